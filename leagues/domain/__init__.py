@@ -1,0 +1,1 @@
+"""Pure league logic: finishing orders, rankings and the Guildmaster CSV format (no Django)."""

@@ -1,0 +1,324 @@
+"""The Guildmaster game-log CSV: reading it forgivingly, reporting every bad row, writing it back.
+
+Guildmaster's format (../shared/seeds/guildmaster-readme.txt) is one game per row:
+``<ignored>,<date>,<winner>,<second>,<third>,...`` with players in finishing order. Real files
+have quirks this reader accepts: a header row, a UTF-8 BOM, CRLF line ends, trailing empty
+cells, dates as ``YYYY-MM-DD`` or ``M/D/YYYY``, stray spaces around names, and a free-text note
+in a column after an empty cell (kept as the game's note, never read as a player).
+
+Guildhall's extension, which Guildmaster ignores because it lives in the ignored first column:
+when a game has shared places, seats or per-player stats, column A holds a JSON object
+``{"places": [1, 2, 2, 4], "seats": [3, 1, 2, 4], "stats": [{...}, {}, {}, {}]}`` whose lists
+follow the player columns. Free text that a spreadsheet would run as a formula (starting with
+``= + - @``, tab or CR) is written with a leading apostrophe, which the reader strips again.
+
+`parse_games_csv` never raises on bad data: it returns every good game and every problem with
+its line number and column, so the caller can refuse the file or import only valid rows.
+"""
+
+import csv
+import io
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from .ranking import is_valid_ranking
+
+NAME_MAX_LENGTH = 100
+NOTE_MAX_LENGTH = 2000
+FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+_HEADER_DATE = re.compile(r"^[A-Za-z][A-Za-z _-]*$")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_ORDINALS = {1: "winner", 2: "2nd place", 3: "3rd place"}
+
+
+@dataclass(frozen=True)
+class Finisher:
+    name: str
+    place: int
+    seat: int | None = None
+    stats: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CsvGame:
+    line: int
+    played_on: date
+    finishers: tuple[Finisher, ...]
+    note: str = ""
+
+    def key(self) -> tuple:
+        """What makes two games the same: the date and who finished where (names ignoring case)."""
+        return (self.played_on, tuple(sorted((f.place, f.name.lower()) for f in self.finishers)))
+
+
+@dataclass(frozen=True)
+class RowProblem:
+    line: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}, {self.field}: {self.message}"
+
+
+@dataclass
+class ParsedCsv:
+    games: list[CsvGame]
+    problems: list[RowProblem]
+    warnings: list[RowProblem]
+    header_line: int | None = None
+
+    @property
+    def invalid_lines(self) -> list[int]:
+        return sorted({p.line for p in self.problems})
+
+
+def column_letter(index: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA: how a spreadsheet names the column."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def _player_field(index: int) -> str:
+    position = index - 1
+    label = _ORDINALS.get(position, f"{position}th place")
+    return f"column {column_letter(index)} ({label})"
+
+
+class UndecodableFile(ValueError):
+    pass
+
+
+def decode_upload(data: bytes) -> tuple[str, str | None]:
+    """Bytes of an uploaded file to text, and a warning when it was not UTF-8.
+
+    Spreadsheets on Windows still save "ANSI" (Windows-1252) CSVs; those names are read
+    correctly rather than refused, and the preview says how the file was read.
+    """
+    if b"\x00" in data:
+        raise UndecodableFile("This is not a text CSV file (it contains NUL bytes).")
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as error:
+        try:
+            return data.decode("cp1252"), (
+                f"The file is not UTF-8 (byte {error.start + 1}); it was read as Windows-1252. "
+                "Check the names with accents in the preview."
+            )
+        except UnicodeDecodeError:
+            raise UndecodableFile("The file is neither UTF-8 nor Windows-1252 text.") from None
+
+
+def clean_text(raw: str) -> str:
+    """Trim, fold runs of white space, and undo the formula guard that `escape_text` adds."""
+    text = " ".join(raw.split())
+    if len(text) > 1 and text[0] == "'" and text[1] in FORMULA_PREFIXES:
+        text = text[1:]
+    return text
+
+
+def escape_text(text: str) -> str:
+    """Keep a spreadsheet from running a cell as a formula (OWASP "CSV injection")."""
+    return "'" + text if text.startswith(FORMULA_PREFIXES) else text
+
+
+def parse_date(raw: str) -> date | None:
+    text = raw.strip()
+    for pattern in ("%Y-%m-%d", "%m/%d/%Y"):
+        try:
+            parsed = datetime.strptime(text, pattern).date()
+        except ValueError:
+            continue
+        # strptime accepts 1- to 4-digit years; a year like 20 is a typo, not AD 20.
+        if parsed.year >= 1900:
+            return parsed
+    return None
+
+
+def _parse_meta(cell: str, count: int, line: int, problems: list[RowProblem]) -> dict | None:
+    where = "column A (Guildhall data)"
+    try:
+        meta = json.loads(cell)
+    except json.JSONDecodeError as error:
+        problems.append(RowProblem(line, where, f"not valid JSON ({error.msg})"))
+        return None
+    if not isinstance(meta, dict):
+        problems.append(RowProblem(line, where, "must be a JSON object"))
+        return None
+    unknown = sorted(set(meta) - {"places", "seats", "stats"})
+    if unknown:
+        problems.append(RowProblem(line, where, f"unknown key(s): {', '.join(unknown)}"))
+    checked: dict = {}
+    for key, kind in (("places", int), ("seats", int), ("stats", dict)):
+        if key not in meta:
+            continue
+        values = meta[key]
+        allowed = (kind, type(None)) if key == "seats" else (kind,)
+        if (
+            not isinstance(values, list)
+            or len(values) != count
+            or not all(isinstance(v, allowed) and not isinstance(v, bool) for v in values)
+        ):
+            problems.append(
+                RowProblem(line, where, f'"{key}" must be a list of {count} {kind.__name__} values')
+            )
+            continue
+        checked[key] = values
+    places = checked.get("places")
+    if places is not None and (min(places) < 1 or not is_valid_ranking(places)):
+        problems.append(
+            RowProblem(line, where, f'"places" {places} is not a ranking like 1, 2, 2, 4')
+        )
+    seats = [s for s in checked.get("seats", []) if s is not None]
+    if any(s < 1 for s in seats) or len(seats) != len(set(seats)):
+        problems.append(RowProblem(line, where, '"seats" must be distinct numbers from 1'))
+    return checked
+
+
+def _parse_row(cells: list[str], line: int, problems: list[RowProblem]) -> CsvGame | None:
+    before = len(problems)
+    date_cell = cells[1].strip() if len(cells) > 1 else ""
+    played_on = parse_date(date_cell)
+    if not date_cell:
+        problems.append(RowProblem(line, "column B (date)", "the date is missing"))
+    elif played_on is None:
+        problems.append(
+            RowProblem(
+                line, "column B (date)", f'"{date_cell}" is not a date (use YYYY-MM-DD or M/D/YYYY)'
+            )
+        )
+
+    names: list[tuple[int, str]] = []
+    index = 2
+    while index < len(cells) and cells[index].strip():
+        names.append((index, clean_text(cells[index])))
+        index += 1
+    rest = [clean_text(c) for c in cells[index:] if c.strip()]
+    if not names and rest:
+        problems.append(
+            RowProblem(line, _player_field(2), "the winner's cell is empty but the row goes on")
+        )
+        rest = []
+    note = ", ".join(rest)
+
+    seen: dict[str, int] = {}
+    for col, name in names:
+        where = _player_field(col)
+        if len(name) > NAME_MAX_LENGTH:
+            problems.append(
+                RowProblem(line, where, f"the name is longer than {NAME_MAX_LENGTH} characters")
+            )
+        if _CONTROL.search(name):
+            problems.append(RowProblem(line, where, "the name contains control characters"))
+        folded = name.lower()
+        if folded in seen:
+            problems.append(
+                RowProblem(
+                    line,
+                    where,
+                    f'"{name}" is named twice in this game (also {_player_field(seen[folded])})',
+                )
+            )
+        else:
+            seen[folded] = col
+    if len(names) < 2 and (names or date_cell):
+        problems.append(
+            RowProblem(
+                line, "players", f"a game needs at least 2 players; this row has {len(names)}"
+            )
+        )
+    if len(note) > NOTE_MAX_LENGTH:
+        problems.append(
+            RowProblem(line, "note", f"the note is longer than {NOTE_MAX_LENGTH} characters")
+        )
+
+    meta: dict | None = {}
+    first = cells[0].strip() if cells else ""
+    if first.startswith("{"):
+        meta = _parse_meta(first, len(names), line, problems)
+    if len(problems) > before or played_on is None or meta is None:
+        return None
+    places = meta.get("places") or list(range(1, len(names) + 1))
+    seats = meta.get("seats") or [None] * len(names)
+    stats = meta.get("stats") or [{}] * len(names)
+    finishers = tuple(
+        Finisher(name=name, place=place, seat=seat, stats=stat)
+        for (_, name), place, seat, stat in zip(names, places, seats, stats, strict=True)
+    )
+    return CsvGame(line=line, played_on=played_on, finishers=finishers, note=note)
+
+
+def parse_games_csv(text: str) -> ParsedCsv:
+    """Read a whole Guildmaster CSV; never raises on bad rows (see the module docstring)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    result = ParsedCsv(games=[], problems=[], warnings=[])
+    reader = csv.reader(io.StringIO(text, newline=""))
+    first_data_row = True
+    next_line = 1
+    while True:
+        line = next_line
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as error:
+            result.problems.append(RowProblem(line, "row", f"cannot be read as CSV ({error})"))
+            break
+        next_line = reader.line_num + 1
+        if not any(c.strip() for c in cells):
+            continue
+        date_cell = cells[1].strip() if len(cells) > 1 else ""
+        if first_data_row and _HEADER_DATE.match(date_cell) and parse_date(date_cell) is None:
+            result.header_line = line
+            first_data_row = False
+            continue
+        first_data_row = False
+        game = _parse_row(cells, line, result.problems)
+        if game is not None:
+            result.games.append(game)
+    _warn_notes_that_look_like_players(result)
+    return result
+
+
+def _warn_notes_that_look_like_players(result: ParsedCsv) -> None:
+    """A note that is one known player's name was probably a player after a stray empty cell."""
+    known = {f.name.lower() for g in result.games for f in g.finishers}
+    for game in result.games:
+        if game.note and game.note.lower() in known:
+            result.warnings.append(
+                RowProblem(
+                    game.line,
+                    "note",
+                    f'"{game.note}" comes after an empty cell, so it is kept as the note, '
+                    "but it is also a player's name: check the row",
+                )
+            )
+
+
+def write_games_csv(games: list[CsvGame]) -> str:
+    """Write games in Guildmaster's format, with Guildhall's extension only where needed."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    for game in games:
+        finishers = list(game.finishers)
+        meta: dict = {}
+        places = [f.place for f in finishers]
+        if places != list(range(1, len(finishers) + 1)):
+            meta["places"] = places
+        if any(f.seat is not None for f in finishers):
+            meta["seats"] = [f.seat for f in finishers]
+        if any(f.stats for f in finishers):
+            meta["stats"] = [f.stats for f in finishers]
+        row = [json.dumps(meta, sort_keys=True) if meta else "", game.played_on.isoformat()]
+        row.extend(escape_text(f.name) for f in finishers)
+        if game.note:
+            row.extend(["", escape_text(game.note)])
+        writer.writerow(row)
+    return out.getvalue()

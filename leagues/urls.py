@@ -1,0 +1,21 @@
+from django.urls import path
+
+from .views import games, imports, public
+
+urlpatterns = [
+    path("", public.home, name="home"),
+    path("leagues/<slug:slug>/", public.league_detail, name="league_detail"),
+    path("leagues/<slug:slug>/games/", public.league_games, name="league_games"),
+    path(
+        "leagues/<slug:slug>/players/<int:player_id>/",
+        public.player_detail,
+        name="player_detail",
+    ),
+    path("leagues/<slug:slug>/export.csv", imports.league_export, name="league_export"),
+    path("leagues/<slug:slug>/games/new/", games.game_create, name="game_create"),
+    path("leagues/<slug:slug>/games/new/row/", games.game_form_row, name="game_form_row"),
+    path("games/<int:pk>/edit/", games.game_edit, name="game_edit"),
+    path("games/<int:pk>/delete/", games.game_delete, name="game_delete"),
+    path("leagues/<slug:slug>/import/", imports.import_upload, name="import_upload"),
+    path("imports/<int:pk>/", imports.import_preview, name="import_preview"),
+]
