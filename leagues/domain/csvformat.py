@@ -19,6 +19,7 @@ its line number and column, so the caller can refuse the file or import only val
 import csv
 import io
 import json
+import math
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -27,9 +28,11 @@ from .ranking import is_valid_ranking
 
 NAME_MAX_LENGTH = 100
 NOTE_MAX_LENGTH = 2000
+SEAT_MAX = 32767  # the database column is a smallint
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 _HEADER_DATE = re.compile(r"^[A-Za-z][A-Za-z _-]*$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_ROW_START = re.compile(r"^[^,]*,\s*(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{4})\s*,")
 _ORDINALS = {1: "winner", 2: "2nd place", 3: "3rd place"}
 
 
@@ -115,17 +118,28 @@ def decode_upload(data: bytes) -> tuple[str, str | None]:
             raise UndecodableFile("The file is neither UTF-8 nor Windows-1252 text.") from None
 
 
+def _is_escaped(text: str) -> bool:
+    # The guard is one apostrophe before a formula prefix; text that itself starts with an
+    # apostrophe before one of those (or before another apostrophe) gets the guard too, so
+    # reading always takes exactly one apostrophe off what `escape_text` added.
+    return len(text) > 1 and text[0] == "'" and (text[1] in FORMULA_PREFIXES or text[1] == "'")
+
+
 def clean_text(raw: str) -> str:
     """Trim, fold runs of white space, and undo the formula guard that `escape_text` adds."""
     text = " ".join(raw.split())
-    if len(text) > 1 and text[0] == "'" and text[1] in FORMULA_PREFIXES:
-        text = text[1:]
-    return text
+    return text[1:] if _is_escaped(text) else text
+
+
+def clean_note(raw: str) -> str:
+    """Like `clean_text` but keeps the note's own line breaks and spacing: only trims it."""
+    text = raw.strip()
+    return text[1:] if _is_escaped(text) else text
 
 
 def escape_text(text: str) -> str:
     """Keep a spreadsheet from running a cell as a formula (OWASP "CSV injection")."""
-    return "'" + text if text.startswith(FORMULA_PREFIXES) else text
+    return "'" + text if text.startswith(FORMULA_PREFIXES) or _is_escaped(text) else text
 
 
 def parse_date(raw: str) -> date | None:
@@ -141,15 +155,52 @@ def parse_date(raw: str) -> date | None:
     return None
 
 
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _unstorable_json(value) -> str | None:
+    """Why PostgreSQL's jsonb would refuse `value` (it has no NUL and no infinite numbers)."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, str):
+            if "\x00" in item:
+                return "text in it contains a NUL character (\\u0000)"
+            if not item.isascii():
+                try:
+                    item.encode("utf-8")
+                except UnicodeEncodeError:
+                    return "text in it is not valid Unicode (a lone \\uD800-\\uDFFF escape)"
+        elif isinstance(item, float) and not math.isfinite(item):
+            return "a number in it is too large"
+    return None
+
+
 def _parse_meta(cell: str, count: int, line: int, problems: list[RowProblem]) -> dict | None:
     where = "column A (Guildhall data)"
     try:
-        meta = json.loads(cell)
+        meta = json.loads(cell, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
         problems.append(RowProblem(line, where, f"not valid JSON ({error.msg})"))
         return None
+    except RecursionError:
+        problems.append(RowProblem(line, where, "not valid JSON (nested too deeply)"))
+        return None
+    except ValueError as error:  # NaN/Infinity, or a number too long to read
+        problems.append(RowProblem(line, where, f"not valid JSON ({str(error)[:80]})"))
+        return None
     if not isinstance(meta, dict):
         problems.append(RowProblem(line, where, "must be a JSON object"))
+        return None
+    unstorable = _unstorable_json(meta)
+    if unstorable:
+        problems.append(RowProblem(line, where, unstorable))
         return None
     unknown = sorted(set(meta) - {"places", "seats", "stats"})
     if unknown:
@@ -176,8 +227,10 @@ def _parse_meta(cell: str, count: int, line: int, problems: list[RowProblem]) ->
             RowProblem(line, where, f'"places" {places} is not a ranking like 1, 2, 2, 4')
         )
     seats = [s for s in checked.get("seats", []) if s is not None]
-    if any(s < 1 for s in seats) or len(seats) != len(set(seats)):
-        problems.append(RowProblem(line, where, '"seats" must be distinct numbers from 1'))
+    if any(not 1 <= s <= SEAT_MAX for s in seats) or len(seats) != len(set(seats)):
+        problems.append(
+            RowProblem(line, where, f'"seats" must be distinct numbers from 1 to {SEAT_MAX}')
+        )
     return checked
 
 
@@ -199,7 +252,7 @@ def _parse_row(cells: list[str], line: int, problems: list[RowProblem]) -> CsvGa
     while index < len(cells) and cells[index].strip():
         names.append((index, clean_text(cells[index])))
         index += 1
-    rest = [clean_text(c) for c in cells[index:] if c.strip()]
+    rest = [clean_note(c) for c in cells[index:] if c.strip()]
     if not names and rest:
         problems.append(
             RowProblem(line, _player_field(2), "the winner's cell is empty but the row goes on")
@@ -280,11 +333,34 @@ def parse_games_csv(text: str) -> ParsedCsv:
             first_data_row = False
             continue
         first_data_row = False
+        swallowed = _swallowed_rows(cells, line, reader.line_num)
+        if swallowed:
+            result.problems.append(swallowed)
+            continue
         game = _parse_row(cells, line, result.problems)
         if game is not None:
             result.games.append(game)
     _warn_notes_that_look_like_players(result)
     return result
+
+
+def _swallowed_rows(cells: list[str], line: int, last_line: int) -> RowProblem | None:
+    """A cell that runs over several lines and holds what looks like game rows.
+
+    An opening quote that is never closed makes the CSV reader put every following line into
+    one cell; without this check those games would vanish into a note.
+    """
+    if last_line == line:
+        return None
+    for index, cell in enumerate(cells):
+        if any(_ROW_START.match(part) for part in cell.splitlines()[1:]):
+            return RowProblem(
+                line,
+                f"column {column_letter(index)}",
+                f'a quote (") opened in this cell is not closed until line {last_line}, '
+                "so the rows in between were read as part of it; close the quote",
+            )
+    return None
 
 
 def _warn_notes_that_look_like_players(result: ParsedCsv) -> None:

@@ -1,0 +1,97 @@
+"""`import_games PATH --league SLUG [--skip-invalid]`: import a Guildmaster CSV into a league.
+
+All or nothing by default: when any row is bad every problem is printed with its line number
+and nothing is written. `--skip-invalid` imports the valid rows and lists the skipped ones.
+PATH may be "-" to read standard input. The work is done by `services.games_import`.
+"""
+
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from leagues import services
+from leagues.domain.csvformat import UndecodableFile, decode_upload
+from leagues.models import League
+
+
+class Command(BaseCommand):
+    help = "Import games from a Guildmaster CSV file (PATH, or - for standard input)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("path", metavar="PATH", help='the CSV file, or "-" for standard input')
+        parser.add_argument(
+            "--league", required=True, metavar="SLUG", help="the league to import into"
+        )
+        parser.add_argument(
+            "--skip-invalid",
+            action="store_true",
+            help="import the valid rows and skip bad or already imported ones (listed)",
+        )
+
+    def handle(self, *args, **options):
+        league = self.league(options)
+        path = options["path"]
+        data, filename = self.read(path)
+        try:
+            text, warning = decode_upload(data)
+        except UndecodableFile as error:
+            raise CommandError(f"{filename}: {error}") from None
+        if warning:
+            self.stderr.write(f"Warning: {warning}")
+        try:
+            report = services.games_import(
+                league=league, text=text, filename=filename, skip_invalid=options["skip_invalid"]
+            )
+        except services.ImportRefused as refused:
+            for problem in refused.plan.problems:
+                self.stderr.write(str(problem))
+            hint = ""
+            if refused.plan.games and not options["skip_invalid"]:
+                hint = " (--skip-invalid imports only the valid rows.)"
+            raise CommandError(f"Nothing was imported. {refused}{hint}") from None
+        except services.LeagueError as error:
+            raise CommandError(str(error)) from None
+        self.summary(league, report)
+
+    def league(self, options) -> League:
+        """The league to import into (a later option may create it instead)."""
+        slug = options["league"]
+        try:
+            return League.objects.select_related("organization").get(slug=slug)
+        except League.DoesNotExist:
+            raise CommandError(f'There is no league with the slug "{slug}".') from None
+
+    def read(self, path: str) -> tuple[bytes, str]:
+        if path == "-":
+            return sys.stdin.buffer.read(), "stdin"
+        try:
+            return Path(path).read_bytes(), Path(path).name
+        except OSError as error:
+            raise CommandError(f"Cannot read {path}: {error.strerror or error}") from None
+
+    def summary(self, league: League, report: services.ImportReport) -> None:
+        count = report.games
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Imported {count} game{'s' if count != 1 else ''} into {league} ({league.slug})."
+            )
+        )
+        created = sorted(report.players_created, key=str.lower)
+        if created:
+            self.stdout.write(f"New players ({len(created)}): {', '.join(created)}")
+        else:
+            self.stdout.write("New players: none.")
+        lines = sorted({p.line for p in report.skipped})
+        if lines:
+            self.stdout.write(
+                f"Skipped {len(lines)} row{'s' if len(lines) != 1 else ''} "
+                f"(line{'s' if len(lines) != 1 else ''} {', '.join(map(str, lines))}):"
+            )
+            for problem in report.skipped:
+                self.stdout.write(f"  {problem}")
+        plan = report.plan
+        if plan is not None and plan.parsed.header_line is not None:
+            self.stdout.write(f"Line {plan.parsed.header_line} was read as a header row.")
+        for warning in plan.parsed.warnings if plan is not None else []:
+            self.stderr.write(f"Warning: {warning}")
