@@ -23,7 +23,11 @@ class StandingsTable(tables.Table):
     win_percent = tables.Column(
         verbose_name="Win %", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )
-    last_played = tables.DateColumn(verbose_name="Last played", format="Y-m-d")
+    last_played = tables.DateColumn(
+        verbose_name="Last played",
+        format="Y-m-d",
+        attrs={"td": {"class": "wide-only"}, "th": {"class": "wide-only"}},
+    )
 
     class Meta:
         attrs = {"class": "standings"}

@@ -1,19 +1,139 @@
-"""Organizer game entry: add, correct and delete games (being written)."""
+"""Organizer game entry: add a game in a few taps, correct it, delete it.
 
-from django.http import HttpResponse
+Only owners and organizers of the league's organization get here (403 for others who can
+see the league, 404 for those who cannot). Every write goes through leagues.services.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from .. import selectors, services
+from ..forms import MAX_ROWS, GameEntryForm, ordinal
+from ..models import Game, League
+from ..permissions import can_manage_league
+from . import league_context
 
 
-def game_create(request, slug):
-    return HttpResponse(status=501)
+def _managed_league(request: HttpRequest, slug: str) -> League:
+    league = selectors.league_get(slug=slug, user=request.user)
+    if not can_manage_league(request.user, league):
+        raise PermissionDenied("Only the league's organizers can change its games.")
+    return league
 
 
-def game_form_row(request, slug):
-    return HttpResponse(status=501)
+def _managed_game(request: HttpRequest, pk: int) -> Game:
+    game = get_object_or_404(Game.objects.select_related("league__organization"), pk=pk)
+    _managed_league(request, game.league.slug)
+    return game
 
 
-def game_edit(request, pk):
-    return HttpResponse(status=501)
+def _summary(game: Game) -> str:
+    return ", ".join(
+        f"{ordinal(r.placement)} {r.player.name}"
+        for r in game.results.select_related("player").order_by("placement", "seat", "id")
+    )
 
 
-def game_delete(request, pk):
-    return HttpResponse(status=501)
+def _save(request: HttpRequest, form: GameEntryForm, league: League, game: Game | None):
+    """Store the form's game; on a rule broken at save time, put the message on the form."""
+    try:
+        return services.game_enter(
+            league=league,
+            finish=form.finish,
+            played_on=form.cleaned_data["played_on"],
+            notes=form.cleaned_data.get("notes", ""),
+            by=request.user,
+            create_players=form.cleaned_data.get("add_new_players", False),
+            game=game,
+        )
+    except services.LeagueError as error:
+        form.add_error(None, str(error))
+        return None
+
+
+def _render_form(request, league, form, *, game=None, status=200):
+    context = league_context(
+        request,
+        league,
+        "add" if game is None else "games",
+        form=form,
+        game=game,
+        player_names=selectors.league_player_names(league=league),
+        next_row=form.row_count,
+        max_rows=MAX_ROWS,
+    )
+    return render(request, "leagues/game_form.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_create(request: HttpRequest, slug: str) -> HttpResponse:
+    league = _managed_league(request, slug)
+    if request.method == "GET":
+        return _render_form(request, league, GameEntryForm.blank(league))
+    form = GameEntryForm(request.POST, league=league)
+    game = _save(request, form, league, None) if form.is_valid() else None
+    if game is None:
+        return _render_form(request, league, form, status=400)
+    messages.success(request, f"Game saved: {_summary(game)}.")
+    if "add_another" in request.POST:
+        return redirect("game_create", slug=league.slug)
+    return redirect("league_games", slug=league.slug)
+
+
+@login_required
+@require_GET
+def game_form_row(request: HttpRequest, slug: str) -> HttpResponse:
+    """htmx: one more finishing row for the entry form (and the next "add" button)."""
+    league = _managed_league(request, slug)
+    try:
+        index = int(request.GET.get("index", ""))
+    except ValueError:
+        index = -1
+    if not 0 <= index < MAX_ROWS:
+        return HttpResponse("No more rows.", status=400)
+    form = GameEntryForm(league=league, rows=index + 1)
+    context = {
+        "league": league,
+        "row": form.rows()[index],
+        "next_row": index + 1,
+        "max_rows": MAX_ROWS,
+    }
+    return render(request, "leagues/game_form.html#finish-row-added", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _managed_game(request, pk)
+    league = game.league
+    if request.method == "GET":
+        return _render_form(request, league, GameEntryForm.for_game(game), game=game)
+    form = GameEntryForm(request.POST, league=league)
+    saved = _save(request, form, league, game) if form.is_valid() else None
+    if saved is None:
+        return _render_form(request, league, form, game=game, status=400)
+    messages.success(request, f"Game corrected: {_summary(saved)}.")
+    return redirect("league_games", slug=league.slug)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _managed_game(request, pk)
+    league = game.league
+    if request.method == "POST":
+        summary, played_on = _summary(game), game.played_on
+        services.game_delete(game=game, by=request.user)
+        messages.success(request, f"Deleted the game of {played_on:%Y-%m-%d} ({summary}).")
+        return redirect("league_games", slug=league.slug)
+    game = selectors.league_game_log(league=league).get(pk=game.pk)
+    return render(
+        request,
+        "leagues/game_confirm_delete.html",
+        league_context(request, league, "games", game=game),
+    )

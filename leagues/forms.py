@@ -1,0 +1,144 @@
+"""The game entry form: finishing order as rows of names, a tie box, an optional seat.
+
+A row's place is its position in the list unless it is marked tied with the row above, in
+which case it shares that row's place (competition ranking: 1, 2, 2, 4). Blank rows are
+ignored, so a phone shows four rows and "add a player" appends more.
+"""
+
+from django import forms
+from django.utils import timezone
+
+from .domain.csvformat import NAME_MAX_LENGTH, clean_text
+from .domain.ranking import RankingError, validate_places
+from .models import Game, League
+from .services import FinishLine, players_find
+
+MAX_ROWS = 16
+DEFAULT_ROWS = 4
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+class GameEntryForm(forms.Form):
+    played_on = forms.DateField(
+        label="Played on", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    notes = forms.CharField(
+        required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+    )
+    add_new_players = forms.BooleanField(
+        required=False,
+        label="Add names I typed that are not players yet",
+        help_text="Leave this off to catch typos: an unknown name is then an error.",
+    )
+
+    def __init__(self, *args, league: League, rows: int = DEFAULT_ROWS, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.league = league
+        if self.is_bound:
+            # Keep every row the browser sent, even ones added with "add a player".
+            sent = [
+                int(key.split("_", 1)[1])
+                for key in self.data
+                if key.startswith("player_") and key.split("_", 1)[1].isdigit()
+            ]
+            rows = max([rows, *(i + 1 for i in sent)])
+        self.row_count = min(max(rows, 2), MAX_ROWS)
+        for i in range(self.row_count):
+            self.fields[f"player_{i}"] = forms.CharField(
+                required=False,
+                max_length=NAME_MAX_LENGTH,
+                label=f"{ordinal(i + 1)} place",
+                widget=forms.TextInput(
+                    attrs={"list": "player-names", "autocomplete": "off", "autocapitalize": "words"}
+                ),
+            )
+            self.fields[f"tied_{i}"] = forms.BooleanField(required=False, label="tied with above")
+            self.fields[f"seat_{i}"] = forms.IntegerField(
+                required=False,
+                min_value=1,
+                max_value=MAX_ROWS,
+                label="seat",
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+        self.finish: list[FinishLine] = []
+        self.new_names: list[str] = []
+
+    def rows(self):
+        """The bound fields of each row, for the template."""
+        return [
+            {
+                "index": i,
+                "player": self[f"player_{i}"],
+                "tied": self[f"tied_{i}"],
+                "seat": self[f"seat_{i}"],
+            }
+            for i in range(self.row_count)
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        lines: list[tuple[int, str, bool, int | None]] = []
+        for i in range(self.row_count):
+            name = clean_text(cleaned.get(f"player_{i}") or "")
+            if name:
+                lines.append((i, name, bool(cleaned.get(f"tied_{i}")), cleaned.get(f"seat_{i}")))
+            elif cleaned.get(f"tied_{i}") or cleaned.get(f"seat_{i}"):
+                self.add_error(f"player_{i}", "Type a name, or clear this row.")
+        if not lines:
+            raise forms.ValidationError("Enter the players in their finishing order.")
+
+        places: list[int] = []
+        seen: dict[str, int] = {}
+        seats: dict[int, int] = {}
+        for position, (i, name, tied, seat) in enumerate(lines):
+            if tied and position == 0:
+                self.add_error(f"tied_{i}", "The first player has nobody above to tie with.")
+            places.append(places[-1] if tied and places else position + 1)
+            if name.lower() in seen:
+                self.add_error(f"player_{i}", f"{name} is already in this game.")
+            seen.setdefault(name.lower(), i)
+            if seat is not None:
+                if seat in seats:
+                    self.add_error(f"seat_{i}", f"Seat {seat} is taken by another player.")
+                seats.setdefault(seat, i)
+        try:
+            validate_places(places)
+        except RankingError as error:
+            self.add_error(None, str(error))
+
+        known = players_find(
+            organization=self.league.organization, names=[n for _, n, _, _ in lines]
+        )
+        self.new_names = [n for _, n, _, _ in lines if n.lower() not in known]
+        if self.new_names and not cleaned.get("add_new_players"):
+            for i, name, _, _ in lines:
+                if name.lower() not in known:
+                    self.add_error(
+                        f"player_{i}",
+                        f'No player "{name}" in {self.league.organization} yet. Check the '
+                        'spelling, or tick "Add names I typed" below.',
+                    )
+        # Use the stored spelling of known players ("josh" is Josh).
+        self.finish = [
+            FinishLine(name=known[n.lower()].name if n.lower() in known else n, place=p, seat=s)
+            for (_, n, _, s), p in zip(lines, places, strict=True)
+        ]
+        return cleaned
+
+    @classmethod
+    def for_game(cls, game: Game) -> "GameEntryForm":
+        results = list(game.results.select_related("player").order_by("placement", "seat", "id"))
+        initial = {"played_on": game.played_on, "notes": game.notes}
+        for i, result in enumerate(results):
+            initial[f"player_{i}"] = result.player.name
+            initial[f"tied_{i}"] = i > 0 and result.placement == results[i - 1].placement
+            initial[f"seat_{i}"] = result.seat
+        return cls(initial=initial, league=game.league, rows=max(len(results), DEFAULT_ROWS))
+
+    @classmethod
+    def blank(cls, league: League) -> "GameEntryForm":
+        return cls(initial={"played_on": timezone.localdate()}, league=league)
