@@ -1,1 +1,658 @@
-# Register your models here.
+"""The admin for store organizers: every league model, scoped to the user's organizations.
+
+Membership decides, not Django's per-model permissions: a store organizer needs only
+`is_staff` and a Membership. Owners and organizers see and change their own organizations'
+players, leagues, games and imports; judges and staff without a membership see nothing;
+superusers see everything. Only superusers add organizations; owners change their own
+organization and its memberships, organizers may look at them.
+
+Games are saved through the model formsets as usual, but the results are validated as a
+whole first (two players at least, a competition ranking, nobody twice, distinct seats), and
+the deferred ranking trigger is checked before the admin reports success, so a bad game gets
+a form error rather than a server error.
+"""
+
+from django import forms
+from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, connections, router, transaction
+from django.db.models import Count, OuterRef, Prefetch, Subquery
+from django.db.models.functions import Coalesce
+from django.forms.models import BaseInlineFormSet
+from django.urls import reverse
+from django.utils.html import format_html
+
+from . import permissions
+from .domain.ranking import RankingError, validate_places
+from .models import (
+    Game,
+    GameResult,
+    ImportBatch,
+    League,
+    Membership,
+    Organization,
+    Player,
+    Role,
+)
+
+# How to reach the organization from each model that a foreign key may point at.
+ORGANIZATION_PATHS = {
+    Organization: "pk",
+    League: "organization",
+    Player: "organization",
+    Game: "league__organization",
+    ImportBatch: "league__organization",
+    GameResult: "game__league__organization",
+}
+
+# The deferred constraint triggers of migration 0002.
+RANKING_TRIGGERS = "leagues_game_ranking_on_results, leagues_game_ranking_on_game"
+
+# What the database's constraint names mean for the person at the form.
+CONSTRAINT_MESSAGES = {
+    "game_has_two_players": "A game needs at least 2 players.",
+    "game_places_are_a_ranking": (
+        "The places are not a ranking: tied players share a place and the next place skips "
+        "past them (1, 2, 2, 4)."
+    ),
+    "result_one_per_player_per_game": "A player can appear only once in a game.",
+    "result_one_player_per_seat": "Two players cannot have the same seat.",
+    "result_placement_from_one": "Places start at 1 (the winner).",
+    "result_seat_from_one": "Seats are numbered from 1.",
+}
+
+
+# --- who may do what ---------------------------------------------------------------------
+
+
+def managed_ids(request) -> set[int] | None:
+    """`permissions.managed_organization_ids` for the request's user, once per request."""
+    if not hasattr(request, "_guildhall_managed_ids"):
+        request._guildhall_managed_ids = permissions.managed_organization_ids(request.user)
+    return request._guildhall_managed_ids
+
+
+def owned_ids(request) -> set[int] | None:
+    """Ids of the organizations the request's user owns; None means all (superuser)."""
+    if not hasattr(request, "_guildhall_owned_ids"):
+        managed = managed_ids(request)
+        if managed is None or not managed:
+            owned = managed
+        else:
+            owned = set(
+                request.user.memberships.filter(role=Role.OWNER).values_list(
+                    "organization_id", flat=True
+                )
+            )
+        request._guildhall_owned_ids = owned
+    return request._guildhall_owned_ids
+
+
+def allowed(ids: set[int] | None, organization_id: int | None) -> bool:
+    return ids is None or (organization_id is not None and organization_id in ids)
+
+
+def organization_id_of(obj, path: str) -> int | None:
+    """The id of the organization `obj` belongs to, following `path` ("league__organization")."""
+    if path == "pk":
+        return obj.pk
+    *hops, last = path.split("__")
+    for hop in hops:
+        obj = getattr(obj, hop, None)
+        if obj is None:
+            return None
+    return getattr(obj, f"{last}_id", None)
+
+
+def _scoped_choices(request, model):
+    path = ORGANIZATION_PATHS[model]
+    return permissions.scope(model._default_manager.all(), managed_ids(request), path)
+
+
+class OrganizationScopedMixin:
+    """Foreign-key choices limited to the organizations the user manages."""
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.related_model in ORGANIZATION_PATHS and "queryset" not in kwargs:
+            kwargs["queryset"] = _scoped_choices(request, db_field.related_model)
+            if db_field.related_model is Organization:
+                ids = managed_ids(request)
+                if ids is not None and len(ids) == 1:
+                    kwargs.setdefault("initial", next(iter(ids)))
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class OrganizationScopedAdmin(OrganizationScopedMixin, admin.ModelAdmin):
+    """A ModelAdmin whose rows and rights come from the user's memberships.
+
+    `organization_path` leads from the model to its Organization ("pk" for Organization
+    itself). Superusers see everything; owners and organizers their organizations' rows;
+    everyone else nothing.
+    """
+
+    organization_path = "organization"
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        return permissions.scope(queryset, managed_ids(request), self.organization_path)
+
+    def organization_id(self, obj) -> int | None:
+        return organization_id_of(obj, self.organization_path)
+
+    def manages(self, request, obj=None) -> bool:
+        """True when the user manages some organization, and `obj`'s when one is given."""
+        ids = managed_ids(request)
+        if ids is None:
+            return True
+        if obj is None:
+            return bool(ids)
+        return allowed(ids, self.organization_id(obj))
+
+    def has_module_permission(self, request):
+        return self.manages(request)
+
+    def has_view_permission(self, request, obj=None):
+        return self.manages(request, obj)
+
+    def has_add_permission(self, request):
+        return self.manages(request)
+
+    def has_change_permission(self, request, obj=None):
+        return self.manages(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return self.manages(request, obj)
+
+    # Rows that go with the deleted one (a game's results, a league's imports) need no right
+    # of their own: they are records nobody deletes alone, but they never outlive their parent.
+    deleted_with_parent: tuple = ()
+
+    def get_deleted_objects(self, objs, request):
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        for model in self.deleted_with_parent:
+            perms_needed.discard(model._meta.verbose_name)
+        return deleted, counts, perms_needed, protected
+
+
+def _count_of(model, field: str):
+    """A subquery counting `model` rows whose `field` is the outer row (no join fan-out)."""
+    counted = (
+        model.objects.filter(**{field: OuterRef("pk")})
+        .order_by()
+        .values(field)
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return Coalesce(Subquery(counted), 0)
+
+
+def username_field():
+    """A user picked by typing the exact username: no list of every account on the site."""
+    user_model = get_user_model()
+    return forms.ModelChoiceField(
+        queryset=user_model._default_manager.all(),
+        to_field_name=user_model.USERNAME_FIELD,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+        error_messages={"invalid_choice": "There is no user with this username."},
+        help_text="The exact username of the person's Guildhall account.",
+    )
+
+
+# --- organizations and memberships --------------------------------------------------------
+
+
+class MembershipInline(OrganizationScopedMixin, admin.TabularInline):
+    """Members inside their organization: owners edit them, organizers look at them."""
+
+    model = Membership
+    extra = 0
+    fields = ["user", "role"]
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "user":
+            return username_field()
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("user")
+
+    def has_view_permission(self, request, obj=None):
+        ids = managed_ids(request)
+        if obj is None:
+            return ids is None or bool(ids)
+        return allowed(ids, obj.pk)
+
+    def _owns(self, request, obj) -> bool:
+        ids = owned_ids(request)
+        return ids is None or (obj is not None and obj.pk in ids)
+
+    def has_add_permission(self, request, obj):
+        return self._owns(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return self._owns(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return self._owns(request, obj)
+
+
+@admin.register(Organization)
+class OrganizationAdmin(OrganizationScopedAdmin):
+    organization_path = "pk"
+    list_display = ["name", "slug", "league_count", "player_count"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ("name",)}
+    fields = ["name", "slug", "created_at"]
+    readonly_fields = ["created_at"]
+    inlines = [MembershipInline]
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                league_count=_count_of(League, "organization"),
+                player_count=_count_of(Player, "organization"),
+            )
+        )
+
+    @admin.display(description="leagues", ordering="league_count")
+    def league_count(self, obj):
+        return obj.league_count
+
+    @admin.display(description="players", ordering="player_count")
+    def player_count(self, obj):
+        return obj.player_count
+
+    def has_add_permission(self, request):
+        return request.user.is_active and request.user.is_superuser
+
+    def has_change_permission(self, request, obj=None):
+        ids = owned_ids(request)
+        if ids is None:
+            return True
+        return bool(ids) if obj is None else obj.pk in ids
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_active and request.user.is_superuser
+
+
+@admin.register(Membership)
+class MembershipAdmin(OrganizationScopedAdmin):
+    list_display = ["user", "organization", "role"]
+    list_filter = [("organization", admin.RelatedOnlyFieldListFilter), "role"]
+    search_fields = ["user__username", "user__email", "organization__name"]
+    list_select_related = ["user", "organization"]
+    fields = ["organization", "user", "role"]
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "user":
+            return username_field()
+        if db_field.name == "organization":
+            kwargs["queryset"] = permissions.scope(
+                Organization.objects.all(), owned_ids(request), "pk"
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def _owns(self, request, obj=None) -> bool:
+        ids = owned_ids(request)
+        if ids is None:
+            return True
+        return bool(ids) if obj is None else obj.organization_id in ids
+
+    def has_add_permission(self, request):
+        return self._owns(request)
+
+    def has_change_permission(self, request, obj=None):
+        return self._owns(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return self._owns(request, obj)
+
+
+# --- players and leagues ------------------------------------------------------------------
+
+
+@admin.register(Player)
+class PlayerAdmin(OrganizationScopedAdmin):
+    list_display = ["name", "organization", "user", "games_played", "created_at"]
+    list_filter = [("organization", admin.RelatedOnlyFieldListFilter)]
+    search_fields = ["name"]
+    list_select_related = ["organization", "user"]
+    fields = ["organization", "name", "user", "created_at"]
+    readonly_fields = ["created_at"]
+    autocomplete_fields = ["user"]
+    # Results protect their player; say so rather than "no permission to delete results".
+    deleted_with_parent = (GameResult,)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(games_played=Count("results"))
+
+    @admin.display(description="games", ordering="games_played")
+    def games_played(self, obj):
+        return obj.games_played
+
+    def get_readonly_fields(self, request, obj=None):
+        # Linking a player to someone's account is for superusers: an organizer would have
+        # to pick from every account on the site.
+        fields = list(super().get_readonly_fields(request, obj))
+        if not request.user.is_superuser:
+            fields.append("user")
+        return fields
+
+
+@admin.register(League)
+class LeagueAdmin(OrganizationScopedAdmin):
+    list_display = [
+        "name",
+        "organization",
+        "game_label",
+        "is_public",
+        "starts_on",
+        "ends_on",
+        "game_count",
+    ]
+    list_filter = [("organization", admin.RelatedOnlyFieldListFilter), "is_public", "game_label"]
+    search_fields = ["name", "slug", "game_label"]
+    list_select_related = ["organization"]
+    prepopulated_fields = {"slug": ("name",)}
+    deleted_with_parent = (GameResult, ImportBatch)
+    fields = [
+        "organization",
+        "name",
+        "slug",
+        "game_label",
+        "is_public",
+        "starts_on",
+        "ends_on",
+        "created_at",
+    ]
+    readonly_fields = ["created_at"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(game_count=Count("games"))
+
+    @admin.display(description="games", ordering="game_count")
+    def game_count(self, obj):
+        return obj.game_count
+
+
+# --- games and their results --------------------------------------------------------------
+
+
+class GameResultForm(forms.ModelForm):
+    placement = forms.IntegerField(
+        min_value=1, max_value=32767, help_text="1 = winner; tied players share a place."
+    )
+    seat = forms.IntegerField(
+        min_value=1, max_value=32767, required=False, help_text="Turn order, 1 = went first."
+    )
+
+    class Meta:
+        model = GameResult
+        fields = ["player", "placement", "seat", "stats"]
+
+    def clean_stats(self):
+        # The model field is NOT NULL; an emptied box means "no stats", not NULL.
+        return self.cleaned_data.get("stats") or {}
+
+
+class GameResultFormSet(BaseInlineFormSet):
+    """A game's results, checked together: what the database trigger would refuse at commit."""
+
+    # Set by GameAdmin when the database refused a save that passed these checks.
+    save_error: str | None = None
+
+    def _rows(self):
+        for form in self.forms:
+            if self._should_delete_form(form) or not form.cleaned_data:
+                continue
+            if form.instance.pk is None and not form.has_changed():
+                continue
+            yield form.cleaned_data
+
+    def clean(self):
+        if self.save_error:
+            raise ValidationError(self.save_error, code="database")
+        if any(self.errors):
+            return
+        self.check_results(list(self._rows()))
+        super().clean()
+
+    def check_results(self, rows) -> None:
+        """Raise ValidationError unless `rows` (cleaned data) make a game the database accepts."""
+        league = self.instance.league if self.instance.league_id else None
+        seen = set()
+        for row in rows:
+            player = row["player"]
+            if league is not None and player.organization_id != league.organization_id:
+                raise ValidationError(
+                    f"{player} is not a player of {league.organization}.", code="other_org"
+                )
+            if player.pk in seen:
+                raise ValidationError(f"{player} is listed twice in this game.", code="twice")
+            seen.add(player.pk)
+        try:
+            validate_places([row["placement"] for row in rows])
+        except RankingError as error:
+            raise ValidationError(str(error), code=error.code) from error
+        seats = [row["seat"] for row in rows if row.get("seat") is not None]
+        if len(seats) != len(set(seats)):
+            raise ValidationError("Two players cannot have the same seat.", code="seat_twice")
+
+    def save(self, commit=True):
+        if commit:
+            self._free_swapped_rows()
+        return super().save(commit)
+
+    def _free_swapped_rows(self):
+        """Delete stored rows that change player or seat (or go), before saving them again.
+
+        Two rows swapping players or seats would break the (non-deferred) unique constraints
+        halfway through the formset's row-by-row updates. A row deleted here is inserted back
+        with its id when the formset saves it (UPDATE finds nothing, so Django INSERTs).
+        """
+        ids = [
+            form.instance.pk
+            for form in self.initial_forms
+            if form.instance.pk is not None
+            and (self._should_delete_form(form) or {"player", "seat"} & set(form.changed_data))
+        ]
+        if ids:
+            GameResult.objects.filter(pk__in=ids).delete()
+
+
+class GameResultInline(OrganizationScopedMixin, admin.TabularInline):
+    model = GameResult
+    form = GameResultForm
+    formset = GameResultFormSet
+    fields = ["player", "placement", "seat", "stats"]
+    ordering = ["placement", "seat", "id"]
+
+    def get_extra(self, request, obj=None, **kwargs):
+        return 4 if obj is None else 1
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("player")
+
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        formset.save_error = getattr(request, "_guildhall_game_save_error", None)
+        if obj is not None and obj.league_id and "player" in formset.form.base_fields:
+            field = formset.form.base_fields["player"]
+            field.queryset = field.queryset.filter(organization_id=obj.league.organization_id)
+        return formset
+
+    # The parent game decides: whoever may change the game may change its results.
+    def _manages_game(self, request, obj) -> bool:
+        ids = managed_ids(request)
+        if obj is None:
+            return ids is None or bool(ids)
+        return allowed(ids, organization_id_of(obj, ORGANIZATION_PATHS[Game]))
+
+    def has_view_permission(self, request, obj=None):
+        return self._manages_game(request, obj)
+
+    def has_add_permission(self, request, obj):
+        return self._manages_game(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return self._manages_game(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return self._manages_game(request, obj)
+
+
+def lock_leagues(league_ids) -> None:
+    """Lock the leagues' rows as leagues.services does, so game writes to a league queue up."""
+    ids = sorted({pk for pk in league_ids if pk is not None})
+    if ids:
+        locked = League.objects.select_for_update().filter(pk__in=ids).order_by("pk")
+        list(locked.values_list("pk", flat=True))
+
+
+def check_game_rankings_now(using: str) -> None:
+    """Run the deferred ranking triggers now, raising IntegrityError for a bad game."""
+    connection = connections[using]
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(f"SET CONSTRAINTS {RANKING_TRIGGERS} IMMEDIATE")
+        cursor.execute(f"SET CONSTRAINTS {RANKING_TRIGGERS} DEFERRED")
+
+
+def integrity_message(error: IntegrityError) -> str:
+    constraint = getattr(getattr(error.__cause__, "diag", None), "constraint_name", None)
+    return CONSTRAINT_MESSAGES.get(
+        constraint, "The game could not be saved: it breaks a rule of the database."
+    )
+
+
+@admin.register(Game)
+class GameAdmin(OrganizationScopedAdmin):
+    organization_path = "league__organization"
+    list_display = ["played_on", "league", "players_summary", "source", "entered_by"]
+    list_filter = [("league", admin.RelatedOnlyFieldListFilter), "source"]
+    date_hierarchy = "played_on"
+    search_fields = ["results__player__name", "notes"]
+    list_select_related = ["league", "league__organization", "entered_by"]
+    fields = ["league", "played_on", "notes", "source", "import_batch", "entered_by", "created_at"]
+    readonly_fields = ["source", "import_batch", "entered_by", "created_at"]
+    inlines = [GameResultInline]
+    deleted_with_parent = (GameResult,)
+
+    def get_queryset(self, request):
+        results = GameResult.objects.select_related("player").order_by("placement", "seat", "id")
+        return super().get_queryset(request).prefetch_related(Prefetch("results", queryset=results))
+
+    @admin.display(description="finishing order")
+    def players_summary(self, obj):
+        return " · ".join(f"{r.placement} {r.player}" for r in obj.results.all())
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.entered_by = request.user
+        lock_leagues([obj.league_id, form.initial.get("league") if change else None])
+        super().save_model(request, obj, form, change)
+
+    def delete_model(self, request, obj):
+        lock_leagues([obj.league_id])
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        # The delete action, unlike the delete view, runs outside a transaction.
+        with transaction.atomic(using=router.db_for_write(Game)):
+            lock_leagues(queryset.values_list("league_id", flat=True))
+            super().delete_queryset(request, queryset)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        # Check the deferred trigger before the admin reports success; an IntegrityError
+        # here rolls the whole save back (changeform_view's transaction).
+        check_game_rankings_now(router.db_for_write(Game))
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except IntegrityError as error:
+            if request.method != "POST" or hasattr(request, "_guildhall_game_save_error"):
+                raise
+            # Nothing was stored; show the same form again with the database's objection.
+            request._guildhall_game_save_error = integrity_message(error)
+            return super().changeform_view(request, object_id, form_url, extra_context)
+
+
+@admin.register(GameResult)
+class GameResultAdmin(OrganizationScopedAdmin):
+    """Every result row, to look things up; results are edited inside their game."""
+
+    organization_path = "game__league__organization"
+    list_display = ["game_link", "played_on", "league", "player", "placement", "seat"]
+    list_filter = [("game__league", admin.RelatedOnlyFieldListFilter), "placement"]
+    search_fields = ["player__name"]
+    list_select_related = ["game", "game__league", "player"]
+    fields = ["game", "player", "placement", "seat", "stats"]
+
+    @admin.display(description="game", ordering="game_id")
+    def game_link(self, obj):
+        url = reverse("admin:leagues_game_change", args=[obj.game_id])
+        return format_html('<a href="{}">#{}</a>', url, obj.game_id)
+
+    @admin.display(description="played on", ordering="game__played_on")
+    def played_on(self, obj):
+        return obj.game.played_on
+
+    @admin.display(description="league", ordering="game__league__name")
+    def league(self, obj):
+        return obj.game.league
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+# --- imports ------------------------------------------------------------------------------
+
+
+@admin.register(ImportBatch)
+class ImportBatchAdmin(OrganizationScopedAdmin):
+    """The record of every uploaded file; imports happen on the site, never here."""
+
+    organization_path = "league__organization"
+    list_display = ["league", "filename", "status", "games_imported", "created_by", "created_at"]
+    list_filter = ["status", ("league", admin.RelatedOnlyFieldListFilter)]
+    search_fields = ["filename", "sha256"]
+    list_select_related = ["league", "created_by"]
+    date_hierarchy = "created_at"
+    fields = [
+        "league",
+        "filename",
+        "status",
+        "games_imported",
+        "skipped_lines",
+        "created_by",
+        "created_at",
+        "imported_at",
+        "sha256",
+        "file_content",
+    ]
+    readonly_fields = fields
+
+    @admin.display(description="content")
+    def file_content(self, obj):
+        return format_html('<pre style="white-space: pre-wrap">{}</pre>', obj.content)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_active and request.user.is_superuser
