@@ -10,6 +10,7 @@ import datetime
 
 import factory
 from django.contrib.auth import get_user_model
+from django.db import transaction
 
 from leagues.models import Game, GameResult, League, Membership, Organization, Player, Role
 
@@ -80,6 +81,13 @@ class GameFactory(factory.django.DjangoModelFactory):
 
     league = factory.SubFactory(LeagueFactory)
     played_on = factory.Sequence(lambda n: datetime.date(2024, 1, 1) + datetime.timedelta(days=n))
+
+    @classmethod
+    def create(cls, **kwargs):
+        # One transaction for the game and its results: the ranking trigger checks at commit,
+        # and tests with transaction=True (live server) run in autocommit.
+        with transaction.atomic():
+            return super().create(**kwargs)
 
     @factory.post_generation
     def players(game, create, extracted, n=2, places=None, **kwargs):

@@ -1,0 +1,106 @@
+"""Browser tests: Debian's chromium driven by Playwright against pytest-django's live server.
+
+Playwright cannot download its own browser here, so it launches /usr/bin/chromium (installed
+by `make test`). Each test gets a fresh context (no cookies) at phone or desktop width and saves
+screenshots into tests/browser/screenshots/ (git-ignored) for a person to look at.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls the tests make for
+# setup are still synchronous and safe, so let Django allow them.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--headless",
+                "--no-sandbox",
+                "--disable-background-networking",
+                "--disable-gpu",
+                "--disable-component-update",
+                "--no-first-run",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+class Visit:
+    """A browser tab on the live server, with shortcuts for what the tests keep doing."""
+
+    def __init__(self, browser, live_server, viewport):
+        self.base = live_server.url
+        self.context = browser.new_context(viewport=viewport)
+        self.context.set_default_timeout(10_000)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", self._console)
+        self.page.on("response", self._response)
+
+    def _console(self, message):
+        # A page answered with 400 (a form with errors) is expected; broken assets are not,
+        # and _response reports those with their address.
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+            self.errors.append(message.text)
+
+    def _response(self, response):
+        if response.status >= 400 and response.request.resource_type != "document":
+            self.errors.append(f"{response.status} for {response.url}")
+
+    def go(self, path: str):
+        response = self.page.goto(self.base + path)
+        self.page.wait_for_load_state("networkidle")
+        return response
+
+    def login(self, username: str, password: str = "correct-horse-battery"):
+        self.go("/accounts/login/")
+        self.page.fill("#id_username", username)
+        self.page.fill("#id_password", password)
+        self.page.click("button[type=submit]")
+        self.page.wait_for_load_state("networkidle")
+
+    def shot(self, name: str) -> Path:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    visit = Visit(browser, live_server, PHONE)
+    yield visit
+    visit.context.close()
+    assert not visit.errors, f"JavaScript errors in the page: {visit.errors}"
+
+
+@pytest.fixture
+def desktop(browser, live_server):
+    visit = Visit(browser, live_server, DESKTOP)
+    yield visit
+    visit.context.close()
+    assert not visit.errors, f"JavaScript errors in the page: {visit.errors}"

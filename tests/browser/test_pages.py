@@ -1,0 +1,130 @@
+"""Each page as a person sees it in a real browser, on a phone and on a desktop."""
+
+import datetime
+
+import pytest
+
+from leagues.models import Game
+from tests.factories import GameFactory, LeagueFactory, PlayerFactory, organizer_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+NAMES = ["Ann Archer", "Bob Baker", "Cy Cole", "Dee Drake", "Eve Evans", "Finn Ford"]
+
+
+@pytest.fixture
+def scene(db):
+    league = LeagueFactory(name="Friday Commander", slug="friday", game_label="Commander")
+    org = league.organization
+    players = [PlayerFactory(organization=org, name=n) for n in NAMES]
+    day = datetime.date(2026, 10, 2)
+    for week in range(4):
+        for i in range(0, 6, 3):
+            pod = players[i : i + 3]
+            order = pod[week % 3 :] + pod[: week % 3]
+            GameFactory(league=league, played_on=day, players=order, notes=f"Week {week + 1}")
+        day += datetime.timedelta(days=7)
+    organizer = organizer_of(org, username="olive")
+    return {"league": league, "players": players, "organizer": organizer}
+
+
+def test_home(phone, scene):
+    phone.go("/")
+    assert phone.page.locator("h1").inner_text() == "Leagues"
+    assert phone.page.get_by_role("link", name="Friday Commander").is_visible()
+    phone.shot("home-phone")
+
+
+def test_standings_and_live_search(desktop, scene):
+    desktop.go("/leagues/friday/")
+    rows = desktop.page.locator("#standings tbody tr")
+    assert rows.count() == 6
+    desktop.shot("standings-desktop")
+    desktop.page.fill("input[name=q]", "dee")
+    desktop.page.wait_for_function("document.querySelectorAll('#standings tbody tr').length === 1")
+    assert "Dee Drake" in rows.first.inner_text()
+    assert "q=dee" in desktop.page.url  # the search is in the address, so it can be shared
+    desktop.page.locator("th a", has_text="Games").click()
+    desktop.page.wait_for_url("**sort=games**")  # htmx swapped the table and kept the address
+    assert desktop.page.locator("#standings th[aria-sort=ascending]").inner_text() == "Games"
+    desktop.shot("standings-search")
+
+
+def test_standings_on_a_phone_fit_the_screen(phone, scene):
+    phone.go("/leagues/friday/")
+    width = phone.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"page is {width}px wide on a 390px phone"
+    phone.shot("standings-phone")
+
+
+def test_player_page(phone, scene):
+    ann = scene["players"][0]
+    phone.go(f"/leagues/friday/players/{ann.pk}/")
+    assert phone.page.locator("h1").inner_text() == "Ann Archer"
+    assert phone.page.locator("article.game").count() == 4
+    assert phone.page.locator("article.game li.me").count() == 4
+    phone.shot("player-phone")
+
+
+def test_game_log(phone, scene):
+    phone.go("/leagues/friday/games/")
+    assert "8 games" in phone.page.locator("h1").inner_text()
+    assert phone.page.locator("text=Edit").count() == 0
+    phone.shot("games-phone")
+
+
+def test_organizer_adds_a_game_on_a_phone(phone, scene):
+    phone.login("olive")
+    phone.go("/leagues/friday/games/new/")
+    page = phone.page
+    page.fill("#id_player_0", "eve evans")
+    page.fill("#id_player_1", "Ann Archer")
+    page.fill("#id_player_2", "Bob Baker")
+    page.check("#id_tied_2")
+    page.click("text=+ Add a player")
+    page.wait_for_selector("#id_player_4")
+    page.fill("#id_player_4", "Gus Green")  # a new face: refused until confirmed
+    page.click("button:has-text('Save game')")
+    page.wait_for_load_state("networkidle")
+    assert page.locator('text=No player "Gus Green"').is_visible()
+    assert page.input_value("#id_player_4") == "Gus Green"  # nothing typed is lost
+    phone.shot("add-game-error-phone")
+    page.check("#id_add_new_players")
+    page.click("button:has-text('Save game')")
+    page.wait_for_load_state("networkidle")
+    assert "Game saved: 1st Eve Evans, 2nd Ann Archer, 2nd Bob Baker, 4th Gus Green" in (
+        page.locator(".messages").inner_text()
+    )
+    phone.shot("add-game-saved-phone")
+    assert Game.objects.filter(league=scene["league"]).count() == 9
+
+
+def test_organizer_corrects_and_deletes_a_game(desktop, scene):
+    game = Game.objects.filter(league=scene["league"]).latest("played_on", "id")
+    desktop.login("olive")
+    desktop.go(f"/games/{game.pk}/edit/")
+    desktop.shot("edit-game-desktop")
+    page = desktop.page
+    first, second = page.input_value("#id_player_0"), page.input_value("#id_player_1")
+    page.fill("#id_player_0", second)
+    page.fill("#id_player_1", first)
+    page.click("button:has-text('Save correction')")
+    page.wait_for_load_state("networkidle")
+    assert "Game corrected" in page.locator(".messages").inner_text()
+    winner = game.results.get(placement=1).player.name
+    assert winner == second
+    desktop.go(f"/games/{game.pk}/delete/")
+    desktop.shot("delete-game-desktop")
+    page.click("button:has-text('Delete the game')")
+    page.wait_for_load_state("networkidle")
+    assert not Game.objects.filter(pk=game.pk).exists()
+
+
+def test_login_page(phone, scene):
+    phone.go("/accounts/login/")
+    phone.page.fill("#id_username", "olive")
+    phone.page.fill("#id_password", "wrong")
+    phone.page.click("button[type=submit]")
+    phone.page.wait_for_load_state("networkidle")
+    assert phone.page.locator(".errorlist").is_visible()
+    phone.shot("login-error-phone")

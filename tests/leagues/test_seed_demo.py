@@ -1,0 +1,45 @@
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from leagues.models import Game, League, Organization, Player
+
+pytestmark = pytest.mark.django_db
+
+
+def finishes():
+    return [
+        (g.played_on, tuple(r.player.name for r in g.results.all()))
+        for g in Game.objects.prefetch_related("results__player").order_by("played_on", "id")
+    ]
+
+
+def test_seed_demo_loads_the_demo_league_once(settings, capsys):
+    call_command("seed_demo")
+    league = League.objects.get(slug="friday-commander")
+    assert Player.objects.filter(organization=league.organization).count() == 40
+    assert league.games.count() == 300
+    sizes = {g.results.count() for g in league.games.all()}
+    assert sizes <= {2, 3, 4} and 4 in sizes
+    first = finishes()
+    call_command("seed_demo")
+    assert "already loaded" in capsys.readouterr().out
+    assert Game.objects.count() == 300
+    assert finishes() == first
+
+
+def test_seed_demo_is_the_same_every_time():
+    call_command("seed_demo")
+    first = finishes()
+    Game.objects.all().delete()
+    Player.objects.all().delete()
+    League.objects.all().delete()
+    Organization.objects.all().delete()
+    call_command("seed_demo")  # new primary keys this time
+    assert finishes() == first
+
+
+def test_no_demo_login_without_debug(settings):
+    settings.DEBUG = False
+    call_command("seed_demo")
+    assert not get_user_model().objects.filter(username="demo").exists()
