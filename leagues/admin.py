@@ -392,6 +392,7 @@ class GameResultForm(forms.ModelForm):
     class Meta:
         model = GameResult
         fields = ["player", "placement", "seat", "stats"]
+        widgets = {"stats": forms.Textarea(attrs={"rows": 1, "cols": 32})}
 
     def clean_stats(self):
         # The model field is NOT NULL; an emptied box means "no stats", not NULL.
@@ -533,6 +534,7 @@ def integrity_message(error: IntegrityError) -> str:
 class GameAdmin(OrganizationScopedAdmin):
     organization_path = "league__organization"
     list_display = ["played_on", "league", "players_summary", "source", "entered_by"]
+    ordering = ["-played_on", "-id"]  # what an organizer looks for first: the latest games
     list_filter = [("league", admin.RelatedOnlyFieldListFilter), "source"]
     date_hierarchy = "played_on"
     search_fields = ["results__player__name", "notes"]
