@@ -6,7 +6,6 @@ see the league, 404 for those who cannot). Every write goes through leagues.serv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
@@ -14,20 +13,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 from .. import selectors, services
 from ..forms import MAX_ROWS, GameEntryForm, ordinal
 from ..models import Game, League
-from ..permissions import can_manage_league
-from . import league_context
-
-
-def _managed_league(request: HttpRequest, slug: str) -> League:
-    league = selectors.league_get(slug=slug, user=request.user)
-    if not can_manage_league(request.user, league):
-        raise PermissionDenied("Only the league's organizers can change its games.")
-    return league
+from . import league_context, managed_league_get
 
 
 def _managed_game(request: HttpRequest, pk: int) -> Game:
     game = get_object_or_404(Game.objects.select_related("league__organization"), pk=pk)
-    _managed_league(request, game.league.slug)
+    managed_league_get(request, game.league.slug)
     return game
 
 
@@ -72,7 +63,7 @@ def _render_form(request, league, form, *, game=None, status=200):
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_create(request: HttpRequest, slug: str) -> HttpResponse:
-    league = _managed_league(request, slug)
+    league = managed_league_get(request, slug)
     if request.method == "GET":
         return _render_form(request, league, GameEntryForm.blank(league))
     form = GameEntryForm(request.POST, league=league)
@@ -89,7 +80,7 @@ def game_create(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def game_form_row(request: HttpRequest, slug: str) -> HttpResponse:
     """htmx: one more finishing row for the entry form (and the next "add" button)."""
-    league = _managed_league(request, slug)
+    league = managed_league_get(request, slug)
     try:
         index = int(request.GET.get("index", ""))
     except ValueError:

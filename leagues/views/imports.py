@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
@@ -19,9 +18,8 @@ from django.views.decorators.http import require_http_methods
 from .. import selectors, services
 from ..domain.csvformat import CsvGame, write_games_csv
 from ..forms_import import ImportUploadForm
-from ..models import ImportBatch, League
-from ..permissions import can_manage_league
-from . import league_context
+from ..models import ImportBatch
+from . import league_context, managed_league_get
 
 # The rows table stops here; the problem list above it is never cut short.
 PREVIEW_ROWS = 300
@@ -38,18 +36,10 @@ def league_export(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def _managed_league(request: HttpRequest, league_slug: str) -> League:
-    """404 when the user may not see the league, 403 when they see it but do not manage it."""
-    league = selectors.league_get(slug=league_slug, user=request.user)
-    if not can_manage_league(request.user, league):
-        raise PermissionDenied("Only the league's organizers can import games.")
-    return league
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
-    league = _managed_league(request, slug)
+    league = managed_league_get(request, slug)
     status = 200
     if request.method == "POST":
         form = ImportUploadForm(request.POST, request.FILES)
@@ -130,7 +120,7 @@ def _preview_context(request: HttpRequest, batch: ImportBatch, **extra) -> dict:
 @require_http_methods(["GET", "POST"])
 def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
     batch = get_object_or_404(ImportBatch.objects.select_related("league"), pk=pk)
-    league = _managed_league(request, batch.league.slug)
+    league = managed_league_get(request, batch.league.slug)
     batch.league = league
     error = None
     status = 200
