@@ -1,0 +1,423 @@
+"""Pairwise Elo for multiplayer games: `guildmaster`, `elo` and `elo-dynamic` (Sedma).
+
+All three treat a finished game as every pair of players meeting once: the better place scores
+1, the worse 0, an equal place ½ each. Every pair is computed from the ratings before the game
+and each player's pair results are summed and applied once, so the result does not depend on
+the order in which the pairs are visited (the game is canonicalised first anyway, so even the
+floating-point summation order is fixed). Each system's promise:
+
+- `guildmaster`: exactly what Guildmaster (github.com/dylanlott/guildmaster) prints: start 1500,
+  K 40, D 800, each player's summed delta rounded half away from zero (Go's `math.Round`) after
+  every game. Whole-number ratings.
+- `elo`: the same method on float ratings with every constant editable, optional K/(n-1) for
+  pod size, and a choice for pairs tied below first (draw or skip). No rounding.
+- `elo-dynamic`: the Sedma card-game method (K by the player's own rating band, D 400,
+  performance bonuses and maluses from the result's stats, computed in single precision as the
+  C# original does), applied pairwise, rounded half to even (.NET `Math.Round`) once per game.
+
+Win probabilities for all three: the Luce / Bradley-Terry generalisation of the Elo expectation,
+P(i) = 10^(R_i/D) / sum_j 10^(R_j/D) (for two players, the usual Elo expected score).
+"""
+
+import itertools
+import math
+import struct
+from collections.abc import Hashable, Mapping, Sequence
+
+from ratings.domain.base import (
+    Finish,
+    Param,
+    ParamError,
+    ParamSystem,
+    RatingState,
+    canonical,
+)
+
+# --- Numbers ---------------------------------------------------------------------------------
+
+
+def round_half_away(x: float) -> int:
+    """Nearest integer, halves away from zero: Go's `math.Round` (and C's `round`).
+
+    Not `floor(x + 0.5)`, which is wrong for 0.49999999999999994; `abs(x) - floor(abs(x))` is
+    exact in binary floating point, so the comparison with ½ is exact.
+    """
+    whole = math.floor(abs(x))
+    if abs(x) - whole >= 0.5:
+        whole += 1
+    return whole if x >= 0 else -whole
+
+
+def round_half_even(x: float) -> int:
+    """Nearest integer, halves to even: .NET `Math.Round(double)` (Python's `round` on floats)."""
+    return round(x)
+
+
+def f32(x: float) -> float:
+    """`x` rounded to IEEE single precision, as a C# `float` holds it.
+
+    One float32 operation = the exact double operation rounded once to float32: for +, -, *
+    of two float32 values the double result is exact or rounded innocuously (53 >= 2*24 + 2,
+    Figueroa 1995), so this emulates C# `float` arithmetic bit for bit.
+    """
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+def expected_score(rating_a: float, rating_b: float, d: float) -> float:
+    """Elo expectation of A against B: E = 1 / (1 + 10^((R_B - R_A) / D)) (Elo 1978, 8.4)."""
+    try:
+        return 1.0 / (1.0 + 10.0 ** ((rating_b - rating_a) / d))
+    except OverflowError:  # 10^x beyond a double: Go's math.Pow gives +Inf, so E = 0
+        return 0.0
+
+
+def luce_probabilities(ratings: Sequence[float], d: float) -> list[float]:
+    """P(i wins) = 10^(R_i/D) / sum_j 10^(R_j/D), computed relative to the top rating."""
+    if not ratings:
+        return []
+    top = max(ratings)
+    weights = [10.0 ** ((r - top) / d) for r in ratings]  # each in (0, 1], the top one 1
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def pair_score(place_a: int, place_b: int) -> float:
+    """A's score against B: 1 for the better place (lower number), ½ for equal, 0 for worse."""
+    if place_a < place_b:
+        return 1.0
+    if place_a == place_b:
+        return 0.5
+    return 0.0
+
+
+def pairwise_deltas(
+    ratings: Sequence[float],
+    places: Sequence[int],
+    *,
+    k: float,
+    d: float,
+    skip_tied_below_first: bool = False,
+) -> list[float]:
+    """Summed pairwise Elo deltas, as Guildmaster's `CalculateMultiplayerDeltas` sums them.
+
+    For i < j (in the order given): delta = K * (S_ij - E_ij); i gains it, j loses it. The
+    deltas therefore sum to zero up to float rounding. With `skip_tied_below_first`, a pair
+    tied at a place > 1 is not scored at all.
+    """
+    n = len(ratings)
+    deltas = [0.0] * n
+    for i in range(n):
+        for j in range(i + 1, n):
+            if skip_tied_below_first and places[i] == places[j] and places[i] > 1:
+                continue
+            delta = k * (
+                pair_score(places[i], places[j]) - expected_score(ratings[i], ratings[j], d)
+            )
+            deltas[i] += delta
+            deltas[j] -= delta
+    return deltas
+
+
+# --- Shared shell ------------------------------------------------------------------------------
+
+
+class _PairwiseElo(ParamSystem):
+    """Display, strength and win probabilities shared by the Elo systems."""
+
+    def _d(self) -> float:
+        return self._p["d"]
+
+    def _before(
+        self, before: Mapping[Hashable, RatingState], finish: Sequence[Finish]
+    ) -> tuple[list[Finish], list[float]]:
+        game = canonical(finish)
+        ratings = [before.get(f.player, self.initial()).rating for f in game]
+        return game, ratings
+
+    def display(self, state: RatingState) -> float:
+        return state.rating
+
+    def strength(self, state: RatingState) -> float:
+        return state.rating
+
+    def win_probabilities(self, states: Sequence[RatingState]) -> list[float]:
+        return luce_probabilities([s.rating for s in states], self._d())
+
+
+# --- guildmaster -------------------------------------------------------------------------------
+
+
+class GuildmasterElo(_PairwiseElo):
+    """Guildmaster's method, fixed constants, no parameters (a league wanting others uses `elo`).
+
+    Ported from Guildmaster's Go: per game a float64 snapshot of the integer ratings; for i < j
+    in finishing order EA = 1/(1+10^((RB-RA)/D)), deltaA = K*(S-EA), deltas[i] += deltaA,
+    deltas[j] -= deltaA; then each delta is rounded with math.Round and added to the rating.
+    """
+
+    name = "guildmaster"
+    label = "Guildmaster Elo (K 40, D 800)"
+    integer = True
+    PARAMS = ()
+    INITIAL = 1500
+    K = 40.0
+    D = 800.0
+
+    def _d(self) -> float:
+        return self.D
+
+    def initial(self) -> RatingState:
+        return RatingState(rating=float(self.INITIAL))
+
+    def float_deltas(
+        self, before: Mapping[Hashable, RatingState], finish: Sequence[Finish]
+    ) -> dict[Hashable, float]:
+        """The summed deltas before rounding (what Guildmaster rounds), per player."""
+        game, ratings = self._before(before, finish)
+        deltas = pairwise_deltas(ratings, [f.place for f in game], k=self.K, d=self.D)
+        return {f.player: delta for f, delta in zip(game, deltas, strict=True)}
+
+    def rate(
+        self, before: Mapping[Hashable, RatingState], finish: Sequence[Finish]
+    ) -> dict[Hashable, RatingState]:
+        deltas = self.float_deltas(before, finish)
+        return {
+            player: RatingState(
+                rating=before.get(player, self.initial()).rating + round_half_away(delta)
+            )
+            for player, delta in deltas.items()
+        }
+
+
+# --- elo -----------------------------------------------------------------------------------------
+
+
+class Elo(_PairwiseElo):
+    """Pairwise Elo on float ratings with editable constants."""
+
+    name = "elo"
+    label = "Elo (pairwise)"
+    integer = False
+    PARAMS = (
+        Param(
+            "initial",
+            "float",
+            1500,
+            "Starting rating",
+            "The rating of a new player.",
+            min=-100_000,
+            max=100_000,
+        ),
+        Param(
+            "k",
+            "float",
+            40,
+            "K",
+            "How far one pair result moves a rating (K-factor).",
+            min=0,
+            max=1000,
+            min_exclusive=True,
+        ),
+        Param(
+            "d",
+            "float",
+            800,
+            "D",
+            "Rating gap at which the better player is expected to "
+            "score 10 to 1 (the Elo scale; chess uses 400).",
+            min=1,
+            max=100_000,
+        ),
+        Param(
+            "scale_by_pod_size",
+            "bool",
+            False,
+            "Divide K by opponents",
+            "Use K/(n-1) per pair so a big pod moves ratings no more than a duel.",
+        ),
+        Param(
+            "tied_below_first",
+            "choice",
+            "draw",
+            "Players tied below first",
+            "When several players share a place other than first (for example 'everyone "
+            "but the winner tied'): score their pairs as draws, or skip those pairs.",
+            choices=("draw", "skip"),
+        ),
+    )
+
+    def initial(self) -> RatingState:
+        return RatingState(rating=float(self._p["initial"]))
+
+    def rate(
+        self, before: Mapping[Hashable, RatingState], finish: Sequence[Finish]
+    ) -> dict[Hashable, RatingState]:
+        game, ratings = self._before(before, finish)
+        k = float(self._p["k"])
+        if self._p["scale_by_pod_size"] and len(game) > 2:
+            k /= len(game) - 1
+        deltas = pairwise_deltas(
+            ratings,
+            [f.place for f in game],
+            k=k,
+            d=float(self._p["d"]),
+            skip_tied_below_first=self._p["tied_below_first"] == "skip",
+        )
+        return {
+            f.player: RatingState(rating=r + delta)
+            for f, r, delta in zip(game, ratings, deltas, strict=True)
+        }
+
+
+# --- elo-dynamic (Sedma) -----------------------------------------------------------------------
+
+# The Sedma post's C# constants, as C# `float` literals hold them.
+BONUS_PER_16 = f32(0.05)
+BONUS_PER_24 = f32(0.1)
+BONUS_PER_4_AND_LAST = f32(0.03)
+MALUS_PER_BAD_MOVE = f32(0.02)
+MAX_BONUS_16 = f32(0.15)
+MAX_BONUS_24 = f32(0.2)
+MAX_BONUS_4_AND_LAST = f32(0.09)
+MAX_MALUS = f32(0.3)
+LOSER_MULTIPLIER = f32(0.1)
+
+STAT_KEYS = ("won_by_16", "won_by_24", "won_with_4_and_last", "bad_moves")
+DEFAULT_K_BANDS = ((1200, 40), (1800, 32), (2200, 24), (None, 16))
+
+
+def _count(stats: Mapping, key: str) -> int:
+    """A stat count: a non-negative whole number; missing, negative or non-integer count as 0.
+
+    Counts are capped at one million, far past every cap (so the result is unchanged) and
+    inside C#'s `int`, so `count * 0.05f` can neither overflow nor lose exactness.
+    """
+    value = stats.get(key, 0) if stats else 0
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        return 0
+    return min(value, 1_000_000)
+
+
+def sedma_bonus(stats: Mapping) -> float:
+    """Bonus before the win/loss multiplier, float32 as in C#: the three capped items summed."""
+    return f32(
+        f32(
+            min(f32(_count(stats, "won_by_16") * BONUS_PER_16), MAX_BONUS_16)
+            + min(f32(_count(stats, "won_by_24") * BONUS_PER_24), MAX_BONUS_24)
+        )
+        + min(
+            f32(_count(stats, "won_with_4_and_last") * BONUS_PER_4_AND_LAST), MAX_BONUS_4_AND_LAST
+        )
+    )
+
+
+def sedma_malus(stats: Mapping) -> float:
+    """Bad-move malus, float32: min(bad_moves * 0.02, 0.3)."""
+    return min(f32(_count(stats, "bad_moves") * MALUS_PER_BAD_MOVE), MAX_MALUS)
+
+
+def sedma_adjusted_score(base: float, bonus: float, malus: float) -> float:
+    """Clamp(base + bonus * multiplier - malus, 0, 1) in float32; the loser's bonus at 10 %.
+
+    A tied pair (base ½) keeps the full bonus: it did not lose.
+    """
+    multiplier = 1.0 if base >= 0.5 else LOSER_MULTIPLIER
+    score = f32(f32(base + f32(bonus * multiplier)) - malus)
+    return min(max(score, 0.0), 1.0)
+
+
+def k_for(rating: float, bands: Sequence[Sequence]) -> float:
+    """K of the first band whose upper bound is above `rating` (the Sedma `GetKFactor`)."""
+    for bound, k in bands:
+        if bound is None or rating < bound:
+            return k
+    raise AssertionError("the last band has no upper bound")  # guaranteed by _check
+
+
+class EloDynamic(_PairwiseElo):
+    """Sedma's dynamic-K Elo with performance bonuses, applied to every pair of a game.
+
+    For a two-player game this is the C# `CalculateNewRatings` of the Sedma post exactly. For
+    more players each player i gets R_i + sum over opponents j of K_i * (adj_ij - E_ij), all from
+    the pre-game ratings, rounded once (half to even, like `Math.Round`).
+    """
+
+    name = "elo-dynamic"
+    label = "Elo, dynamic K and bonuses (Sedma)"
+    integer = True
+    PARAMS = (
+        Param(
+            "initial",
+            "int",
+            1500,
+            "Starting rating",
+            "The rating of a new player.",
+            min=-100_000,
+            max=100_000,
+        ),
+        Param("d", "float", 400, "D", "The Elo scale (400 as in chess).", min=1, max=100_000),
+        Param(
+            "k_bands",
+            "bands",
+            [list(b) for b in DEFAULT_K_BANDS],
+            "K by rating",
+            "K for players rated below each bound, in ascending order; the last band has "
+            "no bound. A player's K comes from their own rating before the game.",
+        ),
+    )
+
+    def _check(self, cleaned: dict) -> dict:
+        cleaned["k_bands"] = _clean_bands(cleaned["k_bands"])
+        return cleaned
+
+    def initial(self) -> RatingState:
+        return RatingState(rating=float(self._p["initial"]))
+
+    def rate(
+        self, before: Mapping[Hashable, RatingState], finish: Sequence[Finish]
+    ) -> dict[Hashable, RatingState]:
+        game, ratings = self._before(before, finish)
+        d = float(self._p["d"])
+        bands = self._p["k_bands"]
+        bonus = [sedma_bonus(f.stats) for f in game]
+        malus = [sedma_malus(f.stats) for f in game]
+        after = {}
+        for i, me in enumerate(game):
+            k = k_for(ratings[i], bands)
+            change = 0.0
+            for j, other in enumerate(game):
+                if i == j:
+                    continue
+                adjusted = sedma_adjusted_score(
+                    pair_score(me.place, other.place), bonus[i], malus[i]
+                )
+                change += k * (adjusted - expected_score(ratings[i], ratings[j], d))
+            after[me.player] = RatingState(rating=float(round_half_even(ratings[i] + change)))
+        return after
+
+
+def _clean_bands(value: object) -> list[list]:
+    if not isinstance(value, list | tuple) or not value:
+        raise ParamError("k_bands", "must be a list of [upper bound, K] bands")
+    bands = []
+    for band in value:
+        if not isinstance(band, list | tuple) or len(band) != 2:
+            raise ParamError("k_bands", "each band must be [upper bound, K]")
+        bound, k = band
+        if bound is not None and (
+            isinstance(bound, bool)
+            or not isinstance(bound, int | float)
+            or not math.isfinite(bound)
+        ):
+            raise ParamError("k_bands", f"bound {bound!r} must be a number or empty")
+        if isinstance(k, bool) or not isinstance(k, int | float) or not (0 < k <= 1000):
+            raise ParamError("k_bands", f"K {k!r} must be a number above 0 and at most 1000")
+        bands.append([bound, k])
+    bounds = [b for b, _ in bands]
+    if bounds[-1] is not None:
+        raise ParamError("k_bands", "the last band must have no upper bound")
+    if None in bounds[:-1]:
+        raise ParamError("k_bands", "only the last band may have no upper bound")
+    if any(a >= b for a, b in itertools.pairwise(bounds[:-1])):
+        raise ParamError("k_bands", "upper bounds must be in ascending order")
+    return bands
