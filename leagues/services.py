@@ -27,6 +27,7 @@ from .domain.csvformat import (
 )
 from .domain.ranking import RankingError, validate_places
 from .models import Game, GameResult, ImportBatch, League, Organization, Player
+from .signals import games_changed
 
 
 class LeagueError(ValueError):
@@ -518,6 +519,9 @@ def games_import(
         for game, parsed in zip(games, plan.games, strict=True)
         for f in parsed.finishers
     )
+    if games:
+        first = min(games, key=lambda g: (g.played_on, g.pk))
+        games_changed.send(sender=League, league=league, since=(first.played_on, first.pk))
     return ImportReport(
         batch=batch,
         games=len(games),

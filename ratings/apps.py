@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class RatingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "ratings"
+
+    def ready(self):
+        from . import receivers  # noqa: F401 — connects the signal receivers

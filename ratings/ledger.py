@@ -1,0 +1,179 @@
+"""The rating ledger's reads and writes, in SQL because a replay moves a whole league.
+
+Every function is one statement (COPY for bulk inserts), so a replay costs a fixed number of
+round trips whatever the league's size, and appending one game costs the same few queries as
+correcting one. Positions are (played_on, game id): the order games are rated in.
+"""
+
+import json
+from collections.abc import Iterable, Mapping
+from datetime import date
+from types import MappingProxyType
+
+from django.db import connection
+
+from .domain.base import Finish, RatingState, RatingSystem
+from .domain.replay import ChangeRow, RatedGame, Tally
+
+Position = tuple[date, int]
+NO_STATS: Mapping = MappingProxyType({})  # shared by every finish without stats
+START: Position = (date.min, 0)
+
+
+def games_from(league_id: int, position: Position, *, with_stats: bool) -> list[RatedGame]:
+    """The league's games from `position` on, in rating order, with their finishes."""
+    stats = ", r.stats" if with_stats else ""
+    sql = f"""
+        SELECT g.id, g.played_on, r.player_id, r.placement{stats}
+          FROM leagues_game g JOIN leagues_gameresult r ON r.game_id = g.id
+         WHERE g.league_id = %s AND (g.played_on, g.id) >= (%s, %s)
+         ORDER BY g.played_on, g.id"""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league_id, *position])
+        rows = cursor.fetchall()
+    games: list[RatedGame] = []
+    current_id = None
+    finish: list[Finish] = []
+    for row in rows:
+        if row[0] != current_id:
+            current_id, finish = row[0], []
+            games.append(RatedGame(row[0], row[1], finish))
+        finish.append(
+            Finish(row[2], row[3], (_json(row[4]) or NO_STATS) if with_stats else NO_STATS)
+        )
+    return games
+
+
+def _json(value):
+    # Django's PostgreSQL backend hands jsonb to raw cursors as text.
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def delete_from(league_id: int, position: Position) -> set[int]:
+    """Remove the ledger rows from `position` on; the players they belonged to."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """DELETE FROM ratings_ratingchange
+                WHERE league_id = %s AND (played_on, game_id) >= (%s, %s)
+            RETURNING player_id""",
+            [league_id, *position],
+        )
+        return {row[0] for row in cursor.fetchall()}
+
+
+def players_rated_from(league_id: int, position: Position) -> set[int]:
+    """Players whose latest rated game is at or after `position`, by the Rating cache.
+
+    Deleting a game cascades its ledger rows away before any replay runs; the cache still
+    points at the deleted game, so its players are found here.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """SELECT player_id FROM ratings_rating
+                WHERE league_id = %s AND (last_played, last_game_id) >= (%s, %s)""",
+            [league_id, *position],
+        )
+        return {row[0] for row in cursor.fetchall()}
+
+
+def _tallies(rows) -> dict[int, Tally]:
+    return {
+        player: Tally(RatingState(rating, deviation), games, wins, played_on, game_id)
+        for player, rating, deviation, games, wins, played_on, game_id in rows
+    }
+
+
+def tallies_before(league_id: int, position: Position, players: Iterable[int]) -> dict[int, Tally]:
+    """Each player's tally from their last ledger row before `position` (one index probe each)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """SELECT p.id, c.rating, c.deviation, c.games, c.wins, c.played_on, c.game_id
+                 FROM unnest(%s::bigint[]) AS p(id)
+                 CROSS JOIN LATERAL (
+                     SELECT rating, deviation, games, wins, played_on, game_id
+                       FROM ratings_ratingchange
+                      WHERE league_id = %s AND player_id = p.id
+                        AND (played_on, game_id) < (%s, %s)
+                      ORDER BY played_on DESC, game_id DESC
+                      LIMIT 1) c""",
+            [list(players), league_id, *position],
+        )
+        return _tallies(cursor.fetchall())
+
+
+def tallies_current(league_id: int, players: Iterable[int]) -> dict[int, Tally]:
+    """Each player's tally from the Rating cache (valid when nothing later is in the ledger)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """SELECT player_id, rating, deviation, games, wins, last_played, last_game_id
+                 FROM ratings_rating WHERE league_id = %s AND player_id = ANY(%s)""",
+            [league_id, list(players)],
+        )
+        return _tallies(cursor.fetchall())
+
+
+def write_changes(league_id: int, rows: list[ChangeRow]) -> None:
+    """Append ledger rows with one COPY."""
+    if not rows:
+        return
+    with (
+        connection.cursor() as cursor,
+        cursor.cursor.copy(
+            """COPY ratings_ratingchange (league_id, game_id, player_id, played_on, before,
+                   after, delta, rating, deviation, games, wins) FROM STDIN"""
+        ) as copy,
+    ):
+        for row in rows:
+            copy.write_row((league_id, *row))
+
+
+def write_ratings(
+    league_id: int,
+    tallies: Mapping[int, Tally | None],
+    system: RatingSystem,
+    *,
+    every_player: bool = False,
+) -> None:
+    """Replace the Rating rows of these players (all the league's with every_player).
+
+    A player mapped to None has no rated game left in the league and loses their row.
+    """
+    with connection.cursor() as cursor:
+        if every_player:
+            cursor.execute("DELETE FROM ratings_rating WHERE league_id = %s", [league_id])
+        else:
+            cursor.execute(
+                "DELETE FROM ratings_rating WHERE league_id = %s AND player_id = ANY(%s)",
+                [league_id, list(tallies)],
+            )
+        rows = [
+            (
+                league_id,
+                player,
+                system.display(t.state),
+                t.state.rating,
+                t.state.deviation,
+                t.games,
+                t.wins,
+                t.last_played,
+                t.last_game,
+            )
+            for player, t in tallies.items()
+            if t is not None
+        ]
+        if not rows:
+            return
+        if len(rows) < 50:  # a handful of players: one INSERT beats setting up a COPY
+            placeholders = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s, %s)"] * len(rows))
+            cursor.execute(
+                f"""INSERT INTO ratings_rating (league_id, player_id, value, rating, deviation,
+                        games, wins, last_played, last_game_id) VALUES {placeholders}""",
+                [value for row in rows for value in row],
+            )
+            return
+        with cursor.cursor.copy(
+            """COPY ratings_rating (league_id, player_id, value, rating, deviation, games, wins,
+                   last_played, last_game_id) FROM STDIN"""
+        ) as copy:
+            for row in rows:
+                copy.write_row(row)

@@ -1,0 +1,195 @@
+"""Keeping a league's ratings true to its games: mark what is stale, replay from there.
+
+Every change to a game (from the admin, a form, an import, the API or a tournament) ends in
+`ratings_mark_dirty`, in the writer's own transaction: it lowers the league's durable dirty
+marker to the earliest changed position and asks for `ratings_catch_up` after commit. The
+catch-up locks the league row (the lock every game write takes too), replays the games from
+the marker on, and clears it, all in one transaction; so two organizers saving at once are
+serialised, a crash in between leaves the marker for the next run, and the ledger after any
+sequence of edits equals a replay from scratch. A game added after every rated game replays
+nothing before it: it costs the same handful of queries whatever the league's size.
+"""
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from leagues.models import League
+
+from . import ledger
+from .domain.base import ParamError, RatingSystem
+from .domain.registry import make_system
+from .domain.replay import replay
+from .models import LeagueRating
+
+log = logging.getLogger(__name__)
+Position = ledger.Position
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    league_id: int
+    since: Position
+    games: int
+    changes: int
+
+
+def rating_settings_get(*, league: League) -> LeagueRating:
+    """The league's rating settings row, created with the defaults if missing (for writes)."""
+    settings, _ = LeagueRating.objects.get_or_create(league=league)
+    return settings
+
+
+def rating_settings_read(*, league: League) -> LeagueRating:
+    """The league's settings for reading: an unsaved default when there is no row (GET pages
+    never write)."""
+    return LeagueRating.objects.filter(league=league).first() or LeagueRating(league=league)
+
+
+def rating_system_get(*, league: League) -> RatingSystem:
+    settings = rating_settings_read(league=league)
+    return make_system(settings.system, settings.params)
+
+
+def ratings_mark_dirty(*, league_id: int, position: Position) -> None:
+    """Ratings of `league_id` from `position` on are stale: note it durably, catch up on commit."""
+    with connection.cursor() as cursor:
+        # Insert the marker, or lower it: a row comparison keeps the earliest position.
+        cursor.execute(
+            """INSERT INTO ratings_leaguerating (league_id, system, params, dirty_from_date,
+                       dirty_from_game)
+               SELECT %s, %s, '{}'::jsonb, %s, %s WHERE EXISTS (
+                       SELECT 1 FROM leagues_league WHERE id = %s)
+               ON CONFLICT (league_id) DO UPDATE SET
+                   dirty_from_date = EXCLUDED.dirty_from_date,
+                   dirty_from_game = EXCLUDED.dirty_from_game
+               WHERE ratings_leaguerating.dirty_from_date IS NULL
+                  OR (ratings_leaguerating.dirty_from_date, ratings_leaguerating.dirty_from_game)
+                     > (EXCLUDED.dirty_from_date, EXCLUDED.dirty_from_game)""",
+            [league_id, _default_system(), *position, league_id],
+        )
+    _catch_up_on_commit(league_id)
+
+
+def _default_system() -> str:
+    return LeagueRating._meta.get_field("system").default
+
+
+def _catch_up_on_commit(league_id: int) -> None:
+    """One catch-up per league per transaction, however many rows the transaction touched."""
+    conn = transaction.get_connection()
+    for _, callback, _ in conn.run_on_commit:
+        if isinstance(callback, _CatchUp) and callback.league_id == league_id and not callback.ran:
+            return
+    transaction.on_commit(_CatchUp(league_id), robust=True)
+
+
+class _CatchUp:
+    """The on-commit callback; knows its league so a transaction schedules one per league."""
+
+    def __init__(self, league_id: int):
+        self.league_id = league_id
+        self.ran = False
+
+    def __call__(self) -> None:
+        self.ran = True
+        _catch_up_logged(self.league_id)
+
+
+def _catch_up_logged(league_id: int) -> None:
+    try:
+        ratings_catch_up(league_id=league_id)
+    except Exception:
+        # The marker is still set; the next change or `recalculate_ratings` finishes the job.
+        log.exception("Rating catch-up failed for league %s", league_id)
+        raise
+
+
+@transaction.atomic
+def ratings_catch_up(*, league_id: int) -> ReplayReport | None:
+    """Replay the league from its dirty marker, if it has one."""
+    if not League.objects.select_for_update().filter(pk=league_id).exists():
+        return None  # the league was deleted
+    settings = LeagueRating.objects.filter(league_id=league_id).first()
+    if settings is None or settings.dirty_from is None:
+        return None
+    report = _replay(settings, settings.dirty_from)
+    return report
+
+
+@transaction.atomic
+def ratings_recalculate(
+    *, league: League, progress: Callable[[int, int], None] | None = None
+) -> ReplayReport:
+    """Rebuild the league's whole ledger from its games."""
+    League.objects.select_for_update().filter(pk=league.pk).exists()
+    settings = rating_settings_get(league=league)
+    return _replay(settings, ledger.START, progress=progress)
+
+
+@transaction.atomic
+def rating_system_set(*, league: League, system: str, params: dict | None = None) -> ReplayReport:
+    """Switch the league to another system or parameters and re-rate every game.
+
+    Raises ParamError (nothing changed) when the system or a parameter is not acceptable.
+    """
+    chosen = make_system(system, params or {})
+    League.objects.select_for_update().filter(pk=league.pk).exists()
+    settings = rating_settings_get(league=league)
+    settings.system = chosen.name
+    settings.params = chosen.params()
+    settings.save(update_fields=["system", "params"])
+    return _replay(settings, ledger.START)
+
+
+def _replay(
+    settings: LeagueRating,
+    since: Position,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> ReplayReport:
+    """Rewrite the ledger from `since` on. The caller holds the league lock."""
+    league_id = settings.league_id
+    system = make_system(settings.system, settings.params)
+    full = since == ledger.START
+    left = set() if full else ledger.players_rated_from(league_id, since)
+    left |= ledger.delete_from(league_id, since)
+    games = ledger.games_from(league_id, since, with_stats=getattr(system, "uses_stats", False))
+    playing = {f.player for game in games for f in game.finish}
+    if full:
+        base = {}
+    elif left:
+        base = ledger.tallies_before(league_id, since, playing | left)
+    else:
+        # Nothing was rated at or after `since`: the Rating cache is every player's latest.
+        base = ledger.tallies_current(league_id, playing)
+    total = len(games)
+    rows, tallies = replay(
+        system, games, base, progress=(lambda done: progress(done, total)) if progress else None
+    )
+    ledger.write_changes(league_id, rows)
+    affected = playing | left
+    ledger.write_ratings(
+        league_id, {p: tallies.get(p) for p in affected}, system, every_player=full
+    )
+    LeagueRating.objects.filter(pk=settings.pk).update(
+        dirty_from_date=None, dirty_from_game=None, rated_at=timezone.now()
+    )
+    if progress:
+        progress(total, total)
+    return ReplayReport(league_id=league_id, since=since, games=total, changes=len(rows))
+
+
+__all__ = [
+    "ParamError",
+    "ReplayReport",
+    "rating_settings_get",
+    "rating_system_get",
+    "rating_system_set",
+    "ratings_catch_up",
+    "ratings_mark_dirty",
+    "ratings_recalculate",
+]

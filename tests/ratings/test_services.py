@@ -1,0 +1,298 @@
+"""The rating ledger follows every change to a league's games and always equals a full replay."""
+
+import datetime
+import random
+
+import pytest
+from django.db import connection
+
+from leagues import services as league_services
+from leagues.models import Game, GameResult
+from ratings import ledger
+from ratings.domain.base import ParamError
+from ratings.models import LeagueRating, Rating, RatingChange
+from ratings.services import (
+    rating_settings_get,
+    rating_system_set,
+    ratings_catch_up,
+    ratings_recalculate,
+)
+from tests.factories import GameFactory, LeagueFactory, PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+DAY = datetime.date(2026, 1, 1)
+
+
+@pytest.fixture
+def roster(league):
+    return PlayerFactory.create_batch(8, organization=league.organization)
+
+
+def record(league, players, *, day=DAY, places=None):
+    places = places or list(range(1, len(players) + 1))
+    results = [
+        league_services.ResultIn(player=p, place=place)
+        for p, place in zip(players, places, strict=True)
+    ]
+    return league_services.game_record(league=league, results=results, played_on=day)
+
+
+def ledger_snapshot(league):
+    changes = list(
+        RatingChange.objects.filter(league=league)
+        .order_by("played_on", "game_id", "player_id")
+        .values_list("game_id", "player_id", "before", "after", "delta", "rating", "games", "wins")
+    )
+    ratings = list(
+        Rating.objects.filter(league=league)
+        .order_by("player_id")
+        .values_list("player_id", "value", "rating", "games", "wins", "last_played", "last_game_id")
+    )
+    return changes, ratings
+
+
+def assert_equals_full_replay(league):
+    incremental = ledger_snapshot(league)
+    ratings_recalculate(league=league)
+    assert ledger_snapshot(league) == incremental
+
+
+def test_four_equal_players_move_60_20_minus_20_minus_60(
+    league, roster, django_capture_on_commit_callbacks
+):
+    """The Guildmaster seed's case: K 40, D 800, all at 1500 → E = ½ for every pair."""
+    with django_capture_on_commit_callbacks(execute=True):
+        game = record(league, roster[:4])
+    changes = RatingChange.objects.filter(game=game).order_by("before", "-after")
+    assert [(c.player_id, c.before, c.after, c.delta) for c in changes] == [
+        (roster[0].pk, 1500, 1560, 60),
+        (roster[1].pk, 1500, 1520, 20),
+        (roster[2].pk, 1500, 1480, -20),
+        (roster[3].pk, 1500, 1440, -60),
+    ]
+    assert Rating.objects.get(league=league, player=roster[0]).value == 1560
+    assert Rating.objects.get(league=league, player=roster[0]).wins == 1
+
+
+def test_the_marker_survives_until_the_catch_up_runs(league, roster):
+    """Without the on-commit callback (a crash after commit), the stale position stays noted."""
+    game = record(league, roster[:2])
+    settings = LeagueRating.objects.get(league=league)
+    assert settings.dirty_from == (game.played_on, game.pk)
+    assert not RatingChange.objects.exists()
+    report = ratings_catch_up(league_id=league.pk)
+    assert report.games == 1
+    settings.refresh_from_db()
+    assert settings.dirty_from is None
+    assert RatingChange.objects.filter(game=game).count() == 2
+
+
+def test_marker_keeps_the_earliest_position(league, roster):
+    late = record(league, roster[:2], day=DAY + datetime.timedelta(days=5))
+    early = record(league, roster[2:4], day=DAY)
+    later = record(league, roster[4:6], day=DAY + datetime.timedelta(days=9))
+    assert LeagueRating.objects.get(league=league).dirty_from == (early.played_on, early.pk)
+    assert late.pk < early.pk < later.pk
+
+
+def test_every_kind_of_change_keeps_the_ledger_equal_to_a_replay(
+    league, roster, django_capture_on_commit_callbacks
+):
+    """A seeded random walk of additions (also back-dated), corrections, date moves and deletes."""
+    rng = random.Random(20261122)
+    games: list[Game] = []
+    for step in range(80):
+        with django_capture_on_commit_callbacks(execute=True):
+            action = rng.random()
+            if action < 0.5 or len(games) < 3:
+                pod = rng.sample(roster, rng.choice([2, 3, 4]))
+                places = sorted(rng.choice([1, 1, 2, 3]) for _ in pod)
+                places = [1 + sum(p < place for p in places) for place in places]
+                day = DAY + datetime.timedelta(days=rng.randrange(30))
+                games.append(record(league, pod, day=day, places=places))
+            elif action < 0.75:
+                game = rng.choice(games)
+                pod = rng.sample(roster, rng.choice([2, 3, 4]))
+                league_services.game_update(
+                    game=game,
+                    results=[
+                        league_services.ResultIn(player=p, place=i) for i, p in enumerate(pod, 1)
+                    ],
+                    played_on=DAY + datetime.timedelta(days=rng.randrange(30)),
+                )
+            else:
+                game = games.pop(rng.randrange(len(games)))
+                league_services.game_delete(game=game)
+        assert LeagueRating.objects.get(league=league).dirty_from is None, step
+        assert_equals_full_replay(league)
+    assert (
+        RatingChange.objects.filter(league=league).count()
+        == GameResult.objects.filter(game__league=league).count()
+    )
+
+
+def test_changes_through_plain_model_saves_are_followed(
+    league, roster, django_capture_on_commit_callbacks
+):
+    """What the admin does: save the game, then its result rows one by one."""
+    with django_capture_on_commit_callbacks(execute=True):
+        first = record(league, roster[:3])
+        second = record(league, roster[:3], day=DAY + datetime.timedelta(days=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        GameResult.objects.filter(game=first, player=roster[0]).update(placement=3)  # no signal
+        row = GameResult.objects.get(game=first, player=roster[2])
+        row.placement = 1
+        row.save()  # the signal that marks the game
+    first_after = RatingChange.objects.get(game=first, player=roster[2]).after
+    assert first_after > 1500
+    assert RatingChange.objects.filter(game=second).count() == 3
+    assert_equals_full_replay(league)
+
+
+def test_moving_a_game_to_another_league_re_rates_both(
+    organization, league, roster, django_capture_on_commit_callbacks
+):
+    other = LeagueFactory(organization=organization)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = record(league, roster[:2])
+    with django_capture_on_commit_callbacks(execute=True):
+        game.league = other
+        game.save()
+    assert not Rating.objects.filter(league=league).exists()
+    assert Rating.objects.filter(league=other).count() == 2
+    assert_equals_full_replay(league)
+    assert_equals_full_replay(other)
+
+
+def test_import_rates_the_imported_games(league, django_capture_on_commit_callbacks):
+    text = ",2026-01-01,Ann,Bob,Cy,Dee\r\n,2026-01-02,Bob,Ann\r\n"
+    with django_capture_on_commit_callbacks(execute=True):
+        league_services.games_import(league=league, text=text)
+    ratings = dict(Rating.objects.filter(league=league).values_list("player__name", "value"))
+    # Game 1: +60/+20/-20/-60 from 1500. Game 2: Bob (1520) beats Ann (1560):
+    # E_Bob = 1/(1+10^(40/800)) = 0.47124, Δ = 40·(1-0.47124) = 21.15 → 21.
+    assert ratings == {"Ann": 1539, "Bob": 1541, "Cy": 1480, "Dee": 1440}
+
+
+def test_deleting_the_league_takes_its_ratings(league, roster, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        record(league, roster[:3])
+    with django_capture_on_commit_callbacks(execute=True):
+        league.delete()
+    assert not RatingChange.objects.exists() and not Rating.objects.exists()
+    assert not LeagueRating.objects.exists()
+
+
+def test_switching_system_re_rates_and_bad_params_change_nothing(
+    league, roster, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        record(league, roster[:2])
+    rating_system_set(league=league, system="elo", params={"k": 32, "d": 400})
+    winner = Rating.objects.get(league=league, player=roster[0])
+    assert winner.value == pytest.approx(1516.0)  # K/2 for an even game
+    assert rating_settings_get(league=league).params["k"] == 32
+    with pytest.raises(ParamError) as error:
+        rating_system_set(league=league, system="elo", params={"k": "lots"})
+    assert error.value.field == "k"
+    with pytest.raises(ParamError):
+        rating_system_set(league=league, system="chess-960", params={})
+    assert rating_settings_get(league=league).system == "elo"
+    assert Rating.objects.get(league=league, player=roster[0]).value == pytest.approx(1516.0)
+
+
+def test_adding_a_game_at_the_end_costs_the_same_queries_whatever_the_league_size(
+    league, roster, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    from django.test.utils import CaptureQueriesContext
+
+    def catch_up_queries(games_before: int) -> int:
+        target = LeagueFactory(organization=league.organization)
+        with django_capture_on_commit_callbacks(execute=True):
+            for i in range(games_before):
+                record(target, roster[i % 4 : i % 4 + 3], day=DAY)
+        record(target, roster[:4], day=DAY + datetime.timedelta(days=1))
+        with CaptureQueriesContext(connection) as queries:
+            ratings_catch_up(league_id=target.pk)
+        return len(queries.captured_queries)
+
+    assert catch_up_queries(2) == catch_up_queries(60)
+
+
+def test_correction_replays_only_from_the_corrected_game(
+    league, roster, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        games = [record(league, roster[i % 5 : i % 5 + 3], day=DAY) for i in range(20)]
+    untouched = list(
+        RatingChange.objects.filter(game__in=games[:15]).order_by("id").values_list("id", flat=True)
+    )
+    target = games[15]
+    with django_capture_on_commit_callbacks(execute=True):
+        league_services.game_update(
+            game=target,
+            results=[
+                league_services.ResultIn(player=p, place=i)
+                for i, p in enumerate(reversed(list(target.players.all())), 1)
+            ],
+            played_on=DAY,
+        )
+    # The ledger rows of the 15 earlier games were not rewritten (same ids).
+    assert (
+        list(
+            RatingChange.objects.filter(game__in=games[:15])
+            .order_by("id")
+            .values_list("id", flat=True)
+        )
+        == untouched
+    )
+    assert_equals_full_replay(league)
+
+
+def test_positions_order_by_date_then_entry(league, roster):
+    later_entered = record(league, roster[:2], day=DAY)
+    earlier_day = record(league, roster[2:4], day=DAY - datetime.timedelta(days=1))
+    games = ledger.games_from(league.pk, ledger.START, with_stats=False)
+    assert [g.game_id for g in games] == [earlier_day.pk, later_entered.pk]
+
+
+def test_game_factory_games_are_rated_too(league, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = GameFactory(league=league, players__n=3)
+    assert RatingChange.objects.filter(game=game).count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_organizers_saving_at_once_leave_a_ledger_equal_to_a_replay():
+    """Real threads, real commits: writes and catch-ups interleave only through the league lock."""
+    import threading
+
+    from django.db import connections
+
+    league = LeagueFactory()
+    roster = PlayerFactory.create_batch(6, organization=league.organization)
+    errors = []
+
+    def organizer(seed: int):
+        rng = random.Random(seed)
+        try:
+            for _ in range(12):
+                pod = rng.sample(roster, 3)
+                day = DAY + datetime.timedelta(days=rng.randrange(10))  # back-dated too
+                record(league, pod, day=day)
+        except Exception as error:  # pragma: no cover - reported below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=organizer, args=(seed,)) for seed in (1, 2, 3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    assert Game.objects.filter(league=league).count() == 36
+    assert LeagueRating.objects.get(league=league).dirty_from is None
+    assert RatingChange.objects.filter(league=league).count() == 108
+    assert_equals_full_replay(league)
