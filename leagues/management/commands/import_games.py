@@ -1,4 +1,8 @@
-"""`import_games PATH --league SLUG [--skip-invalid]`: import a Guildmaster CSV into a league.
+"""`import_games PATH --league SLUG [--skip-invalid] [--organization SLUG --rating-system NAME]`.
+
+Imports a Guildmaster CSV into a league; with --organization, a league that does not exist
+yet is created in that organization (rated with --rating-system, default guildmaster), in the
+same transaction as the import, so a refused import leaves no empty league behind.
 
 All or nothing by default: when any row is bad every problem is printed with its line number
 and nothing is written. `--skip-invalid` imports the valid rows and lists the skipped ones.
@@ -9,10 +13,11 @@ import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
 from leagues import services
 from leagues.domain.csvformat import UndecodableFile, decode_upload
-from leagues.models import League
+from leagues.models import League, Organization
 
 
 class Command(BaseCommand):
@@ -24,21 +29,36 @@ class Command(BaseCommand):
             "--league", required=True, metavar="SLUG", help="the league to import into"
         )
         parser.add_argument(
+            "--organization",
+            metavar="SLUG",
+            help="create the league in this organization when it does not exist yet",
+        )
+        parser.add_argument(
+            "--rating-system",
+            metavar="NAME",
+            help="the new league's rating system (guildmaster, elo, elo-dynamic, openskill); "
+            "for an existing league it must be the one the league uses",
+        )
+        parser.add_argument(
             "--skip-invalid",
             action="store_true",
             help="import the valid rows and skip bad or already imported ones (listed)",
         )
 
     def handle(self, *args, **options):
-        league = self.league(options)
-        path = options["path"]
-        data, filename = self.read(path)
+        data, filename = self.read(options["path"])
         try:
             text, warning = decode_upload(data)
         except UndecodableFile as error:
             raise CommandError(f"{filename}: {error}") from None
         if warning:
             self.stderr.write(f"Warning: {warning}")
+        with transaction.atomic():
+            league = self.league(options)
+            report = self.import_into(league, text, filename, options)
+        self.summary(league, report)
+
+    def import_into(self, league, text, filename, options) -> services.ImportReport:
         try:
             report = services.games_import(
                 league=league, text=text, filename=filename, skip_invalid=options["skip_invalid"]
@@ -52,15 +72,41 @@ class Command(BaseCommand):
             raise CommandError(f"Nothing was imported. {refused}{hint}") from None
         except services.LeagueError as error:
             raise CommandError(str(error)) from None
-        self.summary(league, report)
+        return report
 
     def league(self, options) -> League:
-        """The league to import into (a later option may create it instead)."""
-        slug = options["league"]
+        """The league to import into, created when --organization says where."""
+        # Imported here: leagues does not depend on ratings anywhere but in this command.
+        from ratings.domain.base import ParamError
+        from ratings.services import rating_settings_read, rating_system_set
+
+        slug, system = options["league"], options["rating_system"]
+        league = League.objects.select_related("organization").filter(slug=slug).first()
+        if league is not None:
+            current = rating_settings_read(league=league).system
+            if system and system != current:
+                raise CommandError(
+                    f'League "{slug}" is rated with {current}, not {system}; change its rating '
+                    "system on the league's rating settings page (that re-rates every game)."
+                )
+            return league
+        org_slug = options["organization"]
+        if not org_slug:
+            raise CommandError(
+                f'There is no league with the slug "{slug}" (give --organization to create it).'
+            )
+        organization = Organization.objects.filter(slug=org_slug).first()
+        if organization is None:
+            raise CommandError(f'There is no organization with the slug "{org_slug}".')
+        league = League.objects.create(
+            organization=organization, name=slug.replace("-", " ").title(), slug=slug
+        )
         try:
-            return League.objects.select_related("organization").get(slug=slug)
-        except League.DoesNotExist:
-            raise CommandError(f'There is no league with the slug "{slug}".') from None
+            rating_system_set(league=league, system=system or "guildmaster")
+        except ParamError as error:
+            raise CommandError(f"--rating-system: {error.message}") from None
+        self.stdout.write(f'Created league "{league.name}" ({slug}) in {organization}.')
+        return league
 
     def read(self, path: str) -> tuple[bytes, str]:
         if path == "-":
