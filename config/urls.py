@@ -8,5 +8,9 @@ admin.site.index_title = "Your store's data"
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("api/", include("ratings.urls_api")),
+    path("", include("ratings.urls")),
     path("", include("leagues.urls")),
 ]
+
+handler500 = "config.views.server_error"

@@ -26,6 +26,7 @@ from django.utils.html import format_html
 from . import permissions
 from .domain.ranking import RankingError, validate_places
 from .models import (
+    ApiToken,
     Game,
     GameResult,
     ImportBatch,
@@ -658,3 +659,53 @@ class ImportBatchAdmin(OrganizationScopedAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return request.user.is_active and request.user.is_superuser
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(OrganizationScopedAdmin):
+    """API tokens are issued with `manage.py api_token create`; here they are listed and revoked.
+
+    The hash is never shown; the plaintext exists only in the creator's hands.
+    """
+
+    organization_path = "organization"
+    list_display = [
+        "name",
+        "prefix",
+        "organization",
+        "created_by",
+        "created_at",
+        "last_used_at",
+        "revoked_at",
+    ]
+    list_filter = [
+        ("organization", admin.RelatedOnlyFieldListFilter),
+        ("revoked_at", admin.EmptyFieldListFilter),
+    ]
+    search_fields = ["name", "prefix"]
+    list_select_related = ["organization", "created_by"]
+    fields = [
+        "name",
+        "prefix",
+        "organization",
+        "created_by",
+        "created_at",
+        "last_used_at",
+        "revoked_at",
+    ]
+    readonly_fields = fields
+    actions = ["revoke_tokens"]
+
+    @admin.action(description="Revoke the selected tokens")
+    def revoke_tokens(self, request, queryset):
+        revoked = sum(token.revoke() for token in queryset)
+        self.message_user(request, f"Revoked {revoked} token{'s' if revoked != 1 else ''}.")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False  # read-only; the revoke action needs no "change" permission
+
+    def has_delete_permission(self, request, obj=None):
+        return False

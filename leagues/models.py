@@ -6,6 +6,9 @@ that spans rows — a game has at least two players whose places form a competit
 is a deferred constraint trigger on PostgreSQL (migration 0002), checked at commit.
 """
 
+import hashlib
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
@@ -217,3 +220,102 @@ class GameResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} #{self.placement}"
+
+
+class ApiToken(models.Model):
+    """A secret that lets a program post games to one organization's leagues.
+
+    Only the SHA-256 of the token is stored (the token is 256 random bits, so a plain hash
+    is enough: there is nothing to brute-force), plus its first characters to recognise it
+    in lists. A token works while it is not revoked and while whoever created it is still an
+    active owner or organizer of the organization (or a superuser); a token created without
+    a user (by the `api_token` command) has only the organization's authority. Deleting the
+    creator deletes their tokens, so a token never silently becomes user-less.
+    """
+
+    PREFIX = "gh_"
+    PREFIX_LENGTH = 8
+
+    organization = models.ForeignKey(
+        Organization, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(max_length=100, help_text="What the token is for, e.g. 'scorebot'.")
+    prefix = models.CharField(max_length=PREFIX_LENGTH, help_text="The token's first characters.")
+    key_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="api_tokens",
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = "API token"
+
+    def __str__(self) -> str:
+        state = " (revoked)" if self.revoked_at else ""
+        return f"{self.prefix}… {self.name} for {self.organization}{state}"
+
+    @staticmethod
+    def hash_key(plaintext: str) -> str:
+        return hashlib.sha256(plaintext.encode("utf-8")).hexdigest()
+
+    @classmethod
+    def issue(cls, *, organization: Organization, name: str, by=None) -> tuple["ApiToken", str]:
+        """A new token for `organization`; the plaintext is returned here and never again."""
+        plaintext = cls.PREFIX + secrets.token_urlsafe(32)
+        token = cls.objects.create(
+            organization=organization,
+            name=name,
+            prefix=plaintext[: cls.PREFIX_LENGTH],
+            key_hash=cls.hash_key(plaintext),
+            created_by=by if by is not None and by.is_authenticated else None,
+        )
+        return token, plaintext
+
+    @classmethod
+    def authenticate(cls, plaintext) -> "ApiToken | None":
+        """The usable token for `plaintext`, or None (unknown, revoked, or creator lost rights)."""
+        if not isinstance(plaintext, str) or not plaintext.startswith(cls.PREFIX):
+            return None
+        if len(plaintext) > 200:
+            return None
+        token = (
+            cls.objects.select_related("organization", "created_by")
+            .filter(key_hash=cls.hash_key(plaintext), revoked_at__isnull=True)
+            .first()
+        )
+        if token is None or not token.creator_may_act():
+            return None
+        return token
+
+    def creator_may_act(self) -> bool:
+        """Whether the token's creator (if any) still may change the organization's leagues."""
+        user = self.created_by
+        if user is None:
+            return True
+        if not user.is_active:
+            return False
+        if user.is_superuser:
+            return True
+        return Membership.objects.filter(
+            user=user, organization_id=self.organization_id, role__in=MANAGER_ROLES
+        ).exists()
+
+    @property
+    def is_revoked(self) -> bool:
+        return self.revoked_at is not None
+
+    def revoke(self) -> bool:
+        """Revoke the token; False when it was already revoked."""
+        revoked = ApiToken.objects.filter(pk=self.pk, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
+        if revoked:
+            self.refresh_from_db(fields=["revoked_at"])
+        return bool(revoked)
