@@ -3,10 +3,14 @@
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.safestring import mark_safe
 from django_tables2 import RequestConfig
 
+from ratings import selectors as rating_selectors
+from ratings.domain.chart import rating_chart_svg
+from ratings.tables import RatingTable
+
 from .. import selectors
-from ..tables import StandingsTable
 from . import league_context
 
 GAMES_PER_PAGE = 25
@@ -18,19 +22,27 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    """Standings: a sortable, paginated table with a name search that swaps it in place."""
+    """Standings by rating: sortable, paginated, with a live name search swapping the table."""
     league = selectors.league_get(slug=slug, user=request.user)
-    standings = selectors.league_standings(league=league)
+    system = rating_selectors.league_system(league=league)
+    standings = rating_selectors.league_ratings(league=league, system=system)
     query = request.GET.get("q", "").strip()
     shown = [row for row in standings if query.lower() in row.name.lower()] if query else standings
-    table = StandingsTable(shown, league=league)
+    table = RatingTable(shown, league=league, system=system)
     table.empty_text = f'No player matches "{query}".' if query else "No games yet."
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     template = "leagues/league_detail.html"
     if request.htmx and request.htmx.target == "standings":
         template += "#standings-table"
     context = league_context(
-        request, league, "standings", table=table, query=query, player_count=len(standings)
+        request,
+        league,
+        "standings",
+        table=table,
+        query=query,
+        player_count=len(standings),
+        system=system,
+        updating=rating_selectors.ratings_pending(league=league),
     )
     return render(request, template, context)
 
@@ -40,6 +52,7 @@ def league_games(request: HttpRequest, slug: str) -> HttpResponse:
     page = Paginator(selectors.league_game_log(league=league), GAMES_PER_PAGE).get_page(
         request.GET.get("page")
     )
+    rating_selectors.attach_rating_changes(page.object_list)
     return render(
         request, "leagues/league_games.html", league_context(request, league, "games", page=page)
     )
@@ -50,11 +63,31 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     player = selectors.league_player_get(league=league, player_id=player_id)
     history = selectors.player_game_history(league=league, player=player)
     page = Paginator(history, GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    rating_selectors.attach_rating_changes(page.object_list)
+    system = rating_selectors.league_system(league=league)
+    rating = rating_selectors.player_rating(league=league, player_id=player.pk)
     standing = next(
-        (r for r in selectors.league_standings(league=league) if r.player_id == player.pk), None
+        (
+            row
+            for row in rating_selectors.league_ratings(league=league, system=system)
+            if row.player_id == player.pk
+        ),
+        None,
     )
-    return render(
+    points = rating_selectors.player_rating_history(league=league, player_id=player.pk)
+    chart = rating_chart_svg(
+        points, title=f"{player.name}'s rating", decimals=0 if system.integer else 1
+    )
+    context = league_context(
         request,
-        "leagues/player_detail.html",
-        league_context(request, league, "standings", player=player, page=page, standing=standing),
+        league,
+        "standings",
+        player=player,
+        page=page,
+        standing=standing,
+        rating=rating,
+        system=system,
+        chart=mark_safe(chart),  # built from numbers and escaped text only
+        biggest_wins=rating_selectors.player_biggest_wins(league=league, player_id=player.pk),
     )
+    return render(request, "leagues/player_detail.html", context)

@@ -1,0 +1,65 @@
+"""The rating leaderboard table. Rows arrive ranked from ratings.selectors.league_ratings."""
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+
+from .selectors import format_rating
+
+NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+
+
+class RatingTable(tables.Table):
+    rank = tables.Column(
+        verbose_name="#", orderable=False, attrs={"td": {"class": "rank"}, "th": {"class": "rank"}}
+    )
+    name = tables.Column(
+        verbose_name="Player",
+        order_by=("sort_name",),
+        attrs={"td": {"class": "name"}, "th": {"class": "name"}},
+    )
+    rating = tables.Column(verbose_name="Rating", attrs=NUM)
+    change = tables.Column(verbose_name="30 days", attrs=NUM)
+    games = tables.Column(verbose_name="Games", attrs=NUM)
+    wins = tables.Column(verbose_name="Wins", attrs=NUM)
+    last_played = tables.DateColumn(
+        verbose_name="Last played",
+        format="Y-m-d",
+        attrs={"td": {"class": "wide-only"}, "th": {"class": "wide-only"}},
+    )
+
+    class Meta:
+        attrs = {"class": "standings"}
+        empty_text = "No rated games yet."
+
+    def __init__(self, *args, league, system, **kwargs):
+        self.league = league
+        self.system = system
+        self.htmx_id = "standings"
+        super().__init__(*args, **kwargs)
+
+    def render_rank(self, value, record):
+        return f"{value}=" if record.tied else value
+
+    def render_name(self, value, record):
+        url = reverse("player_detail", args=[self.league.slug, record.player_id])
+        if record.provisional:
+            return format_html(
+                '<a href="{}">{}</a> <span class="tag" title="fewer games than the league '
+                'counts as settled">provisional</span>',
+                url,
+                value,
+            )
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def render_rating(self, value):
+        return format_rating(value, self.system)
+
+    def render_change(self, value):
+        if not value:
+            return mark_safe('<span class="muted">\u2013</span>')
+        shown = format_rating(abs(value), self.system)
+        css = "up" if value > 0 else "down"
+        sign = "+" if value > 0 else "\u2212"  # a real minus sign, as in print
+        return format_html('<span class="{}">{}{}</span>', css, sign, shown)
