@@ -116,10 +116,14 @@ def floor(league: League) -> tuple[float, int]:
         )
     started = time.perf_counter()
     rows, _ = replay(system, games, {})
-    with transaction.atomic(), connection.cursor() as cursor, cursor.cursor.copy(
-        """COPY bench_floor (league_id, game_id, player_id, played_on, before, after, delta,
+    with (
+        transaction.atomic(),
+        connection.cursor() as cursor,
+        cursor.cursor.copy(
+            """COPY bench_floor (league_id, game_id, player_id, played_on, before, after, delta,
                    rating, deviation, games, wins) FROM STDIN"""
-    ) as copy:
+        ) as copy,
+    ):
         for row in rows:
             copy.write_row((league.pk, *row))
     elapsed = time.perf_counter() - started

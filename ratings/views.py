@@ -30,9 +30,16 @@ def rating_lab(request: HttpRequest, slug: str) -> HttpResponse:
     if current.params() != make_system(settings.system).params():
         systems.insert(0, current)  # the league's own tuning, beside the defaults
     results = evaluate([game.finish for game in games], systems)
+    baseline = results[-1]
     scored = [r for r in results if not r.is_baseline and r.log_loss is not None]
+    # A figure is marked best only where it also beats the random guess.
     best_top1 = max((r.top1 for r in scored), default=None)
+    if best_top1 is not None and best_top1 <= baseline.top1:
+        best_top1 = None
     best_loss = min((r.log_loss for r in scored), default=None)
+    if best_loss is not None and best_loss >= baseline.log_loss:
+        best_loss = None
+    winner = next((r for r in scored if r.log_loss == best_loss), None)
     context = league_context(
         request,
         league,
@@ -44,6 +51,7 @@ def rating_lab(request: HttpRequest, slug: str) -> HttpResponse:
         current_params=settings.params,
         best_top1=best_top1,
         best_loss=best_loss,
+        winner=winner,
     )
     return render(request, "ratings/lab.html", context)
 

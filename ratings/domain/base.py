@@ -112,7 +112,7 @@ class Param:
         return {
             "name": self.name,
             "kind": self.kind,
-            "default": self.default,
+            "default": json.loads(json.dumps(self.default)),  # a copy: defaults stay put
             "label": self.label,
             "help": self.help,
             "min": self.min,

@@ -63,12 +63,19 @@ def rating_chart_svg(points: Sequence[tuple[date, float]], *, title: str, decima
         )
         gridline += step
     ticks = sorted({0, count - 1, *(round(i * (count - 1) / 4) for i in range(1, 4))})
+    span_days = (points[-1][0] - points[0][0]).days
+    label = (lambda day: f"{day.day} {day:%b}") if span_days <= 62 else (lambda day: f"{day:%b %Y}")
+    shown: set[str] = set()
     for i in ticks:
+        text = label(points[i][0])
+        if text in shown:  # several games on one day or in one month: label it once
+            continue
+        shown.add(text)
         # The end labels hang inwards so they are not cut at the edges.
         anchor = "start" if i == 0 else "end" if i == count - 1 else "middle"
         parts.append(
             f'<text class="axis" x="{x(i):.1f}" y="{HEIGHT - 8}" text-anchor="{anchor}">'
-            f"{points[i][0]:%b %Y}</text>"
+            f"{text}</text>"
         )
     path = " ".join(f"{'M' if i == 0 else 'L'}{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
     parts.append(f'<path class="line" d="{path}"/>')

@@ -5,67 +5,173 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('leagues', '0004_apitoken'),
+        ("leagues", "0004_apitoken"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='LeagueRating',
+            name="LeagueRating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('system', models.CharField(default='guildmaster', max_length=32)),
-                ('params', models.JSONField(blank=True, default=dict)),
-                ('dirty_from_date', models.DateField(blank=True, null=True)),
-                ('dirty_from_game', models.BigIntegerField(blank=True, null=True)),
-                ('rated_at', models.DateTimeField(blank=True, null=True)),
-                ('league', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='rating_settings', to='leagues.league')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("system", models.CharField(default="guildmaster", max_length=32)),
+                ("params", models.JSONField(blank=True, default=dict)),
+                ("dirty_from_date", models.DateField(blank=True, null=True)),
+                ("dirty_from_game", models.BigIntegerField(blank=True, null=True)),
+                ("rated_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "league",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating_settings",
+                        to="leagues.league",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('dirty_from_date__isnull', True), ('dirty_from_game__isnull', True)), models.Q(('dirty_from_date__isnull', False), ('dirty_from_game__isnull', False)), _connector='OR'), name='leaguerating_dirty_marker_whole')],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(
+                                ("dirty_from_date__isnull", True), ("dirty_from_game__isnull", True)
+                            ),
+                            models.Q(
+                                ("dirty_from_date__isnull", False),
+                                ("dirty_from_game__isnull", False),
+                            ),
+                            _connector="OR",
+                        ),
+                        name="leaguerating_dirty_marker_whole",
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Rating',
+            name="Rating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('value', models.FloatField(help_text='What the leaderboard shows.')),
-                ('rating', models.FloatField(help_text="The system's rating (OpenSkill: mu).")),
-                ('deviation', models.FloatField(blank=True, help_text='OpenSkill: sigma.', null=True)),
-                ('games', models.PositiveIntegerField(default=0)),
-                ('wins', models.PositiveIntegerField(default=0)),
-                ('last_played', models.DateField(blank=True, null=True)),
-                ('last_game_id', models.BigIntegerField(blank=True, null=True)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='leagues.league')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='leagues.player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("value", models.FloatField(help_text="What the leaderboard shows.")),
+                ("rating", models.FloatField(help_text="The system's rating (OpenSkill: mu).")),
+                (
+                    "deviation",
+                    models.FloatField(blank=True, help_text="OpenSkill: sigma.", null=True),
+                ),
+                ("games", models.PositiveIntegerField(default=0)),
+                ("wins", models.PositiveIntegerField(default=0)),
+                ("last_played", models.DateField(blank=True, null=True)),
+                ("last_game_id", models.BigIntegerField(blank=True, null=True)),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ratings",
+                        to="leagues.league",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ratings",
+                        to="leagues.player",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['league', '-value'], name='rating_league_value'), models.Index(fields=['league', 'last_played', 'last_game_id'], name='rating_league_last')],
-                'constraints': [models.UniqueConstraint(fields=('league', 'player'), name='rating_one_per_player')],
+                "indexes": [
+                    models.Index(fields=["league", "-value"], name="rating_league_value"),
+                    models.Index(
+                        fields=["league", "last_played", "last_game_id"], name="rating_league_last"
+                    ),
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("league", "player"), name="rating_one_per_player"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='RatingChange',
+            name="RatingChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('played_on', models.DateField(help_text="The game's date, copied: the ledger's order.")),
-                ('before', models.FloatField()),
-                ('after', models.FloatField()),
-                ('delta', models.FloatField()),
-                ('rating', models.FloatField(help_text="The system's rating after the game.")),
-                ('deviation', models.FloatField(blank=True, null=True)),
-                ('games', models.PositiveIntegerField(help_text='Games rated so far, this one included.')),
-                ('wins', models.PositiveIntegerField()),
-                ('game', models.ForeignKey(db_constraint=False, db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='leagues.game')),
-                ('league', models.ForeignKey(db_constraint=False, db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='leagues.league')),
-                ('player', models.ForeignKey(db_constraint=False, db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='leagues.player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "played_on",
+                    models.DateField(help_text="The game's date, copied: the ledger's order."),
+                ),
+                ("before", models.FloatField()),
+                ("after", models.FloatField()),
+                ("delta", models.FloatField()),
+                ("rating", models.FloatField(help_text="The system's rating after the game.")),
+                ("deviation", models.FloatField(blank=True, null=True)),
+                (
+                    "games",
+                    models.PositiveIntegerField(help_text="Games rated so far, this one included."),
+                ),
+                ("wins", models.PositiveIntegerField()),
+                (
+                    "game",
+                    models.ForeignKey(
+                        db_constraint=False,
+                        db_index=False,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating_changes",
+                        to="leagues.game",
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        db_constraint=False,
+                        db_index=False,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating_changes",
+                        to="leagues.league",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        db_constraint=False,
+                        db_index=False,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating_changes",
+                        to="leagues.player",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['league', 'played_on', 'game'], name='ratingchange_league_order'), models.Index(fields=['league', 'player', 'played_on', 'game'], name='ratingchange_player_order')],
-                'constraints': [models.UniqueConstraint(fields=('game', 'player'), name='ratingchange_one_per_result')],
+                "indexes": [
+                    models.Index(
+                        fields=["league", "played_on", "game"], name="ratingchange_league_order"
+                    ),
+                    models.Index(
+                        fields=["league", "player", "played_on", "game"],
+                        name="ratingchange_player_order",
+                    ),
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("game", "player"), name="ratingchange_one_per_result"
+                    )
+                ],
             },
         ),
     ]

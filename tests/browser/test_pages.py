@@ -128,3 +128,42 @@ def test_login_page(phone, scene):
     phone.page.wait_for_load_state("networkidle")
     assert phone.page.locator(".errorlist").is_visible()
     phone.shot("login-error-phone")
+
+
+def test_player_page_shows_the_rating_chart(phone, scene):
+    ann = scene["players"][0]
+    phone.go(f"/leagues/friday/players/{ann.pk}/")
+    chart = phone.page.locator("svg.rating-chart")
+    assert chart.is_visible()
+    box = chart.bounding_box()
+    assert box["width"] <= 390 and box["height"] > 100
+    assert "rated games" in phone.page.locator("svg.rating-chart desc").text_content()
+    assert phone.page.locator("article.game .delta").count() == 12  # 4 games x 3 players
+    phone.shot("player-chart-phone")
+
+
+def test_rating_lab(desktop, scene):
+    desktop.go("/leagues/friday/lab/")
+    rows = desktop.page.locator("table.lab tbody tr")
+    assert rows.count() == 5  # four systems and the random guess
+    assert "Random guess" in rows.last.inner_text()
+    desktop.shot("rating-lab-desktop")
+
+
+def test_organizer_switches_the_rating_system(phone, scene):
+    phone.login("olive")
+    phone.go("/leagues/friday/rating-settings/")
+    page = phone.page
+    assert not page.locator("fieldset[data-system=elo]").is_visible()
+    page.select_option("#id_system", "elo")
+    assert page.locator("fieldset[data-system=elo]").is_visible()  # only the chosen system's
+    page.fill("#id_elo__k", "0")  # the browser allows it (min 0); K must be above 0
+    page.click("button:has-text('Save and re-rate')")
+    page.wait_for_load_state("networkidle")
+    assert page.locator("fieldset[data-system=elo] .errorlist").is_visible()
+    phone.shot("rating-settings-error-phone")
+    page.fill("#id_elo__k", "32")
+    page.click("button:has-text('Save and re-rate')")
+    page.wait_for_url("**/leagues/friday/")
+    assert "re-rated" in page.locator(".messages").inner_text()
+    assert "Elo (pairwise)" in page.locator("main").inner_text()
