@@ -684,16 +684,7 @@ class ApiTokenAdmin(OrganizationScopedAdmin):
     ]
     search_fields = ["name", "prefix"]
     list_select_related = ["organization", "created_by"]
-    fields = [
-        "name",
-        "prefix",
-        "organization",
-        "created_by",
-        "created_at",
-        "last_used_at",
-        "revoked_at",
-    ]
-    readonly_fields = fields
+    fields = readonly_fields = list_display  # never key_hash
     actions = ["revoke_tokens"]
 
     @admin.action(description="Revoke the selected tokens")

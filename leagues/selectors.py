@@ -1,12 +1,8 @@
 """Reads for the league pages: one function per page's data, a fixed number of queries each."""
 
-from dataclasses import dataclass
-from datetime import date
-
-from django.db.models import Count, Max, Prefetch, Q, QuerySet
+from django.db.models import Count, Max, Prefetch, QuerySet
 from django.http import Http404
 
-from .domain.ranking import competition_ranks
 from .models import GameResult, League, Organization, Player
 from .permissions import managed_organization_ids, scope, visible_leagues
 
@@ -33,60 +29,6 @@ def organization_list_with_leagues(*, user) -> list[Organization]:
             org.shown_leagues = []
         org.shown_leagues.append(league)
     return list(organizations.values())
-
-
-@dataclass
-class StandingRow:
-    rank: int
-    tied: bool
-    player_id: int
-    name: str
-    games: int
-    wins: int
-    win_percent: float
-    last_played: date | None
-
-    @property
-    def sort_name(self) -> str:
-        return self.name.lower()
-
-
-def league_standings(*, league: League) -> list[StandingRow]:
-    """Every player who has played in the league, ranked by wins, then win %, in one query.
-
-    Shared first places count as wins. Players level on both share a rank (1, 2, 2, 4);
-    within a shared rank they are listed by name.
-    """
-    rows = (
-        GameResult.objects.filter(game__league=league)
-        .values("player_id", "player__name")
-        .annotate(
-            games=Count("id"),
-            wins=Count("id", filter=Q(placement=1)),
-            last_played=Max("game__played_on"),
-        )
-    )
-    table = [
-        StandingRow(
-            rank=0,
-            tied=False,
-            player_id=r["player_id"],
-            name=r["player__name"],
-            games=r["games"],
-            wins=r["wins"],
-            win_percent=100.0 * r["wins"] / r["games"],
-            last_played=r["last_played"],
-        )
-        for r in rows
-    ]
-
-    def strength(row):
-        return (row.wins, row.wins / row.games)
-
-    table.sort(key=lambda row: (-row.wins, -row.wins / row.games, row.name.lower()))
-    for row, (rank, tied) in zip(table, competition_ranks(table, strength), strict=True):
-        row.rank, row.tied = rank, tied
-    return table
 
 
 def _with_results(games: QuerySet) -> QuerySet:

@@ -881,3 +881,26 @@ def test_game_writes_with_real_commits(client, monkeypatch):
     )
     assert response.status_code == 302
     assert list(Game.objects.all()) == [world.game_b]
+
+
+def test_api_tokens_are_listed_per_store_and_revoked_from_the_admin(client):
+    from leagues.models import ApiToken
+
+    mine, theirs = OrganizationFactory(), OrganizationFactory()
+    organizer = organizer_of(mine)
+    token, plaintext = ApiToken.issue(organization=mine, name="scorebot", by=organizer)
+    other, _ = ApiToken.issue(organization=theirs, name="their-bot", by=None)
+    client.force_login(organizer)
+    listing = client.get(reverse("admin:leagues_apitoken_changelist")).content.decode()
+    assert "scorebot" in listing and "their-bot" not in listing
+    assert token.key_hash not in listing and plaintext not in listing
+    response = client.post(
+        reverse("admin:leagues_apitoken_changelist"),
+        {"action": "revoke_tokens", "_selected_action": [token.pk, other.pk]},
+    )
+    assert response.status_code == 302
+    token.refresh_from_db()
+    other.refresh_from_db()
+    assert token.revoked_at is not None
+    assert other.revoked_at is None  # another store's token is out of reach
+    assert ApiToken.authenticate(plaintext) is None
