@@ -20,9 +20,13 @@ class RatingTable(tables.Table):
         attrs={"td": {"class": "name"}, "th": {"class": "name"}},
     )
     rating = tables.Column(verbose_name="Rating", attrs=NUM)
-    change = tables.Column(verbose_name="30 days", attrs=NUM)
+    change = tables.Column(verbose_name="30 d", attrs=NUM)
     games = tables.Column(verbose_name="Games", attrs=NUM)
     wins = tables.Column(verbose_name="Wins", attrs=NUM)
+    win_percent = tables.Column(
+        verbose_name="Win %",
+        attrs={"td": {"class": "num wide-only"}, "th": {"class": "num wide-only"}},
+    )
     last_played = tables.DateColumn(
         verbose_name="Last played",
         format="Y-m-d",
@@ -55,6 +59,9 @@ class RatingTable(tables.Table):
 
     def render_rating(self, value):
         return format_rating(value, self.system)
+
+    def render_win_percent(self, value):
+        return f"{value:.1f}"
 
     def render_change(self, value):
         if not value:

@@ -67,11 +67,12 @@ def test_standings_rank_by_rating(client, league, played):
     response = client.get(reverse("league_detail", args=[league.slug]))
     assert response.status_code == 200
     table = rows(response.content.decode())
-    # rank, player, rating, change over 30 days (these games are older), games, wins, last played
+    # rank, player, rating, change over 30 days (these games are older), games, wins, win %,
+    # last played
     assert table == [
-        ["1", "Ann", "1530", DASH, "3", "2", "2026-03-08"],
-        ["2", "Cy", "1486", DASH, "3", "1", "2026-03-08"],
-        ["3", "Bob", "1483", DASH, "3", "1", "2026-03-08"],
+        ["1", "Ann", "1530", DASH, "3", "2", "66.7", "2026-03-08"],
+        ["2", "Cy", "1486", DASH, "3", "1", "33.3", "2026-03-08"],
+        ["3", "Bob", "1483", DASH, "3", "1", "33.3", "2026-03-08"],
     ]
 
 
