@@ -149,8 +149,9 @@ def parse_date(raw: str) -> date | None:
             parsed = datetime.strptime(text, pattern).date()
         except ValueError:
             continue
-        # strptime accepts 1- to 4-digit years; a year like 20 is a typo, not AD 20.
-        if parsed.year >= 1900:
+        # strptime accepts 1- to 4-digit years; a year like 20 is a typo, not AD 20. Four
+        # digits are taken as written (international football results start in 1872).
+        if parsed.year >= 1000:
             return parsed
     return None
 
@@ -307,10 +308,20 @@ def _parse_row(cells: list[str], line: int, problems: list[RowProblem]) -> CsvGa
     return CsvGame(line=line, played_on=played_on, finishers=finishers, note=note)
 
 
+RESULTS_HEADER = ["game_id", "date", "player", "placement"]
+
+
 def parse_games_csv(text: str) -> ParsedCsv:
-    """Read a whole Guildmaster CSV; never raises on bad rows (see the module docstring)."""
+    """Read a whole Guildmaster CSV; never raises on bad rows (see the module docstring).
+
+    A file whose first line is the header `game_id,date,player,placement` is read as one
+    result per row instead (see `parse_results_csv`).
+    """
     if text.startswith("\ufeff"):
         text = text[1:]
+    first_line = text.split("\n", 1)[0].strip().lower().replace(" ", "")
+    if first_line.split(",") == RESULTS_HEADER:
+        return parse_results_csv(text)
     result = ParsedCsv(games=[], problems=[], warnings=[])
     reader = csv.reader(io.StringIO(text, newline=""))
     first_data_row = True
@@ -398,3 +409,116 @@ def write_games_csv(games: list[CsvGame]) -> str:
             row.extend(["", escape_text(game.note)])
         writer.writerow(row)
     return out.getvalue()
+
+
+def parse_results_csv(text: str) -> ParsedCsv:
+    """Read one result per row: `game_id,date,player,placement` (a header line first).
+
+    The format of shared/bench-data and of many score-keeping exports. Rows of one game are
+    consecutive (a game id seen again later is a new game only if another game came between:
+    that is reported). Places follow competition ranking; a game's problems are reported on
+    the line of its first row, so skipping a bad game skips all its rows.
+    """
+    result = ParsedCsv(games=[], problems=[], warnings=[], header_line=1)
+    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""))
+    next(reader, None)
+    rows: list[tuple[int, list[str]]] = []
+    next_line = 2
+    for cells in reader:
+        line, next_line = next_line, reader.line_num + 1
+        if any(c.strip() for c in cells):
+            rows.append((line, cells))
+    seen_ids: set[str] = set()
+    index = 0
+    while index < len(rows):
+        first_line, cells = rows[index]
+        game_id = cells[0].strip() if cells else ""
+        group = []
+        while (
+            index < len(rows) and (rows[index][1][0].strip() if rows[index][1] else "") == game_id
+        ):
+            group.append(rows[index])
+            index += 1
+        game = _results_game(game_id, group, result.problems)
+        if game_id in seen_ids:
+            result.problems.append(
+                RowProblem(
+                    first_line,
+                    "column A (game_id)",
+                    f'game "{game_id}" appears twice, '
+                    "separated by other games: keep each game's rows together",
+                )
+            )
+            continue
+        seen_ids.add(game_id)
+        if game is not None:
+            result.games.append(game)
+    return result
+
+
+def _results_game(game_id: str, group, problems: list[RowProblem]) -> CsvGame | None:
+    line = group[0][0]
+    before = len(problems)
+    if not game_id:
+        problems.append(RowProblem(line, "column A (game_id)", "the game id is missing"))
+    dates = {cells[1].strip() if len(cells) > 1 else "" for _, cells in group}
+    played_on = parse_date(next(iter(dates))) if len(dates) == 1 else None
+    if len(dates) != 1:
+        problems.append(RowProblem(line, "column B (date)", "the game's rows have different dates"))
+    elif played_on is None:
+        problems.append(
+            RowProblem(
+                line,
+                "column B (date)",
+                f'"{next(iter(dates))}" is not a date (use YYYY-MM-DD or M/D/YYYY)',
+            )
+        )
+    finishers = []
+    seen: set[str] = set()
+    for row_line, cells in group:
+        name = clean_text(cells[2]) if len(cells) > 2 else ""
+        place_text = cells[3].strip() if len(cells) > 3 else ""
+        if not name:
+            problems.append(RowProblem(row_line, "column C (player)", "the player's name is empty"))
+        elif len(name) > NAME_MAX_LENGTH:
+            problems.append(
+                RowProblem(
+                    row_line,
+                    "column C (player)",
+                    f"the name is longer than {NAME_MAX_LENGTH} characters",
+                )
+            )
+        elif name.lower() in seen:
+            problems.append(
+                RowProblem(
+                    line,
+                    "column C (player)",
+                    f'"{name}" is named twice in game "{game_id}" (line {row_line})',
+                )
+            )
+        seen.add(name.lower())
+        if not place_text.isdigit() or int(place_text) < 1:
+            problems.append(
+                RowProblem(
+                    row_line, "column D (placement)", f'"{place_text}" is not a place (1 = winner)'
+                )
+            )
+            continue
+        finishers.append(Finisher(name=name, place=int(place_text)))
+    if len(group) < 2:
+        problems.append(
+            RowProblem(line, "players", "a game needs at least 2 players; this one has 1")
+        )
+    elif len(finishers) == len(group) and not is_valid_ranking([f.place for f in finishers]):
+        places = ", ".join(str(f.place) for f in sorted(finishers, key=lambda f: f.place))
+        problems.append(
+            RowProblem(
+                line, "column D (placement)", f"places {places} are not a ranking like 1, 2, 2, 4"
+            )
+        )
+    if len(problems) > before or played_on is None:
+        return None
+    finishers.sort(key=lambda f: f.place)
+    return CsvGame(
+        line=line, played_on=played_on, finishers=tuple(finishers), note=f"game {game_id}"
+    )

@@ -296,3 +296,22 @@ def test_two_organizers_saving_at_once_leave_a_ledger_equal_to_a_replay():
     assert LeagueRating.objects.get(league=league).dirty_from is None
     assert RatingChange.objects.filter(league=league).count() == 108
     assert_equals_full_replay(league)
+
+
+def test_the_lab_page_on_public_data_shows_the_study_figures(
+    client, league, django_capture_on_commit_callbacks
+):
+    """cedh-topdeck imported from its normalised CSV: the lab matches shared RESULTS.md
+    ("Elo pairwise K=40 D=800": top-1 E[tie-break] 0.285, log-loss 1.377; random 0.251/1.384)."""
+    from pathlib import Path
+
+    from django.urls import reverse
+
+    path = Path(__file__).resolve().parents[3] / "shared/bench-data/cedh-topdeck/cedh-topdeck.csv"
+    with django_capture_on_commit_callbacks(execute=True):
+        league_services.games_import(league=league, text=path.read_text())
+    html = client.get(reverse("rating_lab", args=[league.slug])).content.decode()
+    row = html.split("Elo (pairwise)", 1)[1].split("</tr>", 1)[0]
+    assert "28.5%" in row and "1.377" in row
+    random_row = html.split("Random guess", 1)[1].split("</tr>", 1)[0]
+    assert "25.1%" in random_row and "1.384" in random_row
