@@ -1,0 +1,1 @@
+"""Pure tournament logic: Swiss pairing, standings and tiebreakers, top cut (no Django)."""

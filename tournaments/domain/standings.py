@@ -1,0 +1,568 @@
+"""Standings and tiebreakers: a registry of metrics and a precedence list chosen per tournament.
+
+`compute_standings` takes a tournament's history (rounds of tables, in chronological order),
+its points scheme and a precedence list of metric names (`PRESETS["magic"]`, `PRESETS["chess"]`
+or any list of `TIEBREAKERS` keys) and returns one `StandingRow` per entrant, best first.
+Players are ordered by the first metric, ties broken by the next, and so on; players still
+equal on every metric share a rank (competition ranking 1, 2, 2, 4, shown as `(rank, tied)`)
+and are listed by player id. The result depends only on the history: the order of the tables
+inside a round (and of the players in `players`) never matters, and only the chronological
+metrics (`cumulative`, `opp_cumulative`) read the order of the rounds.
+
+Every value is computed exactly (fractions), so players whose tiebreakers are mathematically
+equal really tie; `StandingRow.metrics` carries them as floats for display (percentages as
+0-1 fractions). One `Context` is built per call (per-player opponents, points per round, game
+records, byes, seats), so each metric is a few lines and the table is O(players x rounds).
+
+Conventions, with the rule each follows (details next to each metric):
+- A bye is a table of one player: it scores `scheme.bye`, counts as a round played for the
+  player's own match-win and game-win percentages (as a 2-0 win in games), and adds no
+  opponent, so it is left out of every opponent-based metric (MTR Appendix C; RSwiss).
+- Dropped players keep their rows and results; `dropped` only marks them (`dropped_after`).
+  Late entries simply have fewer rounds: rounds a player was not seated count as not played,
+  so their match-win percentage is over the rounds they played (MTR: "the total match points
+  possible in those rounds").
+- A 1v1 result entered without game wins counts as 2-0 (or 0-2) in games, a drawn one as 1-1;
+  a pod without game wins counts as one game won, lost or drawn.
+- Pods: every other player at the table is an opponent, so opponent averages (OMW%, OGW%)
+  are per opponent, and Buchholz-style sums add each of them.
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from numbers import Real
+
+from tournaments.domain.records import PlayerId, PointsScheme, Round, Table
+
+ONE_THIRD = Fraction(1, 3)
+
+
+class StandingsError(ValueError):
+    """Results or settings that standings cannot be computed from; `code` names the problem."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+def _exact(value: Real | str) -> Fraction:
+    """A float as the decimal it was written as (0.33 -> 33/100); ints and Fractions as they are."""
+    if isinstance(value, float):
+        return Fraction(repr(value))
+    return Fraction(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Encounter:
+    """One opponent met at one table: `points` is what the player scored at that table."""
+
+    round: int  # 0-based index into `rounds`
+    opponent: PlayerId
+    points: Fraction
+
+
+@dataclass(slots=True)
+class PlayerRecord:
+    """Everything the metrics read about one player, gathered in one pass over the rounds."""
+
+    player: PlayerId
+    points_by_round: list[Fraction]  # one per round of the event, 0 where not seated
+    encounters: list[Encounter] = field(default_factory=list)  # chronological, byes excluded
+    played: int = 0  # rounds seated, byes included (MTR: a bye is a round played)
+    wins: int = 0  # tables won over the board (byes not included)
+    losses: int = 0
+    draws: int = 0
+    byes: int = 0
+    game_wins: int = 0
+    game_losses: int = 0
+    game_draws: int = 0
+    seats: list[int] = field(default_factory=list)  # 1-based seat at each non-bye table
+
+    @property
+    def points(self) -> Fraction:
+        return sum(self.points_by_round, Fraction(0))
+
+
+class Context:
+    """The precomputed history every metric reads: records per player plus cached derived values.
+
+    Metrics call `points`, `mwp`, `gwp` and `cumulative` for opponents again and again; each is
+    computed once per player and cached, so a whole table costs O(players x rounds).
+    """
+
+    def __init__(
+        self,
+        *,
+        players: Sequence[PlayerId],
+        rounds: Sequence[Round],
+        scheme: PointsScheme,
+        params: Mapping | None = None,
+    ):
+        self.scheme = scheme
+        self.params = dict(params or {})
+        self.rounds_count = len(rounds)
+        self.win = _exact(scheme.win)
+        if self.win <= 0:
+            raise StandingsError("bad_scheme", "A win must be worth more than 0 points.")
+        if len(set(players)) != len(players):
+            raise StandingsError("duplicate_player", "A player is entered twice.")
+        self.records: dict[PlayerId, PlayerRecord] = {
+            p: PlayerRecord(p, [Fraction(0)] * len(rounds)) for p in players
+        }
+        for index, round_ in enumerate(rounds):
+            seated: set[PlayerId] = set()
+            for table in round_:
+                self._add_table(index, table, seated)
+        self._cache: dict[tuple[str, PlayerId], Fraction] = {}
+
+    def _add_table(self, index: int, table: Table, seated: set[PlayerId]) -> None:
+        if not table.players:
+            raise StandingsError("empty_table", f"Round {index + 1} has a table with nobody at it.")
+        for player in table.players:
+            if player not in self.records:
+                raise StandingsError(
+                    "unknown_player", f"Player {player} played in round {index + 1} unentered."
+                )
+            if player in seated:
+                raise StandingsError(
+                    "seated_twice", f"Player {player} is seated twice in round {index + 1}."
+                )
+            seated.add(player)
+        if table.winner is not None and table.winner not in table.players:
+            raise StandingsError(
+                "winner_not_seated",
+                f"Round {index + 1}: the winner {table.winner} is not at that table.",
+            )
+        if table.game_wins is not None and len(table.game_wins) != len(table.players):
+            raise StandingsError(
+                "game_wins_mismatch",
+                f"Round {index + 1}: game wins must give one number per seat.",
+            )
+        for seat, player in enumerate(table.players):
+            record = self.records[player]
+            points = _exact(self.scheme.points(table, player))
+            record.points_by_round[index] = points
+            record.played += 1
+            won, lost, drawn = _games(table, seat)
+            record.game_wins += won
+            record.game_losses += lost
+            record.game_draws += drawn
+            if table.is_bye:
+                record.byes += 1
+                continue
+            outcome = table.outcome(player)
+            if outcome == "win":
+                record.wins += 1
+            elif outcome == "loss":
+                record.losses += 1
+            else:
+                record.draws += 1
+            record.seats.append(seat + 1)
+            record.encounters.extend(
+                Encounter(index, opponent, points)
+                for opponent in table.players
+                if opponent != player
+            )
+
+    # Derived per-player values, cached: opponents' values are read once per encounter.
+
+    def _cached(self, name: str, player: PlayerId, compute: Callable[[], Fraction]) -> Fraction:
+        key = (name, player)
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
+    def points(self, player: PlayerId) -> Fraction:
+        return self._cached("points", player, lambda: self.records[player].points)
+
+    def mwp(self, player: PlayerId) -> Fraction:
+        """Match-win percentage, floored (see `match_win_percentage`)."""
+        return self._cached("mwp", player, lambda: match_win_percentage(self, player))
+
+    def gwp(self, player: PlayerId) -> Fraction:
+        """Game-win percentage, floored (see `game_win_percentage`)."""
+        return self._cached("gwp", player, lambda: game_win_percentage(self, player))
+
+    def cumulative(self, player: PlayerId) -> Fraction:
+        return self._cached("cumulative", player, lambda: cumulative(self, player))
+
+    def opponents(self, player: PlayerId) -> list[PlayerId]:
+        """Every opponent met, once per table, chronologically (byes add none)."""
+        return [e.opponent for e in self.records[player].encounters]
+
+    def opponent_scores(self, player: PlayerId) -> list[Fraction]:
+        return [self.points(opponent) for opponent in self.opponents(player)]
+
+    def param(self, name: str, default: Real) -> Fraction:
+        return _exact(self.params.get(name, default))
+
+
+def _games(table: Table, seat: int) -> tuple[int, int, int]:
+    """(games won, lost, drawn) at a table for the player in `seat`.
+
+    Recorded game wins are used as given (games lost = games the others won). A bye is a 2-0
+    win (see `game_win_percentage`). Without game wins a 1v1 match counts as 2-0 / 0-2, a drawn
+    one as 1-1 (two games, one each: the commonest drawn best-of-three that reaches time), and
+    a pod (or any other table) as one game won, lost or drawn.
+    """
+    player = table.players[seat]
+    if table.is_bye:
+        return 2, 0, 0
+    if table.game_wins is not None:
+        won = table.game_wins[seat]
+        return won, sum(table.game_wins) - won, table.game_draws
+    outcome = table.outcome(player)
+    if len(table.players) == 2:
+        return {"win": (2, 0, 0), "loss": (0, 2, 0), "draw": (1, 1, 0)}[outcome]
+    return {"win": (1, 0, 0), "loss": (0, 1, 0), "draw": (0, 0, 1)}[outcome]
+
+
+def _mean(values: Sequence[Fraction]) -> Fraction:
+    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+
+
+# --- The metrics. Each one is (context, player) -> exact value, with its rule beside it. ---
+
+
+def match_points(ctx: Context, player: PlayerId) -> Fraction:
+    # MTR Appendix C, Match Points: "Players earn 3 match points for each match win, 0 points
+    # for each match loss and 1 match point for each match ending in a draw. Players receiving
+    # byes are considered to have won the match." Other schemes (chess 1/½/0, pods 5/1/0) come
+    # from the PointsScheme; a bye scores `scheme.bye`.
+    return ctx.points(player)
+
+
+def match_win_percentage(ctx: Context, player: PlayerId) -> Fraction:
+    # MTR Appendix C, Match-win percentage: "A player's match-win percentage is that player's
+    # accumulated match points divided by the total match points possible in those rounds
+    # (generally, 3 times the number of rounds played). If this number is lower than 0.33, use
+    # 0.33 instead." Its example "3-2-0, including a first-round bye, then withdraws: 9/(5*3) =
+    # 0.60" counts the bye as a round played, so we do too. "Rounds played" are the rounds the
+    # player was seated in: a dropped player's or a late entry's missing rounds do not count.
+    # The floor is params["omw_floor"] (default 1/3; pass 0.33 for the MTR's literal figure;
+    # pods, where par is 25%, want a lower one).
+    floor = ctx.param("omw_floor", ONE_THIRD)
+    record = ctx.records[player]
+    if record.played == 0:
+        return floor
+    return max(floor, record.points / (ctx.win * record.played))
+
+
+def opponents_match_win_percentage(ctx: Context, player: PlayerId) -> Fraction:
+    # MTR Appendix C, Opponents' match-win percentage: the average match-win percentage of each
+    # opponent the player faced, ignoring the rounds in which the player received a bye, each
+    # opponent's percentage floored at 0.33 as above. At a pod every other player is an
+    # opponent and each counts once in the average (pairings-edh: "OMW% ... we have multiple
+    # opponents ... -> average!"). No opponents at all: 0.
+    return _mean([ctx.mwp(opponent) for opponent in ctx.opponents(player)])
+
+
+def game_win_percentage(ctx: Context, player: PlayerId) -> Fraction:
+    # MTR Appendix C, Game Points: "players earn 3 game points for each game they win and 1
+    # point for each game that ends in a draw, and 0 points for any game lost." Game-win
+    # percentage is "the total number of game points they earned divided by the total game
+    # points possible (generally, 3 times the number of games played)", floored at 0.33 like
+    # the match-win percentage. A bye counts as a 2-0 win (the MTR treats a bye as a match won;
+    # the usual reading, e.g. playerlink's "Deep dive into tiebreaker math": "Rounds with byes
+    # are included in this calculation, as a 2-0 win"). Floor: params["gw_floor"] (default 1/3).
+    floor = ctx.param("gw_floor", ONE_THIRD)
+    record = ctx.records[player]
+    games = record.game_wins + record.game_losses + record.game_draws
+    if games == 0:
+        return floor
+    return max(floor, Fraction(3 * record.game_wins + record.game_draws, 3 * games))
+
+
+def opponents_game_win_percentage(ctx: Context, player: PlayerId) -> Fraction:
+    # MTR Appendix C, Opponents' game-win percentage: the average game-win percentage of all
+    # of the player's opponents, each with a minimum of 0.33, byes ignored as for OMW%.
+    return _mean([ctx.gwp(opponent) for opponent in ctx.opponents(player)])
+
+
+def buchholz(ctx: Context, player: PlayerId) -> Fraction:
+    # FIDE Tie-Break Regulations (Handbook C.07), Buchholz: "the sum of the scores of each of
+    # the opponents of a participant" (final scores). Byes follow RSwiss: a bye "sums 1.0 to
+    # the score, and counts as a match, but adds no opponent (so it gives in the score, but
+    # takes in every other criteria ...)": it contributes nothing here. (C.07 instead scores
+    # an unplayed round against a virtual "dummy" opponent; we keep RSwiss's simpler rule,
+    # which the chess preset is modelled on.) An opponent met twice counts twice.
+    return sum(ctx.opponent_scores(player), Fraction(0))
+
+
+def buchholz_cut1(ctx: Context, player: PlayerId) -> Fraction:
+    # FIDE C.07 modifier Cut-1: "Cut the Least Significant Value", i.e. Buchholz without the
+    # lowest opponent score. With no opponents (or one) the result is 0.
+    scores = sorted(ctx.opponent_scores(player))
+    return sum(scores[1:], Fraction(0))
+
+
+def median_buchholz(ctx: Context, player: PlayerId) -> Fraction:
+    # Median Buchholz (Harkness; FIDE C.07 modifier Median1): Buchholz without the highest and
+    # the lowest opponent scores. RSwiss: "the sum of the players opponents scores, discarding
+    # one or two lowest and highest" -- two each from nine rounds on (the Harkness system, as
+    # in the US Chess rulebook), else one each; params["median_cut"] fixes the number.
+    cut = int(ctx.params.get("median_cut", 2 if ctx.rounds_count >= 9 else 1))
+    scores = sorted(ctx.opponent_scores(player))
+    if len(scores) <= 2 * cut:
+        return Fraction(0)
+    return sum(scores[cut : len(scores) - cut], Fraction(0))
+
+
+def sonneborn_berger(ctx: Context, player: PlayerId) -> Fraction:
+    # Sonneborn-Berger / Neustadtl. FIDE C.07: "adding, for each round, a value given by
+    # multiplying the final score of the opponents by the points scored against them"; RSwiss:
+    # "adding the scores of every opponent the player beats and half of the score of every
+    # opponent the player draws". Points scored are counted in wins (points / scheme.win), so
+    # in chess (1/½/0) this is both definitions exactly, and in Magic 3/1/0 a draw weighs ⅓.
+    # At a pod the player's result there is their result against each opponent at it.
+    return sum(
+        (ctx.points(e.opponent) * e.points / ctx.win for e in ctx.records[player].encounters),
+        Fraction(0),
+    )
+
+
+def cumulative(ctx: Context, player: PlayerId) -> Fraction:
+    # Cumulative (progressive) score. FIDE C.07, Progressive Scores: "After each round a
+    # participant has a certain tournament score. This tie-break is calculated adding the score
+    # of the participant at the end of each round." RSwiss: "the cumulative score, which sums
+    # the running score for each round". Every round of the event counts, so a dropped player's
+    # frozen score keeps counting after the drop and a late entry has 0 for the rounds before
+    # they joined; a bye's points count in the round of the bye (RSwiss: it "sums 1.0").
+    running = total = Fraction(0)
+    for points in ctx.records[player].points_by_round:
+        running += points
+        total += running
+    return total
+
+
+def opponents_cumulative(ctx: Context, player: PlayerId) -> Fraction:
+    # RSwiss: ":opp_c_score is the sum of the cumulative score of the opponents" (byes add no
+    # opponent; an opponent met twice counts twice).
+    return sum((ctx.cumulative(opponent) for opponent in ctx.opponents(player)), Fraction(0))
+
+
+def number_of_wins(ctx: Context, player: PlayerId) -> Fraction:
+    # Wins over the board. RSwiss: a bye "takes in every other criteria, including number of
+    # wins", so byes are not wins here (FIDE C.07 calls this count "games won", as opposed to
+    # "number of wins", which includes unplayed wins). A pod won counts one win.
+    return Fraction(ctx.records[player].wins)
+
+
+def head_to_head(ctx: Context, group: Sequence[PlayerId]) -> dict[PlayerId, Fraction]:
+    # Head-to-head (direct encounter), applied only to a group of players still tied on every
+    # earlier metric. The rule (FIDE C.07 Direct Encounter, as tournaments usually word it:
+    # "Head to head (if all those tied played each other)"): if every pair in the group met at
+    # least once, each player's value is the points they scored at the tables where they met
+    # other members of the group (once per other member at the table; at a pod won by someone
+    # outside the group both get the loss points); equal values stay tied for the next metric.
+    # If any pair never met, the tie-break does not apply and everyone in the group gets 0.
+    members = set(group)
+    met: dict[PlayerId, set[PlayerId]] = {}
+    scored: dict[PlayerId, Fraction] = {}
+    for player in group:
+        inside = [e for e in ctx.records[player].encounters if e.opponent in members]
+        met[player] = {e.opponent for e in inside}
+        scored[player] = sum((e.points for e in inside), Fraction(0))
+    if any(met[player] != members - {player} for player in group):
+        return dict.fromkeys(group, Fraction(0))
+    return scored
+
+
+# --- The registry. ---
+
+
+@dataclass(frozen=True, slots=True)
+class Tiebreaker:
+    """One metric: how to compute it, which way is better, and the rule it follows.
+
+    Most metrics are per player (`compute`). A metric that only makes sense among the players
+    tied at the point where it is applied (head-to-head) sets `compute_group` instead: it gets
+    the tied group and returns a value for each member.
+    """
+
+    name: str
+    label: str
+    higher_is_better: bool
+    compute: Callable[[Context, PlayerId], Real] | None
+    reference: str
+    compute_group: Callable[[Context, Sequence[PlayerId]], Mapping[PlayerId, Real]] | None = None
+
+
+TIEBREAKERS: dict[str, Tiebreaker] = {}
+
+
+def register(tiebreaker: Tiebreaker) -> Tiebreaker:
+    """Add a metric to the registry (the pod tiebreakers drop in here)."""
+    if (tiebreaker.compute is None) == (tiebreaker.compute_group is None):
+        raise ValueError(f"{tiebreaker.name}: give exactly one of compute and compute_group")
+    TIEBREAKERS[tiebreaker.name] = tiebreaker
+    return tiebreaker
+
+
+MTR = "Magic Tournament Rules, Appendix C"
+FIDE = "FIDE Handbook C.07, Tie-Break Regulations"
+RSWISS = "RSwiss (spectra/rswiss) README"
+
+for _tiebreaker in (
+    Tiebreaker("points", "Match points", True, match_points, f"{MTR}: match points"),
+    Tiebreaker("omw", "OMW%", True, opponents_match_win_percentage, f"{MTR}: OMW%"),
+    Tiebreaker("gw", "GW%", True, game_win_percentage, f"{MTR}: game-win percentage"),
+    Tiebreaker("ogw", "OGW%", True, opponents_game_win_percentage, f"{MTR}: OGW%"),
+    Tiebreaker("buchholz", "Buchholz", True, buchholz, f"{FIDE}: Buchholz; byes as {RSWISS}"),
+    Tiebreaker("buchholz_cut1", "Buchholz cut 1", True, buchholz_cut1, f"{FIDE}: Cut-1"),
+    Tiebreaker(
+        "median_buchholz", "Median Buchholz", True, median_buchholz, f"{FIDE}: Median1; {RSWISS}"
+    ),
+    Tiebreaker(
+        "sonneborn_berger",
+        "Sonneborn-Berger",
+        True,
+        sonneborn_berger,
+        f"{FIDE}: Sonneborn-Berger; {RSWISS}: Neustadtl",
+    ),
+    Tiebreaker(
+        "cumulative", "Cumulative", True, cumulative, f"{FIDE}: Progressive Scores; {RSWISS}"
+    ),
+    Tiebreaker("opp_cumulative", "Opponents' cumulative", True, opponents_cumulative, f"{RSWISS}"),
+    Tiebreaker("wins", "Wins", True, number_of_wins, f"{RSWISS}: wins (byes excluded)"),
+    Tiebreaker(
+        "head_to_head",
+        "Head-to-head",
+        True,
+        None,
+        f"{FIDE}: Direct Encounter (only if all tied players met)",
+        compute_group=head_to_head,
+    ),
+):
+    register(_tiebreaker)
+
+PRESETS: dict[str, tuple[str, ...]] = {
+    # MTR 3.1: match points, OMW%, GW%, OGW%.
+    "magic": ("points", "omw", "gw", "ogw"),
+    # RSwiss's default criteria: score, median Buchholz, Neustadtl, cumulative, opponents'
+    # cumulative, wins.
+    "chess": (
+        "points",
+        "median_buchholz",
+        "sonneborn_berger",
+        "cumulative",
+        "opp_cumulative",
+        "wins",
+    ),
+}
+
+
+# --- Ranking. ---
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One player's line in the standings. `metrics` holds the precedence's values as floats."""
+
+    player: PlayerId
+    rank: int
+    tied: bool
+    points: float
+    metrics: dict[str, float]
+    played: int  # rounds seated, byes included
+    wins: int  # over the board (byes not included)
+    losses: int
+    draws: int
+    byes: int
+    dropped_after: int | None = None  # the last round played before dropping (1-based)
+
+    @property
+    def place(self) -> tuple[int, bool]:
+        """(rank, tied), e.g. (2, True) for a shared second place."""
+        return (self.rank, self.tied)
+
+    @property
+    def record(self) -> str:
+        """Wins-losses-draws as the MTR writes it, a bye counted as a win (MTR: "considered
+        to have won the match")."""
+        return f"{self.wins + self.byes}-{self.losses}-{self.draws}"
+
+
+def compute_standings(
+    *,
+    players: Sequence[PlayerId],
+    rounds: Sequence[Round],
+    scheme: PointsScheme,
+    precedence: Sequence[str],
+    dropped: Mapping[PlayerId, int] | None = None,
+    params: Mapping | None = None,
+) -> list[StandingRow]:
+    """Rank every entrant by `precedence` (metric names in TIEBREAKERS), best first.
+
+    `rounds` are in chronological order. `dropped` maps a player to the last round they
+    played before dropping; they stay in the standings with their results. `params` tunes the
+    metrics: "omw_floor" and "gw_floor" (default 1/3), "median_cut" (default 1, 2 from nine
+    rounds on).
+    """
+    unknown = [name for name in precedence if name not in TIEBREAKERS]
+    if unknown:
+        raise StandingsError("unknown_tiebreaker", f"Unknown tiebreaker: {', '.join(unknown)}.")
+    dropped = dict(dropped or {})
+    entered = set(players)
+    stray = [p for p in dropped if p not in entered]
+    if stray:
+        raise StandingsError("unknown_player", f"Player {stray[0]} dropped but is not entered.")
+    ctx = Context(players=players, rounds=rounds, scheme=scheme, params=params)
+
+    values: dict[str, dict[PlayerId, Real]] = {}
+    groups: list[list[PlayerId]] = [sorted(players)] if players else []
+    for name in precedence:
+        tiebreaker = TIEBREAKERS[name]
+        column = values.setdefault(name, {})
+        split: list[list[PlayerId]] = []
+        for group in groups:
+            if tiebreaker.compute_group is not None:
+                if len(group) > 1:
+                    column.update(tiebreaker.compute_group(ctx, group))
+                else:
+                    column.update(dict.fromkeys(group, Fraction(0)))
+            else:
+                for player in group:
+                    if player not in column:
+                        column[player] = tiebreaker.compute(ctx, player)
+            split.extend(_split(group, column, tiebreaker.higher_is_better))
+        groups = split
+
+    rows: list[StandingRow] = []
+    for group in groups:
+        rank = len(rows) + 1
+        for player in group:
+            record = ctx.records[player]
+            rows.append(
+                StandingRow(
+                    player=player,
+                    rank=rank,
+                    tied=len(group) > 1,
+                    points=float(record.points),
+                    metrics={name: float(values[name][player]) for name in values},
+                    played=record.played,
+                    wins=record.wins,
+                    losses=record.losses,
+                    draws=record.draws,
+                    byes=record.byes,
+                    dropped_after=dropped.get(player),
+                )
+            )
+    return rows
+
+
+def _split(
+    group: list[PlayerId], column: Mapping[PlayerId, Real], higher_is_better: bool
+) -> list[list[PlayerId]]:
+    """Order a tied group by one metric and cut it into runs of equal values (ids stay sorted)."""
+    ordered = sorted(group, key=lambda p: column[p], reverse=higher_is_better)  # stable
+    runs: list[list[PlayerId]] = []
+    for player in ordered:
+        if runs and column[runs[-1][0]] == column[player]:
+            runs[-1].append(player)
+        else:
+            runs.append([player])
+    for run in runs:
+        run.sort()
+    return runs
