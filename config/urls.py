@@ -10,6 +10,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("ratings.urls_api")),
     path("", include("ratings.urls")),
+    path("", include("tournaments.urls")),
     path("", include("leagues.urls")),
 ]
 

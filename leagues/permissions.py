@@ -62,3 +62,9 @@ def visible_leagues(user) -> QuerySet:
     if ids is None:
         return leagues
     return leagues.filter(Q(is_public=True) | Q(organization_id__in=ids))
+
+
+def can_run_events_of(user, organization_id: int) -> bool:
+    """Owners, organizers and judges/TOs of the organization run its tournaments."""
+    ids = member_organization_ids(user)
+    return ids is None or organization_id in ids

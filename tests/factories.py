@@ -116,3 +116,14 @@ class GameResultFactory(factory.django.DjangoModelFactory):
         PlayerFactory, organization=factory.SelfAttribute("..game.league.organization")
     )
     placement = 1
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "tournaments.Tournament"
+
+    league = factory.SubFactory(LeagueFactory)
+    name = factory.Sequence(lambda n: f"Friday Swiss {n}")
+    slug = factory.Sequence(lambda n: f"swiss-{n}")
+    date = datetime.date(2026, 11, 20)
+    seed = factory.Sequence(lambda n: 1000 + n)

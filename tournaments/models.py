@@ -1,0 +1,197 @@
+"""Swiss tournaments: the event, its entries, rounds, tables (matches, pods or byes) and seats.
+
+A table's result, once reported, becomes a league `Game` (source "tournament"), so ratings
+follow by themselves. A bye is a table with one seat and no game. Invariants kept by the
+database: one entry per player per event, one table per number per round, one seat per
+entry per round, distinct seat numbers at a table, places and game wins never negative.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from leagues.models import Game, League, Player
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        ONE_V_ONE = "1v1", "1 v 1 matches"
+        PODS = "pods", "Pods of 3-4 (Commander / cEDH)"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        SWISS = "swiss", "Swiss rounds"
+        TOP_CUT = "top_cut", "Top cut"
+        FINISHED = "finished", "Finished"
+
+    class FirstRound(models.TextChoices):
+        RANDOM = "random", "Random"
+        RATING = "rating", "By rating"
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="tournaments")
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True)
+    date = models.DateField(default=timezone.localdate)
+    format = models.CharField(max_length=8, choices=Format.choices, default=Format.ONE_V_ONE)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
+    points_win = models.DecimalField(max_digits=4, decimal_places=1, default=3)
+    points_draw = models.DecimalField(max_digits=4, decimal_places=1, default=1)
+    points_loss = models.DecimalField(max_digits=4, decimal_places=1, default=0)
+    points_bye = models.DecimalField(max_digits=4, decimal_places=1, default=3)
+    swiss_rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Empty: ⌈log₂ players⌉ when the first round starts."
+    )
+    tiebreakers = models.JSONField(
+        default=list, blank=True, help_text="Tiebreaker names in order; empty: the Magic preset."
+    )
+    top_cut = models.PositiveSmallIntegerField(
+        default=0, choices=[(0, "None"), (4, "Top 4"), (8, "Top 8"), (16, "Top 16")]
+    )
+    first_round = models.CharField(
+        max_length=8, choices=FirstRound.choices, default=FirstRound.RANDOM
+    )
+    seed = models.PositiveIntegerField(help_text="Makes random pairings reproducible.")
+    round_minutes = models.PositiveSmallIntegerField(default=50)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(points_win__gte=models.F("points_draw"))
+                & models.Q(points_draw__gte=models.F("points_loss")),
+                name="tournament_points_win_draw_loss_ordered",
+                violation_error_message="A win must be worth at least a draw, a draw a loss.",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    joined_round = models.PositiveSmallIntegerField(
+        default=1, help_text="The first round the player is paired in (late entries: later)."
+    )
+    dropped_after = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The last round the player played before dropping."
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["player__name"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                name="entry_one_per_player",
+                violation_error_message="This player is already registered.",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(joined_round__gte=1), name="entry_joins_from_1"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.tournament}"
+
+
+class Round(models.Model):
+    class Kind(models.TextChoices):
+        SWISS = "swiss", "Swiss"
+        TOP_CUT = "top_cut", "Top cut"
+
+    class Status(models.TextChoices):
+        PAIRING = "pairing", "Pairing"
+        PLAYING = "playing", "Playing"
+        COMPLETE = "complete", "Complete"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SWISS)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PAIRING)
+    ends_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the round timer runs out."
+    )
+    notes = models.TextField(blank=True, help_text="What the pairing had to allow (rematches).")
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_once"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+
+class Table(models.Model):
+    """A match, a pod, or a bye (one seat). `version` counts result changes (stale forms)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    reported = models.BooleanField(default=False)
+    is_draw = models.BooleanField(default=False)
+    winner = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="tables_won"
+    )
+    game = models.OneToOneField(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_table"
+    )
+    version = models.PositiveIntegerField(default=0)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    reported_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_once_per_round"),
+            models.CheckConstraint(
+                condition=~(models.Q(is_draw=True) & models.Q(winner__isnull=False)),
+                name="table_draw_has_no_winner",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(reported=True)
+                | (models.Q(is_draw=False) & models.Q(winner__isnull=True)),
+                name="table_result_only_when_reported",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.number} of {self.round}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    # The round, copied from the table, so the database can keep one seat per entry per round.
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(help_text="Seat / turn order, 1 = goes first.")
+    game_wins = models.PositiveSmallIntegerField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="seat_one_per_entry_per_round"),
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_once"),
+            models.CheckConstraint(
+                condition=models.Q(position__gte=1), name="seat_position_from_1"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(place__isnull=True) | models.Q(place__gte=1),
+                name="seat_place_from_1",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry.player} at {self.table} seat {self.position}"

@@ -1,0 +1,67 @@
+"""A TO runs a Swiss round from a phone; players find their seat; the wall screen shows it."""
+
+import pytest
+
+from leagues.models import Role
+from tests.factories import LeagueFactory, organizer_of
+from tournaments.models import Round, Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def league(db):
+    league = LeagueFactory(name="Friday Magic", slug="friday-magic", game_label="Modern")
+    organizer_of(league.organization, role=Role.JUDGE, username="jude")
+    return league
+
+
+def test_a_judge_runs_round_one_on_a_phone(phone, league):
+    page = phone.page
+    phone.login("jude")
+    phone.go("/leagues/friday-magic/events/new/")
+    page.fill("#id_name", "Friday Swiss")
+    page.click("button:has-text('Create the event')")
+    page.wait_for_url("**/events/friday-swiss/run/")
+    for name in ["Ann", "Bob", "Cy", "Dee", "Eve"]:
+        page.fill("#id_name", name)
+        page.click("button:has-text('Register')")
+        page.wait_for_load_state("networkidle")
+    assert "Registered Eve" in page.locator(".messages").inner_text()
+    page.click("button:has-text('Pair round 1')")
+    page.wait_for_load_state("networkidle")
+    assert "Waiting for 2 tables" in page.content()
+    phone.shot("event-run-round1-phone")
+    for card in page.locator("article.match").all():
+        card.locator("button", has_text="2-1").click()
+    page.wait_for_function("document.querySelectorAll('article.match.reported').length === 2")
+    # The "waiting for" line follows each tap without a reload.
+    assert "Every table has a result" in page.locator("#round-status").inner_text()
+    phone.shot("event-run-reported-phone")
+    page.click("button:has-text('End round 1')")
+    page.wait_for_load_state("networkidle")
+    event = Tournament.objects.get(slug="friday-swiss")
+    assert Round.objects.get(tournament=event, number=1).status == Round.Status.COMPLETE
+    assert page.locator("button", has_text="Pair round 2").is_visible()
+
+
+def test_players_see_pairings_standings_and_the_projector(desktop, phone, league):
+    from tournaments import services
+
+    event = services.tournament_create(league=league, name="Open Swiss")
+    for name in ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn"]:
+        services.entry_register(tournament=event, name=name)
+    round_ = services.round_pair(tournament=event)
+    for table in round_.tables.all():
+        services.table_report(table=table, winner=table.seats.order_by("position").first().entry)
+    phone.go(f"/events/{event.slug}/")
+    assert phone.page.locator("li.pairing").count() == 3
+    assert phone.page.locator(".finder tbody tr").count() == 6
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.shot("event-pairings-phone")
+    phone.go(f"/events/{event.slug}/standings/")
+    assert phone.page.locator("table.event-standings tbody tr").count() == 6
+    phone.shot("event-standings-phone")
+    desktop.go(f"/events/{event.slug}/projector/")
+    assert desktop.page.locator("ol.seats li").count() == 6
+    desktop.shot("event-projector-desktop")

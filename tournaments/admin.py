@@ -1,0 +1,105 @@
+"""Tournaments in the admin, for store organizers: rounds and tables inline, scoped per store.
+
+Pairing, results and drops happen on the tournament pages (they validate and record what a
+TO does); here an organizer sets up events and looks at, or repairs, what is stored.
+"""
+
+from django.contrib import admin
+
+from leagues.admin import ORGANIZATION_PATHS, OrganizationScopedAdmin, OrganizationScopedMixin
+
+from .models import Entry, Round, Seat, Table, Tournament
+
+ORGANIZATION_PATHS.update(
+    {
+        Tournament: "league__organization",
+        Entry: "tournament__league__organization",
+        Round: "tournament__league__organization",
+        Table: "round__tournament__league__organization",
+    }
+)
+
+
+class EntryInline(OrganizationScopedMixin, admin.TabularInline):
+    model = Entry
+    fields = ["player", "joined_round", "dropped_after"]
+    autocomplete_fields = []
+    extra = 0
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    fields = ["number", "kind", "status", "ends_at", "notes"]
+    readonly_fields = ["number", "kind", "notes"]
+    extra = 0
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False  # rounds are paired on the tournament page
+
+
+@admin.register(Tournament)
+class TournamentAdmin(OrganizationScopedAdmin):
+    organization_path = "league__organization"
+    list_display = ["name", "league", "date", "format", "status", "top_cut"]
+    list_filter = [("league", admin.RelatedOnlyFieldListFilter), "format", "status"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    list_select_related = ["league"]
+    date_hierarchy = "date"
+    inlines = [EntryInline, RoundInline]
+    readonly_fields = ["created_by", "created_at"]
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    fields = ["position", "entry", "game_wins", "place"]
+    readonly_fields = ["position", "entry"]
+    extra = 0
+    can_delete = False
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    fields = ["number", "reported", "is_draw", "winner", "game", "version"]
+    readonly_fields = fields
+    extra = 0
+    show_change_link = True
+    can_delete = False
+
+
+@admin.register(Round)
+class RoundAdmin(OrganizationScopedAdmin):
+    organization_path = "tournament__league__organization"
+    list_display = ["tournament", "number", "kind", "status", "ends_at"]
+    list_filter = ["kind", "status"]
+    list_select_related = ["tournament"]
+    readonly_fields = ["tournament", "number", "kind", "notes"]
+    inlines = [TableInline]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False  # rounds change through the tournament pages, which record who did what
+
+
+@admin.register(Table)
+class TableAdmin(OrganizationScopedAdmin):
+    organization_path = "round__tournament__league__organization"
+    list_display = ["__str__", "reported", "is_draw", "winner", "game"]
+    list_filter = ["reported"]
+    list_select_related = ["round__tournament", "winner__player", "game"]
+    readonly_fields = ["round", "number", "game", "version", "reported_by", "reported_at"]
+    inlines = [SeatInline]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False  # results are entered on the tournament pages (validated, versioned)

@@ -1,0 +1,798 @@
+"""Swiss pairing for 1v1 rounds: the optimal pairing of a round, and checked manual edits.
+
+`pair_round` promises, for the active players of one round: everyone is seated exactly once (a
+table of two, or the bye); the bye goes to a player with the fewest byes so far, the
+lowest-ranked such player unless that would force a rematch another bye avoids; among those
+pairings it uses the fewest rematches (weighted by how often the pair already met), then the
+fewest/smallest point differences (the sum over tables of the squared points difference), then
+pairs players close in the standings. The result is exactly optimal for that order of goals,
+never fails to produce a round (when every pairing repeats a match it repeats as few as
+possible and says so in `warnings`), and is deterministic: the same inputs and seed give the
+same `Pairing`. Round 1 is random (seeded) or by rating. `validate_manual`, `swap_players`,
+`give_bye`, `pair_by_hand` and `pairing_from_manual` check and record a TO's edits.
+
+How the optimum is found (see `_solve`): a pairing is a minimum-cost perfect matching of the
+players (Edmonds' weighted matching, the "Swiss as matching" idea of the chess pairing
+engines). Two tiers, both exact:
+1. Every pairing's point spread is at least `sum(gap**2)` over the score-group boundaries with
+   an odd number of players above them (an edge spanning gaps g1..gk costs (g1+..+gk)**2 >=
+   g1**2+..+gk**2, and an odd prefix must be crossed at least once). A linear pass builds a
+   rematch-free pairing that meets this bound whenever it can (one floater per odd boundary,
+   into the next group); if it succeeds it is optimal, with no search. With more than a few
+   dozen players this is nearly every round.
+2. Otherwise the round is solved as a maximum-weight perfect matching (our own integer
+   implementation of the primal-dual blossom algorithm, below) on a graph that provably
+   contains an optimum: only edges no worse than a known pairing can be in an optimum, and a
+   large score group is represented by its top and bottom players plus interchangeable
+   stand-ins (any rematch-free set of at least 2*degree+2 players can be paired among itself,
+   by Dirac's theorem, so the middle of a big group is paired afterwards).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+from tournaments.domain.records import PlayerId, Round
+
+FIRST_ROUND_MODES = ("random", "rating")
+
+
+class PairingError(ValueError):
+    """Input that cannot be paired (unknown mode, a player listed twice); `code` names it."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """One round's pairing. `tables` are in table-number order (strongest table first), each in
+    seat order (the first player is on the play). `rematches` lists the tables that repeat an
+    earlier match; `point_spread` is the sum over tables of the squared points difference."""
+
+    tables: tuple[tuple[PlayerId, PlayerId], ...]
+    byes: tuple[PlayerId, ...]
+    rematches: tuple[tuple[PlayerId, PlayerId], ...]
+    point_spread: float
+    warnings: tuple[str, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# History
+
+
+@dataclass(slots=True)
+class _History:
+    met: dict[PlayerId, dict[PlayerId, int]]  # met[a][b]: times a and b sat at one table
+    byes: Counter  # player -> byes had
+    first_seats: Counter  # player -> times seated first at a 1v1 table
+    seats: Counter  # player -> 1v1 tables played
+
+    def times_met(self, a: PlayerId, b: PlayerId) -> int:
+        return self.met.get(a, {}).get(b, 0)
+
+
+def _read_history(history: Sequence[Round]) -> _History:
+    met: dict[PlayerId, dict[PlayerId, int]] = {}
+    byes: Counter = Counter()
+    first_seats: Counter = Counter()
+    seats: Counter = Counter()
+    for round_ in history:
+        for table in round_:
+            players = table.players
+            if len(players) == 1:
+                byes[players[0]] += 1
+                continue
+            if len(players) == 2:
+                first_seats[players[0]] += 1
+                seats[players[0]] += 1
+                seats[players[1]] += 1
+            for i, a in enumerate(players):
+                for b in players[i + 1 :]:
+                    if a == b:
+                        continue
+                    row = met.get(a)
+                    if row is None:
+                        row = met[a] = {}
+                    row[b] = row.get(b, 0) + 1
+                    row = met.get(b)
+                    if row is None:
+                        row = met[b] = {}
+                    row[a] = row.get(a, 0) + 1
+    return _History(met, byes, first_seats, seats)
+
+
+# ---------------------------------------------------------------------------------------------
+# The public entry point
+
+
+def pair_round(
+    *,
+    players: Sequence[PlayerId],
+    history: Sequence[Round],
+    ranking: Sequence[PlayerId],
+    points: Mapping[PlayerId, float],
+    seed: int,
+    round_number: int,
+    first_round: str = "random",
+    ratings: Mapping[PlayerId, float] | None = None,
+) -> Pairing:
+    """Pair one 1v1 round of the active `players` (entered, not dropped).
+
+    `ranking` is the current standings order, best first (players missing from it, such as late
+    entries, rank after everyone with the same points, by id); `points` the match points so
+    far (missing means 0). With no completed round in `history` the round is a first round:
+    `first_round="random"` shuffles with `random.Random(seed)` and pairs 1-2, 3-4, ...;
+    `"rating"` pairs the top half of the ratings against the bottom half (1 v n/2+1, ...).
+    """
+    if first_round not in FIRST_ROUND_MODES:
+        raise PairingError("first_round", f"first_round must be one of {FIRST_ROUND_MODES}")
+    active = list(players)
+    if len(set(active)) != len(active):
+        dupes = sorted(p for p, c in Counter(active).items() if c > 1)
+        raise PairingError("duplicate_player", f"players listed twice: {dupes}")
+    past = _read_history(history)
+    if not any(len(round_) for round_ in history):
+        return _first_round(active, past, points, seed, round_number, first_round, ratings)
+    return _swiss_round(active, past, ranking, points)
+
+
+# ---------------------------------------------------------------------------------------------
+# Round 1
+
+
+def _first_round(active, past, points, seed, round_number, mode, ratings) -> Pairing:
+    warnings: list[str] = []
+    if mode == "random":
+        order = sorted(active)
+        random.Random(seed).shuffle(order)
+    else:
+        ratings = ratings or {}
+        unrated = sorted(p for p in active if p not in ratings)
+        if unrated:
+            warnings.append(f"No rating for {len(unrated)} player(s); they are seeded last.")
+        order = sorted((p for p in active if p in ratings), key=lambda p: (-ratings[p], p))
+        order += unrated
+    byes: tuple[PlayerId, ...] = ()
+    if len(order) % 2:
+        # The lowest seed (last after the shuffle) has the bye, as in every later round.
+        byes = (order.pop(),)
+    if mode == "random":
+        pairs = [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
+    else:
+        half = len(order) // 2
+        pairs = [(order[i], order[i + half]) for i in range(half)]
+    return _finish(pairs, byes, order, past, points, warnings, seat_by_rank=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Later rounds
+
+
+def _swiss_round(active, past, ranking, points) -> Pairing:
+    position = {p: i for i, p in enumerate(ranking)}
+    tail = len(position)
+    # Best first: points, then the given standings order (stable for its ties), then id.
+    order = sorted(
+        active,
+        key=lambda p: (-float(points.get(p, 0.0)), position.get(p, tail), p),
+    )
+    warnings: list[str] = []
+    if not order:
+        return Pairing((), (), (), 0.0, ())
+    if len(order) == 1:
+        return _finish([], (order[0],), order, past, points, warnings)
+
+    values = {p: float(points.get(p, 0.0)) for p in order}
+    exact = {v: Fraction(v).limit_denominator(10**6) for v in set(values.values())}
+    scale = 1
+    for f in exact.values():
+        scale = lcm(scale, f.denominator)
+    scaled = {v: int(f * scale) for v, f in exact.items()}
+    units = [scaled[values[p]] for p in order]
+    index = {p: i for i, p in enumerate(order)}
+    n = len(order)
+    # met[i]: sorted index -> times met, for the active players i has met.
+    met: list[dict[int, int]] = []
+    for p in order:
+        row = {}
+        for q, times in past.met.get(p, {}).items():
+            j = index.get(q)
+            if j is not None:
+                row[j] = times
+        met.append(row)
+    problem = _Problem(n, units, met, [past.byes[p] for p in order])
+    pairs_idx, bye_idx = _solve(problem)
+
+    pairs = [(order[i], order[j]) for i, j in pairs_idx]
+    byes = (order[bye_idx],) if bye_idx is not None else ()
+    if byes and past.byes[byes[0]] > 0:
+        warnings.append(
+            f"Every player has had a bye; player {byes[0]} gets bye number "
+            f"{past.byes[byes[0]] + 1}."
+        )
+    return _finish(pairs, byes, order, past, points, warnings)
+
+
+def _finish(pairs, byes, order, past, points, warnings, seat_by_rank=False) -> Pairing:
+    """Seat each table, number the tables, and report rematches and the spread."""
+    rank = {p: i for i, p in enumerate(order)}
+    for b in byes:
+        rank.setdefault(b, len(rank))
+
+    def pts(p):
+        return float(points.get(p, 0.0))
+
+    seated = []
+    for a, b in pairs:
+        if rank[b] < rank[a]:
+            a, b = b, a  # a is the higher ranked
+        if not seat_by_rank:
+            # Whoever has been first (on the play) less often, as a share of their 1v1
+            # matches, sits first; equal shares: the higher ranked.
+            fa, fb = past.first_seats[a], past.first_seats[b]
+            na, nb = past.seats[a], past.seats[b]
+            if fb * max(na, 1) < fa * max(nb, 1) or (na == 0 and nb == 0 and fb < fa):
+                a, b = b, a
+        seated.append((a, b))
+    seated.sort(key=lambda t: (-(pts(t[0]) + pts(t[1])), min(rank[t[0]], rank[t[1]])))
+    rematches = tuple(t for t in seated if past.times_met(*t))
+    spread = sum((pts(a) - pts(b)) ** 2 for a, b in seated)
+    if rematches:
+        described = ", ".join(f"{a} v {b} (met {past.times_met(a, b)}x)" for a, b in rematches)
+        warnings.append(f"{len(rematches)} rematch(es) could not be avoided: {described}.")
+    return Pairing(tuple(seated), tuple(byes), rematches, spread, tuple(warnings))
+
+
+# ---------------------------------------------------------------------------------------------
+# The optimisation. Players are indices 0..n-1 in standings order (points descending).
+
+
+@dataclass(slots=True)
+class _Problem:
+    n: int
+    units: list[int]  # points, scaled to integers, non-increasing
+    met: list[dict[int, int]]  # met[i][j] = times i and j met
+    byes: list[int]  # byes had
+
+
+def _solve(problem: _Problem) -> tuple[list[tuple[int, int]], int | None]:
+    """The optimal pairs (and bye) for the problem; see the module docstring for the goals."""
+    n = problem.n
+    bye = None
+    players = list(range(n))
+    if n % 2:
+        fewest = min(problem.byes)
+        eligible = [i for i in players if problem.byes[i] == fewest]
+        bye = eligible[-1]  # the lowest-ranked player with the fewest byes
+        fast = _lower_bound_pairing(problem, [i for i in players if i != bye])
+        if fast is not None:
+            return fast, bye
+        return _exact(problem, eligible)
+    fast = _lower_bound_pairing(problem, players)
+    if fast is not None:
+        return fast, None
+    return _exact(problem, [])
+
+
+def _lower_bound_pairing(problem: _Problem, players: list[int]) -> list[tuple[int, int]] | None:
+    """A rematch-free pairing of `players` (sorted) whose spread equals the lower bound, or None.
+
+    Groups of equal points are paired inside themselves; a group left with an odd count sends
+    its lowest-ranked feasible player down to the highest-ranked player of the next group that
+    it has not met. That puts exactly one table across each boundary with an odd number of
+    players above it and none across the others, which is the bound in the module docstring,
+    so any result is optimal.
+    """
+    met = problem.met
+    units = problem.units
+    groups: list[list[int]] = []
+    for i in players:
+        if groups and units[groups[-1][0]] == units[i]:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    pairs: list[tuple[int, int]] = []
+    carry = None
+    for gi, group in enumerate(groups):
+        members = group
+        if carry is not None:
+            partner = next((m for m in members if m not in met[carry]), None)
+            if partner is None:
+                return None
+            pairs.append((carry, partner))
+            members = [m for m in members if m != partner]
+            carry = None
+        if len(members) % 2:
+            if gi + 1 == len(groups):
+                return None
+            below = groups[gi + 1]
+            for k in range(len(members) - 1, -1, -1):
+                candidate = members[k]
+                if all(b in met[candidate] for b in below):
+                    continue
+                rest = members[:k] + members[k + 1 :]
+                inner = _rematch_free(rest, met)
+                if inner is not None:
+                    carry = candidate
+                    pairs.extend(inner)
+                    break
+            else:
+                return None
+        else:
+            inner = _rematch_free(members, met)
+            if inner is None:
+                return None
+            pairs.extend(inner)
+    return pairs
+
+
+def _rematch_free(members: list[int], met: list[dict[int, int]]) -> list[tuple[int, int]] | None:
+    """Pair an even list of players (in standings order) with no rematch, neighbours first.
+
+    Greedy: each unpaired player takes the next unpaired player it has not met. Players left
+    over are fitted in by one exchange with an existing table (u-a, b-v for a table a-b);
+    if that fails too the caller falls back to the exact search.
+    """
+    if not members:
+        return []
+    taken = set()
+    pairs: list[tuple[int, int]] = []
+    left: list[int] = []
+    for k, a in enumerate(members):
+        if a in taken:
+            continue
+        taken.add(a)
+        seen = met[a]
+        for b in members[k + 1 :]:
+            if b not in taken and b not in seen:
+                taken.add(b)
+                pairs.append((a, b))
+                break
+        else:
+            left.append(a)
+    while left:
+        u = left.pop(0)
+        for v_index, v in enumerate(left):
+            if v not in met[u]:
+                pairs.append((u, v))
+                left.pop(v_index)
+                break
+        else:
+            for v_index, v in enumerate(left):
+                swap = _exchange(u, v, pairs, met)
+                if swap is not None:
+                    left.pop(v_index)
+                    break
+            else:
+                return None
+    return pairs
+
+
+def _exchange(u: int, v: int, pairs: list[tuple[int, int]], met) -> bool | None:
+    """Replace some table a-b by u-a and v-b (or u-b, v-a) when neither repeats a match."""
+    mu, mv = met[u], met[v]
+    for t, (a, b) in enumerate(pairs):
+        if a not in mu and b not in mv:
+            pairs[t] = (u, a) if u < a else (a, u)
+            pairs.append((b, v) if b < v else (v, b))
+            return True
+        if b not in mu and a not in mv:
+            pairs[t] = (u, b) if u < b else (b, u)
+            pairs.append((a, v) if a < v else (v, a))
+            return True
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Exact search
+
+
+def _exact(problem: _Problem, eligible: list[int]) -> tuple[list[tuple[int, int]], int | None]:
+    """Minimum-cost perfect matching, with a bye vertex joined to `eligible` when n is odd.
+
+    Costs are integers ordered lexicographically: rematches (times met), then the bye's rank
+    (lowest-ranked eligible first), then the point spread, then a tie-break that keeps tables
+    close in the standings (squared distance in the order). Each level's weight exceeds the
+    largest possible total of the levels below it.
+    """
+    n = problem.n
+    units = problem.units
+    met = problem.met
+    top = units[0] - units[-1] if n else 0
+    w_tie = 1
+    w_spread = w_tie * (n * n * n + 1)
+    w_bye = w_spread * ((n // 2 + 1) * top * top + 1)
+    w_rematch = w_bye * (n + 1)
+
+    vertices = n + (1 if eligible else 0)
+    costs: dict[tuple[int, int], int] = {}
+    for i in range(n):
+        ui = units[i]
+        mi = met[i]
+        for j in range(i + 1, n):
+            d = ui - units[j]
+            costs[(i, j)] = w_rematch * mi.get(j, 0) + w_spread * d * d + w_tie * (j - i) * (j - i)
+    if eligible:
+        for i in eligible:
+            costs[(i, n)] = w_bye * (n - 1 - i)
+    biggest = max(costs.values()) + 1
+    edges = [(i, j, biggest - c) for (i, j), c in costs.items()]
+    mate = _max_weight_matching(vertices, edges)
+    pairs = []
+    bye = None
+    for i in range(n):
+        j = mate[i]
+        if j == n:
+            bye = i
+        elif i < j:
+            pairs.append((i, j))
+    return pairs, bye
+
+
+def _max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]]) -> list[int]:
+    """Maximum-cardinality matching of greatest total weight; returns mate[v] (or -1).
+
+    The O(n^3) primal-dual blossom algorithm of Edmonds (1965) as set out by Galil, "Efficient
+    algorithms for finding maximum matching in graphs" (ACM Computing Surveys 18, 1986), with
+    the data layout of J. van Rantwijk's public notes: vertex duals are stored doubled, so with
+    integer weights every quantity stays an integer (exact, however large the weights).
+    """
+    if not edges:
+        return [-1] * nvertex
+    nedge = len(edges)
+    maxweight = max(0, max(w for _, _, w in edges))
+    # Endpoint p of edge k: vertex edges[k][p % 2]; p ^ 1 is the other end.
+    endpoint = [edges[p >> 1][p & 1] for p in range(2 * nedge)]
+    neighbend: list[list[int]] = [[] for _ in range(nvertex)]
+    for k, (i, j, _w) in enumerate(edges):
+        neighbend[i].append(2 * k + 1)
+        neighbend[j].append(2 * k)
+    mate = [-1] * nvertex  # remote endpoint of the matched edge
+    nb = 2 * nvertex
+    label = [0] * nb  # 0 free, 1 S (outer), 2 T (inner); +4 as a breadcrumb
+    labelend = [-1] * nb
+    inblossom = list(range(nvertex))
+    blossomparent = [-1] * nb
+    blossomchilds: list[list[int] | None] = [None] * nb
+    blossombase = list(range(nvertex)) + [-1] * nvertex
+    blossomendps: list[list[int] | None] = [None] * nb
+    bestedge = [-1] * nb
+    blossombestedges: list[list[int] | None] = [None] * nb
+    unusedblossoms = list(range(nvertex, nb))
+    dualvar = [maxweight] * nvertex + [0] * nvertex
+    allowedge = [False] * nedge
+    queue: list[int] = []
+
+    def slack(k: int) -> int:
+        i, j, w = edges[k]
+        return dualvar[i] + dualvar[j] - 2 * w
+
+    def leaves(b: int):
+        if b < nvertex:
+            yield b
+            return
+        stack = [b]
+        while stack:
+            t = stack.pop()
+            if t < nvertex:
+                yield t
+            else:
+                stack.extend(blossomchilds[t])
+
+    def assign_label(w: int, t: int, p: int) -> None:
+        while True:
+            b = inblossom[w]
+            label[w] = label[b] = t
+            labelend[w] = labelend[b] = p
+            bestedge[w] = bestedge[b] = -1
+            if t == 1:
+                queue.extend(leaves(b))
+                return
+            # t == 2: the mate of the T-blossom's base becomes an S-vertex.
+            base = blossombase[b]
+            w, t, p = endpoint[mate[base]], 1, mate[base] ^ 1
+
+    def scan_blossom(v: int, w: int) -> int:
+        """Trace back from v and w to find a common ancestor (a new blossom's base) or -1."""
+        path = []
+        base = -1
+        while v != -1 or w != -1:
+            b = inblossom[v]
+            if label[b] & 4:
+                base = blossombase[b]
+                break
+            path.append(b)
+            label[b] = 5
+            if labelend[b] == -1:
+                v = -1
+            else:
+                v = endpoint[labelend[b]]
+                b = inblossom[v]
+                v = endpoint[labelend[b]]
+            if w != -1:
+                v, w = w, v
+        for b in path:
+            label[b] = 1
+        return base
+
+    def add_blossom(base: int, k: int) -> None:
+        v, w, _wt = edges[k]
+        bb = inblossom[base]
+        bv = inblossom[v]
+        bw = inblossom[w]
+        b = unusedblossoms.pop()
+        blossombase[b] = base
+        blossomparent[b] = -1
+        blossomparent[bb] = b
+        path: list[int] = []
+        endps: list[int] = []
+        while bv != bb:
+            blossomparent[bv] = b
+            path.append(bv)
+            endps.append(labelend[bv])
+            v = endpoint[labelend[bv]]
+            bv = inblossom[v]
+        path.append(bb)
+        path.reverse()
+        endps.reverse()
+        endps.append(2 * k)
+        while bw != bb:
+            blossomparent[bw] = b
+            path.append(bw)
+            endps.append(labelend[bw] ^ 1)
+            w = endpoint[labelend[bw]]
+            bw = inblossom[w]
+        blossomchilds[b] = path
+        blossomendps[b] = endps
+        label[b] = 1
+        labelend[b] = labelend[bb]
+        dualvar[b] = 0
+        for v in leaves(b):
+            if label[inblossom[v]] == 2:
+                queue.append(v)
+            inblossom[v] = b
+        # The least-slack edge from the new blossom to each other S-blossom.
+        bestedgeto: dict[int, int] = {}
+        for sub in path:
+            if blossombestedges[sub] is None:
+                nblists = [[p >> 1 for p in neighbend[u]] for u in leaves(sub)]
+            else:
+                nblists = [blossombestedges[sub]]
+            for nblist in nblists:
+                for k2 in nblist:
+                    i, j, _w = edges[k2]
+                    if inblossom[j] == b:
+                        i, j = j, i
+                    bj = inblossom[j]
+                    if bj != b and label[bj] == 1:
+                        current = bestedgeto.get(bj, -1)
+                        if current == -1 or slack(k2) < slack(current):
+                            bestedgeto[bj] = k2
+            blossombestedges[sub] = None
+            bestedge[sub] = -1
+        blossombestedges[b] = list(bestedgeto.values())
+        best = -1
+        for k2 in blossombestedges[b]:
+            if best == -1 or slack(k2) < slack(best):
+                best = k2
+        bestedge[b] = best
+
+    def expand_blossom(b: int, endstage: bool) -> None:
+        for s in blossomchilds[b]:
+            blossomparent[s] = -1
+            if s < nvertex:
+                inblossom[s] = s
+            elif endstage and dualvar[s] == 0:
+                expand_blossom(s, endstage)
+            else:
+                for v in leaves(s):
+                    inblossom[v] = s
+        if not endstage and label[b] == 2:
+            # Relabel the sub-blossoms on the even-length path from the entry to the base.
+            entrychild = inblossom[endpoint[labelend[b] ^ 1]]
+            childs = blossomchilds[b]
+            endps = blossomendps[b]
+            j = childs.index(entrychild)
+            if j & 1:
+                j -= len(childs)
+                jstep, endptrick = 1, 0
+            else:
+                jstep, endptrick = -1, 1
+            p = labelend[b]
+            while j != 0:
+                label[endpoint[p ^ 1]] = 0
+                label[endpoint[endps[j - endptrick] ^ endptrick ^ 1]] = 0
+                assign_label(endpoint[p ^ 1], 2, p)
+                allowedge[endps[j - endptrick] >> 1] = True
+                j += jstep
+                p = endps[j - endptrick] ^ endptrick
+                allowedge[p >> 1] = True
+                j += jstep
+            bv = childs[j]
+            label[endpoint[p ^ 1]] = label[bv] = 2
+            labelend[endpoint[p ^ 1]] = labelend[bv] = p
+            bestedge[bv] = -1
+            j += jstep
+            while childs[j] != entrychild:
+                bv = childs[j]
+                if label[bv] == 1:
+                    j += jstep
+                    continue
+                reached = -1
+                for v in leaves(bv):
+                    if label[v] != 0:
+                        reached = v
+                        break
+                if reached != -1:
+                    label[reached] = 0
+                    label[endpoint[mate[blossombase[bv]]]] = 0
+                    assign_label(reached, 2, labelend[reached])
+                j += jstep
+        label[b] = labelend[b] = -1
+        blossomchilds[b] = blossomendps[b] = None
+        blossombase[b] = -1
+        blossombestedges[b] = None
+        bestedge[b] = -1
+        unusedblossoms.append(b)
+
+    def augment_blossom(b: int, v: int) -> None:
+        t = v
+        while blossomparent[t] != b:
+            t = blossomparent[t]
+        if t >= nvertex:
+            augment_blossom(t, v)
+        childs = blossomchilds[b]
+        endps = blossomendps[b]
+        i = j = childs.index(t)
+        if i & 1:
+            j -= len(childs)
+            jstep, endptrick = 1, 0
+        else:
+            jstep, endptrick = -1, 1
+        while j != 0:
+            j += jstep
+            t = childs[j]
+            p = endps[j - endptrick] ^ endptrick
+            if t >= nvertex:
+                augment_blossom(t, endpoint[p])
+            j += jstep
+            t = childs[j]
+            if t >= nvertex:
+                augment_blossom(t, endpoint[p ^ 1])
+            mate[endpoint[p]] = p ^ 1
+            mate[endpoint[p ^ 1]] = p
+        blossomchilds[b] = childs[i:] + childs[:i]
+        blossomendps[b] = endps[i:] + endps[:i]
+        blossombase[b] = blossombase[blossomchilds[b][0]]
+
+    def augment_matching(k: int) -> None:
+        v, w, _wt = edges[k]
+        for s, p in ((v, 2 * k + 1), (w, 2 * k)):
+            while True:
+                bs = inblossom[s]
+                if bs >= nvertex:
+                    augment_blossom(bs, s)
+                mate[s] = p
+                if labelend[bs] == -1:
+                    break
+                t = endpoint[labelend[bs]]
+                bt = inblossom[t]
+                s = endpoint[labelend[bt]]
+                j = endpoint[labelend[bt] ^ 1]
+                if bt >= nvertex:
+                    augment_blossom(bt, j)
+                mate[j] = labelend[bt]
+                p = labelend[bt] ^ 1
+
+    for _stage in range(nvertex):
+        label[:] = [0] * nb
+        bestedge[:] = [-1] * nb
+        blossombestedges[nvertex:] = [None] * nvertex
+        allowedge[:] = [False] * nedge
+        queue[:] = []
+        for v in range(nvertex):
+            if mate[v] == -1 and label[inblossom[v]] == 0:
+                assign_label(v, 1, -1)
+        augmented = False
+        while True:
+            while queue and not augmented:
+                v = queue.pop()
+                for p in neighbend[v]:
+                    k = p >> 1
+                    w = endpoint[p]
+                    if inblossom[v] == inblossom[w]:
+                        continue
+                    kslack = 0
+                    if not allowedge[k]:
+                        kslack = slack(k)
+                        if kslack <= 0:
+                            allowedge[k] = True
+                    if allowedge[k]:
+                        if label[inblossom[w]] == 0:
+                            assign_label(w, 2, p ^ 1)
+                        elif label[inblossom[w]] == 1:
+                            base = scan_blossom(v, w)
+                            if base >= 0:
+                                add_blossom(base, k)
+                            else:
+                                augment_matching(k)
+                                augmented = True
+                                break
+                        elif label[w] == 0:
+                            label[w] = 2
+                            labelend[w] = p ^ 1
+                    elif label[inblossom[w]] == 1:
+                        b = inblossom[v]
+                        if bestedge[b] == -1 or kslack < slack(bestedge[b]):
+                            bestedge[b] = k
+                    elif label[w] == 0:  # noqa: SIM102 (kept as in the reference algorithm)
+                        if bestedge[w] == -1 or kslack < slack(bestedge[w]):
+                            bestedge[w] = k
+            if augmented:
+                break
+            # No augmenting path on tight edges: change the duals (maximum cardinality, so
+            # there is no "delta1" stop on a free vertex's dual reaching zero).
+            deltatype = -1
+            delta = 0
+            deltaedge = -1
+            deltablossom = -1
+            for v in range(nvertex):
+                if label[inblossom[v]] == 0 and bestedge[v] != -1:
+                    d = slack(bestedge[v])
+                    if deltatype == -1 or d < delta:
+                        delta, deltatype, deltaedge = d, 2, bestedge[v]
+            for b in range(nb):
+                if blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
+                    d = slack(bestedge[b]) // 2  # even: S-S slacks stay even (integers)
+                    if deltatype == -1 or d < delta:
+                        delta, deltatype, deltaedge = d, 3, bestedge[b]
+            for b in range(nvertex, nb):
+                if (
+                    blossombase[b] >= 0
+                    and blossomparent[b] == -1
+                    and label[b] == 2
+                    and (deltatype == -1 or dualvar[b] < delta)
+                ):
+                    delta, deltatype, deltablossom = dualvar[b], 4, b
+            if deltatype == -1:
+                deltatype = 1
+                delta = max(0, min(dualvar[:nvertex]))
+            for v in range(nvertex):
+                lb = label[inblossom[v]]
+                if lb == 1:
+                    dualvar[v] -= delta
+                elif lb == 2:
+                    dualvar[v] += delta
+            for b in range(nvertex, nb):
+                if blossombase[b] >= 0 and blossomparent[b] == -1:
+                    if label[b] == 1:
+                        dualvar[b] += delta
+                    elif label[b] == 2:
+                        dualvar[b] -= delta
+            if deltatype == 1:
+                break
+            if deltatype == 2:
+                allowedge[deltaedge] = True
+                i, j, _w = edges[deltaedge]
+                if label[inblossom[i]] == 0:
+                    i, j = j, i
+                queue.append(i)
+            elif deltatype == 3:
+                allowedge[deltaedge] = True
+                i, j, _w = edges[deltaedge]
+                queue.append(i)
+            else:
+                expand_blossom(deltablossom, False)
+        if not augmented:
+            break
+        for b in range(nvertex, nb):
+            if blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1 and dualvar[b] == 0:
+                expand_blossom(b, True)
+    return [endpoint[p] if p >= 0 else -1 for p in mate]

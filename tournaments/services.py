@@ -1,0 +1,410 @@
+"""Running a Swiss event: register, pair a round, report results, drop, end rounds.
+
+One function per thing a TO does, each one transaction that first locks the tournament row,
+so two TOs at two phones are serialised. A reported table becomes (or corrects) a league
+`Game`, so ratings and the league standings follow. Pairing and standings are computed by
+the pure modules in tournaments/domain from the stored history. Errors are
+`TournamentError`s with a code and a message a TO can act on; nothing is written then.
+"""
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from leagues import services as league_services
+from leagues.models import Game
+
+from .domain import records
+from .models import Entry, Round, Seat, Table, Tournament
+
+
+class TournamentError(ValueError):
+    def __init__(self, message: str, *, code: str, field: str | None = None):
+        super().__init__(message)
+        self.code = code
+        self.field = field
+
+
+class ResultConflict(TournamentError):
+    """Someone changed this table's result since the form was loaded."""
+
+    def __init__(self, table: Table):
+        super().__init__(
+            f"Table {table.number} already has a different result (entered by "
+            f"{table.reported_by or 'someone'} at {table.reported_at:%H:%M}). "
+            "Check it below before changing it.",
+            code="stale_result",
+        )
+        self.table = table
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def points_scheme(tournament: Tournament) -> records.PointsScheme:
+    return records.PointsScheme(
+        win=float(tournament.points_win),
+        draw=float(tournament.points_draw),
+        loss=float(tournament.points_loss),
+        bye=float(tournament.points_bye),
+    )
+
+
+# --- history as the pure code sees it -------------------------------------------------------
+
+
+def history(tournament: Tournament, *, kind: str = Round.Kind.SWISS) -> list[records.Round]:
+    """Every reported table of the event's rounds (of one kind), as domain values, in order."""
+    seats = (
+        Seat.objects.filter(round__tournament=tournament, round__kind=kind, table__reported=True)
+        .select_related("table")
+        .order_by("round__number", "table__number", "position")
+        .values_list(
+            "round__number",
+            "table_id",
+            "entry__player_id",
+            "game_wins",
+            "place",
+            "table__is_draw",
+            "table__winner__player_id",
+        )
+    )
+    rounds: dict[int, dict[int, list]] = {}
+    for number, table_id, player, game_wins, place, is_draw, winner in seats:
+        tables = rounds.setdefault(number, {})
+        tables.setdefault(table_id, [None if is_draw else winner, []])[1].append(
+            (player, game_wins, place)
+        )
+    result = []
+    for number in sorted(rounds):
+        tables = []
+        for winner, seated in rounds[number].values():
+            game_wins = tuple(g for _, g, _ in seated)
+            places = tuple(p for _, _, p in seated)
+            tables.append(
+                records.Table(
+                    players=tuple(p for p, _, _ in seated),
+                    winner=winner,
+                    game_wins=game_wins if all(g is not None for g in game_wins) else None,
+                    finish=places if all(p is not None for p in places) else None,
+                )
+            )
+        result.append(tuple(tables))
+    return result
+
+
+# --- creating an event ----------------------------------------------------------------------
+
+POINT_PRESETS = {
+    "magic": records.MAGIC,
+    "chess": records.CHESS,
+}
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    league,
+    name: str,
+    date=None,
+    points: str = "magic",
+    swiss_rounds: int | None = None,
+    top_cut: int = 0,
+    first_round: str = Tournament.FirstRound.RANDOM,
+    round_minutes: int = 50,
+    by=None,
+) -> Tournament:
+    """A new 1v1 Swiss event in `league`, with a unique slug and a random seed."""
+    import secrets
+
+    from django.utils.text import slugify
+
+    scheme = POINT_PRESETS[points]
+    base = slugify(name)[:50] or "event"
+    slug, n = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    from .domain.standings import PRESETS
+
+    return Tournament.objects.create(
+        league=league,
+        name=name.strip(),
+        slug=slug,
+        date=date or timezone.localdate(),
+        points_win=scheme.win,
+        points_draw=scheme.draw,
+        points_loss=scheme.loss,
+        points_bye=scheme.bye,
+        swiss_rounds=swiss_rounds,
+        tiebreakers=list(PRESETS["chess" if points == "chess" else "magic"]),
+        top_cut=top_cut,
+        first_round=first_round,
+        round_minutes=round_minutes,
+        seed=secrets.randbelow(2**31),
+        created_by=by if by is not None and by.is_authenticated else None,
+    )
+
+
+# --- registration ---------------------------------------------------------------------------
+
+
+def _next_round_number(tournament: Tournament) -> int:
+    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
+@transaction.atomic
+def entry_register(*, tournament: Tournament, name: str, by=None) -> Entry:
+    """Register a player by name (an existing player of the store, or a new one).
+
+    Once rounds have been paired the player enters late: from the next round on.
+    """
+    tournament = _lock(tournament)
+    if tournament.status in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
+        raise TournamentError("The Swiss rounds are over: no more entries.", code="closed")
+    players, _ = league_services.players_get_or_create(
+        organization=tournament.league.organization, names=[name]
+    )
+    player = next(iter(players.values()))
+    if tournament.entries.filter(player=player).exists():
+        raise TournamentError(f"{player} is already registered.", code="twice", field="name")
+    # The next round to be paired: round 1 before the start, else the round after the last.
+    joined = _next_round_number(tournament)
+    return Entry.objects.create(tournament=tournament, player=player, joined_round=joined)
+
+
+@transaction.atomic
+def entry_drop(*, entry: Entry, by=None) -> Entry:
+    """Drop a player: they play no more rounds but keep their results and standing."""
+    tournament = _lock(entry.tournament)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if entry.dropped_after is not None:
+        raise TournamentError(f"{entry.player} has already dropped.", code="dropped")
+    last = tournament.rounds.order_by("-number").first()
+    # Dropping during a round: they finish that round (its result stands) and are not paired
+    # again; before the first round they simply leave.
+    entry.dropped_after = last.number if last else 0
+    entry.save(update_fields=["dropped_after"])
+    return entry
+
+
+# --- rounds ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Standing:
+    rows: list
+    ranking: list[int]  # player ids, best first
+    points: dict[int, float]
+
+
+def standings(tournament: Tournament, rounds: list[records.Round] | None = None) -> Standing:
+    from .domain.standings import PRESETS, compute_standings
+
+    rounds = history(tournament) if rounds is None else rounds
+    entries = list(tournament.entries.values_list("player_id", "dropped_after"))
+    rows = compute_standings(
+        players=[player for player, _ in entries],
+        rounds=rounds,
+        scheme=points_scheme(tournament),
+        precedence=tournament.tiebreakers or PRESETS["magic"],
+        dropped={p: d for p, d in entries if d is not None},
+    )
+    return Standing(
+        rows=rows,
+        ranking=[row.player for row in rows],
+        points={row.player: row.points for row in rows},
+    )
+
+
+@transaction.atomic
+def round_pair(*, tournament: Tournament, by=None) -> Round:
+    """Pair the next Swiss round from the standings and start it (byes are reported at once)."""
+    from .domain.pairing import pair_round
+
+    tournament = _lock(tournament)
+    if tournament.format != Tournament.Format.ONE_V_ONE:
+        raise TournamentError("Pod events are paired by the pod pairer.", code="format")
+    unfinished = tournament.rounds.exclude(status=Round.Status.COMPLETE).first()
+    if unfinished is not None:
+        missing = list(unfinished.tables.filter(reported=False).values_list("number", flat=True))
+        raise TournamentError(
+            f"Round {unfinished.number} is not finished"
+            + (f": tables {', '.join(map(str, missing))} have no result." if missing else "."),
+            code="round_open",
+        )
+    number = _next_round_number(tournament)
+    active = list(
+        tournament.entries.filter(joined_round__lte=number, dropped_after__isnull=True)
+        .select_related("player")
+        .order_by("player_id")
+    )
+    if len(active) < 2:
+        raise TournamentError("At least two players are needed to pair a round.", code="few")
+    planned = tournament.swiss_rounds or max(1, math.ceil(math.log2(len(active))))
+    if number > planned:
+        raise TournamentError(f"All {planned} Swiss rounds have been played.", code="swiss_over")
+    past = history(tournament)
+    table = standings(tournament, past)
+    ratings = _ratings(tournament, active) if tournament.first_round == "rating" else None
+    pairing = pair_round(
+        players=[e.player_id for e in active],
+        history=past,
+        ranking=table.ranking,
+        points=table.points,
+        seed=tournament.seed,
+        round_number=number,
+        first_round=tournament.first_round,
+        ratings=ratings,
+    )
+    by_player = {e.player_id: e for e in active}
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        status=Round.Status.PLAYING,
+        ends_at=timezone.now() + timezone.timedelta(minutes=tournament.round_minutes),
+        notes="\n".join(pairing.warnings),
+    )
+    tables = []
+    seats = []
+    user = by if by is not None and by.is_authenticated else None
+    for index, players in enumerate([*pairing.tables, *((b,) for b in pairing.byes)], 1):
+        bye = len(players) == 1
+        table = Table(
+            round=round_,
+            number=index,
+            reported=bye,
+            winner=by_player[players[0]] if bye else None,
+            reported_by=user if bye else None,
+            reported_at=timezone.now() if bye else None,
+        )
+        tables.append(table)
+        seats.extend(
+            Seat(table=table, round=round_, entry=by_player[p], position=position)
+            for position, p in enumerate(players, 1)
+        )
+    Table.objects.bulk_create(tables)
+    Seat.objects.bulk_create(seats)
+    tournament.status = Tournament.Status.SWISS
+    if tournament.swiss_rounds is None:
+        tournament.swiss_rounds = planned
+    tournament.save(update_fields=["status", "swiss_rounds"])
+    return round_
+
+
+def _ratings(tournament: Tournament, entries: list[Entry]) -> dict[int, float]:
+    from ratings.models import Rating
+
+    values = dict(
+        Rating.objects.filter(
+            league=tournament.league, player_id__in=[e.player_id for e in entries]
+        ).values_list("player_id", "value")
+    )
+    return {e.player_id: values.get(e.player_id, 0.0) for e in entries}
+
+
+@transaction.atomic
+def table_report(
+    *,
+    table: Table,
+    winner: Entry | None = None,
+    draw: bool = False,
+    game_wins: Mapping[int, int] | None = None,
+    expected_version: int | None = None,
+    by=None,
+) -> Table:
+    """Record (or correct) a table's result; the league game follows.
+
+    `expected_version` is the version the TO's form showed: if the result changed since, an
+    identical submission is a no-op and a different one raises ResultConflict.
+    """
+    tournament = _lock(table.round.tournament)
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round", "reported_by")
+        .get(pk=table.pk)
+    )
+    seats = list(table.seats.select_related("entry__player").order_by("position"))
+    if len(seats) == 1:
+        raise TournamentError("A bye has no result to enter.", code="bye")
+    if table.round.status == Round.Status.PAIRING:
+        raise TournamentError("This round has not started.", code="not_started")
+    entries = {s.entry_id: s for s in seats}
+    if draw == (winner is not None):
+        raise TournamentError("Choose a winner, or a draw.", code="no_result", field="winner")
+    if winner is not None and winner.pk not in entries:
+        raise TournamentError(f"{winner.player} is not at this table.", code="not_seated")
+    wins = dict(game_wins or {})
+    if wins:
+        if set(wins) != set(entries) or any(w < 0 for w in wins.values()):
+            raise TournamentError("Give every player's game wins.", code="game_wins")
+        best = max(wins.values())
+        leaders = [e for e, w in wins.items() if w == best]
+        if draw and len(set(wins.values())) != 1:
+            raise TournamentError("A draw needs equal game wins.", code="game_wins")
+        if winner is not None and leaders != [winner.pk]:
+            raise TournamentError("The winner must have won the most games.", code="game_wins")
+    same = (
+        table.reported
+        and table.is_draw == draw
+        and table.winner_id == (winner.pk if winner else None)
+        and all(entries[e].game_wins == wins.get(e) for e in entries)
+    )
+    if expected_version is not None and expected_version != table.version:
+        if same:
+            return table  # a double tap, or two judges entering the same result
+        raise ResultConflict(table)
+    if same:
+        return table
+    table.reported, table.is_draw, table.winner = True, draw, winner
+    table.version += 1
+    table.reported_by = by if by is not None and by.is_authenticated else None
+    table.reported_at = timezone.now()
+    for seat in seats:
+        seat.game_wins = wins.get(seat.entry_id)
+        seat.place = 1 if draw or seat.entry_id == (winner.pk if winner else None) else 2
+    Seat.objects.bulk_update(seats, ["game_wins", "place"])
+    results = [
+        league_services.ResultIn(player=s.entry.player, place=s.place, seat=s.position)
+        for s in seats
+    ]
+    notes = f"{tournament.name}, round {table.round.number}, table {table.number}"
+    if table.game_id is None:
+        table.game = league_services.game_record(
+            league=tournament.league,
+            results=results,
+            played_on=tournament.date,
+            by=table.reported_by,
+            source=Game.Source.TOURNAMENT,
+            notes=notes,
+        )
+    else:
+        league_services.game_update(
+            game=table.game, results=results, played_on=tournament.date, notes=notes
+        )
+    table.save()
+    return table
+
+
+@transaction.atomic
+def round_end(*, round_: Round, by=None) -> Round:
+    """Close a round once every table has a result."""
+    tournament = _lock(round_.tournament)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    missing = list(round_.tables.filter(reported=False).values_list("number", flat=True))
+    if missing:
+        raise TournamentError(
+            f"Tables {', '.join(map(str, missing))} still have no result.", code="missing"
+        )
+    round_.status = Round.Status.COMPLETE
+    round_.save(update_fields=["status"])
+    last_swiss = round_.kind == Round.Kind.SWISS and round_.number >= (tournament.swiss_rounds or 0)
+    if last_swiss and not tournament.top_cut:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.save(update_fields=["status"])
+    return round_

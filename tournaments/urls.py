@@ -1,0 +1,19 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("leagues/<slug:slug>/events/", views.event_list, name="event_list"),
+    path("leagues/<slug:slug>/events/new/", views.event_create, name="event_create"),
+    path("events/<slug:slug>/", views.event_detail, name="event_detail"),
+    path("events/<slug:slug>/standings/", views.event_standings, name="event_standings"),
+    path("events/<slug:slug>/projector/", views.event_projector, name="event_projector"),
+    path("events/<slug:slug>/run/", views.event_run, name="event_run"),
+    path("events/<slug:slug>/register/", views.event_register, name="event_register"),
+    path("events/<slug:slug>/pair/", views.event_pair, name="event_pair"),
+    path("events/<slug:slug>/rounds/<int:number>/end/", views.round_end, name="round_end"),
+    path("events/<slug:slug>/entries/<int:entry_id>/drop/", views.entry_drop, name="entry_drop"),
+    path(
+        "events/<slug:slug>/tables/<int:table_id>/report/", views.table_report, name="table_report"
+    ),
+]

@@ -1,0 +1,261 @@
+"""Tournament pages: public pairings, standings and projector; the TO's console on a phone.
+
+Every change goes through tournaments.services; the views turn its errors into messages
+(and HTTP 409 for a stale result from htmx), and answer htmx requests with fragments.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from leagues import selectors as league_selectors
+from leagues.permissions import can_run_events_of
+from leagues.views import league_context
+
+from . import selectors, services
+from .forms import RESULTS, EventForm, RegisterForm
+from .models import Entry, Round, Table, Tournament
+
+
+def _context(request, event: Tournament, nav: str, **extra) -> dict:
+    return league_context(
+        request,
+        event.league,
+        "events",
+        event=event,
+        event_nav=nav,
+        can_run=selectors.can_run(request.user, event),
+        **extra,
+    )
+
+
+def _run_get(request, slug: str) -> Tournament:
+    event = selectors.event_get(slug=slug, user=request.user)
+    if not selectors.can_run(request.user, event):
+        raise PermissionDenied("Only the store's organizers and judges run its events.")
+    return event
+
+
+def event_list(request: HttpRequest, slug: str) -> HttpResponse:
+    league = league_selectors.league_get(slug=slug, user=request.user)
+    events = league.tournaments.order_by("-date", "name")
+    context = league_context(
+        request,
+        league,
+        "events",
+        events=events,
+        can_create=can_run_events_of(request.user, league.organization_id),
+    )
+    return render(request, "tournaments/event_list.html", context)
+
+
+@login_required
+def event_create(request: HttpRequest, slug: str) -> HttpResponse:
+    league = league_selectors.league_get(slug=slug, user=request.user)
+    if not can_run_events_of(request.user, league.organization_id):
+        raise PermissionDenied("Only the store's organizers and judges create events.")
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        event = services.tournament_create(league=league, by=request.user, **form.cleaned_data)
+        messages.success(request, f"{event.name} is ready: register the players.")
+        return redirect("event_run", slug=event.slug)
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "tournaments/event_form.html",
+        league_context(request, league, "events", form=form),
+        status=status,
+    )
+
+
+def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    """Public: the current round's pairings by table and the alphabetical 'find my seat'."""
+    event = selectors.event_get(slug=slug, user=request.user)
+    round_ = selectors.current_round(event)
+    context = _context(
+        request,
+        event,
+        "pairings",
+        round=round_,
+        finder=selectors.seat_finder(round_) if round_ else [],
+        entries=event.entries.select_related("player").order_by("player__name"),
+    )
+    return render(request, "tournaments/event_detail.html", context)
+
+
+def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = selectors.event_get(slug=slug, user=request.user)
+    labels, lines = selectors.standing_lines(event)
+    context = _context(request, event, "standings", labels=labels, lines=lines)
+    return render(request, "tournaments/event_standings.html", context)
+
+
+def event_projector(request: HttpRequest, slug: str) -> HttpResponse:
+    """Big type for the wall screen; htmx refreshes it every 30 seconds."""
+    event = selectors.event_get(slug=slug, user=request.user)
+    round_ = selectors.current_round(event)
+    remaining = None
+    if round_ and round_.ends_at and round_.status == Round.Status.PLAYING:
+        remaining = max(0, int((round_.ends_at - timezone.now()).total_seconds() // 60))
+    template = "tournaments/projector.html"
+    if request.htmx:
+        template += "#board"
+    context = {"event": event, "round": round_, "remaining": remaining}
+    context["finder"] = selectors.seat_finder(round_) if round_ else []
+    return render(request, template, context)
+
+
+def _console(request, event: Tournament, **extra) -> dict:
+    round_ = selectors.current_round(event)
+    missing = []
+    if round_ is not None:
+        missing = [t.number for t in round_.tables.all() if not t.reported]
+    return _context(
+        request,
+        event,
+        "run",
+        round=round_,
+        missing=missing,
+        entries=event.entries.select_related("player").order_by("player__name"),
+        register_form=extra.pop("register_form", RegisterForm()),
+        player_names=league_selectors.league_player_names(league=event.league),
+        results=RESULTS,
+        **extra,
+    )
+
+
+@login_required
+def event_run(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _run_get(request, slug)
+    return render(request, "tournaments/event_run.html", _console(request, event))
+
+
+def _fail(request, event, error: services.TournamentError, **extra) -> HttpResponse:
+    messages.error(request, str(error))
+    return render(
+        request, "tournaments/event_run.html", _console(request, event, **extra), status=400
+    )
+
+
+@login_required
+@require_POST
+def event_register(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _run_get(request, slug)
+    form = RegisterForm(request.POST)
+    if not form.is_valid():
+        return render(
+            request,
+            "tournaments/event_run.html",
+            _console(request, event, register_form=form),
+            status=400,
+        )
+    try:
+        entry = services.entry_register(
+            tournament=event, name=form.cleaned_data["name"], by=request.user
+        )
+    except services.TournamentError as error:
+        return _fail(request, event, error, register_form=form)
+    late = f" (from round {entry.joined_round})" if entry.joined_round > 1 else ""
+    messages.success(request, f"Registered {entry.player}{late}.")
+    return redirect("event_run", slug=event.slug)
+
+
+@login_required
+@require_POST
+def event_pair(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _run_get(request, slug)
+    try:
+        round_ = services.round_pair(tournament=event, by=request.user)
+    except services.TournamentError as error:
+        return _fail(request, event, error)
+    messages.success(request, f"Round {round_.number} is paired: {round_.tables.count()} tables.")
+    if round_.notes:
+        messages.warning(request, round_.notes)
+    return redirect("event_run", slug=event.slug)
+
+
+@login_required
+@require_POST
+def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _run_get(request, slug)
+    round_ = get_object_or_404(Round, tournament=event, number=number)
+    try:
+        services.round_end(round_=round_, by=request.user)
+    except services.TournamentError as error:
+        return _fail(request, event, error)
+    messages.success(request, f"Round {number} is complete.")
+    return redirect("event_run", slug=event.slug)
+
+
+@login_required
+@require_POST
+def entry_drop(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    event = _run_get(request, slug)
+    entry = get_object_or_404(Entry.objects.select_related("player"), tournament=event, pk=entry_id)
+    try:
+        services.entry_drop(entry=entry, by=request.user)
+    except services.TournamentError as error:
+        return _fail(request, event, error)
+    messages.success(request, f"{entry.player} has dropped; they keep their results.")
+    return redirect("event_run", slug=event.slug)
+
+
+@login_required
+@require_POST
+def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+    """One tap: a result button posts here; htmx gets the table card back (409 if stale)."""
+    event = _run_get(request, slug)
+    table = get_object_or_404(
+        Table.objects.select_related("round"), pk=table_id, round__tournament=event
+    )
+    code = request.POST.get("result", "")
+    status, message = 200, ""
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        version = None
+    seats = list(table.seats.select_related("entry").order_by("position"))
+    if code not in RESULTS or len(seats) != 2:
+        status, message = 400, "Choose one of the result buttons."
+    else:
+        winning_seat, games = RESULTS[code]
+        try:
+            services.table_report(
+                table=table,
+                winner=seats[winning_seat - 1].entry if winning_seat else None,
+                draw=winning_seat is None,
+                game_wins={s.entry_id: g for s, g in zip(seats, games, strict=True)}
+                if games
+                else None,
+                expected_version=version,
+                by=request.user,
+            )
+        except services.ResultConflict as conflict:
+            status, message = 409, str(conflict)
+        except services.TournamentError as error:
+            status, message = 400, str(error)
+    if not request.htmx:
+        if message:
+            messages.error(request, message)
+        return redirect("event_run", slug=event.slug)
+    round_ = selectors.rounds_with_tables(event).get(pk=table.round_id)
+    table = next(t for t in round_.tables.all() if t.pk == table.pk)
+    context = {
+        "event": event,
+        "table": table,
+        "results": RESULTS,
+        "message": message,
+        "can_run": True,
+        "round": round_,
+        "missing": [t.number for t in round_.tables.all() if not t.reported],
+        "oob": True,
+    }
+    # The card, and the round's "waiting for" line swapped out of band.
+    card = render_to_string("tournaments/event_run.html#table-card", context, request=request)
+    line = render_to_string("tournaments/event_run.html#round-status", context, request=request)
+    return HttpResponse(card + line, status=status)
