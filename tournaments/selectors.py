@@ -68,6 +68,7 @@ def seat_finder(round_: Round) -> list[SeatFinder]:
 class StandingLine:
     rank: int
     tied: bool
+    player_id: int
     name: str
     points: float
     record: str
@@ -98,6 +99,7 @@ def standing_lines(event: Tournament) -> tuple[list[str], list[StandingLine]]:
             StandingLine(
                 rank=row.rank,
                 tied=row.tied,
+                player_id=row.player,
                 name=names.get(row.player, "?"),
                 points=row.points,
                 record=f"{row.wins + row.byes}-{row.losses}-{row.draws}",
@@ -106,3 +108,95 @@ def standing_lines(event: Tournament) -> tuple[list[str], list[StandingLine]]:
             )
         )
     return labels, lines
+
+
+@dataclass
+class BracketMatch:
+    players: list[tuple[int, str]]  # (seed, name), better seed first
+    winner: str | None
+
+
+def bracket_columns(event: Tournament) -> list[tuple[str, list[BracketMatch]]]:
+    """The top cut by round ("Quarterfinals", ...), with the matches still to come empty."""
+    if not event.top_cut or not event.rounds.filter(kind=Round.Kind.TOP_CUT).exists():
+        return []
+    bracket = services.top_cut_bracket(event)
+    names = dict(event.entries.values_list("player_id", "player__name"))
+    played = list(rounds_with_tables(event).filter(kind=Round.Kind.TOP_CUT).order_by("number"))
+    columns = []
+    size = bracket.size
+    for index in range(size.bit_length() - 1):  # log2(size) rounds
+        label = bracket.round_label(index)
+        matches = []
+        if index < len(played):
+            for table in played[index].tables.all():
+                seats = list(table.seats.all())
+                matches.append(
+                    BracketMatch(
+                        players=[
+                            (bracket.seed(s.entry.player_id), names[s.entry.player_id])
+                            for s in seats
+                        ],
+                        winner=table.winner.player.name if table.winner_id else None,
+                    )
+                )
+        else:
+            matches = [BracketMatch(players=[], winner=None) for _ in range(size >> (index + 1))]
+        columns.append((label, matches))
+    return columns
+
+
+@dataclass
+class PlayerRound:
+    number: int
+    label: str
+    table: int
+    opponents: list[str]
+    result: str  # "win", "loss", "draw", "bye" or "playing"
+    games: str
+    points: float | None
+
+
+def player_history(event: Tournament, entry) -> list[PlayerRound]:
+    """Every round `entry` was seated in, oldest first (one query)."""
+    scheme = services.points_scheme(event)
+    seats = (
+        Seat.objects.filter(entry=entry)
+        .select_related("table__round")
+        .prefetch_related(
+            Prefetch("table__seats", queryset=Seat.objects.select_related("entry__player"))
+        )
+        .order_by("round__number")
+    )
+    rows = []
+    for seat in seats:
+        table = seat.table
+        others = [s for s in table.seats.all() if s.entry_id != entry.pk]
+        round_ = table.round
+        label = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"Round {round_.number}"
+        if not others:
+            result, points = "bye", scheme.bye
+        elif not table.reported:
+            result, points = "playing", None
+        elif table.is_draw:
+            result, points = "draw", scheme.draw
+        else:
+            won = table.winner_id == entry.pk
+            result, points = ("win", scheme.win) if won else ("loss", scheme.loss)
+        if round_.kind == Round.Kind.TOP_CUT:
+            points = None  # the cut decides the champion, not points
+        games = ""
+        if others and seat.game_wins is not None:
+            games = "\u2013".join(str(s.game_wins) for s in [seat, *others])
+        rows.append(
+            PlayerRound(
+                number=round_.number,
+                label=label,
+                table=table.number,
+                opponents=[s.entry.player.name for s in others],
+                result=result,
+                games=games,
+                points=points,
+            )
+        )
+    return rows

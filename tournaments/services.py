@@ -335,6 +335,8 @@ def table_report(
     if table.round.status == Round.Status.PAIRING:
         raise TournamentError("This round has not started.", code="not_started")
     entries = {s.entry_id: s for s in seats}
+    if draw and table.round.kind == Round.Kind.TOP_CUT:
+        raise TournamentError("A top-cut match needs a winner.", code="top_cut_draw")
     if draw == (winner is not None):
         raise TournamentError("Choose a winner, or a draw.", code="no_result", field="winner")
     if winner is not None and winner.pk not in entries:
@@ -403,8 +405,88 @@ def round_end(*, round_: Round, by=None) -> Round:
         )
     round_.status = Round.Status.COMPLETE
     round_.save(update_fields=["status"])
+    if round_.kind == Round.Kind.TOP_CUT:
+        bracket = top_cut_bracket(tournament)
+        if bracket.champion is not None:
+            tournament.status = Tournament.Status.FINISHED
+            tournament.save(update_fields=["status"])
+        else:
+            _top_cut_round(tournament, bracket, round_.number + 1)
+        return round_
     last_swiss = round_.kind == Round.Kind.SWISS and round_.number >= (tournament.swiss_rounds or 0)
     if last_swiss and not tournament.top_cut:
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])
+    return round_
+
+
+# --- top cut --------------------------------------------------------------------------------
+
+
+def _top_cut_seeds(tournament: Tournament) -> list[int]:
+    """Entries by final Swiss standing, dropped players left out (they cannot play on)."""
+    dropped = set(
+        tournament.entries.filter(dropped_after__isnull=False).values_list("player_id", flat=True)
+    )
+    return [p for p in standings(tournament).ranking if p not in dropped]
+
+
+def top_cut_bracket(tournament: Tournament):
+    """The bracket as played so far: seeds from the final Swiss standings, then each completed
+    top-cut round's winners."""
+    from .domain.topcut import advance, create_bracket
+
+    bracket = create_bracket(_top_cut_seeds(tournament), tournament.top_cut)
+    rounds = (
+        tournament.rounds.filter(kind=Round.Kind.TOP_CUT, status=Round.Status.COMPLETE)
+        .order_by("number")
+        .prefetch_related("tables__winner")
+    )
+    for round_ in rounds:
+        bracket = advance(bracket, [t.winner.player_id for t in round_.tables.all()])
+    return bracket
+
+
+def _top_cut_round(tournament: Tournament, bracket, number: int) -> Round:
+    entries = {e.player_id: e for e in tournament.entries.all()}
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        kind=Round.Kind.TOP_CUT,
+        status=Round.Status.PLAYING,
+        ends_at=timezone.now() + timezone.timedelta(minutes=tournament.round_minutes),
+        notes=bracket.round_label(len(bracket.rounds) - 1),
+    )
+    tables = [Table(round=round_, number=i) for i, _ in enumerate(bracket.current, 1)]
+    Table.objects.bulk_create(tables)
+    Seat.objects.bulk_create(
+        Seat(table=table, round=round_, entry=entries[player], position=position)
+        for table, match in zip(tables, bracket.current, strict=True)
+        for position, player in enumerate(match, 1)  # the better seed sits first
+    )
+    return round_
+
+
+@transaction.atomic
+def top_cut_start(*, tournament: Tournament, by=None) -> Round:
+    """Seed the top cut from the final Swiss standings and pair its first round."""
+    from .domain.topcut import TopCutError, create_bracket
+
+    tournament = _lock(tournament)
+    if not tournament.top_cut:
+        raise TournamentError("This event has no top cut.", code="no_top_cut")
+    if tournament.status != Tournament.Status.SWISS:
+        raise TournamentError("The top cut starts after the Swiss rounds.", code="not_swiss")
+    last = tournament.rounds.filter(kind=Round.Kind.SWISS).order_by("-number").first()
+    if last is None or last.number < (tournament.swiss_rounds or 0):
+        raise TournamentError("Play every Swiss round first.", code="swiss_not_over")
+    if last.status != Round.Status.COMPLETE:
+        raise TournamentError(f"End round {last.number} first.", code="round_open")
+    try:
+        bracket = create_bracket(_top_cut_seeds(tournament), tournament.top_cut)
+    except TopCutError as error:
+        raise TournamentError(str(error), code=error.code) from None
+    round_ = _top_cut_round(tournament, bracket, last.number + 1)
+    tournament.status = Tournament.Status.TOP_CUT
+    tournament.save(update_fields=["status"])
     return round_

@@ -11,7 +11,11 @@ urlpatterns = [
     path("events/<slug:slug>/run/", views.event_run, name="event_run"),
     path("events/<slug:slug>/register/", views.event_register, name="event_register"),
     path("events/<slug:slug>/pair/", views.event_pair, name="event_pair"),
+    path("events/<slug:slug>/top-cut/", views.top_cut_start, name="top_cut_start"),
+    path("events/<slug:slug>/bracket/", views.event_bracket, name="event_bracket"),
     path("events/<slug:slug>/rounds/<int:number>/end/", views.round_end, name="round_end"),
+    path("events/<slug:slug>/rounds/<int:number>/", views.round_run, name="round_run"),
+    path("events/<slug:slug>/players/<int:player_id>/", views.event_player, name="event_player"),
     path("events/<slug:slug>/entries/<int:entry_id>/drop/", views.entry_drop, name="entry_drop"),
     path(
         "events/<slug:slug>/tables/<int:table_id>/report/", views.table_report, name="table_report"

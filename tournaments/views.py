@@ -125,6 +125,7 @@ def _console(request, event: Tournament, **extra) -> dict:
         register_form=extra.pop("register_form", RegisterForm()),
         player_names=league_selectors.league_player_names(league=event.league),
         results=RESULTS,
+        earlier_rounds=range(1, round_.number) if round_ else [],
         **extra,
     )
 
@@ -259,3 +260,50 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     card = render_to_string("tournaments/event_run.html#table-card", context, request=request)
     line = render_to_string("tournaments/event_run.html#round-status", context, request=request)
     return HttpResponse(card + line, status=status)
+
+
+@login_required
+@require_POST
+def top_cut_start(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _run_get(request, slug)
+    try:
+        services.top_cut_start(tournament=event, by=request.user)
+    except services.TournamentError as error:
+        return _fail(request, event, error)
+    messages.success(request, f"The top {event.top_cut} is paired.")
+    return redirect("event_run", slug=event.slug)
+
+
+def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:
+    """The top cut as a bracket: each round's matches with seeds, winners marked."""
+    event = selectors.event_get(slug=slug, user=request.user)
+    context = _context(request, event, "bracket", columns=selectors.bracket_columns(event))
+    return render(request, "tournaments/event_bracket.html", context)
+
+
+@login_required
+def round_run(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A TO's view of any round, to correct a result; standings and ratings follow."""
+    event = _run_get(request, slug)
+    round_ = get_object_or_404(selectors.rounds_with_tables(event), number=number)
+    context = _context(
+        request,
+        event,
+        "run",
+        round=round_,
+        results=RESULTS,
+        missing=[t.number for t in round_.tables.all() if not t.reported],
+    )
+    return render(request, "tournaments/round_run.html", context)
+
+
+def event_player(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """One player's night: every round, against whom, the result and the points."""
+    event = selectors.event_get(slug=slug, user=request.user)
+    entry = get_object_or_404(
+        Entry.objects.select_related("player"), tournament=event, player_id=player_id
+    )
+    context = _context(
+        request, event, "standings", entry=entry, history=selectors.player_history(event, entry)
+    )
+    return render(request, "tournaments/event_player.html", context)

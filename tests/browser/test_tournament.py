@@ -65,3 +65,28 @@ def test_players_see_pairings_standings_and_the_projector(desktop, phone, league
     desktop.go(f"/events/{event.slug}/projector/")
     assert desktop.page.locator("ol.seats li").count() == 6
     desktop.shot("event-projector-desktop")
+
+
+def test_the_bracket_and_a_players_night(phone, league):
+    from tournaments import services
+
+    event = services.tournament_create(league=league, name="Cut Night", top_cut=4)
+    for name in ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]:
+        services.entry_register(tournament=event, name=name)
+    for _ in range(3):
+        round_ = services.round_pair(tournament=event)
+        for table in round_.tables.all():
+            services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+        services.round_end(round_=round_)
+    semis = services.top_cut_start(tournament=event)
+    first = semis.tables.first()
+    services.table_report(table=first, winner=first.seats.get(position=1).entry)
+    phone.go(f"/events/{event.slug}/bracket/")
+    assert phone.page.locator(".bracket-round").count() == 2
+    assert phone.page.locator(".slot.won").count() == 1
+    phone.shot("event-bracket-phone")
+    phone.go(f"/events/{event.slug}/standings/")
+    phone.page.locator("table.event-standings a").first.click()
+    phone.page.wait_for_load_state("networkidle")
+    assert phone.page.locator("tbody tr").count() >= 3
+    phone.shot("event-player-phone")

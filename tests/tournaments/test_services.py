@@ -226,3 +226,42 @@ def test_two_judges_reporting_the_same_table_at_once_never_lose_a_result():
     winner = next(w for o, w in outcomes if o == "ok")
     assert table.winner_id == winner and table.version == 1
     assert Game.objects.count() == 1
+
+
+def test_top_cut_from_the_final_standings_to_a_champion(league):
+    event = TournamentFactory(league=league, top_cut=4)
+    register(event, *"ABCDEFGH")
+    with pytest.raises(services.TournamentError, match="starts after the Swiss rounds"):
+        services.top_cut_start(tournament=event)
+    play_round(event)
+    with pytest.raises(services.TournamentError, match="Play every Swiss round first"):
+        services.top_cut_start(tournament=event)
+    for _ in range(2):
+        play_round(event)
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.SWISS  # not finished: the cut is next
+    seeds = services.standings(event).ranking[:4]
+    semis = services.top_cut_start(tournament=event)
+    assert semis.kind == Round.Kind.TOP_CUT and semis.number == 4
+    matches = [
+        [s.entry.player_id for s in t.seats.order_by("position")] for t in semis.tables.all()
+    ]
+    assert matches == [[seeds[0], seeds[3]], [seeds[1], seeds[2]]]  # 1 v 4, 2 v 3
+    table = semis.tables.first()
+    with pytest.raises(services.TournamentError, match="needs a winner"):
+        services.table_report(table=table, draw=True)
+    # The lower seed wins both semifinals.
+    for table in semis.tables.all():
+        services.table_report(table=table, winner=table.seats.get(position=2).entry)
+    services.round_end(round_=semis)
+    final = event.rounds.get(number=5)
+    finalists = sorted(s.entry.player_id for s in final.tables.get().seats.all())
+    assert finalists == sorted([seeds[3], seeds[2]])
+    assert final.tables.get().seats.get(position=1).entry.player_id == seeds[2]  # better seed
+    services.table_report(table=final.tables.get(), winner=final.tables.get().seats.first().entry)
+    services.round_end(round_=final)
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    assert services.top_cut_bracket(event).champion == seeds[2]
+    with pytest.raises(services.TournamentError):
+        services.round_pair(tournament=event)

@@ -153,3 +153,64 @@ def test_a_private_leagues_events_are_404_to_outsiders(client, organization):
     for name in ["event_detail", "event_standings", "event_projector", "event_run"]:
         client.force_login(UserFactory())
         assert client.get(reverse(name, args=[event.slug])).status_code == 404
+
+
+def test_bracket_page_shows_seeds_and_winners(client, league):
+    event = TournamentFactory(league=league, top_cut=4, slug="cut")
+    for name in "ABCDEFGH":
+        services.entry_register(tournament=event, name=name)
+    empty = client.get(reverse("event_bracket", args=[event.slug])).content.decode()
+    assert "seeded from the standings" in empty
+    for _ in range(3):
+        round_ = services.round_pair(tournament=event)
+        for table in round_.tables.all():
+            services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+        services.round_end(round_=round_)
+    semis = services.top_cut_start(tournament=event)
+    table = semis.tables.first()
+    services.table_report(table=table, winner=table.seats.get(position=1).entry)
+    html = client.get(reverse("event_bracket", args=[event.slug])).content.decode()
+    assert "Semifinals" in html and "Final" in html
+    assert html.count('class="slot won"') == 1
+    assert '<span class="seed">1</span>' in html and '<span class="seed">4</span>' in html
+
+
+def test_a_judge_corrects_an_earlier_round_and_the_standings_follow(judge_client, event):
+    for name in "ABCD":
+        services.entry_register(tournament=event, name=name)
+    first = services.round_pair(tournament=event)
+    for table in first.tables.all():
+        services.table_report(table=table, winner=table.seats.get(position=1).entry)
+    services.round_end(round_=first)
+    services.round_pair(tournament=event)
+    console = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
+    assert reverse("round_run", args=[event.slug, 1]) in console
+    page = judge_client.get(reverse("round_run", args=[event.slug, 1]))
+    assert page.status_code == 200 and "Tap a new result to correct" in page.content.decode()
+    table = first.tables.get(number=1)
+    loser = table.seats.get(position=2).entry
+    before = services.standings(event).points[loser.player_id]
+    response = judge_client.post(
+        reverse("table_report", args=[event.slug, table.pk]),
+        {"result": "0-2", "version": table.version},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    assert services.standings(event).points[loser.player_id] == before + 3
+
+
+def test_player_history_page(client, event):
+    for name in "ABC":
+        services.entry_register(tournament=event, name=name)
+    round_ = services.round_pair(tournament=event)
+    match = next(t for t in round_.tables.all() if t.seats.count() == 2)
+    winner = match.seats.get(position=1).entry
+    services.table_report(table=match, winner=winner, game_wins={
+        winner.pk: 2, match.seats.get(position=2).entry_id: 1})  # fmt: skip
+    html = client.get(reverse("event_player", args=[event.slug, winner.player_id])).content
+    assert b"Round 1" in html and b"win 2\xe2\x80\x931" in html and b">3<" in html
+    bye = next(t for t in round_.tables.all() if t.seats.count() == 1).seats.get().entry
+    html = client.get(reverse("event_player", args=[event.slug, bye.player_id])).content
+    assert b"(bye)" in html and b">bye" in html
+    standings = client.get(reverse("event_standings", args=[event.slug])).content.decode()
+    assert reverse("event_player", args=[event.slug, winner.player_id]) in standings
