@@ -143,6 +143,17 @@ def _fail(request, event, error: services.TournamentError, **extra) -> HttpRespo
     )
 
 
+def _act(request, event: Tournament, action, done: str) -> HttpResponse:
+    """Run one TO action: on success say `done` and go back to the console; a refused
+    action is shown there with its reason (400) and nothing changes."""
+    try:
+        action()
+    except services.TournamentError as error:
+        return _fail(request, event, error)
+    messages.success(request, done)
+    return redirect("event_run", slug=event.slug)
+
+
 @login_required
 @require_POST
 def event_register(request: HttpRequest, slug: str) -> HttpResponse:
@@ -185,12 +196,12 @@ def event_pair(request: HttpRequest, slug: str) -> HttpResponse:
 def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = _run_get(request, slug)
     round_ = get_object_or_404(Round, tournament=event, number=number)
-    try:
-        services.round_end(round_=round_, by=request.user)
-    except services.TournamentError as error:
-        return _fail(request, event, error)
-    messages.success(request, f"Round {number} is complete.")
-    return redirect("event_run", slug=event.slug)
+    return _act(
+        request,
+        event,
+        lambda: services.round_end(round_=round_, by=request.user),
+        f"Round {number} is complete.",
+    )
 
 
 @login_required
@@ -198,12 +209,12 @@ def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def entry_drop(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     event = _run_get(request, slug)
     entry = get_object_or_404(Entry.objects.select_related("player"), tournament=event, pk=entry_id)
-    try:
-        services.entry_drop(entry=entry, by=request.user)
-    except services.TournamentError as error:
-        return _fail(request, event, error)
-    messages.success(request, f"{entry.player} has dropped; they keep their results.")
-    return redirect("event_run", slug=event.slug)
+    return _act(
+        request,
+        event,
+        lambda: services.entry_drop(entry=entry, by=request.user),
+        f"{entry.player} has dropped; they keep their results.",
+    )
 
 
 @login_required
@@ -266,12 +277,12 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
 @require_POST
 def top_cut_start(request: HttpRequest, slug: str) -> HttpResponse:
     event = _run_get(request, slug)
-    try:
-        services.top_cut_start(tournament=event, by=request.user)
-    except services.TournamentError as error:
-        return _fail(request, event, error)
-    messages.success(request, f"The top {event.top_cut} is paired.")
-    return redirect("event_run", slug=event.slug)
+    return _act(
+        request,
+        event,
+        lambda: services.top_cut_start(tournament=event, by=request.user),
+        f"The top {event.top_cut} is paired.",
+    )
 
 
 def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:

@@ -68,16 +68,13 @@ def test_players_see_pairings_standings_and_the_projector(desktop, phone, league
 
 
 def test_the_bracket_and_a_players_night(phone, league):
+    from tests.tournaments.play import play_round, register
     from tournaments import services
 
     event = services.tournament_create(league=league, name="Cut Night", top_cut=4)
-    for name in ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]:
-        services.entry_register(tournament=event, name=name)
+    register(event, "Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
     for _ in range(3):
-        round_ = services.round_pair(tournament=event)
-        for table in round_.tables.all():
-            services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
-        services.round_end(round_=round_)
+        play_round(event)
     semis = services.top_cut_start(tournament=event)
     first = semis.tables.first()
     services.table_report(table=first, winner=first.seats.get(position=1).entry)

@@ -11,26 +11,14 @@ from tests.factories import PlayerFactory, TournamentFactory
 from tournaments import services
 from tournaments.models import Entry, Round, Tournament
 
+from .play import play_round, register
+
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def event(league):
     return TournamentFactory(league=league)
-
-
-def register(event, *names):
-    return [services.entry_register(tournament=event, name=n) for n in names]
-
-
-def play_round(event, decide=lambda table, seats: seats[0].entry):
-    """Pair a round, report every table (by default the first seat wins), end it."""
-    round_ = services.round_pair(tournament=event)
-    for table in round_.tables.all():
-        seats = list(table.seats.order_by("position"))
-        if len(seats) > 1:
-            services.table_report(table=table, winner=decide(table, seats))
-    return services.round_end(round_=round_)
 
 
 def pairs(round_):

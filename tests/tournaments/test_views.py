@@ -8,6 +8,8 @@ from tests.factories import LeagueFactory, TournamentFactory, UserFactory, organ
 from tournaments import services
 from tournaments.models import Round, Table, Tournament
 
+from .play import play_round, register
+
 pytestmark = pytest.mark.django_db
 
 
@@ -157,15 +159,11 @@ def test_a_private_leagues_events_are_404_to_outsiders(client, organization):
 
 def test_bracket_page_shows_seeds_and_winners(client, league):
     event = TournamentFactory(league=league, top_cut=4, slug="cut")
-    for name in "ABCDEFGH":
-        services.entry_register(tournament=event, name=name)
+    register(event, *"ABCDEFGH")
     empty = client.get(reverse("event_bracket", args=[event.slug])).content.decode()
     assert "seeded from the standings" in empty
     for _ in range(3):
-        round_ = services.round_pair(tournament=event)
-        for table in round_.tables.all():
-            services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
-        services.round_end(round_=round_)
+        play_round(event)
     semis = services.top_cut_start(tournament=event)
     table = semis.tables.first()
     services.table_report(table=table, winner=table.seats.get(position=1).entry)

@@ -265,20 +265,33 @@ class _Problem:
 def _solve(problem: _Problem) -> tuple[list[tuple[int, int]], int | None]:
     """The optimal pairs (and bye) for the problem; see the module docstring for the goals."""
     n = problem.n
-    bye = None
-    players = list(range(n))
-    if n % 2:
-        fewest = min(problem.byes)
-        eligible = [i for i in players if problem.byes[i] == fewest]
-        bye = eligible[-1]  # the lowest-ranked player with the fewest byes
-        fast = _lower_bound_pairing(problem, [i for i in players if i != bye])
-        if fast is not None:
-            return fast, bye
-        return _exact(problem, eligible)
+    everyone = list(range(n))
+    if n % 2 == 0:
+        pairs = _pair_even(problem, everyone)
+        if pairs is None:
+            pairs, _ = _exact(problem, everyone, [])
+        return pairs, None
+    fewest = min(problem.byes)
+    eligible = [i for i in everyone if problem.byes[i] == fewest]
+    bye = eligible[-1]  # the lowest-ranked player with the fewest byes
+    pairs = _pair_even(problem, [i for i in everyone if i != bye])
+    if pairs is not None and (len(eligible) == 1 or not _rematch_count(problem, pairs)):
+        return pairs, bye
+    # A rematch with this bye: another eligible bye might avoid it, so choose the bye in the
+    # same search as the tables.
+    return _exact(problem, everyone, eligible)
+
+
+def _rematch_count(problem: _Problem, pairs: list[tuple[int, int]]) -> int:
+    return sum(problem.met[a].get(b, 0) for a, b in pairs)
+
+
+def _pair_even(problem: _Problem, players: list[int]) -> list[tuple[int, int]] | None:
+    """The optimal pairing of an even list of players (sorted), or None if not found cheaply."""
     fast = _lower_bound_pairing(problem, players)
     if fast is not None:
-        return fast, None
-    return _exact(problem, [])
+        return fast
+    return _by_segments(problem, players)
 
 
 def _lower_bound_pairing(problem: _Problem, players: list[int]) -> list[tuple[int, int]] | None:
@@ -394,46 +407,230 @@ def _exchange(u: int, v: int, pairs: list[tuple[int, int]], met) -> bool | None:
 # Exact search
 
 
-def _exact(problem: _Problem, eligible: list[int]) -> tuple[list[tuple[int, int]], int | None]:
-    """Minimum-cost perfect matching, with a bye vertex joined to `eligible` when n is odd.
+def _weights(n: int, top_gap: int) -> tuple[int, int, int, int]:
+    """Integer weights (tie-break, spread, bye rank, rematch) for a search over n vertices.
 
-    Costs are integers ordered lexicographically: rematches (times met), then the bye's rank
-    (lowest-ranked eligible first), then the point spread, then a tie-break that keeps tables
-    close in the standings (squared distance in the order). Each level's weight exceeds the
-    largest possible total of the levels below it.
+    Each level's weight exceeds the largest possible total of the levels below it, so the
+    costs compare lexicographically: rematches (times met), then the bye's rank, then the
+    spread, then the tie-break (squared distance in the standings: neighbours first).
     """
-    n = problem.n
-    units = problem.units
-    met = problem.met
-    top = units[0] - units[-1] if n else 0
     w_tie = 1
     w_spread = w_tie * (n * n * n + 1)
-    w_bye = w_spread * ((n // 2 + 1) * top * top + 1)
+    w_bye = w_spread * ((n // 2 + 1) * top_gap * top_gap + 1)
     w_rematch = w_bye * (n + 1)
+    return w_tie, w_spread, w_bye, w_rematch
 
-    vertices = n + (1 if eligible else 0)
+
+def _min_cost_perfect(nvertex: int, costs: dict[tuple[int, int], int]) -> list[int]:
+    """A minimum-cost perfect matching (the graph must have one): mate[v]."""
+    biggest = max(costs.values()) + 1 if costs else 1
+    return _max_weight_matching(nvertex, [(i, j, biggest - c) for (i, j), c in costs.items()])
+
+
+def _exact(
+    problem: _Problem, players: list[int], eligible: list[int]
+) -> tuple[list[tuple[int, int]], int | None]:
+    """The optimum over every pairing of `players` (all pairs joined), by one matching search.
+
+    With `eligible` bye candidates a bye vertex joins them, costing by rank (lowest first).
+    """
+    units = problem.units
+    met = problem.met
+    m = len(players)
+    _w_tie, w_spread, w_bye, w_rematch = _weights(m, units[players[0]] - units[players[-1]])
     costs: dict[tuple[int, int], int] = {}
-    for i in range(n):
+    for a in range(m):
+        i = players[a]
         ui = units[i]
         mi = met[i]
-        for j in range(i + 1, n):
+        for b in range(a + 1, m):
+            j = players[b]
             d = ui - units[j]
-            costs[(i, j)] = w_rematch * mi.get(j, 0) + w_spread * d * d + w_tie * (j - i) * (j - i)
+            costs[(a, b)] = w_rematch * mi.get(j, 0) + w_spread * d * d + (b - a) * (b - a)
     if eligible:
+        local = {p: a for a, p in enumerate(players)}
         for i in eligible:
-            costs[(i, n)] = w_bye * (n - 1 - i)
-    biggest = max(costs.values()) + 1
-    edges = [(i, j, biggest - c) for (i, j), c in costs.items()]
-    mate = _max_weight_matching(vertices, edges)
+            costs[(local[i], m)] = w_bye * (m - 1 - local[i])
+    mate = _min_cost_perfect(m + (1 if eligible else 0), costs)
     pairs = []
     bye = None
-    for i in range(n):
-        j = mate[i]
-        if j == n:
-            bye = i
-        elif i < j:
-            pairs.append((i, j))
+    for a in range(m):
+        b = mate[a]
+        if b == m:
+            bye = players[a]
+        elif a < b:
+            pairs.append((players[a], players[b]))
     return pairs, bye
+
+
+def _by_segments(problem: _Problem, players: list[int]) -> list[tuple[int, int]] | None:
+    """The optimal pairing, searched run by run between large score groups; None if stuck.
+
+    A score group is large when it has at least 2*degree+4 players (degree: the most opponents
+    any player has met). A large group can take any few floaters from either side and still
+    pair its other players among themselves without a rematch (Dirac: a graph on k >= 3
+    vertices of minimum degree >= k/2 has a Hamiltonian cycle, so a perfect matching when k is
+    even), and no optimal pairing needs a table that jumps over it (exchange with one of its
+    tables). So each run of small groups is solved on its own, by an exact search in which
+    "slot" vertices stand for the large group above and below (a player taking a slot floats
+    into that group at the squared points difference). How many tables cross each boundary is
+    fixed modulo 2 by the number of players above it, so the runs do not interact: each run's
+    slot counts have that parity, and unused slots pair with each other at no cost.
+    The large groups are then paired greedily around their floaters.
+    """
+    units = problem.units
+    met = problem.met
+    groups: list[list[int]] = []
+    for i in players:
+        if groups and units[groups[-1][0]] == units[i]:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    degree = max(len(met[i]) for i in players)
+    big = [len(g) >= 2 * degree + 4 for g in groups]
+    if not any(big):
+        return None
+    # Blocks: ("big", members) or ("run", players of consecutive small groups).
+    blocks: list[tuple[str, list[int]]] = []
+    for g, is_big in zip(groups, big, strict=True):
+        if is_big:
+            blocks.append(("big", g))
+        elif blocks and blocks[-1][0] == "run":
+            blocks[-1][1].extend(g)
+        else:
+            blocks.append(("run", list(g)))
+    pairs: list[tuple[int, int]] = []
+    # Floaters each large block receives from the run above / below it.
+    from_above: dict[int, list[int]] = {}
+    from_below: dict[int, list[int]] = {}
+    above = 0  # players above the current block
+    for k, (kind, members) in enumerate(blocks):
+        if kind == "run":
+            up = units[blocks[k - 1][1][0]] if k > 0 else None
+            down = units[blocks[k + 1][1][0]] if k + 1 < len(blocks) else None
+            solved = _solve_run(problem, members, up, down, above % 2, (above + len(members)) % 2)
+            inner, ups, downs = solved
+            pairs.extend(inner)
+            if ups:
+                from_below[k - 1] = ups
+            if downs:
+                from_above[k + 1] = downs
+        above += len(members)
+    # Pair the large groups around their floaters, top down; a large group left odd sends its
+    # lowest-ranked possible player to the next large group directly below it.
+    carry = None
+    for k, (kind, members) in enumerate(blocks):
+        if kind != "big":
+            continue
+        incoming = from_above.get(k, [])
+        if carry is not None:
+            incoming = [carry, *incoming]
+            carry = None
+        free = list(members)
+        for x in incoming:  # highest-ranked partner first
+            partner = next((m for m in free if m not in met[x]), None)
+            if partner is None:
+                return None
+            pairs.append((x, partner))
+            free.remove(partner)
+        for y in reversed(from_below.get(k, [])):  # lowest-ranked partner first
+            partner = next((m for m in reversed(free) if m not in met[y]), None)
+            if partner is None:
+                return None
+            pairs.append((partner, y))
+            free.remove(partner)
+        if len(free) % 2:
+            if k + 1 >= len(blocks) or blocks[k + 1][0] != "big":
+                return None
+            below = blocks[k + 1][1]
+            for idx in range(len(free) - 1, -1, -1):
+                candidate = free[idx]
+                if all(b in met[candidate] for b in below):
+                    continue
+                inner = _rematch_free(free[:idx] + free[idx + 1 :], met)
+                if inner is not None:
+                    carry = candidate
+                    pairs.extend(inner)
+                    break
+            else:
+                return None
+        else:
+            inner = _rematch_free(free, met)
+            if inner is None:
+                return None
+            pairs.extend(inner)
+    return pairs
+
+
+def _solve_run(
+    problem: _Problem,
+    run: list[int],
+    up: int | None,
+    down: int | None,
+    up_parity: int,
+    down_parity: int,
+) -> tuple[list[tuple[int, int]], list[int], list[int]]:
+    """Exact pairing of a run of small groups: (tables, floaters up, floaters down).
+
+    `up` / `down` are the points (units) of the large group above / below (None at the ends of
+    the field); the number of players floating up (down) has parity `up_parity`
+    (`down_parity`). Slots are offered generously (up to the run's size), and the search is
+    repeated with more slots whenever every slot was used.
+    """
+    units = problem.units
+    met = problem.met
+    m = len(run)
+    cap = 4
+    while True:
+        n_up = 0 if up is None else _with_parity(min(m, cap), up_parity)
+        n_down = 0 if down is None else _with_parity(min(m, cap), down_parity)
+        total = m + n_up + n_down
+        gap = max(units[run[0]] - units[run[-1]], 0)
+        if up is not None:
+            gap = max(gap, up - units[run[-1]])
+        if down is not None:
+            gap = max(gap, units[run[0]] - down)
+        _w_tie, w_spread, _w_bye, w_rematch = _weights(total, gap)
+        costs: dict[tuple[int, int], int] = {}
+        for a in range(m):
+            i = run[a]
+            ui = units[i]
+            mi = met[i]
+            for b in range(a + 1, m):
+                j = run[b]
+                d = ui - units[j]
+                costs[(a, b)] = w_rematch * mi.get(j, 0) + w_spread * d * d + (b - a) * (b - a)
+        first_up, first_down = m, m + n_up
+        for s in range(n_up):
+            for a in range(m):
+                d = up - units[run[a]]
+                costs[(a, first_up + s)] = w_spread * d * d + (a + 1) * (a + 1)
+            for t in range(s + 1, n_up):
+                costs[(first_up + s, first_up + t)] = 0
+        for s in range(n_down):
+            for a in range(m):
+                d = units[run[a]] - down
+                costs[(a, first_down + s)] = w_spread * d * d + (m - a) * (m - a)
+            for t in range(s + 1, n_down):
+                costs[(first_down + s, first_down + t)] = 0
+        mate = _min_cost_perfect(total, costs)
+        inner, ups, downs = [], [], []
+        for a in range(m):
+            b = mate[a]
+            if b >= first_down:
+                downs.append(run[a])
+            elif b >= first_up:
+                ups.append(run[a])
+            elif a < b:
+                inner.append((run[a], run[b]))
+        full = (n_up and len(ups) == n_up) or (n_down and len(downs) == n_down)
+        if not full or cap >= m:
+            return inner, ups, downs
+        cap *= 2
+
+
+def _with_parity(count: int, parity: int) -> int:
+    return count if count % 2 == parity else count + 1
 
 
 def _max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]]) -> list[int]:

@@ -1,0 +1,21 @@
+"""Playing an event through the services, for tests: register names, play rounds."""
+
+from tournaments import services
+
+
+def register(event, *names):
+    return [services.entry_register(tournament=event, name=n) for n in names]
+
+
+def first_seat_wins(table, seats):
+    return seats[0].entry
+
+
+def play_round(event, decide=first_seat_wins):
+    """Pair a round, report every table (by default the first seat wins), end it."""
+    round_ = services.round_pair(tournament=event)
+    for table in round_.tables.all():
+        seats = list(table.seats.order_by("position"))
+        if len(seats) > 1:
+            services.table_report(table=table, winner=decide(table, seats))
+    return services.round_end(round_=round_)
