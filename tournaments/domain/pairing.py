@@ -13,19 +13,26 @@ same `Pairing`. Round 1 is random (seeded) or by rating. `validate_manual`, `swa
 
 How the optimum is found (see `_solve`): a pairing is a minimum-cost perfect matching of the
 players (Edmonds' weighted matching, the "Swiss as matching" idea of the chess pairing
-engines). Two tiers, both exact:
-1. Every pairing's point spread is at least `sum(gap**2)` over the score-group boundaries with
-   an odd number of players above them (an edge spanning gaps g1..gk costs (g1+..+gk)**2 >=
-   g1**2+..+gk**2, and an odd prefix must be crossed at least once). A linear pass builds a
-   rematch-free pairing that meets this bound whenever it can (one floater per odd boundary,
-   into the next group); if it succeeds it is optimal, with no search. With more than a few
-   dozen players this is nearly every round.
-2. Otherwise the round is solved as a maximum-weight perfect matching (our own integer
-   implementation of the primal-dual blossom algorithm, below) on a graph that provably
-   contains an optimum: only edges no worse than a known pairing can be in an optimum, and a
-   large score group is represented by its top and bottom players plus interchangeable
-   stand-ins (any rematch-free set of at least 2*degree+2 players can be paired among itself,
-   by Dirac's theorem, so the middle of a big group is paired afterwards).
+engines), with integer costs ordered lexicographically (`_weights`). Three exact tiers, the
+cheapest that applies:
+1. Every pairing's point spread is at least the sum of gap**2 over the score boundaries with
+   an odd number of players above them (a table spanning gaps g1..gk costs (g1+..+gk)**2 >=
+   g1**2+..+gk**2, and a boundary with an odd count above it is crossed at least once). A
+   linear pass builds a rematch-free pairing meeting this bound when it can (one floater per
+   odd boundary, into the next group); any such pairing is optimal, no search needed. In
+   large fields this is nearly every round (4,096 players: about 40 ms).
+2. Otherwise, large score groups (at least 2*degree+4 players, degree being the most
+   opponents anyone has met) split the field. How many tables cross a boundary is fixed modulo
+   2 by the count above it, a large group can absorb floaters from both sides and still pair
+   the rest among itself (Dirac's theorem), and no optimal table needs to jump over one; so
+   each run of small groups between them is solved exactly on its own (`_by_segments`).
+3. With no large group, one search over the whole field, without the pairs that provably
+   cannot be in an optimum given a known pairing's spread (`_useful_pairs`); with a bye that
+   may have to move to avoid a rematch, one search over every pair and every eligible bye.
+Tiers 2-3 use our own integer implementation of the primal-dual blossom algorithm
+(`_max_weight_matching`), so no library is needed and costs of any size stay exact. Tier 2's
+decomposition was checked against the full search on thousands of random rounds (see
+tests/tournaments/domain/test_pairing.py).
 """
 
 from __future__ import annotations
@@ -130,7 +137,10 @@ def pair_round(
     far (missing means 0). With no completed round in `history` the round is a first round:
     `first_round="random"` shuffles with `random.Random(seed)` and pairs 1-2, 3-4, ...;
     `"rating"` pairs the top half of the ratings against the bottom half (1 v n/2+1, ...).
+    `round_number` must be >= 1; a first round is recognised by the empty history.
     """
+    if round_number < 1:
+        raise PairingError("round_number", "round_number starts at 1")
     if first_round not in FIRST_ROUND_MODES:
         raise PairingError("first_round", f"first_round must be one of {FIRST_ROUND_MODES}")
     active = list(players)
@@ -139,7 +149,7 @@ def pair_round(
         raise PairingError("duplicate_player", f"players listed twice: {dupes}")
     past = _read_history(history)
     if not any(len(round_) for round_ in history):
-        return _first_round(active, past, points, seed, round_number, first_round, ratings)
+        return _first_round(active, past, points, seed, first_round, ratings)
     return _swiss_round(active, past, ranking, points)
 
 
@@ -147,7 +157,7 @@ def pair_round(
 # Round 1
 
 
-def _first_round(active, past, points, seed, round_number, mode, ratings) -> Pairing:
+def _first_round(active, past, points, seed, mode, ratings) -> Pairing:
     warnings: list[str] = []
     if mode == "random":
         order = sorted(active)
@@ -267,15 +277,12 @@ def _solve(problem: _Problem) -> tuple[list[tuple[int, int]], int | None]:
     n = problem.n
     everyone = list(range(n))
     if n % 2 == 0:
-        pairs = _pair_even(problem, everyone)
-        if pairs is None:
-            pairs, _ = _exact(problem, everyone, [])
-        return pairs, None
+        return _pair_even(problem, everyone), None
     fewest = min(problem.byes)
     eligible = [i for i in everyone if problem.byes[i] == fewest]
     bye = eligible[-1]  # the lowest-ranked player with the fewest byes
     pairs = _pair_even(problem, [i for i in everyone if i != bye])
-    if pairs is not None and (len(eligible) == 1 or not _rematch_count(problem, pairs)):
+    if len(eligible) == 1 or not _rematch_count(problem, pairs):
         return pairs, bye
     # A rematch with this bye: another eligible bye might avoid it, so choose the bye in the
     # same search as the tables.
@@ -286,12 +293,14 @@ def _rematch_count(problem: _Problem, pairs: list[tuple[int, int]]) -> int:
     return sum(problem.met[a].get(b, 0) for a, b in pairs)
 
 
-def _pair_even(problem: _Problem, players: list[int]) -> list[tuple[int, int]] | None:
-    """The optimal pairing of an even list of players (sorted), or None if not found cheaply."""
-    fast = _lower_bound_pairing(problem, players)
-    if fast is not None:
-        return fast
-    return _by_segments(problem, players)
+def _pair_even(problem: _Problem, players: list[int]) -> list[tuple[int, int]]:
+    """The optimal pairing of an even list of players (sorted): the cheapest exact way."""
+    pairs = _lower_bound_pairing(problem, players)
+    if pairs is None:
+        pairs = _by_segments(problem, players)
+    if pairs is None:
+        pairs, _ = _exact(problem, players, [])
+    return pairs
 
 
 def _lower_bound_pairing(problem: _Problem, players: list[int]) -> list[tuple[int, int]] | None:
@@ -389,9 +398,13 @@ def _rematch_free(members: list[int], met: list[dict[int, int]]) -> list[tuple[i
 
 
 def _exchange(u: int, v: int, pairs: list[tuple[int, int]], met) -> bool | None:
-    """Replace some table a-b by u-a and v-b (or u-b, v-a) when neither repeats a match."""
+    """Replace some table a-b by u-a and v-b (or u-b, v-a) when neither repeats a match.
+
+    The latest tables are tried first: they are the nearest to u and v in the standings.
+    """
     mu, mv = met[u], met[v]
-    for t, (a, b) in enumerate(pairs):
+    for t in range(len(pairs) - 1, -1, -1):
+        a, b = pairs[t]
         if a not in mu and b not in mv:
             pairs[t] = (u, a) if u < a else (a, u)
             pairs.append((b, v) if b < v else (v, b))
@@ -427,13 +440,47 @@ def _min_cost_perfect(nvertex: int, costs: dict[tuple[int, int], int]) -> list[i
     return _max_weight_matching(nvertex, [(i, j, biggest - c) for (i, j), c in costs.items()])
 
 
+NEAR = 12  # the pre-search's window: each player against the next NEAR in the standings
+
+
 def _exact(
     problem: _Problem, players: list[int], eligible: list[int]
 ) -> tuple[list[tuple[int, int]], int | None]:
-    """The optimum over every pairing of `players` (all pairs joined), by one matching search.
+    """The optimum over every pairing of `players`, by matching search.
 
-    With `eligible` bye candidates a bye vertex joins them, costing by rank (lowest first).
+    With `eligible` bye candidates a bye vertex joins them, costing by rank (lowest first),
+    and every pair is searched. Without, a greedy rematch-free pairing (if any) is improved by
+    a search over near neighbours, whose spread bounds the optimum; the exact search then
+    leaves out every pair that cannot be in an optimum (`_useful_pairs`).
     """
+    if eligible:
+        return _search(problem, players, eligible, None)
+    feasible = _carry_down(problem, players)
+    if feasible is None:
+        return _search(problem, players, [], None)
+    met = problem.met
+    m = len(players)
+    local = {p: a for a, p in enumerate(players)}
+    near = [
+        [b for b in range(a + 1, min(m, a + 1 + NEAR)) if players[b] not in met[players[a]]]
+        for a in range(m)
+    ]
+    for x, y in feasible:
+        a, b = sorted((local[x], local[y]))
+        if b not in near[a]:
+            near[a].append(b)
+    better, _ = _search(problem, players, [], near)
+    return _search(problem, players, [], _useful_pairs(problem, players, better))
+
+
+def _search(
+    problem: _Problem,
+    players: list[int],
+    eligible: list[int],
+    partners: list[list[int]] | None,
+) -> tuple[list[tuple[int, int]], int | None]:
+    """Minimum-cost perfect matching of `players` (positions a < b joined as `partners` says,
+    or all pairs), plus a bye vertex joined to `eligible`: (pairs, bye)."""
     units = problem.units
     met = problem.met
     m = len(players)
@@ -443,7 +490,7 @@ def _exact(
         i = players[a]
         ui = units[i]
         mi = met[i]
-        for b in range(a + 1, m):
+        for b in range(a + 1, m) if partners is None else partners[a]:
             j = players[b]
             d = ui - units[j]
             costs[(a, b)] = w_rematch * mi.get(j, 0) + w_spread * d * d + (b - a) * (b - a)
@@ -461,6 +508,92 @@ def _exact(
         elif a < b:
             pairs.append((players[a], players[b]))
     return pairs, bye
+
+
+def _useful_pairs(
+    problem: _Problem, players: list[int], feasible: list[tuple[int, int]]
+) -> list[list[int]]:
+    """For each position a, the later positions b that can share a table in an optimum.
+
+    `feasible` is a rematch-free pairing F of `players`, so an optimum is rematch-free and has
+    spread <= spread(F). Split any pairing's spread over the score boundaries, as in the
+    module docstring: a table over boundaries
+    with gaps d1..dk costs (d1+..+dk)**2 >= d1**2+..+dk**2, and boundary b is crossed an odd
+    number of times iff par_b = 1 (an odd count above it). So any pairing containing a-b has
+    spread >= cost(a-b) + LB - sum(par_b d_b**2) + sum((1 - par_b) d_b**2), the sums over
+    the boundaries a-b crosses (they are crossed once already; an even one needs a second
+    table). Pairs whose bound exceeds spread(F) are dropped: F keeps all of its own pairs,
+    so a perfect matching remains and the optimum is unchanged. The bound grows with b.
+    """
+    units = problem.units
+    met = problem.met
+    upper = sum((units[a] - units[b]) ** 2 for a, b in feasible)
+    m = len(players)
+    # odd_gap[k] / even_gap[k]: squared gap below position k if the count above it is odd /
+    # even (0 inside a score group); prefix sums make any range a subtraction.
+    odd_sum = [0] * (m + 1)
+    even_sum = [0] * (m + 1)
+    for k in range(m - 1):
+        d = units[players[k]] - units[players[k + 1]]
+        odd_sum[k + 1] = odd_sum[k] + (d * d if k % 2 == 0 else 0)
+        even_sum[k + 1] = even_sum[k] + (d * d if k % 2 == 1 else 0)
+    slack = upper - odd_sum[m - 1]
+    useful: list[list[int]] = []
+    for a in range(m):
+        i = players[a]
+        ui = units[i]
+        mi = met[i]
+        row = []
+        for b in range(a + 1, m):
+            d = ui - units[players[b]]
+            bound = d * d - (odd_sum[b] - odd_sum[a]) + (even_sum[b] - even_sum[a])
+            if bound > slack:
+                break
+            if players[b] not in mi:
+                row.append(b)
+        useful.append(row)
+    return useful
+
+
+def _carry_down(problem: _Problem, players: list[int]) -> list[tuple[int, int]] | None:
+    """A rematch-free pairing with a small spread, or None: score groups top down, each
+    player taking the next unpaired player it has not met, within the group and whoever was
+    carried down into it; whoever is left is carried down to the next group."""
+    units = problem.units
+    met = problem.met
+    pairs: list[tuple[int, int]] = []
+    carry: list[int] = []
+    start = 0
+    m = len(players)
+    while start < m:
+        end = start
+        while end < m and units[players[end]] == units[players[start]]:
+            end += 1
+        pool = carry + players[start:end]
+        taken: set[int] = set()
+        carry = []
+        for k, a in enumerate(pool):
+            if a in taken:
+                continue
+            seen = met[a]
+            partner = next((b for b in pool[k + 1 :] if b not in taken and b not in seen), None)
+            if partner is None:
+                carry.append(a)
+            else:
+                taken.add(a)
+                taken.add(partner)
+                pairs.append((a, partner))
+        start = end
+    while carry:  # the bottom group's leftovers: one exchange each, as in _rematch_free
+        u = carry.pop(0)
+        partner = next((v for v in carry if v not in met[u]), None)
+        if partner is not None:
+            carry.remove(partner)
+            pairs.append((u, partner))
+            continue
+        if not carry or _exchange(u, carry.pop(0), pairs, met) is None:
+            return None
+    return pairs
 
 
 def _by_segments(problem: _Problem, players: list[int]) -> list[tuple[int, int]] | None:
@@ -993,3 +1126,176 @@ def _max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]]) -> lis
             if blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1 and dualvar[b] == 0:
                 expand_blossom(b, True)
     return [endpoint[p] if p >= 0 else -1 for p in mate]
+
+
+# ---------------------------------------------------------------------------------------------
+# Manual edits by the TO. Tables are (player, player) in seat order; byes are player ids.
+
+Tables = tuple[tuple[PlayerId, PlayerId], ...]
+
+
+def validate_manual(
+    tables: Sequence[Sequence[PlayerId]],
+    byes: Sequence[PlayerId],
+    players: Sequence[PlayerId],
+    history: Sequence[Round],
+) -> list[str]:
+    """The problems that make a hand-made round unusable (empty when it can be used).
+
+    Every active player sits exactly once (at a table or on a bye), nobody else does, each
+    table seats two different players and each bye one. Rematches are allowed: they are
+    warnings, which `pairing_from_manual` reports. `history` is accepted so that checks that
+    need it stay in one place; today no rule in it makes a round unusable.
+    """
+    del history  # rematches are warnings, not problems
+    problems: list[str] = []
+    active = set(players)
+    count: Counter = Counter()
+    for number, table in enumerate(tables, start=1):
+        seats = tuple(table)
+        if len(seats) != 2:
+            problems.append(
+                f"Table {number} seats {len(seats)} player(s); a 1v1 table seats exactly 2."
+            )
+        if len(seats) == 2 and seats[0] == seats[1]:
+            problems.append(f"Table {number} pairs player {seats[0]} with themself.")
+        count.update(set(seats))
+    for bye in byes:
+        if isinstance(bye, (tuple, list)):
+            problems.append(f"A bye is one player, not {len(bye)}.")
+            count.update(bye)
+        else:
+            count[bye] += 1
+    for player, times in sorted(count.items()):
+        if player not in active:
+            problems.append(f"Player {player} is not in this round (dropped or not entered).")
+        elif times > 1:
+            problems.append(f"Player {player} is seated {times} times.")
+    for player in sorted(active - set(count)):
+        problems.append(f"Player {player} has no table and no bye.")
+    return problems
+
+
+def pairing_from_manual(
+    tables: Sequence[Sequence[PlayerId]],
+    byes: Sequence[PlayerId],
+    *,
+    players: Sequence[PlayerId],
+    history: Sequence[Round],
+    points: Mapping[PlayerId, float],
+) -> Pairing:
+    """Record a TO's hand-made round as a `Pairing` (tables and seats kept as given).
+
+    Raises `PairingError("invalid_manual", ...)` listing the problems from `validate_manual`;
+    rematches, extra byes and repeated byes come back as warnings.
+    """
+    problems = validate_manual(tables, byes, players, history)
+    if problems:
+        raise PairingError("invalid_manual", " ".join(problems))
+    past = _read_history(history)
+    seated = tuple((a, b) for a, b in tables)
+    warnings: list[str] = []
+    rematches = tuple(t for t in seated if past.times_met(*t))
+    if rematches:
+        described = ", ".join(f"{a} v {b} (met {past.times_met(a, b)}x)" for a, b in rematches)
+        warnings.append(f"{len(rematches)} rematch(es): {described}.")
+    if len(byes) > len(players) % 2:
+        warnings.append(f"{len(byes)} byes where {len(players) % 2} would do.")
+    repeated = [b for b in byes if past.byes[b]]
+    if repeated:
+        warnings.append(f"Player(s) {', '.join(map(str, repeated))} already had a bye.")
+
+    def pts(p):
+        return float(points.get(p, 0.0))
+
+    spread = sum((pts(a) - pts(b)) ** 2 for a, b in seated)
+    return Pairing(seated, tuple(byes), rematches, spread, tuple(warnings))
+
+
+def swap_players(
+    tables: Sequence[tuple[PlayerId, PlayerId]],
+    a: PlayerId,
+    b: PlayerId,
+    *,
+    byes: Sequence[PlayerId] = (),
+) -> tuple[Tables, tuple[PlayerId, ...]]:
+    """Exchange the seats of players a and b (at tables or on byes): (tables, byes)."""
+
+    def swapped(p):
+        return b if p == a else a if p == b else p
+
+    return (
+        tuple((swapped(x), swapped(y)) for x, y in tables),
+        tuple(swapped(p) for p in byes),
+    )
+
+
+def give_bye(
+    tables: Sequence[tuple[PlayerId, PlayerId]],
+    byes: Sequence[PlayerId],
+    player: PlayerId,
+) -> tuple[Tables, tuple[PlayerId, ...]]:
+    """Give `player` a bye: (tables, byes).
+
+    Their opponent takes the place of the player who had the bye, if exactly one other player
+    had it (the usual "give the bye to X instead" edit); otherwise the opponent gets a bye too.
+    """
+    if player in byes:
+        return tuple(tables), tuple(byes)
+    new_tables = []
+    orphan = None
+    for x, y in tables:
+        if player in (x, y):
+            orphan = y if x == player else x
+        else:
+            new_tables.append((x, y))
+    new_byes = list(byes)
+    if orphan is not None:
+        if len(new_byes) == 1:
+            # The orphan sits where the player was, against the player who had the bye.
+            previous = new_byes.pop()
+            position = next(i for i, t in enumerate(tables) if player in t)
+            seats = tables[position]
+            table = (previous, orphan) if seats[0] == player else (orphan, previous)
+            new_tables.insert(position, table)
+        else:
+            new_byes.append(orphan)
+    new_byes.append(player)
+    return tuple(new_tables), tuple(new_byes)
+
+
+def pair_by_hand(
+    tables: Sequence[tuple[PlayerId, PlayerId]],
+    byes: Sequence[PlayerId],
+    a: PlayerId,
+    b: PlayerId,
+) -> tuple[Tables, tuple[PlayerId, ...]]:
+    """Seat a against b (a first): (tables, byes). Their former opponents play each other at
+    the other freed table; a single former opponent left alone gets the bye."""
+    if a == b:
+        raise PairingError("self_pairing", f"Player {a} cannot play themself.")
+    if (a, b) in tables or (b, a) in tables:
+        return tuple(tables), tuple(byes)
+    orphans = []
+    freed = []
+    kept: list[tuple[PlayerId, PlayerId] | None] = []
+    for x, y in tables:
+        if x in (a, b) or y in (a, b):
+            orphans.extend(p for p in (x, y) if p not in (a, b))
+            freed.append(len(kept))
+            kept.append(None)
+        else:
+            kept.append((x, y))
+    new_byes = [p for p in byes if p not in (a, b)]
+    slots = iter(freed)
+    first = next(slots, None)
+    if first is None:
+        kept.append((a, b))
+    else:
+        kept[first] = (a, b)
+    if len(orphans) == 2:
+        second = next(slots)
+        kept[second] = (orphans[0], orphans[1])
+    else:
+        new_byes.extend(orphans)
+    return tuple(t for t in kept if t is not None), tuple(new_byes)
