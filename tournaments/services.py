@@ -490,3 +490,65 @@ def top_cut_start(*, tournament: Tournament, by=None) -> Round:
     tournament.status = Tournament.Status.TOP_CUT
     tournament.save(update_fields=["status"])
     return round_
+
+
+@transaction.atomic
+def round_swap(*, round_: Round, a: Entry, b: Entry, by=None) -> list[str]:
+    """Exchange two players' seats in a round that is being played (tables or byes).
+
+    Both tables must still be without a result. The edit is checked by the pairing module
+    (everyone once, tables of two) and recorded on the round with who made it and any rematch
+    it creates; the warnings are returned for the TO.
+    """
+    from .domain.pairing import PairingError, pairing_from_manual, swap_players
+
+    tournament = _lock(round_.tournament)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.PLAYING or round_.kind != Round.Kind.SWISS:
+        raise TournamentError("Only a Swiss round being played can be edited.", code="not_playing")
+    if a.pk == b.pk:
+        raise TournamentError("Choose two different players.", code="same_player")
+    tables = list(round_.tables.prefetch_related("seats__entry__player").order_by("number"))
+    seat_of = {s.entry_id: (t, s) for t in tables for s in t.seats.all()}
+    for entry in (a, b):
+        if entry.pk not in seat_of:
+            raise TournamentError(f"{entry.player} is not in round {round_.number}.", code="absent")
+        table, _ = seat_of[entry.pk]
+        if table.reported and len(table.seats.all()) > 1:
+            raise TournamentError(
+                f"Table {table.number} already has a result: correct it first.", code="reported"
+            )
+    pairs = [
+        tuple(s.entry.player_id for s in t.seats.all()) for t in tables if len(t.seats.all()) == 2
+    ]
+    byes = [t.seats.all()[0].entry.player_id for t in tables if len(t.seats.all()) == 1]
+    new_pairs, new_byes = swap_players(pairs, a.player_id, b.player_id, byes=byes)
+    table = standings(tournament, history(tournament))
+    try:
+        pairing = pairing_from_manual(
+            new_pairs,
+            new_byes,
+            players=[s.entry.player_id for t in tables for s in t.seats.all()],
+            history=history(tournament),
+            points=table.points,
+        )
+    except PairingError as error:
+        raise TournamentError(str(error), code="invalid_manual") from None
+    # Re-seat the two players: delete their seats and write them back exchanged, so the
+    # one-seat-per-entry-per-round constraint never sees both at once.
+    (table_a, seat_a), (table_b, seat_b) = seat_of[a.pk], seat_of[b.pk]
+    Seat.objects.filter(pk__in=[seat_a.pk, seat_b.pk]).delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(table=table_a, round=round_, entry=b, position=seat_a.position),
+            Seat(table=table_b, round=round_, entry=a, position=seat_b.position),
+        ]
+    )
+    for bye_table, newcomer in ((table_a, b), (table_b, a)):
+        if len(bye_table.seats.all()) == 1:  # a bye changes hands with its seat
+            Table.objects.filter(pk=bye_table.pk).update(winner=newcomer)
+    who = getattr(by, "username", None) or "a TO"
+    line = f"{timezone.localtime():%H:%M} {who} swapped {a.player} and {b.player}."
+    round_.notes = "\n".join(filter(None, [round_.notes, line, *pairing.warnings]))
+    round_.save(update_fields=["notes"])
+    return list(pairing.warnings)

@@ -318,3 +318,28 @@ def event_player(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
         request, event, "standings", entry=entry, history=selectors.player_history(event, entry)
     )
     return render(request, "tournaments/event_player.html", context)
+
+
+@login_required
+@require_POST
+def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _run_get(request, slug)
+    round_ = get_object_or_404(Round, tournament=event, number=number)
+    picked = [request.POST.get("a", ""), request.POST.get("b", "")]
+    entries = {
+        str(e.pk): e
+        for e in event.entries.select_related("player").filter(
+            pk__in=[p for p in picked if p.isdigit()]
+        )
+    }
+    a, b = entries.get(picked[0]), entries.get(picked[1])
+    if a is None or b is None:
+        return _fail(request, event, services.TournamentError("Choose two players.", code="pick"))
+    try:
+        warnings = services.round_swap(round_=round_, a=a, b=b, by=request.user)
+    except services.TournamentError as error:
+        return _fail(request, event, error)
+    messages.success(request, f"Swapped {a.player} and {b.player}.")
+    for warning in warnings:
+        messages.warning(request, warning)
+    return redirect("event_run", slug=event.slug)

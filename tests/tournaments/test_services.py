@@ -7,7 +7,7 @@ from django.db import connections
 
 from leagues.models import Game, Player
 from ratings.models import RatingChange
-from tests.factories import PlayerFactory, TournamentFactory
+from tests.factories import PlayerFactory, TournamentFactory, organizer_of
 from tournaments import services
 from tournaments.models import Entry, Round, Tournament
 
@@ -253,3 +253,50 @@ def test_top_cut_from_the_final_standings_to_a_champion(league):
     assert services.top_cut_bracket(event).champion == seeds[2]
     with pytest.raises(services.TournamentError):
         services.round_pair(tournament=event)
+
+
+def test_a_to_swaps_two_players_and_the_edit_is_recorded(event):
+    register(event, *"ABCDE")  # two tables and a bye
+    round_ = services.round_pair(tournament=event)
+    tables = list(round_.tables.all())
+    bye_table = next(t for t in tables if t.seats.count() == 1)
+    match = next(t for t in tables if t.seats.count() == 2)
+    on_bye = bye_table.seats.get().entry
+    seated = match.seats.get(position=1).entry
+    user = organizer_of(event.league.organization, username="tessa")
+    services.round_swap(round_=round_, a=on_bye, b=seated, by=user)
+    assert bye_table.seats.get().entry == seated
+    bye_table.refresh_from_db()
+    assert bye_table.winner == seated  # the bye went with the seat
+    assert on_bye in [s.entry for s in match.seats.all()]
+    round_.refresh_from_db()
+    assert f"tessa swapped {on_bye.player} and {seated.player}" in round_.notes
+
+
+def test_a_swap_that_recreates_a_match_is_allowed_with_a_warning(event):
+    register(event, "Ann", "Bob", "Cy", "Dee")
+    first = play_round(event)
+    met = {tuple(sorted(s.entry_id for s in t.seats.all())) for t in first.tables.all()}
+    round_ = services.round_pair(tournament=event)
+    t1, t2 = round_.tables.all()
+    a1, a2 = t1.seats.order_by("position")
+    b1, b2 = t2.seats.order_by("position")
+    # Swap so that a round-1 pair meets again, whichever way the tables fell.
+    partner = {x: y for pair in met for x, y in (pair, pair[::-1])}
+    swap = b1.entry if partner[a1.entry_id] == b1.entry_id else b2.entry  # a1's old opponent
+    warnings = services.round_swap(round_=round_, a=a2.entry, b=swap)
+    assert any("rematch" in w.lower() or "met" in w.lower() for w in warnings), warnings
+
+
+def test_a_swap_into_a_reported_table_is_refused(event):
+    register(event, *"ABCD")
+    round_ = services.round_pair(tournament=event)
+    t1, t2 = round_.tables.all()
+    services.table_report(table=t1, winner=t1.seats.get(position=1).entry)
+    with pytest.raises(services.TournamentError, match="already has a result"):
+        services.round_swap(
+            round_=round_, a=t1.seats.get(position=2).entry, b=t2.seats.first().entry
+        )
+    with pytest.raises(services.TournamentError, match="two different players"):
+        entry = t2.seats.first().entry
+        services.round_swap(round_=round_, a=entry, b=entry)

@@ -212,3 +212,16 @@ def test_player_history_page(client, event):
     assert b"(bye)" in html and b">bye" in html
     standings = client.get(reverse("event_standings", args=[event.slug])).content.decode()
     assert reverse("event_player", args=[event.slug, winner.player_id]) in standings
+
+
+def test_the_console_swaps_two_players(judge_client, event):
+    round_ = started(event, "ABCD")
+    t1, t2 = round_.tables.all()
+    a, b = t1.seats.get(position=1).entry, t2.seats.get(position=1).entry
+    response = judge_client.post(
+        reverse("round_swap", args=[event.slug, round_.number]), {"a": a.pk, "b": b.pk}
+    )
+    assert response.status_code == 302
+    assert t1.seats.get(position=1).entry == b and t2.seats.get(position=1).entry == a
+    bad = judge_client.post(reverse("round_swap", args=[event.slug, round_.number]), {"a": "x"})
+    assert bad.status_code == 400
