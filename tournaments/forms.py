@@ -14,6 +14,15 @@ class EventForm(forms.Form):
         ],
         initial="magic",
     )
+    tiebreakers = forms.ChoiceField(
+        choices=[
+            ("", "As the points"),
+            ("magic", "Magic: points, OMW%, GW%, OGW%"),
+            ("chess", "Chess: median Buchholz, Sonneborn-Berger, cumulative, wins"),
+        ],
+        required=False,
+        help_text="Tiebreakers in order; by default those that go with the points.",
+    )
     swiss_rounds = forms.IntegerField(
         required=False,
         min_value=1,

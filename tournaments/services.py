@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Count
 from django.utils import timezone
 
 from leagues import services as league_services
@@ -112,6 +113,7 @@ def tournament_create(
     name: str,
     date=None,
     points: str = "magic",
+    tiebreakers: str | None = None,
     swiss_rounds: int | None = None,
     top_cut: int = 0,
     first_round: str = Tournament.FirstRound.RANDOM,
@@ -141,7 +143,8 @@ def tournament_create(
         points_loss=scheme.loss,
         points_bye=scheme.bye,
         swiss_rounds=swiss_rounds,
-        tiebreakers=list(PRESETS["chess" if points == "chess" else "magic"]),
+        # The tiebreaker preset follows the points preset unless chosen.
+        tiebreakers=list(PRESETS[tiebreakers or ("chess" if points == "chess" else "magic")]),
         top_cut=top_cut,
         first_round=first_round,
         round_minutes=round_minutes,
@@ -552,3 +555,23 @@ def round_swap(*, round_: Round, a: Entry, b: Entry, by=None) -> list[str]:
     round_.notes = "\n".join(filter(None, [round_.notes, line, *pairing.warnings]))
     round_.save(update_fields=["notes"])
     return list(pairing.warnings)
+
+
+@transaction.atomic
+def round_give_bye(*, round_: Round, entry: Entry, by=None) -> list[str]:
+    """Give the round's bye to `entry` instead: they exchange seats with whoever had it."""
+    holder = (
+        Seat.objects.filter(round=round_, table__in=round_.tables.all())
+        .values("table_id")
+        .annotate(n=Count("id"))
+        .filter(n=1)
+        .values_list("table_id", flat=True)
+    )
+    byes = list(Seat.objects.filter(table_id__in=list(holder)).select_related("entry__player"))
+    if len(byes) != 1:
+        raise TournamentError(
+            "This round has no single bye to give: swap two players instead.", code="no_bye"
+        )
+    if byes[0].entry_id == entry.pk:
+        raise TournamentError(f"{entry.player} already has the bye.", code="has_bye")
+    return round_swap(round_=round_, a=entry, b=byes[0].entry, by=by)

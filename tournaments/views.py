@@ -343,3 +343,19 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     for warning in warnings:
         messages.warning(request, warning)
     return redirect("event_run", slug=event.slug)
+
+
+@login_required
+@require_POST
+def round_give_bye(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _run_get(request, slug)
+    round_ = get_object_or_404(Round, tournament=event, number=number)
+    entry = event.entries.select_related("player").filter(pk=request.POST.get("entry") or 0).first()
+    if entry is None:
+        return _fail(request, event, services.TournamentError("Choose a player.", code="pick"))
+    return _act(
+        request,
+        event,
+        lambda: services.round_give_bye(round_=round_, entry=entry, by=request.user),
+        f"{entry.player} has the bye now.",
+    )

@@ -300,3 +300,30 @@ def test_a_swap_into_a_reported_table_is_refused(event):
     with pytest.raises(services.TournamentError, match="two different players"):
         entry = t2.seats.first().entry
         services.round_swap(round_=round_, a=entry, b=entry)
+
+
+def test_giving_the_bye_to_someone_else(event):
+    register(event, *"ABCDE")
+    round_ = services.round_pair(tournament=event)
+    bye_table = next(t for t in round_.tables.all() if t.seats.count() == 1)
+    holder = bye_table.seats.get().entry
+    chosen = next(t for t in round_.tables.all() if t.seats.count() == 2).seats.first().entry
+    services.round_give_bye(round_=round_, entry=chosen)
+    assert bye_table.seats.get().entry == chosen
+    assert holder.seats.get(round=round_).table.seats.count() == 2  # now at the chosen's table
+    with pytest.raises(services.TournamentError, match="already has the bye"):
+        services.round_give_bye(round_=round_, entry=chosen)
+    even = TournamentFactory(league=event.league)
+    register(even, *"ABCD")
+    no_bye = services.round_pair(tournament=even)
+    with pytest.raises(services.TournamentError, match="no single bye"):
+        services.round_give_bye(round_=no_bye, entry=even.entries.first())
+
+
+def test_the_tiebreaker_preset_is_chosen_per_event(league):
+    chess = services.tournament_create(league=league, name="Club", points="chess")
+    assert chess.tiebreakers[:2] == ["points", "median_buchholz"]
+    mixed = services.tournament_create(
+        league=league, name="Mixed", points="magic", tiebreakers="chess"
+    )
+    assert float(mixed.points_win) == 3 and mixed.tiebreakers[1] == "median_buchholz"
