@@ -71,6 +71,23 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self):
+        """Tiebreakers must be names the standings know, each once (the admin edits the list)."""
+        from django.core.exceptions import ValidationError
+
+        from .domain.standings import TIEBREAKERS
+
+        names = self.tiebreakers or []
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ValidationError({"tiebreakers": "A list of tiebreaker names, in order."})
+        unknown = [n for n in names if n not in TIEBREAKERS]
+        if unknown:
+            raise ValidationError(
+                {"tiebreakers": f"Unknown: {', '.join(unknown)}. Known: {', '.join(TIEBREAKERS)}."}
+            )
+        if len(set(names)) != len(names):
+            raise ValidationError({"tiebreakers": "Each tiebreaker once."})
+
 
 class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")

@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Count
 from django.utils import timezone
 
 from leagues import services as league_services
@@ -495,83 +494,124 @@ def top_cut_start(*, tournament: Tournament, by=None) -> Round:
     return round_
 
 
-@transaction.atomic
-def round_swap(*, round_: Round, a: Entry, b: Entry, by=None) -> list[str]:
-    """Exchange two players' seats in a round that is being played (tables or byes).
+# --- manual edits of a round being played ----------------------------------------------------
 
-    Both tables must still be without a result. The edit is checked by the pairing module
-    (everyone once, tables of two) and recorded on the round with who made it and any rematch
-    it creates; the warnings are returned for the TO.
+EDITS = {
+    "swap": "swapped {a} and {b}",
+    "pair": "paired {a} against {b}",
+    "bye": "gave the bye to {a}",
+}
+
+
+@transaction.atomic
+def round_edit(*, round_: Round, edit: str, a: Entry, b: Entry | None = None, by=None) -> list[str]:
+    """Change a Swiss round being played by hand: swap two players' seats, pair two players
+    against each other, or give a player the bye.
+
+    The pairing module computes the new round (`swap_players`, `pair_by_hand`, `give_bye`)
+    and checks it (everyone once, tables of two); tables that already have a result may not
+    change. Only the changed tables are rewritten, keeping their numbers. The edit is written
+    on the round with who made it and any rematch it creates; those warnings are returned.
     """
-    from .domain.pairing import PairingError, pairing_from_manual, swap_players
+    from .domain.pairing import (
+        PairingError,
+        give_bye,
+        pair_by_hand,
+        pairing_from_manual,
+        swap_players,
+    )
 
     tournament = _lock(round_.tournament)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.PLAYING or round_.kind != Round.Kind.SWISS:
         raise TournamentError("Only a Swiss round being played can be edited.", code="not_playing")
-    if a.pk == b.pk:
+    if edit not in EDITS or (edit != "bye" and b is None):
+        raise TournamentError("Choose what to change.", code="edit")
+    if b is not None and a.pk == b.pk:
         raise TournamentError("Choose two different players.", code="same_player")
     tables = list(round_.tables.prefetch_related("seats__entry__player").order_by("number"))
-    seat_of = {s.entry_id: (t, s) for t in tables for s in t.seats.all()}
+    seated = {s.entry_id for t in tables for s in t.seats.all()}
     for entry in (a, b):
-        if entry.pk not in seat_of:
+        if entry is not None and entry.pk not in seated:
             raise TournamentError(f"{entry.player} is not in round {round_.number}.", code="absent")
-        table, _ = seat_of[entry.pk]
-        if table.reported and len(table.seats.all()) > 1:
-            raise TournamentError(
-                f"Table {table.number} already has a result: correct it first.", code="reported"
-            )
-    pairs = [
-        tuple(s.entry.player_id for s in t.seats.all()) for t in tables if len(t.seats.all()) == 2
-    ]
-    byes = [t.seats.all()[0].entry.player_id for t in tables if len(t.seats.all()) == 1]
-    new_pairs, new_byes = swap_players(pairs, a.player_id, b.player_id, byes=byes)
-    table = standings(tournament, history(tournament))
+    before = {t.pk: tuple(s.entry.player_id for s in t.seats.all()) for t in tables}
+    pairs = [seats for seats in before.values() if len(seats) == 2]
+    byes = [seats[0] for seats in before.values() if len(seats) == 1]
     try:
+        if edit == "swap":
+            new_pairs, new_byes = swap_players(pairs, a.player_id, b.player_id, byes=byes)
+        elif edit == "pair":
+            new_pairs, new_byes = pair_by_hand(pairs, byes, a.player_id, b.player_id)
+        else:
+            if a.player_id in byes:
+                raise TournamentError(f"{a.player} already has the bye.", code="has_bye")
+            new_pairs, new_byes = give_bye(pairs, byes, a.player_id)
+        past = history(tournament)
         pairing = pairing_from_manual(
             new_pairs,
             new_byes,
-            players=[s.entry.player_id for t in tables for s in t.seats.all()],
-            history=history(tournament),
-            points=table.points,
+            players=[p for seats in before.values() for p in seats],
+            history=past,
+            points=standings(tournament, past).points,
         )
     except PairingError as error:
         raise TournamentError(str(error), code="invalid_manual") from None
-    # Re-seat the two players: delete their seats and write them back exchanged, so the
-    # one-seat-per-entry-per-round constraint never sees both at once.
-    (table_a, seat_a), (table_b, seat_b) = seat_of[a.pk], seat_of[b.pk]
-    Seat.objects.filter(pk__in=[seat_a.pk, seat_b.pk]).delete()
-    Seat.objects.bulk_create(
-        [
-            Seat(table=table_a, round=round_, entry=b, position=seat_a.position),
-            Seat(table=table_b, round=round_, entry=a, position=seat_b.position),
-        ]
-    )
-    for bye_table, newcomer in ((table_a, b), (table_b, a)):
-        if len(bye_table.seats.all()) == 1:  # a bye changes hands with its seat
-            Table.objects.filter(pk=bye_table.pk).update(winner=newcomer)
+    wanted = [tuple(t) for t in new_pairs] + [(p,) for p in new_byes]
+    unchanged = set(before.values()) & set(wanted)
+    changed = [t for t in tables if before[t.pk] not in unchanged]
+    for table in changed:
+        if table.reported and len(before[table.pk]) > 1:
+            raise TournamentError(
+                f"Table {table.number} already has a result: correct it first.", code="reported"
+            )
+    _rewrite_tables(round_, changed, [seats for seats in wanted if seats not in unchanged], by)
+    names = {e.player_id: e.player for e in (a, b) if e is not None}
     who = getattr(by, "username", None) or "a TO"
-    line = f"{timezone.localtime():%H:%M} {who} swapped {a.player} and {b.player}."
-    round_.notes = "\n".join(filter(None, [round_.notes, line, *pairing.warnings]))
+    line = f"{timezone.localtime():%H:%M} {who} " + EDITS[edit].format(
+        a=names[a.player_id], b=names.get(b.player_id) if b else ""
+    )
+    round_.notes = "\n".join(filter(None, [round_.notes, line + ".", *pairing.warnings]))
     round_.save(update_fields=["notes"])
     return list(pairing.warnings)
 
 
-@transaction.atomic
-def round_give_bye(*, round_: Round, entry: Entry, by=None) -> list[str]:
-    """Give the round's bye to `entry` instead: they exchange seats with whoever had it."""
-    holder = (
-        Seat.objects.filter(round=round_, table__in=round_.tables.all())
-        .values("table_id")
-        .annotate(n=Count("id"))
-        .filter(n=1)
-        .values_list("table_id", flat=True)
+def _rewrite_tables(round_: Round, old: list[Table], new: list[tuple[int, ...]], by) -> None:
+    """Replace the `old` tables of a round with `new` seatings, reusing their numbers."""
+    entries = {e.player_id: e for e in round_.tournament.entries.all()}
+    numbers = sorted(t.number for t in old)
+    Seat.objects.filter(table__in=old).delete()
+    Table.objects.filter(pk__in=[t.pk for t in old]).delete()
+    # Tables first, byes last, as the pairing numbers them.
+    new = sorted(new, key=len, reverse=True)
+    next_number = max(round_.tables.values_list("number", flat=True), default=0) + 1
+    numbers += list(
+        range(max([next_number, *numbers]) + 1, max([next_number, *numbers]) + 1 + len(new))
     )
-    byes = list(Seat.objects.filter(table_id__in=list(holder)).select_related("entry__player"))
-    if len(byes) != 1:
-        raise TournamentError(
-            "This round has no single bye to give: swap two players instead.", code="no_bye"
+    user = by if by is not None and by.is_authenticated else None
+    created = []
+    for number, seats in zip(numbers, new, strict=False):
+        bye = len(seats) == 1
+        created.append(
+            Table(
+                round=round_,
+                number=number,
+                reported=bye,
+                winner=entries[seats[0]] if bye else None,
+                reported_by=user if bye else None,
+                reported_at=timezone.now() if bye else None,
+            )
         )
-    if byes[0].entry_id == entry.pk:
-        raise TournamentError(f"{entry.player} already has the bye.", code="has_bye")
-    return round_swap(round_=round_, a=entry, b=byes[0].entry, by=by)
+    Table.objects.bulk_create(created)
+    Seat.objects.bulk_create(
+        Seat(table=table, round=round_, entry=entries[p], position=i)
+        for table, seats in zip(created, new, strict=True)
+        for i, p in enumerate(seats, 1)
+    )
+
+
+def round_swap(*, round_: Round, a: Entry, b: Entry, by=None) -> list[str]:
+    return round_edit(round_=round_, edit="swap", a=a, b=b, by=by)
+
+
+def round_give_bye(*, round_: Round, entry: Entry, by=None) -> list[str]:
+    return round_edit(round_=round_, edit="bye", a=entry, by=by)

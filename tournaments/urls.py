@@ -15,10 +15,7 @@ urlpatterns = [
     path("events/<slug:slug>/bracket/", views.event_bracket, name="event_bracket"),
     path("events/<slug:slug>/rounds/<int:number>/end/", views.round_end, name="round_end"),
     path("events/<slug:slug>/rounds/<int:number>/", views.round_run, name="round_run"),
-    path("events/<slug:slug>/rounds/<int:number>/swap/", views.round_swap, name="round_swap"),
-    path(
-        "events/<slug:slug>/rounds/<int:number>/bye/", views.round_give_bye, name="round_give_bye"
-    ),
+    path("events/<slug:slug>/rounds/<int:number>/edit/", views.round_edit, name="round_edit"),
     path("events/<slug:slug>/players/<int:player_id>/", views.event_player, name="event_player"),
     path("events/<slug:slug>/entries/<int:entry_id>/drop/", views.entry_drop, name="entry_drop"),
     path(

@@ -126,6 +126,11 @@ def _console(request, event: Tournament, **extra) -> dict:
         player_names=league_selectors.league_player_names(league=event.league),
         results=RESULTS,
         earlier_rounds=range(1, round_.number) if round_ else [],
+        pairing_edits=[
+            ("swap", "Swap their seats", True),
+            ("pair", "Pair them together", True),
+            ("bye", "Give the bye", False),
+        ],
         **extra,
     )
 
@@ -322,9 +327,11 @@ def event_player(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
 
 @login_required
 @require_POST
-def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Swap two players, pair two players by hand, or give a player the bye."""
     event = _run_get(request, slug)
     round_ = get_object_or_404(Round, tournament=event, number=number)
+    edit = request.POST.get("edit", "")
     picked = [request.POST.get("a", ""), request.POST.get("b", "")]
     entries = {
         str(e.pk): e
@@ -333,29 +340,14 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         )
     }
     a, b = entries.get(picked[0]), entries.get(picked[1])
-    if a is None or b is None:
-        return _fail(request, event, services.TournamentError("Choose two players.", code="pick"))
+    if a is None or (edit != "bye" and b is None):
+        return _fail(request, event, services.TournamentError("Choose the players.", code="pick"))
     try:
-        warnings = services.round_swap(round_=round_, a=a, b=b, by=request.user)
+        warnings = services.round_edit(round_=round_, edit=edit, a=a, b=b, by=request.user)
     except services.TournamentError as error:
         return _fail(request, event, error)
-    messages.success(request, f"Swapped {a.player} and {b.player}.")
+    done = services.EDITS[edit].format(a=a.player, b=b.player if b else "")
+    messages.success(request, done[0].upper() + done[1:] + ".")
     for warning in warnings:
         messages.warning(request, warning)
     return redirect("event_run", slug=event.slug)
-
-
-@login_required
-@require_POST
-def round_give_bye(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = _run_get(request, slug)
-    round_ = get_object_or_404(Round, tournament=event, number=number)
-    entry = event.entries.select_related("player").filter(pk=request.POST.get("entry") or 0).first()
-    if entry is None:
-        return _fail(request, event, services.TournamentError("Choose a player.", code="pick"))
-    return _act(
-        request,
-        event,
-        lambda: services.round_give_bye(round_=round_, entry=entry, by=request.user),
-        f"{entry.player} has the bye now.",
-    )

@@ -255,22 +255,51 @@ def test_top_cut_from_the_final_standings_to_a_champion(league):
         services.round_pair(tournament=event)
 
 
+def table_of(round_, entry):
+    """The players at `entry`'s table in `round_` now (just them: a bye)."""
+    seat = round_.seats.select_related("table").get(entry=entry)
+    return {s.entry for s in seat.table.seats.all()}
+
+
 def test_a_to_swaps_two_players_and_the_edit_is_recorded(event):
     register(event, *"ABCDE")  # two tables and a bye
     round_ = services.round_pair(tournament=event)
     tables = list(round_.tables.all())
-    bye_table = next(t for t in tables if t.seats.count() == 1)
+    on_bye = next(t for t in tables if t.seats.count() == 1).seats.get().entry
     match = next(t for t in tables if t.seats.count() == 2)
-    on_bye = bye_table.seats.get().entry
-    seated = match.seats.get(position=1).entry
+    seated, opponent = (s.entry for s in match.seats.order_by("position"))
     user = organizer_of(event.league.organization, username="tessa")
     services.round_swap(round_=round_, a=on_bye, b=seated, by=user)
-    assert bye_table.seats.get().entry == seated
-    bye_table.refresh_from_db()
-    assert bye_table.winner == seated  # the bye went with the seat
-    assert on_bye in [s.entry for s in match.seats.all()]
+    assert table_of(round_, seated) == {seated}  # the bye went with the seat...
+    bye = round_.seats.get(entry=seated).table
+    assert bye.reported and bye.winner == seated  # ...already reported as a win
+    assert table_of(round_, on_bye) == {on_bye, opponent}
+    assert sorted(t.number for t in round_.tables.all()) == [1, 2, 3]
     round_.refresh_from_db()
     assert f"tessa swapped {on_bye.player} and {seated.player}" in round_.notes
+
+
+def test_pairing_two_players_by_hand(event):
+    register(event, *"ABCD")
+    round_ = services.round_pair(tournament=event)
+    t1, t2 = round_.tables.all()
+    a, a_opp = (s.entry for s in t1.seats.order_by("position"))
+    b, b_opp = (s.entry for s in t2.seats.order_by("position"))
+    services.round_edit(round_=round_, edit="pair", a=a, b=b)
+    assert table_of(round_, a) == {a, b}
+    assert table_of(round_, a_opp) == {a_opp, b_opp}  # the former opponents meet
+    round_.refresh_from_db()
+    assert f"paired {a.player} against {b.player}" in round_.notes
+
+
+def test_a_bye_in_a_round_that_had_none(event):
+    register(event, *"ABCD")
+    round_ = services.round_pair(tournament=event)
+    t1 = round_.tables.first()
+    a, opponent = (s.entry for s in t1.seats.order_by("position"))
+    services.round_give_bye(round_=round_, entry=a)
+    assert table_of(round_, a) == {a} and table_of(round_, opponent) == {opponent}
+    assert round_.tables.filter(reported=True).count() == 2  # two byes, both wins
 
 
 def test_a_swap_that_recreates_a_match_is_allowed_with_a_warning(event):
@@ -305,19 +334,14 @@ def test_a_swap_into_a_reported_table_is_refused(event):
 def test_giving_the_bye_to_someone_else(event):
     register(event, *"ABCDE")
     round_ = services.round_pair(tournament=event)
-    bye_table = next(t for t in round_.tables.all() if t.seats.count() == 1)
-    holder = bye_table.seats.get().entry
-    chosen = next(t for t in round_.tables.all() if t.seats.count() == 2).seats.first().entry
+    holder = next(t for t in round_.tables.all() if t.seats.count() == 1).seats.get().entry
+    match = next(t for t in round_.tables.all() if t.seats.count() == 2)
+    chosen, opponent = (s.entry for s in match.seats.order_by("position"))
     services.round_give_bye(round_=round_, entry=chosen)
-    assert bye_table.seats.get().entry == chosen
-    assert holder.seats.get(round=round_).table.seats.count() == 2  # now at the chosen's table
+    assert table_of(round_, chosen) == {chosen}
+    assert table_of(round_, holder) == {holder, opponent}  # the old bye takes the seat
     with pytest.raises(services.TournamentError, match="already has the bye"):
         services.round_give_bye(round_=round_, entry=chosen)
-    even = TournamentFactory(league=event.league)
-    register(even, *"ABCD")
-    no_bye = services.round_pair(tournament=even)
-    with pytest.raises(services.TournamentError, match="no single bye"):
-        services.round_give_bye(round_=no_bye, entry=even.entries.first())
 
 
 def test_the_tiebreaker_preset_is_chosen_per_event(league):
@@ -327,3 +351,20 @@ def test_the_tiebreaker_preset_is_chosen_per_event(league):
         league=league, name="Mixed", points="magic", tiebreakers="chess"
     )
     assert float(mixed.points_win) == 3 and mixed.tiebreakers[1] == "median_buchholz"
+
+
+def test_any_tiebreaker_order_can_be_set_and_is_checked(league):
+    from django.core.exceptions import ValidationError
+
+    event = TournamentFactory(league=league, tiebreakers=["points", "wins", "buchholz"])
+    event.full_clean()
+    register(event, *"ABCD")
+    play_round(event)
+    row = services.standings(event).rows[0]
+    assert set(row.metrics) >= {"wins", "buchholz"}
+    event.tiebreakers = ["points", "omw", "omw"]
+    with pytest.raises(ValidationError, match="Each tiebreaker once"):
+        event.full_clean()
+    event.tiebreakers = ["points", "coin_flip"]
+    with pytest.raises(ValidationError, match="Unknown: coin_flip"):
+        event.full_clean()

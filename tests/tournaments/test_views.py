@@ -218,10 +218,13 @@ def test_the_console_swaps_two_players(judge_client, event):
     round_ = started(event, "ABCD")
     t1, t2 = round_.tables.all()
     a, b = t1.seats.get(position=1).entry, t2.seats.get(position=1).entry
-    response = judge_client.post(
-        reverse("round_swap", args=[event.slug, round_.number]), {"a": a.pk, "b": b.pk}
-    )
+    url = reverse("round_edit", args=[event.slug, round_.number])
+    response = judge_client.post(url, {"edit": "swap", "a": a.pk, "b": b.pk})
     assert response.status_code == 302
-    assert t1.seats.get(position=1).entry == b and t2.seats.get(position=1).entry == a
-    bad = judge_client.post(reverse("round_swap", args=[event.slug, round_.number]), {"a": "x"})
-    assert bad.status_code == 400
+    assert round_.seats.get(entry=a).table.number == t2.number
+    assert round_.seats.get(entry=b).table.number == t1.number
+    assert judge_client.post(url, {"edit": "swap", "a": "x"}).status_code == 400
+    assert judge_client.post(url, {"edit": "nope", "a": a.pk, "b": b.pk}).status_code == 400
+    response = judge_client.post(url, {"edit": "pair", "a": a.pk, "b": b.pk})
+    assert response.status_code == 302
+    assert round_.seats.get(entry=a).table == round_.seats.get(entry=b).table
