@@ -268,13 +268,15 @@ class ApiToken(models.Model):
     @classmethod
     def issue(cls, *, organization: Organization, name: str, by=None) -> tuple["ApiToken", str]:
         """A new token for `organization`; the plaintext is returned here and never again."""
+        from .permissions import acting_user  # permissions imports this module
+
         plaintext = cls.PREFIX + secrets.token_urlsafe(32)
         token = cls.objects.create(
             organization=organization,
             name=name,
             prefix=plaintext[: cls.PREFIX_LENGTH],
             key_hash=cls.hash_key(plaintext),
-            created_by=by if by is not None and by.is_authenticated else None,
+            created_by=acting_user(by),
         )
         return token, plaintext
 

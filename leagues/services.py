@@ -27,6 +27,7 @@ from .domain.csvformat import (
 )
 from .domain.ranking import RankingError, validate_places
 from .models import Game, GameResult, ImportBatch, League, Organization, Player
+from .permissions import acting_user
 from .signals import games_changed
 
 
@@ -171,7 +172,7 @@ def game_record(
     game = Game.objects.create(
         league=league,
         played_on=played_on,
-        entered_by=by if by is not None and by.is_authenticated else None,
+        entered_by=acting_user(by),
         source=source,
         notes=notes.strip(),
     )
@@ -438,7 +439,7 @@ def import_batch_create(*, league: League, text: str, filename: str = "", by=Non
         filename=filename[:255],
         sha256=content_sha256(text),
         content=text,
-        created_by=by if by is not None and by.is_authenticated else None,
+        created_by=acting_user(by),
     )
 
 
@@ -487,7 +488,7 @@ def games_import(
 
     names = [f.name for g in plan.games for f in g.finishers]
     players, created = players_get_or_create(organization=league.organization, names=names)
-    user = by if by is not None and by.is_authenticated else None
+    user = acting_user(by)
     if batch is None:
         batch = ImportBatch(league=league, filename=filename[:255], content=text, created_by=user)
     batch.sha256 = content_sha256(text)

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from leagues import services as league_services
 from leagues.models import Game
+from leagues.permissions import acting_user
 
 from .domain import records
 from .models import Entry, Round, Seat, Table, Tournament
@@ -148,7 +149,7 @@ def tournament_create(
         first_round=first_round,
         round_minutes=round_minutes,
         seed=secrets.randbelow(2**31),
-        created_by=by if by is not None and by.is_authenticated else None,
+        created_by=acting_user(by),
     )
 
 
@@ -272,26 +273,8 @@ def round_pair(*, tournament: Tournament, by=None) -> Round:
         ends_at=timezone.now() + timezone.timedelta(minutes=tournament.round_minutes),
         notes="\n".join(pairing.warnings),
     )
-    tables = []
-    seats = []
-    user = by if by is not None and by.is_authenticated else None
-    for index, players in enumerate([*pairing.tables, *((b,) for b in pairing.byes)], 1):
-        bye = len(players) == 1
-        table = Table(
-            round=round_,
-            number=index,
-            reported=bye,
-            winner=by_player[players[0]] if bye else None,
-            reported_by=user if bye else None,
-            reported_at=timezone.now() if bye else None,
-        )
-        tables.append(table)
-        seats.extend(
-            Seat(table=table, round=round_, entry=by_player[p], position=position)
-            for position, p in enumerate(players, 1)
-        )
-    Table.objects.bulk_create(tables)
-    Seat.objects.bulk_create(seats)
+    seatings = [*pairing.tables, *((b,) for b in pairing.byes)]
+    _create_tables(round_, list(enumerate(seatings, 1)), by_player, by)
     tournament.status = Tournament.Status.SWISS
     if tournament.swiss_rounds is None:
         tournament.swiss_rounds = planned
@@ -367,7 +350,7 @@ def table_report(
         return table
     table.reported, table.is_draw, table.winner = True, draw, winner
     table.version += 1
-    table.reported_by = by if by is not None and by.is_authenticated else None
+    table.reported_by = acting_user(by)
     table.reported_at = timezone.now()
     for seat in seats:
         seat.game_wins = wins.get(seat.entry_id)
@@ -459,13 +442,8 @@ def _top_cut_round(tournament: Tournament, bracket, number: int) -> Round:
         ends_at=timezone.now() + timezone.timedelta(minutes=tournament.round_minutes),
         notes=bracket.round_label(len(bracket.rounds) - 1),
     )
-    tables = [Table(round=round_, number=i) for i, _ in enumerate(bracket.current, 1)]
-    Table.objects.bulk_create(tables)
-    Seat.objects.bulk_create(
-        Seat(table=table, round=round_, entry=entries[player], position=position)
-        for table, match in zip(tables, bracket.current, strict=True)
-        for position, player in enumerate(match, 1)  # the better seed sits first
-    )
+    # The better seed sits first.
+    _create_tables(round_, list(enumerate(bracket.current, 1)), entries, None)
     return round_
 
 
@@ -576,36 +554,43 @@ def round_edit(*, round_: Round, edit: str, a: Entry, b: Entry | None = None, by
 
 
 def _rewrite_tables(round_: Round, old: list[Table], new: list[tuple[int, ...]], by) -> None:
-    """Replace the `old` tables of a round with `new` seatings, reusing their numbers."""
+    """Replace the `old` tables of a round with `new` seatings, reusing their numbers first."""
     entries = {e.player_id: e for e in round_.tournament.entries.all()}
     numbers = sorted(t.number for t in old)
+    top = max(round_.tables.values_list("number", flat=True), default=0)
+    numbers += range(top + 1, top + 1 + len(new) - len(numbers))
     Seat.objects.filter(table__in=old).delete()
     Table.objects.filter(pk__in=[t.pk for t in old]).delete()
     # Tables first, byes last, as the pairing numbers them.
-    new = sorted(new, key=len, reverse=True)
-    next_number = max(round_.tables.values_list("number", flat=True), default=0) + 1
-    numbers += list(
-        range(max([next_number, *numbers]) + 1, max([next_number, *numbers]) + 1 + len(new))
-    )
-    user = by if by is not None and by.is_authenticated else None
-    created = []
-    for number, seats in zip(numbers, new, strict=False):
-        bye = len(seats) == 1
-        created.append(
+    seatings = sorted(new, key=len, reverse=True)
+    _create_tables(round_, list(zip(numbers, seatings, strict=True)), entries, by)
+
+
+def _create_tables(round_: Round, seatings, entries, by) -> None:
+    """Write numbered tables with their seats in the order given: [(number, (player, ...))].
+
+    A table of one seat is a bye, reported at once as that player's win.
+    """
+    user = acting_user(by)
+    now = timezone.now()
+    tables = []
+    for number, players in seatings:
+        bye = len(players) == 1
+        tables.append(
             Table(
                 round=round_,
                 number=number,
                 reported=bye,
-                winner=entries[seats[0]] if bye else None,
+                winner=entries[players[0]] if bye else None,
                 reported_by=user if bye else None,
-                reported_at=timezone.now() if bye else None,
+                reported_at=now if bye else None,
             )
         )
-    Table.objects.bulk_create(created)
+    Table.objects.bulk_create(tables)
     Seat.objects.bulk_create(
-        Seat(table=table, round=round_, entry=entries[p], position=i)
-        for table, seats in zip(created, new, strict=True)
-        for i, p in enumerate(seats, 1)
+        Seat(table=table, round=round_, entry=entries[player], position=position)
+        for table, (_, players) in zip(tables, seatings, strict=True)
+        for position, player in enumerate(players, 1)
     )
 
 
