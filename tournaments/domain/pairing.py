@@ -334,25 +334,33 @@ def _lower_bound_pairing(problem: _Problem, players: list[int]) -> list[tuple[in
         if len(members) % 2:
             if gi + 1 == len(groups):
                 return None
-            below = groups[gi + 1]
-            for k in range(len(members) - 1, -1, -1):
-                candidate = members[k]
-                if all(b in met[candidate] for b in below):
-                    continue
-                rest = members[:k] + members[k + 1 :]
-                inner = _rematch_free(rest, met)
-                if inner is not None:
-                    carry = candidate
-                    pairs.extend(inner)
-                    break
-            else:
+            found = _carry_one_down(members, groups[gi + 1], met)
+            if found is None:
                 return None
+            carry, inner = found
+            pairs.extend(inner)
         else:
             inner = _rematch_free(members, met)
             if inner is None:
                 return None
             pairs.extend(inner)
     return pairs
+
+
+def _carry_one_down(
+    members: list[int], below: list[int], met: list[dict[int, int]]
+) -> tuple[int, list[tuple[int, int]]] | None:
+    """An odd group sends one player down: the lowest-ranked one who has someone new to meet
+    in `below` and whose departure leaves the rest pairable without rematches.
+    (that player, the rest's pairs), or None when nobody can go."""
+    for k in range(len(members) - 1, -1, -1):
+        candidate = members[k]
+        if all(b in met[candidate] for b in below):
+            continue
+        inner = _rematch_free(members[:k] + members[k + 1 :], met)
+        if inner is not None:
+            return candidate, inner
+    return None
 
 
 def _rematch_free(members: list[int], met: list[dict[int, int]]) -> list[tuple[int, int]] | None:
@@ -675,18 +683,11 @@ def _by_segments(problem: _Problem, players: list[int]) -> list[tuple[int, int]]
         if len(free) % 2:
             if k + 1 >= len(blocks) or blocks[k + 1][0] != "big":
                 return None
-            below = blocks[k + 1][1]
-            for idx in range(len(free) - 1, -1, -1):
-                candidate = free[idx]
-                if all(b in met[candidate] for b in below):
-                    continue
-                inner = _rematch_free(free[:idx] + free[idx + 1 :], met)
-                if inner is not None:
-                    carry = candidate
-                    pairs.extend(inner)
-                    break
-            else:
+            found = _carry_one_down(free, blocks[k + 1][1], met)
+            if found is None:
                 return None
+            carry, inner = found
+            pairs.extend(inner)
         else:
             inner = _rematch_free(free, met)
             if inner is None:
