@@ -1,9 +1,12 @@
 """A whole Swiss event with random results, for trying the pairing engine (no database).
 
-`simulate` promises: the same arguments give the same event; every round is paired by
-`pairing.pair_round` from the standings so far (match points 3/1/0, then opponents' match-win
-percentage with the MTR's 33% floor, then player id); each match is a draw with probability
-`draw_probability`, otherwise a coin flip. The result is plain JSON data:
+`simulate` promises: the same arguments give the same event; every round is paired from the
+standings so far (points 3/1/0, then opponents' match-win percentage, then player id) by
+`pairing.pair_round` (1v1; OMW% floored at 33% as in the MTR) or `pods.pair_pods` (pods; floor
+25%, par for a 4-player pod). A 1v1 match is a draw with probability `draw_probability`
+(default 0.05), otherwise a coin flip; a pod, as in pairings_edh's tests, is a draw with
+probability 0.2 (everyone +1), otherwise won by a uniformly random player (+3). The result is
+plain JSON data:
 `{"players": [ids], "rounds": [[{"players": [ids in seat order], "winner": id or 0}, ...]]}`,
 tables in table-number order and a bye as a table of one player who is its winner.
 """
@@ -14,10 +17,13 @@ from collections import defaultdict
 from fractions import Fraction
 
 from tournaments.domain.pairing import pair_round
+from tournaments.domain.pods import PodWeights, badness_by_player, pair_pods
 from tournaments.domain.records import MAGIC, PlayerId, Round, Table
 
 FORMATS = ("1v1", "pods")
 OMW_FLOOR = Fraction(1, 3)  # MTR Appendix C: each opponent counts at least 33%
+POD_OMW_FLOOR = Fraction(1, 4)  # par in a 4-player pod
+DRAW_PROBABILITY = {"1v1": 0.05, "pods": 0.2}
 
 
 def simulate(
@@ -26,15 +32,19 @@ def simulate(
     rounds: int | None = None,
     seed: int,
     format: str = "1v1",
-    draw_probability: float = 0.05,
+    draw_probability: float | None = None,
+    layout: str = "threes",
+    weights: PodWeights | None = None,
 ) -> dict:
     """Run an event of `players` players (ids 1..N) for `rounds` rounds (default ceil(log2 N))."""
     if format not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}")
-    if format == "pods":
-        raise NotImplementedError("pods arrive with the pod pairing issue")
-    if players < 2:
-        raise ValueError("a Swiss event needs at least 2 players")
+    if draw_probability is None:
+        draw_probability = DRAW_PROBABILITY[format]
+    if players < (3 if format == "pods" else 2):
+        raise ValueError(
+            f"a Swiss event of {format} needs at least {3 if format == 'pods' else 2} players"
+        )
     if rounds is None:
         rounds = math.ceil(math.log2(players))
     if rounds < 1:
@@ -47,6 +57,26 @@ def simulate(
     history: list[Round] = []
     written: list[list[dict]] = []
     for number in range(1, rounds + 1):
+        if format == "pods":
+            points, ranking = standings(ids, history, floor=POD_OMW_FLOOR)
+            paired = pair_pods(
+                players=ids,
+                history=history,
+                points=points,
+                ranking=ranking,
+                seed=seed,
+                round_number=number,
+                layout=layout,
+                weights=weights,
+            )
+            tables = []
+            for pod in paired.pods:
+                drawn = rng.random() < draw_probability
+                tables.append(Table(pod, None if drawn else rng.choice(pod)))
+            tables.extend(Table((p,), p) for p in paired.byes)
+            history.append(tuple(tables))
+            written.append([{"players": list(t.players), "winner": t.winner or 0} for t in tables])
+            continue
         points, ranking = standings(ids, history)
         pairing = pair_round(
             players=ids,
@@ -68,9 +98,10 @@ def simulate(
 
 
 def standings(
-    ids: list[PlayerId], history: list[Round]
+    ids: list[PlayerId], history: list[Round], floor: Fraction = OMW_FLOOR
 ) -> tuple[dict[PlayerId, float], list[PlayerId]]:
-    """Match points and the ranking (points, then OMW% with a 1/3 floor, then id)."""
+    """Match points and the ranking (points, then OMW% with a floor (1/3), then id); every
+    other player at a table is an opponent."""
     points: dict[PlayerId, Fraction] = defaultdict(Fraction)
     played: dict[PlayerId, int] = defaultdict(int)
     opponents: dict[PlayerId, list[PlayerId]] = defaultdict(list)
@@ -80,14 +111,13 @@ def standings(
                 points[p] += Fraction(MAGIC.points(table, p))
                 played[p] += 1
             if not table.is_bye:
-                a, b = table.players
-                opponents[a].append(b)
-                opponents[b].append(a)
+                for a in table.players:
+                    opponents[a].extend(b for b in table.players if b != a)
 
     def mwp(p: PlayerId) -> Fraction:
         if not played[p]:
-            return OMW_FLOOR
-        return max(OMW_FLOOR, points[p] / (Fraction(MAGIC.win) * played[p]))
+            return floor
+        return max(floor, points[p] / (Fraction(MAGIC.win) * played[p]))
 
     def omw(p: PlayerId) -> Fraction:
         if not opponents[p]:
@@ -96,3 +126,29 @@ def standings(
 
     ranking = sorted(ids, key=lambda p: (-points[p], -omw(p), p))
     return {p: float(points[p]) for p in ids}, ranking
+
+
+def pod_metrics(event: dict) -> dict[str, float]:
+    """pairings_edh's measures of a simulated pod event: the average and the worst player's
+    badness at the end, and the average pod point spread (max - min points when paired) over
+    rounds 2 on."""
+    ids = event["players"]
+    history: list[Round] = []
+    spreads: list[float] = []
+    for number, tables in enumerate(event["rounds"], 1):
+        points, _ = standings(ids, history)
+        round_ = tuple(Table(tuple(t["players"]), t["winner"] or None) for t in tables)
+        if number > 1:
+            spreads.extend(
+                max(points[p] for p in t.players) - min(points[p] for p in t.players)
+                for t in round_
+                if not t.is_bye
+            )
+        history.append(round_)
+    badness = badness_by_player(history)
+    values = [badness.get(p, 0) for p in ids]
+    return {
+        "badness": sum(values) / len(values),
+        "worst": max(values),
+        "spread": sum(spreads) / len(spreads) if spreads else 0.0,
+    }

@@ -67,8 +67,8 @@ def test_rounds_seed_and_draws():
 
 
 def test_bad_arguments():
-    with pytest.raises(NotImplementedError, match="pods arrive with the pod pairing issue"):
-        simulate(players=8, rounds=None, seed=0, format="pods")
+    with pytest.raises(ValueError, match="at least 3 players"):
+        simulate(players=2, rounds=None, seed=0, format="pods")
     with pytest.raises(ValueError):
         simulate(players=1, rounds=None, seed=0)
     with pytest.raises(ValueError):

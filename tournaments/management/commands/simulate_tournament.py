@@ -23,7 +23,11 @@ class Command(BaseCommand):
         )
         parser.add_argument("--seed", type=int, default=0, metavar="S")
         parser.add_argument(
-            "--draw-probability", type=float, default=0.05, metavar="P", help="default 0.05"
+            "--draw-probability",
+            type=float,
+            default=None,
+            metavar="P",
+            help="default 0.05 for 1v1, 0.2 for pods",
         )
         parser.add_argument(
             "--output", "-o", required=True, metavar="FILE", help="a .json file, or - for stdout"
@@ -40,7 +44,7 @@ class Command(BaseCommand):
                 format=options["format"],
                 draw_probability=options["draw_probability"],
             )
-        except (NotImplementedError, ValueError) as error:
+        except ValueError as error:
             raise CommandError(str(error)) from None
         text = json.dumps(event, separators=(",", ":")) + "\n"
         if options["output"] == "-":

@@ -1,0 +1,474 @@
+"""Swiss pairing for pods of 3-5 players (Commander / cEDH): layout, pods and seat order.
+
+`pair_pods` promises, for the active players of one round: everyone is seated exactly once, in
+a pod or (only where the layout asks for it) on a bye; pod sizes follow `pod_sizes`; the pods
+minimise a weighted cost (`PodWeights`) of
+- point spread: max - min points inside each pod, in wins (spread / `win_points`), so Swiss
+  pods hold players with equal points;
+- repeat opponents: the badness of pairings_edh, a pair meeting for the k-th time costs
+  (k - 1)**2 for each of the two players;
+- odd pods: a player seated at a 3- or 5-player pod costs (pods of that kind had)**2, so
+  nobody gets a second 3-pod while others have had none;
+and the seats inside each pod balance turn order over the event (a player who went first sits
+later next time). The result is deterministic: the same inputs and seed give the same pods.
+
+How the pods are found (`_Search`): the players in standings order are cut into consecutive
+pods by dynamic programming over where the odd-sized pods go (exactly optimal when nobody has
+met: consecutive pods minimise the total spread); then a local search swaps players between
+pods and moves a player from a 4-pod to an odd pod (which swaps the two pods' sizes), taking
+the best improving move until none is left, perturbed and re-optimised a fixed number of
+times (iterated local search) keeping the best pods seen. Small fields search every pair of
+pods; large fields only neighbouring pods (a far swap only adds spread) and only from pods
+that have a repeat or an odd-pod penalty. Fields of up to `EXACT_LIMIT` players are then
+proved optimal by branch and bound (`_exact`), starting from the local search's cost.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+
+from tournaments.domain.records import PlayerId, Round
+
+LAYOUTS = ("threes", "fives", "byes")
+LAYOUT_LABELS = {
+    "threes": "4-player pods, the rest in 3-player pods",
+    "fives": "4-player pods, the rest in 5-player pods",
+    "byes": "4-player pods, the rest get byes",
+}
+FIRST_ROUND_MODES = ("random", "rating")
+EXACT_LIMIT = 16
+_EPS = 1e-9
+
+
+class PodPairingError(ValueError):
+    """Input that cannot be paired (too few players, a player listed twice); `code` names it."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class PodWeights:
+    """What one unit of each cost is worth. Spread is counted in wins (points / win points)."""
+
+    spread: float = 4.0
+    repeat: float = 1.0
+    odd_pod: float = 2.0
+
+    @classmethod
+    def from_mapping(cls, values: Mapping) -> PodWeights:
+        """Weights from a JSON object; unknown names and negative or non-numbers are refused."""
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise PodPairingError(
+                "weights", f"unknown weight {unknown[0]!r} (known: {', '.join(sorted(known))})"
+            )
+        checked = {}
+        for name, value in values.items():
+            if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+                raise PodPairingError("weights", f"weight {name!r} must be a number")
+            if value < 0 or value > 1e9:
+                raise PodPairingError("weights", f"weight {name!r} must be between 0 and 1e9")
+            checked[name] = float(value)
+        return cls(**checked)
+
+
+@dataclass(frozen=True, slots=True)
+class PodPairing:
+    """One round's pods, strongest pod first, each in seat order (seat 1 goes first).
+
+    `badness` is the round's repeat badness summed over players (a pair meeting for the k-th
+    time adds (k-1)**2 to each); `spread` the sum over pods of max - min points.
+    """
+
+    pods: tuple[tuple[PlayerId, ...], ...]
+    byes: tuple[PlayerId, ...]
+    badness: int
+    spread: float
+    warnings: tuple[str, ...]
+
+
+def pod_sizes(count: int, layout: str = "threes") -> tuple[tuple[int, ...], int]:
+    """The pod sizes (largest first) and the number of byes for `count` players.
+
+    "threes": as many 4-pods as possible, the rest 3-pods (N = 4a + 3b); 5 players, who cannot
+    be cut that way, play a 4-pod and one bye. "fives": 4-pods and 5-pods (N = 4a + 5c), or
+    "threes" where that cannot be done (3, 6, 7, 11). "byes": 4-pods and up to 3 byes (3
+    players still play one 3-pod).
+    """
+    if layout not in LAYOUTS:
+        raise PodPairingError("layout", f"layout must be one of {', '.join(LAYOUTS)}")
+    if count < 3:
+        raise PodPairingError("few_players", "at least 3 players are needed for a pod")
+    if layout == "fives":
+        for fives in range(5):
+            rest = count - 5 * fives
+            if rest >= 0 and rest % 4 == 0:
+                return (5,) * fives + (4,) * (rest // 4), 0
+        return pod_sizes(count, "threes")
+    if layout == "byes":
+        if count == 3:
+            return (3,), 0
+        return (4,) * (count // 4), count % 4
+    if count == 5:
+        return (4,), 1
+    threes = (-count) % 4  # N = 4a + 3b with b as small as possible
+    return (4,) * ((count - 3 * threes) // 4) + (3,) * threes, 0
+
+
+# ---------------------------------------------------------------------------------------------
+# History
+
+
+@dataclass(slots=True)
+class _History:
+    met: dict[PlayerId, dict[PlayerId, int]]  # met[a][b]: times a and b sat at one pod
+    byes: Counter  # player -> byes had
+    odd: Counter  # player -> pods of other than 4 players had
+    seat_sum: Counter  # player -> sum of seat positions so far
+    seat_expected: Counter  # player -> sum of (pod size + 1) / 2 over those pods
+    seat_count: dict[PlayerId, Counter]  # player -> seat position -> times
+
+
+def read_history(history: Sequence[Round]) -> _History:
+    """Who met whom how often, byes, odd pods and seats, from every earlier round."""
+    past = _History({}, Counter(), Counter(), Counter(), Counter(), {})
+    for round_ in history:
+        for table in round_:
+            players = table.players
+            if len(players) == 1:
+                past.byes[players[0]] += 1
+                continue
+            size = len(players)
+            for position, a in enumerate(players, 1):
+                if size != 4:
+                    past.odd[a] += 1
+                past.seat_sum[a] += position
+                past.seat_expected[a] += (size + 1) / 2
+                past.seat_count.setdefault(a, Counter())[position] += 1
+                row = past.met.setdefault(a, {})
+                for b in players:
+                    if b != a:
+                        row[b] = row.get(b, 0) + 1
+    return past
+
+
+def badness_by_player(history: Sequence[Round]) -> dict[PlayerId, int]:
+    """pairings_edh's badness per player over a whole event: at every pod, each pod-mate met
+    k times before adds k**2."""
+    met: dict[PlayerId, Counter] = {}
+    total: Counter = Counter()
+    for round_ in history:
+        for table in round_:
+            for a in table.players:
+                row = met.setdefault(a, Counter())
+                total[a] += sum(row[b] ** 2 for b in table.players if b != a)
+            for a in table.players:
+                for b in table.players:
+                    if b != a:
+                        met[a][b] += 1
+    return {p: total[p] for p in met}
+
+
+# ---------------------------------------------------------------------------------------------
+# The public entry point
+
+
+def pair_pods(
+    *,
+    players: Sequence[PlayerId],
+    history: Sequence[Round],
+    points: Mapping[PlayerId, float],
+    seed: int,
+    round_number: int,
+    ranking: Sequence[PlayerId] | None = None,
+    layout: str = "threes",
+    weights: PodWeights | None = None,
+    win_points: float = 3.0,
+    first_round: str = "random",
+    ratings: Mapping[PlayerId, float] | None = None,
+) -> PodPairing:
+    """Pair one round of the active `players` (entered, not dropped) into pods.
+
+    `points` are the points so far (missing means 0) and `ranking` the standings order, best
+    first (default: by points, then id); it orders players of equal points for the first cut
+    and picks byes (the lowest-ranked of those with the fewest byes). A round with no earlier
+    pods is a first round: `first_round="random"` shuffles with the seed, `"rating"` puts
+    players of similar `ratings` together. Players not in `players` have dropped; their past
+    pods still count as meetings for nobody active, so they are simply ignored.
+    """
+    if round_number < 1:
+        raise PodPairingError("round_number", "round_number starts at 1")
+    if first_round not in FIRST_ROUND_MODES:
+        raise PodPairingError("first_round", f"first_round must be one of {FIRST_ROUND_MODES}")
+    if win_points <= 0:
+        raise PodPairingError("win_points", "a win must be worth more than 0 points")
+    active = list(players)
+    if len(set(active)) != len(active):
+        dupes = sorted(p for p, c in Counter(active).items() if c > 1)
+        raise PodPairingError("duplicate_player", f"players listed twice: {dupes}")
+    sizes, bye_count = pod_sizes(len(active), layout)
+    weights = weights or PodWeights()
+    past = read_history(history)
+    rng = random.Random(f"{seed}:{round_number}")
+    score = {p: float(points.get(p, 0.0)) for p in active}
+
+    first = not any(len(t.players) > 1 for round_ in history for t in round_)
+    if first and first_round == "random":
+        order = sorted(active)
+        rng.shuffle(order)
+        score = dict.fromkeys(active, 0.0)
+    elif first and first_round == "rating":
+        rating = ratings or {}
+        order = sorted(active, key=lambda p: (-float(rating.get(p, 0.0)), p))
+    else:
+        order = _standings_order(active, ranking, score)
+
+    byes = _pick_byes(order, past, bye_count)
+    seated = [p for p in order if p not in set(byes)]
+    search = _Search(seated, sizes, score, past, weights, win_points)
+    pods = search.run(rng)
+    pods = [_seat(pod, past, rng) for pod in pods]
+    rank = {p: i for i, p in enumerate(order)}
+    pods.sort(key=lambda pod: min(rank[p] for p in pod))
+
+    badness = sum(2 * past.met.get(a, {}).get(b, 0) ** 2 for pod in pods for a, b in _pairs(pod))
+    spread = sum(max(score[p] for p in pod) - min(score[p] for p in pod) for pod in pods)
+    warnings = []
+    repeats = [pod for pod in pods if any(past.met.get(a, {}).get(b) for a, b in _pairs(pod))]
+    if repeats:
+        warnings.append(
+            f"{len(repeats)} pod{'s' if len(repeats) > 1 else ''} seat players who met before."
+        )
+    return PodPairing(
+        pods=tuple(tuple(pod) for pod in pods),
+        byes=tuple(byes),
+        badness=badness,
+        spread=spread,
+        warnings=tuple(warnings),
+    )
+
+
+def _pairs(pod: Sequence[PlayerId]):
+    return itertools.combinations(pod, 2)
+
+
+def _standings_order(active, ranking, score) -> list[PlayerId]:
+    position = {p: i for i, p in enumerate(ranking or ())}
+    last = len(position)
+    return sorted(active, key=lambda p: (-score[p], position.get(p, last), p))
+
+
+def _pick_byes(order: list[PlayerId], past: _History, count: int) -> list[PlayerId]:
+    """The lowest-ranked players among those with the fewest byes so far."""
+    if not count:
+        return []
+    from_bottom = list(reversed(order))
+    from_bottom.sort(key=lambda p: past.byes[p])  # stable: lowest-ranked first among equals
+    return from_bottom[:count]
+
+
+# ---------------------------------------------------------------------------------------------
+# Seats
+
+
+def _seat(pod: list[PlayerId], past: _History, rng: random.Random) -> list[PlayerId]:
+    """The seat order that best evens out each player's turn order over the event.
+
+    Each player's sum of seat positions should stay near its expected value (the average seat
+    at every pod played); sitting in the same seat again costs extra. Exact over every order
+    (at most 5! = 120); ties go to a seeded random choice.
+    """
+    size = len(pod)
+    middle = (size + 1) / 2
+    cost = {}
+    for p in pod:
+        behind = past.seat_sum[p] - past.seat_expected[p]  # > 0: has sat late so far
+        seats = past.seat_count.get(p, Counter())
+        for position in range(1, size + 1):
+            balance = behind + position - middle
+            cost[p, position] = balance * balance + 2 * seats[position] ** 2
+    best, best_cost = None, None
+    shuffled = list(pod)
+    rng.shuffle(shuffled)
+    for order in itertools.permutations(shuffled):
+        total = sum(cost[p, i] for i, p in enumerate(order, 1))
+        if best_cost is None or total < best_cost - _EPS:
+            best, best_cost = order, total
+    return list(best)
+
+
+# ---------------------------------------------------------------------------------------------
+# The search
+
+
+class _Search:
+    """Pods minimising the weighted cost; see the module docstring."""
+
+    FULL_LIMIT = 48  # pods: up to this many, every pair of pods is searched
+    WINDOW = 6  # pods on either side searched in large fields
+    PERTURBATIONS = 40
+
+    def __init__(self, order, sizes, score, past, weights: PodWeights, win_points: float):
+        self.order = order
+        self.sizes = sorted(sizes, reverse=True)
+        self.score = score
+        self.met = past.met
+        self.odd = past.odd
+        self.w_spread = weights.spread / win_points
+        self.w_repeat = 2 * weights.repeat  # both players of a pair carry the badness
+        self.w_odd = weights.odd_pod
+
+    # -- costs --
+
+    def cost(self, pod: Sequence[PlayerId]) -> float:
+        score = self.score
+        values = [score[p] for p in pod]
+        total = self.w_spread * (max(values) - min(values))
+        met = self.met
+        repeats = 0
+        for i, a in enumerate(pod):
+            row = met.get(a)
+            if row:
+                for b in pod[i + 1 :]:
+                    m = row.get(b)
+                    if m:
+                        repeats += m * m
+        total += self.w_repeat * repeats
+        if len(pod) != 4:
+            odd = self.odd
+            total += self.w_odd * sum(odd[p] * odd[p] for p in pod)
+        return total
+
+    def penalty(self, pod: Sequence[PlayerId]) -> bool:
+        """Whether a pod has anything but spread to improve (a repeat or a second odd pod)."""
+        met = self.met
+        for i, a in enumerate(pod):
+            row = met.get(a)
+            if row and any(row.get(b) for b in pod[i + 1 :]):
+                return True
+        return len(pod) != 4 and any(self.odd[p] for p in pod)
+
+    # -- the first cut: consecutive pods, odd sizes placed by dynamic programming --
+
+    def initial(self) -> list[list[PlayerId]]:
+        order = self.order
+        n = len(order)
+        common = 4 if 4 in self.sizes else self.sizes[0]
+        others = [s for s in self.sizes if s != common]
+        other = others[0] if others else None
+        k = len(others)
+        inf = float("inf")
+        # best[i][j]: cheapest cut of order[:i] into pods using j odd pods.
+        best = [[inf] * (k + 1) for _ in range(n + 1)]
+        back: list[list[int]] = [[0] * (k + 1) for _ in range(n + 1)]
+        best[0][0] = 0.0
+        for i in range(n + 1):
+            for j in range(k + 1):
+                here = best[i][j]
+                if here == inf:
+                    continue
+                for size, dj in ((common, 0), (other, 1)):
+                    if size is None or j + dj > k or i + size > n:
+                        continue
+                    value = here + self.cost(order[i : i + size])
+                    if value < best[i + size][j + dj] - _EPS:
+                        best[i + size][j + dj] = value
+                        back[i + size][j + dj] = size
+        pods = []
+        i, j = n, k
+        while i > 0:
+            size = back[i][j]
+            pods.append(list(order[i - size : i]))
+            i -= size
+            j -= size != common
+        pods.reverse()
+        return pods
+
+    # -- local search --
+
+    def _improve(self, pods: list[list[PlayerId]], costs: list[float]) -> None:
+        """Best-improving swaps and moves until none is left (in place)."""
+        count = len(pods)
+        full = count <= self.FULL_LIMIT
+        pending = set(range(count)) if full else {i for i in range(count) if self.penalty(pods[i])}
+        while pending:
+            i = min(pending)
+            pending.discard(i)
+            if full:
+                partners = range(count)
+            else:
+                partners = range(max(0, i - self.WINDOW), min(count, i + self.WINDOW + 1))
+            best = None
+            best_gain = _EPS
+            pod_i = pods[i]
+            for j in partners:
+                if j == i:
+                    continue
+                pod_j = pods[j]
+                base = costs[i] + costs[j]
+                for a_index, a in enumerate(pod_i):
+                    for b_index, b in enumerate(pod_j):
+                        new_i = [*pod_i[:a_index], b, *pod_i[a_index + 1 :]]
+                        new_j = [*pod_j[:b_index], a, *pod_j[b_index + 1 :]]
+                        ci, cj = self.cost(new_i), self.cost(new_j)
+                        gain = base - ci - cj
+                        if gain > best_gain:
+                            best_gain, best = gain, (j, new_i, new_j, ci, cj)
+                # Move one player from the larger pod to the smaller: their sizes swap.
+                if len(pod_i) == len(pod_j) + 1:
+                    for a_index, a in enumerate(pod_i):
+                        new_i = pod_i[:a_index] + pod_i[a_index + 1 :]
+                        new_j = [*pod_j, a]
+                        ci, cj = self.cost(new_i), self.cost(new_j)
+                        gain = base - ci - cj
+                        if gain > best_gain:
+                            best_gain, best = gain, (j, new_i, new_j, ci, cj)
+                elif len(pod_j) == len(pod_i) + 1:
+                    for b_index, b in enumerate(pod_j):
+                        new_i = [*pod_i, b]
+                        new_j = pod_j[:b_index] + pod_j[b_index + 1 :]
+                        ci, cj = self.cost(new_i), self.cost(new_j)
+                        gain = base - ci - cj
+                        if gain > best_gain:
+                            best_gain, best = gain, (j, new_i, new_j, ci, cj)
+            if best is None:
+                continue
+            j, new_i, new_j, ci, cj = best
+            pods[i], pods[j], costs[i], costs[j] = new_i, new_j, ci, cj
+            pending.add(i)
+            pending.add(j)
+            if not full:
+                # Neighbours may now find a better partner in the changed pods.
+                for k in range(max(0, i - self.WINDOW), min(count, i + self.WINDOW + 1)):
+                    if self.penalty(pods[k]):
+                        pending.add(k)
+
+    def run(self, rng: random.Random) -> list[list[PlayerId]]:
+        pods = self.initial()
+        if len(pods) < 2:
+            return pods
+        costs = [self.cost(pod) for pod in pods]
+        self._improve(pods, costs)
+        best, best_total = [list(p) for p in pods], sum(costs)
+        if len(pods) <= self.FULL_LIMIT:
+            for _ in range(self.PERTURBATIONS):
+                if best_total <= _EPS:
+                    break
+                pods = [list(p) for p in best]
+                for _ in range(2):
+                    i, j = rng.sample(range(len(pods)), 2)
+                    a, b = rng.randrange(len(pods[i])), rng.randrange(len(pods[j]))
+                    pods[i][a], pods[j][b] = pods[j][b], pods[i][a]
+                costs = [self.cost(pod) for pod in pods]
+                self._improve(pods, costs)
+                total = sum(costs)
+                if total < best_total - _EPS:
+                    best, best_total = [list(p) for p in pods], total
+        return best
