@@ -255,6 +255,21 @@ def pair_pods(
     )
 
 
+def pairing_cost(
+    pods: Sequence[Sequence[PlayerId]],
+    *,
+    history: Sequence[Round],
+    points: Mapping[PlayerId, float],
+    weights: PodWeights | None = None,
+    win_points: float = 3.0,
+) -> float:
+    """The weighted cost `pair_pods` minimises, for any pods (seat order does not matter)."""
+    seated = [p for pod in pods for p in pod]
+    score = {p: float(points.get(p, 0.0)) for p in seated}
+    search = _Search(seated, [], score, read_history(history), weights or PodWeights(), win_points)
+    return sum(search.cost(list(pod)) for pod in pods)
+
+
 def _pairs(pod: Sequence[PlayerId]):
     return itertools.combinations(pod, 2)
 
