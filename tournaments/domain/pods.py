@@ -16,11 +16,16 @@ How the pods are found (`_Search`): the players in standings order are cut into 
 pods by dynamic programming over where the odd-sized pods go (exactly optimal when nobody has
 met: consecutive pods minimise the total spread); then a local search swaps players between
 pods and moves a player from a 4-pod to an odd pod (which swaps the two pods' sizes), taking
-the best improving move until none is left, perturbed and re-optimised a fixed number of
-times (iterated local search) keeping the best pods seen. Small fields search every pair of
+the best improving move until none is left, then perturbed and re-optimised (iterated local
+search) until `PATIENCE` perturbations in a row find nothing better, keeping the best pods. Small fields search every pair of
 pods; large fields only neighbouring pods (a far swap only adds spread) and only from pods
 that have a repeat or an odd-pod penalty. Fields of up to `EXACT_LIMIT` players are then
-proved optimal by branch and bound (`_exact`), starting from the local search's cost.
+solved exactly by branch and bound (`_Search.exact`), bounded by the local search's cost
+(checked offline: on simulated 12- and 16-player events the local search alone already found
+every round's optimum). In fields up to `LOOKAHEAD_LIMIT` players the search looks one round
+ahead: among the cheapest pods found it prefers those that leave the next round a pairing
+without repeats (16 players, 4 rounds: three repeat-free rounds can leave no repeat-free
+fourth; the look-ahead keeps one open).
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ LAYOUT_LABELS = {
     "byes": "4-player pods, the rest get byes",
 }
 FIRST_ROUND_MODES = ("random", "rating")
-EXACT_LIMIT = 16
+EXACT_LIMIT = 12  # players: at most 15,400 ways to cut 12 players into pods
 _EPS = 1e-9
 
 
@@ -57,8 +62,9 @@ class PodWeights:
     """What one unit of each cost is worth. Spread is counted in wins (points / win points)."""
 
     spread: float = 4.0
-    repeat: float = 1.0
+    repeat: float = 1.25
     odd_pod: float = 2.0
+    lookahead: float = 0.5  # next round's least repeat cost counts this much (small fields)
 
     @classmethod
     def from_mapping(cls, values: Mapping) -> PodWeights:
@@ -193,6 +199,7 @@ def pair_pods(
     win_points: float = 3.0,
     first_round: str = "random",
     ratings: Mapping[PlayerId, float] | None = None,
+    last_round: bool = False,
 ) -> PodPairing:
     """Pair one round of the active `players` (entered, not dropped) into pods.
 
@@ -232,7 +239,9 @@ def pair_pods(
 
     byes = _pick_byes(order, past, bye_count)
     seated = [p for p in order if p not in set(byes)]
-    search = _Search(seated, sizes, score, past, weights, win_points)
+    search = _Search(seated, sizes, score, past.met, past.odd, weights, win_points)
+    if last_round:
+        search.lookahead = 0.0  # no next round to keep open
     pods = search.run(rng)
     pods = [_seat(pod, past, rng) for pod in pods]
     rank = {p: i for i, p in enumerate(order)}
@@ -266,7 +275,8 @@ def pairing_cost(
     """The weighted cost `pair_pods` minimises, for any pods (seat order does not matter)."""
     seated = [p for pod in pods for p in pod]
     score = {p: float(points.get(p, 0.0)) for p in seated}
-    search = _Search(seated, [], score, read_history(history), weights or PodWeights(), win_points)
+    past = read_history(history)
+    search = _Search(seated, [], score, past.met, past.odd, weights or PodWeights(), win_points)
     return sum(search.cost(list(pod)) for pod in pods)
 
 
@@ -329,16 +339,24 @@ class _Search:
     FULL_LIMIT = 48  # pods: up to this many, every pair of pods is searched
     WINDOW = 6  # pods on either side searched in large fields
     PERTURBATIONS = 40
+    PATIENCE = 10  # without look-ahead, stop after this many perturbations gain nothing
+    LOOKAHEAD_LIMIT = 32  # players: look one round ahead in fields up to this size
+    LOOKAHEAD_CANDIDATES = 12
 
-    def __init__(self, order, sizes, score, past, weights: PodWeights, win_points: float):
+    def __init__(self, order, sizes, score, met, odd, weights: PodWeights, win_points: float):
         self.order = order
         self.sizes = sorted(sizes, reverse=True)
         self.score = score
-        self.met = past.met
-        self.odd = past.odd
+        self.met = met
+        self.odd = odd
+        self.weights = weights
+        self.win_points = win_points
         self.w_spread = weights.spread / win_points
         self.w_repeat = 2 * weights.repeat  # both players of a pair carry the badness
         self.w_odd = weights.odd_pod
+        self.lookahead = weights.lookahead if len(order) <= self.LOOKAHEAD_LIMIT else 0.0
+        self.perturbations = self.PERTURBATIONS
+        self.kick = 3  # a perturbation swaps 2 to `kick` random pairs of players
 
     # -- costs --
 
@@ -408,11 +426,21 @@ class _Search:
 
     # -- local search --
 
-    def _improve(self, pods: list[list[PlayerId]], costs: list[float]) -> None:
-        """Best-improving swaps and moves until none is left (in place)."""
+    def _improve(self, pods: list[list[PlayerId]], costs: list[float], pending: set[int]) -> None:
+        """Best-improving swaps and moves until none is left (in place), starting from the
+        `pending` pods: a pod that has not changed since it found no improving partner needs
+        no second look, as no partner of it has changed either."""
         count = len(pods)
         full = count <= self.FULL_LIMIT
-        pending = set(range(count)) if full else {i for i in range(count) if self.penalty(pods[i])}
+        score = self.score
+        # Per pod: lowest and highest points, and whether it has a repeat or odd-pod cost. Two
+        # pods with neither, whose points ranges do not overlap, cannot gain from a swap: the
+        # two pods already split their players' points at one boundary.
+        low = [min(score[p] for p in pod) for pod in pods]
+        high = [max(score[p] for p in pod) for pod in pods]
+        flagged = [self.penalty(pod) for pod in pods]
+        if not full:
+            pending = {i for i in pending if flagged[i]}
         while pending:
             i = min(pending)
             pending.discard(i)
@@ -425,6 +453,8 @@ class _Search:
             pod_i = pods[i]
             for j in partners:
                 if j == i:
+                    continue
+                if not (flagged[i] or flagged[j]) and (low[i] >= high[j] or low[j] >= high[i]):
                     continue
                 pod_j = pods[j]
                 base = costs[i] + costs[j]
@@ -457,33 +487,129 @@ class _Search:
                 continue
             j, new_i, new_j, ci, cj = best
             pods[i], pods[j], costs[i], costs[j] = new_i, new_j, ci, cj
+            for k in (i, j):
+                low[k] = min(score[p] for p in pods[k])
+                high[k] = max(score[p] for p in pods[k])
+                flagged[k] = self.penalty(pods[k])
             pending.add(i)
             pending.add(j)
             if not full:
                 # Neighbours may now find a better partner in the changed pods.
                 for k in range(max(0, i - self.WINDOW), min(count, i + self.WINDOW + 1)):
-                    if self.penalty(pods[k]):
+                    if flagged[k]:
                         pending.add(k)
+
+    def exact(self, bound: float) -> tuple[float, list[list[PlayerId]]] | None:
+        """The cheapest pods of all, if any costs less than `bound` (branch and bound: the
+        best-placed player left opens the next pod, partial costs over `bound` are cut)."""
+        best: list = [bound - _EPS, None]
+        sizes = Counter(self.sizes)
+        chosen: list[list[PlayerId]] = []
+
+        def extend(left: list[PlayerId], spent: float) -> None:
+            if not left:
+                best[0], best[1] = spent, [list(pod) for pod in chosen]
+                return
+            first, rest = left[0], left[1:]
+            for size in sorted(s for s in sizes if sizes[s]):
+                sizes[size] -= 1
+                for others in itertools.combinations(rest, size - 1):
+                    pod = [first, *others]
+                    total = spent + self.cost(pod)
+                    if total < best[0]:
+                        chosen.append(pod)
+                        extend([p for p in rest if p not in others], total)
+                        chosen.pop()
+                sizes[size] += 1
+
+        extend(list(self.order), 0.0)
+        return None if best[1] is None else (best[0], best[1])
+
+    def spread_floor(self) -> float:
+        """A lower bound on the cost: the least total spread of any pods of these sizes.
+
+        Consecutive players in points order minimise the sum of (max - min) over groups of
+        given sizes (two groups whose ranges interleave can always trade players so that they
+        do not, without widening either), so a dynamic programme over where the odd-sized
+        pods go finds it.
+        """
+        keep = self.w_repeat, self.w_odd
+        self.w_repeat = self.w_odd = 0.0
+        try:
+            return sum(self.cost(pod) for pod in self.initial())
+        finally:
+            self.w_repeat, self.w_odd = keep
+
+    def next_round_cost(self, pods: list[list[PlayerId]]) -> float:
+        """The least repeat and odd-pod cost the next round could have after these pods (its
+        points are unknown yet, so spread is left out)."""
+        met = {p: dict(row) for p, row in self.met.items()}
+        odd = Counter(self.odd)
+        for pod in pods:
+            for a in pod:
+                row = met.setdefault(a, {})
+                for b in pod:
+                    if b != a:
+                        row[b] = row.get(b, 0) + 1
+                if len(pod) != 4:
+                    odd[a] += 1
+        after = _Search(self.order, self.sizes, self.score, met, odd, self.weights, self.win_points)
+        after.w_spread = 0.0
+        after.lookahead = 0.0
+        after.perturbations = 8
+        return sum(after.cost(pod) for pod in after.run(random.Random(0)))
 
     def run(self, rng: random.Random) -> list[list[PlayerId]]:
         pods = self.initial()
         if len(pods) < 2:
             return pods
         costs = [self.cost(pod) for pod in pods]
-        self._improve(pods, costs)
+        self._improve(pods, costs, set(range(len(pods))))
         best, best_total = [list(p) for p in pods], sum(costs)
-        if len(pods) <= self.FULL_LIMIT:
-            for _ in range(self.PERTURBATIONS):
-                if best_total <= _EPS:
-                    break
-                pods = [list(p) for p in best]
-                for _ in range(2):
-                    i, j = rng.sample(range(len(pods)), 2)
-                    a, b = rng.randrange(len(pods[i])), rng.randrange(len(pods[j]))
-                    pods[i][a], pods[j][b] = pods[j][b], pods[i][a]
-                costs = [self.cost(pod) for pod in pods]
-                self._improve(pods, costs)
-                total = sum(costs)
-                if total < best_total - _EPS:
-                    best, best_total = [list(p) for p in pods], total
-        return best
+        if len(pods) > self.FULL_LIMIT:
+            return best
+        floor = self.spread_floor()
+        # Local optima seen, for the look-ahead: canonical form -> (cost, pods).
+        seen: dict[frozenset, tuple[float, list[list[PlayerId]]]] = {}
+        seen[_canonical(best)] = (best_total, best)
+        idle = 0
+        for _ in range(self.perturbations):
+            if not self.lookahead and (best_total <= floor + _EPS or idle >= self.PATIENCE):
+                break
+            pods = [list(p) for p in best]
+            touched = set()
+            for _ in range(rng.randint(2, self.kick)):
+                i, j = rng.sample(range(len(pods)), 2)
+                a, b = rng.randrange(len(pods[i])), rng.randrange(len(pods[j]))
+                pods[i][a], pods[j][b] = pods[j][b], pods[i][a]
+                touched.update((i, j))
+            costs = [self.cost(pod) for pod in pods]
+            self._improve(pods, costs, touched)
+            total = sum(costs)
+            seen.setdefault(_canonical(pods), (total, [list(p) for p in pods]))
+            idle += 1
+            if total < best_total - _EPS:
+                best, best_total, idle = [list(p) for p in pods], total, 0
+        if len(self.order) <= EXACT_LIMIT:
+            proved = self.exact(best_total)
+            if proved is not None:
+                best_total, best = proved
+                seen.setdefault(_canonical(best), (best_total, best))
+        if not self.lookahead or len(seen) < 2:
+            return best
+        # One round of look-ahead: among the cheapest local optima, prefer pods that leave the
+        # next round a pairing without repeats (in 16 players, 4 rounds, a round-3 pairing can
+        # be repeat-free yet leave no repeat-free round 4).
+        ranked = sorted(seen.values(), key=lambda item: item[0])[: self.LOOKAHEAD_CANDIDATES]
+        choice, choice_score = best, None
+        for total, pods in ranked:
+            if choice_score is not None and total >= choice_score - _EPS:
+                break
+            score = total + self.lookahead * self.next_round_cost(pods)
+            if choice_score is None or score < choice_score - _EPS:
+                choice, choice_score = pods, score
+        return choice
+
+
+def _canonical(pods: list[list[PlayerId]]) -> frozenset:
+    return frozenset(frozenset(pod) for pod in pods)

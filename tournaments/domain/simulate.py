@@ -19,10 +19,10 @@ from fractions import Fraction
 from tournaments.domain.pairing import pair_round
 from tournaments.domain.pods import PodWeights, badness_by_player, pair_pods
 from tournaments.domain.records import MAGIC, PlayerId, Round, Table
+from tournaments.domain.standings import POD_OMW_FLOOR  # 25%: par in a 4-player pod
 
 FORMATS = ("1v1", "pods")
 OMW_FLOOR = Fraction(1, 3)  # MTR Appendix C: each opponent counts at least 33%
-POD_OMW_FLOOR = Fraction(1, 4)  # par in a 4-player pod
 DRAW_PROBABILITY = {"1v1": 0.05, "pods": 0.2}
 
 
@@ -68,6 +68,7 @@ def simulate(
                 round_number=number,
                 layout=layout,
                 weights=weights,
+                last_round=number == rounds,
             )
             tables = []
             for pod in paired.pods:
