@@ -1,13 +1,14 @@
 """Standings and tiebreakers: a registry of metrics and a precedence list chosen per tournament.
 
 `compute_standings` takes a tournament's history (rounds of tables, in chronological order),
-its points scheme and a precedence list of metric names (`PRESETS["magic"]`, `PRESETS["chess"]`
-or any list of `TIEBREAKERS` keys) and returns one `StandingRow` per entrant, best first.
-Players are ordered by the first metric, ties broken by the next, and so on; players still
-equal on every metric share a rank (competition ranking 1, 2, 2, 4, shown as `(rank, tied)`)
-and are listed by player id. The result depends only on the history: the order of the tables
-inside a round (and of the players in `players`) never matters, and only the chronological
-metrics (`cumulative`, `opp_cumulative`) read the order of the rounds.
+its points scheme and a precedence list of metric names (`PRESETS["magic"]`,
+`PRESETS["chess"]`, `PRESETS["pods"]` or any list of `TIEBREAKERS` keys) and returns one
+`StandingRow` per entrant, best first. Players are ordered by the first metric, ties broken by
+the next, and so on; players still equal on every metric share a rank (competition ranking 1,
+2, 2, 4, shown as `(rank, tied)`) and are listed by player id. The result depends only on the
+history: the order of the tables inside a round (and of the players in `players`) never
+matters, and only the chronological metrics (`cumulative`, `opp_cumulative`) read the order of
+the rounds.
 
 Every value is computed exactly (fractions), so players whose tiebreakers are mathematically
 equal really tie; `StandingRow.metrics` carries them as floats for display (percentages as
@@ -25,7 +26,11 @@ Conventions, with the rule each follows (details next to each metric):
 - A 1v1 result entered without game wins counts as 2-0 (or 0-2) in games, a drawn one as 1-1;
   a pod without game wins counts as one game won, lost or drawn.
 - Pods: every other player at the table is an opponent, so opponent averages (OMW%, OGW%)
-  are per opponent, and Buchholz-style sums add each of them.
+  are per opponent, and Buchholz-style sums add each of them. Pod events rank by
+  `PRESETS["pods"]` (points, OMW%, sum of seat positions, share of wins at 4-player pods) and
+  pass `params={"omw_floor": POD_OMW_FLOOR}`: a quarter of the points is par at a 4-player
+  pod, and the MTR's 1/3 floor would count an opponent who won one pod in three the same as
+  one who won none. The default floor stays 1/3 for 1v1 events.
 """
 
 from collections.abc import Callable, Mapping, Sequence
@@ -36,6 +41,7 @@ from numbers import Real
 from tournaments.domain.records import PlayerId, PointsScheme, Round, Table
 
 ONE_THIRD = Fraction(1, 3)
+POD_OMW_FLOOR = Fraction(1, 4)  # par at a 4-player pod; pass as params["omw_floor"] for pods
 
 
 class StandingsError(ValueError):
@@ -71,6 +77,7 @@ class PlayerRecord:
     encounters: list[Encounter] = field(default_factory=list)  # chronological, byes excluded
     played: int = 0  # rounds seated, byes included (MTR: a bye is a round played)
     wins: int = 0  # tables won over the board (byes not included)
+    pod4_wins: int = 0  # of those, the wins at tables of four players
     losses: int = 0
     draws: int = 0
     byes: int = 0
@@ -154,6 +161,8 @@ class Context:
             outcome = table.outcome(player)
             if outcome == "win":
                 record.wins += 1
+                if len(table.players) == 4:
+                    record.pod4_wins += 1
             elif outcome == "loss":
                 record.losses += 1
             else:
@@ -186,6 +195,15 @@ class Context:
 
     def cumulative(self, player: PlayerId) -> Fraction:
         return self._cached("cumulative", player, lambda: cumulative(self, player))
+
+    def rating(self, player: PlayerId) -> Fraction:
+        """params["ratings"][player], exactly; params["default_rating"] (0) when missing."""
+
+        def look_up() -> Fraction:
+            value = (self.params.get("ratings") or {}).get(player)
+            return self.param("default_rating", 0) if value is None else _exact(value)
+
+        return self._cached("rating", player, look_up)
 
     def opponents(self, player: PlayerId) -> list[PlayerId]:
         """Every opponent met, once per table, chronologically (byes add none)."""
@@ -241,7 +259,7 @@ def match_win_percentage(ctx: Context, player: PlayerId) -> Fraction:
     # 0.60" counts the bye as a round played, so we do too. "Rounds played" are the rounds the
     # player was seated in: a dropped player's or a late entry's missing rounds do not count.
     # The floor is params["omw_floor"] (default 1/3; pass 0.33 for the MTR's literal figure;
-    # pods, where par is 25%, want a lower one).
+    # pods, where par is 25%, pass POD_OMW_FLOOR).
     floor = ctx.param("omw_floor", ONE_THIRD)
     record = ctx.records[player]
     if record.played == 0:
@@ -349,6 +367,33 @@ def number_of_wins(ctx: Context, player: PlayerId) -> Fraction:
     return Fraction(ctx.records[player].wins)
 
 
+def seat_sum(ctx: Context, player: PlayerId) -> Fraction:
+    # pairings-edh README, "Player Rating / Tiebreaker": "Sum of Seating Positions in all
+    # rounds", after points and the averaged OMW%. Seat 1 takes the first turn (TopDeck.gg's
+    # Competitive REL MTR/IPG Addendum, MTRA 2.2: "Seat One as the starting player"), and going
+    # first wins most often in cEDH, so later seats are the harder draw: higher is better.
+    # Seats are 1-based, one per non-bye table; a bye has no seat and adds nothing.
+    return Fraction(sum(ctx.records[player].seats))
+
+
+def pod4_win_share(ctx: Context, player: PlayerId) -> Fraction:
+    # Ours (the pod-events issue): a win at a 4-player pod beat three opponents, a win at a
+    # 3-player pod only two, so of two players with the same points the one whose wins came at
+    # full pods ranks first. Wins at tables of four / all wins over the board (byes are not
+    # wins, as for `wins`); 0 with no wins. A 5-player pod counts like a 3-player one.
+    record = ctx.records[player]
+    return Fraction(record.pod4_wins, record.wins) if record.wins else Fraction(0)
+
+
+def average_opponent_rating(ctx: Context, player: PlayerId) -> Fraction:
+    # Ours: strength of schedule measured by rating rather than by results, for leagues that
+    # keep a rating (ratings app). The mean of params["ratings"][opponent] over every opponent
+    # met, once per table met (as OMW%: byes add none); an opponent without a rating counts
+    # params["default_rating"] (default 0). No opponents: 0. Floats are read as the decimals
+    # they were written as (`_exact`), so the mean is exact.
+    return _mean([ctx.rating(opponent) for opponent in ctx.opponents(player)])
+
+
 def head_to_head(ctx: Context, group: Sequence[PlayerId]) -> dict[PlayerId, Fraction]:
     # Head-to-head (direct encounter), applied only to a group of players still tied on every
     # earlier metric. The rule (FIDE C.07 Direct Encounter, as tournaments usually word it:
@@ -403,6 +448,7 @@ def register(tiebreaker: Tiebreaker) -> Tiebreaker:
 MTR = "Magic Tournament Rules, Appendix C"
 FIDE = "FIDE Handbook C.07, Tie-Break Regulations"
 RSWISS = "RSwiss (spectra/rswiss) README"
+PAIRINGS_EDH = "pairings-edh README (cEDH pod pairing)"
 
 for _tiebreaker in (
     Tiebreaker("points", "Match points", True, match_points, f"{MTR}: match points"),
@@ -427,6 +473,27 @@ for _tiebreaker in (
     Tiebreaker("opp_cumulative", "Opponents' cumulative", True, opponents_cumulative, f"{RSWISS}"),
     Tiebreaker("wins", "Wins", True, number_of_wins, f"{RSWISS}: wins (byes excluded)"),
     Tiebreaker(
+        "seat_sum",
+        "Seat sum",
+        True,
+        seat_sum,
+        f"{PAIRINGS_EDH}: sum of seating positions (later seats are harder)",
+    ),
+    Tiebreaker(
+        "pod4_win_share",
+        "4-pod win share",
+        True,
+        pod4_win_share,
+        "Guildhall pod rule: wins at 4-player pods / all wins (byes excluded)",
+    ),
+    Tiebreaker(
+        "avg_opp_rating",
+        "Avg. opp. rating",
+        True,
+        average_opponent_rating,
+        "Guildhall: mean rating of the opponents met (params ratings, default_rating)",
+    ),
+    Tiebreaker(
         "head_to_head",
         "Head-to-head",
         True,
@@ -450,6 +517,9 @@ PRESETS: dict[str, tuple[str, ...]] = {
         "opp_cumulative",
         "wins",
     ),
+    # pairings-edh README: points, OMW% (averaged over every opponent), sum of seat positions;
+    # then the share of wins taken at 4-player pods. Pass omw_floor=POD_OMW_FLOOR with it.
+    "pods": ("points", "omw", "seat_sum", "pod4_win_share"),
 }
 
 
@@ -497,8 +567,9 @@ def compute_standings(
 
     `rounds` are in chronological order. `dropped` maps a player to the last round they
     played before dropping; they stay in the standings with their results. `params` tunes the
-    metrics: "omw_floor" and "gw_floor" (default 1/3), "median_cut" (default 1, 2 from nine
-    rounds on).
+    metrics: "omw_floor" and "gw_floor" (default 1/3; pod events pass POD_OMW_FLOOR as
+    "omw_floor"), "median_cut" (default 1, 2 from nine rounds on), "ratings" (player id ->
+    rating, for "avg_opp_rating") and "default_rating" (for opponents without one, default 0).
     """
     unknown = [name for name in precedence if name not in TIEBREAKERS]
     if unknown:

@@ -619,6 +619,9 @@ def test_the_registry_names_and_presets():
         "opp_cumulative",
         "wins",
         "head_to_head",
+        "seat_sum",
+        "pod4_win_share",
+        "avg_opp_rating",
     }
     assert PRESETS["magic"] == ("points", "omw", "gw", "ogw")
     assert PRESETS["chess"] == (
