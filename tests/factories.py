@@ -127,3 +127,7 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     slug = factory.Sequence(lambda n: f"swiss-{n}")
     date = datetime.date(2026, 11, 20)
     seed = factory.Sequence(lambda n: 1000 + n)
+
+    class Params:
+        # A Commander / cEDH pod event: TournamentFactory(pods=True), cEDH points 5/1/0.
+        pods = factory.Trait(format="pods", points_win=5, points_draw=1, points_bye=5)

@@ -1,36 +1,80 @@
 from django import forms
 from django.utils import timezone
 
-from .models import Tournament
+from .domain.pods import pod_sizes
+from .models import POD_TOP_CUTS, Tournament
+
+# Short enough for a phone's select (pods.LAYOUT_LABELS say it in full); the help text adds
+# an example.
+LAYOUT_CHOICES = [
+    ("threes", "Pods of 4 and 3"),
+    ("fives", "Pods of 4 and 5"),
+    ("byes", "Pods of 4, and byes"),
+]
+
+
+def _layout_example(players: int = 13) -> str:
+    """How the layouts cut a field, in LAYOUT_CHOICES order: "4+3+3+3, 5+4+4, or 4+4+4 and
+    1 bye"."""
+    cuts = []
+    for layout, _ in LAYOUT_CHOICES:
+        sizes, byes = pod_sizes(players, layout)
+        cuts.append(
+            "+".join(map(str, sizes)) + (f" and {byes} bye{'s' * (byes > 1)}" if byes else "")
+        )
+    return f"for {players} players: {', '.join(cuts[:-1])}, or {cuts[-1]}"
 
 
 class EventForm(forms.Form):
     name = forms.CharField(max_length=120)
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    format = forms.ChoiceField(
+        choices=Tournament.Format.choices,
+        initial=Tournament.Format.ONE_V_ONE,
+        required=False,  # 1v1 when left out
+        help_text="1v1 matches (Magic, chess...) or pods of 3 to 5 players (Commander, cEDH).",
+    )
     points = forms.ChoiceField(
         choices=[
+            ("", "Usual: 3/1/0, pods 5/1/0"),
             ("magic", "Magic: win 3, draw 1, loss 0, bye 3"),
             ("chess", "Chess: 1, ½, 0, bye 1"),
+            ("cedh", "cEDH pods: win 5, draw 1, loss 0, bye 5"),
         ],
-        initial="magic",
+        required=False,
+        help_text="In pods a win should be worth more than a four-way draw: cEDH scores 5/1/0.",
+    )
+    pod_layout = forms.ChoiceField(
+        choices=LAYOUT_CHOICES,
+        initial="threes",
+        required=False,  # "threes" when left out
+        label="Pod layout",
+        help_text="Pods only (1v1 events ignore it): where the players go who do not make a "
+        f"pod of 4; {_layout_example()}.",
     )
     tiebreakers = forms.ChoiceField(
         choices=[
-            ("", "As the points"),
+            ("", "As the format and points"),
             ("magic", "Magic: points, OMW%, GW%, OGW%"),
             ("chess", "Chess: median Buchholz, Sonneborn-Berger, cumulative, wins"),
+            ("pods", "Pods: points, OMW% (25% floor), seat sum, 4-pod win share"),
         ],
         required=False,
-        help_text="Tiebreakers in order; by default those that go with the points.",
+        help_text="Tiebreakers in order; by default those that go with the format and points.",
     )
     swiss_rounds = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=20,
-        help_text="Leave empty for ⌈log₂ players⌉ (8 players: 3, 32 players: 5).",
+        help_text="Leave empty for the usual number: ⌈log₂ players⌉ for 1v1 (8 players: 3, "
+        "32 players: 5); for pods the structure suggested for the field (on the event page).",
     )
     top_cut = forms.TypedChoiceField(
-        coerce=int, choices=Tournament._meta.get_field("top_cut").choices, initial=0
+        coerce=int,
+        choices=Tournament._meta.get_field("top_cut").choices,
+        initial=0,
+        help_text="Pods: top 4 plays one final pod; top 16 plays four semi-final pods, then a "
+        "final pod. Top 8 is for 1v1.",
     )
     first_round = forms.ChoiceField(choices=Tournament.FirstRound.choices)
     round_minutes = forms.IntegerField(min_value=5, max_value=240, initial=50)
@@ -38,6 +82,17 @@ class EventForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["date"].initial = timezone.localdate()
+
+    def clean(self):
+        data = super().clean()
+        data["format"] = data.get("format") or Tournament.Format.ONE_V_ONE
+        data["pod_layout"] = data.get("pod_layout") or "threes"
+        pods = data["format"] == Tournament.Format.PODS
+        if pods and data.get("top_cut") not in (None, *POD_TOP_CUTS):
+            self.add_error(
+                "top_cut", "A pod event cuts to the top 4 (one final pod) or the top 16."
+            )
+        return data
 
 
 class RegisterForm(forms.Form):

@@ -1,22 +1,31 @@
 """Swiss tournaments: the event, its entries, rounds, tables (matches, pods or byes) and seats.
 
 A table's result, once reported, becomes a league `Game` (source "tournament"), so ratings
-follow by themselves. A bye is a table with one seat and no game. Invariants kept by the
-database: one entry per player per event, one table per number per round, one seat per
-entry per round, distinct seat numbers at a table, places and game wins never negative.
+follow by themselves. A bye is a table with one seat and no game. A pod event ("pods") uses
+the same rows: a table is a pod of 3-5 players, `Seat.position` the turn order (1 goes first)
+and `Seat.place` the finishing place. Invariants kept by the database: one entry per player
+per event, one table per number per round, one seat per entry per round, distinct seat
+numbers at a table, places and game wins never negative, an OMW% floor between 0 and 1.
 """
 
+from decimal import Decimal
+
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
 from leagues.models import Game, League, Player
 
+from .domain.pods import LAYOUT_LABELS, LAYOUTS
+
+POD_TOP_CUTS = (0, 4, 16)  # one final pod of 4, or four semi-final pods and a final pod
+
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
         ONE_V_ONE = "1v1", "1 v 1 matches"
-        PODS = "pods", "Pods of 3-4 (Commander / cEDH)"
+        PODS = "pods", "Pods of 3-5 (Commander / cEDH)"
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", "Registration"
@@ -50,6 +59,20 @@ class Tournament(models.Model):
     first_round = models.CharField(
         max_length=8, choices=FirstRound.choices, default=FirstRound.RANDOM
     )
+    pod_layout = models.CharField(
+        max_length=8,
+        choices=[(layout, LAYOUT_LABELS[layout]) for layout in LAYOUTS],
+        default="threes",
+        help_text="Pod events: where the players who do not fill a pod of 4 go.",
+    )
+    omw_floor = models.DecimalField(
+        max_digits=4,
+        decimal_places=3,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(1))],
+        help_text="Lowest match-win % an opponent counts with; empty: 1/3 for 1v1, 1/4 for pods.",
+    )
     seed = models.PositiveIntegerField(help_text="Makes random pairings reproducible.")
     round_minutes = models.PositiveSmallIntegerField(default=50)
     created_by = models.ForeignKey(
@@ -65,17 +88,38 @@ class Tournament(models.Model):
                 & models.Q(points_draw__gte=models.F("points_loss")),
                 name="tournament_points_win_draw_loss_ordered",
                 violation_error_message="A win must be worth at least a draw, a draw a loss.",
-            )
+            ),
+            models.CheckConstraint(
+                condition=models.Q(omw_floor__isnull=True)
+                | models.Q(omw_floor__gte=0, omw_floor__lte=1),
+                name="tournament_omw_floor_0_to_1",
+                violation_error_message="The OMW% floor is between 0 and 1.",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(format="pods") | models.Q(top_cut__in=POD_TOP_CUTS),
+                name="tournament_pod_top_cut_4_or_16",
+                violation_error_message="A pod event cuts to the top 4 or the top 16.",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def is_pods(self) -> bool:
+        return self.format == self.Format.PODS
+
     def clean(self):
-        """Tiebreakers must be names the standings know, each once (the admin edits the list)."""
+        """Tiebreakers must be names the standings know, each once (the admin edits the list);
+        a pod event cuts to 0, 4 or 16."""
         from django.core.exceptions import ValidationError
 
         from .domain.standings import TIEBREAKERS
+
+        if self.is_pods and self.top_cut not in POD_TOP_CUTS:
+            raise ValidationError(
+                {"top_cut": "A pod event cuts to the top 4 (one final pod) or top 16 (four pods)."}
+            )
 
         names = self.tiebreakers or []
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -186,6 +230,19 @@ class Table(models.Model):
     def __str__(self) -> str:
         return f"table {self.number} of {self.round}"
 
+    @property
+    def is_bye(self) -> bool:
+        return len(self.seats.all()) == 1
+
+    @property
+    def has_full_order(self) -> bool:
+        """Whether the seats' places say more than the result: a pod's full finishing order
+        rather than "the winner first, the rest second" or "everyone first" (a draw)."""
+        places = sorted(s.place for s in self.seats.all() if s.place is not None)
+        if len(places) != len(self.seats.all()) or len(places) < 3:
+            return False
+        return places not in ([1] * len(places), [1] + [2] * (len(places) - 1))
+
 
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
@@ -212,3 +269,13 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry.player} at {self.table} seat {self.position}"
+
+    @property
+    def place_label(self) -> str:
+        """ "1st", "2nd", "3rd", "4th"... ("" before the result)."""
+        if self.place is None:
+            return ""
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(self.place % 10, "th")
+        if 10 <= self.place % 100 <= 20:
+            suffix = "th"
+        return f"{self.place}{suffix}"

@@ -1,4 +1,7 @@
-"""Reads for the tournament pages: the event, its rounds with tables and seats, standings."""
+"""Reads for the tournament pages: the event, its rounds with tables and seats, standings.
+
+Pod events read the same rows: a table is a pod, its seats in turn order (seat 1 goes first).
+"""
 
 from dataclasses import dataclass
 
@@ -65,6 +68,28 @@ def seat_finder(round_: Round) -> list[SeatFinder]:
 
 
 @dataclass
+class Structure:
+    players: int  # registered and not dropped
+    rounds: int  # Swiss rounds: as set, or as suggested for the field
+    cut: int | None  # the suggested top cut (pods), None when there is no suggestion
+    planned: bool  # the rounds are the event's own (set, or fixed at round 1)
+
+
+def structure_get(event: Tournament) -> Structure:
+    """How many Swiss rounds the event plays and, for pods, the top cut suggested for the
+    players registered now (`podcut.suggested_structure`)."""
+    players = event.entries.filter(dropped_after__isnull=True).count()
+    rounds, cut = services.suggested_structure(event, players)
+    if event.swiss_rounds:
+        return Structure(players, event.swiss_rounds, cut, True)
+    return Structure(players, rounds, cut, False)
+
+
+# Metrics shown as percentages (the standings give them as 0-1 fractions).
+PERCENT_METRICS = {"omw", "gw", "ogw", "pod4_win_share"}
+
+
+@dataclass
 class StandingLine:
     rank: int
     tied: bool
@@ -82,7 +107,7 @@ def standing_lines(event: Tournament) -> tuple[list[str], list[StandingLine]]:
 
     table = services.standings(event)
     names = dict(event.entries.values_list("player_id", "player__name"))
-    precedence = [m for m in (event.tiebreakers or ["points", "omw", "gw", "ogw"]) if m != "points"]
+    precedence = [m for m in services.tiebreakers(event) if m != "points"]
     labels = [TIEBREAKERS[m].label for m in precedence]
     lines = []
     for row in table.rows:
@@ -91,8 +116,10 @@ def standing_lines(event: Tournament) -> tuple[list[str], list[StandingLine]]:
             value = row.metrics.get(metric)
             if value is None:
                 shown.append("\u2013")
-            elif metric in {"omw", "gw", "ogw"}:
+            elif metric in PERCENT_METRICS:
                 shown.append(f"{100 * value:.1f}%")
+            elif metric == "avg_opp_rating":
+                shown.append(f"{value:.0f}")
             else:
                 shown.append(f"{value:g}")
         lines.append(
@@ -112,38 +139,53 @@ def standing_lines(event: Tournament) -> tuple[list[str], list[StandingLine]]:
 
 @dataclass
 class BracketMatch:
-    players: list[tuple[int, str]]  # (seed, name), better seed first
+    """A top-cut match or pod: its players as (seed, name), better seed first for 1v1 and in
+    seat order for pods; `winner` is who advanced (at a drawn pod: its best seed)."""
+
+    players: list[tuple[int, str]]
     winner: str | None
+    draw: bool = False
 
 
-def bracket_columns(event: Tournament) -> list[tuple[str, list[BracketMatch]]]:
-    """The top cut by round ("Quarterfinals", ...), with the matches still to come empty."""
+@dataclass
+class Bracket:
+    columns: list[tuple[str, list[BracketMatch]]]  # each stage's label and matches or pods
+    champion: str | None
+
+
+def bracket_get(event: Tournament) -> Bracket:
+    """The top cut by stage ("Quarterfinals", ... or "Semifinal pods", "Final pod"), with
+    the stages still to come empty, and the champion once there is one."""
     if not event.top_cut or not event.rounds.filter(kind=Round.Kind.TOP_CUT).exists():
-        return []
+        return Bracket([], None)
     bracket = services.top_cut_bracket(event)
     names = dict(event.entries.values_list("player_id", "player__name"))
     played = list(rounds_with_tables(event).filter(kind=Round.Kind.TOP_CUT).order_by("number"))
+    if event.is_pods:  # pods per stage: four semi-final pods, then the final pod
+        stages = [4, 1] if event.top_cut == 16 else [1]
+    else:  # matches per round: 4, 2, 1 for a top 8
+        stages = [event.top_cut >> (i + 1) for i in range(event.top_cut.bit_length() - 1)]
     columns = []
-    size = bracket.size
-    for index in range(size.bit_length() - 1):  # log2(size) rounds
-        label = bracket.round_label(index)
+    for index, count in enumerate(stages):
         matches = []
         if index < len(played):
             for table in played[index].tables.all():
-                seats = list(table.seats.all())
+                players = [s.entry.player_id for s in table.seats.all()]
+                advanced = table.winner.player_id if table.winner_id else None
+                if table.reported and table.is_draw:  # pods only: the best seed goes on
+                    advanced = bracket.advancer(tuple(players), None)
                 matches.append(
                     BracketMatch(
-                        players=[
-                            (bracket.seed(s.entry.player_id), names[s.entry.player_id])
-                            for s in seats
-                        ],
-                        winner=table.winner.player.name if table.winner_id else None,
+                        players=[(bracket.seed(p), names[p]) for p in players],
+                        winner=names[advanced] if advanced else None,
+                        draw=table.reported and table.is_draw,
                     )
                 )
         else:
-            matches = [BracketMatch(players=[], winner=None) for _ in range(size >> (index + 1))]
-        columns.append((label, matches))
-    return columns
+            matches = [BracketMatch(players=[], winner=None) for _ in range(count)]
+        columns.append((services.top_cut_label(event, bracket, index), matches))
+    champion = bracket.champion
+    return Bracket(columns, names[champion] if champion is not None else None)
 
 
 @dataclass
@@ -155,6 +197,8 @@ class PlayerRound:
     result: str  # "win", "loss", "draw", "bye" or "playing"
     games: str
     points: float | None
+    seat: int | None = None  # pods: the turn order (1 goes first)
+    place: str = ""  # pods with a full finishing order: "1st", "2nd", ...
 
 
 def player_history(event: Tournament, entry) -> list[PlayerRound]:
@@ -164,7 +208,10 @@ def player_history(event: Tournament, entry) -> list[PlayerRound]:
         Seat.objects.filter(entry=entry)
         .select_related("table__round")
         .prefetch_related(
-            Prefetch("table__seats", queryset=Seat.objects.select_related("entry__player"))
+            Prefetch(
+                "table__seats",
+                queryset=Seat.objects.select_related("entry__player").order_by("position"),
+            )
         )
         .order_by("round__number")
     )
@@ -188,6 +235,7 @@ def player_history(event: Tournament, entry) -> list[PlayerRound]:
         games = ""
         if others and seat.game_wins is not None:
             games = "\u2013".join(str(s.game_wins) for s in [seat, *others])
+        pod = event.is_pods and bool(others)
         rows.append(
             PlayerRound(
                 number=round_.number,
@@ -197,6 +245,8 @@ def player_history(event: Tournament, entry) -> list[PlayerRound]:
                 result=result,
                 games=games,
                 points=points,
+                seat=seat.position if pod else None,
+                place=seat.place_label if pod and table.has_full_order else "",
             )
         )
     return rows

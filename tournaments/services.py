@@ -5,21 +5,29 @@ so two TOs at two phones are serialised. A reported table becomes (or corrects) 
 `Game`, so ratings and the league standings follow. Pairing and standings are computed by
 the pure modules in tournaments/domain from the stored history. Errors are
 `TournamentError`s with a code and a message a TO can act on; nothing is written then.
+
+Pod events (format "pods", Commander / cEDH) use the same rows and the same functions: a
+round is paired by `domain.pods.pair_pods` into pods of 3-5 in seat order, a pod's result is
+a winner, a draw or a full finishing order (`Seat.place`), and the top cut plays pods
+(`domain.podcut`) instead of 1v1 matches.
 """
 
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django.db import transaction
 from django.utils import timezone
 
 from leagues import services as league_services
+from leagues.domain.ranking import is_valid_ranking
 from leagues.models import Game
 from leagues.permissions import acting_user
 
 from .domain import records
-from .models import Entry, Round, Seat, Table, Tournament
+from .domain.pods import LAYOUTS
+from .models import POD_TOP_CUTS, Entry, Round, Seat, Table, Tournament
 
 
 class TournamentError(ValueError):
@@ -32,9 +40,9 @@ class TournamentError(ValueError):
 class ResultConflict(TournamentError):
     """Someone changed this table's result since the form was loaded."""
 
-    def __init__(self, table: Table):
+    def __init__(self, table: Table, *, noun: str = "Table"):
         super().__init__(
-            f"Table {table.number} already has a different result (entered by "
+            f"{noun} {table.number} already has a different result (entered by "
             f"{table.reported_by or 'someone'} at {table.reported_at:%H:%M}). "
             "Check it below before changing it.",
             code="stale_result",
@@ -58,11 +66,18 @@ def points_scheme(tournament: Tournament) -> records.PointsScheme:
 # --- history as the pure code sees it -------------------------------------------------------
 
 
-def history(tournament: Tournament, *, kind: str = Round.Kind.SWISS) -> list[records.Round]:
-    """Every reported table of the event's rounds (of one kind), as domain values, in order."""
+def history(
+    tournament: Tournament, *, kind: str = Round.Kind.SWISS, before: int | None = None
+) -> list[records.Round]:
+    """Every reported table of the event's rounds (of one kind, numbered below `before` if
+    given), as domain values, in order."""
+    seats = Seat.objects.filter(
+        round__tournament=tournament, round__kind=kind, table__reported=True
+    )
+    if before is not None:
+        seats = seats.filter(round__number__lt=before)
     seats = (
-        Seat.objects.filter(round__tournament=tournament, round__kind=kind, table__reported=True)
-        .select_related("table")
+        seats.select_related("table")
         .order_by("round__number", "table__number", "position")
         .values_list(
             "round__number",
@@ -103,7 +118,23 @@ def history(tournament: Tournament, *, kind: str = Round.Kind.SWISS) -> list[rec
 POINT_PRESETS = {
     "magic": records.MAGIC,
     "chess": records.CHESS,
+    # A pod win must be worth more than a four-way draw (4 x 1): with 3/1/0 drawing out is
+    # the better deal, so cEDH events score 5/1/0.
+    "cedh": records.CEDH_PODS,
 }
+
+
+def _tiebreaker_preset(name: str | None, *, pods: bool, points: str) -> list[str]:
+    from .domain.standings import PRESETS
+
+    if name:
+        if name not in PRESETS:
+            raise TournamentError(
+                f"Unknown tiebreakers {name!r}.", code="tiebreakers", field="tiebreakers"
+            )
+        return list(PRESETS[name])
+    # By default the tiebreakers follow the format, then the points.
+    return list(PRESETS["pods" if pods else "chess" if points == "chess" else "magic"])
 
 
 @transaction.atomic
@@ -112,45 +143,82 @@ def tournament_create(
     league,
     name: str,
     date=None,
-    points: str = "magic",
+    format: str = Tournament.Format.ONE_V_ONE,
+    points: str | None = None,
     tiebreakers: str | None = None,
+    pod_layout: str = "threes",
     swiss_rounds: int | None = None,
     top_cut: int = 0,
     first_round: str = Tournament.FirstRound.RANDOM,
     round_minutes: int = 50,
     by=None,
 ) -> Tournament:
-    """A new 1v1 Swiss event in `league`, with a unique slug and a random seed."""
+    """A new Swiss event in `league` (1v1 matches or pods), with a unique slug and a random seed.
+
+    Points default to Magic 3/1/0 for 1v1 and cEDH 5/1/0 for pods; the tiebreakers to the
+    preset of the format ("pods") or of the points.
+    """
     import secrets
 
     from django.utils.text import slugify
 
+    if format not in Tournament.Format.values:
+        raise TournamentError("Choose 1v1 or pods.", code="format", field="format")
+    pods = format == Tournament.Format.PODS
+    points = points or ("cedh" if pods else "magic")
+    if points not in POINT_PRESETS:
+        raise TournamentError(f"Unknown points {points!r}.", code="points", field="points")
+    if pod_layout not in LAYOUTS:
+        raise TournamentError(
+            f"Choose a pod layout: {', '.join(LAYOUTS)}.", code="pod_layout", field="pod_layout"
+        )
+    if pods and top_cut not in POD_TOP_CUTS:
+        raise TournamentError(
+            "A pod event cuts to the top 4 (one final pod) or the top 16 (four semi-final "
+            "pods, then a final pod).",
+            code="top_cut",
+            field="top_cut",
+        )
     scheme = POINT_PRESETS[points]
     base = slugify(name)[:50] or "event"
     slug, n = base, 1
     while Tournament.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
-    from .domain.standings import PRESETS
-
     return Tournament.objects.create(
         league=league,
         name=name.strip(),
         slug=slug,
         date=date or timezone.localdate(),
+        format=format,
+        pod_layout=pod_layout,
         points_win=scheme.win,
         points_draw=scheme.draw,
         points_loss=scheme.loss,
         points_bye=scheme.bye,
         swiss_rounds=swiss_rounds,
-        # The tiebreaker preset follows the points preset unless chosen.
-        tiebreakers=list(PRESETS[tiebreakers or ("chess" if points == "chess" else "magic")]),
+        tiebreakers=_tiebreaker_preset(tiebreakers, pods=pods, points=points),
         top_cut=top_cut,
         first_round=first_round,
         round_minutes=round_minutes,
         seed=secrets.randbelow(2**31),
         created_by=acting_user(by),
     )
+
+
+def suggested_structure(tournament: Tournament, players: int) -> tuple[int, int | None]:
+    """Swiss rounds and top cut that suit a field of `players`: ⌈log₂ N⌉ rounds and no
+    suggestion for 1v1; for pods, `podcut.suggested_structure` (the cut: 0, 4 or 16)."""
+    from .domain.podcut import PodCutError
+    from .domain.podcut import suggested_structure as pod_structure
+
+    fallback = max(1, math.ceil(math.log2(max(players, 2)))), None
+    if not tournament.is_pods:
+        return fallback
+    try:
+        return pod_structure(players)
+    except PodCutError:  # fewer than 3 players: no pod yet
+        return fallback
 
 
 # --- registration ---------------------------------------------------------------------------
@@ -206,17 +274,39 @@ class Standing:
     points: dict[int, float]
 
 
+def omw_floor(tournament: Tournament) -> Fraction:
+    """The lowest match-win % an opponent counts with: the event's own, else 1/3 (MTR) for
+    1v1 and 1/4 (par at a pod of four) for pods."""
+    if tournament.omw_floor is not None:
+        return Fraction(tournament.omw_floor)
+    from .domain.standings import ONE_THIRD, POD_OMW_FLOOR
+
+    return POD_OMW_FLOOR if tournament.is_pods else ONE_THIRD
+
+
+def tiebreakers(tournament: Tournament) -> list[str]:
+    """The event's precedence of metrics; none chosen: the preset of its format."""
+    from .domain.standings import PRESETS
+
+    return list(tournament.tiebreakers or PRESETS["pods" if tournament.is_pods else "magic"])
+
+
 def standings(tournament: Tournament, rounds: list[records.Round] | None = None) -> Standing:
-    from .domain.standings import PRESETS, compute_standings
+    from .domain.standings import compute_standings
 
     rounds = history(tournament) if rounds is None else rounds
     entries = list(tournament.entries.values_list("player_id", "dropped_after"))
+    precedence = tiebreakers(tournament)
+    params: dict = {"omw_floor": omw_floor(tournament)}
+    if "avg_opp_rating" in precedence:
+        params["ratings"] = _ratings(tournament, list(tournament.entries.all()))
     rows = compute_standings(
         players=[player for player, _ in entries],
         rounds=rounds,
         scheme=points_scheme(tournament),
-        precedence=tournament.tiebreakers or PRESETS["magic"],
+        precedence=precedence,
         dropped={p: d for p, d in entries if d is not None},
+        params=params,
     )
     return Standing(
         rows=rows,
@@ -227,12 +317,13 @@ def standings(tournament: Tournament, rounds: list[records.Round] | None = None)
 
 @transaction.atomic
 def round_pair(*, tournament: Tournament, by=None) -> Round:
-    """Pair the next Swiss round from the standings and start it (byes are reported at once)."""
-    from .domain.pairing import pair_round
+    """Pair the next Swiss round from the standings and start it (byes are reported at once).
 
+    1v1 events pair matches (`pairing.pair_round`), pod events pods in seat order
+    (`pods.pair_pods`, with the event's layout); what the pairing had to allow (rematches,
+    players who met before) is written on the round.
+    """
     tournament = _lock(tournament)
-    if tournament.format != Tournament.Format.ONE_V_ONE:
-        raise TournamentError("Pod events are paired by the pod pairer.", code="format")
     unfinished = tournament.rounds.exclude(status=Round.Status.COMPLETE).first()
     if unfinished is not None:
         missing = list(unfinished.tables.filter(reported=False).values_list("number", flat=True))
@@ -247,15 +338,21 @@ def round_pair(*, tournament: Tournament, by=None) -> Round:
         .select_related("player")
         .order_by("player_id")
     )
-    if len(active) < 2:
-        raise TournamentError("At least two players are needed to pair a round.", code="few")
-    planned = tournament.swiss_rounds or max(1, math.ceil(math.log2(len(active))))
+    fewest = 3 if tournament.is_pods else 2
+    if len(active) < fewest:
+        raise TournamentError(
+            f"At least {'three' if fewest == 3 else 'two'} players are needed to pair a round.",
+            code="few",
+        )
+    planned = tournament.swiss_rounds or suggested_structure(tournament, len(active))[0]
     if number > planned:
         raise TournamentError(f"All {planned} Swiss rounds have been played.", code="swiss_over")
     past = history(tournament)
     table = standings(tournament, past)
     ratings = _ratings(tournament, active) if tournament.first_round == "rating" else None
-    pairing = pair_round(
+    pair = _pair_pods if tournament.is_pods else _pair_matches
+    tables, warnings = pair(
+        tournament,
         players=[e.player_id for e in active],
         history=past,
         ranking=table.ranking,
@@ -266,20 +363,43 @@ def round_pair(*, tournament: Tournament, by=None) -> Round:
         ratings=ratings,
     )
     by_player = {e.player_id: e for e in active}
+    seatings = list(enumerate(tables, 1))
+    if tournament.is_pods:  # which pods, and who: what a TO needs to check or swap
+        warnings += _pod_warnings(past, seatings, by_player)
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,
         status=Round.Status.PLAYING,
         ends_at=timezone.now() + timezone.timedelta(minutes=tournament.round_minutes),
-        notes="\n".join(pairing.warnings),
+        notes="\n".join(warnings),
     )
-    seatings = [*pairing.tables, *((b,) for b in pairing.byes)]
-    _create_tables(round_, list(enumerate(seatings, 1)), by_player, by)
+    _create_tables(round_, seatings, by_player, by)
     tournament.status = Tournament.Status.SWISS
     if tournament.swiss_rounds is None:
         tournament.swiss_rounds = planned
     tournament.save(update_fields=["status", "swiss_rounds"])
     return round_
+
+
+def _pair_matches(tournament: Tournament, **kwargs) -> tuple[list[tuple[int, ...]], list[str]]:
+    """1v1: the matches, then the byes as tables of one."""
+    from .domain.pairing import pair_round
+
+    pairing = pair_round(**kwargs)
+    return [*pairing.tables, *((b,) for b in pairing.byes)], list(pairing.warnings)
+
+
+def _pair_pods(tournament: Tournament, **kwargs) -> tuple[list[tuple[int, ...]], list[str]]:
+    """Pods: strongest pod first, each in seat order, then the byes as tables of one."""
+    from .domain.pods import PodPairingError, pair_pods
+
+    try:
+        pairing = pair_pods(
+            **kwargs, layout=tournament.pod_layout, win_points=float(tournament.points_win)
+        )
+    except PodPairingError as error:
+        raise TournamentError(str(error), code=error.code) from None
+    return [*pairing.pods, *((b,) for b in pairing.byes)], list(pairing.warnings)
 
 
 def _ratings(tournament: Tournament, entries: list[Entry]) -> dict[int, float]:
@@ -300,13 +420,18 @@ def table_report(
     winner: Entry | None = None,
     draw: bool = False,
     game_wins: Mapping[int, int] | None = None,
+    places: Mapping[int, int] | None = None,
     expected_version: int | None = None,
     by=None,
 ) -> Table:
     """Record (or correct) a table's result; the league game follows.
 
+    A 1v1 match: a winner or a draw, optionally with each player's game wins. A pod: a winner
+    (the others share second), a draw (everyone shares first), or the full finishing order as
+    `places` (entry id -> place, a competition ranking; a shared first place is a draw).
     `expected_version` is the version the TO's form showed: if the result changed since, an
-    identical submission is a no-op and a different one raises ResultConflict.
+    identical submission is a no-op and a different one raises ResultConflict. At a pod a
+    winner or a draw that agrees with the stored result is identical, keeping its full order.
     """
     tournament = _lock(table.round.tournament)
     table = (
@@ -320,47 +445,57 @@ def table_report(
     if table.round.status == Round.Status.PAIRING:
         raise TournamentError("This round has not started.", code="not_started")
     entries = {s.entry_id: s for s in seats}
-    if draw and table.round.kind == Round.Kind.TOP_CUT:
-        raise TournamentError("A top-cut match needs a winner.", code="top_cut_draw")
-    if draw == (winner is not None):
-        raise TournamentError("Choose a winner, or a draw.", code="no_result", field="winner")
     if winner is not None and winner.pk not in entries:
-        raise TournamentError(f"{winner.player} is not at this table.", code="not_seated")
+        raise TournamentError(
+            f"{winner.player} is not at this table.", code="not_seated", field="winner"
+        )
     wins = dict(game_wins or {})
-    if wins:
-        if set(wins) != set(entries) or any(w < 0 for w in wins.values()):
-            raise TournamentError("Give every player's game wins.", code="game_wins")
-        best = max(wins.values())
-        leaders = [e for e, w in wins.items() if w == best]
-        if draw and len(set(wins.values())) != 1:
-            raise TournamentError("A draw needs equal game wins.", code="game_wins")
-        if winner is not None and leaders != [winner.pk]:
-            raise TournamentError("The winner must have won the most games.", code="game_wins")
-    same = (
-        table.reported
-        and table.is_draw == draw
-        and table.winner_id == (winner.pk if winner else None)
-        and all(entries[e].game_wins == wins.get(e) for e in entries)
-    )
+    if tournament.is_pods:
+        winner_id, finish = _pod_result(entries, winner=winner, draw=draw, places=places)
+        if wins:
+            raise TournamentError(
+                "A pod has no game wins: give the winner, a draw or the places.",
+                code="game_wins",
+                field="game_wins",
+            )
+        same = table.reported and table.winner_id == winner_id and table.is_draw == (not winner_id)
+        if places:  # a full order must match seat by seat
+            same = same and all(entries[e].place == finish[e] for e in entries)
+    else:
+        winner_id, finish = _match_result(table, entries, winner=winner, draw=draw, wins=wins)
+        if places:
+            raise TournamentError(
+                "Places are for pods; a match has a winner or a draw.",
+                code="places",
+                field="places",
+            )
+        same = (
+            table.reported
+            and table.is_draw == draw
+            and table.winner_id == winner_id
+            and all(entries[e].game_wins == wins.get(e) for e in entries)
+        )
     if expected_version is not None and expected_version != table.version:
         if same:
             return table  # a double tap, or two judges entering the same result
-        raise ResultConflict(table)
+        raise ResultConflict(table, noun="Pod" if tournament.is_pods else "Table")
     if same:
         return table
-    table.reported, table.is_draw, table.winner = True, draw, winner
+    table.reported, table.is_draw = True, winner_id is None
+    table.winner = entries[winner_id].entry if winner_id else None
     table.version += 1
     table.reported_by = acting_user(by)
     table.reported_at = timezone.now()
     for seat in seats:
         seat.game_wins = wins.get(seat.entry_id)
-        seat.place = 1 if draw or seat.entry_id == (winner.pk if winner else None) else 2
+        seat.place = finish[seat.entry_id]
     Seat.objects.bulk_update(seats, ["game_wins", "place"])
     results = [
         league_services.ResultIn(player=s.entry.player, place=s.place, seat=s.position)
         for s in seats
     ]
-    notes = f"{tournament.name}, round {table.round.number}, table {table.number}"
+    kind = "pod" if tournament.is_pods else "table"
+    notes = f"{tournament.name}, round {table.round.number}, {kind} {table.number}"
     if table.game_id is None:
         table.game = league_services.game_record(
             league=tournament.league,
@@ -376,6 +511,75 @@ def table_report(
         )
     table.save()
     return table
+
+
+def _match_result(table, entries, *, winner, draw, wins) -> tuple[int | None, dict[int, int]]:
+    """A 1v1 match's winner (None: a draw) and places, checked against the game wins."""
+    if draw and table.round.kind == Round.Kind.TOP_CUT:
+        raise TournamentError(
+            "A top-cut match needs a winner.", code="top_cut_draw", field="winner"
+        )
+    if draw == (winner is not None):
+        raise TournamentError("Choose a winner, or a draw.", code="no_result", field="winner")
+    if wins:
+        if set(wins) != set(entries) or any(w < 0 for w in wins.values()):
+            raise TournamentError(
+                "Give every player's game wins.", code="game_wins", field="game_wins"
+            )
+        best = max(wins.values())
+        leaders = [e for e, w in wins.items() if w == best]
+        if draw and len(set(wins.values())) != 1:
+            raise TournamentError(
+                "A draw needs equal game wins.", code="game_wins", field="game_wins"
+            )
+        if winner is not None and leaders != [winner.pk]:
+            raise TournamentError(
+                "The winner must have won the most games.", code="game_wins", field="game_wins"
+            )
+    winner_id = winner.pk if winner is not None else None
+    return winner_id, {e: 1 if draw or e == winner_id else 2 for e in entries}
+
+
+def _pod_result(entries, *, winner, draw, places) -> tuple[int | None, dict[int, int]]:
+    """A pod's winner (None: a draw) and every seat's place.
+
+    A winner alone: the others share second. A draw: everyone shares first. A full order:
+    a place per seat forming a competition ranking (1, 2, 2, 4); its single first place is
+    the winner, a shared first place a draw. A winner or draw given with it must agree.
+    """
+    if not places:
+        if draw == (winner is not None):
+            raise TournamentError(
+                "Tap the winner, or Draw, or give every place.", code="no_result", field="winner"
+            )
+        if draw:
+            return None, dict.fromkeys(entries, 1)
+        return winner.pk, {e: 1 if e == winner.pk else 2 for e in entries}
+    given = dict(places)
+    if set(given) != set(entries):
+        raise TournamentError(
+            "Give every player at the pod a place.", code="places", field="places"
+        )
+    values = list(given.values())
+    if not all(isinstance(p, int) and not isinstance(p, bool) for p in values) or not (
+        is_valid_ranking(values)
+    ):
+        raise TournamentError(
+            "The places must be a finishing order: 1, 2, 3, 4, with shared places as 1, 2, 2, 4.",
+            code="places",
+            field="places",
+        )
+    first = [e for e, p in given.items() if p == 1]
+    winner_id = first[0] if len(first) == 1 else None
+    if draw and winner_id is not None:
+        raise TournamentError("A draw needs a shared first place.", code="places", field="places")
+    if winner is not None and winner.pk != winner_id:
+        raise TournamentError(
+            f"{winner.player} must be the only player in first place.",
+            code="places",
+            field="winner",
+        )
+    return winner_id, given
 
 
 @transaction.atomic
@@ -408,7 +612,7 @@ def round_end(*, round_: Round, by=None) -> Round:
 # --- top cut --------------------------------------------------------------------------------
 
 
-def _top_cut_seeds(tournament: Tournament) -> list[int]:
+def top_cut_seeds(tournament: Tournament) -> list[int]:
     """Entries by final Swiss standing, dropped players left out (they cannot play on)."""
     dropped = set(
         tournament.entries.filter(dropped_after__isnull=False).values_list("player_id", flat=True)
@@ -416,33 +620,62 @@ def _top_cut_seeds(tournament: Tournament) -> list[int]:
     return [p for p in standings(tournament).ranking if p not in dropped]
 
 
+def _bracket_create(tournament: Tournament, seeds: list[int]):
+    """The first stage of the cut: 1v1 matches (`topcut`) or pods (`podcut`)."""
+    if tournament.is_pods:
+        from .domain.podcut import create_pod_bracket
+
+        return create_pod_bracket(seeds, tournament.top_cut)
+    from .domain.topcut import create_bracket
+
+    return create_bracket(seeds, tournament.top_cut)
+
+
 def top_cut_bracket(tournament: Tournament):
     """The bracket as played so far: seeds from the final Swiss standings, then each completed
-    top-cut round's winners."""
-    from .domain.topcut import advance, create_bracket
-
-    bracket = create_bracket(_top_cut_seeds(tournament), tournament.top_cut)
+    top-cut round's results (1v1: the winners; pods: each pod's winner, None for a draw,
+    which advances the pod's best seed)."""
+    bracket = _bracket_create(tournament, top_cut_seeds(tournament))
     rounds = (
         tournament.rounds.filter(kind=Round.Kind.TOP_CUT, status=Round.Status.COMPLETE)
         .order_by("number")
         .prefetch_related("tables__winner")
     )
+    if tournament.is_pods:
+        from .domain.podcut import advance_pods
+
+        for round_ in rounds:
+            bracket = advance_pods(bracket, [_winner_player(t) for t in round_.tables.all()])
+        return bracket
+    from .domain.topcut import advance
+
     for round_ in rounds:
-        bracket = advance(bracket, [t.winner.player_id for t in round_.tables.all()])
+        bracket = advance(bracket, [_winner_player(t) for t in round_.tables.all()])
     return bracket
+
+
+def _winner_player(table: Table) -> int | None:
+    return table.winner.player_id if table.winner_id else None
+
+
+def top_cut_label(tournament: Tournament, bracket, index: int) -> str:
+    """What stage `index` of the cut is called: "Quarterfinals", "Semifinals", "Final" for
+    1v1; "Semi-finals" and "Final" for pods."""
+    return bracket.stage_label(index) if tournament.is_pods else bracket.round_label(index)
 
 
 def _top_cut_round(tournament: Tournament, bracket, number: int) -> Round:
     entries = {e.player_id: e for e in tournament.entries.all()}
+    stage = tournament.rounds.filter(kind=Round.Kind.TOP_CUT).count()
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,
         kind=Round.Kind.TOP_CUT,
         status=Round.Status.PLAYING,
         ends_at=timezone.now() + timezone.timedelta(minutes=tournament.round_minutes),
-        notes=bracket.round_label(len(bracket.rounds) - 1),
+        notes=top_cut_label(tournament, bracket, stage),
     )
-    # The better seed sits first.
+    # In the order the bracket gives: the better seed sits first.
     _create_tables(round_, list(enumerate(bracket.current, 1)), entries, None)
     return round_
 
@@ -450,7 +683,8 @@ def _top_cut_round(tournament: Tournament, bracket, number: int) -> Round:
 @transaction.atomic
 def top_cut_start(*, tournament: Tournament, by=None) -> Round:
     """Seed the top cut from the final Swiss standings and pair its first round."""
-    from .domain.topcut import TopCutError, create_bracket
+    from .domain.podcut import PodCutError
+    from .domain.topcut import TopCutError
 
     tournament = _lock(tournament)
     if not tournament.top_cut:
@@ -463,8 +697,8 @@ def top_cut_start(*, tournament: Tournament, by=None) -> Round:
     if last.status != Round.Status.COMPLETE:
         raise TournamentError(f"End round {last.number} first.", code="round_open")
     try:
-        bracket = create_bracket(_top_cut_seeds(tournament), tournament.top_cut)
-    except TopCutError as error:
+        bracket = _bracket_create(tournament, top_cut_seeds(tournament))
+    except (TopCutError, PodCutError) as error:
         raise TournamentError(str(error), code=error.code) from None
     round_ = _top_cut_round(tournament, bracket, last.number + 1)
     tournament.status = Tournament.Status.TOP_CUT
@@ -490,15 +724,11 @@ def round_edit(*, round_: Round, edit: str, a: Entry, b: Entry | None = None, by
     and checks it (everyone once, tables of two); tables that already have a result may not
     change. Only the changed tables are rewritten, keeping their numbers. The edit is written
     on the round with who made it and any rematch it creates; those warnings are returned.
-    """
-    from .domain.pairing import (
-        PairingError,
-        give_bye,
-        pair_by_hand,
-        pairing_from_manual,
-        swap_players,
-    )
 
+    In a pod event a swap exchanges two players' seats (between pods, within a pod, or with a
+    bye) and the bye takes a player out of a pod of four or five; pairing two players by hand
+    is for 1v1 matches only.
+    """
     tournament = _lock(round_.tournament)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.PLAYING or round_.kind != Round.Kind.SWISS:
@@ -507,11 +737,40 @@ def round_edit(*, round_: Round, edit: str, a: Entry, b: Entry | None = None, by
         raise TournamentError("Choose what to change.", code="edit")
     if b is not None and a.pk == b.pk:
         raise TournamentError("Choose two different players.", code="same_player")
+    if edit == "pair" and tournament.is_pods:
+        raise TournamentError(
+            "Pairing two players by hand is for 1v1 matches: swap players between pods instead.",
+            code="format",
+        )
     tables = list(round_.tables.prefetch_related("seats__entry__player").order_by("number"))
     seated = {s.entry_id for t in tables for s in t.seats.all()}
     for entry in (a, b):
         if entry is not None and entry.pk not in seated:
             raise TournamentError(f"{entry.player} is not in round {round_.number}.", code="absent")
+    if tournament.is_pods:
+        warnings = _pod_edit(tournament, round_, tables, edit, a, b, by)
+    else:
+        warnings = _match_edit(tournament, round_, tables, edit, a, b, by)
+    names = {e.player_id: e.player for e in (a, b) if e is not None}
+    who = getattr(by, "username", None) or "a TO"
+    line = f"{timezone.localtime():%H:%M} {who} " + EDITS[edit].format(
+        a=names[a.player_id], b=names.get(b.player_id) if b else ""
+    )
+    round_.notes = "\n".join(filter(None, [round_.notes, line + ".", *warnings]))
+    round_.save(update_fields=["notes"])
+    return warnings
+
+
+def _match_edit(tournament, round_, tables, edit, a, b, by) -> list[str]:
+    """A 1v1 round's edit through the pairing module's checked manual edits."""
+    from .domain.pairing import (
+        PairingError,
+        give_bye,
+        pair_by_hand,
+        pairing_from_manual,
+        swap_players,
+    )
+
     before = {t.pk: tuple(s.entry.player_id for s in t.seats.all()) for t in tables}
     pairs = [seats for seats in before.values() if len(seats) == 2]
     byes = [seats[0] for seats in before.values() if len(seats) == 1]
@@ -543,14 +802,79 @@ def round_edit(*, round_: Round, edit: str, a: Entry, b: Entry | None = None, by
                 f"Table {table.number} already has a result: correct it first.", code="reported"
             )
     _rewrite_tables(round_, changed, [seats for seats in wanted if seats not in unchanged], by)
-    names = {e.player_id: e.player for e in (a, b) if e is not None}
-    who = getattr(by, "username", None) or "a TO"
-    line = f"{timezone.localtime():%H:%M} {who} " + EDITS[edit].format(
-        a=names[a.player_id], b=names.get(b.player_id) if b else ""
-    )
-    round_.notes = "\n".join(filter(None, [round_.notes, line + ".", *pairing.warnings]))
-    round_.save(update_fields=["notes"])
     return list(pairing.warnings)
+
+
+def _pod_edit(tournament, round_, tables, edit, a, b, by) -> list[str]:
+    """A pod round's edit: the changed pods keep their numbers and a new bye comes last.
+
+    Returns a warning for each changed pod that seats players who met before and for each
+    player given a second bye.
+    """
+    before = {t.pk: tuple(s.entry.player_id for s in t.seats.all()) for t in tables}
+    after = {pk: list(players) for pk, players in before.items()}
+    where = {p: pk for pk, players in before.items() for p in players}
+    byes: list[tuple[int, ...]] = []
+    if edit == "swap":
+        at_a, at_b = where[a.player_id], where[b.player_id]
+        i, j = after[at_a].index(a.player_id), after[at_b].index(b.player_id)
+        after[at_a][i], after[at_b][j] = b.player_id, a.player_id
+    else:
+        table = next(t for t in tables if t.pk == where[a.player_id])
+        size = len(before[table.pk])
+        if size == 1:
+            raise TournamentError(f"{a.player} already has the bye.", code="has_bye")
+        if size <= 3:
+            raise TournamentError(
+                f"Pod {table.number} would be left with {size - 1} players: swap {a.player} "
+                "with a player who has a bye instead.",
+                code="pod_too_small",
+            )
+        after[table.pk].remove(a.player_id)
+        byes.append((a.player_id,))
+    changed = [t for t in tables if tuple(after[t.pk]) != before[t.pk]]
+    for table in changed:
+        if table.reported and len(before[table.pk]) > 1:
+            raise TournamentError(
+                f"Pod {table.number} already has a result: correct it first.", code="reported"
+            )
+    top = max((t.number for t in tables), default=0)
+    seatings = [(t.number, tuple(after[t.pk])) for t in changed]
+    seatings += [(top + n, bye) for n, bye in enumerate(byes, 1)]
+    entries = {e.player_id: e for e in tournament.entries.select_related("player")}
+    Seat.objects.filter(table__in=changed).delete()
+    Table.objects.filter(pk__in=[t.pk for t in changed]).delete()
+    _create_tables(round_, seatings, entries, by)
+    return _pod_warnings(history(tournament, before=round_.number), seatings, entries)
+
+
+def _pod_warnings(past: list[records.Round], seatings, entries) -> list[str]:
+    met: set[frozenset[int]] = set()
+    had_bye: set[int] = set()
+    for round_ in past:
+        for table in round_:
+            if table.is_bye:
+                had_bye.add(table.players[0])
+            met.update(
+                frozenset((x, y))
+                for i, x in enumerate(table.players)
+                for y in table.players[i + 1 :]
+            )
+    warnings = []
+    for number, players in seatings:
+        if len(players) == 1:
+            if players[0] in had_bye:
+                warnings.append(f"{entries[players[0]].player} has had a bye before.")
+            continue
+        again = [
+            f"{entries[x].player} and {entries[y].player}"
+            for i, x in enumerate(players)
+            for y in players[i + 1 :]
+            if frozenset((x, y)) in met
+        ]
+        if again:
+            warnings.append(f"Pod {number} seats players who met before: {'; '.join(again)}.")
+    return warnings
 
 
 def _rewrite_tables(round_: Round, old: list[Table], new: list[tuple[int, ...]], by) -> None:

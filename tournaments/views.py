@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.views.decorators.http import require_POST
@@ -61,9 +62,13 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
         raise PermissionDenied("Only the store's organizers and judges create events.")
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        event = services.tournament_create(league=league, by=request.user, **form.cleaned_data)
-        messages.success(request, f"{event.name} is ready: register the players.")
-        return redirect("event_run", slug=event.slug)
+        try:
+            event = services.tournament_create(league=league, by=request.user, **form.cleaned_data)
+        except services.TournamentError as error:
+            form.add_error(error.field if error.field in form.fields else None, str(error))
+        else:
+            messages.success(request, f"{event.name} is ready: register the players.")
+            return redirect("event_run", slug=event.slug)
     status = 400 if request.method == "POST" else 200
     return render(
         request,
@@ -84,6 +89,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         round=round_,
         finder=selectors.seat_finder(round_) if round_ else [],
         entries=event.entries.select_related("player").order_by("player__name"),
+        structure=selectors.structure_get(event) if event.is_pods else None,
     )
     return render(request, "tournaments/event_detail.html", context)
 
@@ -126,13 +132,22 @@ def _console(request, event: Tournament, **extra) -> dict:
         player_names=league_selectors.league_player_names(league=event.league),
         results=RESULTS,
         earlier_rounds=range(1, round_.number) if round_ else [],
-        pairing_edits=[
-            ("swap", "Swap their seats", True),
-            ("pair", "Pair them together", True),
-            ("bye", "Give the bye", False),
-        ],
+        pairing_edits=POD_EDITS if event.is_pods else MATCH_EDITS,
+        structure=selectors.structure_get(event) if event.is_pods else None,
         **extra,
     )
+
+
+# The console's "Change the pairings" forms: (edit, button, needs a second player).
+MATCH_EDITS = [
+    ("swap", "Swap their seats", True),
+    ("pair", "Pair them together", True),
+    ("bye", "Give the bye", False),
+]
+POD_EDITS = [
+    ("swap", "Swap their seats", True),  # between pods, inside a pod, or with a bye
+    ("bye", "Give the bye (leaves a pod of 4 or 5)", False),
+]
 
 
 @login_required
@@ -190,7 +205,11 @@ def event_pair(request: HttpRequest, slug: str) -> HttpResponse:
         round_ = services.round_pair(tournament=event, by=request.user)
     except services.TournamentError as error:
         return _fail(request, event, error)
-    messages.success(request, f"Round {round_.number} is paired: {round_.tables.count()} tables.")
+    tables = round_.tables.count()
+    kind = "pod" if event.is_pods else "table"
+    messages.success(
+        request, f"Round {round_.number} is paired: {tables} {kind}{pluralize(tables)}."
+    )
     if round_.notes:
         messages.warning(request, round_.notes)
     return redirect("event_run", slug=event.slug)
@@ -225,33 +244,26 @@ def entry_drop(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
-    """One tap: a result button posts here; htmx gets the table card back (409 if stale)."""
+    """One tap: a result button posts here; htmx gets the table card back (409 if stale).
+
+    A 1v1 card posts `result` (one of RESULTS). A pod card posts `winner` (the entry id of the
+    name tapped), `result=draw`, or `result=order` with `place-<entry id>` for every seat.
+    """
     event = _run_get(request, slug)
     table = get_object_or_404(
         Table.objects.select_related("round"), pk=table_id, round__tournament=event
     )
-    code = request.POST.get("result", "")
-    status, message = 200, ""
     try:
         version = int(request.POST.get("version", ""))
     except ValueError:
         version = None
-    seats = list(table.seats.select_related("entry").order_by("position"))
-    if code not in RESULTS or len(seats) != 2:
-        status, message = 400, "Choose one of the result buttons."
-    else:
-        winning_seat, games = RESULTS[code]
+    seats = list(table.seats.select_related("entry__player").order_by("position"))
+    read = _pod_result_read if event.is_pods else _match_result_read
+    result, message = read(request.POST, seats)
+    status = 400 if message else 200
+    if result is not None:
         try:
-            services.table_report(
-                table=table,
-                winner=seats[winning_seat - 1].entry if winning_seat else None,
-                draw=winning_seat is None,
-                game_wins={s.entry_id: g for s, g in zip(seats, games, strict=True)}
-                if games
-                else None,
-                expected_version=version,
-                by=request.user,
-            )
+            services.table_report(table=table, expected_version=version, by=request.user, **result)
         except services.ResultConflict as conflict:
             status, message = 409, str(conflict)
         except services.TournamentError as error:
@@ -278,6 +290,42 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     return HttpResponse(card + line, status=status)
 
 
+def _match_result_read(data, seats) -> tuple[dict | None, str]:
+    """A 1v1 card's button as table_report's arguments, or a message."""
+    code = data.get("result", "")
+    if code not in RESULTS or len(seats) != 2:
+        return None, "Choose one of the result buttons."
+    winning_seat, games = RESULTS[code]
+    return {
+        "winner": seats[winning_seat - 1].entry if winning_seat else None,
+        "draw": winning_seat is None,
+        "game_wins": {s.entry_id: g for s, g in zip(seats, games, strict=True)} if games else None,
+    }, ""
+
+
+def _pod_result_read(data, seats) -> tuple[dict | None, str]:
+    """A pod card's tap (a winner's name, Draw, or the full order) as table_report's
+    arguments, or a message."""
+    by_entry = {str(s.entry_id): s.entry for s in seats}
+    if "winner" in data:
+        winner = by_entry.get(data["winner"])
+        if winner is None:
+            return None, "Tap the name of a player at this pod."
+        return {"winner": winner}, ""
+    code = data.get("result", "")
+    if code == "draw":
+        return {"draw": True}, ""
+    if code == "order":
+        places = {}
+        for seat in seats:
+            raw = data.get(f"place-{seat.entry_id}", "")
+            if not raw.isdigit():
+                return None, f"Choose a place for {seat.entry.player}."
+            places[seat.entry_id] = int(raw)
+        return {"places": places}, ""
+    return None, "Tap the winner's name, Draw, or save the full order."
+
+
 @login_required
 @require_POST
 def top_cut_start(request: HttpRequest, slug: str) -> HttpResponse:
@@ -291,9 +339,13 @@ def top_cut_start(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:
-    """The top cut as a bracket: each round's matches with seeds, winners marked."""
+    """The top cut as a bracket: each stage's matches or pods with seeds, who advanced marked,
+    and the champion."""
     event = selectors.event_get(slug=slug, user=request.user)
-    context = _context(request, event, "bracket", columns=selectors.bracket_columns(event))
+    bracket = selectors.bracket_get(event)
+    context = _context(
+        request, event, "bracket", columns=bracket.columns, champion=bracket.champion
+    )
     return render(request, "tournaments/event_bracket.html", context)
 
 
