@@ -2,10 +2,13 @@
 
 Development (`make run`) needs nothing set: SQLite file, DEBUG on. Production sets
 DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL; with those, `manage.py check --deploy`
-is clean (HTTPS, HSTS and secure cookies are on whenever DEBUG is off).
+is clean (HTTPS, HSTS and secure cookies are on whenever DEBUG is off). Failed logins, on the
+site and in the admin, are counted in the database by django-axes, so every gunicorn worker
+sees the same count and the lockout holds across them.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -49,6 +52,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tables2",
     "template_partials",
+    "axes",
     "leagues",
     "ratings",
     "tournaments",
@@ -64,6 +68,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a refused login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -120,6 +126,12 @@ STORAGES = {
     },
 }
 
+# The axes backend comes first: it refuses a locked-out login before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -129,6 +141,40 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 GUILDHALL_MAX_IMPORT_BYTES = int(os.environ.get("GUILDHALL_MAX_IMPORT_BYTES", 5 * 1024 * 1024))
 
 DJANGO_TABLES2_TEMPLATE = "tables/htmx_table.html"
+
+# Login rate limit (django-axes, state in the database): 5 failed logins for one username, or
+# from one IP address, refuse every login for that username / from that address (even with
+# the right password) until 15 minutes have passed without a failure. Failures are counted
+# while each comes within 15 minutes of the previous one.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# Tries refused during a lockout do not restart it, so "wait 15 minutes" stays true.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# Not on success: a successful login deletes every failure from that IP address, so anyone
+# with an account of their own could wipe the count on someone else's username between guesses.
+AXES_RESET_ON_SUCCESS = False
+AXES_LOCKOUT_TEMPLATE = "registration/login.html"  # rendered with HTTP 429
+AXES_HTTP_RESPONSE_CODE = 429
+# Keep failed attempts only, not a log of every successful login.
+AXES_DISABLE_ACCESS_LOG = True
+
+# Behind the reverse proxy REMOTE_ADDR is the proxy, the same for everybody: the client is the
+# entry that the proxies added to X-Forwarded-For, PROXY_COUNT entries from the right (the
+# entries to their left are whatever the client sent). Production runs behind one proxy.
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0" if DEBUG else "1"))
+
+
+def client_ip(request) -> str | None:
+    """The client's address as the nearest PROXY_COUNT proxies saw it."""
+    if PROXY_COUNT:
+        forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        if len(forwarded) >= PROXY_COUNT and forwarded[-PROXY_COUNT]:
+            return forwarded[-PROXY_COUNT]
+    return request.META.get("REMOTE_ADDR")
+
+
+AXES_CLIENT_IP_CALLABLE = client_ip
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

@@ -17,15 +17,15 @@ pods by dynamic programming over where the odd-sized pods go (exactly optimal wh
 met: consecutive pods minimise the total spread); then a local search swaps players between
 pods and moves a player from a 4-pod to an odd pod (which swaps the two pods' sizes), taking
 the best improving move until none is left, then perturbed and re-optimised (iterated local
-search) until `PATIENCE` perturbations in a row find nothing better, keeping the best pods. Small fields search every pair of
-pods; large fields only neighbouring pods (a far swap only adds spread) and only from pods
-that have a repeat or an odd-pod penalty. Fields of up to `EXACT_LIMIT` players are then
-solved exactly by branch and bound (`_Search.exact`), bounded by the local search's cost
-(checked offline: on simulated 12- and 16-player events the local search alone already found
-every round's optimum). In fields up to `LOOKAHEAD_LIMIT` players the search looks one round
-ahead: among the cheapest pods found it prefers those that leave the next round a pairing
-without repeats (16 players, 4 rounds: three repeat-free rounds can leave no repeat-free
-fourth; the look-ahead keeps one open).
+search) until `PATIENCE` perturbations in a row find nothing better, keeping the best pods.
+Small fields search every pair of pods; large fields only neighbouring pods (a far swap only
+adds spread) and only from pods that have a repeat or an odd-pod penalty. Fields of up to
+`EXACT_LIMIT` players are then solved exactly by branch and bound (`_Search.exact`), bounded
+by the local search's cost (checked offline: on simulated 12- and 16-player events the local
+search alone already found every round's optimum). In fields up to `LOOKAHEAD_LIMIT` players
+the search looks one round ahead: among the cheapest pods found it prefers those that leave
+the next round a pairing without repeats (16 players, 4 rounds: three repeat-free rounds can
+leave no repeat-free fourth; the look-ahead keeps one open).
 """
 
 from __future__ import annotations
