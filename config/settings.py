@@ -7,6 +7,7 @@ site and in the admin, are counted in the database by django-axes, so every guni
 sees the same count and the lockout holds across them.
 """
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -160,17 +161,23 @@ AXES_HTTP_RESPONSE_CODE = 429
 AXES_DISABLE_ACCESS_LOG = True
 
 # Behind the reverse proxy REMOTE_ADDR is the proxy, the same for everybody: the client is the
-# entry that the proxies added to X-Forwarded-For, PROXY_COUNT entries from the right (the
-# entries to their left are whatever the client sent). Production runs behind one proxy.
+# address that the proxies appended to X-Forwarded-For, PROXY_COUNT entries from the right (the
+# entries to their left are whatever the client sent, so they are never trusted). Production
+# runs behind one proxy; without any, set PROXY_COUNT=0 or clients could pick their own address.
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0" if DEBUG else "1"))
 
 
 def client_ip(request) -> str | None:
-    """The client's address as the nearest PROXY_COUNT proxies saw it."""
-    if PROXY_COUNT:
+    """The client's address as the nearest PROXY_COUNT proxies saw it, for the login limit."""
+    from django.conf import settings
+
+    if settings.PROXY_COUNT > 0:
         forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-        if len(forwarded) >= PROXY_COUNT and forwarded[-PROXY_COUNT]:
-            return forwarded[-PROXY_COUNT]
+        if len(forwarded) >= settings.PROXY_COUNT:
+            try:
+                return str(ipaddress.ip_address(forwarded[-settings.PROXY_COUNT]))
+            except ValueError:
+                pass  # not an address: count it against the proxy's own, as without a header
     return request.META.get("REMOTE_ADDR")
 
 
