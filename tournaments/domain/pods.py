@@ -7,8 +7,8 @@ minimise a weighted cost (`PodWeights`) of
   pods hold players with equal points;
 - repeat opponents: the badness of pairings_edh, a pair meeting for the k-th time costs
   (k - 1)**2 for each of the two players;
-- odd pods: a player seated at a 3- or 5-player pod costs (pods of that kind had)**2, so
-  nobody gets a second 3-pod while others have had none;
+- odd pods: a player seated at a 3- or 5-player pod costs (odd pods had before)**2, weighted
+  above a repeat, so nobody gets a second 3-pod while others have had none;
 and the seats inside each pod balance turn order over the event (a player who went first sits
 later next time). The result is deterministic: the same inputs and seed give the same pods.
 
@@ -63,7 +63,7 @@ class PodWeights:
 
     spread: float = 4.0
     repeat: float = 1.25
-    odd_pod: float = 2.0
+    odd_pod: float = 8.0
     lookahead: float = 0.5  # next round's least repeat cost counts this much (small fields)
 
     @classmethod
@@ -272,7 +272,9 @@ def pairing_cost(
     weights: PodWeights | None = None,
     win_points: float = 3.0,
 ) -> float:
-    """The weighted cost `pair_pods` minimises, for any pods (seat order does not matter)."""
+    """One round's weighted cost of any pods (seat order does not matter): what `pair_pods`
+    minimises with `lookahead=0`; with a look-ahead it may pay more now to keep the next round
+    free of repeats."""
     seated = [p for pod in pods for p in pod]
     score = {p: float(points.get(p, 0.0)) for p in seated}
     past = read_history(history)

@@ -1,0 +1,595 @@
+"""The pod pairer's public promises: layouts, invariants, a brute-force optimum, seats, odd-pod
+rotation, badness, and the repeat-free goal of pairings_edh (16 players, 4 rounds).
+
+Only the public names of `tournaments.domain.pods` are used (its search is being tuned);
+histories come from playing events with `pair_pods` itself and random results.
+"""
+
+import dataclasses
+import functools
+import itertools
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from tournaments.domain.pods import (
+    FIRST_ROUND_MODES,
+    LAYOUTS,
+    PodPairing,
+    PodPairingError,
+    PodWeights,
+    badness_by_player,
+    pair_pods,
+    pairing_cost,
+    pod_sizes,
+)
+from tournaments.domain.records import Table
+from tournaments.domain.simulate import POD_OMW_FLOOR, pod_metrics, simulate, standings
+
+# ---------------------------------------------------------------------------------------------
+# pod_sizes: every field size from 3 to 21, written out by hand
+
+THREES = {
+    3: ((3,), 0),
+    4: ((4,), 0),
+    5: ((4,), 1),  # 5 = 4a + 3b has no solution: one 4-pod and a bye
+    6: ((3, 3), 0),
+    7: ((4, 3), 0),
+    8: ((4, 4), 0),
+    9: ((3, 3, 3), 0),
+    10: ((4, 3, 3), 0),
+    11: ((4, 4, 3), 0),
+    12: ((4, 4, 4), 0),
+    13: ((4, 3, 3, 3), 0),
+    14: ((4, 4, 3, 3), 0),
+    15: ((4, 4, 4, 3), 0),
+    16: ((4, 4, 4, 4), 0),
+    17: ((4, 4, 3, 3, 3), 0),
+    18: ((4, 4, 4, 3, 3), 0),
+    19: ((4, 4, 4, 4, 3), 0),
+    20: ((4, 4, 4, 4, 4), 0),
+    21: ((4, 4, 4, 3, 3, 3), 0),
+}
+FIVES = {
+    3: ((3,), 0),  # no 4/5 cut: threes
+    4: ((4,), 0),
+    5: ((5,), 0),
+    6: ((3, 3), 0),  # no 4/5 cut: threes
+    7: ((4, 3), 0),  # no 4/5 cut: threes
+    8: ((4, 4), 0),
+    9: ((5, 4), 0),
+    10: ((5, 5), 0),
+    11: ((4, 4, 3), 0),  # no 4/5 cut: threes
+    12: ((4, 4, 4), 0),
+    13: ((5, 4, 4), 0),
+    14: ((5, 5, 4), 0),
+    15: ((5, 5, 5), 0),
+    16: ((4, 4, 4, 4), 0),
+    17: ((5, 4, 4, 4), 0),
+    18: ((5, 5, 4, 4), 0),
+    19: ((5, 5, 5, 4), 0),
+    20: ((4, 4, 4, 4, 4), 0),
+    21: ((5, 4, 4, 4, 4), 0),
+}
+BYES = {
+    3: ((3,), 0),  # too few for a 4-pod: they still play
+    4: ((4,), 0),
+    5: ((4,), 1),
+    6: ((4,), 2),
+    7: ((4,), 3),
+    8: ((4, 4), 0),
+    9: ((4, 4), 1),
+    10: ((4, 4), 2),
+    11: ((4, 4), 3),
+    12: ((4, 4, 4), 0),
+    13: ((4, 4, 4), 1),
+    14: ((4, 4, 4), 2),
+    15: ((4, 4, 4), 3),
+    16: ((4, 4, 4, 4), 0),
+    17: ((4, 4, 4, 4), 1),
+    18: ((4, 4, 4, 4), 2),
+    19: ((4, 4, 4, 4), 3),
+    20: ((4, 4, 4, 4, 4), 0),
+    21: ((4, 4, 4, 4, 4), 1),
+}
+SIZE_CASES = [
+    (layout, count, expected)
+    for layout, table in (("threes", THREES), ("fives", FIVES), ("byes", BYES))
+    for count, expected in table.items()
+]
+
+
+@pytest.mark.parametrize(("layout", "count", "expected"), SIZE_CASES)
+def test_pod_sizes(layout, count, expected):
+    sizes, byes = pod_sizes(count, layout)
+    assert (tuple(sizes), byes) == expected
+    assert sum(sizes) + byes == count
+
+
+def test_pod_sizes_defaults_to_threes():
+    assert pod_sizes(13) == THREES[13]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("count", [-1, 0, 1, 2])
+def test_pod_sizes_needs_three_players(layout, count):
+    with pytest.raises(PodPairingError) as error:
+        pod_sizes(count, layout)
+    assert error.value.code == "few_players"
+
+
+@pytest.mark.parametrize("layout", ["twos", "", "Threes", "sixes"])
+def test_pod_sizes_refuses_unknown_layouts(layout):
+    with pytest.raises(PodPairingError) as error:
+        pod_sizes(12, layout)
+    assert error.value.code == "layout"
+
+
+@pytest.mark.parametrize(
+    ("changes", "code"),
+    [
+        ({"players": [1, 2]}, "few_players"),
+        ({"players": [1, 2, 3, 3, 4]}, "duplicate_player"),
+        ({"layout": "sevens"}, "layout"),
+        ({"round_number": 0}, "round_number"),
+        ({"first_round": "alphabetical"}, "first_round"),
+        ({"win_points": 0}, "win_points"),
+    ],
+)
+def test_pair_pods_refuses_bad_input(changes, code):
+    arguments = {"players": [1, 2, 3, 4, 5, 6], "history": [], "points": {}, "seed": 1}
+    arguments |= {"round_number": 1} | changes
+    with pytest.raises(PodPairingError) as error:
+        pair_pods(**arguments)
+    assert error.value.code == code
+
+
+# ---------------------------------------------------------------------------------------------
+# Events played with pair_pods itself: random results, drops between rounds, late joiners
+
+
+def this_round_only(**values) -> PodWeights:
+    """Weights whose whole cost is `pairing_cost`: PodWeights now has a `lookahead` that also
+    prices the next round, which `pairing_cost` leaves out, so it is switched off here."""
+    if "lookahead" in {f.name for f in dataclasses.fields(PodWeights)}:
+        values.setdefault("lookahead", 0.0)
+    return PodWeights(**values)
+
+
+WEIGHTS = st.sampled_from(
+    [
+        None,  # the defaults
+        this_round_only(),
+        this_round_only(spread=1.0, repeat=3.0, odd_pod=0.5),
+        this_round_only(spread=0.0),  # repeats and odd pods only
+        this_round_only(odd_pod=0.0),
+    ]
+)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """An event to play up to the round under test. `field` is entered for that round; a late
+    joiner's first round is in `joins`; players in `drops` (ids from 101) play until the round
+    given there, then leave. Results: a draw with probability 0.2, else a random winner
+    (the seed's model), from `results_seed`. Round 1 is random or by rating (ratings are a
+    fixed scramble of the ids)."""
+
+    layout: str
+    field: tuple[int, ...]
+    joins: tuple[tuple[int, int], ...]  # (player, first round played)
+    drops: tuple[tuple[int, int], ...]  # (player, first round missed)
+    rounds: int  # rounds played before the round under test
+    seed: int
+    results_seed: int
+    first_round: str = "random"
+    weights: PodWeights | None = None
+
+    def active(self, number: int) -> list[int]:
+        joins, drops = dict(self.joins), dict(self.drops)
+        here = [p for p in self.field if joins.get(p, 1) <= number]
+        return here + [p for p in drops if number < drops[p]]
+
+
+@st.composite
+def plans(draw, sizes=(3, 12), rounds=(0, 3), layouts=LAYOUTS):
+    count = draw(st.integers(*sizes))
+    played = draw(st.integers(*rounds))
+    field = tuple(range(1, count + 1))
+    joins = ()
+    if played:
+        late = draw(st.lists(st.sampled_from(field), unique=True, max_size=min(3, count)))
+        joins = tuple((p, draw(st.integers(2, played + 1))) for p in sorted(late))
+    leavers = draw(st.integers(0, 3)) if played else 0
+    drops = tuple((101 + k, draw(st.integers(2, played + 1))) for k in range(leavers))
+    return Plan(
+        layout=draw(st.sampled_from(layouts)),
+        field=field,
+        joins=joins,
+        drops=drops,
+        rounds=played,
+        seed=draw(st.integers(0, 2**16)),
+        results_seed=draw(st.integers(0, 2**16)),
+        first_round=draw(st.sampled_from(FIRST_ROUND_MODES)),
+        weights=draw(WEIGHTS),
+    )
+
+
+@dataclass(frozen=True)
+class Played:
+    """One round's inputs and what pair_pods made of them."""
+
+    number: int
+    players: list[int]
+    history: list
+    points: dict
+    ranking: list[int]
+    result: PodPairing
+
+
+def pair(plan: Plan, number: int, players: list[int], history: list) -> Played:
+    """pair_pods as the simulator calls it: points, then OMW%, then id."""
+    points, ranking = standings(players, history, floor=POD_OMW_FLOOR)
+    result = pair_pods(
+        players=players,
+        history=history,
+        points=points,
+        ranking=ranking,
+        seed=plan.seed,
+        round_number=number,
+        layout=plan.layout,
+        weights=plan.weights,
+        first_round=plan.first_round,
+        ratings={p: float(p * 7919 % 101) for p in players},
+    )
+    return Played(number, players, list(history), points, ranking, result)
+
+
+def play(plan: Plan) -> list[Played]:
+    """Every round of the plan and then the round under test, as Played records."""
+    rng = random.Random(plan.results_seed)
+    history = []
+    rounds = []
+    for number in range(1, plan.rounds + 1):
+        active = plan.active(number)
+        if len(active) < 3:
+            history.append(())  # too few to play this round
+            continue
+        played = pair(plan, number, active, history)
+        tables = [
+            Table(pod, None if rng.random() < 0.2 else rng.choice(pod))
+            for pod in played.result.pods
+        ]
+        tables += [Table((p,), p) for p in played.result.byes]
+        history.append(tuple(tables))
+        rounds.append(played)
+    rounds.append(pair(plan, plan.rounds + 1, list(plan.field), history))
+    return rounds
+
+
+def is_first_round(history) -> bool:
+    return not any(len(t.players) > 1 for round_ in history for t in round_)
+
+
+def byes_before(history) -> Counter:
+    return Counter(t.players[0] for round_ in history for t in round_ if t.is_bye)
+
+
+# ---------------------------------------------------------------------------------------------
+# Invariants of every round
+
+
+@settings(max_examples=30, deadline=None)
+@given(plan=plans())
+def test_every_active_player_is_seated_once_in_the_layouts_pods(plan):
+    for played in play(plan):
+        result = played.result
+        seated = [p for pod in result.pods for p in pod] + list(result.byes)
+        assert sorted(seated) == sorted(played.players)  # nobody twice, nobody dropped
+        sizes, bye_count = pod_sizes(len(played.players), plan.layout)
+        assert sorted(len(pod) for pod in result.pods) == sorted(sizes)
+        assert len(result.byes) == bye_count
+        # The figures reported with the pods: the round's repeat badness (what it adds to
+        # badness_by_player) and, after round 1, the sum over pods of max - min points.
+        before = badness_by_player(played.history)
+        after = badness_by_player([*played.history, tuple(Table(pod, None) for pod in result.pods)])
+        assert result.badness == sum(after[p] - before.get(p, 0) for p in after)
+        if not is_first_round(played.history):
+            points = played.points
+            spread = sum(
+                max(points[p] for p in pod) - min(points[p] for p in pod) for pod in result.pods
+            )
+            assert result.spread == pytest.approx(spread)
+
+
+@settings(max_examples=20, deadline=None)
+@given(plan=plans())
+def test_the_same_inputs_give_the_same_pods(plan):
+    last = play(plan)[-1]
+    again = pair(plan, last.number, list(last.players), last.history)
+    assert again.result == last.result
+
+
+@settings(max_examples=25, deadline=None)
+@given(plan=plans(sizes=(4, 11), rounds=(1, 4), layouts=("byes",)))
+def test_byes_go_to_the_fewest_byes_then_the_lowest_ranked(plan):
+    for played in play(plan):
+        had = byes_before(played.history)
+        rank = {p: k for k, p in enumerate(played.ranking)}
+        seated = [p for pod in played.result.pods for p in pod]
+        for b in played.result.byes:
+            for p in seated:
+                assert had[b] <= had[p], f"round {played.number}: {b} had more byes than {p}"
+                # Ranked order only means something once there are results.
+                if had[b] == had[p] and not is_first_round(played.history):
+                    assert rank[b] > rank[p], f"round {played.number}: {b} ranks above {p}"
+
+
+def test_five_players_in_threes_sit_out_in_turn():
+    """5 players, 5 rounds of "threes" (a 4-pod and a bye): everyone sits out exactly once."""
+    event = simulated(5, 5, seed=3)
+    byes = [t["players"][0] for r in event["rounds"] for t in r if len(t["players"]) == 1]
+    assert sorted(byes) == [1, 2, 3, 4, 5]
+
+
+# ---------------------------------------------------------------------------------------------
+# Optimality: the brute-force minimum over every split into the pod sizes
+
+
+def partitions(players, sizes: Counter):
+    """Every split of `players` into pods of the multiset `sizes`, each split once (the pod
+    of the first player is chosen first, so no split comes up in two orders)."""
+    if not players:
+        yield []
+        return
+    first, rest = players[0], players[1:]
+    for size in sorted(s for s, n in sizes.items() if n):
+        for mates in itertools.combinations(rest, size - 1):
+            left = [p for p in rest if p not in mates]
+            for tail in partitions(left, sizes - Counter({size: 1})):
+                yield [(first, *mates), *tail]
+
+
+def test_partitions_counts():
+    # 7 into 4 + 3: C(7, 4) = 35. 9 into 3 + 3 + 3: 9! / (3!^3 * 3!) = 280.
+    # 10 into 4 + 3 + 3: 10! / (4! 3! 3! 2!) = 2100.
+    assert len(list(partitions(list(range(7)), Counter([4, 3])))) == 35
+    assert len(list(partitions(list(range(9)), Counter([3, 3, 3])))) == 280
+    splits = list(partitions(list(range(10)), Counter([4, 3, 3])))
+    assert len(splits) == 2100
+    assert len({frozenset(map(frozenset, s)) for s in splits}) == 2100
+
+
+def cost_of(pods, history, points, weights) -> float:
+    return pairing_cost(pods, history=history, points=points, weights=weights)
+
+
+def brute_force_minimum(seated, sizes, history, points, weights) -> float:
+    """The least cost over every split. The cost is a sum over pods (spread inside a pod,
+    repeats between its players, odd-pod counts of its players), so each pod is priced once."""
+    price = {}
+    best = float("inf")
+    for pods in partitions(sorted(seated), Counter(sizes)):
+        total = 0.0
+        for pod in pods:
+            if pod not in price:
+                price[pod] = cost_of([pod], history, points, weights)
+            total += price[pod]
+        best = min(best, total)
+    return best
+
+
+def check_optimal(plan: Plan, scores: list[int], weights: PodWeights):
+    last = play(plan)[-1]
+    history = last.history
+    assume(not is_first_round(history))  # round 1 is a shuffle, not a minimum
+    points = {p: float(s) for p, s in zip(plan.field, scores, strict=False)}
+    result = pair_pods(
+        players=list(plan.field),
+        history=history,
+        points=points,
+        seed=plan.seed,
+        round_number=last.number,
+        layout=plan.layout,
+        weights=weights,
+    )
+    got = cost_of(result.pods, history, points, weights)
+    assert got == pytest.approx(
+        sum(cost_of([pod], history, points, weights) for pod in result.pods)
+    )
+    seated = [p for pod in result.pods for p in pod]
+    best = brute_force_minimum(seated, [len(pod) for pod in result.pods], history, points, weights)
+    assert got == pytest.approx(best, abs=1e-9), (result.pods, got, best)
+
+
+ORACLE_WEIGHTS = st.sampled_from(
+    [
+        this_round_only(),
+        this_round_only(spread=1.0, repeat=3.0, odd_pod=0.5),
+        this_round_only(spread=0.0),
+        this_round_only(spread=10.0, odd_pod=0.0),
+    ]
+)
+SCORES = st.lists(st.integers(0, 15), min_size=12, max_size=12)  # random points, not results
+
+
+@settings(max_examples=50, deadline=None)
+@given(plan=plans(sizes=(6, 9), rounds=(1, 4)), scores=SCORES, weights=ORACLE_WEIGHTS)
+def test_optimal_on_fields_of_6_to_9(plan, scores, weights):
+    check_optimal(plan, scores, weights)
+
+
+@settings(max_examples=4, deadline=None)
+@given(plan=plans(sizes=(10, 12), rounds=(2, 3)), scores=SCORES, weights=ORACLE_WEIGHTS)
+def test_optimal_on_fields_of_10_to_12(plan, scores, weights):
+    check_optimal(plan, scores, weights)
+
+
+@pytest.mark.parametrize("lookahead", [0.0, 0.5])
+def test_a_look_ahead_may_pay_more_this_round_but_never_without_one(lookahead):
+    """`pairing_cost` is one round's cost: without a look-ahead pair_pods reaches its minimum;
+    with one it may pay more now to keep the next round free of repeats (here it does)."""
+    weights = PodWeights(spread=4.0, repeat=1.0, odd_pod=2.0, lookahead=lookahead)
+    # Round 1: 4, 6, 1 drew in a 3-pod; 3 won the 4-pod 3, 7, 5, 2. Points are set by hand.
+    history = [(Table((4, 6, 1), None), Table((3, 7, 5, 2), 3))]
+    points = {1: 4.0, 2: 0.0, 3: 1.0, 4: 3.0, 5: 0.0, 6: 4.0, 7: 6.0}
+    # 7 players: a 4-pod and a 3-pod, 35 splits. At spread 4 a win (4/3 a point), repeat 1 (2 a
+    # pair, both players count it), odd pod 2 (x earlier odd pods squared, per player):
+    #   1 4 6 7: spread 6 - 3 = 3 -> 4; 1-4, 1-6, 4-6 met -> 6; a 4-pod            = 10
+    #   2 3 5:   spread 1 - 0 = 1 -> 4/3; 2-3, 2-5, 3-5 met -> 6; no earlier 3-pod = 7.33
+    #   the minimum, 17.33. pair_pods returns 7 4 3 / 2 1 6 5:
+    #   7 4 3:   spread 6 - 1 = 5 -> 20/3; 7-3 met -> 2; 4 had a 3-pod -> 2         = 10.67
+    #   2 1 6 5: spread 4 - 0 = 4 -> 16/3; 2-5 and 1-6 met -> 4                     = 9.33
+    #   total 20.
+    result = pair_pods(
+        players=[1, 2, 3, 4, 5, 6, 7],
+        history=history,
+        points=points,
+        seed=3,
+        round_number=2,
+        weights=weights,
+    )
+    got = cost_of(result.pods, history, points, weights)
+    best = brute_force_minimum(range(1, 8), [4, 3], history, points, weights)
+    assert best == pytest.approx(52 / 3)
+    if lookahead:
+        assert got == pytest.approx(20.0), (result.pods, got)  # 7 4 3 / 2 1 6 5, above
+    else:
+        assert got == pytest.approx(best), (result.pods, got, best)
+
+
+# ---------------------------------------------------------------------------------------------
+# Seats and odd pods over whole simulated events
+
+
+@functools.cache
+def simulated(players: int, rounds: int, seed: int) -> dict:
+    return simulate(players=players, rounds=rounds, seed=seed, format="pods")
+
+
+def seat_log(event) -> dict[int, list[int | None]]:
+    """player -> seat position in round 1, 2, ... (None for a bye)."""
+    seats = {p: [] for p in event["players"]}
+    for tables in event["rounds"]:
+        for table in tables:
+            for position, p in enumerate(table["players"], 1):
+                seats[p].append(None if len(table["players"]) == 1 else position)
+    return seats
+
+
+SEAT_SEEDS = (1, 2, 3)
+
+
+def test_nobody_goes_first_more_than_twice_in_6_rounds_of_16():
+    # 6 rounds x 4 pods = 24 first seats for 16 players, 1.5 each: 2 is all a fair rotation
+    # ever needs.
+    for seed in SEAT_SEEDS:
+        for p, positions in seat_log(simulated(16, 6, seed)).items():
+            assert positions.count(1) <= 2, (seed, p, positions)
+
+
+def test_seat_sums_stay_near_the_expected_over_6_rounds_of_16():
+    # Expected 2.5 a round. One round moves a player's balance by at most 1.5, and the seats
+    # go against the balance (whoever sat latest so far goes first), so nobody should drift
+    # more than two extreme seats (3) from 2.5 x rounds, after any round. Random seats would
+    # not pass: after 6 rounds the sum's standard deviation is sqrt(6 x 1.25) = 2.7, and 16
+    # players would almost surely include one beyond 3.
+    for seed in SEAT_SEEDS:
+        for p, positions in seat_log(simulated(16, 6, seed)).items():
+            for played in range(1, 7):
+                drift = sum(positions[:played]) - 2.5 * played
+                assert abs(drift) <= 3, (seed, p, positions)
+
+
+def test_nobody_goes_first_twice_in_a_row_beside_someone_who_never_went_first():
+    for seed in SEAT_SEEDS:
+        went_first = Counter()
+        last_round = set()
+        for number, tables in enumerate(simulated(16, 6, seed)["rounds"], 1):
+            for table in tables:
+                pod = table["players"]
+                never = [p for p in pod if not went_first[p]]
+                assert not (pod[0] in last_round and never), (seed, number, pod, never)
+            last_round = {t["players"][0] for t in tables}
+            went_first.update(last_round)
+
+
+def test_three_pods_rotate_over_13_players():
+    """4 + 3 + 3 + 3 for 6 rounds, everybody plays every round: after each round, nobody in a
+    3-pod had one before while another player has still had none."""
+    for seed in (1, 2, 3, 4):
+        event = simulated(13, 6, seed)
+        had = Counter()
+        for number, tables in enumerate(event["rounds"], 1):
+            in_threes = [p for t in tables if len(t["players"]) == 3 for p in t["players"]]
+            assert len(in_threes) == 9
+            after = had + Counter(in_threes)
+            never = [p for p in event["players"] if not after[p]]
+            again = [p for p in in_threes if had[p]]
+            assert not (never and again), (seed, number, again, never)
+            had = after
+
+
+# ---------------------------------------------------------------------------------------------
+# badness_by_player, by hand
+
+
+def test_badness_by_player_worked_example():
+    history = [
+        # Round 1: nobody has met anybody: all 0. 8 has a bye (a table of one: no opponents).
+        (Table((1, 2, 3, 4), 1), Table((5, 6, 7), None), Table((8,), 8)),
+        # Round 2, pod 1 2 5 6: 1 and 2 met once (1**2 = 1 each), 5 and 6 met once (1 each).
+        # Pod 3 4 7: 3 and 4 met once (1 each); 7 met neither 3 nor 4 (0).
+        (Table((1, 2, 5, 6), 5), Table((3, 4, 7), 7), Table((8,), 8)),
+        # Round 3, pod 1 2 3 5: 1 met 2 twice (2**2 = 4), 3 once (1), 5 once (1): 6; 2 the
+        # same: 6; 3 met 1 once, 2 once, 5 never: 2; 5 met 1 once, 2 once, 3 never: 2.
+        # Pod 4 6 7: 4 met 7 once, 6 never: 1; 6 met 7 once: 1; 7 met 4 and 6 once: 2.
+        (Table((1, 2, 3, 5), None), Table((4, 6, 7), 4), Table((8,), 8)),
+    ]
+    badness = badness_by_player(history)
+    expected = {1: 1 + 6, 2: 1 + 6, 3: 1 + 2, 4: 1 + 1, 5: 1 + 2, 6: 1 + 1, 7: 0 + 2, 8: 0}
+    assert {p: badness.get(p, 0) for p in range(1, 9)} == expected
+    assert sum(badness.values()) == 26
+    assert badness_by_player([]) == {}
+
+
+# ---------------------------------------------------------------------------------------------
+# The goal from pairings_edh: 16 players, 4 rounds, mostly no repeat at all
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="not met: at the default weights about half of 16-player events are repeat-free "
+    "(10 of these 20); repeat >= 1.35 gives ~23 of 30 but a pod spread of 2.7, above the "
+    "reference's 2.50 (see bench/README.md)",
+)
+def test_most_16_player_4_round_events_have_no_repeat():
+    clean = [seed for seed in range(20) if pod_metrics(simulated(16, 4, seed))["badness"] == 0]
+    assert len(clean) > 10, f"only {len(clean)} of 20 events were repeat-free: seeds {clean}"
+
+
+@pytest.mark.parametrize("count", [12, 13, 16])
+def test_first_round_by_rating_puts_similar_ratings_together(count):
+    players = list(range(1, count + 1))
+    shuffled = list(players)
+    random.Random(count).shuffle(shuffled)
+    ratings = {p: 1000.0 + 25 * k for k, p in enumerate(shuffled)}  # distinct, unlike the ids
+    place = {p: k for k, p in enumerate(sorted(players, key=lambda p: -ratings[p]))}
+    result = pair_pods(
+        players=players,
+        history=[],
+        points={},
+        seed=7,
+        round_number=1,
+        first_round="rating",
+        ratings=ratings,
+    )
+    assert sorted(len(pod) for pod in result.pods) == sorted(pod_sizes(count)[0])
+    for pod in result.pods:
+        places = sorted(place[p] for p in pod)
+        assert places == list(range(places[0], places[0] + len(pod))), (pod, places)
