@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/guildhall
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test lint format install services browser clean
+.PHONY: run test lint format install services browser audit audit-test clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -44,7 +44,26 @@ format: install
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
-test: install services browser lint
+# Known vulnerabilities in requirements.txt and everything it pulls in (pip-audit resolves it
+# in a throwaway venv and asks PyPI's advisory data about each release). --strict: a package
+# that could not be checked fails the audit; without it pip-audit says "No known
+# vulnerabilities found" even when the service answered for none of them.
+AUDIT := $(VENV)/bin/pip-audit --progress-spinner off --desc on -r requirements.txt --strict
+AUDIT_ARGS ?=
+
+audit: install
+	$(AUDIT) $(AUDIT_ARGS)
+
+# As run by `make test`: a known vulnerability fails it; an advisory service that cannot be
+# reached is reported as "NOT AUDITED" and the tests go on, unless AUDIT_REQUIRED=1.
+audit-test: install
+	@out=$$($(AUDIT) $(AUDIT_ARGS) 2>&1); status=$$?; echo "$$out"; \
+	if [ $$status -eq 0 ]; then exit 0; fi; \
+	if echo "$$out" | grep -qE "Found [0-9]+ known vulnerabilit"; then exit 1; fi; \
+	echo "pip-audit: NOT AUDITED: the advisory service gave no answer for some packages (above)." >&2; \
+	test "$(AUDIT_REQUIRED)" != 1
+
+test: install services browser lint audit-test
 	DEBUG=1 DATABASE_URL=$(TEST_DATABASE_URL) $(VENV)/bin/pytest -q $(PYTEST_ARGS)
 
 clean:
