@@ -13,7 +13,7 @@ $(PY):
 
 # Reinstall only when requirements.txt changes.
 $(STAMP): requirements.txt | $(PY)
-	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet --upgrade pip setuptools
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
