@@ -62,7 +62,7 @@ class PodWeights:
     """What one unit of each cost is worth. Spread is counted in wins (points / win points)."""
 
     spread: float = 4.0
-    repeat: float = 1.25
+    repeat: float = 1.1
     odd_pod: float = 8.0
     lookahead: float = 0.5  # next round's least repeat cost counts this much (small fields)
 
