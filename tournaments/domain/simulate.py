@@ -59,7 +59,7 @@ def simulate(
     for number in range(1, rounds + 1):
         if format == "pods":
             points, ranking = standings(ids, history, floor=POD_OMW_FLOOR)
-            paired = pair_pods(
+            pods = pair_pods(
                 players=ids,
                 history=history,
                 points=points,
@@ -70,32 +70,32 @@ def simulate(
                 weights=weights,
                 last_round=number == rounds,
             )
-            tables = []
-            for pod in paired.pods:
-                drawn = rng.random() < draw_probability
-                tables.append(Table(pod, None if drawn else rng.choice(pod)))
-            tables.extend(Table((p,), p) for p in paired.byes)
-            history.append(tuple(tables))
-            written.append([{"players": list(t.players), "winner": t.winner or 0} for t in tables])
-            continue
-        points, ranking = standings(ids, history)
-        pairing = pair_round(
-            players=ids,
-            history=history,
-            ranking=ranking,
-            points=points,
-            seed=seed,
-            round_number=number,
-        )
-        tables: list[Table] = []
-        for a, b in pairing.tables:
-            drawn = rng.random() < draw_probability
-            winner = None if drawn else (a if rng.random() < 0.5 else b)
-            tables.append(Table((a, b), winner))
-        tables.extend(Table((p,), p) for p in pairing.byes)
+            seated, byes = pods.pods, pods.byes
+        else:
+            points, ranking = standings(ids, history)
+            matches = pair_round(
+                players=ids,
+                history=history,
+                ranking=ranking,
+                points=points,
+                seed=seed,
+                round_number=number,
+            )
+            seated, byes = matches.tables, matches.byes
+        tables = [Table(players, _winner(players, rng, draw_probability)) for players in seated]
+        tables.extend(Table((p,), p) for p in byes)
         history.append(tuple(tables))
         written.append([{"players": list(t.players), "winner": t.winner or 0} for t in tables])
     return {"players": ids, "rounds": written}
+
+
+def _winner(players: tuple[PlayerId, ...], rng: random.Random, draw_probability: float):
+    """A random result: a draw (None) with `draw_probability`, else a uniformly random winner."""
+    if rng.random() < draw_probability:
+        return None
+    if len(players) == 2:  # a coin flip, as the 1v1 simulation has always drawn it
+        return players[0] if rng.random() < 0.5 else players[1]
+    return rng.choice(players)
 
 
 def standings(
