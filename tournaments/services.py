@@ -849,28 +849,20 @@ def _pod_edit(tournament, round_, tables, edit, a, b, by) -> list[str]:
 
 
 def _pod_warnings(past: list[records.Round], seatings, entries) -> list[str]:
-    met: set[frozenset[int]] = set()
-    had_bye: set[int] = set()
-    for round_ in past:
-        for table in round_:
-            if table.is_bye:
-                had_bye.add(table.players[0])
-            met.update(
-                frozenset((x, y))
-                for i, x in enumerate(table.players)
-                for y in table.players[i + 1 :]
-            )
+    from .domain.pods import read_history
+
+    seen = read_history(past)
     warnings = []
     for number, players in seatings:
         if len(players) == 1:
-            if players[0] in had_bye:
+            if seen.byes[players[0]]:
                 warnings.append(f"{entries[players[0]].player} has had a bye before.")
             continue
         again = [
             f"{entries[x].player} and {entries[y].player}"
             for i, x in enumerate(players)
             for y in players[i + 1 :]
-            if frozenset((x, y)) in met
+            if seen.met.get(x, {}).get(y)
         ]
         if again:
             warnings.append(f"Pod {number} seats players who met before: {'; '.join(again)}.")
