@@ -2,7 +2,8 @@
 
 Development (`make run`) needs nothing set: SQLite file, DEBUG on. Production sets
 DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL; with those, `manage.py check --deploy`
-is clean (HTTPS, HSTS and secure cookies are on whenever DEBUG is off). Failed logins, on the
+is clean (HTTPS, HSTS and secure cookies are on whenever DEBUG is off). Every response carries a
+strict Content-Security-Policy (django-csp; see CONTENT_SECURITY_POLICY). Failed logins, on the
 site and in the admin, are counted in the database by django-axes, so every gunicorn worker
 sees the same count and the lockout holds across them.
 """
@@ -13,6 +14,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -54,6 +56,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "template_partials",
     "axes",
+    "csp",
     "leagues",
     "ratings",
     "tournaments",
@@ -61,6 +64,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -183,6 +187,36 @@ def client_ip(request) -> str | None:
 
 AXES_CLIENT_IP_CALLABLE = client_ip
 
+# Content-Security-Policy on every response, in development and tests too, so a page that
+# breaks under it breaks where someone sees it (tests/browser/test_csp.py visits each page and
+# fails on any violation). Only this site's own scripts, styles and images run: no inline
+# <script>, <style> or style="..." (they live in static files), no eval, so htmx runs with
+# allowEval off and its indicator styles in guildhall.css (the htmx-config meta in base.html).
+# The rating chart is inline SVG styled by classes. Django's admin works under it as it is
+# (its scripts are static files); the admin's own additions go in guildhall/admin.css.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "object-src": [NONE],
+    },
+}
+
+# Headers the browser gets from Django itself (these are Django's defaults, written out so a
+# change shows up in review): no framing, no MIME sniffing, no Referer to other sites, a
+# window of its own, and a session cookie that scripts cannot read.
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+SESSION_COOKIE_HTTPONLY = True
+
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -191,8 +225,6 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_CONTENT_TYPE_NOSNIFF = True
-    SECURE_REFERRER_POLICY = "same-origin"
 
 LOGGING = {
     "version": 1,

@@ -647,9 +647,13 @@ class ImportBatchAdmin(OrganizationScopedAdmin):
     ]
     readonly_fields = fields
 
+    class Media:
+        # The file's look, from a stylesheet: the Content-Security-Policy blocks inline styles.
+        css = {"all": ["guildhall/admin.css"]}
+
     @admin.display(description="content")
     def file_content(self, obj):
-        return format_html('<pre style="white-space: pre-wrap">{}</pre>', obj.content)
+        return format_html('<pre class="import-file">{}</pre>', obj.content)
 
     def has_add_permission(self, request):
         return False

@@ -3,6 +3,7 @@
 import datetime
 
 import pytest
+from playwright.sync_api import expect
 
 from leagues.models import Game
 from tests.factories import GameFactory, LeagueFactory, PlayerFactory, organizer_of
@@ -41,7 +42,7 @@ def test_standings_and_live_search(desktop, scene):
     assert rows.count() == 6
     desktop.shot("standings-desktop")
     desktop.page.fill("input[name=q]", "dee")
-    desktop.page.wait_for_function("document.querySelectorAll('#standings tbody tr').length === 1")
+    expect(desktop.page.locator("#standings tbody tr")).to_have_count(1)
     assert "Dee Drake" in rows.first.inner_text()
     assert "q=dee" in desktop.page.url  # the search is in the address, so it can be shared
     desktop.page.locator("th a", has_text="Games").click()

@@ -1,6 +1,7 @@
 """A TO runs a pod event (cEDH) from a phone; a player finds their pod and seat."""
 
 import pytest
+from playwright.sync_api import expect
 
 from leagues.models import Role
 from tests.factories import LeagueFactory, organizer_of
@@ -54,11 +55,11 @@ def test_a_judge_runs_a_pod_event_on_a_phone(phone, league, browser, live_server
     winner = cards.nth(0).locator("button.seat").nth(1)
     winner_name = winner.locator(".name").inner_text()
     winner.click()
-    page.wait_for_function("document.querySelectorAll('article.pod.reported').length === 1")
+    expect(page.locator("article.pod.reported")).to_have_count(1)
     assert cards.nth(0).locator("button.seat.won .name").inner_text() == winner_name
     # Pod 2: a draw.
     cards.nth(1).locator("button.draw").click()
-    page.wait_for_function("document.querySelectorAll('article.pod.reported').length === 2")
+    expect(page.locator("article.pod.reported")).to_have_count(2)
     # Pod 3: the full order, last seat first.
     third = cards.nth(2)
     third.locator("summary").click()
@@ -68,7 +69,7 @@ def test_a_judge_runs_a_pod_event_on_a_phone(phone, league, browser, live_server
         selects.nth(index).select_option(str(count - index))
     phone.shot("pods-full-order-phone")
     third.locator("button:has-text('Save the order')").click()
-    page.wait_for_function("document.querySelectorAll('article.pod.reported').length === 3")
+    expect(page.locator("article.pod.reported")).to_have_count(3)
     assert "Every pod has a result" in page.locator("#round-status").inner_text()
     assert fits_the_phone(phone)
     phone.shot("pods-reported-phone")

@@ -1,6 +1,7 @@
 """A TO runs a Swiss round from a phone; players find their seat; the wall screen shows it."""
 
 import pytest
+from playwright.sync_api import expect
 
 from leagues.models import Role
 from tests.factories import LeagueFactory, organizer_of
@@ -34,7 +35,7 @@ def test_a_judge_runs_round_one_on_a_phone(phone, league):
     phone.shot("event-run-round1-phone")
     for card in page.locator("article.match").all():
         card.locator("button", has_text="2-1").click()
-    page.wait_for_function("document.querySelectorAll('article.match.reported').length === 2")
+    expect(page.locator("article.match.reported")).to_have_count(2)
     # The "waiting for" line follows each tap without a reload.
     assert "Every table has a result" in page.locator("#round-status").inner_text()
     phone.shot("event-run-reported-phone")
