@@ -24,6 +24,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from . import permissions
+from .deletion import delete_preview
 from .domain.ranking import RankingError, validate_places
 from .models import (
     ApiToken,
@@ -175,6 +176,15 @@ class OrganizationScopedAdmin(OrganizationScopedMixin, admin.ModelAdmin):
             perms_needed.discard(model._meta.verbose_name)
         return deleted, counts, perms_needed, protected
 
+    # The admin's own page lists every row the cascade takes; this adds what it cannot see
+    # (ratings replayed, tournament games that stay, rows left unlinked) and, when the delete
+    # is refused, why, in one sentence (leagues.deletion).
+    delete_confirmation_template = "admin/guildhall_delete_confirmation.html"
+
+    def render_delete_form(self, request, context):
+        context["delete_preview"] = delete_preview(context["object"])
+        return super().render_delete_form(request, context)
+
 
 def _count_of(model, field: str):
     """A subquery counting `model` rows whose `field` is the outer row (no join fan-out)."""
@@ -247,6 +257,8 @@ class OrganizationAdmin(OrganizationScopedAdmin):
     fields = ["name", "slug", "created_at"]
     readonly_fields = ["created_at"]
     inlines = [MembershipInline]
+    # An organization's tokens go with it (nobody deletes a token alone: they are revoked).
+    deleted_with_parent = (ApiToken,)
 
     def get_queryset(self, request):
         return (
