@@ -355,7 +355,7 @@ def organization_import(*, data) -> ImportReport:
     if root.get("format") != FORMAT:
         raise root.error(f'must be "{FORMAT}"', "format")
     version = root.get("version")
-    if version != VERSION:
+    if version != VERSION or isinstance(version, bool):
         raise root.error(f"this site reads version {VERSION}, not {version!r}", "version")
 
     org_node = root.obj("organization")
@@ -400,7 +400,7 @@ def _players_import(root: _Node, organization: Organization) -> dict[str, Player
                 "name",
             )
         seen[folded] = node.path
-        players[player.name] = player
+        players[folded] = player
     Player.objects.bulk_create(players.values())
     return players
 
@@ -413,9 +413,10 @@ class _Importer:
         self.slugs: dict[type, dict[str, str]] = {League: {}, Tournament: {}}
 
     def player(self, node: _Node, key: str = "player") -> Player:
+        """The player `node[key]` names (ignoring case: names are unique that way)."""
         name = node.text(key)
         try:
-            return self.players[name]
+            return self.players[name.lower()]
         except KeyError:
             raise node.error(f'no player "{name}" in $.players', key) from None
 
@@ -479,6 +480,8 @@ class _Importer:
                 raise node.error(f'"{player.name}" is already {seen[player.name]}', "player")
             seen[player.name] = node.path
             row = _build(GameResult, node, RESULT_FIELDS, player=player)
+            if not isinstance(row.stats, dict):
+                raise node.error("must be an object (a stat's name to its value)", "stats")
             if row.seat is not None:
                 if row.seat in seats:
                     raise node.error(f"seat {row.seat} is already {seats[row.seat]}", "seat")
@@ -557,21 +560,18 @@ class _Importer:
             seat.table = table
         Seat.objects.bulk_create([seat for _, seat in seats])
 
-    def entry(self, node: _Node, entries: dict[str, Entry]) -> Entry:
-        player = self.player(node)
+    def entry(self, node: _Node, entries: dict[str, Entry], key: str = "player") -> Entry:
+        player = self.player(node, key)
         if player.name not in entries:
-            raise node.error(f'"{player.name}" is not in the tournament\'s entries', "player")
+            raise node.error(f'"{player.name}" is not in the tournament\'s entries', key)
         return entries[player.name]
 
     def winner(self, node: _Node, entries, seated, here) -> Entry | None:
         if node.get("winner") is None:
             return None
-        name = node.text("winner")
-        if name not in entries:
-            raise node.error(f'"{name}" is not in the tournament\'s entries', "winner")
-        entry = entries[name]
-        if seated.get(name) not in here.values():
-            raise node.error(f'"{name}" does not sit at this table', "winner")
+        entry = self.entry(node, entries, "winner")
+        if seated.get(entry.player.name) not in here.values():
+            raise node.error(f'"{entry.player.name}" does not sit at this table', "winner")
         return entry
 
     def game(self, node: _Node, games, used_games: dict[int, str]) -> Game | None:

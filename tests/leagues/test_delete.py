@@ -224,7 +224,22 @@ def test_the_admin_refuses_a_player_with_games_in_a_sentence_and_changes_nothing
     )
     assert response.status_code == 200
     assert "protected related objects" in text(response)
+    assert "Player “Ann” cannot be deleted: other records depend on it" in text(response)
     assert all_rows() == before
+
+
+def test_the_admin_bulk_delete_of_games_says_the_ratings_replay(client, store, organizer):
+    client.force_login(organizer)
+    games = Game.objects.order_by("played_on", "id")[:2]
+    changelist = reverse("admin:leagues_game_changelist")
+    selected = {"action": "delete_selected", "_selected_action": [g.pk for g in games]}
+    page = text(client.post(changelist, selected))
+    for game in games:
+        assert f"recalculated from {game.played_on:%Y-%m-%d} on" in page
+    assert "Rating changes: 5" in page
+    assert Game.objects.count() == 3
+    assert client.post(changelist, {**selected, "post": "yes"}).status_code == 302
+    assert Game.objects.count() == 1
 
 
 def test_the_admin_deletes_a_player_without_games(client, store, organizer):

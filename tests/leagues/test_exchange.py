@@ -189,14 +189,24 @@ def wipe_site():
     assert all_rows() == set()
 
 
+_built: dict[str, tuple[dict, str]] = {}
+
+
 @pytest.fixture
 def exported(tmp_path):
-    """The store's snapshot and its exported JSON file, on a site wiped empty after export."""
-    build_store()
-    before = snapshot("dragons-den")
+    """The store's snapshot and its exported JSON file, on a site wiped empty after export.
+
+    The store is built and exported once per run (each test's database is rolled back, so
+    every test starts from the empty site with the same file)."""
     path = tmp_path / "dragons-den.json"
-    call_command("export_organization", organization="dragons-den", output=str(path))
-    wipe_site()
+    if "store" not in _built:
+        build_store()
+        before = snapshot("dragons-den")
+        call_command("export_organization", organization="dragons-den", output=str(path))
+        wipe_site()
+        _built["store"] = (before, path.read_text(encoding="utf-8"))
+    before, text = _built["store"]
+    path.write_text(text, encoding="utf-8")
     return before, path
 
 
@@ -329,3 +339,30 @@ def test_the_command_says_where_and_exits_non_zero(document, tmp_path):
     with pytest.raises(CommandError, match="is not JSON"):
         call_command("import_organization", str(path))
     assert all_rows() == set()
+
+
+def test_names_match_players_ignoring_case(document):
+    result = first_game(document)["results"][0]
+    result["player"] = result["player"].upper()
+    report = organization_import(data=document)
+    assert report.games == Game.objects.count()
+
+
+def test_stats_must_be_an_object_and_a_winner_must_sit_at_the_table(document):
+    bad = copy.deepcopy(document)
+    first_game(bad)["results"][0]["stats"] = [1, 2]
+    assert refused(bad).path.endswith(".games[0].results[0].stats")
+    table = next(
+        t
+        for r in document["leagues"][0]["tournaments"][0]["rounds"]
+        for t in r["tables"]
+        if t["winner"] and len(t["seats"]) > 1
+    )
+    seated = {s["player"] for s in table["seats"]}
+    table["winner"] = next(
+        e["player"]
+        for e in document["leagues"][0]["tournaments"][0]["entries"]
+        if e["player"] not in seated
+    )
+    error = refused(document)
+    assert error.path.endswith(".winner") and "does not sit at this table" in error.message
