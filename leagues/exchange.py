@@ -88,6 +88,13 @@ ROUND_FIELDS = ("number", "kind", "status", "ends_at", "notes", "created_at")
 TABLE_FIELDS = ("number", "reported", "is_draw", "version", "reported_at")
 SEAT_FIELDS = ("position", "game_wins", "place")
 OPTIONAL_FIELDS = {"created_at"}
+# Numbers the database's check constraints count from 1 (checked here to name the path).
+FROM_ONE = {
+    GameResult: ("placement", "seat"),
+    Entry: ("joined_round",),
+    Round: ("number",),
+    Seat: ("position", "place"),
+}
 
 
 class ExchangeError(Exception):
@@ -313,6 +320,9 @@ def _build(model: type[models.Model], node: _Node, names: Iterable[str], **relat
     """An unsaved row of `model` from `names` in `node`, each field checked as the model
     would check it (length, choices, range); constraints spanning rows are checked apart."""
     values = {name: _read_value(node, name, model._meta.get_field(name)) for name in names}
+    for name in FROM_ONE.get(model, ()):
+        if values[name] is not None and values[name] < 1:
+            raise node.error(f"must be 1 or more, not {values[name]}", name)
     obj = model(**values, **relations)
     exclude = [f.name for f in model._meta.fields if f.is_relation]
     try:
@@ -350,6 +360,16 @@ def organization_import(*, data) -> ImportReport:
     """Create the organization of an exported document, with everything in it; then replay
     its leagues' ratings. All or nothing: ExchangeError (nothing written) on any problem."""
     root = _Node(data, "$")
+    try:
+        return _import(root)
+    except IntegrityError as error:
+        # A rule the checks missed, or another import of the same slugs at the same moment;
+        # raising out of the atomic block rolls everything back.
+        raise root.error(f"the database refused the data: {error}") from None
+
+
+def _import(root: _Node) -> ImportReport:
+    data = root.value
     if not isinstance(data, dict):
         raise root.error("must be an object")
     if root.get("format") != FORMAT:
@@ -371,10 +391,7 @@ def organization_import(*, data) -> ImportReport:
 
     players = _players_import(root, organization)
     importer = _Importer(players)
-    try:
-        leagues = [importer.league(node, organization) for node in root.items("leagues")]
-    except IntegrityError as error:  # a rule the checks above missed; the transaction rolls back
-        raise root.error(f"the database refused the data: {error}") from None
+    leagues = [importer.league(node, organization) for node in root.items("leagues")]
     for league in leagues:
         ratings_recalculate(league=league)
     return ImportReport(

@@ -366,3 +366,11 @@ def test_stats_must_be_an_object_and_a_winner_must_sit_at_the_table(document):
     )
     error = refused(document)
     assert error.path.endswith(".winner") and "does not sit at this table" in error.message
+
+
+def test_numbers_counted_from_one_are_checked_where_they_are(document):
+    seat = document["leagues"][0]["tournaments"][0]["rounds"][0]["tables"][0]["seats"][0]
+    seat["position"] = 0
+    error = refused(document)
+    assert error.path == "$.leagues[0].tournaments[0].rounds[0].tables[0].seats[0].position"
+    assert error.message == "must be 1 or more, not 0"
