@@ -14,16 +14,19 @@ a form error rather than a server error.
 
 from django import forms
 from django.contrib import admin
+from django.contrib.admin.actions import delete_selected
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connections, router, transaction
 from django.db.models import Count, OuterRef, Prefetch, Subquery
 from django.db.models.functions import Coalesce
 from django.forms.models import BaseInlineFormSet
+from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
 
 from . import permissions
+from .deletion import delete_preview
 from .domain.ranking import RankingError, validate_places
 from .models import (
     ApiToken,
@@ -175,6 +178,32 @@ class OrganizationScopedAdmin(OrganizationScopedMixin, admin.ModelAdmin):
             perms_needed.discard(model._meta.verbose_name)
         return deleted, counts, perms_needed, protected
 
+    # The admin's own page lists every row the cascade takes; this adds what it cannot see
+    # (ratings replayed, tournament games that stay, rows left unlinked) and, when the delete
+    # is refused, why, in one sentence (leagues.deletion).
+    delete_confirmation_template = "admin/guildhall_delete_confirmation.html"
+
+    def render_delete_form(self, request, context):
+        context["delete_preview"] = delete_preview(context["object"])
+        return super().render_delete_form(request, context)
+
+    delete_selected_confirmation_template = "admin/guildhall_delete_selected_confirmation.html"
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        if "delete_selected" in actions:
+            _, name, description = actions["delete_selected"]
+            actions["delete_selected"] = (delete_selected_with_previews, name, description)
+        return actions
+
+
+def delete_selected_with_previews(modeladmin, request, queryset):
+    """Django's bulk delete, its confirmation also saying what each deletion cannot list."""
+    response = delete_selected(modeladmin, request, queryset)
+    if isinstance(response, TemplateResponse) and response.context_data is not None:
+        response.context_data["delete_previews"] = [delete_preview(obj) for obj in queryset]
+    return response
+
 
 def _count_of(model, field: str):
     """A subquery counting `model` rows whose `field` is the outer row (no join fan-out)."""
@@ -247,6 +276,8 @@ class OrganizationAdmin(OrganizationScopedAdmin):
     fields = ["name", "slug", "created_at"]
     readonly_fields = ["created_at"]
     inlines = [MembershipInline]
+    # An organization's tokens go with it (nobody deletes a token alone: they are revoked).
+    deleted_with_parent = (ApiToken,)
 
     def get_queryset(self, request):
         return (

@@ -6,7 +6,12 @@ TO does); here an organizer sets up events and looks at, or repairs, what is sto
 
 from django.contrib import admin
 
-from leagues.admin import ORGANIZATION_PATHS, OrganizationScopedAdmin, OrganizationScopedMixin
+from leagues.admin import (
+    ORGANIZATION_PATHS,
+    LeagueAdmin,
+    OrganizationScopedAdmin,
+    OrganizationScopedMixin,
+)
 
 from .models import Entry, Round, Seat, Table, Tournament
 
@@ -18,6 +23,10 @@ ORGANIZATION_PATHS.update(
         Table: "round__tournament__league__organization",
     }
 )
+
+# A round or table is never deleted alone (the event's state would no longer match its rounds),
+# but it goes with its tournament or league: those deletes need no right of their own.
+LeagueAdmin.deleted_with_parent = (*LeagueAdmin.deleted_with_parent, Round, Table)
 
 
 class EntryInline(OrganizationScopedMixin, admin.TabularInline):
@@ -33,6 +42,7 @@ class RoundInline(admin.TabularInline):
     readonly_fields = ["number", "kind", "notes"]
     extra = 0
     show_change_link = True
+    can_delete = False  # a round goes with its tournament, never alone
 
     def has_add_permission(self, request, obj=None):
         return False  # rounds are paired on the tournament page
@@ -49,6 +59,7 @@ class TournamentAdmin(OrganizationScopedAdmin):
     date_hierarchy = "date"
     inlines = [EntryInline, RoundInline]
     readonly_fields = ["created_by", "created_at"]
+    deleted_with_parent = (Round, Table)
 
     def save_model(self, request, obj, form, change):
         if not change:
@@ -88,6 +99,9 @@ class RoundAdmin(OrganizationScopedAdmin):
     def has_change_permission(self, request, obj=None):
         return False  # rounds change through the tournament pages, which record who did what
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # a round goes with its tournament; alone it would leave the event torn
+
 
 @admin.register(Table)
 class TableAdmin(OrganizationScopedAdmin):
@@ -103,3 +117,6 @@ class TableAdmin(OrganizationScopedAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False  # results are entered on the tournament pages (validated, versioned)
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # a table goes with its round's tournament, never alone

@@ -200,8 +200,10 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField()
     reported = models.BooleanField(default=False)
     is_draw = models.BooleanField(default=False)
+    # RESTRICT, not PROTECT: an entry that won a table cannot be removed alone, but deleting
+    # the whole event (or its league) takes the entry and its tables together.
     winner = models.ForeignKey(
-        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="tables_won"
+        Entry, null=True, blank=True, on_delete=models.RESTRICT, related_name="tables_won"
     )
     game = models.OneToOneField(
         Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_table"
@@ -248,7 +250,8 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     # The round, copied from the table, so the database can keep one seat per entry per round.
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
-    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats")
+    # RESTRICT: an entry who sat at a table stays (drop them instead); the event goes whole.
+    entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="seats")
     position = models.PositiveSmallIntegerField(help_text="Seat / turn order, 1 = goes first.")
     game_wins = models.PositiveSmallIntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import selectors, services
+from ..deletion import delete_preview
 from ..forms import MAX_ROWS, GameEntryForm, ordinal
 from ..models import Game, League
 from . import league_context, managed_league_get
@@ -115,16 +116,19 @@ def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: what goes with the game (leagues.deletion); POST: delete it, if nothing refuses."""
     game = _managed_game(request, pk)
     league = game.league
-    if request.method == "POST":
+    preview = delete_preview(game)
+    if request.method == "POST" and preview.allowed:
         summary, played_on = _summary(game), game.played_on
         services.game_delete(game=game, by=request.user)
         messages.success(request, f"Deleted the game of {played_on:%Y-%m-%d} ({summary}).")
         return redirect("league_games", slug=league.slug)
-    game = selectors.league_game_log(league=league).get(pk=game.pk)
+    shown = selectors.league_game_log(league=league).get(pk=game.pk)
     return render(
         request,
         "leagues/game_confirm_delete.html",
-        league_context(request, league, "games", game=game),
+        league_context(request, league, "games", game=shown, preview=preview),
+        status=200 if preview.allowed else 409,
     )

@@ -1,0 +1,603 @@
+"""An organization's data as one JSON document, and back: a move to another Guildhall site.
+
+`organization_export` writes everything people entered: the organization, its players (by
+name), its leagues with their rating settings, every game with its results, and every
+tournament with its entries, rounds, tables (matches, pods, byes, the top cut), seats,
+results and drops. It leaves out what is derived (the rating ledger: the import replays it)
+and what is secret or personal to the site (API tokens, user accounts, passwords; members'
+usernames are written as plain text, for the record, and not imported).
+
+`organization_import` reads such a document into a site that does not have the organization
+yet, all or nothing, in one transaction; then it replays every league's ratings, so standings
+and ratings equal the originals. Any problem raises `ExchangeError` naming the JSON path of
+the offending value (`$.leagues[0].games[3].results[1].player`), and nothing is written.
+
+The format is explicit field lists (not `dumpdata`): rows refer to each other by what people
+see (player names; a table's game by the game's `key` in its league), never by database ids,
+so ids are fresh on import and the format only changes with `VERSION`. Games are listed in
+rating order (date, then entry) and imported in that order, which keeps their rating order.
+
+    {"format": "guildhall-organization", "version": 1, "exported_at": "...",
+     "organization": {"name", "slug", "created_at"},
+     "members": [{"username", "role"}],                      # not imported
+     "players": [{"name", "account", "created_at"}],         # account: not imported
+     "leagues": [{"name", "slug", "game_label", "is_public", "starts_on", "ends_on",
+                  "created_at", "rating": {"system", "params"},
+                  "games": [{"key", "played_on", "source", "notes", "created_at",
+                             "results": [{"player", "placement", "seat", "stats"}]}],
+                  "tournaments": [{"name", "slug", "date", "format", "status", "points_win",
+                                   ..., "entries": [{"player", "joined_round",
+                                   "dropped_after", "created_at"}],
+                                   "rounds": [{"number", "kind", "status", "ends_at", "notes",
+                                   "created_at", "tables": [{"number", "reported", "is_draw",
+                                   "winner", "game", "version", "reported_at",
+                                   "seats": [{"player", "position", "game_wins", "place"}]}]}]}]}]}
+"""
+
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, models, transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from ratings.domain.base import ParamError
+from ratings.domain.registry import DEFAULT_SYSTEM, make_system
+from ratings.models import LeagueRating
+from ratings.services import ratings_recalculate
+from tournaments.models import Entry, Round, Seat, Table, Tournament
+
+from .domain.ranking import RankingError, validate_places
+from .models import Game, GameResult, League, Organization, Player
+
+FORMAT = "guildhall-organization"
+VERSION = 1
+
+# The model fields written for each row, by the model's own names. Relations are written
+# separately, by name or key. Every listed field is required on import except created_at.
+ORGANIZATION_FIELDS = ("name", "slug", "created_at")
+PLAYER_FIELDS = ("name", "created_at")
+LEAGUE_FIELDS = ("name", "slug", "game_label", "is_public", "starts_on", "ends_on", "created_at")
+GAME_FIELDS = ("played_on", "source", "notes", "created_at")
+RESULT_FIELDS = ("placement", "seat", "stats")
+TOURNAMENT_FIELDS = (
+    "name",
+    "slug",
+    "date",
+    "format",
+    "status",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "points_bye",
+    "swiss_rounds",
+    "tiebreakers",
+    "top_cut",
+    "first_round",
+    "pod_layout",
+    "omw_floor",
+    "seed",
+    "round_minutes",
+    "created_at",
+)
+ENTRY_FIELDS = ("joined_round", "dropped_after", "created_at")
+ROUND_FIELDS = ("number", "kind", "status", "ends_at", "notes", "created_at")
+TABLE_FIELDS = ("number", "reported", "is_draw", "version", "reported_at")
+SEAT_FIELDS = ("position", "game_wins", "place")
+OPTIONAL_FIELDS = {"created_at"}
+# Numbers the database's check constraints count from 1 (checked here to name the path).
+FROM_ONE = {
+    GameResult: ("placement", "seat"),
+    Entry: ("joined_round",),
+    Round: ("number",),
+    Seat: ("position", "place"),
+}
+
+
+class ExchangeError(Exception):
+    """Input that cannot be imported; `path` is where in the JSON document (JSONPath)."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+# --- export --------------------------------------------------------------------------------
+
+
+def _plain(value):
+    if isinstance(value, datetime.datetime | datetime.date):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value)
+    return value
+
+
+def _fields(obj: models.Model, names: Iterable[str]) -> dict:
+    return {name: _plain(getattr(obj, name)) for name in names}
+
+
+def organization_export(*, organization: Organization) -> dict:
+    """The organization's whole record as plain JSON-ready data (see the module docstring)."""
+    members = organization.memberships.select_related("user").order_by("user__username")
+    players = organization.players.select_related("user").order_by("name", "id")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "organization": _fields(organization, ORGANIZATION_FIELDS),
+        "members": [{"username": m.user.get_username(), "role": m.role} for m in members],
+        "players": [
+            {
+                **_fields(p, PLAYER_FIELDS),
+                "account": p.user.get_username() if p.user else None,
+            }
+            for p in players
+        ],
+        "leagues": [_league_export(league) for league in organization.leagues.order_by("slug")],
+    }
+
+
+def _league_export(league: League) -> dict:
+    settings = LeagueRating.objects.filter(league=league).first()
+    results = GameResult.objects.select_related("player").order_by("placement", "seat", "id")
+    games = league.games.order_by("played_on", "id").prefetch_related(
+        Prefetch("results", queryset=results)
+    )
+    keys = {}
+    exported_games = []
+    for key, game in enumerate(games, start=1):
+        keys[game.pk] = key
+        exported_games.append(
+            {
+                "key": key,
+                **_fields(game, GAME_FIELDS),
+                "results": [
+                    {"player": r.player.name, **_fields(r, RESULT_FIELDS)}
+                    for r in game.results.all()
+                ],
+            }
+        )
+    return {
+        **_fields(league, LEAGUE_FIELDS),
+        "rating": {
+            "system": settings.system if settings else DEFAULT_SYSTEM,
+            "params": settings.params if settings else {},
+        },
+        "games": exported_games,
+        "tournaments": [
+            _tournament_export(t, keys) for t in league.tournaments.order_by("date", "slug")
+        ],
+    }
+
+
+def _tournament_export(tournament: Tournament, game_keys: dict[int, int]) -> dict:
+    entries = tournament.entries.select_related("player").order_by("player__name", "id")
+    seats = Seat.objects.select_related("entry__player").order_by("position")
+    tables = Table.objects.select_related("winner__player").prefetch_related(
+        Prefetch("seats", queryset=seats)
+    )
+    rounds = tournament.rounds.order_by("number").prefetch_related(
+        Prefetch("tables", queryset=tables.order_by("number"))
+    )
+    return {
+        **_fields(tournament, TOURNAMENT_FIELDS),
+        "entries": [{"player": e.player.name, **_fields(e, ENTRY_FIELDS)} for e in entries],
+        "rounds": [
+            {
+                **_fields(round_, ROUND_FIELDS),
+                "tables": [
+                    {
+                        **_fields(table, TABLE_FIELDS),
+                        "winner": table.winner.player.name if table.winner else None,
+                        "game": game_keys.get(table.game_id) if table.game_id else None,
+                        "seats": [
+                            {"player": s.entry.player.name, **_fields(s, SEAT_FIELDS)}
+                            for s in table.seats.all()
+                        ],
+                    }
+                    for table in round_.tables.all()
+                ],
+            }
+            for round_ in rounds
+        ],
+    }
+
+
+# --- reading the document ------------------------------------------------------------------
+
+_MISSING = object()
+
+
+class _Node:
+    """A JSON object or value with its path, for messages that say where the problem is."""
+
+    def __init__(self, value, path: str):
+        self.value = value
+        self.path = path
+
+    def error(self, message: str, key: str | None = None) -> ExchangeError:
+        return ExchangeError(self._sub(key) if key is not None else self.path, message)
+
+    def _sub(self, key) -> str:
+        return f"{self.path}[{key}]" if isinstance(key, int) else f"{self.path}.{key}"
+
+    def get(self, key: str, default=_MISSING):
+        if not isinstance(self.value, dict):
+            raise self.error("must be an object")
+        if key not in self.value:
+            if default is _MISSING:
+                raise self.error(f'the key "{key}" is missing')
+            return default
+        return self.value[key]
+
+    def obj(self, key: str) -> "_Node":
+        node = _Node(self.get(key), self._sub(key))
+        if not isinstance(node.value, dict):
+            raise node.error("must be an object")
+        return node
+
+    def items(self, key: str) -> list["_Node"]:
+        value = self.get(key)
+        path = self._sub(key)
+        if not isinstance(value, list):
+            raise ExchangeError(path, "must be a list")
+        nodes = [_Node(item, f"{path}[{i}]") for i, item in enumerate(value)]
+        for node in nodes:
+            if not isinstance(node.value, dict):
+                raise node.error("must be an object")
+        return nodes
+
+    def text(self, key: str) -> str:
+        value = self.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise self.error("must be a non-empty string", key)
+        return value
+
+    def integer(self, key: str, *, null: bool = False) -> int | None:
+        value = self.get(key)
+        if value is None and null:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.error("must be a whole number" + (" or null" if null else ""), key)
+        return value
+
+
+def _read_value(node: _Node, name: str, field: models.Field):
+    """One model field's value from the document, converted, or ExchangeError."""
+    default = _MISSING
+    if name in OPTIONAL_FIELDS:
+        default = field.get_default()
+    value = node.get(name, default)
+    if value is None:
+        if field.null:
+            return None
+        raise node.error("must not be null", name)
+
+    def bad(kind: str) -> ExchangeError:
+        return node.error(f"must be {kind}, not {value!r}", name)
+
+    if isinstance(field, models.DateTimeField):
+        if isinstance(value, datetime.datetime):
+            return value  # the default
+        try:
+            parsed = datetime.datetime.fromisoformat(value)
+        except (TypeError, ValueError):
+            raise bad("a date and time (ISO 8601)") from None
+        return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed)
+    if isinstance(field, models.DateField):
+        try:
+            return datetime.date.fromisoformat(value)
+        except (TypeError, ValueError):
+            raise bad("a date (YYYY-MM-DD)") from None
+    if isinstance(field, models.DecimalField):
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            raise bad("a number")
+        try:
+            return Decimal(str(value))
+        except InvalidOperation:
+            raise bad("a number") from None
+    if isinstance(field, models.BooleanField):
+        if not isinstance(value, bool):
+            raise bad("true or false")
+        return value
+    if isinstance(field, models.IntegerField):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise bad("a whole number")
+        return value
+    if isinstance(field, models.JSONField):
+        return value
+    if not isinstance(value, str):
+        raise bad("a string")
+    return value
+
+
+def _build(model: type[models.Model], node: _Node, names: Iterable[str], **relations):
+    """An unsaved row of `model` from `names` in `node`, each field checked as the model
+    would check it (length, choices, range); constraints spanning rows are checked apart."""
+    values = {name: _read_value(node, name, model._meta.get_field(name)) for name in names}
+    for name in FROM_ONE.get(model, ()):
+        if values[name] is not None and values[name] < 1:
+            raise node.error(f"must be 1 or more, not {values[name]}", name)
+    obj = model(**values, **relations)
+    exclude = [f.name for f in model._meta.fields if f.is_relation]
+    try:
+        obj.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
+    except ValidationError as error:
+        field, messages = next(iter(error.message_dict.items()))
+        key = field if field in values else None
+        raise node.error(" ".join(messages), key) from None
+    return obj
+
+
+def _check_row_rules(obj: models.Model, node: _Node) -> None:
+    """The model's own constraints (few rows: organizations, leagues, tournaments)."""
+    exclude = [f.name for f in obj._meta.fields if f.is_relation]
+    try:
+        obj.validate_constraints(exclude=exclude)
+    except ValidationError as error:
+        raise node.error(" ".join(error.messages)) from None
+
+
+# --- import --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    organization: Organization
+    players: int
+    leagues: int
+    games: int
+    tournaments: int
+
+
+@transaction.atomic
+def organization_import(*, data) -> ImportReport:
+    """Create the organization of an exported document, with everything in it; then replay
+    its leagues' ratings. All or nothing: ExchangeError (nothing written) on any problem."""
+    root = _Node(data, "$")
+    try:
+        return _import(root)
+    except IntegrityError as error:
+        # A rule the checks missed, or another import of the same slugs at the same moment;
+        # raising out of the atomic block rolls everything back.
+        raise root.error(f"the database refused the data: {error}") from None
+
+
+def _import(root: _Node) -> ImportReport:
+    data = root.value
+    if not isinstance(data, dict):
+        raise root.error("must be an object")
+    if root.get("format") != FORMAT:
+        raise root.error(f'must be "{FORMAT}"', "format")
+    version = root.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise root.error(f"this site reads version {VERSION}, not {version!r}", "version")
+
+    org_node = root.obj("organization")
+    organization = _build(Organization, org_node, ORGANIZATION_FIELDS)
+    if Organization.objects.filter(slug=organization.slug).exists():
+        raise org_node.error(
+            f'this site already has an organization "{organization.slug}"; an import only '
+            "creates a new one",
+            "slug",
+        )
+    _check_row_rules(organization, org_node)
+    organization.save()
+
+    players = _players_import(root, organization)
+    importer = _Importer(players)
+    leagues = [importer.league(node, organization) for node in root.items("leagues")]
+    for league in leagues:
+        ratings_recalculate(league=league)
+    return ImportReport(
+        organization=organization,
+        players=len(players),
+        leagues=len(leagues),
+        games=importer.games,
+        tournaments=importer.tournaments,
+    )
+
+
+def _players_import(root: _Node, organization: Organization) -> dict[str, Player]:
+    """Every player, by name as written; names are unique ignoring case, as in the database."""
+    players: dict[str, Player] = {}
+    seen: dict[str, str] = {}
+    for node in root.items("players"):
+        player = _build(Player, node, PLAYER_FIELDS, organization=organization)
+        folded = player.name.lower()
+        if folded in seen:
+            raise node.error(
+                f'"{player.name}" is already {seen[folded]} (player names are unique, '
+                "ignoring case)",
+                "name",
+            )
+        seen[folded] = node.path
+        players[folded] = player
+    Player.objects.bulk_create(players.values())
+    return players
+
+
+class _Importer:
+    def __init__(self, players: dict[str, Player]):
+        self.players = players
+        self.games = 0
+        self.tournaments = 0
+        self.slugs: dict[type, dict[str, str]] = {League: {}, Tournament: {}}
+
+    def player(self, node: _Node, key: str = "player") -> Player:
+        """The player `node[key]` names (ignoring case: names are unique that way)."""
+        name = node.text(key)
+        try:
+            return self.players[name.lower()]
+        except KeyError:
+            raise node.error(f'no player "{name}" in $.players', key) from None
+
+    def unique_slug(self, obj, node: _Node) -> None:
+        model = type(obj)
+        seen = self.slugs[model]
+        if obj.slug in seen:
+            raise node.error(f'"{obj.slug}" is already {seen[obj.slug]}', "slug")
+        if model.objects.filter(slug=obj.slug).exists():
+            noun = model._meta.verbose_name
+            raise node.error(f'this site already has a {noun} "{obj.slug}"', "slug")
+        seen[obj.slug] = node.path
+
+    # -- leagues and games --
+
+    def league(self, node: _Node, organization: Organization) -> League:
+        league = _build(League, node, LEAGUE_FIELDS, organization=organization)
+        self.unique_slug(league, node)
+        _check_row_rules(league, node)
+        league.save()
+        rating = node.obj("rating")
+        params = rating.get("params")
+        if not isinstance(params, dict):
+            raise rating.error("must be an object", "params")
+        try:
+            system = make_system(rating.text("system"), params)
+        except ParamError as error:
+            raise rating.error(str(error)) from None
+        LeagueRating.objects.create(league=league, system=system.name, params=system.params())
+        games = self.league_games(node, league)
+        for tournament in node.items("tournaments"):
+            self.tournament(tournament, league, games)
+        return league
+
+    def league_games(self, league_node: _Node, league: League) -> dict[int, tuple[Game, _Node]]:
+        games: dict[int, tuple[Game, _Node]] = {}
+        results: list[tuple[Game, list[GameResult]]] = []
+        for node in league_node.items("games"):
+            key = node.integer("key")
+            if key in games:
+                raise node.error(f"the key {key} is already {games[key][1].path}", "key")
+            game = _build(Game, node, GAME_FIELDS, league=league)
+            games[key] = (game, node)
+            results.append((game, self.results(node, game)))
+        Game.objects.bulk_create([game for game, _ in games.values()])
+        rows = []
+        for game, game_results in results:
+            for row in game_results:
+                row.game = game
+                rows.append(row)
+        GameResult.objects.bulk_create(rows)
+        self.games += len(games)
+        return games
+
+    def results(self, game_node: _Node, game: Game) -> list[GameResult]:
+        rows, seen, seats = [], {}, {}
+        nodes = game_node.items("results")
+        for node in nodes:
+            player = self.player(node)
+            if player.name in seen:
+                raise node.error(f'"{player.name}" is already {seen[player.name]}', "player")
+            seen[player.name] = node.path
+            row = _build(GameResult, node, RESULT_FIELDS, player=player)
+            if not isinstance(row.stats, dict):
+                raise node.error("must be an object (a stat's name to its value)", "stats")
+            if row.seat is not None:
+                if row.seat in seats:
+                    raise node.error(f"seat {row.seat} is already {seats[row.seat]}", "seat")
+                seats[row.seat] = node.path
+            rows.append(row)
+        try:
+            validate_places([row.placement for row in rows])
+        except RankingError as error:
+            raise game_node.error(str(error), "results") from None
+        return rows
+
+    # -- tournaments --
+
+    def tournament(self, node: _Node, league: League, games) -> None:
+        tournament = _build(Tournament, node, TOURNAMENT_FIELDS, league=league)
+        self.unique_slug(tournament, node)
+        _check_row_rules(tournament, node)
+        tournament.save()
+        entries: dict[str, Entry] = {}
+        for entry_node in node.items("entries"):
+            player = self.player(entry_node)
+            if player.name in entries:
+                raise entry_node.error(f'"{player.name}" is already registered', "player")
+            entries[player.name] = _build(
+                Entry, entry_node, ENTRY_FIELDS, tournament=tournament, player=player
+            )
+        Entry.objects.bulk_create(entries.values())
+        used_games: dict[int, str] = {}
+        numbers: dict[int, str] = {}
+        for round_node in node.items("rounds"):
+            round_ = _build(Round, round_node, ROUND_FIELDS, tournament=tournament)
+            if round_.number in numbers:
+                raise round_node.error(
+                    f"round {round_.number} is already {numbers[round_.number]}", "number"
+                )
+            numbers[round_.number] = round_node.path
+            round_.save()
+            self.tables(round_node, round_, entries, games, used_games)
+        self.tournaments += 1
+
+    def tables(self, round_node: _Node, round_: Round, entries, games, used_games) -> None:
+        tables, seats, numbers, seated = [], [], {}, {}
+        for node in round_node.items("tables"):
+            table = _build(Table, node, TABLE_FIELDS, round=round_)
+            if table.number in numbers:
+                raise node.error(f"table {table.number} is already {numbers[table.number]}")
+            numbers[table.number] = node.path
+            here = {}
+            for seat_node in node.items("seats"):
+                entry = self.entry(seat_node, entries)
+                if entry.player.name in seated:
+                    raise seat_node.error(
+                        f'"{entry.player.name}" already sits at {seated[entry.player.name]} '
+                        "in this round",
+                        "player",
+                    )
+                seated[entry.player.name] = seat_node.path
+                seat = _build(Seat, seat_node, SEAT_FIELDS, round=round_, entry=entry)
+                if seat.position in here:
+                    raise seat_node.error(
+                        f"position {seat.position} is already {here[seat.position]}", "position"
+                    )
+                here[seat.position] = seat_node.path
+                seats.append((table, seat))
+            if not here:
+                raise node.error("a table has at least one seat", "seats")
+            table.winner = self.winner(node, entries, seated, here)
+            table.game = self.game(node, games, used_games)
+            if table.is_draw and table.winner:
+                raise node.error("a drawn table has no winner", "winner")
+            if not table.reported and (table.is_draw or table.winner):
+                raise node.error("a table has a result only when it is reported", "reported")
+            tables.append(table)
+        Table.objects.bulk_create(tables)
+        for table, seat in seats:
+            seat.table = table
+        Seat.objects.bulk_create([seat for _, seat in seats])
+
+    def entry(self, node: _Node, entries: dict[str, Entry], key: str = "player") -> Entry:
+        player = self.player(node, key)
+        if player.name not in entries:
+            raise node.error(f'"{player.name}" is not in the tournament\'s entries', key)
+        return entries[player.name]
+
+    def winner(self, node: _Node, entries, seated, here) -> Entry | None:
+        if node.get("winner") is None:
+            return None
+        entry = self.entry(node, entries, "winner")
+        if seated.get(entry.player.name) not in here.values():
+            raise node.error(f'"{entry.player.name}" does not sit at this table', "winner")
+        return entry
+
+    def game(self, node: _Node, games, used_games: dict[int, str]) -> Game | None:
+        key = node.integer("game", null=True)
+        if key is None:
+            return None
+        if key not in games:
+            raise node.error(f"no game with the key {key} in this league's games", "game")
+        if key in used_games:
+            raise node.error(f"game {key} is already the game of {used_games[key]}", "game")
+        used_games[key] = node.path
+        return games[key][0]

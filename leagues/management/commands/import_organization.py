@@ -1,0 +1,49 @@
+"""`import_organization FILE`: create an organization from an `export_organization` file.
+
+Refuses when the site already has the organization (or one of its league or event slugs);
+all or nothing, in one transaction: on bad input the message names the JSON path of the
+problem (`$.leagues[0].games[3].results[1].player: ...`), the exit status is non-zero and
+nothing is written. After the import every league's ratings are replayed from its games.
+FILE may be "-" to read standard input.
+"""
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+
+from leagues.exchange import ExchangeError, organization_import
+
+
+class Command(BaseCommand):
+    help = "Import an organization exported with export_organization (FILE, or - for stdin)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("path", metavar="FILE", help='the JSON file, or "-" for standard input')
+
+    def handle(self, *args, **options):
+        path = options["path"]
+        try:
+            if path == "-":
+                text = sys.stdin.read()
+            else:
+                with open(path, encoding="utf-8") as source:
+                    text = source.read()
+        except (OSError, UnicodeDecodeError) as error:
+            reason = getattr(error, "strerror", None) or error
+            raise CommandError(f"Cannot read {path}: {reason}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise CommandError(
+                f"{path} is not JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+            ) from None
+        try:
+            report = organization_import(data=data)
+        except ExchangeError as error:
+            raise CommandError(f"Nothing imported. {error}") from None
+        self.stdout.write(
+            f'Imported "{report.organization.slug}": {report.players} players, '
+            f"{report.leagues} leagues, {report.games} games, {report.tournaments} tournaments; "
+            "ratings replayed."
+        )

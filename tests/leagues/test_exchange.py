@@ -1,0 +1,376 @@
+"""An organization exported to JSON and imported into an empty site is the same organization.
+
+The round trip: a store with two leagues (one rated with Elo and its own constants, one with
+the dynamic Elo that reads per-player stats), league games with draws, seats, stats and notes,
+a finished 1v1 Swiss event with a bye, a drop, a late entry and a top cut, and a finished pod
+event with its final pod. After export, wiping the site and importing, the leaderboards, the
+rating ledgers and the event standings equal the originals. Bad files change nothing and say
+where they are wrong.
+"""
+
+import copy
+import datetime
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from leagues.exchange import FORMAT, VERSION, ExchangeError, organization_import
+from leagues.models import ApiToken, Game, League, Organization, Player
+from ratings import selectors as rating_selectors
+from ratings.models import RatingChange
+from ratings.services import rating_system_set, ratings_recalculate
+from tests.factories import (
+    GameFactory,
+    LeagueFactory,
+    OrganizationFactory,
+    PlayerFactory,
+    organizer_of,
+)
+from tests.leagues.test_delete import all_rows
+from tests.tournaments.play import play_round, register
+from tournaments import selectors as event_selectors
+from tournaments import services as events
+from tournaments.models import Entry, Tournament
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+
+
+def build_store() -> Organization:
+    store = OrganizationFactory(name="Dragon's Den", slug="dragons-den")
+    organizer_of(store, username="olive")
+    ApiToken.issue(organization=store, name="scorebot")
+    duels = LeagueFactory(organization=store, name="Modern", slug="modern", game_label="Modern")
+    pods = LeagueFactory(
+        organization=store,
+        name="Commander",
+        slug="commander",
+        is_public=False,
+        starts_on=datetime.date(2024, 1, 1),
+        ends_on=datetime.date(2026, 12, 31),
+    )
+    rating_system_set(league=duels, system="elo", params={"k": 24, "d": 400})
+    rating_system_set(league=pods, system="elo-dynamic")
+    people = {n: PlayerFactory(organization=store, name=n) for n in NAMES}
+    PlayerFactory(organization=store, name="Zoë Never-Played")
+
+    # League games: a draw, seats and stats, notes, two games on one day (entry order counts).
+    day = datetime.date(2024, 3, 1)
+    GameFactory(league=duels, players=[people["Ann"], people["Bob"]], played_on=day)
+    GameFactory(league=duels, players=[people["Bob"], people["Cy"]], played_on=day)
+    GameFactory(
+        league=duels,
+        players=[people["Cy"], people["Ann"]],
+        players__places=[1, 1],
+        played_on=day + datetime.timedelta(days=1),
+        notes="Went to time",
+    )
+    pod = GameFactory(
+        league=pods,
+        players=[people[n] for n in ("Dee", "Eve", "Fay", "Gus")],
+        players__places=[1, 2, 2, 4],
+        played_on=day,
+    )
+    for seat, result in enumerate(pod.results.order_by("player__name"), start=1):
+        result.seat = 5 - seat
+        result.stats = {"won_by_16": 1} if result.placement == 1 else {}
+        result.save()
+
+    # A 1v1 Swiss event: nine players (a bye each round), a drop, a late entry, a top 4.
+    swiss = events.tournament_create(
+        league=duels,
+        name="Friday Swiss",
+        date=datetime.date(2024, 4, 5),
+        swiss_rounds=3,
+        top_cut=4,
+    )
+    register(swiss, *NAMES)
+    play_round(swiss)
+    events.entry_drop(entry=swiss.entries.get(player__name="Ivy"))
+    register(swiss, "Late Larry")
+    play_round(swiss, decide=lambda table, seats: seats[-1].entry)
+    round_three = events.round_pair(tournament=swiss)
+    tables = list(round_three.tables.filter(reported=False))
+    events.table_report(table=tables[0], draw=True)
+    for table in tables[1:]:
+        seats = list(table.seats.order_by("position"))
+        events.table_report(
+            table=table,
+            winner=seats[0].entry,
+            game_wins={s.entry_id: 2 - i for i, s in enumerate(seats)},
+        )
+    events.round_end(round_=round_three)
+    while (event := Tournament.objects.get(pk=swiss.pk)).status != Tournament.Status.FINISHED:
+        top = events.top_cut_start(tournament=event) if event.status == "swiss" else None
+        round_ = top or event.rounds.order_by("-number").first()
+        for table in round_.tables.filter(reported=False):
+            events.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+        events.round_end(round_=round_)
+
+    # A pod event of nine (a pod of 4 and a pod of 5... or 3s), two rounds and a final pod.
+    commander = events.tournament_create(
+        league=pods,
+        name="cEDH Night",
+        date=datetime.date(2024, 4, 6),
+        format="pods",
+        swiss_rounds=2,
+        top_cut=4,
+    )
+    register(commander, *NAMES[:8], "Late Larry")
+    play_round(commander)
+    round_two = events.round_pair(tournament=commander)
+    first, *rest = round_two.tables.filter(reported=False).order_by("number")
+    seats = list(first.seats.order_by("position"))
+    events.table_report(
+        table=first, places={s.entry_id: p for s, p in zip(seats, [2, 1, 3, 3, 5], strict=False)}
+    )
+    for table in rest:
+        events.table_report(table=table, winner=table.seats.order_by("position").last().entry)
+    events.round_end(round_=round_two)
+    final = events.top_cut_start(tournament=commander)
+    events.table_report(table=final.tables.get(), draw=True)
+    events.round_end(round_=final)
+
+    for league in (duels, pods):
+        ratings_recalculate(league=league)
+    return store
+
+
+def snapshot(slug: str) -> dict:
+    """Everything a visitor reads, by names and values (ids differ after an import)."""
+    store = Organization.objects.get(slug=slug)
+    leagues = {}
+    for league in store.leagues.order_by("slug"):
+        board = [
+            (r.rank, r.tied, r.name, r.rating, r.change, r.games, r.wins, r.last_played)
+            for r in rating_selectors.league_ratings(league=league)
+        ]
+        ledger = list(
+            RatingChange.objects.filter(league=league)
+            .order_by("played_on", "game_id", "player__name")
+            .values_list(
+                "player__name", "played_on", "before", "after", "delta", "rating", "games", "wins"
+            )
+        )
+        tournaments = {}
+        for event in league.tournaments.order_by("slug"):
+            labels, lines = event_selectors.standing_lines(event)
+            tournaments[event.slug] = {
+                "status": event.status,
+                "labels": labels,
+                "standings": [
+                    (s.rank, s.tied, s.name, s.points, s.record, s.metrics, s.dropped)
+                    for s in lines
+                ],
+                "bracket": event_selectors.bracket_get(event),  # by names and seeds
+            }
+        leagues[league.slug] = {
+            "system": (league.rating_settings.system, league.rating_settings.params),
+            "leaderboard": board,
+            "ledger": ledger,
+            "games": league.games.count(),
+            "tournaments": tournaments,
+        }
+    return {
+        "name": store.name,
+        "players": sorted(store.players.values_list("name", flat=True)),
+        "leagues": leagues,
+    }
+
+
+def wipe_site():
+    """An empty site: every league (with its games and events), player and organization."""
+    League.objects.all().delete()
+    Player.objects.all().delete()
+    Organization.objects.all().delete()
+    assert all_rows() == set()
+
+
+_built: dict[str, tuple[dict, str]] = {}
+
+
+@pytest.fixture
+def exported(tmp_path):
+    """The store's snapshot and its exported JSON file, on a site wiped empty after export.
+
+    The store is built and exported once per run (each test's database is rolled back, so
+    every test starts from the empty site with the same file)."""
+    path = tmp_path / "dragons-den.json"
+    if "store" not in _built:
+        build_store()
+        before = snapshot("dragons-den")
+        call_command("export_organization", organization="dragons-den", output=str(path))
+        wipe_site()
+        _built["store"] = (before, path.read_text(encoding="utf-8"))
+    before, text = _built["store"]
+    path.write_text(text, encoding="utf-8")
+    return before, path
+
+
+def test_the_store_has_what_the_round_trip_must_carry():
+    store = build_store()
+    duels, pods = League.objects.get(slug="modern"), League.objects.get(slug="commander")
+    swiss, commander = duels.tournaments.get(), pods.tournaments.get()
+    assert swiss.status == commander.status == Tournament.Status.FINISHED
+    assert swiss.rounds.filter(kind="top_cut").exists() and commander.rounds.filter(kind="top_cut")
+    assert Entry.objects.filter(tournament=swiss, dropped_after=1).exists()
+    assert Entry.objects.filter(tournament=swiss, joined_round=2).exists()
+    assert swiss.rounds.get(number=1).tables.count() == 5  # four matches and a bye
+    assert Game.objects.filter(league=duels, source=Game.Source.TOURNAMENT).exists()
+    assert snapshot(store.slug)["leagues"]["commander"]["leaderboard"]
+
+
+def test_export_wipe_import_reproduces_standings_and_ratings(exported):
+    before, path = exported
+    assert Organization.objects.count() == 0
+    call_command("import_organization", str(path))
+    assert snapshot("dragons-den") == before
+
+
+def test_the_file_holds_no_secrets_and_no_ledger(exported):
+    _, path = exported
+    text = path.read_text(encoding="utf-8")
+    data = json.loads(text)
+    assert data["format"] == FORMAT and data["version"] == VERSION
+    assert "scorebot" not in text and "key_hash" not in text and "password" not in text
+    assert "rating_changes" not in text and "before" not in text
+    assert data["members"] == [{"username": "olive", "role": "organizer"}]
+
+
+def test_a_second_export_equals_the_first(exported, tmp_path):
+    _, path = exported
+    call_command("import_organization", str(path))
+    again = tmp_path / "again.json"
+    call_command("export_organization", organization="dragons-den", output=str(again))
+    first, second = json.loads(path.read_text()), json.loads(again.read_text())
+    for data in (first, second):
+        data.pop("exported_at")
+        data.pop("members")  # memberships are not imported
+    assert first == second
+
+
+def test_import_refuses_an_organization_the_site_has(exported):
+    _, path = exported
+    call_command("import_organization", str(path))
+    rows = all_rows()
+    with pytest.raises(CommandError, match=r"\$\.organization\.slug: this site already has"):
+        call_command("import_organization", str(path))
+    assert all_rows() == rows
+
+
+# --- bad input: a message naming the place, and nothing written ---------------------------
+
+
+@pytest.fixture
+def document(exported) -> dict:
+    return json.loads(exported[1].read_text())
+
+
+def refused(data) -> ExchangeError:
+    before = all_rows()
+    with pytest.raises(ExchangeError) as caught:
+        organization_import(data=data)
+    assert all_rows() == before
+    return caught.value
+
+
+def first_game(data) -> dict:
+    return next(league for league in data["leagues"] if league["slug"] == "modern")["games"][0]
+
+
+def test_a_wrong_version_is_refused(document):
+    document["version"] = 2
+    assert str(refused(document)) == "$.version: this site reads version 1, not 2"
+
+
+def test_another_format_is_refused(document):
+    document["format"] = "dumpdata"
+    assert refused(document).path == "$.format"
+
+
+def test_a_missing_key_is_named(document):
+    del first_game(document)["played_on"]
+    index = next(i for i, lg in enumerate(document["leagues"]) if lg["slug"] == "modern")
+    error = refused(document)
+    assert str(error) == f'$.leagues[{index}].games[0]: the key "played_on" is missing'
+
+
+def test_duplicate_player_names_are_refused(document):
+    document["players"].append({"name": "ANN"})
+    error = refused(document)
+    assert error.path == f"$.players[{len(document['players']) - 1}].name"
+    assert "is already $.players[0]" in error.message
+
+
+def test_a_result_naming_an_unknown_player_is_refused(document):
+    first_game(document)["results"][1]["player"] = "Nobody"
+    error = refused(document)
+    assert error.path.endswith(".games[0].results[1].player")
+    assert error.message == 'no player "Nobody" in $.players'
+
+
+def test_a_bad_ranking_and_a_bad_choice_are_refused(document):
+    bad = copy.deepcopy(document)
+    first_game(bad)["results"][1]["placement"] = 3
+    assert "are not a ranking" in refused(bad).message
+    document["leagues"][0]["tournaments"][0]["format"] = "3v3"
+    error = refused(document)
+    assert error.path == "$.leagues[0].tournaments[0].format"
+    assert "not a valid choice" in error.message
+
+
+def test_a_seat_of_someone_not_registered_is_refused(document):
+    event = document["leagues"][0]["tournaments"][0]
+    event["rounds"][0]["tables"][0]["seats"][0]["player"] = "Zoë Never-Played"
+    error = refused(document)
+    assert error.path == "$.leagues[0].tournaments[0].rounds[0].tables[0].seats[0].player"
+
+
+def test_the_command_says_where_and_exits_non_zero(document, tmp_path):
+    document["version"] = "one"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(document))
+    with pytest.raises(CommandError, match=r"Nothing imported\. \$\.version: this site reads"):
+        call_command("import_organization", str(path))
+    path.write_text("{not json")
+    with pytest.raises(CommandError, match="is not JSON"):
+        call_command("import_organization", str(path))
+    assert all_rows() == set()
+
+
+def test_names_match_players_ignoring_case(document):
+    result = first_game(document)["results"][0]
+    result["player"] = result["player"].upper()
+    report = organization_import(data=document)
+    assert report.games == Game.objects.count()
+
+
+def test_stats_must_be_an_object_and_a_winner_must_sit_at_the_table(document):
+    bad = copy.deepcopy(document)
+    first_game(bad)["results"][0]["stats"] = [1, 2]
+    assert refused(bad).path.endswith(".games[0].results[0].stats")
+    table = next(
+        t
+        for r in document["leagues"][0]["tournaments"][0]["rounds"]
+        for t in r["tables"]
+        if t["winner"] and len(t["seats"]) > 1
+    )
+    seated = {s["player"] for s in table["seats"]}
+    table["winner"] = next(
+        e["player"]
+        for e in document["leagues"][0]["tournaments"][0]["entries"]
+        if e["player"] not in seated
+    )
+    error = refused(document)
+    assert error.path.endswith(".winner") and "does not sit at this table" in error.message
+
+
+def test_numbers_counted_from_one_are_checked_where_they_are(document):
+    seat = document["leagues"][0]["tournaments"][0]["rounds"][0]["tables"][0]["seats"][0]
+    seat["position"] = 0
+    error = refused(document)
+    assert error.path == "$.leagues[0].tournaments[0].rounds[0].tables[0].seats[0].position"
+    assert error.message == "must be 1 or more, not 0"
