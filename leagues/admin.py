@@ -23,7 +23,7 @@ from django.forms.models import BaseInlineFormSet
 from django.urls import reverse
 from django.utils.html import format_html
 
-from . import permissions
+from . import permissions, services
 from .domain.ranking import RankingError, validate_places
 from .models import (
     ApiToken,
@@ -557,23 +557,35 @@ class GameAdmin(OrganizationScopedAdmin):
         if not change:
             obj.entered_by = request.user
         lock_leagues([obj.league_id, form.initial.get("league") if change else None])
+        obj._audit_before = None
+        if change:
+            # The game as stored (under the lock) for the audit log; a save is a new version.
+            stored = Game.objects.select_related("league").get(pk=obj.pk)
+            obj._audit_before = services.game_snapshot(stored)
+            obj.version = stored.version + 1
         super().save_model(request, obj, form, change)
 
     def delete_model(self, request, obj):
-        lock_leagues([obj.league_id])
-        super().delete_model(request, obj)
+        services.game_delete(game=obj, by=request.user, via="admin")
 
     def delete_queryset(self, request, queryset):
         # The delete action, unlike the delete view, runs outside a transaction.
         with transaction.atomic(using=router.db_for_write(Game)):
             lock_leagues(queryset.values_list("league_id", flat=True))
-            super().delete_queryset(request, queryset)
+            for game in queryset.select_related("league"):
+                services.game_delete(game=game, by=request.user, via="admin")
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         # Check the deferred trigger before the admin reports success; an IntegrityError
         # here rolls the whole save back (changeform_view's transaction).
         check_game_rankings_now(router.db_for_write(Game))
+        services.game_audit_saved(
+            game=form.instance,
+            before=getattr(form.instance, "_audit_before", None),
+            by=request.user,
+            via="admin",
+        )
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         try:

@@ -369,6 +369,13 @@ def league_games(request: HttpRequest, slug: str) -> JsonResponse:
     except BadInput as bad:
         return error_response(400, bad.message, code=bad.code, field=bad.field)
 
+    # A client may send the same game twice (a retry after a timeout): with the same
+    # Idempotency-Key the second request finds the first game and stores nothing.
+    key = request.headers.get("Idempotency-Key", "").strip() or None
+    if key is not None and len(key) > 64:
+        return error_response(
+            400, "Idempotency-Key can be at most 64 characters.", code="too_long", field="header"
+        )
     by = token.created_by
     try:
         with transaction.atomic():
@@ -384,12 +391,15 @@ def league_games(request: HttpRequest, slug: str) -> JsonResponse:
                 by=by,
                 source=Game.Source.MANUAL,
                 notes=notes,
+                entry_key=key,
+                via=f"API token {token.name}",
             )
             ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
     except LeagueError as error:  # a rule checked at write time; nothing was written
         return error_response(400, str(error), code=error.code, field=error.field or "players")
 
-    return JsonResponse(_game_answer(league, game, order, players, created), status=201)
+    status = 200 if game.is_replay else 201
+    return JsonResponse(_game_answer(league, game, order, players, created), status=status)
 
 
 def _game_answer(league, game, order, players, created) -> dict:
