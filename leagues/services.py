@@ -51,9 +51,12 @@ class GameConflict(LeagueError):
 
     def __init__(self, game: Game | None, message: str | None = None):
         if message is None:
+            last = AuditEntry.objects.filter(object_type="game", object_id=game.pk).first()
+            who = last.actor_label if last else "Someone"
+            when = timezone.localtime(last.created_at if last else None)
             message = (
-                f"Someone changed this game at {timezone.localtime():%H:%M} after you opened "
-                "it: it is shown below as it is now. Check it before changing it again."
+                f"{who} changed this game at {when:%H:%M} after you opened it: it is shown "
+                "below as it is now. Check it before changing it again."
             )
         super().__init__(message, field=None, code="stale")
         self.game = game

@@ -33,12 +33,13 @@ def _table_lines(snap: dict) -> list[str]:
             return ["Draw: " + ", ".join(s["player"] for s in seats)]
         ordered = sorted(seats, key=lambda s: (s["place"] or 99, s["position"]))
         return [f"{ordinal(s['place'])} {s['player']}" for s in ordered if s["place"]]
+    # The score in seat order, between the names: "Ann 2-1 Bob: Ann won".
     wins = [s.get("game_wins") for s in seats]
-    score = f" {wins[0]}-{wins[1]}" if len(seats) == 2 and None not in wins else ""
-    names = " v ".join(s["player"] for s in seats)
+    middle = f" {wins[0]}-{wins[1]} " if len(seats) == 2 and None not in wins else " v "
+    match = middle.join(s["player"] for s in seats)
     if snap.get("draw"):
-        return [f"Draw{score}: {names}"]
-    return [f"{snap.get('winner')} won{score}: {names}"]
+        return [f"{match}: draw"]
+    return [f"{match}: {snap.get('winner')} won"]
 
 
 def _round_lines(snap: dict) -> list[str]:

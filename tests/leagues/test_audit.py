@@ -228,7 +228,7 @@ def test_a_stale_edit_form_is_a_409_showing_the_current_game(
     stale = organizer_client.post(url, entry_form("Cy", "Ann", version=0), headers=headers)
     assert stale.status_code == 409
     html = stale.content.decode()
-    assert "Someone changed this game" in html
+    assert "olive changed this game at" in html
     assert 'name="version" value="1"' in html  # the current version, to change it on purpose
     form = stale.context["form"]
     assert [form.initial["player_0"], form.initial["player_1"]] == ["Bob", "Ann"]

@@ -206,7 +206,7 @@ def test_the_event_history_lists_only_its_entries_and_is_linked_for_managers(
     assert page.status_code == 200
     assert [e.action for e in page.context["page"]] == ["match.report"]
     seated = " v ".join(s.entry.player.name for s in table.seats.order_by("position"))
-    assert f"{first.player.name} won: {seated}" in page.content.decode()
+    assert f"{seated}: {first.player.name} won" in page.content.decode()
     link = f"{url}?tournament={event.slug}"
     detail = reverse("event_detail", args=[event.slug])
     assert link in organizer_client.get(detail).content.decode()

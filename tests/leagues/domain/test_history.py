@@ -39,12 +39,12 @@ def seat(entry, player, position, place=None, game_wins=None):
                 "winner": "Bob",
                 "seats": [seat(1, "Ann", 1, 2, 1), seat(2, "Bob", 2, 1, 2)],
             },
-            ["Bob won 1-2: Ann v Bob"],
+            ["Ann 1-2 Bob: Bob won"],
         ),
         (
             "table",
             {"reported": True, "draw": True, "seats": [seat(1, "Ann", 1, 1), seat(2, "Bob", 2, 1)]},
-            ["Draw: Ann v Bob"],
+            ["Ann v Bob: draw"],
         ),
         (
             "table",
