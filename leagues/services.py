@@ -449,7 +449,10 @@ def audit_undo(*, entry: AuditEntry, by=None) -> AuditEntry:
         from tournaments.services import table_undo  # tournaments builds on leagues
 
         table_undo(entry=entry, by=by)
-    return AuditEntry.objects.get(reverts=entry)
+    undo = AuditEntry.objects.filter(reverts=entry).first()
+    if undo is None:  # the service found nothing to change (it already reads as before)
+        raise UndoRefused("Nothing to undo: it is already as it was before.", code="no_change")
+    return undo
 
 
 def _snapshot_results(organization_id: int, snapshot: dict) -> list[ResultIn]:

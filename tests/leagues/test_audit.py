@@ -525,3 +525,17 @@ def test_undo_from_the_page_then_a_second_undo_is_refused(organizer_client, leag
     stale = organizer_client.post(url, headers={"HX-Request": "true"})
     assert stale.status_code == 409
     assert AuditEntry.objects.filter(action="game.undo").count() == 1
+
+
+def test_an_undo_that_would_change_nothing_is_refused(league, roster):
+    # An admin save that only moved the game would log a correction whose results are the
+    # same before and after: putting `before` back changes nothing, so nothing is recorded.
+    game = record(league, roster, "Ann", "Bob")
+    services.game_update(game=game, results=results_of(roster, "Bob", "Ann"), played_on=DAY)
+    entry = AuditEntry.objects.get(action="game.correct")
+    AuditEntry.objects.filter(pk=entry.pk).update(before=entry.after)
+    entry.refresh_from_db()
+    with pytest.raises(services.UndoRefused, match="Nothing to undo") as refused:
+        services.audit_undo(entry=entry)
+    assert refused.value.code == "no_change"
+    assert not AuditEntry.objects.filter(reverts=entry).exists()
