@@ -531,6 +531,34 @@ def integrity_message(error: IntegrityError) -> str:
     )
 
 
+class GameAdminForm(forms.ModelForm):
+    """The game form with the version it showed, so a change made meanwhile is not overwritten."""
+
+    seen_version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+    class Meta:
+        model = Game
+        fields = ["league", "played_on", "notes"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.fields["seen_version"].initial = self.instance.version
+
+    def clean(self):
+        cleaned = super().clean()
+        seen = cleaned.get("seen_version")
+        if self.instance.pk is not None and seen is not None:
+            stored = Game.objects.filter(pk=self.instance.pk).values_list("version", flat=True)
+            if stored.first() != seen:
+                raise ValidationError(
+                    "Someone changed this game after you opened this page: open it again to "
+                    "see it as it is now, then make your change.",
+                    code="stale",
+                )
+        return cleaned
+
+
 @admin.register(Game)
 class GameAdmin(OrganizationScopedAdmin):
     organization_path = "league__organization"
@@ -540,7 +568,17 @@ class GameAdmin(OrganizationScopedAdmin):
     date_hierarchy = "played_on"
     search_fields = ["results__player__name", "notes"]
     list_select_related = ["league", "league__organization", "entered_by"]
-    fields = ["league", "played_on", "notes", "source", "import_batch", "entered_by", "created_at"]
+    form = GameAdminForm
+    fields = [
+        "league",
+        "played_on",
+        "notes",
+        "source",
+        "import_batch",
+        "entered_by",
+        "created_at",
+        "seen_version",
+    ]
     readonly_fields = ["source", "import_batch", "entered_by", "created_at"]
     inlines = [GameResultInline]
     deleted_with_parent = (GameResult,)

@@ -394,9 +394,19 @@ def league_games(request: HttpRequest, slug: str) -> JsonResponse:
                 entry_key=key,
                 via=f"API token {token.name}",
             )
+            if game.is_replay:  # the same key must mean the same game; else store nothing
+                stored = sorted(game.results.values_list("player_id", "placement"))
+                sent = sorted((players[name.lower()].pk, place) for name, place, _ in order)
+                if stored != sent:
+                    raise LeagueError(
+                        f"This Idempotency-Key was already used for another game (#{game.pk}).",
+                        field="header",
+                        code="key_reused",
+                    )
             ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
     except LeagueError as error:  # a rule checked at write time; nothing was written
-        return error_response(400, str(error), code=error.code, field=error.field or "players")
+        status = 409 if error.code == "key_reused" else 400
+        return error_response(status, str(error), code=error.code, field=error.field or "players")
 
     status = 200 if game.is_replay else 201
     return JsonResponse(_game_answer(league, game, order, players, created), status=status)

@@ -539,3 +539,43 @@ def test_an_undo_that_would_change_nothing_is_refused(league, roster):
         services.audit_undo(entry=entry)
     assert refused.value.code == "no_change"
     assert not AuditEntry.objects.filter(reverts=entry).exists()
+
+
+def test_the_api_refuses_a_key_reused_for_another_game_with_409(client, league, roster, organizer):
+    _, plaintext = ApiToken.issue(organization=league.organization, name="scorebot", by=organizer)
+    url = reverse("api_games", args=[league.slug])
+    headers = {"Authorization": f"Bearer {plaintext}", "Idempotency-Key": "night-1"}
+    body = json.dumps({"players": ["Ann", "Bob"], "date": "2026-11-20"})
+    assert (
+        client.post(url, body, content_type="application/json", headers=headers).status_code == 201
+    )
+    other = json.dumps({"players": ["Bob", "Newcomer"], "date": "2026-11-20"})
+    reused = client.post(url, other, content_type="application/json", headers=headers)
+    assert reused.status_code == 409 and reused.json()["error"]["code"] == "key_reused"
+    assert Game.objects.count() == 1 and AuditEntry.objects.count() == 1
+    assert not league.organization.players.filter(name="Newcomer").exists()  # nothing stored
+
+
+def test_a_stale_admin_change_form_is_refused(client, league, roster, organizer):
+    client.force_login(organizer)
+    game = GameFactory(league=league, players=[roster["Ann"], roster["Bob"]], played_on=DAY)
+    page = client.get(reverse("admin:leagues_game_change", args=[game.pk]))
+    assert 'name="seen_version" value="0"' in page.content.decode()
+    services.game_update(game=game, results=results_of(roster, "Bob", "Ann"), played_on=DAY)
+    rows = [
+        {"player": r.player, "placement": r.placement, "id": r.pk}
+        for r in game.results.order_by("placement")
+    ]
+    data = admin_game_data(league, rows, initial=2, game=game)
+    data["notes"] = "from an old page"
+    data["seen_version"] = 0
+    response = client.post(reverse("admin:leagues_game_change", args=[game.pk]), data)
+    assert response.status_code == 200
+    assert "Someone changed this game after you opened this page" in response.content.decode()
+    game.refresh_from_db()
+    assert game.notes == "" and game.version == 1
+    data["seen_version"] = 1
+    saved = client.post(reverse("admin:leagues_game_change", args=[game.pk]), data)
+    assert saved.status_code == 302
+    game.refresh_from_db()
+    assert game.notes == "from an old page" and game.version == 2
