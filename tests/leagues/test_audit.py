@@ -7,6 +7,8 @@ import datetime
 import json
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from leagues import services
@@ -579,3 +581,21 @@ def test_a_stale_admin_change_form_is_refused(client, league, roster, organizer)
     assert saved.status_code == 302
     game.refresh_from_db()
     assert game.notes == "from an old page" and game.version == 2
+
+
+def test_the_history_page_makes_no_query_per_entry(organizer_client, league, roster):
+    url = history_url(league, league=league.slug)
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert organizer_client.get(url).status_code == 200
+        return len(captured)
+
+    game = record(league, roster, "Ann", "Bob")
+    services.game_update(game=game, results=results_of(roster, "Bob", "Ann"), played_on=DAY)
+    few = queries()
+    for _ in range(10):
+        game = record(league, roster, "Ann", "Bob")
+        services.game_update(game=game, results=results_of(roster, "Bob", "Ann"), played_on=DAY)
+        services.audit_undo(entry=AuditEntry.objects.filter(action="game.correct").first())
+    assert queries() == few
