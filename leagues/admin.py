@@ -25,7 +25,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
 
-from . import permissions
+from . import permissions, services
 from .deletion import delete_preview
 from .domain.ranking import RankingError, validate_places
 from .models import (
@@ -562,6 +562,34 @@ def integrity_message(error: IntegrityError) -> str:
     )
 
 
+class GameAdminForm(forms.ModelForm):
+    """The game form with the version it showed, so a change made meanwhile is not overwritten."""
+
+    seen_version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+    class Meta:
+        model = Game
+        fields = ["league", "played_on", "notes"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.fields["seen_version"].initial = self.instance.version
+
+    def clean(self):
+        cleaned = super().clean()
+        seen = cleaned.get("seen_version")
+        if self.instance.pk is not None and seen is not None:
+            stored = Game.objects.filter(pk=self.instance.pk).values_list("version", flat=True)
+            if stored.first() != seen:
+                raise ValidationError(
+                    "Someone changed this game after you opened this page: open it again to "
+                    "see it as it is now, then make your change.",
+                    code="stale",
+                )
+        return cleaned
+
+
 @admin.register(Game)
 class GameAdmin(OrganizationScopedAdmin):
     organization_path = "league__organization"
@@ -571,7 +599,17 @@ class GameAdmin(OrganizationScopedAdmin):
     date_hierarchy = "played_on"
     search_fields = ["results__player__name", "notes"]
     list_select_related = ["league", "league__organization", "entered_by"]
-    fields = ["league", "played_on", "notes", "source", "import_batch", "entered_by", "created_at"]
+    form = GameAdminForm
+    fields = [
+        "league",
+        "played_on",
+        "notes",
+        "source",
+        "import_batch",
+        "entered_by",
+        "created_at",
+        "seen_version",
+    ]
     readonly_fields = ["source", "import_batch", "entered_by", "created_at"]
     inlines = [GameResultInline]
     deleted_with_parent = (GameResult,)
@@ -588,23 +626,35 @@ class GameAdmin(OrganizationScopedAdmin):
         if not change:
             obj.entered_by = request.user
         lock_leagues([obj.league_id, form.initial.get("league") if change else None])
+        obj._audit_before = None
+        if change:
+            # The game as stored (under the lock) for the audit log; a save is a new version.
+            stored = Game.objects.select_related("league").get(pk=obj.pk)
+            obj._audit_before = services.game_snapshot(stored)
+            obj.version = stored.version + 1
         super().save_model(request, obj, form, change)
 
     def delete_model(self, request, obj):
-        lock_leagues([obj.league_id])
-        super().delete_model(request, obj)
+        services.game_delete(game=obj, by=request.user, via="admin")
 
     def delete_queryset(self, request, queryset):
         # The delete action, unlike the delete view, runs outside a transaction.
         with transaction.atomic(using=router.db_for_write(Game)):
             lock_leagues(queryset.values_list("league_id", flat=True))
-            super().delete_queryset(request, queryset)
+            for game in queryset.select_related("league"):
+                services.game_delete(game=game, by=request.user, via="admin")
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         # Check the deferred trigger before the admin reports success; an IntegrityError
         # here rolls the whole save back (changeform_view's transaction).
         check_game_rankings_now(router.db_for_write(Game))
+        services.game_audit_saved(
+            game=form.instance,
+            before=getattr(form.instance, "_audit_before", None),
+            by=request.user,
+            via="admin",
+        )
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         try:

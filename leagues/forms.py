@@ -5,6 +5,8 @@ which case it shares that row's place (competition ranking: 1, 2, 2, 4). Blank r
 ignored, so a phone shows four rows and "add a player" appends more.
 """
 
+import uuid
+
 from django import forms
 from django.utils import timezone
 
@@ -23,12 +25,18 @@ def ordinal(n: int) -> str:
 
 
 class GameEntryForm(forms.Form):
+    stale_message = ""  # set when the form shows a game someone changed meanwhile
+
     played_on = forms.DateField(
         label="Played on", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
     notes = forms.CharField(
         required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
     )
+    # The version of the game the form shows (a correction), and a one-time token per blank
+    # form (a new game): a stale correction or a second tap of "save" is then recognised.
+    version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+    entry_key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
     add_new_players = forms.BooleanField(
         required=False,
         label="Add names I typed that are not players yet",
@@ -132,7 +140,7 @@ class GameEntryForm(forms.Form):
     @classmethod
     def for_game(cls, game: Game) -> "GameEntryForm":
         results = list(game.results.select_related("player").order_by("placement", "seat", "id"))
-        initial = {"played_on": game.played_on, "notes": game.notes}
+        initial = {"played_on": game.played_on, "notes": game.notes, "version": game.version}
         for i, result in enumerate(results):
             initial[f"player_{i}"] = result.player.name
             initial[f"tied_{i}"] = i > 0 and result.placement == results[i - 1].placement
@@ -141,4 +149,7 @@ class GameEntryForm(forms.Form):
 
     @classmethod
     def blank(cls, league: League) -> "GameEntryForm":
-        return cls(initial={"played_on": timezone.localdate()}, league=league)
+        return cls(
+            initial={"played_on": timezone.localdate(), "entry_key": uuid.uuid4().hex},
+            league=league,
+        )

@@ -174,11 +174,22 @@ class Game(models.Model):
     notes = models.TextField(blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     players = models.ManyToManyField(Player, through="GameResult", related_name="games")
+    # Counts corrections: a form carries the version it showed, so a stale form is caught.
+    version = models.PositiveIntegerField(default=0, editable=False)
+    # The entry form's one-time token: a second POST of the same form finds this game.
+    entry_key = models.CharField(max_length=64, null=True, blank=True, editable=False)
 
     class Meta:
         # The rating order: by date, then in the order the games were entered.
         ordering = ["played_on", "id"]
         indexes = [models.Index(fields=["league", "played_on", "id"], name="game_league_order")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "entry_key"],
+                condition=models.Q(entry_key__isnull=False),
+                name="game_entry_key_once_per_league",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.league} game on {self.played_on:%Y-%m-%d} (#{self.pk})"
@@ -321,3 +332,85 @@ class ApiToken(models.Model):
         if revoked:
             self.refresh_from_db(fields=["revoked_at"])
         return bool(revoked)
+
+
+class AuditEntry(models.Model):
+    """One change to league or event history: who, when, what it was before and after.
+
+    Written by the services in the same transaction as the change. `before` and `after` are
+    plain snapshots (dates as ISO text, players by id and name), so an entry outlives the
+    game, league or event it describes. An undo is an entry of its own that `reverts` the
+    one it undid; the one-to-one link lets the database refuse a second undo.
+    """
+
+    class Action(models.TextChoices):
+        GAME_CREATE = "game.create", "Game entered"
+        GAME_CORRECT = "game.correct", "Game corrected"
+        GAME_DELETE = "game.delete", "Game deleted"
+        GAME_UNDO = "game.undo", "Correction undone"
+        GAME_RESTORE = "game.restore", "Deleted game restored"
+        IMPORT_APPLY = "import.apply", "CSV imported"
+        MATCH_REPORT = "match.report", "Match reported"
+        MATCH_CORRECT = "match.correct", "Match corrected"
+        MATCH_UNDO = "match.undo", "Match correction undone"
+        POD_REPORT = "pod.report", "Pod reported"
+        POD_CORRECT = "pod.correct", "Pod corrected"
+        POD_UNDO = "pod.undo", "Pod correction undone"
+        PAIRING_SWAP = "pairing.swap", "Players swapped"
+        PAIRING_MANUAL = "pairing.manual", "Paired by hand"
+        PAIRING_BYE = "pairing.bye", "Bye given"
+        ENTRY_DROP = "entry.drop", "Player dropped"
+
+    # What an undo does to each undoable action.
+    UNDO_ACTIONS = {
+        Action.GAME_CORRECT: Action.GAME_UNDO,
+        Action.GAME_DELETE: Action.GAME_RESTORE,
+        Action.MATCH_CORRECT: Action.MATCH_UNDO,
+        Action.POD_CORRECT: Action.POD_UNDO,
+    }
+
+    organization = models.ForeignKey(
+        Organization, on_delete=models.CASCADE, related_name="audit_entries"
+    )
+    league = models.ForeignKey(
+        League, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries"
+    )
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="audit_entries",
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    actor_label = models.CharField(
+        max_length=200, help_text="Who, as text: a username, an API token, an import."
+    )
+    action = models.CharField(max_length=32, choices=Action.choices)
+    object_type = models.CharField(max_length=16)
+    object_id = models.PositiveBigIntegerField(null=True, blank=True)
+    summary = models.CharField(max_length=255, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reverts = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="reverted_by"
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "audit entries"
+        indexes = [
+            models.Index(fields=["organization", "-created_at", "-id"], name="audit_org_newest"),
+            models.Index(fields=["object_type", "object_id"], name="audit_object"),
+        ]
+
+    def __str__(self) -> str:
+        when = f"{self.created_at:%Y-%m-%d %H:%M}"
+        return f"{self.get_action_display()} by {self.actor_label} at {when}"
+
+    @property
+    def is_undoable(self) -> bool:
+        return self.action in self.UNDO_ACTIONS

@@ -4,6 +4,12 @@ Every game write locks its league row first (SELECT ... FOR UPDATE), so concurre
 corrections and imports for one league are serialised; that is what keeps duplicate detection
 honest now and the rating ledger in order later. Validation raises `LeagueError` with a field
 and a message a person can act on; nothing is written when it does.
+
+Every write records an `AuditEntry` (who, when, before, after) in its own transaction through
+`audit_record`, whatever the entry point: the form, the admin, an import, the API or a
+tournament table. A game carries a `version`: a correction made from an outdated form raises
+`GameConflict` unless it is identical to what is stored, and an identical correction is a
+no-op (no entry, no re-rating). `audit_undo` puts a correction or a deletion back.
 """
 
 import hashlib
@@ -26,7 +32,7 @@ from .domain.csvformat import (
     parse_games_csv,
 )
 from .domain.ranking import RankingError, validate_places
-from .models import Game, GameResult, ImportBatch, League, Organization, Player
+from .models import AuditEntry, Game, GameResult, ImportBatch, League, Organization, Player
 from .permissions import acting_user
 from .signals import games_changed
 
@@ -38,6 +44,22 @@ class LeagueError(ValueError):
         super().__init__(message)
         self.field = field
         self.code = code
+
+
+class GameConflict(LeagueError):
+    """The game changed (or went) since the form that corrects it was loaded."""
+
+    def __init__(self, game: Game | None, message: str | None = None):
+        if message is None:
+            last = AuditEntry.objects.filter(object_type="game", object_id=game.pk).first()
+            who = last.actor_label if last else "Someone"
+            when = timezone.localtime(last.created_at if last else None)
+            message = (
+                f"{who} changed this game at {when:%H:%M} after you opened it: it is shown "
+                "below as it is now. Check it before changing it again."
+            )
+        super().__init__(message, field=None, code="stale")
+        self.game = game
 
 
 @dataclass(frozen=True)
@@ -156,6 +178,97 @@ def _result_rows(game: Game, results: Sequence[ResultIn]) -> list[GameResult]:
     ]
 
 
+# --- the audit log --------------------------------------------------------------------------
+
+
+def actor_label(by=None, via: str = "") -> str:
+    """Who did it, as the log keeps it: "olive", "olive (API token scorebot)", "import"."""
+    user = acting_user(by)
+    name = user.get_username() if user is not None else ""
+    if name and via:
+        return f"{name} ({via})"
+    return name or via or "system"
+
+
+def audit_record(
+    *,
+    organization_id: int,
+    action: str,
+    object_type: str,
+    object_id: int | None,
+    before: dict | None = None,
+    after: dict | None = None,
+    league_id: int | None = None,
+    tournament_id: int | None = None,
+    summary: str = "",
+    by=None,
+    via: str = "",
+    reverts: AuditEntry | None = None,
+) -> AuditEntry:
+    """Write one entry of the audit log; call it inside the transaction of the change."""
+    return AuditEntry.objects.create(
+        organization_id=organization_id,
+        league_id=league_id,
+        tournament_id=tournament_id,
+        actor=acting_user(by),
+        actor_label=actor_label(by, via)[:200],
+        action=action,
+        object_type=object_type,
+        object_id=object_id,
+        summary=summary[:255],
+        before=before,
+        after=after,
+        reverts=reverts,
+    )
+
+
+def game_snapshot(game: Game) -> dict:
+    """The game as plain data for the log: date, note, version and every player's line."""
+    rows = game.results.select_related("player").order_by("placement", "seat", "id")
+    results = []
+    for row in rows:
+        line = {"player_id": row.player_id, "player": row.player.name, "place": row.placement}
+        if row.seat is not None:
+            line["seat"] = row.seat
+        if row.stats:
+            line["stats"] = row.stats
+        results.append(line)
+    return {
+        "game": game.pk,
+        "league": game.league.slug,
+        "played_on": game.played_on.isoformat(),
+        "notes": game.notes,
+        "source": game.source,
+        "version": game.version,
+        "results": results,
+    }
+
+
+def _game_content(played_on: date, notes: str, lines) -> tuple:
+    """What makes two versions of a game the same: date, note, and (player, place, seat)."""
+    return (played_on, notes.strip(), sorted(lines))
+
+
+def _game_summary(game: Game) -> str:
+    return f"{game.league.name}: game #{game.pk} of {game.played_on:%Y-%m-%d}"
+
+
+def _audit_game(game: Game, action: str, *, before, after, by, via="", reverts=None):
+    return audit_record(
+        organization_id=game.league.organization_id,
+        league_id=game.league_id,
+        action=action,
+        object_type="game",
+        object_id=game.pk,
+        before=before,
+        after=after,
+        summary=_game_summary(game),
+        by=by,
+        via=via,
+        reverts=reverts,
+    )
+
+
 @transaction.atomic
 def game_record(
     *,
@@ -165,31 +278,91 @@ def game_record(
     by=None,
     source: str = Game.Source.MANUAL,
     notes: str = "",
+    entry_key: str | None = None,
+    via: str = "",
+    audit: bool = True,
 ) -> Game:
-    """Store one game with its results."""
+    """Store one game with its results.
+
+    `entry_key` is the entry form's (or an API client's) one-time token: when the league
+    already has a game with that key, this is a second submission of the same form (a double
+    tap) and that game is returned, marked `is_replay`, with nothing written. A tournament
+    table records its own audit entry and passes audit=False.
+    """
     _check_results(league, results)
     _lock_league(league)
+    if entry_key:
+        existing = Game.objects.filter(league=league, entry_key=entry_key).first()
+        if existing is not None:
+            existing.is_replay = True
+            return existing
     game = Game.objects.create(
         league=league,
         played_on=played_on,
         entered_by=acting_user(by),
         source=source,
         notes=notes.strip(),
+        entry_key=entry_key or None,
     )
     GameResult.objects.bulk_create(_result_rows(game, results))
+    game.is_replay = False
+    if audit:
+        _audit_game(
+            game,
+            AuditEntry.Action.GAME_CREATE,
+            before=None,
+            after=game_snapshot(game),
+            by=by,
+            via=via,
+        )
     return game
 
 
 @transaction.atomic
 def game_update(
-    *, game: Game, results: Sequence[ResultIn], played_on: date, notes: str = "", by=None
+    *,
+    game: Game,
+    results: Sequence[ResultIn],
+    played_on: date,
+    notes: str = "",
+    by=None,
+    expected_version: int | None = None,
+    via: str = "",
+    audit: bool = True,
+    reverts: AuditEntry | None = None,
 ) -> Game:
-    """Correct a stored game: its date, note and every player's result."""
+    """Correct a stored game: its date, note and every player's result.
+
+    `expected_version` is the version the correcting form showed. A correction identical to
+    the stored game changes nothing (no version, no log entry, no re-rating), whatever its
+    version; a different one from an outdated form raises GameConflict with the game as it
+    is now. Sets `changed` on the returned game.
+    """
     _check_results(game.league, results)
     _lock_league(game.league)
+    current = Game.objects.select_related("league").filter(pk=game.pk).first()
+    if current is None:
+        raise GameConflict(None, "This game was deleted meanwhile: there is nothing to correct.")
+    before = game_snapshot(current)
+    stored = {line["player_id"]: line for line in before["results"]}
+    same = _game_content(
+        current.played_on,
+        current.notes,
+        [(p, line["place"], line.get("seat") or 0) for p, line in stored.items()],
+    ) == _game_content(played_on, notes, [(r.player.pk, r.place, r.seat or 0) for r in results])
+    same = same and all(
+        r.stats is None or r.stats == stored.get(r.player.pk, {}).get("stats", {}) for r in results
+    )
+    if same:
+        current.changed = False
+        return current
+    if expected_version is not None and expected_version != current.version:
+        raise GameConflict(current)
+    game = current
     game.played_on = played_on
     game.notes = notes.strip()
-    game.save(update_fields=["played_on", "notes"])
+    game.version += 1
+    game.save(update_fields=["played_on", "notes", "version"])
     # Update rows in place so a player's stored stats survive a correction of places.
     stored = {row.player_id: row for row in game.results.all()}
     game.results.exclude(player_id__in=[r.player.pk for r in results]).delete()
@@ -208,13 +381,153 @@ def game_update(
     GameResult.objects.bulk_create(
         _result_rows(game, [r for r in results if r.player.pk not in known])
     )
+    if audit:
+        action = AuditEntry.Action.GAME_UNDO if reverts else AuditEntry.Action.GAME_CORRECT
+        _audit_game(
+            game, action, before=before, after=game_snapshot(game), by=by, via=via, reverts=reverts
+        )
+    game.changed = True
     return game
 
 
+def game_audit_saved(*, game: Game, before: dict | None, by=None, via: str = "") -> None:
+    """Log a game saved by a writer outside these services (the admin's model forms),
+    given the snapshot taken before the save; a save that changed nothing is not logged."""
+    after = game_snapshot(game)
+    if before is None:
+        _audit_game(game, AuditEntry.Action.GAME_CREATE, before=None, after=after, by=by, via=via)
+        return
+    unversioned = ({k: v for k, v in snap.items() if k != "version"} for snap in (before, after))
+    if next(unversioned) != next(unversioned):
+        _audit_game(
+            game, AuditEntry.Action.GAME_CORRECT, before=before, after=after, by=by, via=via
+        )
+
+
 @transaction.atomic
-def game_delete(*, game: Game, by=None) -> None:
+def game_delete(*, game: Game, by=None, expected_version: int | None = None, via: str = "") -> None:
+    """Delete a game (the log keeps it, and it can be restored from there).
+
+    With `expected_version`, a game changed since the confirmation page was loaded is not
+    deleted: GameConflict shows it as it is now.
+    """
     _lock_league(game.league)
-    game.delete()
+    current = Game.objects.select_related("league").filter(pk=game.pk).first()
+    if current is None:
+        return  # already gone: a double tap on "delete"
+    if expected_version is not None and expected_version != current.version:
+        raise GameConflict(current)
+    before = game_snapshot(current)
+    _audit_game(current, AuditEntry.Action.GAME_DELETE, before=before, after=None, by=by, via=via)
+    current.delete()
+
+
+class UndoRefused(LeagueError):
+    def __init__(self, message: str, *, code: str = "undo_refused"):
+        super().__init__(message, field=None, code=code)
+
+
+@transaction.atomic
+def audit_undo(*, entry: AuditEntry, by=None) -> AuditEntry:
+    """Undo a correction or a deletion from the log: put its `before` back through the
+    normal service (so ratings replay and standings follow) and return the new entry, which
+    `reverts` this one.
+
+    Refused (UndoRefused, nothing written) for an entry that is not a correction or a
+    deletion, one already undone, or when the game or table changed again since.
+    """
+    entry = AuditEntry.objects.select_for_update().get(pk=entry.pk)
+    if entry.action not in AuditEntry.UNDO_ACTIONS:
+        raise UndoRefused("Only a correction or a deletion can be undone.", code="not_undoable")
+    if AuditEntry.objects.filter(reverts=entry).exists():
+        raise UndoRefused("This change was already undone.", code="already_undone")
+    if entry.action == AuditEntry.Action.GAME_CORRECT:
+        _undo_game_correction(entry, by)
+    elif entry.action == AuditEntry.Action.GAME_DELETE:
+        _undo_game_delete(entry, by)
+    else:
+        from tournaments.services import table_undo  # tournaments builds on leagues
+
+        table_undo(entry=entry, by=by)
+    undo = AuditEntry.objects.filter(reverts=entry).first()
+    if undo is None:  # the service found nothing to change (it already reads as before)
+        raise UndoRefused("Nothing to undo: it is already as it was before.", code="no_change")
+    return undo
+
+
+def _snapshot_results(organization_id: int, snapshot: dict) -> list[ResultIn]:
+    """The results of a game snapshot with today's players; refused if one is gone."""
+    ids = [line["player_id"] for line in snapshot["results"]]
+    players = Player.objects.filter(organization_id=organization_id).in_bulk(ids)
+    missing = [line["player"] for line in snapshot["results"] if line["player_id"] not in players]
+    if missing:
+        raise UndoRefused(
+            f"{', '.join(missing)} no longer exist{'s' if len(missing) == 1 else ''}: "
+            "the game cannot be put back.",
+            code="player_gone",
+        )
+    return [
+        ResultIn(
+            player=players[line["player_id"]],
+            place=line["place"],
+            seat=line.get("seat"),
+            stats=line.get("stats", {}),
+        )
+        for line in snapshot["results"]
+    ]
+
+
+def _undo_game_correction(entry: AuditEntry, by) -> None:
+    game = Game.objects.select_related("league").filter(pk=entry.object_id).first()
+    if game is None:
+        raise UndoRefused("This game was deleted since: there is nothing to undo.", code="gone")
+    _lock_league(game.league)
+    game.refresh_from_db(fields=["version"])
+    if game.version != entry.after["version"]:
+        raise UndoRefused(
+            "This game was changed again after this correction: undoing it would lose the "
+            "later change. Correct the game by hand instead.",
+            code="stale",
+        )
+    before = entry.before
+    game_update(
+        game=game,
+        results=_snapshot_results(game.league.organization_id, before),
+        played_on=date.fromisoformat(before["played_on"]),
+        notes=before["notes"],
+        by=by,
+        expected_version=game.version,
+        reverts=entry,
+    )
+
+
+def _undo_game_delete(entry: AuditEntry, by) -> None:
+    before = entry.before
+    if entry.league is None:
+        raise UndoRefused("The league of this game was deleted.", code="gone")
+    if before.get("source") == Game.Source.TOURNAMENT:
+        raise UndoRefused(
+            "This game was a tournament table: report the table again from the event.",
+            code="tournament_game",
+        )
+    league = _lock_league(entry.league)
+    game = game_record(
+        league=league,
+        results=_snapshot_results(league.organization_id, before),
+        played_on=date.fromisoformat(before["played_on"]),
+        by=by,
+        source=before.get("source") or Game.Source.MANUAL,
+        notes=before["notes"],
+        audit=False,
+    )
+    _audit_game(
+        game,
+        AuditEntry.Action.GAME_RESTORE,
+        before=None,
+        after=game_snapshot(game),
+        by=by,
+        reverts=entry,
+    )
 
 
 @dataclass(frozen=True)
@@ -247,6 +560,8 @@ def game_enter(
     by=None,
     create_players: bool = False,
     game: Game | None = None,
+    expected_version: int | None = None,
+    entry_key: str | None = None,
 ) -> Game:
     """Record a new game (or correct `game`) from names as typed on the entry form.
 
@@ -266,8 +581,22 @@ def game_enter(
         for name, line in zip(names, finish, strict=True)
     ]
     if game is None:
-        return game_record(league=league, results=results, played_on=played_on, by=by, notes=notes)
-    return game_update(game=game, results=results, played_on=played_on, notes=notes, by=by)
+        return game_record(
+            league=league,
+            results=results,
+            played_on=played_on,
+            by=by,
+            notes=notes,
+            entry_key=entry_key,
+        )
+    return game_update(
+        game=game,
+        results=results,
+        played_on=played_on,
+        notes=notes,
+        by=by,
+        expected_version=expected_version,
+    )
 
 
 # --- CSV import ---------------------------------------------------------------------------
@@ -523,6 +852,24 @@ def games_import(
     if games:
         first = min(games, key=lambda g: (g.played_on, g.pk))
         games_changed.send(sender=League, league=league, since=(first.played_on, first.pk))
+    audit_record(
+        organization_id=league.organization_id,
+        league_id=league.pk,
+        action=AuditEntry.Action.IMPORT_APPLY,
+        object_type="import",
+        object_id=batch.pk,
+        after={
+            "batch": batch.pk,
+            "filename": batch.filename,
+            "games": len(games),
+            "game_ids": [min(g.pk for g in games), max(g.pk for g in games)] if games else [],
+            "players_created": [p.name for p in created],
+            "skipped_lines": plan.skipped_lines,
+        },
+        summary=f"{league.name}: {len(games)} games from {batch.filename or 'an upload'}",
+        by=by,
+        via="import",
+    )
     return ImportReport(
         batch=batch,
         games=len(games),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import games, imports, public
+from .views import audit, games, imports, public
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -18,4 +18,6 @@ urlpatterns = [
     path("games/<int:pk>/delete/", games.game_delete, name="game_delete"),
     path("leagues/<slug:slug>/import/", imports.import_upload, name="import_upload"),
     path("imports/<int:pk>/", imports.import_preview, name="import_preview"),
+    path("organizations/<slug:org>/history/", audit.audit_log, name="audit_log"),
+    path("organizations/<slug:org>/history/<int:pk>/undo/", audit.audit_undo, name="audit_undo"),
 ]

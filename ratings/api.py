@@ -369,6 +369,13 @@ def league_games(request: HttpRequest, slug: str) -> JsonResponse:
     except BadInput as bad:
         return error_response(400, bad.message, code=bad.code, field=bad.field)
 
+    # A client may send the same game twice (a retry after a timeout): with the same
+    # Idempotency-Key the second request finds the first game and stores nothing.
+    key = request.headers.get("Idempotency-Key", "").strip() or None
+    if key is not None and len(key) > 64:
+        return error_response(
+            400, "Idempotency-Key can be at most 64 characters.", code="too_long", field="header"
+        )
     by = token.created_by
     try:
         with transaction.atomic():
@@ -384,12 +391,25 @@ def league_games(request: HttpRequest, slug: str) -> JsonResponse:
                 by=by,
                 source=Game.Source.MANUAL,
                 notes=notes,
+                entry_key=key,
+                via=f"API token {token.name}",
             )
+            if game.is_replay:  # the same key must mean the same game; else store nothing
+                stored = sorted(game.results.values_list("player_id", "placement"))
+                sent = sorted((players[name.lower()].pk, place) for name, place, _ in order)
+                if stored != sent:
+                    raise LeagueError(
+                        f"This Idempotency-Key was already used for another game (#{game.pk}).",
+                        field="header",
+                        code="key_reused",
+                    )
             ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
     except LeagueError as error:  # a rule checked at write time; nothing was written
-        return error_response(400, str(error), code=error.code, field=error.field or "players")
+        status = 409 if error.code == "key_reused" else 400
+        return error_response(status, str(error), code=error.code, field=error.field or "players")
 
-    return JsonResponse(_game_answer(league, game, order, players, created), status=201)
+    status = 200 if game.is_replay else 201
+    return JsonResponse(_game_answer(league, game, order, players, created), status=status)
 
 
 def _game_answer(league, game, order, players, created) -> dict:

@@ -5,6 +5,8 @@ so two TOs at two phones are serialised. A reported table becomes (or corrects) 
 `Game`, so ratings and the league standings follow. Pairing and standings are computed by
 the pure modules in tournaments/domain from the stored history. Errors are
 `TournamentError`s with a code and a message a TO can act on; nothing is written then.
+Each result, correction, pairing edit and drop writes an audit entry (before and after) in
+the same transaction, through `leagues.services.audit_record`.
 
 Pod events (format "pods", Commander / cEDH) use the same rows and the same functions: a
 round is paired by `domain.pods.pair_pods` into pods of 3-5 in seat order, a pod's result is
@@ -22,7 +24,7 @@ from django.utils import timezone
 
 from leagues import services as league_services
 from leagues.domain.ranking import is_valid_ranking
-from leagues.models import Game
+from leagues.models import AuditEntry, Game
 from leagues.permissions import acting_user
 
 from .domain import records
@@ -52,6 +54,55 @@ class ResultConflict(TournamentError):
 
 def _lock(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _audit(tournament: Tournament, action: str, *, summary: str, **fields) -> AuditEntry:
+    return league_services.audit_record(
+        organization_id=tournament.league.organization_id,
+        league_id=tournament.league_id,
+        tournament_id=tournament.pk,
+        action=action,
+        summary=f"{tournament.name}: {summary}",
+        **fields,
+    )
+
+
+def table_snapshot(table: Table, seats: list[Seat]) -> dict:
+    """A table's result as plain data for the log: who sat where and how they finished."""
+    winner = next((s for s in seats if s.entry_id == table.winner_id), None)
+    return {
+        "table": table.pk,
+        "round": table.round.number,
+        "number": table.number,
+        "reported": table.reported,
+        "draw": table.is_draw,
+        "winner_entry": table.winner_id,
+        "winner": winner.entry.player.name if winner else None,
+        "version": table.version,
+        "game": table.game_id,
+        "seats": [
+            {
+                "entry_id": s.entry_id,
+                "player": s.entry.player.name,
+                "position": s.position,
+                "place": s.place,
+                "game_wins": s.game_wins,
+            }
+            for s in seats
+        ],
+    }
+
+
+def round_snapshot(round_: Round) -> dict:
+    """Who sits at which table of a round, by name, for the log."""
+    seats = Seat.objects.filter(round=round_).select_related("table", "entry__player")
+    tables: dict[int, list[str]] = {}
+    for seat in seats.order_by("table__number", "position"):
+        tables.setdefault(seat.table.number, []).append(seat.entry.player.name)
+    return {
+        "round": round_.number,
+        "tables": [{"number": n, "players": players} for n, players in tables.items()],
+    }
 
 
 def points_scheme(tournament: Tournament) -> records.PointsScheme:
@@ -261,6 +312,16 @@ def entry_drop(*, entry: Entry, by=None) -> Entry:
     # again; before the first round they simply leave.
     entry.dropped_after = last.number if last else 0
     entry.save(update_fields=["dropped_after"])
+    _audit(
+        tournament,
+        AuditEntry.Action.ENTRY_DROP,
+        object_type="entry",
+        object_id=entry.pk,
+        before={"player": entry.player.name, "dropped_after": None},
+        after={"player": entry.player.name, "dropped_after": entry.dropped_after},
+        summary=f"{entry.player} dropped",
+        by=by,
+    )
     return entry
 
 
@@ -423,6 +484,7 @@ def table_report(
     places: Mapping[int, int] | None = None,
     expected_version: int | None = None,
     by=None,
+    reverts: AuditEntry | None = None,
 ) -> Table:
     """Record (or correct) a table's result; the league game follows.
 
@@ -481,6 +543,7 @@ def table_report(
         raise ResultConflict(table, noun="Pod" if tournament.is_pods else "Table")
     if same:
         return table
+    before = table_snapshot(table, seats) if table.reported else None
     table.reported, table.is_draw = True, winner_id is None
     table.winner = entries[winner_id].entry if winner_id else None
     table.version += 1
@@ -504,13 +567,76 @@ def table_report(
             by=table.reported_by,
             source=Game.Source.TOURNAMENT,
             notes=notes,
+            audit=False,  # the table's entry below says it
         )
     else:
         league_services.game_update(
-            game=table.game, results=results, played_on=tournament.date, notes=notes
+            game=table.game, results=results, played_on=tournament.date, notes=notes, audit=False
         )
     table.save()
+    action = _REPORT_ACTIONS[tournament.is_pods, before is not None, reverts is not None]
+    _audit(
+        tournament,
+        action,
+        object_type="table",
+        object_id=table.pk,
+        before=before,
+        after=table_snapshot(table, seats),
+        summary=f"round {table.round.number}, {kind} {table.number}",
+        by=by,
+        reverts=reverts,
+    )
     return table
+
+
+# (pods?, a correction?, an undo?) -> the log's action
+_REPORT_ACTIONS = {
+    (False, False, False): AuditEntry.Action.MATCH_REPORT,
+    (False, True, False): AuditEntry.Action.MATCH_CORRECT,
+    (False, True, True): AuditEntry.Action.MATCH_UNDO,
+    (True, False, False): AuditEntry.Action.POD_REPORT,
+    (True, True, False): AuditEntry.Action.POD_CORRECT,
+    (True, True, True): AuditEntry.Action.POD_UNDO,
+}
+
+
+def table_undo(*, entry: AuditEntry, by=None) -> Table:
+    """Put a corrected table back to its result before the correction (`entry.before`).
+
+    Called by `leagues.services.audit_undo`; refused (UndoRefused) when the table was paired
+    anew or its result changed again since.
+    """
+    table = Table.objects.select_related("round__tournament").filter(pk=entry.object_id).first()
+    if table is None:
+        raise league_services.UndoRefused(
+            "This table is no longer in its round (the pairings were changed).", code="gone"
+        )
+    _lock(table.round.tournament)
+    table.refresh_from_db()
+    if table.version != entry.after["version"]:
+        raise league_services.UndoRefused(
+            "This result was changed again after this correction: undoing it would lose the "
+            "later change. Enter the result by hand instead.",
+            code="stale",
+        )
+    before = entry.before
+    seats = {s.entry_id: s for s in table.seats.select_related("entry__player")}
+    if set(seats) != {line["entry_id"] for line in before["seats"]}:
+        raise league_services.UndoRefused(
+            "Other players sit at this table now.", code="seats_changed"
+        )
+    result: dict = {}
+    if table.round.tournament.is_pods:
+        result["places"] = {line["entry_id"]: line["place"] for line in before["seats"]}
+    else:
+        if before["draw"]:
+            result["draw"] = True
+        else:
+            result["winner"] = seats[before["winner_entry"]].entry
+        wins = {line["entry_id"]: line["game_wins"] for line in before["seats"]}
+        if all(w is not None for w in wins.values()):
+            result["game_wins"] = wins
+    return table_report(table=table, expected_version=table.version, by=by, reverts=entry, **result)
 
 
 def _match_result(table, entries, *, winner, draw, wins) -> tuple[int | None, dict[int, int]]:
@@ -743,6 +869,7 @@ def round_edit(*, round_: Round, edit: str, a: Entry, b: Entry | None = None, by
             code="format",
         )
     tables = list(round_.tables.prefetch_related("seats__entry__player").order_by("number"))
+    before = round_snapshot(round_)
     seated = {s.entry_id for t in tables for s in t.seats.all()}
     for entry in (a, b):
         if entry is not None and entry.pk not in seated:
@@ -758,7 +885,27 @@ def round_edit(*, round_: Round, edit: str, a: Entry, b: Entry | None = None, by
     )
     round_.notes = "\n".join(filter(None, [round_.notes, line + ".", *warnings]))
     round_.save(update_fields=["notes"])
+    after = round_snapshot(round_)
+    after["warnings"] = list(warnings)
+    _audit(
+        tournament,
+        _EDIT_ACTIONS[edit],
+        object_type="round",
+        object_id=round_.pk,
+        before=before,
+        after=after,
+        summary=f"round {round_.number}: "
+        + EDITS[edit].format(a=names[a.player_id], b=names.get(b.player_id) if b else ""),
+        by=by,
+    )
     return warnings
+
+
+_EDIT_ACTIONS = {
+    "swap": AuditEntry.Action.PAIRING_SWAP,
+    "pair": AuditEntry.Action.PAIRING_MANUAL,
+    "bye": AuditEntry.Action.PAIRING_BYE,
+}
 
 
 def _match_edit(tournament, round_, tables, edit, a, b, by) -> list[str]:

@@ -31,7 +31,10 @@ def _summary(game: Game) -> str:
 
 
 def _save(request: HttpRequest, form: GameEntryForm, league: League, game: Game | None):
-    """Store the form's game; on a rule broken at save time, put the message on the form."""
+    """Store the form's game; on a rule broken at save time, put the message on the form.
+
+    A stale correction (GameConflict) is left to the caller, which shows the game as it is.
+    """
     try:
         return services.game_enter(
             league=league,
@@ -41,7 +44,11 @@ def _save(request: HttpRequest, form: GameEntryForm, league: League, game: Game 
             by=request.user,
             create_players=form.cleaned_data.get("add_new_players", False),
             game=game,
+            expected_version=form.cleaned_data.get("version"),
+            entry_key=form.cleaned_data.get("entry_key") or None,
         )
+    except services.GameConflict:
+        raise
     except services.LeagueError as error:
         form.add_error(None, str(error))
         return None
@@ -71,6 +78,9 @@ def game_create(request: HttpRequest, slug: str) -> HttpResponse:
     game = _save(request, form, league, None) if form.is_valid() else None
     if game is None:
         return _render_form(request, league, form, status=400)
+    if game.is_replay:  # the same form sent twice: the first one stored it
+        messages.info(request, f"This game was already saved: {_summary(game)}.")
+        return redirect("league_games", slug=league.slug)
     messages.success(request, f"Game saved: {_summary(game)}.")
     if "add_another" in request.POST:
         return redirect("game_create", slug=league.slug)
@@ -106,11 +116,32 @@ def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "GET":
         return _render_form(request, league, GameEntryForm.for_game(game), game=game)
     form = GameEntryForm(request.POST, league=league)
-    saved = _save(request, form, league, game) if form.is_valid() else None
+    try:
+        saved = _save(request, form, league, game) if form.is_valid() else None
+    except services.GameConflict as conflict:
+        return _conflict(request, league, conflict)
     if saved is None:
         return _render_form(request, league, form, game=game, status=400)
-    messages.success(request, f"Game corrected: {_summary(saved)}.")
+    if not saved.changed:
+        messages.info(request, f"Nothing to change: the game is already {_summary(saved)}.")
+    else:
+        messages.success(request, f"Game corrected: {_summary(saved)}.")
     return redirect("league_games", slug=league.slug)
+
+
+def _conflict(request: HttpRequest, league: League, conflict) -> HttpResponse:
+    """HTTP 409: the game changed since the form was loaded; show it as it is now."""
+    if conflict.game is None:  # deleted meanwhile: nothing left to show
+        messages.error(request, str(conflict))
+        return render(
+            request,
+            "leagues/game_gone.html",
+            league_context(request, league, "games"),
+            status=409,
+        )
+    current = GameEntryForm.for_game(conflict.game)
+    current.stale_message = str(conflict)
+    return _render_form(request, league, current, game=conflict.game, status=409)
 
 
 @login_required
@@ -122,7 +153,14 @@ def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
     preview = delete_preview(game)
     if request.method == "POST" and preview.allowed:
         summary, played_on = _summary(game), game.played_on
-        services.game_delete(game=game, by=request.user)
+        try:
+            version = int(request.POST.get("version", ""))
+        except ValueError:
+            version = None
+        try:
+            services.game_delete(game=game, by=request.user, expected_version=version)
+        except services.GameConflict as conflict:
+            return _conflict(request, league, conflict)
         messages.success(request, f"Deleted the game of {played_on:%Y-%m-%d} ({summary}).")
         return redirect("league_games", slug=league.slug)
     shown = selectors.league_game_log(league=league).get(pk=game.pk)

@@ -1,0 +1,111 @@
+"""The audit log's snapshots as lines a person reads: "1st Ann (seat 2)", "Table 3: Ann v Bob".
+
+Pure functions of the plain dicts the services store in `AuditEntry.before` / `.after`, so
+an entry reads the same long after its game, table or event is gone. `changes` pairs the
+before and after lines and marks the ones that differ, for a before → after view.
+"""
+
+from dataclasses import dataclass
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _game_lines(snap: dict) -> list[str]:
+    lines = [f"Played {snap['played_on']}"]
+    for r in snap.get("results", []):
+        seat = f" (seat {r['seat']})" if r.get("seat") else ""
+        lines.append(f"{ordinal(r['place'])} {r['player']}{seat}")
+    if snap.get("notes"):
+        lines.append(f"Note: {snap['notes']}")
+    return lines
+
+
+def _table_lines(snap: dict) -> list[str]:
+    seats = snap.get("seats", [])
+    if not snap.get("reported"):
+        return ["No result"]
+    pods = len(seats) > 2
+    if pods:
+        if snap.get("draw"):
+            return ["Draw: " + ", ".join(s["player"] for s in seats)]
+        ordered = sorted(seats, key=lambda s: (s["place"] or 99, s["position"]))
+        return [f"{ordinal(s['place'])} {s['player']}" for s in ordered if s["place"]]
+    # The score in seat order, between the names: "Ann 2-1 Bob: Ann won".
+    wins = [s.get("game_wins") for s in seats]
+    middle = f" {wins[0]}-{wins[1]} " if len(seats) == 2 and None not in wins else " v "
+    match = middle.join(s["player"] for s in seats)
+    if snap.get("draw"):
+        return [f"{match}: draw"]
+    return [f"{match}: {snap.get('winner')} won"]
+
+
+def _round_lines(snap: dict) -> list[str]:
+    lines = []
+    for table in snap.get("tables", []):
+        players = table["players"]
+        if len(players) == 1:
+            lines.append(f"Bye: {players[0]}")
+        elif len(players) == 2:
+            lines.append(f"Table {table['number']}: {players[0]} v {players[1]}")
+        else:
+            lines.append(f"Pod {table['number']}: {', '.join(players)}")
+    lines += snap.get("warnings", [])
+    return lines
+
+
+def _entry_lines(snap: dict) -> list[str]:
+    dropped = snap.get("dropped_after")
+    if dropped is None:
+        return [f"{snap.get('player')} playing"]
+    if dropped == 0:
+        return [f"{snap.get('player')} left before round 1"]
+    return [f"{snap.get('player')} dropped after round {dropped}"]
+
+
+def _import_lines(snap: dict) -> list[str]:
+    games = snap.get("games", 0)
+    lines = [f"{games} game{'s' if games != 1 else ''} from {snap.get('filename') or 'an upload'}"]
+    if snap.get("players_created"):
+        lines.append("New players: " + ", ".join(snap["players_created"]))
+    if snap.get("skipped_lines"):
+        lines.append("Skipped lines: " + ", ".join(map(str, snap["skipped_lines"])))
+    return lines
+
+
+DESCRIBERS = {
+    "game": _game_lines,
+    "table": _table_lines,
+    "round": _round_lines,
+    "entry": _entry_lines,
+    "import": _import_lines,
+}
+
+
+def describe(object_type: str, snapshot: dict | None) -> list[str]:
+    """The snapshot as lines; none when there is no snapshot (before a creation)."""
+    if not snapshot:
+        return []
+    describer = DESCRIBERS.get(object_type)
+    if describer is None:
+        return [f"{key}: {value}" for key, value in sorted(snapshot.items())]
+    return describer(snapshot)
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    changed: bool
+
+
+def changes(
+    object_type: str, before: dict | None, after: dict | None
+) -> tuple[list[Line], list[Line]]:
+    """Before and after lines, each marked `changed` when the other side lacks it."""
+    old, new = describe(object_type, before), describe(object_type, after)
+    return (
+        [Line(text, text not in new) for text in old],
+        [Line(text, text not in old) for text in new],
+    )

@@ -1,0 +1,114 @@
+"""The organizers' history page: every recorded change of a store, newest first, and undo.
+
+Only owners and organizers of the store (and superusers) get here; to everyone else,
+logged in or not, the page does not exist (404), so it does not reveal a store's activity.
+The undo button posts to `audit_undo`, which goes through leagues.services.audit_undo.
+"""
+
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments.models import Tournament
+from tournaments.services import TournamentError
+
+from .. import services
+from ..domain.history import changes
+from ..models import AuditEntry, League, Organization
+from ..permissions import can_manage_organization
+from . import league_context
+
+ENTRIES_PER_PAGE = 25
+
+
+def _managed_organization(request: HttpRequest, slug: str) -> Organization:
+    organization = get_object_or_404(Organization, slug=slug)
+    if not can_manage_organization(request.user, organization):
+        raise Http404("No such page.")
+    return organization
+
+
+def _filters(organization: Organization, data) -> tuple[League | None, Tournament | None]:
+    """The league and event the page is narrowed to (?league=, ?tournament=), of this store."""
+    league = tournament = None
+    if data.get("tournament"):
+        tournament = get_object_or_404(
+            Tournament.objects.select_related("league__organization"),
+            slug=data["tournament"],
+            league__organization=organization,
+        )
+        league = tournament.league
+    elif data.get("league"):
+        league = get_object_or_404(
+            League.objects.select_related("organization"),
+            slug=data["league"],
+            organization=organization,
+        )
+    return league, tournament
+
+
+def _query(league: League | None, tournament: Tournament | None) -> str:
+    if tournament is not None:
+        return urlencode({"tournament": tournament.slug})
+    if league is not None:
+        return urlencode({"league": league.slug})
+    return ""
+
+
+@require_GET
+def audit_log(request: HttpRequest, org: str) -> HttpResponse:
+    organization = _managed_organization(request, org)
+    league, tournament = _filters(organization, request.GET)
+    entries = AuditEntry.objects.filter(organization=organization).select_related(
+        "league", "tournament", "reverts", "reverted_by"
+    )
+    if tournament is not None:
+        entries = entries.filter(tournament=tournament)
+    elif league is not None:
+        entries = entries.filter(league=league)
+    page = Paginator(entries, ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
+    for entry in page:
+        entry.lines_before, entry.lines_after = changes(
+            entry.object_type, entry.before, entry.after
+        )
+        entry.undone = hasattr(entry, "reverted_by")
+    context = {
+        "organization": organization,
+        "page": page,
+        "filter_league": league,
+        "filter_tournament": tournament,
+        "leagues": organization.leagues.order_by("name"),
+        "tournaments": Tournament.objects.filter(league__organization=organization).order_by(
+            "-date", "name"
+        ),
+        "query": _query(league, tournament),
+    }
+    if league is not None:  # the league's menu on top, with History marked
+        context = league_context(request, league, "history", **context)
+    return render(request, "leagues/audit_log.html", context)
+
+
+@require_POST
+def audit_undo(request: HttpRequest, org: str, pk: int) -> HttpResponse:
+    """Undo one correction or deletion; a refusal says why (409 to htmx) and changes nothing."""
+    organization = _managed_organization(request, org)
+    entry = get_object_or_404(AuditEntry, pk=pk, organization=organization)
+    league, tournament = _filters(organization, request.POST)
+    target = reverse("audit_log", args=[organization.slug])
+    query = _query(league, tournament)
+    if query:
+        target += f"?{query}"
+    try:
+        undo = services.audit_undo(entry=entry, by=request.user)
+    except (services.LeagueError, TournamentError) as error:
+        if request.htmx:
+            return HttpResponse(str(error), status=409)
+        messages.error(request, f"Not undone: {error}")
+        return redirect(target)
+    messages.success(request, f"Undone: {entry.summary}. {undo.get_action_display()}.")
+    return redirect(target)
