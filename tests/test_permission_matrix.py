@@ -26,8 +26,8 @@ import pytest
 from django.conf import settings
 from django.contrib import admin
 from django.db import connection, transaction
-from django.test import Client
 from django.shortcuts import resolve_url
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from leagues import services as league_services
@@ -291,6 +291,7 @@ class World:
     store_b: object
     users: dict
     scenes: dict
+    tokens: dict  # store key -> the plaintext of an API token of that store
 
 
 def build_world() -> World:
@@ -318,7 +319,13 @@ def build_world() -> World:
         "owner": organizer_of(store_a, role=Role.OWNER, username="owen"),
         "superuser": UserFactory(username="root", is_superuser=True, is_staff=True),
     }
-    return World(store_a=store_a, store_b=store_b, users=users, scenes=scenes)
+    # Store B has its own staff and tokens, so every admin list has rows of both stores.
+    organizer_of(store_b, role=Role.OWNER, username="bea")
+    tokens = {
+        "a": ApiToken.issue(organization=store_a, name="scorebot A")[1],
+        "b": ApiToken.issue(organization=store_b, name="scorebot B")[1],
+    }
+    return World(store_a=store_a, store_b=store_b, users=users, scenes=scenes, tokens=tokens)
 
 
 @pytest.fixture(scope="module")
@@ -489,3 +496,189 @@ def test_a_post_without_a_csrf_token_is_refused(world, route):
     expected = UNAUTHORIZED if route in TOKEN_AUTHENTICATED else DENIED
     assert response.status_code == expected, f"POST {url} ({label})"
     assert changed == []
+
+
+# --- The admin -------------------------------------------------------------------------------
+
+STAFF_OF_A = ("organizer", "owner")
+# Who may open each registered model's "add" page; the list page is open to owners and
+# organizers for the store's own models (OrganizationScopedAdmin) and to superusers for all.
+ADMIN_ADD = {
+    "auth.Group": {"superuser"},
+    "auth.User": {"superuser"},
+    "axes.AccessAttempt": set(),
+    "axes.AccessLog": set(),
+    "axes.AccessFailureLog": set(),
+    "leagues.Organization": {"superuser"},
+    "leagues.Membership": {"owner", "superuser"},
+    "leagues.Player": {"organizer", "owner", "superuser"},
+    "leagues.League": {"organizer", "owner", "superuser"},
+    "leagues.Game": {"organizer", "owner", "superuser"},
+    "leagues.GameResult": set(),  # results are edited inside their game
+    "leagues.ImportBatch": set(),  # uploads come from the import page
+    "leagues.ApiToken": set(),  # issued by the api_token command
+    "tournaments.Tournament": {"organizer", "owner", "superuser"},
+    "tournaments.Round": set(),  # paired on the event's console
+    "tournaments.Table": set(),
+}
+NOT_STAFF = ("anonymous", "stranger", "player", "event_judge")
+
+
+def admin_expected(label: str, model_admin, role: str, page: str):
+    if role in NOT_STAFF:
+        return LOGIN  # the admin sends whoever is not active staff to its login page
+    if page == "add":
+        return OK if role in ADMIN_ADD[label] else DENIED
+    if role == "superuser":
+        return OK
+    store_model = isinstance(model_admin, OrganizationScopedAdmin)
+    return OK if store_model and role in STAFF_OF_A else DENIED
+
+
+def test_every_registered_model_admin_is_decided():
+    labels = {model._meta.label for model in admin.site._registry}
+    assert labels == set(ADMIN_ADD)
+
+
+def test_admin_list_and_add_pages_by_role(world):
+    clients = {role: client_for(user) for role, user in world.users.items()}
+    wrong = []
+    for model, model_admin in admin.site._registry.items():
+        label, info = model._meta.label, (model._meta.app_label, model._meta.model_name)
+        for page in ("changelist", "add"):
+            url = reverse("admin:{}_{}_{}".format(*info, page))
+            for role in ROLES:
+                got = outcome(request_rolled_back(clients[role], "GET", url))
+                want = admin_expected(label, model_admin, role, page)
+                if got != want:
+                    wrong.append(f"{url} as {role}: {got}, not {want}")
+    assert not wrong, "\n".join(wrong)
+
+
+def _store_admins():
+    return [
+        (model, model_admin)
+        for model, model_admin in admin.site._registry.items()
+        if isinstance(model_admin, OrganizationScopedAdmin)
+    ]
+
+
+@pytest.mark.parametrize("role", ["organizer", "owner", "superuser"])
+def test_admin_lists_show_only_the_stores_rows(world, role):
+    """Owners and organizers of store A list store A's rows and nothing of store B; a
+    superuser lists both (so the check can tell)."""
+    client = client_for(world.users[role])
+    for model, model_admin in _store_admins():
+        info = (model._meta.app_label, model._meta.model_name)
+        response = client.get(reverse("admin:{}_{}_changelist".format(*info)))
+        assert response.status_code == 200
+        rows = list(response.context["cl"].queryset)
+        stores = {organization_id_of(row, model_admin.organization_path) for row in rows}
+        expected = {world.store_a.pk, world.store_b.pk}
+        if role != "superuser":
+            expected = {world.store_a.pk}
+        assert stores == expected, model._meta.label
+
+
+@pytest.mark.parametrize("role", ["organizer", "superuser"])
+def test_admin_change_pages_of_another_store_do_not_open(world, role):
+    """A store B row's change page is "does not exist" for store A's organizer (a redirect
+    to the admin's index), and opens for a superuser; store A's rows open for both."""
+    client = client_for(world.users[role])
+    for model, model_admin in _store_admins():
+        info = (model._meta.app_label, model._meta.model_name)
+        path = model_admin.organization_path
+        for store, opens in ((world.store_a, True), (world.store_b, role == "superuser")):
+            row = model._default_manager.filter(**{path: store.pk}).first()
+            assert row is not None, (model._meta.label, store)
+            url = reverse("admin:{}_{}_change".format(*info), args=[row.pk])
+            response = client.get(url)
+            if opens:
+                assert response.status_code == 200, url
+            else:
+                assert response.status_code == 302, url
+                assert response.url == reverse("admin:index")
+
+
+def test_admin_posts_need_a_csrf_token(world):
+    client = client_for(world.users["superuser"], enforce_csrf_checks=True)
+    for model in admin.site._registry:
+        info = (model._meta.app_label, model._meta.model_name)
+        url = reverse("admin:{}_{}_changelist".format(*info))
+        response, changed = request_watched(client, "POST", url, {"action": "delete_selected"})
+        assert response.status_code == DENIED, url
+        assert changed == []
+
+
+# --- API tokens ------------------------------------------------------------------------------
+
+# Store A's token on each league. Another store's private league is a 404 (its existence does
+# not leak); another store's public league is a 403 (everyone may read it, so saying "not
+# yours" tells nothing new, and says more than a 404 to a program that got the wrong token).
+TOKEN_OF_A = {"a_pub": 201, "a_priv": 201, "b_pub": 403, "b_priv": 404}
+TOKEN_OF_A_READS = {"a_pub": 200, "a_priv": 200, "b_pub": 200, "b_priv": 404}
+
+
+def _post_game(world, key: str, token: str):
+    url = reverse("api_games", kwargs={"slug": world.scenes[key].league.slug})
+    body = '{"players": ["Ann", "Bob"], "date": "2026-11-20"}'
+    return request_watched(
+        Client(),
+        "POST",
+        url,
+        body,
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+
+
+@pytest.mark.parametrize("key", SCENES)
+def test_a_token_posts_only_to_its_own_stores_leagues(world, key):
+    response, changed = _post_game(world, key, world.tokens["a"])
+    assert response.status_code == TOKEN_OF_A[key], response.content
+    if response.status_code == 201:
+        assert {"leagues_game", "leagues_gameresult"} <= set(changed)
+    else:
+        assert changed == []
+
+
+@pytest.mark.parametrize("key", SCENES)
+def test_a_token_reads_its_own_stores_private_leagues_only(world, key):
+    url = reverse("api_scores", kwargs={"slug": world.scenes[key].league.slug})
+    response = Client().get(url, HTTP_AUTHORIZATION=f"Bearer {world.tokens['a']}")
+    assert response.status_code == TOKEN_OF_A_READS[key]
+
+
+@pytest.mark.parametrize("key", SCENES)
+def test_a_revoked_token_is_refused(world, key):
+    token = ApiToken.authenticate(world.tokens["a"])
+    assert token.revoke()
+    response, changed = _post_game(world, key, world.tokens["a"])
+    assert response.status_code == UNAUTHORIZED
+    assert changed == []
+    reading = Client().get(
+        reverse("api_scores", kwargs={"slug": world.scenes[key].league.slug}),
+        HTTP_AUTHORIZATION=f"Bearer {world.tokens['a']}",
+    )
+    assert reading.status_code == UNAUTHORIZED
+
+
+def tables_containing(text: str) -> list[str]:
+    """Tables with a row whose text contains `text`, anywhere in any column."""
+    quote = connection.ops.quote_name
+    tables = sorted(connection.introspection.table_names())
+    sql = " UNION ALL ".join(
+        f"SELECT %s FROM {quote(table)} t WHERE strpos(t::text, %s) > 0" for table in tables
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value for table in tables for value in (table, text)])
+        return sorted({row[0] for row in cursor.fetchall()})
+
+
+def test_the_database_never_holds_a_plain_token(world):
+    for plaintext in world.tokens.values():
+        # Used once, so that nothing written on use (last_used_at) escapes the check.
+        assert ApiToken.authenticate(plaintext) is not None
+        secret = plaintext[ApiToken.PREFIX_LENGTH :]  # past the prefix kept to recognise it
+        assert tables_containing(secret) == []
+        assert tables_containing(ApiToken.hash_key(plaintext)) == ["leagues_apitoken"]
