@@ -682,3 +682,17 @@ def test_the_database_never_holds_a_plain_token(world):
         secret = plaintext[ApiToken.PREFIX_LENGTH :]  # past the prefix kept to recognise it
         assert tables_containing(secret) == []
         assert tables_containing(ApiToken.hash_key(plaintext)) == ["leagues_apitoken"]
+
+
+READ_ONLY = sorted(route for route, rule in MATRIX.items() if not rule.writes)
+
+
+@pytest.mark.parametrize("route", READ_ONLY)
+def test_a_url_the_matrix_calls_read_only_writes_nothing_even_on_post(world, route):
+    """`writes=False` is checked too: a superuser's POST (with a CSRF token) changes no row."""
+    rule = MATRIX[route]
+    client = client_for(world.users["superuser"])
+    label, _, url = next(cases(route, rule, world))
+    response, changed = request_watched(client, "POST", url, rule.extra)
+    assert response.status_code < 500, f"POST {url} ({label})"
+    assert changed == [], f"POST {url} ({label}) changed {changed}"
