@@ -1,7 +1,8 @@
 """Tournaments in the admin, for store organizers: rounds and tables inline, scoped per store.
 
 Pairing, results and drops happen on the tournament pages (they validate and record what a
-TO does); here an organizer sets up events and looks at, or repairs, what is stored.
+TO does); here an organizer sets up events and looks at, or repairs, what is stored, and
+names an event's own judges / TOs (people who run that one event without being store members).
 """
 
 from django.contrib import admin
