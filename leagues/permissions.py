@@ -1,8 +1,31 @@
-"""Who may see and change what: every check the views and the admin make goes through here.
+"""Who may see and change what: every check the views and the admin make goes through here
+(and through tournaments.permissions for the per-event judge, which builds on these).
 
-Public leagues are visible to everyone; a private league only to members of its organization.
-Owners and organizers change their own organization's leagues, players and games; judges run
-tournaments (a later issue) but do not edit league history. Superusers may do everything.
+The roles, from least to most powerful ("the store" is one Organization):
+
+- anonymous visitor: sees public leagues, their events and the read API; changes nothing.
+- player (a user linked to a `Player` of the store, no membership): sees what a visitor
+  sees plus the store's private leagues, read-only; changes nothing.
+- event judge (`tournaments.TournamentJudge`, no membership): sees what a visitor sees plus
+  that one event's pages; runs that event's console (registration, pairing, results, drops,
+  top cut) and nothing else.
+- judge / TO (`Membership` role judge): sees the store's private leagues; runs and creates
+  every event of the store; does not change league history (games, players, imports).
+- organizer, owner: as a judge, plus the store's players, games, imports and rating
+  settings, and the store's rows in the admin (owners also edit the memberships).
+- superuser: everything.
+
+A private league, and everything in it (players, games, imports, events, API data), is a
+404 to whoever may not see it, so its existence does not leak; someone who may see a page but
+not change it gets a 403. Pages that need a login send anonymous visitors to the login page
+before looking anything up, so that redirect leaks nothing either. Writes need a POST with a
+CSRF token, except the API's POST, which needs an organization's API token and takes no
+session (see ratings.api). tests/test_permission_matrix.py checks these rules against every
+URL of the site.
+
+Why players see their store's private leagues: a private league hides the store's results
+from the world, not from the people who play in it. A player gets no rights to change
+anything; only memberships (and superusers) do.
 """
 
 from django.db.models import Q, QuerySet
@@ -39,6 +62,21 @@ def member_organization_ids(user) -> set[int] | None:
     return set(user.memberships.values_list("organization_id", flat=True))
 
 
+def player_organization_ids(user) -> set[int]:
+    """Ids of the organizations where `user` is linked to a player (read-only access)."""
+    if not _is_active(user):
+        return set()
+    return set(user.players.values_list("organization_id", flat=True))
+
+
+def viewer_organization_ids(user) -> set[int] | None:
+    """Ids of the organizations whose private leagues `user` may look at; None means all."""
+    ids = member_organization_ids(user)
+    if ids is None:
+        return None
+    return ids | player_organization_ids(user)
+
+
 def scope(queryset: QuerySet, org_ids: set[int] | None, path: str = "organization") -> QuerySet:
     """Restrict `queryset` to rows whose organization (reached through `path`) is in org_ids."""
     if org_ids is None:
@@ -61,9 +99,10 @@ def can_manage_organization_id(user, organization_id: int) -> bool:
 
 
 def visible_leagues(user) -> QuerySet:
-    """Leagues `user` may look at: the public ones and those of their own organizations."""
+    """Leagues `user` may look at: the public ones, and the private ones of the organizations
+    they belong to or play for."""
     leagues = League.objects.select_related("organization")
-    ids = member_organization_ids(user)
+    ids = viewer_organization_ids(user)
     if ids is None:
         return leagues
     return leagues.filter(Q(is_public=True) | Q(organization_id__in=ids))

@@ -1,7 +1,8 @@
 """Tournaments in the admin, for store organizers: rounds and tables inline, scoped per store.
 
 Pairing, results and drops happen on the tournament pages (they validate and record what a
-TO does); here an organizer sets up events and looks at, or repairs, what is stored.
+TO does); here an organizer sets up events and looks at, or repairs, what is stored, and
+names an event's own judges / TOs (people who run that one event without being store members).
 """
 
 from django.contrib import admin
@@ -11,9 +12,13 @@ from leagues.admin import (
     LeagueAdmin,
     OrganizationScopedAdmin,
     OrganizationScopedMixin,
+    allowed,
+    managed_ids,
+    organization_id_of,
+    username_field,
 )
 
-from .models import Entry, Round, Seat, Table, Tournament
+from .models import Entry, Round, Seat, Table, Tournament, TournamentJudge
 
 ORGANIZATION_PATHS.update(
     {
@@ -34,6 +39,42 @@ class EntryInline(OrganizationScopedMixin, admin.TabularInline):
     fields = ["player", "joined_round", "dropped_after"]
     autocomplete_fields = []
     extra = 0
+
+
+class TournamentJudgeInline(admin.TabularInline):
+    """Judges / TOs for this one event: they run its console without being store members."""
+
+    model = TournamentJudge
+    fields = ["user"]
+    extra = 0
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "user":
+            return username_field()
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("user")
+
+    # The store's owners and organizers (and superusers) name an event's judges; membership
+    # decides, not Django's per-model permissions (see leagues.admin).
+    def _manages(self, request, obj) -> bool:
+        ids = managed_ids(request)
+        if obj is None:
+            return ids is None or bool(ids)
+        return allowed(ids, organization_id_of(obj, ORGANIZATION_PATHS[Tournament]))
+
+    def has_view_permission(self, request, obj=None):
+        return self._manages(request, obj)
+
+    def has_add_permission(self, request, obj):
+        return self._manages(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return self._manages(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return self._manages(request, obj)
 
 
 class RoundInline(admin.TabularInline):
@@ -57,7 +98,7 @@ class TournamentAdmin(OrganizationScopedAdmin):
     prepopulated_fields = {"slug": ["name"]}
     list_select_related = ["league"]
     date_hierarchy = "date"
-    inlines = [EntryInline, RoundInline]
+    inlines = [TournamentJudgeInline, EntryInline, RoundInline]
     readonly_fields = ["created_by", "created_at"]
     deleted_with_parent = (Round, Table)
 

@@ -282,3 +282,29 @@ class Seat(models.Model):
         if 10 <= self.place % 100 <= 20:
             suffix = "th"
         return f"{self.place}{suffix}"
+
+
+class TournamentJudge(models.Model):
+    """A judge / TO for one event only: someone who is not a member of the store runs this
+    event's console (registration, pairing, results, drops) and sees its pages, even in a
+    private league, and nothing else of the store (see tournaments.permissions)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="judges")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="judged_tournaments"
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        verbose_name = "judge / TO for this event"
+        verbose_name_plural = "judges / TOs for this event"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user"],
+                name="tournament_judge_once_per_event",
+                violation_error_message="This user already judges this event.",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} judges {self.tournament}"

@@ -8,26 +8,22 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 from django.http import Http404
 
-from leagues.permissions import can_run_events_of, visible_leagues
-
 from . import services
 from .models import Round, Seat, Table, Tournament
+from .permissions import can_run_event, visible_events
 
 
 def event_get(*, slug: str, user) -> Tournament:
-    """The event if its league is visible to `user` (404 otherwise, so nothing leaks)."""
-    event = (
-        Tournament.objects.select_related("league__organization")
-        .filter(slug=slug, league__in=visible_leagues(user))
-        .first()
-    )
+    """The event if `user` may see it: its league is visible to them, or they judge it
+    (404 otherwise, so nothing leaks)."""
+    event = visible_events(user).filter(slug=slug).first()
     if event is None:
         raise Http404("No such event.")
     return event
 
 
 def can_run(user, event: Tournament) -> bool:
-    return can_run_events_of(user, event.league.organization_id)
+    return can_run_event(user, event)
 
 
 def rounds_with_tables(event: Tournament):

@@ -36,6 +36,7 @@ def users(store_a):
         "anonymous": AnonymousUser(),
         "inactive": inactive,
         "no_membership": UserFactory(username="nobody", is_staff=True),
+        "player": PlayerFactory(organization=store_a, user=UserFactory(username="pat")).user,
         "judge": organizer_of(store_a, role=Role.JUDGE, username="judy"),
         "organizer": organizer_of(store_a, role=Role.ORGANIZER, username="olive"),
         "owner": organizer_of(store_a, role=Role.OWNER, username="owen"),
@@ -49,6 +50,7 @@ MANAGED = {
     "anonymous": set(),
     "inactive": set(),
     "no_membership": set(),
+    "player": set(),
     "judge": set(),
     "organizer": {"a"},
     "owner": {"a"},
@@ -165,6 +167,7 @@ VISIBLE = {
     "anonymous": {"a_public", "b_public"},
     "inactive": {"a_public", "b_public"},
     "no_membership": {"a_public", "b_public"},
+    "player": {"a_public", "a_private", "b_public"},  # read-only: see MANAGED
     "judge": {"a_public", "a_private", "b_public"},
     "organizer": {"a_public", "a_private", "b_public"},
     "owner": {"a_public", "a_private", "b_public"},
@@ -193,3 +196,31 @@ def test_visible_leagues_loads_the_organizations_in_one_query(
     with django_assert_num_queries(1):
         names = [league.organization.name for league in permissions.visible_leagues(user)]
     assert sorted(names) == ["Alpha Games", "Alpha Games", "Beta Cards", "Beta Cards"]
+
+
+def test_a_player_sees_the_private_leagues_of_the_stores_they_play_for(store_a, store_b, leagues):
+    user = PlayerFactory(organization=store_b, user=UserFactory()).user
+    assert set(permissions.visible_leagues(user)) == {
+        leagues["a_public"],
+        leagues["b_public"],
+        leagues["b_private"],
+    }
+    assert permissions.player_organization_ids(user) == {store_b.pk}
+    assert permissions.viewer_organization_ids(user) == {store_b.pk}
+    # ... and runs nothing there.
+    assert not permissions.can_run_events_of(user, store_b.pk)
+    assert not permissions.can_manage_organization(user, store_b)
+
+
+def test_an_inactive_player_sees_only_public_leagues(store_a, leagues):
+    user = PlayerFactory(organization=store_a, user=UserFactory(is_active=False)).user
+    assert set(permissions.visible_leagues(user)) == {leagues["a_public"], leagues["b_public"]}
+
+
+def test_unlinking_the_player_hides_the_private_leagues_again(store_a, leagues):
+    player = PlayerFactory(organization=store_a, user=UserFactory())
+    user = player.user
+    assert leagues["a_private"] in set(permissions.visible_leagues(user))
+    player.user = None
+    player.save()
+    assert leagues["a_private"] not in set(permissions.visible_leagues(user))

@@ -1,0 +1,698 @@
+"""Who may do what, on every URL of the site: one matrix, checked against every URL pattern.
+
+The test walks `get_resolver()` and fails on a URL pattern the matrix does not list, so a new
+view cannot ship without someone deciding who may use it. Each listed URL is requested by
+every role (relative to store A) against four leagues: A's public and private ones, and B's
+public and private ones, each with players, a game, an import waiting for confirmation, a
+1v1 event and a pod event with round 1 paired. The answers must match the matrix: OK, a
+redirect to the login page, 403 (may see, may not change) or 404 (may not even see).
+
+The admin's URL patterns are delegated to a second check that opens the list and add pages
+of every registered ModelAdmin (`admin.site._registry`) as every role, and checks that store
+organizers see only their own store's rows.
+
+Then the rules about writes: a GET by a superuser of every URL changes no row of any table
+(a checksum of every table before and after), and a POST without a CSRF token is refused
+everywhere except the API's token-authenticated POST, which refuses a session instead.
+
+Each request that may write runs in a savepoint that is rolled back, so the world stays the
+same for the next role.
+"""
+
+import copy
+from dataclasses import dataclass, field
+
+import pytest
+from django.conf import settings
+from django.contrib import admin
+from django.db import connection, transaction
+from django.shortcuts import resolve_url
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from leagues import services as league_services
+from leagues.admin import OrganizationScopedAdmin, organization_id_of
+from leagues.models import ApiToken, Role
+from tests.factories import (
+    GameFactory,
+    LeagueFactory,
+    OrganizationFactory,
+    PlayerFactory,
+    TournamentFactory,
+    UserFactory,
+    organizer_of,
+)
+from tournaments import services as tournament_services
+from tournaments.models import TournamentJudge
+
+pytestmark = pytest.mark.django_db
+
+# --- Outcomes, roles, scenes -------------------------------------------------------------------
+
+OK = "ok"  # the view did its work (200, 201, a redirect onwards, or a refused form: 400, 409)
+LOGIN = "login"  # sent to the login page
+DENIED = 403  # may see it, may not do it
+HIDDEN = 404  # may not know it exists
+UNAUTHORIZED = 401  # the API wants a token
+
+ROLES = [
+    "anonymous",
+    "stranger",  # logged in, linked to nothing
+    "player",  # linked to a Player of store A, no membership
+    "event_judge",  # TournamentJudge of A's private league's two events, no membership
+    "judge",  # Membership judge / TO of store A
+    "organizer",  # Membership organizer of store A
+    "owner",  # Membership owner of store A
+    "superuser",
+]
+# Store A's public and private league, store B's public and private league.
+SCENES = ["a_pub", "a_priv", "b_pub", "b_priv"]
+
+
+def _table(rows: dict[str, tuple]) -> dict[str, dict[str, object]]:
+    assert set(rows) == set(ROLES), set(ROLES) ^ set(rows)
+    return {role: dict(zip(SCENES, outcomes, strict=True)) for role, outcomes in rows.items()}
+
+
+#                                 a_pub   a_priv  b_pub   b_priv
+SEE_LEAGUE = _table(
+    {
+        "anonymous": (OK, HIDDEN, OK, HIDDEN),
+        "stranger": (OK, HIDDEN, OK, HIDDEN),
+        "player": (OK, OK, OK, HIDDEN),
+        "event_judge": (OK, HIDDEN, OK, HIDDEN),  # judging an event opens no league page
+        "judge": (OK, OK, OK, HIDDEN),
+        "organizer": (OK, OK, OK, HIDDEN),
+        "owner": (OK, OK, OK, HIDDEN),
+        "superuser": (OK, OK, OK, OK),
+    }
+)
+SEE_EVENT = _table(
+    {
+        **{role: tuple(SEE_LEAGUE[role].values()) for role in ROLES},
+        "event_judge": (OK, OK, OK, HIDDEN),  # ... but their own events' pages
+    }
+)
+MANAGE_LEAGUE = _table(
+    {
+        "anonymous": (LOGIN, LOGIN, LOGIN, LOGIN),
+        "stranger": (DENIED, HIDDEN, DENIED, HIDDEN),
+        "player": (DENIED, DENIED, DENIED, HIDDEN),
+        "event_judge": (DENIED, HIDDEN, DENIED, HIDDEN),
+        "judge": (DENIED, DENIED, DENIED, HIDDEN),  # judges do not change league history
+        "organizer": (OK, OK, DENIED, HIDDEN),
+        "owner": (OK, OK, DENIED, HIDDEN),
+        "superuser": (OK, OK, OK, OK),
+    }
+)
+CREATE_EVENT = _table(
+    {
+        **{role: tuple(MANAGE_LEAGUE[role].values()) for role in ROLES},
+        "judge": (OK, OK, DENIED, HIDDEN),
+    }
+)
+RUN_EVENT = _table(
+    {
+        **{role: tuple(CREATE_EVENT[role].values()) for role in ROLES},
+        "event_judge": (DENIED, OK, DENIED, HIDDEN),
+    }
+)
+# Posting a game to the API with a session and no token: refused for everyone (see the
+# token tests below for what a token may do).
+API_SESSION_POST = _table({role: (UNAUTHORIZED,) * 4 for role in ROLES})
+
+# Pages outside any league: the same for every role.
+ANYONE = {role: OK for role in ROLES}
+LOGGED_IN = {**ANYONE, "anonymous": LOGIN}
+API_NOT_FOUND = {role: HIDDEN for role in ROLES}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """How one URL pattern is checked: who gets what, on which object, by which methods."""
+
+    expect: dict  # role -> outcome (site pages) or role -> scene -> outcome
+    target: str  # "site", "league", "game", "import", "event"
+    methods: tuple[str, ...] = ("GET",)
+    writes: bool = False  # changes data: must refuse GET writes and POST without CSRF
+    path: str | None = None  # for an unnamed pattern, the path to request
+    extra: dict = field(default_factory=dict)
+
+
+GET, POST, BOTH = ("GET",), ("POST",), ("GET", "POST")
+
+# Every URL pattern of the site except the admin's, by route. A new pattern fails
+# test_every_url_pattern_is_in_the_matrix until it is added here.
+MATRIX: dict[str, Rule] = {
+    # Accounts (django.contrib.auth): the same for everyone.
+    "accounts/login/": Rule(ANYONE, "site", BOTH, writes=True),
+    "accounts/logout/": Rule(ANYONE, "site", POST, writes=True),
+    "accounts/password_change/": Rule(LOGGED_IN, "site", BOTH, writes=True),
+    "accounts/password_change/done/": Rule(LOGGED_IN, "site"),
+    "accounts/password_reset/": Rule(ANYONE, "site", BOTH, writes=True),
+    "accounts/password_reset/done/": Rule(ANYONE, "site"),
+    "accounts/reset/<uidb64>/<token>/": Rule(ANYONE, "site", BOTH, writes=True),
+    "accounts/reset/done/": Rule(ANYONE, "site"),
+    # JSON API.
+    "api/^leagues/(?P<slug>[-a-zA-Z0-9_]+)/scores/?$": Rule(SEE_LEAGUE, "league"),
+    "api/^leagues/(?P<slug>[-a-zA-Z0-9_]+)/ratings/?$": Rule(SEE_LEAGUE, "league"),
+    "api/^leagues/(?P<slug>[-a-zA-Z0-9_]+)/games/?$": Rule(
+        API_SESSION_POST, "league", POST, writes=True
+    ),
+    "api/^": Rule(API_NOT_FOUND, "site", path="/api/no-such-endpoint/"),
+    # Ratings.
+    "leagues/<slug:slug>/lab/": Rule(SEE_LEAGUE, "league"),
+    "leagues/<slug:slug>/rating-settings/": Rule(MANAGE_LEAGUE, "league", BOTH, writes=True),
+    # Tournaments.
+    "leagues/<slug:slug>/events/": Rule(SEE_LEAGUE, "league"),
+    "leagues/<slug:slug>/events/new/": Rule(CREATE_EVENT, "league", BOTH, writes=True),
+    "events/<slug:slug>/": Rule(SEE_EVENT, "event"),
+    "events/<slug:slug>/standings/": Rule(SEE_EVENT, "event"),
+    "events/<slug:slug>/projector/": Rule(SEE_EVENT, "event"),
+    "events/<slug:slug>/bracket/": Rule(SEE_EVENT, "event"),
+    "events/<slug:slug>/players/<int:player_id>/": Rule(SEE_EVENT, "event"),
+    "events/<slug:slug>/run/": Rule(RUN_EVENT, "event"),
+    "events/<slug:slug>/rounds/<int:number>/": Rule(RUN_EVENT, "event"),
+    "events/<slug:slug>/register/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/pair/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/top-cut/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/rounds/<int:number>/end/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/rounds/<int:number>/edit/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/entries/<int:entry_id>/drop/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/tables/<int:table_id>/report/": Rule(RUN_EVENT, "event", POST, writes=True),
+    # Leagues.
+    "": Rule(ANYONE, "site"),
+    "leagues/<slug:slug>/": Rule(SEE_LEAGUE, "league"),
+    "leagues/<slug:slug>/games/": Rule(SEE_LEAGUE, "league"),
+    "leagues/<slug:slug>/players/<int:player_id>/": Rule(SEE_LEAGUE, "league"),
+    "leagues/<slug:slug>/export.csv": Rule(SEE_LEAGUE, "league"),
+    "leagues/<slug:slug>/games/new/": Rule(MANAGE_LEAGUE, "league", BOTH, writes=True),
+    "leagues/<slug:slug>/games/new/row/": Rule(MANAGE_LEAGUE, "league", extra={"index": "1"}),
+    "games/<int:pk>/edit/": Rule(MANAGE_LEAGUE, "game", BOTH, writes=True),
+    "games/<int:pk>/delete/": Rule(MANAGE_LEAGUE, "game", BOTH, writes=True),
+    "leagues/<slug:slug>/import/": Rule(MANAGE_LEAGUE, "league", BOTH, writes=True),
+    "imports/<int:pk>/": Rule(MANAGE_LEAGUE, "import", BOTH, writes=True),
+}
+
+# The one view that takes no CSRF token: it authenticates by API token and refuses a session.
+TOKEN_AUTHENTICATED = {"api/^leagues/(?P<slug>[-a-zA-Z0-9_]+)/games/?$"}
+
+ADMIN_PREFIX = "admin/"
+
+
+# --- Discovering the URL patterns ------------------------------------------------------------
+
+
+def walk(patterns, prefix=""):
+    """(route, pattern) for every URL pattern under `patterns`, recursively."""
+    for entry in patterns:
+        if isinstance(entry, URLResolver):
+            yield from walk(entry.url_patterns, prefix + str(entry.pattern))
+        else:
+            assert isinstance(entry, URLPattern)
+            yield prefix + str(entry.pattern), entry
+
+
+def site_routes() -> dict[str, URLPattern]:
+    return dict(walk(get_resolver().url_patterns))
+
+
+def admin_routes() -> set[str]:
+    return {ADMIN_PREFIX + route for route, _ in walk(admin.site.get_urls())}
+
+
+def test_every_url_pattern_is_in_the_matrix():
+    """A URL pattern nobody has decided about fails here, so no view ships unprotected."""
+    routes = site_routes()
+    delegated = {route for route in routes if route.startswith(ADMIN_PREFIX)}
+    # Everything under admin/ is the admin site's own: checked by the admin tests below.
+    assert delegated == admin_routes()
+    undecided = sorted(set(routes) - delegated - set(MATRIX))
+    assert not undecided, f"URL patterns missing from the permission matrix: {undecided}"
+    stale = sorted(set(MATRIX) - set(routes))
+    assert not stale, f"The matrix lists patterns that no longer exist: {stale}"
+
+
+def test_the_matrix_catches_a_new_view(settings):
+    """The check above can fail: a project with one more view is refused."""
+    from django.urls import clear_url_caches, path
+
+    import config.urls
+
+    class Urls:
+        urlpatterns = [*config.urls.urlpatterns, path("new-view/", lambda request: None)]
+
+    settings.ROOT_URLCONF = Urls
+    clear_url_caches()
+    try:
+        with pytest.raises(AssertionError, match="new-view/"):
+            test_every_url_pattern_is_in_the_matrix()
+    finally:
+        clear_url_caches()
+
+
+# --- The world -------------------------------------------------------------------------------
+
+
+@dataclass
+class Scene:
+    league: object
+    player: object  # played the scene's game
+    game: object
+    batch: object
+    events: dict  # "1v1" / "pods" -> Tournament with round 1 paired
+
+
+def _scene(key: str, organization, public: bool) -> Scene:
+    league = LeagueFactory(
+        organization=organization, slug=key.replace("_", "-"), name=key, is_public=public
+    )
+    names = [f"{key} player {n}" for n in range(8)]
+    players = [PlayerFactory(organization=organization, name=name) for name in names]
+    game = GameFactory(league=league, players=players[:4])
+    batch = league_services.import_batch_create(
+        league=league, text=f"x,2026-11-20,{names[0]},{names[1]}\n", filename="games.csv"
+    )
+    events = {}
+    for fmt, count in (("1v1", 4), ("pods", 8)):
+        event = TournamentFactory(
+            league=league, slug=f"{league.slug}-{fmt}", pods=fmt == "pods", name=f"{key} {fmt}"
+        )
+        for name in names[:count]:
+            tournament_services.entry_register(tournament=event, name=name)
+        tournament_services.round_pair(tournament=event)
+        events[fmt] = event
+    return Scene(league=league, player=players[0], game=game, batch=batch, events=events)
+
+
+@dataclass
+class World:
+    store_a: object
+    store_b: object
+    users: dict
+    scenes: dict
+    tokens: dict  # store key -> the plaintext of an API token of that store
+
+
+def build_world() -> World:
+    store_a = OrganizationFactory(name="Alpha Games", slug="alpha")
+    store_b = OrganizationFactory(name="Beta Cards", slug="beta")
+    scenes = {
+        "a_pub": _scene("a_pub", store_a, True),
+        "a_priv": _scene("a_priv", store_a, False),
+        "b_pub": _scene("b_pub", store_b, True),
+        "b_priv": _scene("b_priv", store_b, False),
+    }
+    player_user = UserFactory(username="pat")
+    scenes["a_pub"].player.user = player_user
+    scenes["a_pub"].player.save(update_fields=["user"])
+    event_judge = UserFactory(username="eve")
+    for event in scenes["a_priv"].events.values():
+        TournamentJudge.objects.create(tournament=event, user=event_judge)
+    users = {
+        "anonymous": None,
+        "stranger": UserFactory(username="stan"),
+        "player": player_user,
+        "event_judge": event_judge,
+        "judge": organizer_of(store_a, role=Role.JUDGE, username="judy"),
+        "organizer": organizer_of(store_a, role=Role.ORGANIZER, username="olive"),
+        "owner": organizer_of(store_a, role=Role.OWNER, username="owen"),
+        "superuser": UserFactory(username="root", is_superuser=True, is_staff=True),
+    }
+    # Store B has its own staff and tokens, so every admin list has rows of both stores.
+    organizer_of(store_b, role=Role.OWNER, username="bea")
+    tokens = {
+        "a": ApiToken.issue(organization=store_a, name="scorebot A")[1],
+        "b": ApiToken.issue(organization=store_b, name="scorebot B")[1],
+    }
+    return World(store_a=store_a, store_b=store_b, users=users, scenes=scenes, tokens=tokens)
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker) -> World:
+    """One world for the module, built in a transaction rolled back after the last test;
+    each test runs in a savepoint inside it, as pytest-django's `db` does."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield build_world()
+        transaction.set_rollback(True)
+
+
+def client_for(user, **kwargs) -> Client:
+    client = Client(**kwargs)
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def url_for(route: str, rule: Rule, scene: Scene | None, fmt: str) -> str:
+    """The address of `route`, its arguments filled from the scene's objects."""
+    if rule.path is not None:
+        return rule.path
+    pattern = site_routes()[route]
+    names = set(pattern.pattern.regex.groupindex)
+    values = {"uidb64": "MQ", "token": "set-password", "number": 1}
+    if scene is not None:
+        event = scene.events[fmt]
+        values.update(
+            slug=event.slug if rule.target == "event" else scene.league.slug,
+            pk=scene.batch.pk if rule.target == "import" else scene.game.pk,
+            player_id=scene.player.pk,
+            entry_id=event.entries.order_by("pk").first().pk,
+            table_id=event.rounds.get(number=1).tables.order_by("number").first().pk,
+        )
+    return reverse(pattern.name, kwargs={name: values[name] for name in names})
+
+
+def cases(route: str, rule: Rule, world: World):
+    """(label, {role: expected outcome}, url) for every object `route` is checked on."""
+    if rule.target == "site":
+        yield "site", rule.expect, url_for(route, rule, None, "")
+        return
+    formats = ("1v1", "pods") if rule.target == "event" else ("1v1",)
+    for key in SCENES:
+        expected = {role: rule.expect[role][key] for role in ROLES}
+        for fmt in formats:
+            label = f"{key} {fmt}" if rule.target == "event" else key
+            yield label, expected, url_for(route, rule, world.scenes[key], fmt)
+
+
+# --- Requests --------------------------------------------------------------------------------
+
+
+def outcome(response):
+    status = response.status_code
+    if status in (301, 302):
+        login = resolve_url(settings.LOGIN_URL)
+        if response.url.startswith(login) or response.url.startswith("/admin/login/"):
+            return LOGIN
+        return OK
+    if status in (DENIED, HIDDEN, UNAUTHORIZED):
+        return status
+    assert status < 500, f"server error {status}"
+    return OK
+
+
+def request_rolled_back(client: Client, method: str, url: str, data=None, **headers):
+    """Send one request in a savepoint that is rolled back, and put the client's cookies
+    back (a logout would otherwise end the session for the next request)."""
+    response, _ = _request(client, method, url, data, watch=False, **headers)
+    return response
+
+
+def request_watched(client: Client, method: str, url: str, data=None, **headers):
+    """`request_rolled_back`, and the tables the request changed before the rollback."""
+    return _request(client, method, url, data, watch=True, **headers)
+
+
+def _request(client, method, url, data, *, watch: bool, **headers):
+    cookies = copy.deepcopy(client.cookies)
+    changed = []
+    with transaction.atomic():
+        before = database_checksum() if watch else None
+        response = getattr(client, method.lower())(url, data or {}, **headers)
+        if watch:
+            changed = changed_tables(before, database_checksum())
+        transaction.set_rollback(True)
+    client.cookies = cookies
+    return response, changed
+
+
+# --- The matrix, URL by URL ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("route", sorted(MATRIX))
+def test_each_role_gets_what_the_matrix_says(world, route):
+    rule = MATRIX[route]
+    clients = {role: client_for(user) for role, user in world.users.items()}
+    wrong = []
+    for label, expected, url in cases(route, rule, world):
+        for method in rule.methods:
+            for role in ROLES:
+                response = request_rolled_back(clients[role], method, url, rule.extra)
+                got = outcome(response)
+                if got != expected[role]:
+                    wrong.append(f"{method} {url} ({label}) as {role}: {got}, not {expected[role]}")
+    assert not wrong, "\n".join(wrong)
+
+
+# --- GET never writes; writes need POST and a CSRF token -------------------------------------
+
+
+def database_checksum() -> dict[str, tuple]:
+    """(row count, md5 of every row's text) of every table: any insert, update or delete
+    anywhere changes it."""
+    quote = connection.ops.quote_name
+    tables = sorted(connection.introspection.table_names())
+    sql = " UNION ALL ".join(
+        f"SELECT %s, count(*), md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) "
+        f"FROM {quote(table)} t"
+        for table in tables
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, tables)
+        return {table: (count, digest) for table, count, digest in cursor.fetchall()}
+
+
+def changed_tables(before: dict, after: dict) -> list[str]:
+    return sorted(
+        table for table in before.keys() | after.keys() if before.get(table) != after.get(table)
+    )
+
+
+def test_the_checksum_sees_a_change(world):
+    """The GET test below can fail: a request that updates one column is caught."""
+    client = client_for(world.users["organizer"])
+    url = reverse("game_delete", args=[world.scenes["a_pub"].game.pk])
+    response, changed = request_watched(client, "POST", url)
+    assert response.status_code == 302
+    assert "leagues_game" in changed and "leagues_gameresult" in changed
+
+
+@pytest.mark.parametrize("route", sorted(MATRIX))
+def test_a_get_by_a_superuser_changes_nothing(world, route):
+    rule = MATRIX[route]
+    client = client_for(world.users["superuser"])
+    wrong = []
+    for label, _, url in cases(route, rule, world):
+        response, changed = request_watched(client, "GET", url, rule.extra)
+        if changed:
+            wrong.append(f"GET {url} ({label}) changed {changed}")
+        if rule.writes:
+            # A view that writes either refuses GET or only shows its form.
+            allowed = {405} if rule.methods == POST else {200}
+            if response.status_code not in allowed:
+                wrong.append(f"GET {url} ({label}): {response.status_code}, not {allowed}")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("route", sorted(MATRIX))
+def test_a_post_without_a_csrf_token_is_refused(world, route):
+    """Every URL refuses a session's POST without a CSRF token (403), before the view runs;
+    the token-authenticated API refuses the session instead (401). Nothing is written."""
+    rule = MATRIX[route]
+    client = client_for(world.users["superuser"], enforce_csrf_checks=True)
+    label, _, url = next(cases(route, rule, world))
+    response, changed = request_watched(client, "POST", url, rule.extra)
+    expected = UNAUTHORIZED if route in TOKEN_AUTHENTICATED else DENIED
+    assert response.status_code == expected, f"POST {url} ({label})"
+    assert changed == []
+
+
+# --- The admin -------------------------------------------------------------------------------
+
+STAFF_OF_A = ("organizer", "owner")
+# Who may open each registered model's "add" page; the list page is open to owners and
+# organizers for the store's own models (OrganizationScopedAdmin) and to superusers for all.
+ADMIN_ADD = {
+    "auth.Group": {"superuser"},
+    "auth.User": {"superuser"},
+    "axes.AccessAttempt": set(),
+    "axes.AccessLog": set(),
+    "axes.AccessFailureLog": set(),
+    "leagues.Organization": {"superuser"},
+    "leagues.Membership": {"owner", "superuser"},
+    "leagues.Player": {"organizer", "owner", "superuser"},
+    "leagues.League": {"organizer", "owner", "superuser"},
+    "leagues.Game": {"organizer", "owner", "superuser"},
+    "leagues.GameResult": set(),  # results are edited inside their game
+    "leagues.ImportBatch": set(),  # uploads come from the import page
+    "leagues.ApiToken": set(),  # issued by the api_token command
+    "tournaments.Tournament": {"organizer", "owner", "superuser"},
+    "tournaments.Round": set(),  # paired on the event's console
+    "tournaments.Table": set(),
+}
+NOT_STAFF = ("anonymous", "stranger", "player", "event_judge")
+
+
+def admin_expected(label: str, model_admin, role: str, page: str):
+    if role in NOT_STAFF:
+        return LOGIN  # the admin sends whoever is not active staff to its login page
+    if page == "add":
+        return OK if role in ADMIN_ADD[label] else DENIED
+    if role == "superuser":
+        return OK
+    store_model = isinstance(model_admin, OrganizationScopedAdmin)
+    return OK if store_model and role in STAFF_OF_A else DENIED
+
+
+def test_every_registered_model_admin_is_decided():
+    labels = {model._meta.label for model in admin.site._registry}
+    assert labels == set(ADMIN_ADD)
+
+
+def test_admin_list_and_add_pages_by_role(world):
+    clients = {role: client_for(user) for role, user in world.users.items()}
+    wrong = []
+    for model, model_admin in admin.site._registry.items():
+        label, info = model._meta.label, (model._meta.app_label, model._meta.model_name)
+        for page in ("changelist", "add"):
+            url = reverse("admin:{}_{}_{}".format(*info, page))
+            for role in ROLES:
+                got = outcome(request_rolled_back(clients[role], "GET", url))
+                want = admin_expected(label, model_admin, role, page)
+                if got != want:
+                    wrong.append(f"{url} as {role}: {got}, not {want}")
+    assert not wrong, "\n".join(wrong)
+
+
+def _store_admins():
+    return [
+        (model, model_admin)
+        for model, model_admin in admin.site._registry.items()
+        if isinstance(model_admin, OrganizationScopedAdmin)
+    ]
+
+
+@pytest.mark.parametrize("role", ["organizer", "owner", "superuser"])
+def test_admin_lists_show_only_the_stores_rows(world, role):
+    """Owners and organizers of store A list store A's rows and nothing of store B; a
+    superuser lists both (so the check can tell)."""
+    client = client_for(world.users[role])
+    for model, model_admin in _store_admins():
+        info = (model._meta.app_label, model._meta.model_name)
+        response = client.get(reverse("admin:{}_{}_changelist".format(*info)))
+        assert response.status_code == 200
+        rows = list(response.context["cl"].queryset)
+        stores = {organization_id_of(row, model_admin.organization_path) for row in rows}
+        expected = {world.store_a.pk, world.store_b.pk}
+        if role != "superuser":
+            expected = {world.store_a.pk}
+        assert stores == expected, model._meta.label
+
+
+@pytest.mark.parametrize("role", ["organizer", "superuser"])
+def test_admin_change_pages_of_another_store_do_not_open(world, role):
+    """A store B row's change page is "does not exist" for store A's organizer (a redirect
+    to the admin's index), and opens for a superuser; store A's rows open for both."""
+    client = client_for(world.users[role])
+    for model, model_admin in _store_admins():
+        info = (model._meta.app_label, model._meta.model_name)
+        path = model_admin.organization_path
+        for store, opens in ((world.store_a, True), (world.store_b, role == "superuser")):
+            row = model._default_manager.filter(**{path: store.pk}).first()
+            assert row is not None, (model._meta.label, store)
+            url = reverse("admin:{}_{}_change".format(*info), args=[row.pk])
+            response = client.get(url)
+            if opens:
+                assert response.status_code == 200, url
+            else:
+                assert response.status_code == 302, url
+                assert response.url == reverse("admin:index")
+
+
+def test_admin_posts_need_a_csrf_token(world):
+    client = client_for(world.users["superuser"], enforce_csrf_checks=True)
+    for model in admin.site._registry:
+        info = (model._meta.app_label, model._meta.model_name)
+        url = reverse("admin:{}_{}_changelist".format(*info))
+        response, changed = request_watched(client, "POST", url, {"action": "delete_selected"})
+        assert response.status_code == DENIED, url
+        assert changed == []
+
+
+# --- API tokens ------------------------------------------------------------------------------
+
+# Store A's token on each league. Another store's private league is a 404 (its existence does
+# not leak); another store's public league is a 403 (everyone may read it, so saying "not
+# yours" tells nothing new, and says more than a 404 to a program that got the wrong token).
+TOKEN_OF_A = {"a_pub": 201, "a_priv": 201, "b_pub": 403, "b_priv": 404}
+TOKEN_OF_A_READS = {"a_pub": 200, "a_priv": 200, "b_pub": 200, "b_priv": 404}
+
+
+def _post_game(world, key: str, token: str):
+    url = reverse("api_games", kwargs={"slug": world.scenes[key].league.slug})
+    body = '{"players": ["Ann", "Bob"], "date": "2026-11-20"}'
+    return request_watched(
+        Client(),
+        "POST",
+        url,
+        body,
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+
+
+@pytest.mark.parametrize("key", SCENES)
+def test_a_token_posts_only_to_its_own_stores_leagues(world, key):
+    response, changed = _post_game(world, key, world.tokens["a"])
+    assert response.status_code == TOKEN_OF_A[key], response.content
+    if response.status_code == 201:
+        assert {"leagues_game", "leagues_gameresult"} <= set(changed)
+    else:
+        assert changed == []
+
+
+@pytest.mark.parametrize("key", SCENES)
+def test_a_token_reads_its_own_stores_private_leagues_only(world, key):
+    url = reverse("api_scores", kwargs={"slug": world.scenes[key].league.slug})
+    response = Client().get(url, HTTP_AUTHORIZATION=f"Bearer {world.tokens['a']}")
+    assert response.status_code == TOKEN_OF_A_READS[key]
+
+
+@pytest.mark.parametrize("key", SCENES)
+def test_a_revoked_token_is_refused(world, key):
+    token = ApiToken.authenticate(world.tokens["a"])
+    assert token.revoke()
+    response, changed = _post_game(world, key, world.tokens["a"])
+    assert response.status_code == UNAUTHORIZED
+    assert changed == []
+    reading = Client().get(
+        reverse("api_scores", kwargs={"slug": world.scenes[key].league.slug}),
+        HTTP_AUTHORIZATION=f"Bearer {world.tokens['a']}",
+    )
+    assert reading.status_code == UNAUTHORIZED
+
+
+def tables_containing(text: str) -> list[str]:
+    """Tables with a row whose text contains `text`, anywhere in any column."""
+    quote = connection.ops.quote_name
+    tables = sorted(connection.introspection.table_names())
+    sql = " UNION ALL ".join(
+        f"SELECT %s FROM {quote(table)} t WHERE strpos(t::text, %s) > 0" for table in tables
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value for table in tables for value in (table, text)])
+        return sorted({row[0] for row in cursor.fetchall()})
+
+
+def test_the_database_never_holds_a_plain_token(world):
+    for plaintext in world.tokens.values():
+        # Used once, so that nothing written on use (last_used_at) escapes the check.
+        assert ApiToken.authenticate(plaintext) is not None
+        secret = plaintext[ApiToken.PREFIX_LENGTH :]  # past the prefix kept to recognise it
+        assert tables_containing(secret) == []
+        assert tables_containing(ApiToken.hash_key(plaintext)) == ["leagues_apitoken"]
+
+
+READ_ONLY = sorted(route for route, rule in MATRIX.items() if not rule.writes)
+
+
+@pytest.mark.parametrize("route", READ_ONLY)
+def test_a_url_the_matrix_calls_read_only_writes_nothing_even_on_post(world, route):
+    """`writes=False` is checked too: a superuser's POST (with a CSRF token) changes no row."""
+    rule = MATRIX[route]
+    client = client_for(world.users["superuser"])
+    label, _, url = next(cases(route, rule, world))
+    response, changed = request_watched(client, "POST", url, rule.extra)
+    assert response.status_code < 500, f"POST {url} ({label})"
+    assert changed == [], f"POST {url} ({label}) changed {changed}"
