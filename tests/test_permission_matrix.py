@@ -32,7 +32,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from leagues import services as league_services
 from leagues.admin import OrganizationScopedAdmin, organization_id_of
-from leagues.models import ApiToken, Role
+from leagues.models import ApiToken, AuditEntry, Role
 from tests.factories import (
     GameFactory,
     LeagueFactory,
@@ -117,6 +117,16 @@ RUN_EVENT = _table(
         "event_judge": (DENIED, OK, DENIED, HIDDEN),
     }
 )
+# A store's history (audit log) and its undo: its managers only; to everyone else the page
+# does not exist, whatever the league's visibility, so a store's activity does not leak.
+MANAGE_ORGANIZATION = _table(
+    {
+        **{role: (HIDDEN,) * 4 for role in ROLES},
+        "organizer": (OK, OK, HIDDEN, HIDDEN),
+        "owner": (OK, OK, HIDDEN, HIDDEN),
+        "superuser": (OK, OK, OK, OK),
+    }
+)
 # Posting a game to the API with a session and no token: refused for everyone (see the
 # token tests below for what a token may do).
 API_SESSION_POST = _table({role: (UNAUTHORIZED,) * 4 for role in ROLES})
@@ -132,7 +142,7 @@ class Rule:
     """How one URL pattern is checked: who gets what, on which object, by which methods."""
 
     expect: dict  # role -> outcome (site pages) or role -> scene -> outcome
-    target: str  # "site", "league", "game", "import", "event"
+    target: str  # "site", "league", "game", "import", "event", "organization", "audit"
     methods: tuple[str, ...] = ("GET",)
     writes: bool = False  # changes data: must refuse GET writes and POST without CSRF
     path: str | None = None  # for an unnamed pattern, the path to request
@@ -192,6 +202,10 @@ MATRIX: dict[str, Rule] = {
     "games/<int:pk>/delete/": Rule(MANAGE_LEAGUE, "game", BOTH, writes=True),
     "leagues/<slug:slug>/import/": Rule(MANAGE_LEAGUE, "league", BOTH, writes=True),
     "imports/<int:pk>/": Rule(MANAGE_LEAGUE, "import", BOTH, writes=True),
+    "organizations/<slug:org>/history/": Rule(MANAGE_ORGANIZATION, "organization"),
+    "organizations/<slug:org>/history/<int:pk>/undo/": Rule(
+        MANAGE_ORGANIZATION, "audit", POST, writes=True
+    ),
 }
 
 # The one view that takes no CSRF token: it authenticates by API token and refuses a session.
@@ -261,6 +275,7 @@ class Scene:
     game: object
     batch: object
     events: dict  # "1v1" / "pods" -> Tournament with round 1 paired
+    correction: object  # the audit entry of a correction of the scene's game (undoable)
 
 
 def _scene(key: str, organization, public: bool) -> Scene:
@@ -282,7 +297,22 @@ def _scene(key: str, organization, public: bool) -> Scene:
             tournament_services.entry_register(tournament=event, name=name)
         tournament_services.round_pair(tournament=event)
         events[fmt] = event
-    return Scene(league=league, player=players[0], game=game, batch=batch, events=events)
+    results = [
+        league_services.ResultIn(player=r.player, place=r.placement, seat=r.seat)
+        for r in game.results.all()
+    ]
+    league_services.game_update(
+        game=game, results=results, played_on=game.played_on, notes="corrected"
+    )
+    correction = AuditEntry.objects.get(league=league, action="game.correct")
+    return Scene(
+        league=league,
+        player=players[0],
+        game=game,
+        batch=batch,
+        events=events,
+        correction=correction,
+    )
 
 
 @dataclass
@@ -353,9 +383,11 @@ def url_for(route: str, rule: Rule, scene: Scene | None, fmt: str) -> str:
     values = {"uidb64": "MQ", "token": "set-password", "number": 1}
     if scene is not None:
         event = scene.events[fmt]
+        pks = {"import": scene.batch.pk, "audit": scene.correction.pk}
         values.update(
+            org=scene.league.organization.slug,
             slug=event.slug if rule.target == "event" else scene.league.slug,
-            pk=scene.batch.pk if rule.target == "import" else scene.game.pk,
+            pk=pks.get(rule.target, scene.game.pk),
             player_id=scene.player.pk,
             entry_id=event.entries.order_by("pk").first().pk,
             table_id=event.rounds.get(number=1).tables.order_by("number").first().pk,
