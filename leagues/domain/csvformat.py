@@ -127,9 +127,15 @@ def _is_escaped(text: str) -> bool:
 
 
 def clean_text(raw: str) -> str:
-    """Trim, fold runs of white space, and undo the formula guard that `escape_text` adds."""
-    text = " ".join(raw.split())
-    return text[1:] if _is_escaped(text) else text
+    """Undo the formula guard that `escape_text` adds, then trim and fold runs of white space.
+
+    The guard comes off first: "'\t=x" (a name that began with a tab) would otherwise fold to
+    "' =x", which no longer looks guarded.
+    """
+    text = raw.strip()
+    if _is_escaped(text):
+        text = text[1:]
+    return " ".join(text.split())
 
 
 def clean_note(raw: str) -> str:
