@@ -126,6 +126,11 @@ def _is_escaped(text: str) -> bool:
     return len(text) > 1 and text[0] == "'" and (text[1] in FORMULA_PREFIXES or text[1] == "'")
 
 
+def has_control_characters(text: str) -> bool:
+    """NUL, bell, escape and the like: never part of a name (tab and line breaks are spaces)."""
+    return bool(_CONTROL.search(text))
+
+
 def clean_text(raw: str) -> str:
     """Undo the formula guard that `escape_text` adds, then trim and fold runs of white space.
 
