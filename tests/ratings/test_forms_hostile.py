@@ -25,6 +25,10 @@ def base_data() -> dict:
     return data
 
 
+NUMBERS = {
+    key: HOSTILE_VALUES[key]
+    for key in ("huge-negative", "float-overflow", "nan", "inf", "formula", "bad-date")
+}
 FIELDS = [
     name
     for name in RatingSettingsForm(current_system="guildmaster", current_params={}).fields
@@ -41,7 +45,10 @@ def settings_of(league):
 def test_each_parameter(organizer_client, league, field):
     url = reverse("rating_settings", kwargs={"slug": league.slug})
     system = field.split("__")[0]
-    for key, value in HOSTILE_VALUES.items():
+    # Numbers, checkboxes and choices: the values that test a number's parsing and range;
+    # the JSON text box (k_bands): every value.
+    values = HOSTILE_VALUES if field.endswith("bands") else {**ID_VALUES, **NUMBERS}
+    for key, value in values.items():
         before, stored = row_counts(), settings_of(league)
         response = organizer_client.post(url, {**base_data(), "system": system, field: value})
         assert response.status_code in (302, 400), (key, field)
