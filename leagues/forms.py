@@ -5,17 +5,19 @@ which case it shares that row's place (competition ranking: 1, 2, 2, 4). Blank r
 ignored, so a phone shows four rows and "add a player" appends more.
 """
 
+import re
 import uuid
 
 from django import forms
 from django.utils import timezone
 
-from .domain.csvformat import NAME_MAX_LENGTH, clean_text
+from .domain.csvformat import NAME_MAX_LENGTH, clean_text, has_control_characters
 from .domain.ranking import RankingError, validate_places
 from .models import Game, League
 from .services import FinishLine, players_find
 
 MAX_ROWS = 16
+_PLAYER_KEY = re.compile(r"\Aplayer_([0-9]{1,3})\Z")  # ASCII digits: int("²") raises
 DEFAULT_ROWS = 4
 
 
@@ -48,11 +50,7 @@ class GameEntryForm(forms.Form):
         self.league = league
         if self.is_bound:
             # Keep every row the browser sent, even ones added with "add a player".
-            sent = [
-                int(key.split("_", 1)[1])
-                for key in self.data
-                if key.startswith("player_") and key.split("_", 1)[1].isdigit()
-            ]
+            sent = [int(match[1]) for key in self.data if (match := _PLAYER_KEY.match(key))]
             rows = max([rows, *(i + 1 for i in sent)])
         self.row_count = min(max(rows, 2), MAX_ROWS)
         for i in range(self.row_count):
@@ -92,6 +90,9 @@ class GameEntryForm(forms.Form):
         lines: list[tuple[int, str, bool, int | None]] = []
         for i in range(self.row_count):
             name = clean_text(cleaned.get(f"player_{i}") or "")
+            if has_control_characters(name):
+                self.add_error(f"player_{i}", "The name contains control characters.")
+                continue
             if name:
                 lines.append((i, name, bool(cleaned.get(f"tied_{i}")), cleaned.get(f"seat_{i}")))
             elif cleaned.get(f"tied_{i}") or cleaned.get(f"seat_{i}"):

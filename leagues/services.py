@@ -29,6 +29,7 @@ from .domain.csvformat import (
     ParsedCsv,
     RowProblem,
     clean_text,
+    has_control_characters,
     parse_games_csv,
 )
 from .domain.ranking import RankingError, validate_places
@@ -84,6 +85,10 @@ def player_name_clean(raw: str) -> str:
     if len(name) > NAME_MAX_LENGTH:
         raise LeagueError(
             f"A name can be at most {NAME_MAX_LENGTH} characters.", field="name", code="long_name"
+        )
+    if has_control_characters(name):
+        raise LeagueError(
+            "The name contains control characters.", field="name", code="control_characters"
         )
     return name
 

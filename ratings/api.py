@@ -62,6 +62,7 @@ def error_response(
     return JsonResponse(body, status=status, headers=headers)
 
 
+@csrf_exempt  # a POST to a mistyped address is a JSON 404 too, not the CSRF failure page
 def not_found(request: HttpRequest, *args, **kwargs) -> JsonResponse:
     """Any address under /api/ that is not an endpoint."""
     return error_response(404, "Not found.", code="not_found")

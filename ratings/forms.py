@@ -61,7 +61,9 @@ class RatingSettingsForm(forms.Form):
             if param.kind == "bands":
                 try:
                     value = json.loads(value)
-                except json.JSONDecodeError:
+                # Not JSON, a number of thousands of digits, or nesting deeper than Python's
+                # recursion limit: the same message on the field.
+                except (ValueError, RecursionError):
                     self.add_error(key, "Write the bands as JSON, e.g. [[1200, 40], [null, 16]].")
                     continue
             params[param.name] = value

@@ -1,6 +1,8 @@
 from django import forms
 from django.utils import timezone
 
+from leagues.services import LeagueError, player_name_clean
+
 from .domain.pods import pod_sizes
 from .models import POD_TOP_CUTS, Tournament
 
@@ -101,6 +103,14 @@ class RegisterForm(forms.Form):
         label="Player",
         widget=forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"}),
     )
+
+    def clean_name(self):
+        # The store's rule for a player's name (not blank, no control characters), as a
+        # message on the field rather than an error from the service.
+        try:
+            return player_name_clean(self.cleaned_data["name"])
+        except LeagueError as error:
+            raise forms.ValidationError(str(error), code=error.code) from None
 
 
 # What each result button means for a 1v1 table: (winning seat or None for a draw, games).

@@ -4,6 +4,8 @@ Every change goes through tournaments.services; the views turn its errors into m
 (and HTTP 409 for a stale result from htmx), and answer htmx requests with fragments.
 """
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -290,6 +292,12 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     return HttpResponse(card + line, status=status)
 
 
+def _small_int(raw: str) -> int | None:
+    """A posted id or place: ASCII digits only ("²".isdigit() is true, and int() refuses
+    it), short enough for the database's integers."""
+    return int(raw) if re.fullmatch(r"[0-9]{1,9}", raw) else None
+
+
 def _match_result_read(data, seats) -> tuple[dict | None, str]:
     """A 1v1 card's button as table_report's arguments, or a message."""
     code = data.get("result", "")
@@ -318,10 +326,10 @@ def _pod_result_read(data, seats) -> tuple[dict | None, str]:
     if code == "order":
         places = {}
         for seat in seats:
-            raw = data.get(f"place-{seat.entry_id}", "")
-            if not raw.isdigit():
+            place = _small_int(data.get(f"place-{seat.entry_id}", ""))
+            if place is None:
                 return None, f"Choose a place for {seat.entry.player}."
-            places[seat.entry_id] = int(raw)
+            places[seat.entry_id] = place
         return {"places": places}, ""
     return None, "Tap the winner's name, Draw, or save the full order."
 
@@ -388,7 +396,7 @@ def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     entries = {
         str(e.pk): e
         for e in event.entries.select_related("player").filter(
-            pk__in=[p for p in picked if p.isdigit()]
+            pk__in=[p for p in picked if _small_int(p) is not None]
         )
     }
     a, b = entries.get(picked[0]), entries.get(picked[1])

@@ -29,6 +29,7 @@ from .ranking import is_valid_ranking
 NAME_MAX_LENGTH = 100
 NOTE_MAX_LENGTH = 2000
 SEAT_MAX = 32767  # the database column is a smallint
+MAX_PLAYERS = 64  # a game is one table or pod (as the JSON API); a 10,000-column row is a mistake
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 _HEADER_DATE = re.compile(r"^[A-Za-z][A-Za-z _-]*$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -125,10 +126,21 @@ def _is_escaped(text: str) -> bool:
     return len(text) > 1 and text[0] == "'" and (text[1] in FORMULA_PREFIXES or text[1] == "'")
 
 
+def has_control_characters(text: str) -> bool:
+    """NUL, bell, escape and the like: never part of a name (tab and line breaks are spaces)."""
+    return bool(_CONTROL.search(text))
+
+
 def clean_text(raw: str) -> str:
-    """Trim, fold runs of white space, and undo the formula guard that `escape_text` adds."""
-    text = " ".join(raw.split())
-    return text[1:] if _is_escaped(text) else text
+    """Undo the formula guard that `escape_text` adds, then trim and fold runs of white space.
+
+    The guard comes off first: "'\t=x" (a name that began with a tab) would otherwise fold to
+    "' =x", which no longer looks guarded.
+    """
+    text = raw.strip()
+    if _is_escaped(text):
+        text = text[1:]
+    return " ".join(text.split())
 
 
 def clean_note(raw: str) -> str:
@@ -287,10 +299,20 @@ def _parse_row(cells: list[str], line: int, problems: list[RowProblem]) -> CsvGa
                 line, "players", f"a game needs at least 2 players; this row has {len(names)}"
             )
         )
+    if len(names) > MAX_PLAYERS:
+        problems.append(
+            RowProblem(
+                line,
+                "players",
+                f"a game can have at most {MAX_PLAYERS} players; this row has {len(names)}",
+            )
+        )
     if len(note) > NOTE_MAX_LENGTH:
         problems.append(
             RowProblem(line, "note", f"the note is longer than {NOTE_MAX_LENGTH} characters")
         )
+    if "\x00" in note:  # PostgreSQL cannot store NUL in text
+        problems.append(RowProblem(line, "note", "the note contains a NUL character"))
 
     meta: dict | None = {}
     first = cells[0].strip() if cells else ""
@@ -461,6 +483,12 @@ def _results_game(game_id: str, group, problems: list[RowProblem]) -> CsvGame | 
     before = len(problems)
     if not game_id:
         problems.append(RowProblem(line, "column A (game_id)", "the game id is missing"))
+    elif _CONTROL.search(game_id) or len(game_id) > NOTE_MAX_LENGTH - 5:
+        problems.append(
+            RowProblem(
+                line, "column A (game_id)", "the game id is too long or has control characters"
+            )
+        )
     dates = {cells[1].strip() if len(cells) > 1 else "" for _, cells in group}
     played_on = parse_date(next(iter(dates))) if len(dates) == 1 else None
     if len(dates) != 1:
@@ -488,6 +516,10 @@ def _results_game(game_id: str, group, problems: list[RowProblem]) -> CsvGame | 
                     f"the name is longer than {NAME_MAX_LENGTH} characters",
                 )
             )
+        elif _CONTROL.search(name):
+            problems.append(
+                RowProblem(row_line, "column C (player)", "the name contains control characters")
+            )
         elif name.lower() in seen:
             problems.append(
                 RowProblem(
@@ -508,6 +540,14 @@ def _results_game(game_id: str, group, problems: list[RowProblem]) -> CsvGame | 
     if len(group) < 2:
         problems.append(
             RowProblem(line, "players", "a game needs at least 2 players; this one has 1")
+        )
+    elif len(group) > MAX_PLAYERS:
+        problems.append(
+            RowProblem(
+                line,
+                "players",
+                f"a game can have at most {MAX_PLAYERS} players; this one has {len(group)}",
+            )
         )
     elif len(finishers) == len(group) and not is_valid_ranking([f.place for f in finishers]):
         places = ", ".join(str(f.place) for f in sorted(finishers, key=lambda f: f.place))

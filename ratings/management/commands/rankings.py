@@ -5,6 +5,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from leagues.domain.csvformat import escape_text
 from leagues.models import League
 from ratings.selectors import format_rating, league_ratings, league_system
 
@@ -39,10 +40,13 @@ class Command(BaseCommand):
         shown = [(row, format_rating(row.rating, system)) for row in rows]
         value = (lambda r: int(r.rating)) if system.integer else (lambda r: round(r.rating, 4))
         if format == "csv":
-            writer = csv.writer(self.stdout, lineterminator="\n")
+            # CRLF as RFC 4180 (and the games export): the csv module quotes a cell holding a
+            # character of the line terminator, so a stray CR in a name cannot split its row.
+            writer = csv.writer(self.stdout, lineterminator="\r\n")
             writer.writerow(["rank", "player", "rating", "games"])
             for row, rating in shown:
-                writer.writerow([row.rank, row.name, rating, row.games])
+                # A name like "=cmd()" must not run as a formula in a spreadsheet.
+                writer.writerow([row.rank, escape_text(row.name), rating, row.games])
         elif format == "json":
             data = [
                 {
