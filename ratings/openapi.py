@@ -16,6 +16,9 @@ SLUG_PATTERN = "^[-a-zA-Z0-9_]+$"
 _NAME = {
     "type": "string",
     "minLength": 1,
+    # Control characters as leagues.domain.csvformat refuses them (tab and line breaks fold
+    # to spaces, so they are allowed).
+    "pattern": "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$",
     "description": (
         "A player's name: 1 to 100 characters after trimming, no control characters. "
         "Matched to the organization's players ignoring case; an unknown name is a new player."
@@ -144,6 +147,19 @@ SCHEMA: dict = {
                 "operationId": "league_game_post",
                 "summary": "Record one game; the league is re-rated from it.",
                 "security": [{"bearerAuth": []}],
+                "parameters": [
+                    {
+                        "name": "Idempotency-Key",
+                        "in": "header",
+                        "required": False,
+                        "description": (
+                            "Any text of up to 64 characters naming this game: a retry with "
+                            "the same key answers 200 with the game first stored, and stores "
+                            "nothing; the same key with a different game answers 409."
+                        ),
+                        "schema": {"type": "string", "maxLength": 64},
+                    }
+                ],
                 "requestBody": {
                     "required": True,
                     "description": f"At most {MAX_BODY_BYTES} bytes.",
@@ -158,6 +174,15 @@ SCHEMA: dict = {
                             "application/json": {"schema": {"$ref": "#/components/schemas/GameOut"}}
                         },
                     },
+                    "200": {
+                        "description": (
+                            "A retry with an Idempotency-Key already used for this game: the "
+                            "game as first stored; nothing new is stored."
+                        ),
+                        "content": {
+                            "application/json": {"schema": {"$ref": "#/components/schemas/GameOut"}}
+                        },
+                    },
                     "400": _error(
                         "The body is not a valid game; `field` names the part at fault, "
                         'e.g. "players[1][0]", "date" or "body".'
@@ -166,6 +191,7 @@ SCHEMA: dict = {
                     "403": _error("The token belongs to another organization."),
                     "404": _error("No such league, or another organization's private league."),
                     "405": _method_not_allowed(),
+                    "409": _error("The Idempotency-Key was already used for another game."),
                     "413": _error(f"The body is larger than {MAX_BODY_BYTES} bytes."),
                 },
             },

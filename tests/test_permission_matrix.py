@@ -169,6 +169,7 @@ MATRIX: dict[str, Rule] = {
     "api/^leagues/(?P<slug>[-a-zA-Z0-9_]+)/games/?$": Rule(
         API_SESSION_POST, "league", POST, writes=True
     ),
+    "api/^openapi\\.json$": Rule(ANYONE, "site"),
     "api/^": Rule(API_NOT_FOUND, "site", path="/api/no-such-endpoint/"),
     # Ratings.
     "leagues/<slug:slug>/lab/": Rule(SEE_LEAGUE, "league"),

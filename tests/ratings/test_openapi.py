@@ -14,11 +14,14 @@ import pytest
 import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
+from django.test import Client
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from openapi_spec_validator import validate
 from schemathesis import GenerationMode
 
 from config.wsgi import application
+from leagues.domain.csvformat import has_control_characters
 from leagues.models import ApiToken, Game
 from ratings import urls_api
 from ratings.api import GAME_KEYS
@@ -95,6 +98,36 @@ def test_every_error_answer_uses_the_error_shape():
                 if int(status) >= 400:
                     schema = answer["content"]["application/json"]["schema"]
                     assert schema == {"$ref": "#/components/schemas/Error"}, (path, status)
+
+
+def test_a_retry_with_an_idempotency_key_answers_as_documented(api_data):
+    """The key's three answers (new game, retry, key reused for another game) are each a
+    documented status of the post, and the header is documented."""
+    operation = SCHEMA["paths"]["/api/leagues/{slug}/games"]["post"]
+    assert [p["name"] for p in operation["parameters"]] == ["Idempotency-Key"]
+    client = Client()
+    url = f"/api/leagues/{api_data['league'].slug}/games"
+    auth = {"Authorization": f"Bearer {api_data['token']}", "Idempotency-Key": "night-1"}
+
+    def post(players):
+        body = json.dumps({"players": players, "date": "2026-11-20"})
+        return client.post(url, body, content_type="application/json", headers=auth)
+
+    statuses = [post(["Ann", "Bob"]).status_code for _ in range(2)]
+    statuses.append(post(["Bob", "Ann"]).status_code)
+
+    assert statuses == [201, 200, 409]
+    assert {str(status) for status in statuses} <= set(operation["responses"])
+
+
+@given(st.text(max_size=20))
+def test_the_documented_name_pattern_refuses_what_the_api_refuses(name):
+    pattern = re.compile(
+        SCHEMA["components"]["schemas"]["GameIn"]["properties"]["players"]["items"]["oneOf"][0][
+            "pattern"
+        ]
+    )
+    assert (pattern.search(name) is None) == has_control_characters(name)
 
 
 # --- Fuzzing ------------------------------------------------------------------------------------
