@@ -22,10 +22,29 @@ Small fields search every pair of pods; large fields only neighbouring pods (a f
 adds spread) and only from pods that have a repeat or an odd-pod penalty. Fields of up to
 `EXACT_LIMIT` players are then solved exactly by branch and bound (`_Search.exact`), bounded
 by the local search's cost (checked offline: on simulated 12- and 16-player events the local
-search alone already found every round's optimum). In fields up to `LOOKAHEAD_LIMIT` players
-the search looks one round ahead: among the cheapest pods found it prefers those that leave
-the next round a pairing without repeats (16 players, 4 rounds: three repeat-free rounds can
-leave no repeat-free fourth; the look-ahead keeps one open).
+search alone already found every round's optimum).
+
+From the second round on, small fields look one round ahead. Where a round has at most
+`OUTCOME_LIMIT` results (each pod a draw or won by one of its players: 5**4 = 625 for 16
+players in 4-pods) the look-ahead is exact over them (`_Search.plan`): the candidates are the
+cheapest local optima found and the cheapest pairings of this round without repeats (all of
+them are listed when there are few: after two repeat-free rounds of 16 there are 24), and the
+pods chosen minimise this round's cost plus `lookahead` times the next round's expected least
+cost (`expected_next_round_cost`). That expectation averages, over every result of the
+candidate, all taken as equally likely (a draw counts a third of a win), an optimistic
+estimate of the next round's least cost: the cheapest of its repeat-free pairings (listed by
+`repeat_free_pairings` when there are at most `REPEAT_FREE_LIMIT`), or, if less, the least
+spread of any pods (`spread_floor`) plus the least repeat cost anything else must carry (one
+repeat when repeat-free pairings exist, none when too many to list, else the least the search
+finds). No result is known in advance: the pairer sees only history and points. With this
+look-ahead the default repeat weight is 1.0, a repeated pair worth 1.5 points of spread. Why it
+matters, for 16 players and 4 rounds: two repeat-free rounds form a 4x4 grid and a repeat-free
+third round is a Latin square on it; a cyclic one leaves no repeat-free fourth round and a
+Klein-group one leaves two, whose spread depends on the third round's results, so the third
+round is chosen by what the fourth can expect. Larger fields up to `LOOKAHEAD_LIMIT` players,
+whose results are too many to list, keep a cheaper look-ahead: among the cheapest pods found
+they prefer those leaving the next round the least repeat cost (`REPEAT_LOOKAHEAD` times
+`lookahead`), spread left out. The last round (`last_round`) looks nowhere.
 """
 
 from __future__ import annotations
@@ -65,7 +84,7 @@ class PodWeights:
     spread: float = 4.0
     repeat: float = 1.0
     odd_pod: float = 8.0
-    lookahead: float = 1.0  # the next round's expected least cost counts this much (small fields)
+    lookahead: float = 1.0  # the next round's expected least cost counts this much
 
     @classmethod
     def from_mapping(cls, values: Mapping) -> PodWeights:
