@@ -31,7 +31,7 @@ cheapest local optima found and the cheapest pairings of this round without repe
 them are listed when there are few: after two repeat-free rounds of 16 there are 24), and the
 pods chosen minimise this round's cost plus `lookahead` times the next round's expected least
 cost (`expected_next_round_cost`). That expectation averages, over every result of the
-candidate, all taken as equally likely (a draw counts a third of a win), an optimistic
+candidate, all taken as equally likely (a draw is worth `draw_points`), an optimistic
 estimate of the next round's least cost: the cheapest of its repeat-free pairings (listed by
 `repeat_free_pairings` when there are at most `REPEAT_FREE_LIMIT`), or, if less, the least
 spread of any pods (`spread_floor`) plus the least repeat cost anything else must carry (one
@@ -220,6 +220,7 @@ def pair_pods(
     first_round: str = "random",
     ratings: Mapping[PlayerId, float] | None = None,
     last_round: bool = False,
+    draw_points: float | None = None,
 ) -> PodPairing:
     """Pair one round of the active `players` (entered, not dropped) into pods.
 
@@ -228,7 +229,8 @@ def pair_pods(
     and picks byes (the lowest-ranked of those with the fewest byes). A round with no earlier
     pods is a first round: `first_round="random"` shuffles with the seed, `"rating"` puts
     players of similar `ratings` together. Players not in `players` have dropped; their past
-    pods still count as meetings for nobody active, so they are simply ignored.
+    pods still count as meetings for nobody active, so they are simply ignored. The look-ahead
+    scores a drawn pod `draw_points` each (default a third of `win_points`), a loss 0.
     """
     if round_number < 1:
         raise PodPairingError("round_number", "round_number starts at 1")
@@ -260,6 +262,8 @@ def pair_pods(
     byes = _pick_byes(order, past, bye_count)
     seated = [p for p in order if p not in set(byes)]
     search = _Search(seated, sizes, score, past.met, past.odd, weights, win_points)
+    if draw_points is not None:
+        search.draw_points = float(draw_points)
     if last_round:
         search.lookahead = 0.0  # no next round to keep open
     pods = search.run(rng)
@@ -337,15 +341,17 @@ def expected_next_round_cost(
     points: Mapping[PlayerId, float],
     weights: PodWeights | None = None,
     win_points: float = 3.0,
+    draw_points: float | None = None,
 ) -> float:
     """What the exact look-ahead expects the round after `pods` to cost, at least.
 
-    Every result of `pods` is taken as equally likely (each pod a draw, worth a third of a
-    win to everyone, or won by one of its players). For each, the next round costs the least
-    of: the cheapest pairing without repeats (`repeat_free_pairings`, spread and odd pods
-    priced), or the least spread of any pods (`spread_floor`) plus the least repeat cost any
-    other pairing must carry (one repeat if pairings without repeats exist; the search's
-    least repeat and odd-pod cost if none do; nothing if too many exist to list).
+    Every result of `pods` is taken as equally likely (each pod a draw, worth `draw_points`
+    to everyone, by default a third of `win_points`, or won by one of its players). For each,
+    the next round costs the least of: the cheapest pairing without repeats
+    (`repeat_free_pairings`, spread and odd pods priced), or the least spread of any pods
+    (`spread_floor`) plus the least repeat cost any other pairing must carry (one repeat if
+    pairings without repeats exist; the search's least repeat and odd-pod cost if none do;
+    nothing if too many exist to list).
     """
     seated = [p for pod in pods for p in pod]
     score = {p: float(points.get(p, 0.0)) for p in seated}
@@ -359,6 +365,8 @@ def expected_next_round_cost(
         weights or PodWeights(),
         win_points,
     )
+    if draw_points is not None:
+        search.draw_points = float(draw_points)
     return search.expected_next_cost([list(pod) for pod in pods])
 
 
@@ -434,6 +442,7 @@ class _Search:
         self.odd = odd
         self.weights = weights
         self.win_points = win_points
+        self.draw_points = win_points / 3  # what the look-ahead gives each player of a draw
         self.w_spread = weights.spread / win_points
         self.w_repeat = 2 * weights.repeat  # both players of a pair carry the badness
         self.w_odd = weights.odd_pod
@@ -664,7 +673,7 @@ class _Search:
         # Column-major outcome table: column[p][o] is p's points after outcome o, where the
         # outcomes are numbered in mixed radix over the pods (pod k has len(pod) + 1 results:
         # a draw, or one of its players wins).
-        win, draw = self.win_points, self.win_points / 3
+        win, draw = self.win_points, self.draw_points
         count = self.outcome_count(pods)
         column: dict[PlayerId, list[float]] = {}
         inner = 1  # outcomes of the pods after this one: each result repeats this many times

@@ -670,13 +670,13 @@ def test_16_players_after_a_grid_have_a_fourth_repeat_free_round_only_after_a_kl
             assert len({((p - 1) // 4) ^ ((p - 1) % 4) for p in pod}) == 4
 
 
-def brute_force_next_round(pods, history, points, weights) -> float:
+def brute_force_next_round(pods, history, points, weights, win=3.0, draw=1.0) -> float:
     """expected_next_round_cost by its definition, over every result and every split."""
     weights = weights or PodWeights()
     sizes = Counter(len(pod) for pod in pods)
     seated = [p for pod in pods for p in pod]
     after = [*history, tuple(Table(tuple(pod), None) for pod in pods)]
-    w_spread = weights.spread / 3.0
+    w_spread = weights.spread / win
     splits = list(partitions(seated, sizes))
     met = {frozenset(pair) for round_ in after for t in round_ for pair in _pairs_of(t.players)}
     free = [s for s in splits if not any(frozenset(x) in met for pod in s for x in _pairs_of(pod))]
@@ -688,7 +688,7 @@ def brute_force_next_round(pods, history, points, weights) -> float:
         score = dict(points)
         for pod, winner in zip(pods, results, strict=True):
             for p in pod:
-                score[p] = score.get(p, 0.0) + (1.0 if winner is None else 3.0 * (p == winner))
+                score[p] = score.get(p, 0.0) + (draw if winner is None else win * (p == winner))
         values = [score.get(p, 0.0) for p in seated]
         options = [w_spread * spread_floor(values, list(sizes.elements())) + least]
         for split in free:
@@ -718,6 +718,11 @@ def test_expected_next_round_cost_is_the_average_over_every_result(rounds, pods,
     points = {p: float(v) for p, v in points.items()}
     got = expected_next_round_cost(pods=pods, history=history, points=points)
     assert got == pytest.approx(brute_force_next_round(pods, history, points, None))
+    # cEDH points, 5/1/0: a draw is worth a fifth of a win, not the default third.
+    got = expected_next_round_cost(
+        pods=pods, history=history, points=points, win_points=5.0, draw_points=1.0
+    )
+    assert got == pytest.approx(brute_force_next_round(pods, history, points, None, 5.0, 1.0))
 
 
 @pytest.mark.parametrize("count", [12, 13, 16])
