@@ -456,7 +456,10 @@ def _pair_pods(tournament: Tournament, **kwargs) -> tuple[list[tuple[int, ...]],
 
     try:
         pairing = pair_pods(
-            **kwargs, layout=tournament.pod_layout, win_points=float(tournament.points_win)
+            **kwargs,
+            layout=tournament.pod_layout,
+            win_points=float(tournament.points_win),
+            draw_points=float(tournament.points_draw),
         )
     except PodPairingError as error:
         raise TournamentError(str(error), code=error.code) from None

@@ -22,15 +22,35 @@ Small fields search every pair of pods; large fields only neighbouring pods (a f
 adds spread) and only from pods that have a repeat or an odd-pod penalty. Fields of up to
 `EXACT_LIMIT` players are then solved exactly by branch and bound (`_Search.exact`), bounded
 by the local search's cost (checked offline: on simulated 12- and 16-player events the local
-search alone already found every round's optimum). In fields up to `LOOKAHEAD_LIMIT` players
-the search looks one round ahead: among the cheapest pods found it prefers those that leave
-the next round a pairing without repeats (16 players, 4 rounds: three repeat-free rounds can
-leave no repeat-free fourth; the look-ahead keeps one open).
+search alone already found every round's optimum).
+
+From the second round on, small fields look one round ahead. Where a round has at most
+`OUTCOME_LIMIT` results (each pod a draw or won by one of its players: 5**4 = 625 for 16
+players in 4-pods) the look-ahead is exact over them (`_Search.plan`): the candidates are the
+cheapest local optima found and the cheapest pairings of this round without repeats (all of
+them are listed when there are few: after two repeat-free rounds of 16 there are 24), and the
+pods chosen minimise this round's cost plus `lookahead` times the next round's expected least
+cost (`expected_next_round_cost`). That expectation averages, over every result of the
+candidate, all taken as equally likely (a draw is worth `draw_points`), an optimistic
+estimate of the next round's least cost: the cheapest of its repeat-free pairings (listed by
+`repeat_free_pairings` when there are at most `REPEAT_FREE_LIMIT`), or, if less, the least
+spread of any pods (`spread_floor`) plus the least repeat cost anything else must carry (one
+repeat when repeat-free pairings exist, none when too many to list, else the least the search
+finds). No result is known in advance: the pairer sees only history and points. With this
+look-ahead the default repeat weight is 1.0, a repeated pair worth 1.5 points of spread. Why it
+matters, for 16 players and 4 rounds: two repeat-free rounds form a 4x4 grid and a repeat-free
+third round is a Latin square on it; a cyclic one leaves no repeat-free fourth round and a
+Klein-group one leaves two, whose spread depends on the third round's results, so the third
+round is chosen by what the fourth can expect. Larger fields up to `LOOKAHEAD_LIMIT` players,
+whose results are too many to list, keep a cheaper look-ahead: among the cheapest pods found
+they prefer those leaving the next round the least repeat cost (`REPEAT_LOOKAHEAD` times
+`lookahead`), spread left out. The last round (`last_round`) looks nowhere.
 """
 
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -62,9 +82,9 @@ class PodWeights:
     """What one unit of each cost is worth. Spread is counted in wins (points / win points)."""
 
     spread: float = 4.0
-    repeat: float = 1.1
+    repeat: float = 1.0
     odd_pod: float = 8.0
-    lookahead: float = 0.5  # next round's least repeat cost counts this much (small fields)
+    lookahead: float = 1.0  # the next round's expected least cost counts this much
 
     @classmethod
     def from_mapping(cls, values: Mapping) -> PodWeights:
@@ -200,6 +220,7 @@ def pair_pods(
     first_round: str = "random",
     ratings: Mapping[PlayerId, float] | None = None,
     last_round: bool = False,
+    draw_points: float | None = None,
 ) -> PodPairing:
     """Pair one round of the active `players` (entered, not dropped) into pods.
 
@@ -208,7 +229,8 @@ def pair_pods(
     and picks byes (the lowest-ranked of those with the fewest byes). A round with no earlier
     pods is a first round: `first_round="random"` shuffles with the seed, `"rating"` puts
     players of similar `ratings` together. Players not in `players` have dropped; their past
-    pods still count as meetings for nobody active, so they are simply ignored.
+    pods still count as meetings for nobody active, so they are simply ignored. The look-ahead
+    scores a drawn pod `draw_points` each (default a third of `win_points`), a loss 0.
     """
     if round_number < 1:
         raise PodPairingError("round_number", "round_number starts at 1")
@@ -240,6 +262,8 @@ def pair_pods(
     byes = _pick_byes(order, past, bye_count)
     seated = [p for p in order if p not in set(byes)]
     search = _Search(seated, sizes, score, past.met, past.odd, weights, win_points)
+    if draw_points is not None:
+        search.draw_points = float(draw_points)
     if last_round:
         search.lookahead = 0.0  # no next round to keep open
     pods = search.run(rng)
@@ -280,6 +304,70 @@ def pairing_cost(
     past = read_history(history)
     search = _Search(seated, [], score, past.met, past.odd, weights or PodWeights(), win_points)
     return sum(search.cost(list(pod)) for pod in pods)
+
+
+def repeat_free_pairings(
+    *,
+    players: Sequence[PlayerId],
+    sizes: Sequence[int],
+    history: Sequence[Round],
+    limit: int = 64,
+) -> list[tuple[tuple[PlayerId, ...], ...]] | None:
+    """Every way to seat `players` at pods of `sizes` so that nobody meets anyone met in
+    `history`, or None when there are more than `limit` (or too many to settle quickly).
+
+    Pods list their players in the order of `players`; each pairing is listed once. The exact
+    look-ahead uses these as the next round's pairings without repeats.
+    """
+    if sum(sizes) != len(players):
+        raise PodPairingError("sizes", "the pod sizes must add up to the number of players")
+    past = read_history(history)
+    found = _repeat_free(list(players), sorted(sizes, reverse=True), past.met, limit)
+    return None if found is None else [tuple(pairing) for pairing in found]
+
+
+def spread_floor(values: Sequence[float], sizes: Sequence[int]) -> float:
+    """The least total spread (sum over pods of max - min) of any cut of `values` into pods of
+    `sizes` (at most two distinct sizes, as `pod_sizes` gives)."""
+    if sum(sizes) != len(values) or len(set(sizes)) > 2:
+        raise PodPairingError("sizes", "pod sizes must fit the values, at most two sizes")
+    return _spread_floor_points(sorted(values), sorted(sizes, reverse=True))
+
+
+def expected_next_round_cost(
+    *,
+    pods: Sequence[Sequence[PlayerId]],
+    history: Sequence[Round],
+    points: Mapping[PlayerId, float],
+    weights: PodWeights | None = None,
+    win_points: float = 3.0,
+    draw_points: float | None = None,
+) -> float:
+    """What the exact look-ahead expects the round after `pods` to cost, at least.
+
+    Every result of `pods` is taken as equally likely (each pod a draw, worth `draw_points`
+    to everyone, by default a third of `win_points`, or won by one of its players). For each,
+    the next round costs the least of: the cheapest pairing without repeats
+    (`repeat_free_pairings`, spread and odd pods priced), or the least spread of any pods
+    (`spread_floor`) plus the least repeat cost any other pairing must carry (one repeat if
+    pairings without repeats exist; the search's least repeat and odd-pod cost if none do;
+    nothing if too many exist to list).
+    """
+    seated = [p for pod in pods for p in pod]
+    score = {p: float(points.get(p, 0.0)) for p in seated}
+    past = read_history(history)
+    search = _Search(
+        seated,
+        [len(pod) for pod in pods],
+        score,
+        past.met,
+        past.odd,
+        weights or PodWeights(),
+        win_points,
+    )
+    if draw_points is not None:
+        search.draw_points = float(draw_points)
+    return search.expected_next_cost([list(pod) for pod in pods])
 
 
 def _pairs(pod: Sequence[PlayerId]):
@@ -344,6 +432,7 @@ class _Search:
     PATIENCE = 10  # without look-ahead, stop after this many perturbations gain nothing
     LOOKAHEAD_LIMIT = 32  # players: look one round ahead in fields up to this size
     LOOKAHEAD_CANDIDATES = 12
+    REPEAT_LOOKAHEAD = 0.5  # where results are not enumerated: next round's repeat cost, halved
 
     def __init__(self, order, sizes, score, met, odd, weights: PodWeights, win_points: float):
         self.order = order
@@ -353,6 +442,7 @@ class _Search:
         self.odd = odd
         self.weights = weights
         self.win_points = win_points
+        self.draw_points = win_points / 3  # what the look-ahead gives each player of a draw
         self.w_spread = weights.spread / win_points
         self.w_repeat = 2 * weights.repeat  # both players of a pair carry the badness
         self.w_odd = weights.odd_pod
@@ -561,6 +651,120 @@ class _Search:
         after.perturbations = 8
         return sum(after.cost(pod) for pod in after.run(random.Random(0)))
 
+    # -- the exact look-ahead over the next round's results (small fields) --
+
+    OUTCOME_LIMIT = 625  # results of one round enumerated exactly (4 pods of 4: 5**4)
+    REPEAT_FREE_LIMIT = 64  # repeat-free pairings of one round enumerated at most
+
+    def outcome_count(self, pods) -> int:
+        total = 1
+        for pod in pods:
+            total *= len(pod) + 1
+        return total
+
+    def repeat_free(self, met, limit: int) -> list[list[tuple]] | None:
+        return _repeat_free(self.order, self.sizes, met, limit)
+
+    def expected_next_cost(self, pods: list[list[PlayerId]]) -> float:
+        """The next round's least cost, averaged over every result of these pods (each pod
+        drawn or won by any one of its players, all equally likely): the cheapest pairing
+        without repeats, or if cheaper, the least spread of any pods plus the least repeat
+        cost a pairing other than those must have."""
+        # Column-major outcome table: column[p][o] is p's points after outcome o, where the
+        # outcomes are numbered in mixed radix over the pods (pod k has len(pod) + 1 results:
+        # a draw, or one of its players wins).
+        win, draw = self.win_points, self.draw_points
+        count = self.outcome_count(pods)
+        column: dict[PlayerId, list[float]] = {}
+        inner = 1  # outcomes of the pods after this one: each result repeats this many times
+        for pod in reversed(pods):
+            results = len(pod) + 1
+            outer = count // (inner * results)
+            for k, p in enumerate(pod):
+                base = self.score[p]
+                block = [base + draw] * inner
+                for winner in range(len(pod)):
+                    block += [base + (win if winner == k else 0.0)] * inner
+                column[p] = block * outer
+            inner *= results
+        met = {p: dict(row) for p, row in self.met.items()}
+        odd = Counter(self.odd)
+        for pod in pods:
+            for a in pod:
+                row = met.setdefault(a, {})
+                for b in pod:
+                    if b != a:
+                        row[b] = row.get(b, 0) + 1
+                if len(pod) != 4:
+                    odd[a] += 1
+        pool = self.repeat_free(met, self.REPEAT_FREE_LIMIT)
+        # What any pairing outside the pool must pay at least: nothing when too many pairings
+        # without repeats exist to list, one repeat when some do, else the least the search
+        # finds.
+        if pool is None:
+            least = 0.0
+        elif pool:
+            least = self.w_repeat
+        else:
+            least = self.next_round_cost(pods)
+        w_spread = self.w_spread
+        sizes = self.sizes
+        rows = zip(*(column[p] for p in self.order), strict=True)
+        if len(set(sizes)) == 1:
+            size = sizes[0]
+            tops = range(size - 1, len(self.order), size)
+            floors = []
+            for row in rows:
+                row = sorted(row)
+                floors.append(sum(row[i] - row[i - size + 1] for i in tops))
+        else:
+            floors = [_spread_floor_points(sorted(row), sizes) for row in rows]
+        best = [w_spread * f + least for f in floors]
+        if pool:
+            vectors: dict[tuple, list[float]] = {}
+            for pairing in pool:
+                fixed = sum(
+                    self.w_odd * sum(odd[p] * odd[p] for p in pod)
+                    for pod in pairing
+                    if len(pod) != 4
+                )
+                total = None
+                for pod in pairing:
+                    vector = vectors.get(pod)
+                    if vector is None:
+                        vector = [
+                            w_spread * (max(values) - min(values))
+                            for values in zip(*(column[p] for p in pod), strict=True)
+                        ]
+                        vectors[pod] = vector
+                    total = vector if total is None else list(map(operator.add, total, vector))
+                if fixed:
+                    total = [t + fixed for t in total]
+                best = list(map(min, best, total))
+        return sum(best) / len(best)
+
+    def plan(self, seen: dict, best: list[list[PlayerId]]) -> list[list[PlayerId]]:
+        """Among the cheapest pods found and the cheapest pairings without repeats, the pods
+        whose cost plus `lookahead` times the next round's expected least cost is least."""
+        found = sorted(seen.values(), key=lambda item: item[0])[: self.LOOKAHEAD_CANDIDATES]
+        candidates = {_canonical(pods): (total, pods) for total, pods in found}
+        fresh = []
+        for pairing in self.repeat_free(self.met, self.REPEAT_FREE_LIMIT) or ():
+            pods = [list(pod) for pod in pairing]
+            fresh.append((sum(self.cost(p) for p in pods), pods))
+        fresh.sort(key=lambda item: item[0])
+        for total, pods in fresh[: self.LOOKAHEAD_CANDIDATES]:
+            candidates.setdefault(_canonical(pods), (total, pods))
+        ranked = sorted(candidates.values(), key=lambda item: item[0])
+        choice, choice_score = best, None
+        for total, pods in ranked:
+            if choice_score is not None and total >= choice_score - _EPS:
+                break
+            score = total + self.lookahead * self.expected_next_cost(pods)
+            if choice_score is None or score < choice_score - _EPS:
+                choice, choice_score = pods, score
+        return choice
+
     def run(self, rng: random.Random) -> list[list[PlayerId]]:
         pods = self.initial()
         if len(pods) < 2:
@@ -597,6 +801,8 @@ class _Search:
             if proved is not None:
                 best_total, best = proved
                 seen.setdefault(_canonical(best), (best_total, best))
+        if self.lookahead and self.met and self.outcome_count(best) <= self.OUTCOME_LIMIT:
+            return self.plan(seen, best)
         if not self.lookahead or len(seen) < 2:
             return best
         # One round of look-ahead: among the cheapest local optima, prefer pods that leave the
@@ -607,10 +813,76 @@ class _Search:
         for total, pods in ranked:
             if choice_score is not None and total >= choice_score - _EPS:
                 break
-            score = total + self.lookahead * self.next_round_cost(pods)
+            score = total + self.REPEAT_LOOKAHEAD * self.lookahead * self.next_round_cost(pods)
             if choice_score is None or score < choice_score - _EPS:
                 choice, choice_score = pods, score
         return choice
+
+
+def _repeat_free(order, sizes, met, limit: int) -> list[list[tuple]] | None:
+    """Every cut of `order` into pods of `sizes` where no two players at a pod met before
+    (`met[a][b]` > 0), each pod in `order`'s order, or None when there are more than `limit`
+    (or the search passes 20 * `limit` nodes without settling it)."""
+    left_sizes = Counter(sizes)
+    found: list[list[tuple]] = []
+    chosen: list[tuple] = []
+    budget = [20 * limit]  # search nodes
+
+    def extend(left: list) -> bool:
+        if not left:
+            found.append(list(chosen))
+            return len(found) <= limit
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        first, rest = left[0], left[1:]
+        row = met.get(first, {})
+        free = [p for p in rest if not row.get(p)]
+        for size in sorted(s for s in left_sizes if left_sizes[s]):
+            left_sizes[size] -= 1
+            for others in itertools.combinations(free, size - 1):
+                if any(met.get(a, {}).get(b) for a, b in itertools.combinations(others, 2)):
+                    continue
+                chosen.append((first, *others))
+                ok = extend([p for p in rest if p not in others])
+                chosen.pop()
+                if not ok:
+                    left_sizes[size] += 1
+                    return False
+            left_sizes[size] += 1
+        return True
+
+    return found if extend(list(order)) else None
+
+
+def _spread_floor_points(values: list[float], sizes: list[int]) -> float:
+    """The least sum of (max - min) over pods of `sizes` (at most two distinct sizes, as
+    `pod_sizes` gives) cut from `values`, sorted: consecutive cuts, odd pods placed by dynamic
+    programming (see `_Search.spread_floor`)."""
+    if len(set(sizes)) == 1:
+        size = sizes[0]
+        return sum(values[i + size - 1] - values[i] for i in range(0, len(values), size))
+    common = max(set(sizes), key=sizes.count)
+    other = next(s for s in sizes if s != common)
+    k = sizes.count(other)
+    n = len(values)
+    inf = float("inf")
+    best = [[inf] * (k + 1) for _ in range(n + 1)]
+    best[0][0] = 0.0
+    for i in range(n):
+        for j in range(k + 1):
+            here = best[i][j]
+            if here == inf:
+                continue
+            if i + common <= n:
+                value = here + values[i + common - 1] - values[i]
+                if value < best[i + common][j]:
+                    best[i + common][j] = value
+            if j < k and i + other <= n:
+                value = here + values[i + other - 1] - values[i]
+                if value < best[i + other][j + 1]:
+                    best[i + other][j + 1] = value
+    return best[n][k]
 
 
 def _canonical(pods: list[list[PlayerId]]) -> frozenset:
