@@ -599,7 +599,13 @@ def print_table(samples: list[Sample], seconds: float, outage: tuple[float, floa
 
 
 def in_window(sample: Sample, window: tuple[float, float]) -> bool:
-    return window[0] <= sample.at <= window[1]
+    """The request was under way at some moment of the window."""
+    return sample.at <= window[1] and sample.at + sample.ms / 1000 >= window[0]
+
+
+def show_errors(errors: list[Sample], what: str) -> None:
+    for s in errors[:5]:
+        print(f"       {what}: {s.label} at {s.at:.1f} s, HTTP {s.status or 'no answer'}")
 
 
 # --- the checks ----------------------------------------------------------------------------
@@ -965,6 +971,7 @@ def main() -> int:
             after = [s for s in samples if s.at > outage[1]]
             first_ok = min((s.at for s in samples if s.ok and s.at > outage[0]), default=None)
             checks.check(not late, f"no error outside the outage ({len(late)})")
+            show_errors(late, "outside the outage")
             checks.check(
                 bool(after) and all(s.ok for s in after),
                 f"the site recovered by itself: {len(after):,} requests after the outage, all "
@@ -974,6 +981,7 @@ def main() -> int:
             )
         else:
             checks.check(not errors, f"no errors ({len(errors)})")
+            show_errors(errors, "error")
         checks.check(
             not ledger.stale_accepted and ledger.stale_refused == ledger.stale_sent,
             f"every stale form was refused with 409 ({ledger.stale_refused} of "
