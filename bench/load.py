@@ -538,7 +538,9 @@ def build_event(*, players: int, judges: int) -> int:
     return services.suggested_structure(event, players)[0]
 
 
-def start_gunicorn(env, port: int, workers: int, threads: int) -> subprocess.Popen:
+def start_gunicorn(env, port: int, workers: int, threads: int, log: Path) -> subprocess.Popen:
+    """gunicorn with gthread workers (keep-alive); its access log records each request's own
+    time in the server, apart from the time spent queueing for a worker."""
     server = subprocess.Popen(
         [
             sys.executable, "-m", "gunicorn", "config.wsgi",
@@ -546,6 +548,7 @@ def start_gunicorn(env, port: int, workers: int, threads: int) -> subprocess.Pop
             "--workers", str(workers), "--threads", str(threads),
             "--worker-class", "gthread", "--keep-alive", "30", "--timeout", "60",
             "--log-level", "warning",
+            "--access-logfile", str(log), "--access-logformat", "%(m)s %(U)s %(s)s %(D)s",
         ],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
@@ -596,6 +599,42 @@ def print_table(samples: list[Sample], seconds: float, outage: tuple[float, floa
         if outage:
             line += f" {sum(1 for s in errors if in_window(s, outage))} |"
         print(line)
+
+
+SERVER_PAGES = [  # (method, path pattern, label) for the access log
+    ("GET", r"/events/[^/]+/", "visitor: pairings"),
+    ("GET", r"/events/[^/]+/standings/", "visitor: standings"),
+    ("GET", r"/events/[^/]+/projector/", "visitor: projector"),
+    ("GET", r"/leagues/[^/]+/", "visitor: league standings"),
+    ("GET", r"/events/[^/]+/run/", "judge: console"),
+    ("GET", r"/events/[^/]+/rounds/\d+/", "judge: round"),
+    ("POST", r"/events/[^/]+/tables/\d+/report/", "judge: report (every kind)"),
+    ("POST", r"/events/[^/]+/rounds/\d+/end/", "judge: end round"),
+    ("POST", r"/events/[^/]+/pair/", "judge: pair round"),
+    ("GET", r"/accounts/login/", "judge: login"),
+    ("POST", r"/accounts/login/", "judge: login"),
+]
+
+
+def print_server_times(log: Path) -> None:
+    """Each page's time inside gunicorn (its access log's %(D)s), without the queueing."""
+    times: dict[str, list[float]] = defaultdict(list)
+    patterns = [(m, re.compile(p + "$"), label) for m, p, label in SERVER_PAGES]
+    for line in log.read_text().splitlines():
+        parts = line.split()
+        if len(parts) != 4 or not parts[3].isdigit():
+            continue
+        method, path, _, micros = parts
+        label = next((lb for m, p, lb in patterns if m == method and p.match(path)), "other")
+        times[label].append(int(micros) / 1000)
+    print("| page | server p50 ms | server p95 ms | server p99 ms |")
+    print("|---|---|---|---|")
+    for label in sorted(times, key=lambda lb: (not lb.startswith("visitor"), lb)):
+        ms = times[label]
+        print(
+            f"| {label} | {percentile(ms, 50):.0f} | {percentile(ms, 95):.0f} | "
+            f"{percentile(ms, 99):.0f} |"
+        )
 
 
 def in_window(sample: Sample, window: tuple[float, float]) -> bool:
@@ -898,7 +937,7 @@ def main() -> int:
         parser.error("at least one judge and three players")
 
     cluster = Cluster()
-    server = None
+    server = access_log = None
     try:
         print(f"PostgreSQL {cluster.bin.parent.name}: private cluster on 127.0.0.1:{cluster.port}")
         cluster.start()
@@ -922,7 +961,8 @@ def main() -> int:
         )
         connections.close_all()
         port = free_port()
-        server = start_gunicorn(env, port, args.workers, args.threads)
+        access_log = Path(tempfile.mkstemp(prefix="guildhall-load-access-")[1])
+        server = start_gunicorn(env, port, args.workers, args.threads, access_log)
         print(
             f"gunicorn on 127.0.0.1:{port}: {args.workers} workers x {args.threads} threads "
             f"(gthread), DEBUG off; running {args.seconds:g} s"
@@ -954,8 +994,11 @@ def main() -> int:
             thread.join(timeout=60)
         elapsed = recorder.now()
         samples = list(recorder.samples)
-        print()
+        load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
+        print(f"\n{elapsed:.1f} s; load average at the end {load} on {os.cpu_count()} cores")
         print_table(samples, elapsed, outage)
+        print()
+        print_server_times(access_log)
         print()
         print(
             f"{len(ledger.accepted):,} pods entered, {ledger.rounds_paired} rounds paired, "
@@ -1015,6 +1058,8 @@ def main() -> int:
         except Exception:  # Django may not be set up yet
             pass
         cluster.stop()
+        if access_log is not None:
+            access_log.unlink(missing_ok=True)
 
 
 if __name__ == "__main__":
