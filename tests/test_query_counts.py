@@ -11,7 +11,7 @@ from django.urls import reverse
 from leagues.models import Role
 from tests.factories import LeagueFactory, OrganizationFactory, organizer_of
 from tournaments import services
-from tournaments.models import Tournament
+from tournaments.models import Table, Tournament
 
 from .tournaments.play import play_round, register
 
@@ -115,3 +115,29 @@ def test_the_console_judges_reload_stays_constant(
         with django_assert_max_num_queries(CONSOLE_BOUNDS[fmt][page], info=page):
             response = client.get(url)
         assert response.status_code == 200, page
+
+
+@pytest.mark.parametrize("fmt", ["1v1", "pods"])
+@pytest.mark.parametrize("players", SIZES)
+def test_a_judges_result_tap_stays_constant(
+    client, fmt, players, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    """The htmx result tap: lock, store the result and its league game, render the card and
+    the round's status line. (The rating catch-up after commit has its own bound in
+    tests/ratings/test_services.py.)"""
+    event = played_event(fmt, players, django_capture_on_commit_callbacks)
+    client.force_login(organizer_of(event.league.organization, role=Role.JUDGE))
+    table = next(
+        t
+        for t in Table.objects.filter(round__tournament=event, reported=False).order_by("number")
+        if t.seats.count() > 1
+    )
+    seat = table.seats.order_by("position")[0]
+    data = {"version": str(table.version)}
+    data.update({"winner": str(seat.entry_id)} if fmt == "pods" else {"result": "2-0"})
+    url = reverse("table_report", args=[event.slug, table.pk])
+    with django_assert_max_num_queries(25):
+        response = client.post(url, data, **HTMX)
+    assert response.status_code == 200
+    table.refresh_from_db()
+    assert table.reported
