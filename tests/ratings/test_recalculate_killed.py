@@ -138,7 +138,7 @@ def test_a_recalculation_killed_mid_write_leaves_the_ledger_whole_and_the_next_r
     assert before == replayed(league) and len(before[0]) > 180
     # Switch the system behind the ledger's back: a full rebuild now writes different numbers,
     # so "as before" and "fully new" are told apart.
-    LeagueRating.objects.filter(league=league).update(system="elo")
+    LeagueRating.objects.filter(league=league).update(system="openskill")
     assert replayed(league) != before
 
     url = database_url().replace("postgres://", "postgresql://")
