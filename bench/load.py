@@ -17,20 +17,24 @@ Then, for `--seconds` (and at most `--max-requests` requests), from threads of t
   409: expected, not an error) or double-taps (a no-op 200); the head judge ends each round
   once every pod is in and pairs the next; after the last Swiss round the judges keep making
   late corrections;
-- visitors refresh the pairings, the standings, the projector and the league standings.
+- visitors refresh the pairings, the standings, the projector and the league standings, every
+  `--think` seconds on average.
 Every request is timed; the table gives requests, requests per second, p50/p95/p99 in ms and
-errors per page. Then it verifies, exiting non-zero on any failure:
+errors (of which timeouts: 30 s) per page as the clients saw them, then each page's time inside
+gunicorn from its access log (the rest is queueing). Then, gunicorn stopped so that nothing is
+still in flight, it verifies, exiting non-zero on any failure:
+0. no request failed, and none timed out;
 1. every result a judge saw accepted is stored, as that judge last entered it (table and game);
 2. the standings page equals a recomputation from scratch: the pure domain code fed only with
    the pods the judges saw and the results they entered;
 3. the rating ledger equals a replay of the league's games (row by row, and the leaderboard).
 
 Drills: `restart` restarts PostgreSQL (immediate mode: a crash and WAL recovery) 40% into the
-run; requests may fail during the outage, then the site must recover by itself (no error after
-a grace period) and the checks above must hold. `kill` runs `manage.py recalculate_ratings`
-after the load and SIGKILLs it while its transaction has rewritten the ledger (it is held on a
-table lock there): the ledger must be exactly as before, and a second run must complete and
-equal a replay. `all` does both.
+run; requests may fail during the outage, then the site must recover by itself (no failure
+after five seconds' grace) and the checks above must hold. `kill` runs `manage.py
+recalculate_ratings` after the load and SIGKILLs it while its transaction has rewritten the
+ledger (it is held on a table lock there): the ledger must be exactly as before, and a second
+run must complete and equal a replay. `all` does both.
 """
 
 import argparse
