@@ -1,0 +1,145 @@
+"""The pages people refresh all night issue a fixed number of SQL queries, whatever the field.
+
+Each page is measured on an event of 16 players and one of 128, three rounds played and the
+fourth half reported, under the same bound: a query per player, table or round (an N+1) would
+blow it at 128. The bounds are today's counts, so one more query anywhere fails here first.
+"""
+
+import pytest
+from django.urls import reverse
+
+from leagues.models import Role
+from tests.factories import LeagueFactory, OrganizationFactory, organizer_of
+from tournaments import services
+from tournaments.models import Table, Tournament
+
+from .tournaments.play import play_round, register
+
+pytestmark = pytest.mark.django_db
+
+SIZES = (16, 128)
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+# Anonymous visitors: (url name, args from the event, extra headers) -> bound.
+PUBLIC_PAGES = {
+    "pairings": ("event_detail", lambda e, p: [e.slug], {}),
+    "standings": ("event_standings", lambda e, p: [e.slug], {}),
+    "projector": ("event_projector", lambda e, p: [e.slug], {}),
+    "projector-refresh": ("event_projector", lambda e, p: [e.slug], HTMX),
+    "event-player": ("event_player", lambda e, p: [e.slug, p], {}),
+    "league-standings": ("league_detail", lambda e, p: [e.league.slug], {}),
+    "league-player": ("player_detail", lambda e, p: [e.league.slug, p], {}),
+}
+PUBLIC_BOUNDS = {
+    "1v1": {
+        "pairings": 4,
+        "standings": 4,
+        "projector": 4,
+        "projector-refresh": 4,
+        "event-player": 4,
+        "league-standings": 5,
+        "league-player": 14,
+    },
+    "pods": {
+        "pairings": 5,  # the structure line: players still in
+        "standings": 4,
+        "projector": 4,
+        "projector-refresh": 4,
+        "event-player": 4,
+        "league-standings": 5,
+        "league-player": 14,
+    },
+}
+# A judge at the console (session, user and membership lookups included).
+CONSOLE_BOUNDS = {"1v1": {"run": 12, "round": 10}, "pods": {"run": 13, "round": 10}}
+
+
+def played_event(fmt: str, players: int, django_capture_on_commit_callbacks, **options):
+    """An event of `players`, three rounds played, round 4 paired with half its tables in."""
+    league = LeagueFactory(organization=OrganizationFactory())
+    event = services.tournament_create(
+        league=league, name=f"{fmt} {players}", format=fmt, swiss_rounds=5, **options
+    )
+    register(event, *(f"Player {n:03d}" for n in range(players)))
+    # Ratings are caught up on commit, as on the site: the league pages show real ratings.
+    with django_capture_on_commit_callbacks(execute=True):
+        for _ in range(3):
+            play_round(event)
+        round_ = services.round_pair(tournament=event)
+        tables = [t for t in round_.tables.order_by("number") if t.seats.count() > 1]
+        for table in tables[: len(tables) // 2]:
+            services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+    return Tournament.objects.select_related("league").get(pk=event.pk)
+
+
+@pytest.mark.parametrize("fmt", ["1v1", "pods"])
+@pytest.mark.parametrize("players", SIZES)
+def test_public_pages_issue_the_same_queries_for_16_or_128_players(
+    client, fmt, players, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    event = played_event(fmt, players, django_capture_on_commit_callbacks)
+    player_id = event.entries.order_by("player__name").first().player_id
+    for page, (name, args, headers) in PUBLIC_PAGES.items():
+        url = reverse(name, args=args(event, player_id))
+        with django_assert_max_num_queries(PUBLIC_BOUNDS[fmt][page], info=page):
+            response = client.get(url, **headers)
+        assert response.status_code == 200, page
+        # The page shows the field (the league standings: its first 50 by rating).
+        shown = b"Player " if page == "league-standings" else b"Player 000"
+        assert shown in response.content, page
+
+
+@pytest.mark.parametrize("players", SIZES)
+def test_standings_by_opponents_rating_stay_constant_too(
+    client, players, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    """The one tiebreaker that reads the league's ratings reads them in one query."""
+    event = played_event("1v1", players, django_capture_on_commit_callbacks)
+    event.tiebreakers = ["points", "avg_opp_rating", "omw"]
+    event.save(update_fields=["tiebreakers"])
+    with django_assert_max_num_queries(6):
+        response = client.get(reverse("event_standings", args=[event.slug]))
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("fmt", ["1v1", "pods"])
+@pytest.mark.parametrize("players", SIZES)
+def test_the_console_judges_reload_stays_constant(
+    client, fmt, players, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    event = played_event(fmt, players, django_capture_on_commit_callbacks)
+    client.force_login(organizer_of(event.league.organization, role=Role.JUDGE))
+    pages = {
+        "run": reverse("event_run", args=[event.slug]),
+        "round": reverse("round_run", args=[event.slug, 2]),
+    }
+    for page, url in pages.items():
+        with django_assert_max_num_queries(CONSOLE_BOUNDS[fmt][page], info=page):
+            response = client.get(url)
+        assert response.status_code == 200, page
+
+
+@pytest.mark.parametrize("fmt", ["1v1", "pods"])
+@pytest.mark.parametrize("players", SIZES)
+def test_a_judges_result_tap_stays_constant(
+    client, fmt, players, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    """The htmx result tap: lock, store the result and its league game, render the card and
+    the round's status line. (The rating catch-up after commit has its own bound in
+    tests/ratings/test_services.py.)"""
+    event = played_event(fmt, players, django_capture_on_commit_callbacks)
+    client.force_login(organizer_of(event.league.organization, role=Role.JUDGE))
+    table = next(
+        t
+        for t in Table.objects.filter(round__tournament=event, reported=False).order_by("number")
+        if t.seats.count() > 1
+    )
+    seat = table.seats.order_by("position")[0]
+    data = {"version": str(table.version)}
+    data.update({"winner": str(seat.entry_id)} if fmt == "pods" else {"result": "2-0"})
+    url = reverse("table_report", args=[event.slug, table.pk])
+    with django_assert_max_num_queries(25):
+        response = client.post(url, data, **HTMX)
+    assert response.status_code == 200
+    table.refresh_from_db()
+    assert table.reported
