@@ -5,10 +5,13 @@ by `make test`). Each test gets a fresh context (no cookies) at phone or desktop
 screenshots into tests/browser/screenshots/ (git-ignored) for a person to look at.
 """
 
+import datetime
 import os
 from pathlib import Path
 
 import pytest
+
+from tests.factories import GameFactory, LeagueFactory, PlayerFactory, organizer_of
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make for
 # setup are still synchronous and safe, so let Django allow them.
@@ -104,3 +107,22 @@ def desktop(browser, live_server):
     yield visit
     visit.context.close()
     assert not visit.errors, f"JavaScript errors in the page: {visit.errors}"
+
+
+NAMES = ["Ann Archer", "Bob Baker", "Cy Cole", "Dee Drake", "Eve Evans", "Finn Ford"]
+
+
+def friday_league() -> dict:
+    """A public league of six players with four weeks of 3-player games, and its organizer."""
+    league = LeagueFactory(name="Friday Commander", slug="friday", game_label="Commander")
+    org = league.organization
+    players = [PlayerFactory(organization=org, name=n) for n in NAMES]
+    day = datetime.date(2026, 10, 2)
+    for week in range(4):
+        for i in range(0, 6, 3):
+            pod = players[i : i + 3]
+            order = pod[week % 3 :] + pod[: week % 3]
+            GameFactory(league=league, played_on=day, players=order, notes=f"Week {week + 1}")
+        day += datetime.timedelta(days=7)
+    organizer = organizer_of(org, username="olive")
+    return {"league": league, "players": players, "organizer": organizer}

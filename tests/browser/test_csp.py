@@ -10,21 +10,17 @@ Browser tests wait with `expect(locator)...` or `page.evaluate`, not `page.wait_
 Playwright runs that function's text through eval inside the page, which the policy blocks.
 """
 
-import datetime
-
 import pytest
 from playwright.sync_api import expect
 
 from leagues.models import Game, ImportBatch
-from tests.factories import GameFactory, LeagueFactory, PlayerFactory, organizer_of
 from tournaments import services
 from tournaments.models import Table, Tournament
 
-from .conftest import PHONE
+from .conftest import PHONE, friday_league
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-NAMES = ["Ann Archer", "Bob Baker", "Cy Cole", "Dee Drake", "Eve Evans", "Finn Ford"]
 
 # Runs in every document before the page's own scripts.
 RECORD_VIOLATIONS = """
@@ -80,18 +76,7 @@ class CSPWatch:
 
 @pytest.fixture
 def scene(db):
-    league = LeagueFactory(name="Friday Commander", slug="friday", game_label="Commander")
-    org = league.organization
-    players = [PlayerFactory(organization=org, name=n) for n in NAMES]
-    day = datetime.date(2026, 10, 2)
-    for week in range(4):
-        for i in range(0, 6, 3):
-            pod = players[i : i + 3]
-            order = pod[week % 3 :] + pod[: week % 3]
-            GameFactory(league=league, played_on=day, players=order, notes=f"Week {week + 1}")
-        day += datetime.timedelta(days=7)
-    organizer = organizer_of(org, username="olive")
-    return {"league": league, "players": players, "organizer": organizer}
+    return friday_league()
 
 
 def test_the_watch_sees_a_violation(phone, scene):

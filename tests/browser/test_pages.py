@@ -1,32 +1,17 @@
 """Each page as a person sees it in a real browser, on a phone and on a desktop."""
 
-import datetime
-
 import pytest
 from playwright.sync_api import expect
 
 from leagues.models import Game
-from tests.factories import GameFactory, LeagueFactory, PlayerFactory, organizer_of
+from tests.browser.conftest import friday_league
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-NAMES = ["Ann Archer", "Bob Baker", "Cy Cole", "Dee Drake", "Eve Evans", "Finn Ford"]
 
 
 @pytest.fixture
 def scene(db):
-    league = LeagueFactory(name="Friday Commander", slug="friday", game_label="Commander")
-    org = league.organization
-    players = [PlayerFactory(organization=org, name=n) for n in NAMES]
-    day = datetime.date(2026, 10, 2)
-    for week in range(4):
-        for i in range(0, 6, 3):
-            pod = players[i : i + 3]
-            order = pod[week % 3 :] + pod[: week % 3]
-            GameFactory(league=league, played_on=day, players=order, notes=f"Week {week + 1}")
-        day += datetime.timedelta(days=7)
-    organizer = organizer_of(org, username="olive")
-    return {"league": league, "players": players, "organizer": organizer}
+    return friday_league()
 
 
 def test_home(phone, scene):
