@@ -632,9 +632,8 @@ class _Search:
         finally:
             self.w_repeat, self.w_odd = keep
 
-    def next_round_cost(self, pods: list[list[PlayerId]]) -> float:
-        """The least repeat and odd-pod cost the next round could have after these pods (its
-        points are unknown yet, so spread is left out)."""
+    def history_after(self, pods: list[list[PlayerId]]) -> tuple[dict, Counter]:
+        """Who will have met whom and the odd pods had, once these pods are played."""
         met = {p: dict(row) for p, row in self.met.items()}
         odd = Counter(self.odd)
         for pod in pods:
@@ -645,6 +644,12 @@ class _Search:
                         row[b] = row.get(b, 0) + 1
                 if len(pod) != 4:
                     odd[a] += 1
+        return met, odd
+
+    def next_round_cost(self, pods: list[list[PlayerId]]) -> float:
+        """The least repeat and odd-pod cost the next round could have after these pods (its
+        points are unknown yet, so spread is left out)."""
+        met, odd = self.history_after(pods)
         after = _Search(self.order, self.sizes, self.score, met, odd, self.weights, self.win_points)
         after.w_spread = 0.0
         after.lookahead = 0.0
@@ -687,16 +692,7 @@ class _Search:
                     block += [base + (win if winner == k else 0.0)] * inner
                 column[p] = block * outer
             inner *= results
-        met = {p: dict(row) for p, row in self.met.items()}
-        odd = Counter(self.odd)
-        for pod in pods:
-            for a in pod:
-                row = met.setdefault(a, {})
-                for b in pod:
-                    if b != a:
-                        row[b] = row.get(b, 0) + 1
-                if len(pod) != 4:
-                    odd[a] += 1
+        met, odd = self.history_after(pods)
         pool = self.repeat_free(met, self.REPEAT_FREE_LIMIT)
         # What any pairing outside the pool must pay at least: nothing when too many pairings
         # without repeats exist to list, one repeat when some do, else the least the search
