@@ -496,7 +496,33 @@ class GameResultFormSet(BaseInlineFormSet):
             GameResult.objects.filter(pk__in=ids).delete()
 
 
-class GameResultInline(OrganizationScopedMixin, admin.TabularInline):
+class ParentManagedInlineMixin:
+    """An inline whose rows anyone who manages the parent's store may view, add, change and
+    delete: membership decides, not Django's per-model permissions. `parent_model_scope`
+    names the parent's model (its path to the organization is in ORGANIZATION_PATHS)."""
+
+    parent_model_scope: type
+
+    def _manages_parent(self, request, obj) -> bool:
+        ids = managed_ids(request)
+        if obj is None:
+            return ids is None or bool(ids)
+        return allowed(ids, organization_id_of(obj, ORGANIZATION_PATHS[self.parent_model_scope]))
+
+    def has_view_permission(self, request, obj=None):
+        return self._manages_parent(request, obj)
+
+    def has_add_permission(self, request, obj):
+        return self._manages_parent(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return self._manages_parent(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return self._manages_parent(request, obj)
+
+
+class GameResultInline(ParentManagedInlineMixin, OrganizationScopedMixin, admin.TabularInline):
     model = GameResult
     form = GameResultForm
     formset = GameResultFormSet
@@ -518,23 +544,7 @@ class GameResultInline(OrganizationScopedMixin, admin.TabularInline):
         return formset
 
     # The parent game decides: whoever may change the game may change its results.
-    def _manages_game(self, request, obj) -> bool:
-        ids = managed_ids(request)
-        if obj is None:
-            return ids is None or bool(ids)
-        return allowed(ids, organization_id_of(obj, ORGANIZATION_PATHS[Game]))
-
-    def has_view_permission(self, request, obj=None):
-        return self._manages_game(request, obj)
-
-    def has_add_permission(self, request, obj):
-        return self._manages_game(request, obj)
-
-    def has_change_permission(self, request, obj=None):
-        return self._manages_game(request, obj)
-
-    def has_delete_permission(self, request, obj=None):
-        return self._manages_game(request, obj)
+    parent_model_scope = Game
 
 
 def lock_leagues(league_ids) -> None:

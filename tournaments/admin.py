@@ -12,9 +12,7 @@ from leagues.admin import (
     LeagueAdmin,
     OrganizationScopedAdmin,
     OrganizationScopedMixin,
-    allowed,
-    managed_ids,
-    organization_id_of,
+    ParentManagedInlineMixin,
     username_field,
 )
 
@@ -41,7 +39,7 @@ class EntryInline(OrganizationScopedMixin, admin.TabularInline):
     extra = 0
 
 
-class TournamentJudgeInline(admin.TabularInline):
+class TournamentJudgeInline(ParentManagedInlineMixin, admin.TabularInline):
     """Judges / TOs for this one event: they run its console without being store members."""
 
     model = TournamentJudge
@@ -56,25 +54,8 @@ class TournamentJudgeInline(admin.TabularInline):
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("user")
 
-    # The store's owners and organizers (and superusers) name an event's judges; membership
-    # decides, not Django's per-model permissions (see leagues.admin).
-    def _manages(self, request, obj) -> bool:
-        ids = managed_ids(request)
-        if obj is None:
-            return ids is None or bool(ids)
-        return allowed(ids, organization_id_of(obj, ORGANIZATION_PATHS[Tournament]))
-
-    def has_view_permission(self, request, obj=None):
-        return self._manages(request, obj)
-
-    def has_add_permission(self, request, obj):
-        return self._manages(request, obj)
-
-    def has_change_permission(self, request, obj=None):
-        return self._manages(request, obj)
-
-    def has_delete_permission(self, request, obj=None):
-        return self._manages(request, obj)
+    # The store's owners and organizers (and superusers) name an event's judges.
+    parent_model_scope = Tournament
 
 
 class RoundInline(admin.TabularInline):
