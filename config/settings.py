@@ -60,7 +60,19 @@ INSTALLED_APPS = [
     "leagues",
     "ratings",
     "tournaments",
+    # Before django_tasks_db: its `db_worker` command wraps theirs (re-queues dead workers' jobs).
+    "jobs",
+    "django_tasks",
+    "django_tasks_db",
 ]
+
+# Background jobs (imports, re-rating, the rating lab) go through Django's tasks API, stored in
+# PostgreSQL by django-tasks-db; `manage.py db_worker` runs them beside the web server.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# Work below these sizes stays in the request (measured well under a second, see jobs/README):
+# CSV rows in an upload, and games a re-rating replays.
+GUILDHALL_INLINE_IMPORT_ROWS = int(os.environ.get("GUILDHALL_INLINE_IMPORT_ROWS", 2000))
+GUILDHALL_INLINE_RERATE_GAMES = int(os.environ.get("GUILDHALL_INLINE_RERATE_GAMES", 5000))
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
