@@ -35,6 +35,8 @@ def import_apply(job: Job, progress) -> dict:
         )
     except league_services.LeagueError as refused:
         raise JobRefused(f"Nothing was imported. {refused}") from None
+    # Rate the new games in the same transaction: "done" means the standings are true too.
+    rating_services.ratings_catch_up(league_id=job.league_id, progress=progress)
     return {
         "games": report.games,
         "players_created": report.players_created,
