@@ -146,6 +146,11 @@ def jobs_reap(*, stale_queued: timedelta = STALE_QUEUED) -> list[int]:
                 cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [LOCK_SPACE, job.pk])
         if orphaned:
             log.warning("Job %s lost its worker; queued again", job.pk)
+            # Its task will never finish by itself: close it, so prune_db_task_results can
+            # clear it and the admin does not show it running forever.
+            DBTaskResult.objects.filter(id=job.task_id, status="RUNNING").update(
+                status="FAILED", finished_at=timezone.now()
+            )
             _enqueue(job)
             requeued.append(job.pk)
     old = timezone.now() - stale_queued
