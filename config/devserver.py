@@ -200,8 +200,7 @@ def serve(port: int) -> int:
     started_at = time.monotonic()
     own_server = not env.get("DATABASE_URL")
     children = Children()
-    signal.signal(signal.SIGTERM, _raise_stop)
-    signal.signal(signal.SIGINT, _raise_stop)
+    previous = {sig: signal.signal(sig, _raise_stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         if own_server:
             fresh = not (PGDATA / "PG_VERSION").exists()
@@ -237,6 +236,8 @@ def serve(port: int) -> int:
         children.stop()
         if own_server and embedded_stop(PGDATA):
             log("PostgreSQL stopped")
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def main(argv: list[str] | None = None) -> int:
