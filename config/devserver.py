@@ -206,6 +206,7 @@ def serve(port: int) -> int:
             fresh = not (PGDATA / "PG_VERSION").exists()
             log(f"{'creating' if fresh else 'starting'} the embedded PostgreSQL in {PGDATA}")
             env["DATABASE_URL"] = embedded_start(PGDATA)
+            log(f"manage.py commands on it: export DATABASE_URL='{env['DATABASE_URL']}' DEBUG=1")
         else:
             log("using DATABASE_URL from the environment (no embedded PostgreSQL)")
         manage = [sys.executable, "manage.py"]

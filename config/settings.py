@@ -106,7 +106,8 @@ if not DATABASE_URL:
     raise ImproperlyConfigured(
         "Set DATABASE_URL to a PostgreSQL database, e.g. "
         "DATABASE_URL=postgres://user:password@127.0.0.1:5432/guildhall. `make run` starts an "
-        "embedded PostgreSQL and sets it for you; `make test` finds one by itself."
+        "embedded PostgreSQL and sets it for you (and prints it, for manage.py commands); "
+        "`make test` finds one by itself."
     )
 DATABASE_SCHEME = DATABASE_URL.split("://", 1)[0].lower() if "://" in DATABASE_URL else ""
 if DATABASE_SCHEME not in POSTGRES_SCHEMES:
