@@ -5,6 +5,7 @@ by a second start, and be gone after the stop. The choice of `make test`'s datab
 in its order: TEST_DATABASE_URL, the server on 5432 (or Debian's, started), the embedded one.
 """
 
+import os
 import subprocess
 import time
 
@@ -87,16 +88,29 @@ def test_children_are_stopped_with_their_own_children(tmp_path):
     assert children.procs["sh"].returncode is not None
 
 
-def test_the_launcher_reports_a_child_that_dies(monkeypatch):
-    """If runserver cannot start (port taken), `make run` stops and exits non-zero."""
+@pytest.mark.parametrize("worker", [True, False])
+def test_the_launcher_starts_the_worker_when_there_is_one_and_reports_a_child_that_dies(
+    monkeypatch, worker
+):
+    """The job worker runs beside the server once `db_worker` exists; if a child cannot start
+    (runserver's port taken), `make run` stops the rest and exits non-zero."""
     monkeypatch.setenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/unused")
-    calls = []
+    calls, started = [], []
     monkeypatch.setattr(devserver.subprocess, "run", lambda *a, **k: calls.append(a[0]))
-    monkeypatch.setattr(devserver, "has_command", lambda name, env: False)
+    monkeypatch.setattr(devserver, "has_command", lambda name, env: worker)
 
     def start(self, name, args, env):
+        started.append(args[2:])
         self.procs[name] = subprocess.Popen(["false"])
 
     monkeypatch.setattr(devserver.Children, "start", start)
-    assert devserver.serve(port=1) == 1
+    assert devserver.serve(port=8123) == 1
     assert [c[2] for c in calls] == ["migrate", "seed_demo"]
+    server = ["runserver", "127.0.0.1:8123"]
+    assert started == ([["db_worker"], server] if worker else [server])
+
+
+def test_has_command_asks_django():
+    env = {**os.environ, "DEBUG": "1", "DJANGO_SETTINGS_MODULE": "config.settings"}
+    assert devserver.has_command("seed_demo", env) is True
+    assert devserver.has_command("no_such_command", env) is False
