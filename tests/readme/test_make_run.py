@@ -48,6 +48,9 @@ NOT_SET_BY_A_NEW_USER = {
     "VIRTUAL_ENV",
     "PYTEST_CURRENT_TEST",
     "PYTEST_VERSION",
+    "MAKEFLAGS",  # from `make test` around this run
+    "MFLAGS",
+    "MAKELEVEL",
 }
 
 
