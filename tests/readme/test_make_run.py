@@ -161,34 +161,44 @@ ERROR_MARKS = ("Traceback", "Server Error (500)", "OperationalError", "Programmi
 
 
 def crawl(opener, port: int, start: str, limit: int) -> tuple[dict[str, int], list[str]]:
-    """Breadth first over same-host links; (status per path, problems)."""
+    """Breadth first over same-host links; (status per page, problems). A path not seen yet
+    goes before another sort order or page of one already seen, so the bound keeps variety."""
     base = f"http://127.0.0.1:{port}"
-    seen, queue, statuses, problems = {start}, [start], {}, []
-    while queue and len(statuses) < limit:
-        path = queue.pop(0)
+    seen, paths, statuses, problems = {start}, set(), {}, []
+    new_paths, variants = [start], []
+    while (new_paths or variants) and len(statuses) < limit:
+        page = new_paths.pop(0) if new_paths else variants.pop(0)
+        paths.add(page.partition("?")[0])
         try:
-            with opener.open(base + path, timeout=60) as response:
+            with opener.open(base + page, timeout=60) as response:
                 status, body = response.status, response.read()
                 kind = response.headers.get("Content-Type", "")
         except urllib.error.HTTPError as error:
             status, body, kind = error.code, error.read(), ""
-        statuses[path] = status
+        statuses[page] = status
         text = body.decode("utf-8", errors="replace")
         if status >= 400:
-            problems.append(f"{path}: HTTP {status}")
+            problems.append(f"{page}: HTTP {status}")
         elif any(mark in text for mark in ERROR_MARKS):
-            problems.append(f"{path}: an error page ({text[:200]!r})")
+            problems.append(f"{page}: an error page ({text[:200]!r})")
         if "html" not in kind:
             continue
         for href in LINK.findall(text):
-            url = urllib.parse.urlsplit(urllib.parse.urljoin(base + path, html.unescape(href)))
+            url = urllib.parse.urlsplit(urllib.parse.urljoin(base + page, html.unescape(href)))
             if url.netloc != f"127.0.0.1:{port}" or NOT_PAGES.search(url.path):
                 continue
             target = url.path + (f"?{url.query}" if url.query else "")
             if target not in seen:
                 seen.add(target)
-                queue.append(target)
+                fresh = url.path not in paths and not any(
+                    t.partition("?")[0] == url.path for t in new_paths
+                )
+                (new_paths if fresh else variants).append(target)
     return statuses, problems
+
+
+def distinct_paths(pages) -> int:
+    return len({page.partition("?")[0] for page in pages})
 
 
 def log_in(opener, jar, port: int, username: str, password: str) -> None:
@@ -212,13 +222,17 @@ def workspace():
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def test_make_run_on_a_fresh_clone_serves_the_demo_and_stops_cleanly(workspace):
+def test_make_run_on_a_fresh_clone_serves_the_demo_and_stops_cleanly(workspace, capsys):
+    def report(line: str) -> None:
+        with capsys.disabled():  # shown in CI's log even when the test passes
+            print(f"\n[make run test] {line}", end="")
+
     clone = clone_head(workspace)
     port = free_port()
     run = MakeRun(clone, port, workspace / "make-run-1.log")
     try:
         first_page = run.wait_for_first_page(FIRST_PAGE_WITHIN)
-        print(f"\nmake run on a fresh clone: first page after {first_page:.1f} s")
+        report(f"fresh clone: first page after {first_page:.1f} s (install, database, demo)")
         output = run.output()
         assert "creating the embedded PostgreSQL" in output
         assert f"serving http://127.0.0.1:{port}/" in output
@@ -232,16 +246,16 @@ def test_make_run_on_a_fresh_clone_serves_the_demo_and_stops_cleanly(workspace):
 
         visitor = urllib.request.build_opener()
         pages, problems = crawl(visitor, port, "/", CRAWL_LIMIT)
-        print(f"visitor crawl: {len(pages)} pages")
         assert not problems, problems
+        report(f"visitor crawl: {len(pages)} pages ({distinct_paths(pages)} paths), no error")
         assert any(p.startswith("/leagues/friday-commander/") for p in pages)
 
         jar = http.cookiejar.CookieJar()
         organizer = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
         log_in(organizer, jar, port, "demo", "guildhall-demo")
         pages, problems = crawl(organizer, port, "/leagues/friday-commander/", CRAWL_LIMIT)
-        print(f"organizer crawl: {len(pages)} pages")
         assert not problems, problems
+        report(f"organizer crawl: {len(pages)} pages ({distinct_paths(pages)} paths), no error")
         assert any("import" in p for p in pages), sorted(pages)
 
         processes = run.processes()
@@ -256,7 +270,7 @@ def test_make_run_on_a_fresh_clone_serves_the_demo_and_stops_cleanly(workspace):
         # Again: the data is reused, the demo is not loaded twice; SIGTERM to make alone.
         run = MakeRun(clone, port, workspace / "make-run-2.log")
         again = run.wait_for_first_page(120)
-        print(f"make run again: first page after {again:.1f} s")
+        report(f"make run again: first page after {again:.1f} s")
         output = run.output()
         assert "starting the embedded PostgreSQL" in output
         assert "Demo data already loaded." in output
