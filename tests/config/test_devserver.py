@@ -98,6 +98,9 @@ def test_the_launcher_starts_the_worker_when_there_is_one_and_reports_a_child_th
     calls, started = [], []
     monkeypatch.setattr(devserver.subprocess, "run", lambda *a, **k: calls.append(a[0]))
     monkeypatch.setattr(devserver, "has_command", lambda name, env: worker)
+    # DATABASE_URL in the environment overrides: no embedded server is started or stopped.
+    monkeypatch.setattr(devserver, "embedded_start", pytest.fail)
+    monkeypatch.setattr(devserver, "embedded_stop", pytest.fail)
 
     def start(self, name, args, env):
         started.append(args[2:])
