@@ -215,6 +215,31 @@ def test_eight_taps_of_start_top_cut_pair_it_once():
     assert event.rounds.filter(kind=Round.Kind.TOP_CUT).count() == 1
 
 
+@pytest.mark.django_db(transaction=True)
+def test_eight_taps_of_register_register_once():
+    league = LeagueFactory()
+    user = organizer_of(league.organization, role=Role.JUDGE, username="jude")
+    event = TournamentFactory(league=league, slug="swiss")
+    data = {"name": "Newcomer", "new_player": "on"}
+    outcomes = tap_at_once(user, reverse("event_register", args=[event.slug]), data)
+    assert outcomes == [302] * 8
+    assert event.entries.get().player.name == "Newcomer"
+    assert Player.objects.filter(name="Newcomer").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_eight_taps_of_swap_swap_once():
+    league = LeagueFactory()
+    user = organizer_of(league.organization, role=Role.JUDGE, username="jude")
+    event = TournamentFactory(league=league, slug="swiss")
+    a, b, *_ = register(event, *"ABCDEFGH")
+    round_ = services.round_pair(tournament=event)
+    data = {"edit": "swap", "a": a.pk, "b": b.pk, "seating": services.round_seating_key(round_)}
+    outcomes = tap_at_once(user, reverse("round_edit", args=[event.slug, 1]), data)
+    assert outcomes == [302] * 8
+    assert AuditEntry.objects.filter(action="pairing.swap").count() == 1
+
+
 # --- registering asks before it creates a player ----------------------------------------------
 
 
