@@ -105,14 +105,6 @@ def audit_undo(request: HttpRequest, org: str, pk: int) -> HttpResponse:
         target += f"?{query}"
     try:
         undo = services.audit_undo(entry=entry, by=request.user)
-    except services.UndoRefused as error:
-        if error.code == "already_undone" and not request.htmx:  # a second tap
-            messages.info(request, str(error))
-            return redirect(target)
-        if request.htmx:
-            return HttpResponse(str(error), status=409)
-        messages.error(request, f"Not undone: {error}")
-        return redirect(target)
     except (services.LeagueError, TournamentError) as error:
         if request.htmx:
             return HttpResponse(str(error), status=409)

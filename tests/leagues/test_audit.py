@@ -295,19 +295,6 @@ def test_a_second_tap_of_delete_says_the_game_is_already_deleted(
     assert client.post(url, {"version": 0}).status_code == 404
 
 
-def test_a_second_tap_of_undo_says_it_is_already_undone(organizer_client, league, roster):
-    game = record(league, roster, "Ann", "Bob")
-    services.game_update(game=game, results=results_of(roster, "Bob", "Ann"), played_on=DAY)
-    correction = AuditEntry.objects.get(action="game.correct")
-    url = reverse("audit_undo", args=[league.organization.slug, correction.pk])
-    assert organizer_client.post(url).status_code == 302
-    again = organizer_client.post(url, follow=True)
-    assert '<li class="message info">This change was already undone.</li>' in (
-        again.content.decode()
-    )
-    assert AuditEntry.objects.filter(action="game.undo").count() == 1
-
-
 def admin_game_data(league, rows, *, initial=0, game=None, played_on="2026-11-20"):
     data = {
         "league": league.pk,
