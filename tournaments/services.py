@@ -985,14 +985,20 @@ EDITS = {
 }
 
 
-def round_seating_key(round_: Round) -> str:
-    """A short fingerprint of who sits where in a round: the console's edit forms carry it, so
-    a second tap of "Swap" (which would swap them back) is recognised as a repeat."""
+def seating_key(seats) -> str:
+    """A short fingerprint of who sits where in a round, from its (table number, position,
+    entry id) triples in any order: the console's edit forms carry it, so a second tap of
+    "Swap" (which would swap the players back) is recognised as a repeat."""
     import hashlib
 
-    seats = Seat.objects.filter(round=round_).order_by("table__number", "position")
-    text = ";".join(f"{t}:{e}" for t, e in seats.values_list("table__number", "entry_id"))
+    text = ";".join(f"{t}.{p}:{e}" for t, p, e in sorted(seats))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def round_seating_key(round_: Round) -> str:
+    """`seating_key` of a round as stored now."""
+    seats = Seat.objects.filter(round=round_)
+    return seating_key(seats.values_list("table__number", "position", "entry_id"))
 
 
 @transaction.atomic

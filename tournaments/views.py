@@ -9,6 +9,7 @@ import re
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
@@ -22,7 +23,7 @@ from leagues.views import league_context
 
 from . import selectors, services
 from .forms import RESULTS, EventForm, RegisterForm
-from .models import Entry, Round, Table, Tournament
+from .models import Entry, Round, Seat, Table, Tournament
 
 
 def _context(request, event: Tournament, nav: str, **extra) -> dict:
@@ -129,17 +130,22 @@ def _console(request, event: Tournament, **extra) -> dict:
         "run",
         round=round_,
         missing=missing,
-        entries=event.entries.select_related("player").order_by("player__name"),
+        # `seated`: has sat at a table, so "remove" is not offered (the same query).
+        entries=event.entries.select_related("player")
+        .annotate(seated=Exists(Seat.objects.filter(entry=OuterRef("pk"))))
+        .order_by("player__name"),
         register_form=extra.pop("register_form", RegisterForm()),
         player_names=league_selectors.league_player_names(league=event.league),
         results=RESULTS,
         earlier_rounds=range(1, round_.number) if round_ else [],
         pairing_edits=POD_EDITS if event.is_pods else MATCH_EDITS,
         structure=selectors.structure_get(event) if event.is_pods else None,
-        seating=services.round_seating_key(round_) if round_ is not None else "",
-        seated=set(
-            event.entries.filter(seats__isnull=False).values_list("pk", flat=True).distinct()
-        ),
+        # From the prefetched seats: what the edit forms say they change (no extra query).
+        seating=services.seating_key(
+            (t.number, s.position, s.entry_id) for t in round_.tables.all() for s in t.seats.all()
+        )
+        if round_ is not None
+        else "",
         **extra,
     )
 
