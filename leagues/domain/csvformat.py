@@ -131,6 +131,17 @@ def has_control_characters(text: str) -> bool:
     return bool(_CONTROL.search(text))
 
 
+def has_lone_surrogates(text: str) -> bool:
+    """A lone UTF-16 surrogate (JSON's "\\ud800"): no Unicode text, so nothing can store it."""
+    if text.isascii():
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def clean_text(raw: str) -> str:
     """Undo the formula guard that `escape_text` adds, then trim and fold runs of white space.
 
@@ -172,27 +183,43 @@ def _refuse_constant(name: str):
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+def unstorable_in(value, path: str = "$") -> tuple[str, str] | None:
+    """(JSONPath, why) of the first thing in a parsed JSON value that PostgreSQL cannot store.
+
+    Text (values and keys) cannot hold NUL or a lone UTF-16 surrogate (JSON's "\\ud800"),
+    and jsonb has no infinite or NaN numbers (Python's json reads 1e400 as infinity).
+    """
+    pending = [(value, path)]
+    while pending:
+        item, where = pending.pop()
+        if isinstance(item, dict):
+            for key, sub in reversed(item.items()):
+                inner = f"{where}.{key}" if isinstance(key, str) else where
+                if isinstance(key, str) and (reason := _unstorable_text(key)):
+                    return where, f"a key {reason}"
+                pending.append((sub, inner))
+        elif isinstance(item, list):
+            pending.extend((sub, f"{where}[{i}]") for i, sub in reversed(list(enumerate(item))))
+        elif isinstance(item, str):
+            if reason := _unstorable_text(item):
+                return where, f"the text {reason}"
+        elif isinstance(item, float) and not math.isfinite(item):
+            return where, "the number is too large to store (or NaN)"
+    return None
+
+
+def _unstorable_text(text: str) -> str | None:
+    if "\x00" in text:
+        return "contains a NUL character (\\u0000)"
+    if has_lone_surrogates(text):
+        return "is not valid Unicode (a lone \\uD800-\\uDFFF escape)"
+    return None
+
+
 def _unstorable_json(value) -> str | None:
     """Why PostgreSQL's jsonb would refuse `value` (it has no NUL and no infinite numbers)."""
-    pending = [value]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, dict):
-            pending.extend(item.keys())
-            pending.extend(item.values())
-        elif isinstance(item, list):
-            pending.extend(item)
-        elif isinstance(item, str):
-            if "\x00" in item:
-                return "text in it contains a NUL character (\\u0000)"
-            if not item.isascii():
-                try:
-                    item.encode("utf-8")
-                except UnicodeEncodeError:
-                    return "text in it is not valid Unicode (a lone \\uD800-\\uDFFF escape)"
-        elif isinstance(item, float) and not math.isfinite(item):
-            return "a number in it is too large"
-    return None
+    found = unstorable_in(value)
+    return None if found is None else f"{found[1]} (at {found[0]})"
 
 
 def _parse_meta(cell: str, count: int, line: int, problems: list[RowProblem]) -> dict | None:
