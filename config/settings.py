@@ -147,14 +147,17 @@ GUILDHALL_MAX_IMPORT_BYTES = int(os.environ.get("GUILDHALL_MAX_IMPORT_BYTES", 5 
 
 DJANGO_TABLES2_TEMPLATE = "tables/htmx_table.html"
 
-# Login rate limit (django-axes, state in the database): 5 failed logins for one username, or
-# from one IP address, refuse every login for that username / from that address (even with
-# the right password) until 15 minutes have passed without a failure. Failures are counted
-# while each comes within 15 minutes of the previous one.
+# Login rate limit (django-axes, state in the database): 5 failed logins for one username from
+# one IP address refuse that username from that address (even with the right password) until
+# 15 minutes have passed since the last counted failure. Failures are counted while each comes
+# within 15 minutes of the previous one. Username and address together: locking a username
+# from every address let anyone keep a store's owner out by typing wrong passwords, and
+# locking an address alone would lock everyone on a store's shared network.
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-# Tries refused during a lockout do not restart it, so "wait 15 minutes" stays true.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Tries refused during a lockout are not counted and do not restart it (axes then skips
+# recording them), so the attacker cannot renew it and "wait 15 minutes" stays true.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 # Not on success: a successful login deletes every failure from that IP address, so anyone
 # with an account of their own could wipe the count on someone else's username between guesses.
