@@ -586,6 +586,12 @@ class GameAdminForm(forms.ModelForm):
         if self.instance.pk is not None:
             self.fields["seen_version"].initial = self.instance.version
 
+    def clean_played_on(self):
+        try:
+            return services.game_date_check(self.cleaned_data["played_on"])
+        except services.LeagueError as error:
+            raise ValidationError(str(error), code=error.code) from None
+
     def clean(self):
         cleaned = super().clean()
         seen = cleaned.get("seen_version")

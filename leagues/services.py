@@ -29,7 +29,9 @@ from .domain.csvformat import (
     ParsedCsv,
     RowProblem,
     clean_text,
+    future_date_problem,
     has_control_characters,
+    latest_game_date,
     parse_games_csv,
 )
 from .domain.ranking import RankingError, validate_places
@@ -76,6 +78,19 @@ class ResultIn:
 
 def _lock_league(league: League) -> League:
     return League.objects.select_for_update().get(pk=league.pk)
+
+
+def game_date_latest() -> date:
+    """The latest date a game may have: a day ahead of today in the store's time zone."""
+    return latest_game_date(timezone.localdate())
+
+
+def game_date_check(played_on: date, *, field: str = "played_on") -> date:
+    """`played_on` if a game may be dated so, else LeagueError (code future_date)."""
+    problem = future_date_problem(played_on, game_date_latest())
+    if problem:
+        raise LeagueError(problem[0].upper() + problem[1:] + ".", field=field, code="future_date")
+    return played_on
 
 
 def player_name_clean(raw: str) -> str:
@@ -573,6 +588,7 @@ def game_enter(
     Names match the organization's players ignoring case; unknown names become new players
     only with create_players, otherwise UnknownPlayers lists them and nothing is written.
     """
+    game_date_check(played_on)
     names = [player_name_clean(line.name) for line in finish]
     if create_players:
         players, _ = players_get_or_create(organization=league.organization, names=names)
@@ -680,7 +696,7 @@ def import_plan(*, league: League, text: str) -> ImportPlan:
     duplicates are counted: a row is a duplicate while the league has more stored games with
     that date and finishing order than earlier rows of the file have claimed.
     """
-    parsed = parse_games_csv(text)
+    parsed = parse_games_csv(text, latest=game_date_latest())
     folded = names_folded(f.name for g in parsed.games for f in g.finishers)
     for game in parsed.games:
         # Two spellings the parser tells apart but the database does not ("İlker", "ilker").

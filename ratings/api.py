@@ -38,6 +38,7 @@ from leagues.permissions import visible_leagues
 from leagues.services import (
     LeagueError,
     ResultIn,
+    game_date_check,
     game_record,
     names_folded,
     players_get_or_create,
@@ -315,9 +316,13 @@ def _played_on(data: dict) -> date:
     if not isinstance(raw, str) or not _DATE.match(raw):
         raise BadInput("date", "Give the date as YYYY-MM-DD.", "invalid_date")
     try:
-        return date.fromisoformat(raw)
+        played_on = date.fromisoformat(raw)
     except ValueError:
         raise BadInput("date", f"{raw} is not a date.", "invalid_date") from None
+    try:
+        return game_date_check(played_on, field="date")
+    except LeagueError as error:
+        raise BadInput("date", str(error), error.code) from None
 
 
 def _notes(data: dict) -> str:
