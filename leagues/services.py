@@ -13,6 +13,7 @@ no-op (no entry, no re-rating). `audit_undo` puts a correction or a deletion bac
 """
 
 import hashlib
+import secrets
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from datetime import date
 from django.db import connection, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.text import slugify
 
 from .domain.csvformat import (
     NAME_MAX_LENGTH,
@@ -74,6 +76,46 @@ class ResultIn:
     seat: int | None = None
     # None keeps what is stored (a correction from a form that does not show stats).
     stats: dict | None = None
+
+
+# --- slugs ------------------------------------------------------------------------------------
+
+# Room kept after the stem for a suffix: "-2" ... "-99999", or "-" and 6 random hex digits.
+SLUG_SUFFIX_ROOM = 7
+
+
+def slug_new(*, model, organization: Organization, name: str, scope: str, fallback: str) -> str:
+    """A new, unused slug for a `model` row (League, Tournament) of `organization`.
+
+    Slugs are unique across the site (they are the public addresses /leagues/<slug>/ and
+    /events/<slug>/), but what one store gets must never depend on another store's rows, or
+    a "-2" would tell a store that someone else has a private league or event of that name.
+    So the slug is the store's own slug and the name ("dragons-den-friday-modern"), numbered
+    against the store's own rows only (`scope` is the path from `model` to Organization). If
+    another store does hold that exact slug (only possible through an ambiguous hyphenation,
+    "dragons" + "den-x" against "dragons-den" + "x", or a slug from before this rule), a
+    random suffix is used, which says nothing about which store or row. Call it inside the
+    transaction that saves the row: an advisory lock per store serialises two at once.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(hashtext('guildhall-slug'), %s)", [organization.pk]
+        )
+    max_length = model._meta.get_field("slug").max_length
+    stem = slugify(name) or fallback
+    base = f"{organization.slug}-{stem}"[: max_length - SLUG_SUFFIX_ROOM].strip("-")
+    own = set(
+        model.objects.filter(**{scope: organization}, slug__startswith=base).values_list(
+            "slug", flat=True
+        )
+    )
+    candidate, n = base, 1
+    while candidate in own:
+        n += 1
+        candidate = f"{base}-{n}"
+    while model.objects.filter(slug=candidate).exists():
+        candidate = f"{base}-{secrets.token_hex(3)}"
+    return candidate
 
 
 def _lock_league(league: League) -> League:

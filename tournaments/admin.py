@@ -13,6 +13,7 @@ from leagues.admin import (
     OrganizationScopedAdmin,
     OrganizationScopedMixin,
     ParentManagedInlineMixin,
+    SiteMadeSlugMixin,
     username_field,
 )
 
@@ -71,8 +72,10 @@ class RoundInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(OrganizationScopedAdmin):
+class TournamentAdmin(SiteMadeSlugMixin, OrganizationScopedAdmin):
     organization_path = "league__organization"
+    slug_scope = "league__organization"
+    slug_fallback = "event"
     list_display = ["name", "league", "date", "format", "status", "top_cut"]
     list_filter = [("league", admin.RelatedOnlyFieldListFilter), "format", "status"]
     search_fields = ["name", "slug"]

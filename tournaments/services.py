@@ -219,15 +219,14 @@ def tournament_create(
     round_minutes: int = 50,
     by=None,
 ) -> Tournament:
-    """A new Swiss event in `league` (1v1 matches or pods), with a unique slug and a random seed.
+    """A new Swiss event in `league` (1v1 matches or pods), with a random seed and a slug from
+    the store's slug and the name (league_services.slug_new: never telling of other stores).
 
     Points default to Magic 3/1/0 for 1v1 and cEDH 5/1/0 for pods; the tiebreakers to the
     preset of the format ("pods") or of the points. A date more than a year ahead needs
     `confirm_date` (TournamentError code far_date otherwise).
     """
     import secrets
-
-    from django.utils.text import slugify
 
     if date is not None and not confirm_date and (far := far_date_problem(date)):
         raise TournamentError(far, code="far_date", field="date")
@@ -249,11 +248,13 @@ def tournament_create(
             field="top_cut",
         )
     scheme = POINT_PRESETS[points]
-    base = slugify(name)[:50] or "event"
-    slug, n = base, 1
-    while Tournament.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
+    slug = league_services.slug_new(
+        model=Tournament,
+        organization=league.organization,
+        name=name,
+        scope="league__organization",
+        fallback="event",
+    )
     return Tournament.objects.create(
         league=league,
         name=name.strip(),
