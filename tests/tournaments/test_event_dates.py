@@ -83,3 +83,50 @@ def test_an_event_played_before_its_date_dates_its_games_today(league):
 
     dates = set(Game.objects.filter(league=league).values_list("played_on", flat=True))
     assert dates == {TODAY}
+
+
+def admin_form_data(client, url) -> dict:
+    """What the admin page at `url` would post untouched: its values and inline counts."""
+    page = client.get(url)
+    data = {}
+    for field in page.context["adminform"].form:
+        value = field.value()
+        if value is None or value is False:
+            continue
+        data[field.html_name] = "on" if value is True else value
+        if field.field.show_hidden_initial:  # fields with a callable default, as a browser does
+            data[field.html_initial_name] = value
+    for inline in page.context["inline_admin_formsets"]:
+        data.update({f.html_name: f.value() for f in inline.formset.management_form})
+    return data
+
+
+def test_the_admin_asks_too_before_an_event_more_than_a_year_ahead(client, league):
+    client.force_login(organizer_of(league.organization, role=Role.OWNER, username="owen"))
+    add = reverse("admin:tournaments_tournament_add")
+    data = {
+        **admin_form_data(client, add),
+        "league": league.pk,
+        "name": "Far Open",
+        "date": FAR.isoformat(),
+        "seed": 7,
+    }
+
+    refused = client.post(add, data)
+    assert refused.status_code == 200
+    assert list(refused.context["adminform"].form.errors) == ["date"]
+    assert "more than a year ahead" in refused.context["adminform"].form.errors["date"][0]
+    assert not Tournament.objects.exists()
+
+    confirmed = client.post(add, {**data, "confirm_date": "on"})
+    assert confirmed.status_code == 302, confirmed.context["adminform"].form.errors
+    event = Tournament.objects.get()
+    assert event.date == FAR
+
+    # A later change that leaves the date alone is not asked again.
+    change = reverse("admin:tournaments_tournament_change", args=[event.pk])
+    data = {**admin_form_data(client, change), "name": "Far Open, renamed"}
+    changed = client.post(change, data)
+    assert changed.status_code == 302, changed.context["adminform"].form.errors
+    event.refresh_from_db()
+    assert event.name == "Far Open, renamed"
