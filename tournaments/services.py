@@ -196,12 +196,27 @@ def _tiebreaker_preset(name: str | None, *, pods: bool, points: str) -> list[str
     return list(PRESETS["pods" if pods else "chess" if points == "chess" else "magic"])
 
 
+EVENT_DAYS_AHEAD_UNCONFIRMED = 365
+
+
+def far_date_problem(day) -> str | None:
+    """Why an event's date needs a confirmation (more than a year ahead: a typo, usually)."""
+    today = timezone.localdate()
+    if (day - today).days <= EVENT_DAYS_AHEAD_UNCONFIRMED:
+        return None
+    return (
+        f"{day:%-d %B %Y} is more than a year ahead. Check the year; if the date is right, "
+        "tick the box below and create the event again."
+    )
+
+
 @transaction.atomic
 def tournament_create(
     *,
     league,
     name: str,
     date=None,
+    confirm_date: bool = False,
     format: str = Tournament.Format.ONE_V_ONE,
     points: str | None = None,
     tiebreakers: str | None = None,
@@ -212,15 +227,17 @@ def tournament_create(
     round_minutes: int = 50,
     by=None,
 ) -> Tournament:
-    """A new Swiss event in `league` (1v1 matches or pods), with a unique slug and a random seed.
+    """A new Swiss event in `league` (1v1 matches or pods), with a random seed and a slug from
+    the store's slug and the name (league_services.slug_new: never telling of other stores).
 
     Points default to Magic 3/1/0 for 1v1 and cEDH 5/1/0 for pods; the tiebreakers to the
-    preset of the format ("pods") or of the points.
+    preset of the format ("pods") or of the points. A date more than a year ahead needs
+    `confirm_date` (TournamentError code far_date otherwise).
     """
     import secrets
 
-    from django.utils.text import slugify
-
+    if date is not None and not confirm_date and (far := far_date_problem(date)):
+        raise TournamentError(far, code="far_date", field="date")
     if format not in Tournament.Format.values:
         raise TournamentError("Choose 1v1 or pods.", code="format", field="format")
     pods = format == Tournament.Format.PODS
@@ -239,11 +256,13 @@ def tournament_create(
             field="top_cut",
         )
     scheme = POINT_PRESETS[points]
-    base = slugify(name)[:50] or "event"
-    slug, n = base, 1
-    while Tournament.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
+    slug = league_services.slug_new(
+        model=Tournament,
+        organization=league.organization,
+        name=name,
+        scope="league__organization",
+        fallback="event",
+    )
     return Tournament.objects.create(
         league=league,
         name=name.strip(),
@@ -697,11 +716,14 @@ def table_report(
     ]
     kind = "pod" if tournament.is_pods else "table"
     notes = f"{tournament.name}, round {table.round.number}, {kind} {table.number}"
+    # A result reported now was played by today, even in an event dated ahead (played early,
+    # or a wrong year): no table puts a game in the league's future.
+    played_on = min(tournament.date, timezone.localdate())
     if table.game_id is None:
         table.game = league_services.game_record(
             league=tournament.league,
             results=results,
-            played_on=tournament.date,
+            played_on=played_on,
             by=table.reported_by,
             source=Game.Source.TOURNAMENT,
             notes=notes,
@@ -709,7 +731,7 @@ def table_report(
         )
     else:
         league_services.game_update(
-            game=table.game, results=results, played_on=tournament.date, notes=notes, audit=False
+            game=table.game, results=results, played_on=played_on, notes=notes, audit=False
         )
     table.save()
     action = _REPORT_ACTIONS[tournament.is_pods, before is not None, reverts is not None]

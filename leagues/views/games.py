@@ -51,7 +51,7 @@ def _save(request: HttpRequest, form: GameEntryForm, league: League, game: Game 
     except services.GameConflict:
         raise
     except services.LeagueError as error:
-        form.add_error(None, str(error))
+        form.add_error(error.field if error.field in form.fields else None, str(error))
         return None
 
 

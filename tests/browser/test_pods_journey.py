@@ -33,8 +33,9 @@ def test_a_judge_runs_a_pod_event_on_a_phone(phone, league, browser, live_server
     page.select_option("#id_format", "pods")
     phone.shot("pods-create-phone")
     page.click("button:has-text('Create the event')")
-    page.wait_for_url("**/events/cedh-friday/run/")
-    event = Tournament.objects.get(slug="cedh-friday")
+    slug = f"{league.organization.slug}-cedh-friday"  # the store's slug, then the name
+    page.wait_for_url(f"**/events/{slug}/run/")
+    event = Tournament.objects.get(slug=slug)
     assert event.is_pods and float(event.points_win) == 5
     for name in PLAYERS:
         page.fill("#id_name", name)

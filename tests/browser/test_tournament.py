@@ -23,7 +23,8 @@ def test_a_judge_runs_round_one_on_a_phone(phone, league):
     phone.go("/leagues/friday-magic/events/new/")
     page.fill("#id_name", "Friday Swiss")
     page.click("button:has-text('Create the event')")
-    page.wait_for_url("**/events/friday-swiss/run/")
+    slug = f"{league.organization.slug}-friday-swiss"  # the store's slug, then the name
+    page.wait_for_url(f"**/events/{slug}/run/")
     for name in ["Ann", "Bob", "Cy", "Dee", "Eve"]:
         page.fill("#id_name", name)
         page.click("button:has-text('Register')")
@@ -46,7 +47,7 @@ def test_a_judge_runs_round_one_on_a_phone(phone, league):
     phone.shot("event-run-reported-phone")
     page.click("button:has-text('End round 1')")
     page.wait_for_load_state("networkidle")
-    event = Tournament.objects.get(slug="friday-swiss")
+    event = Tournament.objects.get(slug=slug)
     assert Round.objects.get(tournament=event, number=1).status == Round.Status.COMPLETE
     assert page.locator("button", has_text="Pair round 2").is_visible()
 

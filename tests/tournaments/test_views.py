@@ -137,7 +137,8 @@ def test_creating_an_event(judge_client, league):
     )
     event = Tournament.objects.get(name="Modern 1K")
     assert response.status_code == 302 and response.url == reverse("event_run", args=[event.slug])
-    assert event.slug == "modern-1k" and event.top_cut == 8 and float(event.points_win) == 3
+    assert event.slug == "dragons-den-modern-1k"  # the store's slug, then the name
+    assert event.top_cut == 8 and float(event.points_win) == 3
     bad = judge_client.post(reverse("event_create", args=[league.slug]), {"name": ""})
     assert bad.status_code == 400
 
