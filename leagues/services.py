@@ -495,20 +495,26 @@ def audit_undo(*, entry: AuditEntry, by=None) -> AuditEntry:
     normal service (so ratings replay and standings follow) and return the new entry, which
     `reverts` this one.
 
-    Refused (UndoRefused, nothing written) for an entry that is not a correction or a
-    deletion, one already undone, or when the game or table changed again since.
+    Refused (UndoRefused, nothing written) for an entry that is not a correction, a deletion
+    or a drop, one already undone, or when the game, table or entry changed again since.
     """
     entry = AuditEntry.objects.select_for_update().get(pk=entry.pk)
     if entry.action not in AuditEntry.UNDO_ACTIONS:
-        raise UndoRefused("Only a correction or a deletion can be undone.", code="not_undoable")
+        raise UndoRefused(
+            "Only a correction, a deletion or a drop can be undone.", code="not_undoable"
+        )
     if AuditEntry.objects.filter(reverts=entry).exists():
         raise UndoRefused("This change was already undone.", code="already_undone")
     if entry.action == AuditEntry.Action.GAME_CORRECT:
         _undo_game_correction(entry, by)
     elif entry.action == AuditEntry.Action.GAME_DELETE:
         _undo_game_delete(entry, by)
+    elif entry.action == AuditEntry.Action.ENTRY_DROP:
+        from tournaments.services import entry_drop_undo  # tournaments builds on leagues
+
+        entry_drop_undo(entry=entry, by=by)
     else:
-        from tournaments.services import table_undo  # tournaments builds on leagues
+        from tournaments.services import table_undo
 
         table_undo(entry=entry, by=by)
     undo = AuditEntry.objects.filter(reverts=entry).first()

@@ -117,6 +117,9 @@ class RegisterForm(forms.Form):
         label="Player",
         widget=forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"}),
     )
+    # Shown once a name turned out to be new: ticking it creates the store's player.
+    new_player = forms.BooleanField(required=False, label="Yes, add them as a new player")
+    ask_new_player = False  # set by the view when the name is not a player yet
 
     def clean_name(self):
         # The store's rule for a player's name (not blank, no control characters), as a

@@ -41,6 +41,11 @@ def test_a_judge_runs_a_pod_event_on_a_phone(phone, league, browser, live_server
         page.fill("#id_name", name)
         page.click("button:has-text('Register')")
         page.wait_for_load_state("networkidle")
+        # A name that is not a player of the store yet is asked about first.
+        assert f"New player? {name} is not a player" in page.locator(".errorlist").inner_text()
+        page.check("#id_new_player")
+        page.click("button:has-text('Register')")
+        page.wait_for_load_state("networkidle")
     assert "10 players:" in page.locator(".structure").inner_text()
     phone.shot("pods-registered-phone")
 

@@ -29,6 +29,11 @@ def test_a_judge_runs_round_one_on_a_phone(phone, league):
         page.fill("#id_name", name)
         page.click("button:has-text('Register')")
         page.wait_for_load_state("networkidle")
+        # A name that is not a player of the store yet is asked about first.
+        assert f"New player? {name} is not a player" in page.locator(".errorlist").inner_text()
+        page.check("#id_new_player")
+        page.click("button:has-text('Register')")
+        page.wait_for_load_state("networkidle")
     assert "Registered Eve" in page.locator(".messages").inner_text()
     page.click("button:has-text('Pair round 1')")
     page.wait_for_load_state("networkidle")
@@ -52,7 +57,7 @@ def test_players_see_pairings_standings_and_the_projector(desktop, phone, league
 
     event = services.tournament_create(league=league, name="Open Swiss")
     for name in ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn"]:
-        services.entry_register(tournament=event, name=name)
+        services.entry_register(tournament=event, name=name, create_player=True)
     round_ = services.round_pair(tournament=event)
     for table in round_.tables.all():
         services.table_report(table=table, winner=table.seats.order_by("position").first().entry)

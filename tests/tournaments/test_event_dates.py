@@ -78,7 +78,7 @@ def test_the_service_refuses_a_far_date_unless_confirmed(league):
 def test_an_event_played_before_its_date_dates_its_games_today(league):
     event = TournamentFactory(league=league, date=FAR)
     for name in "ABCD":
-        services.entry_register(tournament=event, name=name)
+        services.entry_register(tournament=event, name=name, create_player=True)
     play_round(event)
 
     dates = set(Game.objects.filter(league=league).values_list("played_on", flat=True))
