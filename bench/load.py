@@ -560,7 +560,7 @@ def build_event(*, players: int, judges: int) -> int:
     event.slug = EVENT
     event.save(update_fields=["slug"])
     for n in range(players):
-        services.entry_register(tournament=event, name=f"Player {n:03d}")
+        services.entry_register(tournament=event, name=f"Player {n:03d}", create_player=True)
     User = get_user_model()
     hashed = None
     for n in range(judges):

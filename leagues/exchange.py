@@ -50,6 +50,7 @@ from ratings.models import LeagueRating
 from ratings.services import ratings_recalculate
 from tournaments.models import Entry, Round, Seat, Table, Tournament
 
+from .domain.csvformat import unstorable_in
 from .domain.ranking import RankingError, validate_places
 from .models import Game, GameResult, League, Organization, Player
 
@@ -360,6 +361,9 @@ def organization_import(*, data) -> ImportReport:
     """Create the organization of an exported document, with everything in it; then replay
     its leagues' ratings. All or nothing: ExchangeError (nothing written) on any problem."""
     root = _Node(data, "$")
+    unstorable = unstorable_in(data)
+    if unstorable is not None:
+        raise ExchangeError(*unstorable)
     try:
         return _import(root)
     except IntegrityError as error:

@@ -25,7 +25,7 @@ class Command(BaseCommand):
         path = options["path"]
         try:
             if path == "-":
-                text = sys.stdin.read()
+                text = sys.stdin.buffer.read().decode("utf-8")
             else:
                 with open(path, encoding="utf-8") as source:
                     text = source.read()
@@ -38,6 +38,10 @@ class Command(BaseCommand):
             raise CommandError(
                 f"{path} is not JSON: {error.msg} (line {error.lineno}, column {error.colno})"
             ) from None
+        except RecursionError:
+            raise CommandError(f"{path} is not JSON that can be read: nested too deeply") from None
+        except ValueError as error:  # a number of thousands of digits
+            raise CommandError(f"{path} is not JSON that can be read: {str(error)[:80]}") from None
         try:
             report = organization_import(data=data)
         except ExchangeError as error:
