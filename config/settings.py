@@ -1,7 +1,8 @@
 """Guildhall settings, read from the environment.
 
-Development (`make run`) needs nothing set: SQLite file, DEBUG on, mails printed on the
-console. Production sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL (and EMAIL_URL
+Development (`make run`) needs nothing set: it starts an embedded PostgreSQL and sets
+DATABASE_URL, DEBUG on, mails printed on the console. Every process needs DATABASE_URL naming
+PostgreSQL. Production sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL (and EMAIL_URL
 for password resets); with those, `manage.py check --deploy` is clean (HTTPS, HSTS and secure
 cookies are on whenever DEBUG is off). Every response carries a strict Content-Security-Policy
 (django-csp; see CONTENT_SECURITY_POLICY). Failed logins, on the site and in the admin, are
@@ -100,9 +101,28 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "config.wsgi.application"
 
+# PostgreSQL only: the rules and the speed rest on it (a deferred constraint trigger, COPY,
+# advisory locks, `::jsonb`). There is no default: `make run` starts an embedded server and
+# sets DATABASE_URL for its children (config/devserver.py); everything else must say where.
+POSTGRES_SCHEMES = ("postgres", "postgresql", "pgsql")
+DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
+if not DATABASE_URL:
+    raise ImproperlyConfigured(
+        "Set DATABASE_URL to a PostgreSQL database, e.g. "
+        "DATABASE_URL=postgres://user:password@127.0.0.1:5432/guildhall. `make run` starts an "
+        "embedded PostgreSQL and sets it for you (and prints it, for manage.py commands); "
+        "`make test` finds one by itself."
+    )
+DATABASE_SCHEME = DATABASE_URL.split("://", 1)[0].lower() if "://" in DATABASE_URL else ""
+if DATABASE_SCHEME not in POSTGRES_SCHEMES:
+    raise ImproperlyConfigured(
+        f"DATABASE_URL names the {DATABASE_SCHEME or '(missing)'!r} scheme: Guildhall runs on "
+        "PostgreSQL only (its rules use a deferred constraint trigger, COPY and advisory locks). "
+        "Use postgres://user:password@host:5432/guildhall."
+    )
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+    "default": dj_database_url.parse(
+        DATABASE_URL,
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
         conn_health_checks=True,
     )

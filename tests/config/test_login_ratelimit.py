@@ -14,6 +14,7 @@ import sys
 import textwrap
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from axes.models import AccessAttempt
@@ -227,11 +228,13 @@ def test_failures_in_another_server_process_count_too(client, olive):
         """
     )
     db = connection.settings_dict
+    host = quote(db["HOST"], safe="")
     env = {
         **os.environ,
         "DEBUG": "1",
         "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DATABASE_URL": f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:"
+        # A socket directory as the host (make test's embedded server) must be percent-encoded.
+        "DATABASE_URL": f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{host}:"
         f"{db['PORT'] or 5432}/{db['NAME']}",
     }
     result = subprocess.run(
