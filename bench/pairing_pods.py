@@ -1,7 +1,7 @@
 """Pod pairing benchmark: whole simulated events against pairings_edh's reference figures.
 
     .venv/bin/python bench/pairing_pods.py [--sizes 12,16,...] [--seeds 30] [--processes 2]
-                                           [--skip-timing]
+                                           [--skip-timing] [--quick]
 
 For 12, 16, 24, 32, 48, 64, 100 and 128 players it plays `--seeds` events (seeds 0, 1, ...)
 with `tournaments.domain.simulate.simulate(format="pods")`: ceil(log2 N) rounds, every round
@@ -161,7 +161,12 @@ def main() -> None:
         help="worker processes for the events (default: one per core, %(default)s)",
     )
     parser.add_argument("--skip-timing", action="store_true", help="skip the 1,024/4,096 timing")
+    parser.add_argument(
+        "--quick", action="store_true", help="one event of 12 and of 16 players, one process"
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.sizes, args.seeds, args.processes = "12,16", 1, 1
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     if any(n < 3 for n in sizes) or args.seeds < 1 or args.processes < 1:
         parser.error("sizes need at least 3 players; --seeds and --processes at least 1")

@@ -1,6 +1,7 @@
 """Ratings benchmark: a league of 2,000 players and 100,000 pods of 3-4 on PostgreSQL.
 
     DEBUG=1 .venv/bin/python bench/ratings.py [--games 100000] [--players 2000] [--seed 7]
+    DEBUG=1 .venv/bin/python bench/ratings.py --quick   # 300 games, 40 players: seconds (tests)
 
 Uses its own database (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/
 guildhall_bench), migrates it, and builds the league once per (seed, size): later runs reuse it.
@@ -81,11 +82,12 @@ def build_league(slug: str, players: int, games: int, seed: int) -> League:
         game_ids = [row[0] for row in cursor.fetchall()]
     with transaction.atomic(), connection.cursor() as cursor:
         with cursor.cursor.copy(
-            "COPY leagues_game (id, league_id, played_on, source, notes, created_at) FROM STDIN"
+            "COPY leagues_game (id, league_id, played_on, source, notes, created_at, version)"
+            " FROM STDIN"
         ) as copy:
             for n, game_id in enumerate(game_ids):
                 day = start + datetime.timedelta(days=n * 730 // games)
-                copy.write_row((game_id, league.pk, day, "manual", "", "2024-01-01T00:00:00Z"))
+                copy.write_row((game_id, league.pk, day, "manual", "", "2024-01-01T00:00:00Z", 0))
         with cursor.cursor.copy(
             "COPY leagues_gameresult (game_id, player_id, placement, stats) FROM STDIN"
         ) as copy:
@@ -168,7 +170,13 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2_000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--quick", action="store_true", help="300 games, 40 players, once: proves it runs"
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.players, args.repeat = 300, 40, 1
+    adds_per_league = 3 if args.quick else 20
     call_command("migrate", verbosity=0)
 
     t = time.perf_counter()
@@ -185,10 +193,12 @@ def main() -> None:
     b = [run[0] for run in b_runs]
 
     rng = random.Random(args.seed)
-    adds = [add_one_game(league, rng) for _ in range(20)]
-    small_adds = [add_one_game(small, rng) for _ in range(20)]
+    adds = [add_one_game(league, rng) for _ in range(adds_per_league)]
+    small_adds = [add_one_game(small, rng) for _ in range(adds_per_league)]
     corrections = {
-        back: [correct_game(league, back) for _ in range(3)] for back in (10, 100, 1000, 10000)
+        back: [correct_game(league, back) for _ in range(args.repeat)]
+        for back in (10, 100, 1000, 10000)
+        if back < args.games
     }
 
     rows = [
@@ -216,7 +226,8 @@ def main() -> None:
     ]
     print(
         f"\nRatings benchmark: {args.players:,} players, {args.games:,} pods of 3-4, "
-        f"system {rating_system_get(league=league).name}, median of {args.repeat} (c: 20)\n"
+        f"system {rating_system_get(league=league).name}, median of {args.repeat} "
+        f"(c: {adds_per_league})\n"
     )
     print(f"| {'measure':<48} | {'seconds':>8} | notes")
     print(f"|{'-' * 50}|{'-' * 10}|{'-' * 30}")

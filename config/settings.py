@@ -1,11 +1,13 @@
 """Guildhall settings, read from the environment.
 
-Development (`make run`) needs nothing set: SQLite file, DEBUG on. Production sets
-DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL; with those, `manage.py check --deploy`
-is clean (HTTPS, HSTS and secure cookies are on whenever DEBUG is off). Every response carries a
-strict Content-Security-Policy (django-csp; see CONTENT_SECURITY_POLICY). Failed logins, on the
-site and in the admin, are counted in the database by django-axes, so every gunicorn worker
-sees the same count and the lockout holds across them.
+Development (`make run`) needs nothing set: it starts an embedded PostgreSQL and sets
+DATABASE_URL, DEBUG on, mails printed on the console. Every process needs DATABASE_URL naming
+PostgreSQL. Production sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL (and EMAIL_URL
+for password resets); with those, `manage.py check --deploy` is clean (HTTPS, HSTS and secure
+cookies are on whenever DEBUG is off). Every response carries a strict Content-Security-Policy
+(django-csp; see CONTENT_SECURITY_POLICY). Failed logins, on the site and in the admin, are
+counted in the database by django-axes, so every gunicorn worker sees the same count and the
+lockout holds across them.
 """
 
 import ipaddress
@@ -16,6 +18,8 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+
+from config.mail import MailConfigError, mail_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -102,6 +106,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "config.context_processors.mail",
             ],
         },
     },
@@ -109,9 +114,28 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "config.wsgi.application"
 
+# PostgreSQL only: the rules and the speed rest on it (a deferred constraint trigger, COPY,
+# advisory locks, `::jsonb`). There is no default: `make run` starts an embedded server and
+# sets DATABASE_URL for its children (config/devserver.py); everything else must say where.
+POSTGRES_SCHEMES = ("postgres", "postgresql", "pgsql")
+DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
+if not DATABASE_URL:
+    raise ImproperlyConfigured(
+        "Set DATABASE_URL to a PostgreSQL database, e.g. "
+        "DATABASE_URL=postgres://user:password@127.0.0.1:5432/guildhall. `make run` starts an "
+        "embedded PostgreSQL and sets it for you (and prints it, for manage.py commands); "
+        "`make test` finds one by itself."
+    )
+DATABASE_SCHEME = DATABASE_URL.split("://", 1)[0].lower() if "://" in DATABASE_URL else ""
+if DATABASE_SCHEME not in POSTGRES_SCHEMES:
+    raise ImproperlyConfigured(
+        f"DATABASE_URL names the {DATABASE_SCHEME or '(missing)'!r} scheme: Guildhall runs on "
+        "PostgreSQL only (its rules use a deferred constraint trigger, COPY and advisory locks). "
+        "Use postgres://user:password@host:5432/guildhall."
+    )
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+    "default": dj_database_url.parse(
+        DATABASE_URL,
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
         conn_health_checks=True,
     )
@@ -154,20 +178,32 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# Outgoing mail (config/mail.py): EMAIL_URL or EMAIL_HOST and friends; with DEBUG and nothing
+# set, mails are printed on the console. GUILDHALL_MAIL_DELIVERS says whether a mail can reach
+# its reader: without it the password reset is not offered and its pages answer 404, rather
+# than telling someone a mail was sent when none can arrive.
+try:
+    globals().update(mail_settings(os.environ, debug=DEBUG))
+except MailConfigError as error:
+    raise ImproperlyConfigured(str(error)) from None
+
 # Uploads: a Guildmaster CSV of tens of thousands of games stays well below this.
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 GUILDHALL_MAX_IMPORT_BYTES = int(os.environ.get("GUILDHALL_MAX_IMPORT_BYTES", 5 * 1024 * 1024))
 
 DJANGO_TABLES2_TEMPLATE = "tables/htmx_table.html"
 
-# Login rate limit (django-axes, state in the database): 5 failed logins for one username, or
-# from one IP address, refuse every login for that username / from that address (even with
-# the right password) until 15 minutes have passed without a failure. Failures are counted
-# while each comes within 15 minutes of the previous one.
+# Login rate limit (django-axes, state in the database): 5 failed logins for one username from
+# one IP address refuse that username from that address (even with the right password) until
+# 15 minutes have passed since the last counted failure. Failures are counted while each comes
+# within 15 minutes of the previous one. Username and address together: locking a username
+# from every address let anyone keep a store's owner out by typing wrong passwords, and
+# locking an address alone would lock everyone on a store's shared network.
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-# Tries refused during a lockout do not restart it, so "wait 15 minutes" stays true.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Tries refused during a lockout are not counted and do not restart it (axes then skips
+# recording them), so the attacker cannot renew it and "wait 15 minutes" stays true.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 # Not on success: a successful login deletes every failure from that IP address, so anyone
 # with an account of their own could wipe the count on someone else's username between guesses.

@@ -7,7 +7,7 @@ admin.site.index_title = "Your store's data"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include("config.urls_accounts")),
     path("api/", include("ratings.urls_api")),
     path("", include("jobs.urls")),
     path("", include("ratings.urls")),

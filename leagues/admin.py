@@ -229,6 +229,47 @@ def username_field():
     )
 
 
+class SiteMadeSlugMixin:
+    """The slug is the site's to choose for everyone but superusers.
+
+    Slugs are unique across the site, so a slug a store could type would be refused when
+    another store has it ("League with this Slug already exists"), which tells that store
+    the other's private league or event exists. Superusers (who see every store) still edit
+    it; for everyone else it is read-only and a new row gets `services.slug_new`'s slug,
+    made from the store's slug and the name, numbered against the store's own rows only.
+    Organizations set `slug_scope = None`: their slug is read-only, never generated here.
+    """
+
+    slug_scope: str | None = "organization"  # the path from the row to its Organization
+    slug_fallback = "league"
+
+    def slug_editable(self, request) -> bool:
+        return request.user.is_superuser
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if not self.slug_editable(request):
+            fields.append("slug")
+        return fields
+
+    def get_prepopulated_fields(self, request, obj=None):
+        if not self.slug_editable(request):
+            return {}
+        return super().get_prepopulated_fields(request, obj)
+
+    def save_model(self, request, obj, form, change):
+        if not obj.slug and self.slug_scope is not None:
+            organization = Organization.objects.get(pk=organization_id_of(obj, self.slug_scope))
+            obj.slug = services.slug_new(
+                model=type(obj),
+                organization=organization,
+                name=obj.name,
+                scope=self.slug_scope,
+                fallback=self.slug_fallback,
+            )
+        super().save_model(request, obj, form, change)
+
+
 # --- organizations and memberships --------------------------------------------------------
 
 
@@ -268,8 +309,9 @@ class MembershipInline(OrganizationScopedMixin, admin.TabularInline):
 
 
 @admin.register(Organization)
-class OrganizationAdmin(OrganizationScopedAdmin):
+class OrganizationAdmin(SiteMadeSlugMixin, OrganizationScopedAdmin):
     organization_path = "pk"
+    slug_scope = None  # superusers create organizations, slug and all
     list_display = ["name", "slug", "league_count", "player_count"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ("name",)}
@@ -375,7 +417,7 @@ class PlayerAdmin(OrganizationScopedAdmin):
 
 
 @admin.register(League)
-class LeagueAdmin(OrganizationScopedAdmin):
+class LeagueAdmin(SiteMadeSlugMixin, OrganizationScopedAdmin):
     list_display = [
         "name",
         "organization",
@@ -585,6 +627,12 @@ class GameAdminForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk is not None:
             self.fields["seen_version"].initial = self.instance.version
+
+    def clean_played_on(self):
+        try:
+            return services.game_date_check(self.cleaned_data["played_on"])
+        except services.LeagueError as error:
+            raise ValidationError(str(error), code=error.code) from None
 
     def clean(self):
         cleaned = super().clean()

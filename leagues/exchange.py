@@ -50,6 +50,7 @@ from ratings.models import LeagueRating
 from ratings.services import ratings_recalculate
 from tournaments.models import Entry, Round, Seat, Table, Tournament
 
+from .domain.csvformat import unstorable_in
 from .domain.ranking import RankingError, validate_places
 from .models import Game, GameResult, League, Organization, Player
 
@@ -364,6 +365,9 @@ def organization_import(*, data, progress: Callable[[str, int, int], None] | Non
     replay (its slug), for the command's progress bar.
     """
     root = _Node(data, "$")
+    unstorable = unstorable_in(data)
+    if unstorable is not None:
+        raise ExchangeError(*unstorable)
     try:
         return _import(root, progress or (lambda step, done, total: None))
     except IntegrityError as error:

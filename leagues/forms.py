@@ -14,7 +14,7 @@ from django.utils import timezone
 from .domain.csvformat import NAME_MAX_LENGTH, clean_text, has_control_characters
 from .domain.ranking import RankingError, validate_places
 from .models import Game, League
-from .services import FinishLine, players_find
+from .services import FinishLine, LeagueError, game_date_check, players_find
 
 MAX_ROWS = 16
 _PLAYER_KEY = re.compile(r"\Aplayer_([0-9]{1,3})\Z")  # ASCII digits: int("²") raises
@@ -84,6 +84,12 @@ class GameEntryForm(forms.Form):
             }
             for i in range(self.row_count)
         ]
+
+    def clean_played_on(self):
+        try:
+            return game_date_check(self.cleaned_data["played_on"])
+        except LeagueError as error:
+            raise forms.ValidationError(str(error), code=error.code) from None
 
     def clean(self):
         cleaned = super().clean()

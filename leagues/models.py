@@ -364,6 +364,8 @@ class AuditEntry(models.Model):
         PAIRING_MANUAL = "pairing.manual", "Paired by hand"
         PAIRING_BYE = "pairing.bye", "Bye given"
         ENTRY_DROP = "entry.drop", "Player dropped"
+        ENTRY_UNDROP = "entry.undrop", "Drop undone"
+        ENTRY_REMOVE = "entry.remove", "Entry removed"
 
     # What an undo does to each undoable action.
     UNDO_ACTIONS = {
@@ -371,6 +373,7 @@ class AuditEntry(models.Model):
         Action.GAME_DELETE: Action.GAME_RESTORE,
         Action.MATCH_CORRECT: Action.MATCH_UNDO,
         Action.POD_CORRECT: Action.POD_UNDO,
+        Action.ENTRY_DROP: Action.ENTRY_UNDROP,
     }
 
     organization = models.ForeignKey(

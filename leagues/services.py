@@ -14,6 +14,7 @@ no-op (no entry, no re-rating). `audit_undo` puts a correction or a deletion bac
 
 import hashlib
 import re
+import secrets
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.text import slugify
 
 from .domain.csvformat import (
     NAME_MAX_LENGTH,
@@ -31,7 +33,9 @@ from .domain.csvformat import (
     ParsedCsv,
     RowProblem,
     clean_text,
+    future_date_problem,
     has_control_characters,
+    latest_game_date,
     parse_games_csv,
 )
 from .domain.ranking import RankingError, validate_places
@@ -76,8 +80,61 @@ class ResultIn:
     stats: dict | None = None
 
 
+# --- slugs ------------------------------------------------------------------------------------
+
+# Room kept after the stem for a suffix: "-2" ... "-99999", or "-" and 6 random hex digits.
+SLUG_SUFFIX_ROOM = 7
+
+
+def slug_new(*, model, organization: Organization, name: str, scope: str, fallback: str) -> str:
+    """A new, unused slug for a `model` row (League, Tournament) of `organization`.
+
+    Slugs are unique across the site (they are the public addresses /leagues/<slug>/ and
+    /events/<slug>/), but what one store gets must never depend on another store's rows, or
+    a "-2" would tell a store that someone else has a private league or event of that name.
+    So the slug is the store's own slug and the name ("dragons-den-friday-modern"), numbered
+    against the store's own rows only (`scope` is the path from `model` to Organization). If
+    another store does hold that exact slug (only possible through an ambiguous hyphenation,
+    "dragons" + "den-x" against "dragons-den" + "x", or a slug from before this rule), a
+    random suffix is used, which says nothing about which store or row. Call it inside the
+    transaction that saves the row: an advisory lock per store serialises two at once.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(hashtext('guildhall-slug'), %s)", [organization.pk]
+        )
+    max_length = model._meta.get_field("slug").max_length
+    stem = slugify(name) or fallback
+    base = f"{organization.slug}-{stem}"[: max_length - SLUG_SUFFIX_ROOM].strip("-")
+    own = set(
+        model.objects.filter(**{scope: organization}, slug__startswith=base).values_list(
+            "slug", flat=True
+        )
+    )
+    candidate, n = base, 1
+    while candidate in own:
+        n += 1
+        candidate = f"{base}-{n}"
+    while model.objects.filter(slug=candidate).exists():
+        candidate = f"{base}-{secrets.token_hex(3)}"
+    return candidate
+
+
 def _lock_league(league: League) -> League:
     return League.objects.select_for_update().get(pk=league.pk)
+
+
+def game_date_latest() -> date:
+    """The latest date a game may have: a day ahead of today in the store's time zone."""
+    return latest_game_date(timezone.localdate())
+
+
+def game_date_check(played_on: date, *, field: str = "played_on") -> date:
+    """`played_on` if a game may be dated so, else LeagueError (code future_date)."""
+    problem = future_date_problem(played_on, game_date_latest())
+    if problem:
+        raise LeagueError(problem[0].upper() + problem[1:] + ".", field=field, code="future_date")
+    return played_on
 
 
 def player_name_clean(raw: str) -> str:
@@ -440,20 +497,26 @@ def audit_undo(*, entry: AuditEntry, by=None) -> AuditEntry:
     normal service (so ratings replay and standings follow) and return the new entry, which
     `reverts` this one.
 
-    Refused (UndoRefused, nothing written) for an entry that is not a correction or a
-    deletion, one already undone, or when the game or table changed again since.
+    Refused (UndoRefused, nothing written) for an entry that is not a correction, a deletion
+    or a drop, one already undone, or when the game, table or entry changed again since.
     """
     entry = AuditEntry.objects.select_for_update().get(pk=entry.pk)
     if entry.action not in AuditEntry.UNDO_ACTIONS:
-        raise UndoRefused("Only a correction or a deletion can be undone.", code="not_undoable")
+        raise UndoRefused(
+            "Only a correction, a deletion or a drop can be undone.", code="not_undoable"
+        )
     if AuditEntry.objects.filter(reverts=entry).exists():
         raise UndoRefused("This change was already undone.", code="already_undone")
     if entry.action == AuditEntry.Action.GAME_CORRECT:
         _undo_game_correction(entry, by)
     elif entry.action == AuditEntry.Action.GAME_DELETE:
         _undo_game_delete(entry, by)
+    elif entry.action == AuditEntry.Action.ENTRY_DROP:
+        from tournaments.services import entry_drop_undo  # tournaments builds on leagues
+
+        entry_drop_undo(entry=entry, by=by)
     else:
-        from tournaments.services import table_undo  # tournaments builds on leagues
+        from tournaments.services import table_undo
 
         table_undo(entry=entry, by=by)
     undo = AuditEntry.objects.filter(reverts=entry).first()
@@ -575,6 +638,7 @@ def game_enter(
     Names match the organization's players ignoring case; unknown names become new players
     only with create_players, otherwise UnknownPlayers lists them and nothing is written.
     """
+    game_date_check(played_on)
     names = [player_name_clean(line.name) for line in finish]
     if create_players:
         players, _ = players_get_or_create(organization=league.organization, names=names)
@@ -682,7 +746,7 @@ def import_plan(*, league: League, text: str) -> ImportPlan:
     duplicates are counted: a row is a duplicate while the league has more stored games with
     that date and finishing order than earlier rows of the file have claimed.
     """
-    parsed = parse_games_csv(text)
+    parsed = parse_games_csv(text, latest=game_date_latest())
     folded = names_folded(f.name for g in parsed.games for f in g.finishers)
     for game in parsed.games:
         # Two spellings the parser tells apart but the database does not ("İlker", "ilker").

@@ -25,13 +25,20 @@ from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 
-from leagues.domain.csvformat import NAME_MAX_LENGTH, NOTE_MAX_LENGTH, clean_note, clean_text
+from leagues.domain.csvformat import (
+    NAME_MAX_LENGTH,
+    NOTE_MAX_LENGTH,
+    clean_note,
+    clean_text,
+    has_lone_surrogates,
+)
 from leagues.domain.ranking import RankingError, places_from_groups, validate_places
 from leagues.models import ApiToken, Game, League
 from leagues.permissions import visible_leagues
 from leagues.services import (
     LeagueError,
     ResultIn,
+    game_date_check,
     game_record,
     names_folded,
     players_get_or_create,
@@ -50,6 +57,9 @@ MAX_PLAYERS = 64  # a game is one table or pod; far more than any real one
 GAME_KEYS = ("players", "date", "notes")
 _DATE = re.compile(r"\A[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+UNPAIRED_SURROGATE = (
+    "The text is not valid Unicode: it holds a lone surrogate escape (\\ud800-\\udfff)."
+)
 
 
 # --- Answers ------------------------------------------------------------------------------------
@@ -242,6 +252,8 @@ class BadInput(Exception):
 def _name(raw, field: str) -> str:
     if not isinstance(raw, str):
         raise BadInput(field, "A player is a name (a string).", "invalid_type")
+    if has_lone_surrogates(raw):
+        raise BadInput(field, UNPAIRED_SURROGATE, "invalid_unicode")
     if _CONTROL.search(raw):
         raise BadInput(field, "The name contains control characters.", "control_characters")
     name = clean_text(raw)
@@ -304,15 +316,21 @@ def _played_on(data: dict) -> date:
     if not isinstance(raw, str) or not _DATE.match(raw):
         raise BadInput("date", "Give the date as YYYY-MM-DD.", "invalid_date")
     try:
-        return date.fromisoformat(raw)
+        played_on = date.fromisoformat(raw)
     except ValueError:
         raise BadInput("date", f"{raw} is not a date.", "invalid_date") from None
+    try:
+        return game_date_check(played_on, field="date")
+    except LeagueError as error:
+        raise BadInput("date", str(error), error.code) from None
 
 
 def _notes(data: dict) -> str:
     raw = data.get("notes", "")
     if not isinstance(raw, str):
         raise BadInput("notes", "Notes are text (a string).", "invalid_type")
+    if has_lone_surrogates(raw):
+        raise BadInput("notes", UNPAIRED_SURROGATE, "invalid_unicode")
     notes = clean_note(raw)
     if len(notes) > NOTE_MAX_LENGTH:
         raise BadInput("notes", f"Notes can be at most {NOTE_MAX_LENGTH} characters.", "too_long")

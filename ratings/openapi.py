@@ -254,7 +254,10 @@ SCHEMA: dict = {
                     "date": {
                         "type": "string",
                         "format": "date",
-                        "description": "YYYY-MM-DD; today (the site's time zone) if left out.",
+                        "description": (
+                            "YYYY-MM-DD, at most a day after today (the site's time zone; "
+                            "later is a 400 with code future_date); today if left out."
+                        ),
                         "example": "2026-11-20",
                     },
                     "notes": {

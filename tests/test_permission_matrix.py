@@ -191,6 +191,12 @@ MATRIX: dict[str, Rule] = {
     "events/<slug:slug>/rounds/<int:number>/end/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/rounds/<int:number>/edit/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/entries/<int:entry_id>/drop/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/entries/<int:entry_id>/undrop/": Rule(
+        RUN_EVENT, "event", POST, writes=True
+    ),
+    "events/<slug:slug>/entries/<int:entry_id>/remove/": Rule(
+        RUN_EVENT, "event", POST, writes=True
+    ),
     "events/<slug:slug>/tables/<int:table_id>/report/": Rule(RUN_EVENT, "event", POST, writes=True),
     # Leagues.
     "": Rule(ANYONE, "site"),
@@ -303,7 +309,7 @@ def _scene(key: str, organization, public: bool) -> Scene:
             league=league, slug=f"{league.slug}-{fmt}", pods=fmt == "pods", name=f"{key} {fmt}"
         )
         for name in names[:count]:
-            tournament_services.entry_register(tournament=event, name=name)
+            tournament_services.entry_register(tournament=event, name=name, create_player=True)
         tournament_services.round_pair(tournament=event)
         events[fmt] = event
     results = [

@@ -5,6 +5,7 @@ TO does); here an organizer sets up events and looks at, or repairs, what is sto
 names an event's own judges / TOs (people who run that one event without being store members).
 """
 
+from django import forms
 from django.contrib import admin
 
 from leagues.admin import (
@@ -13,10 +14,12 @@ from leagues.admin import (
     OrganizationScopedAdmin,
     OrganizationScopedMixin,
     ParentManagedInlineMixin,
+    SiteMadeSlugMixin,
     username_field,
 )
 
 from .models import Entry, Round, Seat, Table, Tournament, TournamentJudge
+from .services import far_date_problem
 
 ORGANIZATION_PATHS.update(
     {
@@ -70,9 +73,33 @@ class RoundInline(admin.TabularInline):
         return False  # rounds are paired on the tournament page
 
 
+class TournamentAdminForm(forms.ModelForm):
+    """The event form, asking as the site's does before a date more than a year ahead."""
+
+    confirm_date = forms.BooleanField(
+        required=False,
+        label="Date confirmed",
+        help_text="Only for a date more than a year ahead: tick it if that date is right.",
+    )
+
+    # No Meta: the admin builds the form class for Tournament with its own field list.
+
+    def clean(self):
+        cleaned = super().clean()
+        day = cleaned.get("date")
+        changed = self.instance.pk is None or "date" in self.changed_data
+        far = far_date_problem(day) if day and changed else None
+        if far and not cleaned.get("confirm_date"):
+            self.add_error("date", forms.ValidationError(far, code="far_date"))
+        return cleaned
+
+
 @admin.register(Tournament)
-class TournamentAdmin(OrganizationScopedAdmin):
+class TournamentAdmin(SiteMadeSlugMixin, OrganizationScopedAdmin):
     organization_path = "league__organization"
+    slug_scope = "league__organization"
+    slug_fallback = "event"
+    form = TournamentAdminForm
     list_display = ["name", "league", "date", "format", "status", "top_cut"]
     list_filter = [("league", admin.RelatedOnlyFieldListFilter), "format", "status"]
     search_fields = ["name", "slug"]

@@ -5,6 +5,7 @@ from leagues.services import LeagueError, player_name_clean
 
 from .domain.pods import pod_sizes
 from .models import POD_TOP_CUTS, Tournament
+from .services import far_date_problem
 
 # Short enough for a phone's select (pods.LAYOUT_LABELS say it in full); the help text adds
 # an example.
@@ -80,13 +81,26 @@ class EventForm(forms.Form):
     )
     first_round = forms.ChoiceField(choices=Tournament.FirstRound.choices)
     round_minutes = forms.IntegerField(min_value=5, max_value=240, initial=50)
+    # Shown only once a date more than a year ahead was refused (as Add game's "new player?").
+    confirm_date = forms.BooleanField(
+        required=False, label="This date is right: create the event anyway"
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["date"].initial = timezone.localdate()
+        self.ask_date_confirmation = False
+
+    def visible_fields_now(self):
+        """The fields to show: the date confirmation only when it is being asked for."""
+        return [f for f in self if f.name != "confirm_date" or self.ask_date_confirmation]
 
     def clean(self):
         data = super().clean()
+        far = far_date_problem(data["date"]) if data.get("date") else None
+        if far and not data.get("confirm_date"):
+            self.ask_date_confirmation = True
+            self.add_error("date", forms.ValidationError(far, code="far_date"))
         data["format"] = data.get("format") or Tournament.Format.ONE_V_ONE
         data["pod_layout"] = data.get("pod_layout") or "threes"
         pods = data["format"] == Tournament.Format.PODS
@@ -103,6 +117,9 @@ class RegisterForm(forms.Form):
         label="Player",
         widget=forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"}),
     )
+    # Shown once a name turned out to be new: ticking it creates the store's player.
+    new_player = forms.BooleanField(required=False, label="Yes, add them as a new player")
+    ask_new_player = False  # set by the view when the name is not a player yet
 
     def clean_name(self):
         # The store's rule for a player's name (not blank, no control characters), as a

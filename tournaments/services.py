@@ -39,6 +39,14 @@ class TournamentError(ValueError):
         self.field = field
 
 
+class AlreadyDone(TournamentError):
+    """The action was already done (a double tap, or two TOs pressing the same button): nothing
+    changed, and the console shows the event as it is now."""
+
+    def __init__(self, message: str, *, code: str = "already_done"):
+        super().__init__(message, code=code)
+
+
 class ResultConflict(TournamentError):
     """Someone changed this table's result since the form was loaded."""
 
@@ -188,12 +196,27 @@ def _tiebreaker_preset(name: str | None, *, pods: bool, points: str) -> list[str
     return list(PRESETS["pods" if pods else "chess" if points == "chess" else "magic"])
 
 
+EVENT_DAYS_AHEAD_UNCONFIRMED = 365
+
+
+def far_date_problem(day) -> str | None:
+    """Why an event's date needs a confirmation (more than a year ahead: a typo, usually)."""
+    today = timezone.localdate()
+    if (day - today).days <= EVENT_DAYS_AHEAD_UNCONFIRMED:
+        return None
+    return (
+        f"{day:%-d %B %Y} is more than a year ahead. Check the year; if the date is right, "
+        "tick the box below and create the event again."
+    )
+
+
 @transaction.atomic
 def tournament_create(
     *,
     league,
     name: str,
     date=None,
+    confirm_date: bool = False,
     format: str = Tournament.Format.ONE_V_ONE,
     points: str | None = None,
     tiebreakers: str | None = None,
@@ -204,15 +227,17 @@ def tournament_create(
     round_minutes: int = 50,
     by=None,
 ) -> Tournament:
-    """A new Swiss event in `league` (1v1 matches or pods), with a unique slug and a random seed.
+    """A new Swiss event in `league` (1v1 matches or pods), with a random seed and a slug from
+    the store's slug and the name (league_services.slug_new: never telling of other stores).
 
     Points default to Magic 3/1/0 for 1v1 and cEDH 5/1/0 for pods; the tiebreakers to the
-    preset of the format ("pods") or of the points.
+    preset of the format ("pods") or of the points. A date more than a year ahead needs
+    `confirm_date` (TournamentError code far_date otherwise).
     """
     import secrets
 
-    from django.utils.text import slugify
-
+    if date is not None and not confirm_date and (far := far_date_problem(date)):
+        raise TournamentError(far, code="far_date", field="date")
     if format not in Tournament.Format.values:
         raise TournamentError("Choose 1v1 or pods.", code="format", field="format")
     pods = format == Tournament.Format.PODS
@@ -231,11 +256,13 @@ def tournament_create(
             field="top_cut",
         )
     scheme = POINT_PRESETS[points]
-    base = slugify(name)[:50] or "event"
-    slug, n = base, 1
-    while Tournament.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
+    slug = league_services.slug_new(
+        model=Tournament,
+        organization=league.organization,
+        name=name,
+        scope="league__organization",
+        fallback="event",
+    )
     return Tournament.objects.create(
         league=league,
         name=name.strip(),
@@ -280,33 +307,69 @@ def _next_round_number(tournament: Tournament) -> int:
     return (last or 0) + 1
 
 
+class UnknownPlayer(TournamentError):
+    """A name that is no player of the store yet: registering it creates a player, so the TO
+    confirms it first (a typo would otherwise become a new player)."""
+
+    def __init__(self, name: str, organization):
+        super().__init__(
+            f"New player? {name} is not a player of {organization} yet — tick to confirm.",
+            code="new_player",
+            field="name",
+        )
+        self.name = name
+
+
 @transaction.atomic
-def entry_register(*, tournament: Tournament, name: str, by=None) -> Entry:
-    """Register a player by name (an existing player of the store, or a new one).
+def entry_register(
+    *, tournament: Tournament, name: str, by=None, create_player: bool = False
+) -> Entry:
+    """Register a player by name: an existing player of the store (matched ignoring case), or,
+    with `create_player`, a new one; an unknown name otherwise raises UnknownPlayer and nothing
+    is written. Registering a player who is already in says so (AlreadyDone).
 
     Once rounds have been paired the player enters late: from the next round on.
     """
     tournament = _lock(tournament)
     if tournament.status in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
         raise TournamentError("The Swiss rounds are over: no more entries.", code="closed")
-    players, _ = league_services.players_get_or_create(
-        organization=tournament.league.organization, names=[name]
-    )
+    organization = tournament.league.organization
+    name = league_services.player_name_clean(name)
+    if create_player:
+        players, _ = league_services.players_get_or_create(organization=organization, names=[name])
+    else:
+        players = league_services.players_find(organization=organization, names=[name])
+        if not players:
+            raise UnknownPlayer(name, organization)
     player = next(iter(players.values()))
     if tournament.entries.filter(player=player).exists():
-        raise TournamentError(f"{player} is already registered.", code="twice", field="name")
+        raise AlreadyDone(f"{player} is already registered.", code="twice")
     # The next round to be paired: round 1 before the start, else the round after the last.
     joined = _next_round_number(tournament)
     return Entry.objects.create(tournament=tournament, player=player, joined_round=joined)
 
 
+def _entry_snapshot(entry: Entry) -> dict:
+    return {"player": entry.player.name, "dropped_after": entry.dropped_after}
+
+
+def _entry_locked(tournament: Tournament, entry: Entry) -> tuple[Tournament, Entry]:
+    """The event and the entry, locked in that order (every service locks the event first)."""
+    tournament = _lock(tournament)
+    entry = Entry.objects.select_for_update().select_related("player").filter(pk=entry.pk).first()
+    if entry is None:
+        raise AlreadyDone("This player is no longer registered.", code="gone")
+    return tournament, entry
+
+
 @transaction.atomic
 def entry_drop(*, entry: Entry, by=None) -> Entry:
-    """Drop a player: they play no more rounds but keep their results and standing."""
-    tournament = _lock(entry.tournament)
-    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    """Drop a player: they play no more rounds but keep their results and standing. The drop
+    can be undone (`entry_undrop`, from the console or History)."""
+    tournament, entry = _entry_locked(entry.tournament, entry)
     if entry.dropped_after is not None:
-        raise TournamentError(f"{entry.player} has already dropped.", code="dropped")
+        raise AlreadyDone(f"{entry.player} has already dropped.", code="dropped")
+    before = _entry_snapshot(entry)
     last = tournament.rounds.order_by("-number").first()
     # Dropping during a round: they finish that round (its result stands) and are not paired
     # again; before the first round they simply leave.
@@ -317,12 +380,98 @@ def entry_drop(*, entry: Entry, by=None) -> Entry:
         AuditEntry.Action.ENTRY_DROP,
         object_type="entry",
         object_id=entry.pk,
-        before={"player": entry.player.name, "dropped_after": None},
-        after={"player": entry.player.name, "dropped_after": entry.dropped_after},
+        before=before,
+        after=_entry_snapshot(entry),
         summary=f"{entry.player} dropped",
         by=by,
     )
     return entry
+
+
+@transaction.atomic
+def entry_undrop(*, entry: Entry, by=None, reverts: AuditEntry | None = None) -> Entry:
+    """Undo a drop: the player is paired again from the next round (rounds paired while they
+    were out count as not played). Refused once the Swiss rounds are over, because the top
+    cut was seeded without them. A player who is not dropped is AlreadyDone.
+    """
+    tournament, entry = _entry_locked(entry.tournament, entry)
+    if entry.dropped_after is None:
+        raise AlreadyDone(f"{entry.player} is playing: there is no drop to undo.", code="playing")
+    if tournament.status in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
+        raise TournamentError(
+            "The Swiss rounds are over: a drop cannot be undone now.", code="closed"
+        )
+    if reverts is None:  # from the console: the drop's entry in History reads "undone" too
+        reverts = (
+            AuditEntry.objects.filter(
+                action=AuditEntry.Action.ENTRY_DROP,
+                object_type="entry",
+                object_id=entry.pk,
+                reverted_by__isnull=True,
+            )
+            .order_by("-created_at", "-pk")
+            .first()
+        )
+    before = _entry_snapshot(entry)
+    entry.dropped_after = None
+    entry.save(update_fields=["dropped_after"])
+    _audit(
+        tournament,
+        AuditEntry.Action.ENTRY_UNDROP,
+        object_type="entry",
+        object_id=entry.pk,
+        before=before,
+        after=_entry_snapshot(entry),
+        summary=f"{entry.player}'s drop undone",
+        by=by,
+        reverts=reverts,
+    )
+    return entry
+
+
+def entry_drop_undo(*, entry: AuditEntry, by=None) -> Entry:
+    """Undo a drop from History (`leagues.services.audit_undo`): refused (UndoRefused) when
+    the entry is gone, or was registered again, or its drop already changed since."""
+    found = Entry.objects.select_related("tournament").filter(pk=entry.object_id).first()
+    if found is None:
+        raise league_services.UndoRefused(
+            "This player is no longer registered for the event.", code="gone"
+        )
+    if found.dropped_after != (entry.after or {}).get("dropped_after"):
+        raise league_services.UndoRefused(
+            "This player's drop changed since: nothing to undo.", code="stale"
+        )
+    try:
+        return entry_undrop(entry=found, by=by, reverts=entry)
+    except TournamentError as error:
+        raise league_services.UndoRefused(str(error), code=error.code) from None
+
+
+@transaction.atomic
+def entry_remove(*, entry: Entry, by=None) -> None:
+    """Take back a registration made by mistake: only for a player who has never sat at a
+    table (a seated player keeps their results; drop them instead). The store's player stays.
+    """
+    tournament, entry = _entry_locked(entry.tournament, entry)
+    if entry.seats.exists():
+        raise TournamentError(
+            f"{entry.player} has already sat at a table: drop them instead (they keep their "
+            "results).",
+            code="seated",
+        )
+    snapshot = _entry_snapshot(entry)
+    entry_id = entry.pk
+    entry.delete()
+    _audit(
+        tournament,
+        AuditEntry.Action.ENTRY_REMOVE,
+        object_type="entry",
+        object_id=entry_id,
+        before=snapshot,
+        after=None,
+        summary=f"{snapshot['player']} removed from the event",
+        by=by,
+    )
 
 
 # --- rounds ---------------------------------------------------------------------------------
@@ -377,14 +526,19 @@ def standings(tournament: Tournament, rounds: list[records.Round] | None = None)
 
 
 @transaction.atomic
-def round_pair(*, tournament: Tournament, by=None) -> Round:
+def round_pair(*, tournament: Tournament, by=None, number: int | None = None) -> Round:
     """Pair the next Swiss round from the standings and start it (byes are reported at once).
+
+    `number` is the round the TO's button says it pairs: if that round exists already (a
+    double tap, or another TO was quicker) nothing is paired and AlreadyDone says so.
 
     1v1 events pair matches (`pairing.pair_round`), pod events pods in seat order
     (`pods.pair_pods`, with the event's layout); what the pairing had to allow (rematches,
     players who met before) is written on the round.
     """
     tournament = _lock(tournament)
+    if number is not None and tournament.rounds.filter(number=number).exists():
+        raise AlreadyDone(f"Round {number} is already paired.", code="paired")
     unfinished = tournament.rounds.exclude(status=Round.Status.COMPLETE).first()
     if unfinished is not None:
         missing = list(unfinished.tables.filter(reported=False).values_list("number", flat=True))
@@ -562,11 +716,14 @@ def table_report(
     ]
     kind = "pod" if tournament.is_pods else "table"
     notes = f"{tournament.name}, round {table.round.number}, {kind} {table.number}"
+    # A result reported now was played by today, even in an event dated ahead (played early,
+    # or a wrong year): no table puts a game in the league's future.
+    played_on = min(tournament.date, timezone.localdate())
     if table.game_id is None:
         table.game = league_services.game_record(
             league=tournament.league,
             results=results,
-            played_on=tournament.date,
+            played_on=played_on,
             by=table.reported_by,
             source=Game.Source.TOURNAMENT,
             notes=notes,
@@ -574,7 +731,7 @@ def table_report(
         )
     else:
         league_services.game_update(
-            game=table.game, results=results, played_on=tournament.date, notes=notes, audit=False
+            game=table.game, results=results, played_on=played_on, notes=notes, audit=False
         )
     table.save()
     action = _REPORT_ACTIONS[tournament.is_pods, before is not None, reverts is not None]
@@ -713,9 +870,13 @@ def _pod_result(entries, *, winner, draw, places) -> tuple[int | None, dict[int,
 
 @transaction.atomic
 def round_end(*, round_: Round, by=None) -> Round:
-    """Close a round once every table has a result."""
+    """Close a round once every table has a result (a round already closed: AlreadyDone)."""
     tournament = _lock(round_.tournament)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status == Round.Status.COMPLETE:
+        # A second tap (or a second TO): ending it again would pair the next top-cut round
+        # twice.
+        raise AlreadyDone(f"Round {round_.number} is already complete.", code="complete")
     missing = list(round_.tables.filter(reported=False).values_list("number", flat=True))
     if missing:
         raise TournamentError(
@@ -818,6 +979,8 @@ def top_cut_start(*, tournament: Tournament, by=None) -> Round:
     tournament = _lock(tournament)
     if not tournament.top_cut:
         raise TournamentError("This event has no top cut.", code="no_top_cut")
+    if tournament.status in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
+        raise AlreadyDone(f"The top {tournament.top_cut} is already paired.", code="started")
     if tournament.status != Tournament.Status.SWISS:
         raise TournamentError("The top cut starts after the Swiss rounds.", code="not_swiss")
     last = tournament.rounds.filter(kind=Round.Kind.SWISS).order_by("-number").first()
@@ -844,8 +1007,32 @@ EDITS = {
 }
 
 
+def seating_key(seats) -> str:
+    """A short fingerprint of who sits where in a round, from its (table number, position,
+    entry id) triples in any order: the console's edit forms carry it, so a second tap of
+    "Swap" (which would swap the players back) is recognised as a repeat."""
+    import hashlib
+
+    text = ";".join(f"{t}.{p}:{e}" for t, p, e in sorted(seats))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def round_seating_key(round_: Round) -> str:
+    """`seating_key` of a round as stored now."""
+    seats = Seat.objects.filter(round=round_)
+    return seating_key(seats.values_list("table__number", "position", "entry_id"))
+
+
 @transaction.atomic
-def round_edit(*, round_: Round, edit: str, a: Entry, b: Entry | None = None, by=None) -> list[str]:
+def round_edit(
+    *,
+    round_: Round,
+    edit: str,
+    a: Entry,
+    b: Entry | None = None,
+    by=None,
+    expected: str | None = None,
+) -> list[str]:
     """Change a Swiss round being played by hand: swap two players' seats, pair two players
     against each other, or give a player the bye.
 
@@ -857,9 +1044,18 @@ def round_edit(*, round_: Round, edit: str, a: Entry, b: Entry | None = None, by
     In a pod event a swap exchanges two players' seats (between pods, within a pod, or with a
     bye) and the bye takes a player out of a pod of four or five; pairing two players by hand
     is for 1v1 matches only.
+
+    `expected` is the round's `round_seating_key` when the TO's form was loaded: if the seats
+    changed since (a double tap, or another TO's edit), nothing is changed (AlreadyDone).
     """
     tournament = _lock(round_.tournament)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if expected is not None and expected != round_seating_key(round_):
+        raise AlreadyDone(
+            f"The pairings of round {round_.number} changed since this page was loaded (was it "
+            "tapped twice?): nothing was changed again. Check them below.",
+            code="stale_pairings",
+        )
     if round_.status != Round.Status.PLAYING or round_.kind != Round.Kind.SWISS:
         raise TournamentError("Only a Swiss round being played can be edited.", code="not_playing")
     if edit not in EDITS or (edit != "bye" and b is None):

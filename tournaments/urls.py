@@ -19,6 +19,16 @@ urlpatterns = [
     path("events/<slug:slug>/players/<int:player_id>/", views.event_player, name="event_player"),
     path("events/<slug:slug>/entries/<int:entry_id>/drop/", views.entry_drop, name="entry_drop"),
     path(
+        "events/<slug:slug>/entries/<int:entry_id>/undrop/",
+        views.entry_undrop,
+        name="entry_undrop",
+    ),
+    path(
+        "events/<slug:slug>/entries/<int:entry_id>/remove/",
+        views.entry_remove,
+        name="entry_remove",
+    ),
+    path(
         "events/<slug:slug>/tables/<int:table_id>/report/", views.table_report, name="table_report"
     ),
 ]

@@ -9,6 +9,7 @@ import re
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
@@ -22,7 +23,7 @@ from leagues.views import league_context
 
 from . import selectors, services
 from .forms import RESULTS, EventForm, RegisterForm
-from .models import Entry, Round, Table, Tournament
+from .models import Entry, Round, Seat, Table, Tournament
 
 
 def _context(request, event: Tournament, nav: str, **extra) -> dict:
@@ -129,13 +130,22 @@ def _console(request, event: Tournament, **extra) -> dict:
         "run",
         round=round_,
         missing=missing,
-        entries=event.entries.select_related("player").order_by("player__name"),
+        # `seated`: has sat at a table, so "remove" is not offered (the same query).
+        entries=event.entries.select_related("player")
+        .annotate(seated=Exists(Seat.objects.filter(entry=OuterRef("pk"))))
+        .order_by("player__name"),
         register_form=extra.pop("register_form", RegisterForm()),
         player_names=league_selectors.league_player_names(league=event.league),
         results=RESULTS,
         earlier_rounds=range(1, round_.number) if round_ else [],
         pairing_edits=POD_EDITS if event.is_pods else MATCH_EDITS,
         structure=selectors.structure_get(event) if event.is_pods else None,
+        # From the prefetched seats: what the edit forms say they change (no extra query).
+        seating=services.seating_key(
+            (t.number, s.position, s.entry_id) for t in round_.tables.all() for s in t.seats.all()
+        )
+        if round_ is not None
+        else "",
         **extra,
     )
 
@@ -170,9 +180,17 @@ def _act(request, event: Tournament, action, done: str) -> HttpResponse:
     action is shown there with its reason (400) and nothing changes."""
     try:
         action()
+    except services.AlreadyDone as error:
+        return _already(request, event, error)
     except services.TournamentError as error:
         return _fail(request, event, error)
     messages.success(request, done)
+    return redirect("event_run", slug=event.slug)
+
+
+def _already(request, event: Tournament, error: services.AlreadyDone) -> HttpResponse:
+    """A repeated tap: nothing changed; back to the console as it is now."""
+    messages.info(request, str(error))
     return redirect("event_run", slug=event.slug)
 
 
@@ -190,8 +208,22 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
         )
     try:
         entry = services.entry_register(
-            tournament=event, name=form.cleaned_data["name"], by=request.user
+            tournament=event,
+            name=form.cleaned_data["name"],
+            by=request.user,
+            create_player=form.cleaned_data["new_player"],
         )
+    except services.UnknownPlayer as error:
+        form.add_error("name", str(error))
+        form.ask_new_player = True
+        return render(
+            request,
+            "tournaments/event_run.html",
+            _console(request, event, register_form=form),
+            status=400,
+        )
+    except services.AlreadyDone as error:
+        return _already(request, event, error)
     except services.TournamentError as error:
         return _fail(request, event, error, register_form=form)
     late = f" (from round {entry.joined_round})" if entry.joined_round > 1 else ""
@@ -204,7 +236,11 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
 def event_pair(request: HttpRequest, slug: str) -> HttpResponse:
     event = _run_get(request, slug)
     try:
-        round_ = services.round_pair(tournament=event, by=request.user)
+        round_ = services.round_pair(
+            tournament=event, by=request.user, number=_small_int(request.POST.get("number", ""))
+        )
+    except services.AlreadyDone as error:
+        return _already(request, event, error)
     except services.TournamentError as error:
         return _fail(request, event, error)
     tables = round_.tables.count()
@@ -240,6 +276,40 @@ def entry_drop(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         event,
         lambda: services.entry_drop(entry=entry, by=request.user),
         f"{entry.player} has dropped; they keep their results.",
+    )
+
+
+def _entry_get(event: Tournament, entry_id: int) -> Entry | None:
+    return Entry.objects.select_related("player").filter(tournament=event, pk=entry_id).first()
+
+
+@login_required
+@require_POST
+def entry_undrop(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """Undo a drop from the console: the player is paired again from the next round."""
+    event = _run_get(request, slug)
+    entry = get_object_or_404(Entry.objects.select_related("player"), tournament=event, pk=entry_id)
+    return _act(
+        request,
+        event,
+        lambda: services.entry_undrop(entry=entry, by=request.user),
+        f"{entry.player} is back in: they are paired from the next round.",
+    )
+
+
+@login_required
+@require_POST
+def entry_remove(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """Take back a registration made by mistake (never seated); a repeat finds it gone."""
+    event = _run_get(request, slug)
+    entry = _entry_get(event, entry_id)
+    if entry is None:
+        return _already(request, event, services.AlreadyDone("That entry is no longer registered."))
+    return _act(
+        request,
+        event,
+        lambda: services.entry_remove(entry=entry, by=request.user),
+        f"{entry.player} is no longer registered for {event.name}.",
     )
 
 
@@ -403,7 +473,16 @@ def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if a is None or (edit != "bye" and b is None):
         return _fail(request, event, services.TournamentError("Choose the players.", code="pick"))
     try:
-        warnings = services.round_edit(round_=round_, edit=edit, a=a, b=b, by=request.user)
+        warnings = services.round_edit(
+            round_=round_,
+            edit=edit,
+            a=a,
+            b=b,
+            by=request.user,
+            expected=request.POST.get("seating") or None,
+        )
+    except services.AlreadyDone as error:
+        return _already(request, event, error)
     except services.TournamentError as error:
         return _fail(request, event, error)
     done = services.EDITS[edit].format(a=a.player, b=b.player if b else "")

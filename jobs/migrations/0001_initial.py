@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("leagues", "0006_importbatch_line_count_importbatch_preview"),
+        ("leagues", "0007_importbatch_preview"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -12,6 +12,10 @@ when a game has shared places, seats or per-player stats, column A holds a JSON 
 follow the player columns. Free text that a spreadsheet would run as a formula (starting with
 ``= + - @``, tab or CR) is written with a leading apostrophe, which the reader strips again.
 
+A game can be dated at most a day ahead of today (`latest_game_date`): a date far ahead is a
+typo that would top the game log; tomorrow allows for time zones and late nights. The caller
+passes that latest date in, from today as the store's clock reads it.
+
 `parse_games_csv` never raises on bad data: it returns every good game and every problem with
 its line number and column, so the caller can refuse the file or import only valid rows.
 """
@@ -22,7 +26,7 @@ import json
 import math
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from .ranking import is_valid_ranking
 
@@ -131,6 +135,17 @@ def has_control_characters(text: str) -> bool:
     return bool(_CONTROL.search(text))
 
 
+def has_lone_surrogates(text: str) -> bool:
+    """A lone UTF-16 surrogate (JSON's "\\ud800"): no Unicode text, so nothing can store it."""
+    if text.isascii():
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def clean_text(raw: str) -> str:
     """Undo the formula guard that `escape_text` adds, then trim and fold runs of white space.
 
@@ -154,6 +169,21 @@ def escape_text(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_PREFIXES) or _is_escaped(text) else text
 
 
+def latest_game_date(today: date) -> date:
+    """The latest date a game may be played on: a day ahead of the store's today."""
+    return today + timedelta(days=1)
+
+
+def future_date_problem(played_on: date, latest: date | None) -> str | None:
+    """Why `played_on` is refused as a game's date, or None."""
+    if latest is None or played_on <= latest:
+        return None
+    return (
+        f"{played_on:%Y-%m-%d} is in the future: a game can be dated "
+        f"{latest:%Y-%m-%d} at the latest"
+    )
+
+
 def parse_date(raw: str) -> date | None:
     text = raw.strip()
     for pattern in ("%Y-%m-%d", "%m/%d/%Y"):
@@ -172,27 +202,43 @@ def _refuse_constant(name: str):
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+def unstorable_in(value, path: str = "$") -> tuple[str, str] | None:
+    """(JSONPath, why) of the first thing in a parsed JSON value that PostgreSQL cannot store.
+
+    Text (values and keys) cannot hold NUL or a lone UTF-16 surrogate (JSON's "\\ud800"),
+    and jsonb has no infinite or NaN numbers (Python's json reads 1e400 as infinity).
+    """
+    pending = [(value, path)]
+    while pending:
+        item, where = pending.pop()
+        if isinstance(item, dict):
+            for key, sub in reversed(item.items()):
+                inner = f"{where}.{key}" if isinstance(key, str) else where
+                if isinstance(key, str) and (reason := _unstorable_text(key)):
+                    return where, f"a key {reason}"
+                pending.append((sub, inner))
+        elif isinstance(item, list):
+            pending.extend((sub, f"{where}[{i}]") for i, sub in reversed(list(enumerate(item))))
+        elif isinstance(item, str):
+            if reason := _unstorable_text(item):
+                return where, f"the text {reason}"
+        elif isinstance(item, float) and not math.isfinite(item):
+            return where, "the number is too large to store (or NaN)"
+    return None
+
+
+def _unstorable_text(text: str) -> str | None:
+    if "\x00" in text:
+        return "contains a NUL character (\\u0000)"
+    if has_lone_surrogates(text):
+        return "is not valid Unicode (a lone \\uD800-\\uDFFF escape)"
+    return None
+
+
 def _unstorable_json(value) -> str | None:
     """Why PostgreSQL's jsonb would refuse `value` (it has no NUL and no infinite numbers)."""
-    pending = [value]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, dict):
-            pending.extend(item.keys())
-            pending.extend(item.values())
-        elif isinstance(item, list):
-            pending.extend(item)
-        elif isinstance(item, str):
-            if "\x00" in item:
-                return "text in it contains a NUL character (\\u0000)"
-            if not item.isascii():
-                try:
-                    item.encode("utf-8")
-                except UnicodeEncodeError:
-                    return "text in it is not valid Unicode (a lone \\uD800-\\uDFFF escape)"
-        elif isinstance(item, float) and not math.isfinite(item):
-            return "a number in it is too large"
-    return None
+    found = unstorable_in(value)
+    return None if found is None else f"{found[1]} (at {found[0]})"
 
 
 def _parse_meta(cell: str, count: int, line: int, problems: list[RowProblem]) -> dict | None:
@@ -247,7 +293,9 @@ def _parse_meta(cell: str, count: int, line: int, problems: list[RowProblem]) ->
     return checked
 
 
-def _parse_row(cells: list[str], line: int, problems: list[RowProblem]) -> CsvGame | None:
+def _parse_row(
+    cells: list[str], line: int, problems: list[RowProblem], latest: date | None
+) -> CsvGame | None:
     before = len(problems)
     date_cell = cells[1].strip() if len(cells) > 1 else ""
     played_on = parse_date(date_cell)
@@ -259,6 +307,8 @@ def _parse_row(cells: list[str], line: int, problems: list[RowProblem]) -> CsvGa
                 line, "column B (date)", f'"{date_cell}" is not a date (use YYYY-MM-DD or M/D/YYYY)'
             )
         )
+    elif future := future_date_problem(played_on, latest):
+        problems.append(RowProblem(line, "column B (date)", future))
 
     names: list[tuple[int, str]] = []
     index = 2
@@ -333,17 +383,18 @@ def _parse_row(cells: list[str], line: int, problems: list[RowProblem]) -> CsvGa
 RESULTS_HEADER = ["game_id", "date", "player", "placement"]
 
 
-def parse_games_csv(text: str) -> ParsedCsv:
+def parse_games_csv(text: str, *, latest: date | None = None) -> ParsedCsv:
     """Read a whole Guildmaster CSV; never raises on bad rows (see the module docstring).
 
     A file whose first line is the header `game_id,date,player,placement` is read as one
-    result per row instead (see `parse_results_csv`).
+    result per row instead (see `parse_results_csv`). A game dated after `latest` (see
+    `latest_game_date`) is a problem of its row.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
     first_line = text.split("\n", 1)[0].strip().lower().replace(" ", "")
     if first_line.split(",") == RESULTS_HEADER:
-        return parse_results_csv(text)
+        return parse_results_csv(text, latest=latest)
     result = ParsedCsv(games=[], problems=[], warnings=[])
     reader = csv.reader(io.StringIO(text, newline=""))
     first_data_row = True
@@ -370,7 +421,7 @@ def parse_games_csv(text: str) -> ParsedCsv:
         if swallowed:
             result.problems.append(swallowed)
             continue
-        game = _parse_row(cells, line, result.problems)
+        game = _parse_row(cells, line, result.problems, latest)
         if game is not None:
             result.games.append(game)
     _warn_notes_that_look_like_players(result)
@@ -433,7 +484,7 @@ def write_games_csv(games: list[CsvGame]) -> str:
     return out.getvalue()
 
 
-def parse_results_csv(text: str) -> ParsedCsv:
+def parse_results_csv(text: str, *, latest: date | None = None) -> ParsedCsv:
     """Read one result per row: `game_id,date,player,placement` (a header line first).
 
     The format of shared/bench-data and of many score-keeping exports. Rows of one game are
@@ -461,7 +512,7 @@ def parse_results_csv(text: str) -> ParsedCsv:
         ):
             group.append(rows[index])
             index += 1
-        game = _results_game(game_id, group, result.problems)
+        game = _results_game(game_id, group, result.problems, latest)
         if game_id in seen_ids:
             result.problems.append(
                 RowProblem(
@@ -478,7 +529,9 @@ def parse_results_csv(text: str) -> ParsedCsv:
     return result
 
 
-def _results_game(game_id: str, group, problems: list[RowProblem]) -> CsvGame | None:
+def _results_game(
+    game_id: str, group, problems: list[RowProblem], latest: date | None
+) -> CsvGame | None:
     line = group[0][0]
     before = len(problems)
     if not game_id:
@@ -501,6 +554,8 @@ def _results_game(game_id: str, group, problems: list[RowProblem]) -> CsvGame | 
                 f'"{next(iter(dates))}" is not a date (use YYYY-MM-DD or M/D/YYYY)',
             )
         )
+    elif future := future_date_problem(played_on, latest):
+        problems.append(RowProblem(line, "column B (date)", future))
     finishers = []
     seen: set[str] = set()
     for row_line, cells in group:

@@ -6,14 +6,15 @@ see the league, 404 for those who cannot). Every write goes through leagues.serv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import selectors, services
 from ..deletion import delete_preview
 from ..forms import MAX_ROWS, GameEntryForm, ordinal
-from ..models import Game, League
+from ..models import AuditEntry, Game, League
 from . import league_context, managed_league_get
 
 
@@ -50,7 +51,7 @@ def _save(request: HttpRequest, form: GameEntryForm, league: League, game: Game 
     except services.GameConflict:
         raise
     except services.LeagueError as error:
-        form.add_error(None, str(error))
+        form.add_error(error.field if error.field in form.fields else None, str(error))
         return None
 
 
@@ -147,7 +148,13 @@ def _conflict(request: HttpRequest, league: League, conflict) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
-    """GET: what goes with the game (leagues.deletion); POST: delete it, if nothing refuses."""
+    """GET: what goes with the game (leagues.deletion); POST: delete it, if nothing refuses.
+
+    A second tap of "Delete" finds the game gone: the organizer is told it is already deleted
+    and sent to the game log (anyone else still gets 404).
+    """
+    if request.method == "POST" and not Game.objects.filter(pk=pk).exists():
+        return _already_deleted(request, pk)
     game = _managed_game(request, pk)
     league = game.league
     preview = delete_preview(game)
@@ -170,3 +177,23 @@ def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
         league_context(request, league, "games", game=shown, preview=preview),
         status=200 if preview.allowed else 409,
     )
+
+
+def _already_deleted(request: HttpRequest, pk: int) -> HttpResponse:
+    """A repeated delete: the log says which league the game was in; only its organizers
+    learn that it was deleted, to everyone else it does not exist."""
+    deletion = (
+        AuditEntry.objects.filter(
+            action=AuditEntry.Action.GAME_DELETE, object_type="game", object_id=pk
+        )
+        .select_related("league")
+        .first()
+    )
+    if deletion is None or deletion.league is None:
+        raise Http404("No such game.")
+    try:
+        league = managed_league_get(request, deletion.league.slug)
+    except PermissionDenied:
+        raise Http404("No such game.") from None
+    messages.info(request, "That game is already deleted (it can be restored from History).")
+    return redirect("league_games", slug=league.slug)

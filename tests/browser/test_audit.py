@@ -33,7 +33,7 @@ def scene(db):
     # A night's events in the log too: a table reported, corrected, a player dropped.
     event = TournamentFactory(league=league, name="Friday Swiss", slug="friday-swiss")
     for name in NAMES:
-        event_services.entry_register(tournament=event, name=name)
+        event_services.entry_register(tournament=event, name=name, create_player=True)
     round_ = event_services.round_pair(tournament=event)
     table = round_.tables.first()
     first, second = (s.entry for s in table.seats.order_by("position"))

@@ -33,11 +33,17 @@ def test_a_judge_runs_a_pod_event_on_a_phone(phone, league, browser, live_server
     page.select_option("#id_format", "pods")
     phone.shot("pods-create-phone")
     page.click("button:has-text('Create the event')")
-    page.wait_for_url("**/events/cedh-friday/run/")
-    event = Tournament.objects.get(slug="cedh-friday")
+    slug = f"{league.organization.slug}-cedh-friday"  # the store's slug, then the name
+    page.wait_for_url(f"**/events/{slug}/run/")
+    event = Tournament.objects.get(slug=slug)
     assert event.is_pods and float(event.points_win) == 5
     for name in PLAYERS:
         page.fill("#id_name", name)
+        page.click("button:has-text('Register')")
+        page.wait_for_load_state("networkidle")
+        # A name that is not a player of the store yet is asked about first.
+        assert f"New player? {name} is not a player" in page.locator(".errorlist").inner_text()
+        page.check("#id_new_player")
         page.click("button:has-text('Register')")
         page.wait_for_load_state("networkidle")
     assert "10 players:" in page.locator(".structure").inner_text()

@@ -23,9 +23,15 @@ def test_a_judge_runs_round_one_on_a_phone(phone, league):
     phone.go("/leagues/friday-magic/events/new/")
     page.fill("#id_name", "Friday Swiss")
     page.click("button:has-text('Create the event')")
-    page.wait_for_url("**/events/friday-swiss/run/")
+    slug = f"{league.organization.slug}-friday-swiss"  # the store's slug, then the name
+    page.wait_for_url(f"**/events/{slug}/run/")
     for name in ["Ann", "Bob", "Cy", "Dee", "Eve"]:
         page.fill("#id_name", name)
+        page.click("button:has-text('Register')")
+        page.wait_for_load_state("networkidle")
+        # A name that is not a player of the store yet is asked about first.
+        assert f"New player? {name} is not a player" in page.locator(".errorlist").inner_text()
+        page.check("#id_new_player")
         page.click("button:has-text('Register')")
         page.wait_for_load_state("networkidle")
     assert "Registered Eve" in page.locator(".messages").inner_text()
@@ -41,7 +47,7 @@ def test_a_judge_runs_round_one_on_a_phone(phone, league):
     phone.shot("event-run-reported-phone")
     page.click("button:has-text('End round 1')")
     page.wait_for_load_state("networkidle")
-    event = Tournament.objects.get(slug="friday-swiss")
+    event = Tournament.objects.get(slug=slug)
     assert Round.objects.get(tournament=event, number=1).status == Round.Status.COMPLETE
     assert page.locator("button", has_text="Pair round 2").is_visible()
 
@@ -51,7 +57,7 @@ def test_players_see_pairings_standings_and_the_projector(desktop, phone, league
 
     event = services.tournament_create(league=league, name="Open Swiss")
     for name in ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn"]:
-        services.entry_register(tournament=event, name=name)
+        services.entry_register(tournament=event, name=name, create_player=True)
     round_ = services.round_pair(tournament=event)
     for table in round_.tables.all():
         services.table_report(table=table, winner=table.seats.order_by("position").first().entry)

@@ -201,3 +201,42 @@ def test_development_responses_carry_the_same_policy(client):
     """Development and the tests run under the policy too, so a page that breaks shows it."""
     response = client.get("/")
     assert policy(response) == STRICT_POLICY
+
+
+def test_settings_refuse_to_start_without_a_database_url():
+    """No silent SQLite default: the message says what to set and that `make run` sets it."""
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env={**env, "DEBUG": "1"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: Set DATABASE_URL to a PostgreSQL database" in result.stderr
+    assert "make run" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("url", "scheme"),
+    [
+        ("sqlite:///db.sqlite3", "sqlite"),
+        ("mysql://user:secret@127.0.0.1:3306/guildhall", "mysql"),
+        ("127.0.0.1:5432/guildhall", "(missing)"),
+    ],
+)
+def test_settings_refuse_a_database_that_is_not_postgresql(url, scheme):
+    result = manage("check", DEBUG="1", DATABASE_URL=url)
+    assert result.returncode != 0
+    assert f"DATABASE_URL names the '{scheme}' scheme" in result.stderr
+    assert "PostgreSQL only" in result.stderr
+    assert "secret" not in result.stderr  # the error never prints a password
+
+
+@pytest.mark.parametrize("scheme", ["postgres", "postgresql", "pgsql"])
+def test_settings_accept_every_postgresql_scheme(scheme):
+    url = DATABASE_URL.replace(DATABASE_URL.split("://", 1)[0], scheme, 1)
+    result = manage("check", DEBUG="1", DATABASE_URL=url)
+    assert result.returncode == 0, result.stderr

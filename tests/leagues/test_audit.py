@@ -278,6 +278,23 @@ def test_the_delete_page_refuses_a_game_changed_since_with_409(organizer_client,
     assert AuditEntry.objects.filter(action="game.delete").count() == 1
 
 
+def test_a_second_tap_of_delete_says_the_game_is_already_deleted(
+    client, organizer_client, league, roster
+):
+    game = GameFactory(league=league, players=[roster["Ann"], roster["Bob"]], played_on=DAY)
+    url = reverse("game_delete", args=[game.pk])
+    assert organizer_client.post(url, {"version": 0}).status_code == 302
+    again = organizer_client.post(url, {"version": 0})
+    assert again.status_code == 302 and again.url == reverse("league_games", args=[league.slug])
+    page = organizer_client.get(again.url).content.decode()
+    assert "That game is already deleted" in page
+    assert AuditEntry.objects.filter(action="game.delete").count() == 1
+    # To anyone who does not run the league, the game simply does not exist.
+    other = organizer_of(OrganizationFactory(), username="stranger")
+    client.force_login(other)
+    assert client.post(url, {"version": 0}).status_code == 404
+
+
 def admin_game_data(league, rows, *, initial=0, game=None, played_on="2026-11-20"):
     data = {
         "league": league.pk,

@@ -374,3 +374,52 @@ def test_numbers_counted_from_one_are_checked_where_they_are(document):
     error = refused(document)
     assert error.path == "$.leagues[0].tournaments[0].rounds[0].tables[0].seats[0].position"
     assert error.message == "must be 1 or more, not 0"
+
+
+def _set(path: str, value):
+    """A change to the document at a JSONPath-like `path` ("players[0].name")."""
+
+    def change(document):
+        node, *keys = [document], *path.replace("[", ".").replace("]", "").split(".")
+        target = node[0]
+        for key in keys[:-1]:
+            target = target[int(key)] if key.isdigit() else target[key]
+        last = keys[-1]
+        target[int(last) if last.isdigit() else last] = value
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        ("players.0.name", "Ann\ud800", "not valid Unicode"),
+        ("players.0.name", "Ann\x00", "NUL character"),
+        ("organization.name", "\udfffDen", "not valid Unicode"),
+        ("leagues.0.games.0.notes", "x\x00y", "NUL character"),
+        ("leagues.0.games.0.results.0.stats", {"a\ud83d": 1}, "a key is not valid Unicode"),
+        ("leagues.0.games.0.results.0.stats", {"a": float("nan")}, "too large to store"),
+    ],
+)
+def test_text_the_database_cannot_store_is_refused_with_its_path(document, path, value, message):
+    # Each reached PostgreSQL and crashed the import with UnicodeEncodeError or DataError.
+    _set(path, value)(document)
+    error = refused(document)
+    where = "$." + path.replace(".0", "[0]")
+    assert error.path.startswith(where), (error.path, where)
+    assert message in error.message
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"version": ' + "9" * 5000 + "}", "not JSON that can be read"),
+    ],
+)
+def test_json_that_python_cannot_read_is_a_command_error(tmp_path, text, message):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    with pytest.raises(CommandError, match=message):
+        call_command("import_organization", str(path))
+    assert all_rows() == set()

@@ -2,6 +2,9 @@
 
 import pytest
 from django.test import Client
+from django.urls import reverse
+
+from leagues.models import ApiToken, Game, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -21,3 +24,38 @@ def test_a_post_to_an_address_that_is_no_endpoint_is_a_json_404_not_a_csrf_page(
     assert response.json() == {
         "error": {"field": None, "message": "Not found.", "code": "not_found"}
     }
+
+
+@pytest.fixture
+def api_token(organization, organizer):
+    _, plaintext = ApiToken.issue(organization=organization, name="scorebot", by=organizer)
+    return plaintext
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ('{"players": ["Ann", "\\ud800"]}', "players[1]"),
+        ('{"players": [["Ann", "B\\udfffb"], "Cy"]}', "players[0][1]"),
+        ('{"players": ["Ann", "Bob"], "notes": "x\\ud83d"}', "notes"),
+    ],
+)
+def test_a_lone_surrogate_is_a_400_naming_the_field_and_stores_nothing(
+    client, league, api_token, body, field
+):
+    # A lone UTF-16 surrogate is valid JSON ("\ud800") but no text PostgreSQL can store: it
+    # reached the database and answered 500.
+    response = client.post(
+        reverse("api_games", args=[league.slug]),
+        data=body,
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {api_token}"},
+    )
+
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["field"] == field
+    assert error["code"] == "invalid_unicode"
+    assert "Unicode" in error["message"]
+    assert Game.objects.count() == 0
+    assert Player.objects.count() == 0

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from django.core.management import call_command
@@ -146,7 +147,8 @@ def test_the_tui_runs_in_a_terminal_and_quits_on_q(rated):
 
 def _test_database_url(connection) -> str:
     s = connection.settings_dict
-    return f"postgres://{s['USER']}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
+    # A socket directory as the host (make test's embedded server) must be percent-encoded.
+    return f"postgres://{s['USER']}@{quote(s['HOST'], safe='')}:{s['PORT']}/{s['NAME']}"
 
 
 def _read_until(fd: int, needle: bytes, seconds: float) -> bytes:

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import psycopg
 import pytest
@@ -35,7 +36,9 @@ def database_url() -> str:
     s = connection.settings_dict
     password = f":{s['PASSWORD']}" if s["PASSWORD"] else ""
     return (
-        f"postgres://{s['USER']}{password}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}"
+        # A socket directory as the host (make test's embedded server) must be percent-encoded.
+        f"postgres://{s['USER']}{password}@{quote(s['HOST'] or '127.0.0.1', safe='')}:"
+        f"{s['PORT'] or 5432}"
         f"/{s['NAME']}"
     )
 

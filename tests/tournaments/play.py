@@ -4,7 +4,7 @@ from tournaments import services
 
 
 def register(event, *names):
-    return [services.entry_register(tournament=event, name=n) for n in names]
+    return [services.entry_register(tournament=event, name=n, create_player=True) for n in names]
 
 
 def first_seat_wins(table, seats):

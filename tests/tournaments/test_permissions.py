@@ -66,7 +66,9 @@ def test_an_inactive_judge_has_no_rights(event, judge):
 
 def test_an_event_judge_runs_their_event(judge_client, event, django_capture_on_commit_callbacks):
     for name in ["Ann", "Bob", "Cy", "Dee"]:
-        response = judge_client.post(reverse("event_register", args=[event.slug]), {"name": name})
+        response = judge_client.post(
+            reverse("event_register", args=[event.slug]), {"name": name, "new_player": "on"}
+        )
         assert response.status_code == 302
     assert judge_client.get(reverse("event_run", args=[event.slug])).status_code == 200
     assert judge_client.post(reverse("event_pair", args=[event.slug])).status_code == 302

@@ -158,7 +158,7 @@ def test_drops_are_not_paired_again_and_late_entries_join_the_next_round(event):
     ann, *_ = register(event, *"ABCDEFGH")
     play_round(event)
     services.entry_drop(entry=Entry.objects.get(pk=ann.pk))
-    late = services.entry_register(tournament=event, name="Zed")
+    late = services.entry_register(tournament=event, name="Zed", create_player=True)
     assert late.joined_round == 2
     round_two = services.round_pair(tournament=event)
     seated = {name for pair in pairs(round_two) for name in pair}

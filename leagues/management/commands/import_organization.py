@@ -27,7 +27,7 @@ class Command(BaseCommand):
         path = options["path"]
         try:
             if path == "-":
-                text = sys.stdin.read()
+                text = sys.stdin.buffer.read().decode("utf-8")
             else:
                 with open(path, encoding="utf-8") as source:
                     text = source.read()
@@ -40,6 +40,10 @@ class Command(BaseCommand):
             raise CommandError(
                 f"{path} is not JSON: {error.msg} (line {error.lineno}, column {error.colno})"
             ) from None
+        except RecursionError:
+            raise CommandError(f"{path} is not JSON that can be read: nested too deeply") from None
+        except ValueError as error:  # a number of thousands of digits
+            raise CommandError(f"{path} is not JSON that can be read: {str(error)[:80]}") from None
         bars: dict[str, CommandProgress] = {}
 
         def progress(step: str, done: int, total: int) -> None:

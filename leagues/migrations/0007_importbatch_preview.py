@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("leagues", "0005_audit_and_game_version"),
+        ("leagues", "0006_audit_entry_undrop_remove"),
     ]
 
     operations = [

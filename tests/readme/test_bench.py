@@ -1,0 +1,60 @@
+"""Every `bench/` command runs to its table at a tiny size (`--quick`), so none can rot.
+
+bench/README.md names the commands; a bench file it does not name, or one without a case here,
+fails the first test.
+"""
+
+import re
+
+import pytest
+
+from tests.readme.conftest import ROOT, run, sibling_database_url
+
+pytestmark = pytest.mark.readme
+
+# (bench, extra arguments, lines its output must hold: the table's header and a verdict)
+BENCHES = {
+    "ratings": (
+        [],
+        [
+            "Ratings benchmark: 40 players, 300 pods of 3-4",
+            "| (a) recalculate_ratings, end to end",
+            "| (c) add one game, 100-game league",
+            "| (d) correct a game 100 games before the end",
+        ],
+    ),
+    "pairing_1v1": ([], ["players |   ours s | swisspair s", "never an avoidable rematch:"]),
+    "pairing_pods": (
+        [],
+        ["| N | rounds | avg badness ours / ref", "| 16 | 4 |", "| 4,096 |"],
+    ),
+    # 300 games through the upload form and the job worker (threshold lowered), visitors timed.
+    "import_web": (
+        [],
+        ["| upload response |", "| import done (games and ratings) after |", "| errors | 0 |"],
+    ),
+    # The wheel's PostgreSQL, as on a machine with none installed; both drills.
+    "load": (
+        ["--postgres", "embedded", "--drill", "all"],
+        ["| page | requests | rps", "drill: SIGKILL recalculate_ratings", "all checks passed"],
+    ),
+}
+
+
+def test_every_bench_is_documented_and_exercised():
+    files = {path.stem for path in (ROOT / "bench").glob("*.py")}
+    documented = set(re.findall(r"bench/(\w+)\.py", (ROOT / "bench" / "README.md").read_text()))
+    assert files == documented == set(BENCHES)
+
+
+@pytest.mark.parametrize("bench", sorted(BENCHES))
+def test_bench_runs_to_its_table(bench):
+    extra, expected = BENCHES[bench]
+    result = run(
+        [f"bench/{bench}.py", "--quick", *extra],
+        timeout=600,
+        BENCH_DATABASE_URL=sibling_database_url("bench"),
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    for line in expected:
+        assert line in result.stdout, line
