@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     "csp",
+    "audit",
     "leagues",
     "ratings",
     "tournaments",

@@ -1,6 +1,22 @@
+"""The leagues app: registers its audit actions, and the undo of a game correction or deletion."""
+
 from django.apps import AppConfig
 
 
 class LeaguesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "leagues"
+
+    def ready(self):
+        from audit.registry import action_register
+
+        from . import services
+        from .actions import LABELS, Action
+
+        undo = {
+            Action.GAME_CORRECT: (Action.GAME_UNDO, services.game_correction_undo),
+            Action.GAME_DELETE: (Action.GAME_RESTORE, services.game_delete_undo),
+        }
+        for action, label in LABELS.items():
+            undone_as, handler = undo.get(action, (None, None))
+            action_register(action, label, undone_as=undone_as, undo=handler)

@@ -6,7 +6,7 @@ so two TOs at two phones are serialised. A reported table becomes (or corrects) 
 the pure modules in tournaments/domain from the stored history. Errors are
 `TournamentError`s with a code and a message a TO can act on; nothing is written then.
 Each result, correction, pairing edit and drop writes an audit entry (before and after) in
-the same transaction, through `leagues.services.audit_record`.
+the same transaction, through `audit.services.audit_record`.
 
 Pod events (format "pods", Commander / cEDH) use the same rows and the same functions: a
 round is paired by `domain.pods.pair_pods` into pods of 3-5 in seat order, a pod's result is
@@ -22,11 +22,14 @@ from fractions import Fraction
 from django.db import transaction
 from django.utils import timezone
 
+from audit.actors import acting_user
+from audit.models import AuditEntry
+from audit.services import audit_record
 from leagues import services as league_services
 from leagues.domain.ranking import is_valid_ranking
-from leagues.models import AuditEntry, Game
-from leagues.permissions import acting_user
+from leagues.models import Game
 
+from .actions import Action
 from .domain import records
 from .domain.pods import LAYOUTS
 from .models import POD_TOP_CUTS, Entry, Round, Seat, Table, Tournament
@@ -65,10 +68,11 @@ def _lock(tournament: Tournament) -> Tournament:
 
 
 def _audit(tournament: Tournament, action: str, *, summary: str, **fields) -> AuditEntry:
-    return league_services.audit_record(
+    return audit_record(
         organization_id=tournament.league.organization_id,
         league_id=tournament.league_id,
         tournament_id=tournament.pk,
+        tournament_name=tournament.name,
         action=action,
         summary=f"{tournament.name}: {summary}",
         **fields,
@@ -377,7 +381,7 @@ def entry_drop(*, entry: Entry, by=None) -> Entry:
     entry.save(update_fields=["dropped_after"])
     _audit(
         tournament,
-        AuditEntry.Action.ENTRY_DROP,
+        Action.ENTRY_DROP,
         object_type="entry",
         object_id=entry.pk,
         before=before,
@@ -404,7 +408,7 @@ def entry_undrop(*, entry: Entry, by=None, reverts: AuditEntry | None = None) ->
     if reverts is None:  # from the console: the drop's entry in History reads "undone" too
         reverts = (
             AuditEntry.objects.filter(
-                action=AuditEntry.Action.ENTRY_DROP,
+                action=Action.ENTRY_DROP,
                 object_type="entry",
                 object_id=entry.pk,
                 reverted_by__isnull=True,
@@ -417,7 +421,7 @@ def entry_undrop(*, entry: Entry, by=None, reverts: AuditEntry | None = None) ->
     entry.save(update_fields=["dropped_after"])
     _audit(
         tournament,
-        AuditEntry.Action.ENTRY_UNDROP,
+        Action.ENTRY_UNDROP,
         object_type="entry",
         object_id=entry.pk,
         before=before,
@@ -430,7 +434,7 @@ def entry_undrop(*, entry: Entry, by=None, reverts: AuditEntry | None = None) ->
 
 
 def entry_drop_undo(*, entry: AuditEntry, by=None) -> Entry:
-    """Undo a drop from History (`leagues.services.audit_undo`): refused (UndoRefused) when
+    """Undo a drop from History (`audit.services.audit_undo`): refused (UndoRefused) when
     the entry is gone, or was registered again, or its drop already changed since."""
     found = Entry.objects.select_related("tournament").filter(pk=entry.object_id).first()
     if found is None:
@@ -464,7 +468,7 @@ def entry_remove(*, entry: Entry, by=None) -> None:
     entry.delete()
     _audit(
         tournament,
-        AuditEntry.Action.ENTRY_REMOVE,
+        Action.ENTRY_REMOVE,
         object_type="entry",
         object_id=entry_id,
         before=snapshot,
@@ -751,19 +755,19 @@ def table_report(
 
 # (pods?, a correction?, an undo?) -> the log's action
 _REPORT_ACTIONS = {
-    (False, False, False): AuditEntry.Action.MATCH_REPORT,
-    (False, True, False): AuditEntry.Action.MATCH_CORRECT,
-    (False, True, True): AuditEntry.Action.MATCH_UNDO,
-    (True, False, False): AuditEntry.Action.POD_REPORT,
-    (True, True, False): AuditEntry.Action.POD_CORRECT,
-    (True, True, True): AuditEntry.Action.POD_UNDO,
+    (False, False, False): Action.MATCH_REPORT,
+    (False, True, False): Action.MATCH_CORRECT,
+    (False, True, True): Action.MATCH_UNDO,
+    (True, False, False): Action.POD_REPORT,
+    (True, True, False): Action.POD_CORRECT,
+    (True, True, True): Action.POD_UNDO,
 }
 
 
 def table_undo(*, entry: AuditEntry, by=None) -> Table:
     """Put a corrected table back to its result before the correction (`entry.before`).
 
-    Called by `leagues.services.audit_undo`; refused (UndoRefused) when the table was paired
+    Called by `audit.services.audit_undo`; refused (UndoRefused) when the table was paired
     anew or its result changed again since.
     """
     table = Table.objects.select_related("round__tournament").filter(pk=entry.object_id).first()
@@ -1101,9 +1105,9 @@ def round_edit(
 
 
 _EDIT_ACTIONS = {
-    "swap": AuditEntry.Action.PAIRING_SWAP,
-    "pair": AuditEntry.Action.PAIRING_MANUAL,
-    "bye": AuditEntry.Action.PAIRING_BYE,
+    "swap": Action.PAIRING_SWAP,
+    "pair": Action.PAIRING_MANUAL,
+    "bye": Action.PAIRING_BYE,
 }
 
 
