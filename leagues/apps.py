@@ -1,4 +1,5 @@
-"""The leagues app: registers its audit actions, and the undo of a game correction or deletion."""
+"""The leagues app: registers its audit actions (and the undo of a game correction or
+deletion), its background job and who may follow a job."""
 
 from django.apps import AppConfig
 
@@ -9,8 +10,10 @@ class LeaguesConfig(AppConfig):
 
     def ready(self):
         from audit.registry import action_register
+        from jobs.models import Job
+        from jobs.registry import handler_register, league_access_register
 
-        from . import services
+        from . import jobs, services
         from .actions import LABELS, Action
 
         undo = {
@@ -20,3 +23,6 @@ class LeaguesConfig(AppConfig):
         for action, label in LABELS.items():
             undone_as, handler = undo.get(action, (None, None))
             action_register(action, label, undone_as=undone_as, undo=handler)
+
+        handler_register(Job.Kind.IMPORT_PREVIEW, jobs.import_preview)
+        league_access_register(jobs.job_league)
