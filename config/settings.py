@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "leagues",
     "ratings",
     "tournaments",
+    "exchange",
     # Before django_tasks_db: its `db_worker` command wraps theirs (re-queues dead workers' jobs).
     "jobs",
     "django_tasks",
