@@ -28,6 +28,7 @@ from audit.services import audit_record
 from leagues import services as league_services
 from leagues.domain.ranking import is_valid_ranking
 from leagues.models import Game
+from ratings.models import Rating
 
 from .actions import Action
 from .domain import records
@@ -625,8 +626,6 @@ def _pair_pods(tournament: Tournament, **kwargs) -> tuple[list[tuple[int, ...]],
 
 
 def _ratings(tournament: Tournament, entries: list[Entry]) -> dict[int, float]:
-    from ratings.models import Rating
-
     values = dict(
         Rating.objects.filter(
             league=tournament.league, player_id__in=[e.player_id for e in entries]
