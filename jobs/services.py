@@ -3,10 +3,10 @@
 `job_start` records a job and enqueues it in the caller's transaction (so a job exists only if
 the change that asked for it commits, and two presses of one button share the active job).
 The runner takes the job's advisory lock on a connection of its own, runs the work and marks
-the job done in one transaction. A worker killed with SIGKILL
-rolls back everything the job wrote; its lock goes with its connection, and `jobs_reap` (run
-by `manage.py db_worker` every few seconds) puts the job back in the queue. Running a job
-twice is harmless: a second runner finds the lock taken or the job done and does nothing.
+the job done in one transaction. A worker killed with SIGKILL rolls back everything the job
+wrote; its lock goes with its connection, and `jobs_reap` (run by `manage.py db_worker` every
+few seconds) puts the job back in the queue. Running a job twice is harmless: a second runner
+finds the lock taken or the job done and does nothing.
 """
 
 import logging
