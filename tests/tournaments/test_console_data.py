@@ -115,3 +115,33 @@ def test_match_cards_carry_the_same_attributes(judge_client, league):
     # The round page (corrections of a past round) uses the same card.
     url = reverse("round_run", args=[event.slug, 1])
     assert len(DataAttributes(judge_client.get(url).content.decode()).cards()) == 2
+
+
+def test_the_load_bench_reads_pods_seats_and_the_round_from_the_console(judge_client, league):
+    from bench.loadlib.pages import read_console, read_standings
+
+    event = services.tournament_create(league=league, name="cEDH Night", format="pods")
+    register(event, *(f"P{n}" for n in range(1, 9)))
+    round_ = services.round_pair(tournament=event)
+    url = reverse("event_run", args=[event.slug])
+
+    console = read_console(judge_client.get(url).content.decode())
+    assert (console.round, console.status, console.all_reported) == (1, "playing", False)
+    tables = list(round_.tables.order_by("number"))
+    assert [(p.table_id, p.number, p.round, p.version, p.reported) for p in console.pods] == [
+        (t.pk, t.number, 1, 0, False) for t in tables
+    ]
+    assert [p.seats for p in console.pods] == [
+        list(t.seats.order_by("position").values_list("entry_id", flat=True)) for t in tables
+    ]
+
+    for table in tables:
+        services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+    console = read_console(judge_client.get(url).content.decode())
+    assert console.all_reported and {p.version for p in console.pods} == {1}
+    assert all(p.reported for p in console.pods)
+
+    standings = judge_client.get(reverse("event_standings", args=[event.slug]))
+    rows = read_standings(standings.content.decode())
+    assert len(rows) == 8 and [r.rank for r in rows][:2] == [1, 1] and rows[0].tied
+    assert {r.player for r in rows} == set(event.entries.values_list("player_id", flat=True))
