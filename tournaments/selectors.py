@@ -157,10 +157,7 @@ def bracket_get(event: Tournament) -> Bracket:
     bracket = services.top_cut_bracket(event)
     names = dict(event.entries.values_list("player_id", "player__name"))
     played = list(rounds_with_tables(event).filter(kind=Round.Kind.TOP_CUT).order_by("number"))
-    if event.is_pods:  # pods per stage: four semi-final pods, then the final pod
-        stages = [4, 1] if event.top_cut == 16 else [1]
-    else:  # matches per round: 4, 2, 1 for a top 8
-        stages = [event.top_cut >> (i + 1) for i in range(event.top_cut.bit_length() - 1)]
+    stages = event.play.bracket_stages(event.top_cut)
     columns = []
     for index, count in enumerate(stages):
         matches = []
@@ -168,7 +165,7 @@ def bracket_get(event: Tournament) -> Bracket:
             for table in played[index].tables.all():
                 players = [s.entry.player_id for s in table.seats.all()]
                 advanced = table.winner.player_id if table.winner_id else None
-                if table.reported and table.is_draw:  # pods only: the best seed goes on
+                if table.reported and table.is_draw:  # a drawn pod: the best seed goes on
                     advanced = bracket.advancer(tuple(players), None)
                 matches.append(
                     BracketMatch(
@@ -231,7 +228,7 @@ def player_history(event: Tournament, entry) -> list[PlayerRound]:
         games = ""
         if others and seat.game_wins is not None:
             games = "\u2013".join(str(s.game_wins) for s in [seat, *others])
-        pod = event.is_pods and bool(others)
+        pod = event.play.shows_seats and bool(others)
         rows.append(
             PlayerRound(
                 number=round_.number,

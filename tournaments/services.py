@@ -14,7 +14,8 @@ a winner, a draw or a full finishing order (`Seat.place`), and the top cut plays
 (`domain.podcut`) instead of 1v1 matches.
 """
 
-import math
+import hashlib
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -23,41 +24,16 @@ from django.db import transaction
 from django.utils import timezone
 
 from leagues import services as league_services
-from leagues.domain.ranking import is_valid_ranking
 from leagues.models import AuditEntry, Game
 from leagues.permissions import acting_user
+from ratings.models import Rating
 
 from .domain import records
 from .domain.pods import LAYOUTS
-from .models import POD_TOP_CUTS, Entry, Round, Seat, Table, Tournament
-
-
-class TournamentError(ValueError):
-    def __init__(self, message: str, *, code: str, field: str | None = None):
-        super().__init__(message)
-        self.code = code
-        self.field = field
-
-
-class AlreadyDone(TournamentError):
-    """The action was already done (a double tap, or two TOs pressing the same button): nothing
-    changed, and the console shows the event as it is now."""
-
-    def __init__(self, message: str, *, code: str = "already_done"):
-        super().__init__(message, code=code)
-
-
-class ResultConflict(TournamentError):
-    """Someone changed this table's result since the form was loaded."""
-
-    def __init__(self, table: Table, *, noun: str = "Table"):
-        super().__init__(
-            f"{noun} {table.number} already has a different result (entered by "
-            f"{table.reported_by or 'someone'} at {table.reported_at:%H:%M}). "
-            "Check it below before changing it.",
-            code="stale_result",
-        )
-        self.table = table
+from .domain.standings import PRESETS, compute_standings
+from .errors import AlreadyDone, ResultConflict, TournamentError, UnknownPlayer
+from .formats import EDITS, FORMATS, format_for
+from .models import Entry, Round, Seat, Table, Tournament
 
 
 def _lock(tournament: Tournament) -> Tournament:
@@ -177,15 +153,11 @@ def history(
 POINT_PRESETS = {
     "magic": records.MAGIC,
     "chess": records.CHESS,
-    # A pod win must be worth more than a four-way draw (4 x 1): with 3/1/0 drawing out is
-    # the better deal, so cEDH events score 5/1/0.
-    "cedh": records.CEDH_PODS,
+    "cedh": records.CEDH_PODS,  # why 5/1/0: formats.Pods.default_points
 }
 
 
-def _tiebreaker_preset(name: str | None, *, pods: bool, points: str) -> list[str]:
-    from .domain.standings import PRESETS
-
+def _tiebreaker_preset(name: str | None, *, play, points: str) -> list[str]:
     if name:
         if name not in PRESETS:
             raise TournamentError(
@@ -193,7 +165,7 @@ def _tiebreaker_preset(name: str | None, *, pods: bool, points: str) -> list[str
             )
         return list(PRESETS[name])
     # By default the tiebreakers follow the format, then the points.
-    return list(PRESETS["pods" if pods else "chess" if points == "chess" else "magic"])
+    return list(PRESETS[play.tiebreaker_preset(points)])
 
 
 EVENT_DAYS_AHEAD_UNCONFIRMED = 365
@@ -234,27 +206,19 @@ def tournament_create(
     preset of the format ("pods") or of the points. A date more than a year ahead needs
     `confirm_date` (TournamentError code far_date otherwise).
     """
-    import secrets
-
     if date is not None and not confirm_date and (far := far_date_problem(date)):
         raise TournamentError(far, code="far_date", field="date")
     if format not in Tournament.Format.values:
         raise TournamentError("Choose 1v1 or pods.", code="format", field="format")
-    pods = format == Tournament.Format.PODS
-    points = points or ("cedh" if pods else "magic")
+    play = FORMATS[format]
+    points = points or play.default_points
     if points not in POINT_PRESETS:
         raise TournamentError(f"Unknown points {points!r}.", code="points", field="points")
     if pod_layout not in LAYOUTS:
         raise TournamentError(
             f"Choose a pod layout: {', '.join(LAYOUTS)}.", code="pod_layout", field="pod_layout"
         )
-    if pods and top_cut not in POD_TOP_CUTS:
-        raise TournamentError(
-            "A pod event cuts to the top 4 (one final pod) or the top 16 (four semi-final "
-            "pods, then a final pod).",
-            code="top_cut",
-            field="top_cut",
-        )
+    play.check_top_cut(top_cut)
     scheme = POINT_PRESETS[points]
     slug = league_services.slug_new(
         model=Tournament,
@@ -275,7 +239,7 @@ def tournament_create(
         points_loss=scheme.loss,
         points_bye=scheme.bye,
         swiss_rounds=swiss_rounds,
-        tiebreakers=_tiebreaker_preset(tiebreakers, pods=pods, points=points),
+        tiebreakers=_tiebreaker_preset(tiebreakers, play=play, points=points),
         top_cut=top_cut,
         first_round=first_round,
         round_minutes=round_minutes,
@@ -285,18 +249,9 @@ def tournament_create(
 
 
 def suggested_structure(tournament: Tournament, players: int) -> tuple[int, int | None]:
-    """Swiss rounds and top cut that suit a field of `players`: ⌈log₂ N⌉ rounds and no
-    suggestion for 1v1; for pods, `podcut.suggested_structure` (the cut: 0, 4 or 16)."""
-    from .domain.podcut import PodCutError
-    from .domain.podcut import suggested_structure as pod_structure
-
-    fallback = max(1, math.ceil(math.log2(max(players, 2)))), None
-    if not tournament.is_pods:
-        return fallback
-    try:
-        return pod_structure(players)
-    except PodCutError:  # fewer than 3 players: no pod yet
-        return fallback
+    """Swiss rounds and top cut that suit a field of `players`, as the format suggests:
+    ⌈log₂ N⌉ rounds and no cut for 1v1; for pods, `podcut.suggested_structure` (0, 4 or 16)."""
+    return format_for(tournament).suggested_structure(players)
 
 
 # --- registration ---------------------------------------------------------------------------
@@ -305,19 +260,6 @@ def suggested_structure(tournament: Tournament, players: int) -> tuple[int, int 
 def _next_round_number(tournament: Tournament) -> int:
     last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
     return (last or 0) + 1
-
-
-class UnknownPlayer(TournamentError):
-    """A name that is no player of the store yet: registering it creates a player, so the TO
-    confirms it first (a typo would otherwise become a new player)."""
-
-    def __init__(self, name: str, organization):
-        super().__init__(
-            f"New player? {name} is not a player of {organization} yet — tick to confirm.",
-            code="new_player",
-            field="name",
-        )
-        self.name = name
 
 
 @transaction.atomic
@@ -489,21 +431,15 @@ def omw_floor(tournament: Tournament) -> Fraction:
     1v1 and 1/4 (par at a pod of four) for pods."""
     if tournament.omw_floor is not None:
         return Fraction(tournament.omw_floor)
-    from .domain.standings import ONE_THIRD, POD_OMW_FLOOR
-
-    return POD_OMW_FLOOR if tournament.is_pods else ONE_THIRD
+    return format_for(tournament).default_omw_floor
 
 
 def tiebreakers(tournament: Tournament) -> list[str]:
     """The event's precedence of metrics; none chosen: the preset of its format."""
-    from .domain.standings import PRESETS
-
-    return list(tournament.tiebreakers or PRESETS["pods" if tournament.is_pods else "magic"])
+    return list(tournament.tiebreakers or PRESETS[format_for(tournament).standing_preset()])
 
 
 def standings(tournament: Tournament, rounds: list[records.Round] | None = None) -> Standing:
-    from .domain.standings import compute_standings
-
     rounds = history(tournament) if rounds is None else rounds
     entries = list(tournament.entries.values_list("player_id", "dropped_after"))
     precedence = tiebreakers(tournament)
@@ -553,7 +489,8 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
         .select_related("player")
         .order_by("player_id")
     )
-    fewest = 3 if tournament.is_pods else 2
+    play = format_for(tournament)
+    fewest = play.fewest_players
     if len(active) < fewest:
         raise TournamentError(
             f"At least {'three' if fewest == 3 else 'two'} players are needed to pair a round.",
@@ -565,8 +502,7 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
     past = history(tournament)
     table = standings(tournament, past)
     ratings = _ratings(tournament, active) if tournament.first_round == "rating" else None
-    pair = _pair_pods if tournament.is_pods else _pair_matches
-    tables, warnings = pair(
+    tables, warnings = play.pair(
         tournament,
         players=[e.player_id for e in active],
         history=past,
@@ -579,8 +515,7 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
     )
     by_player = {e.player_id: e for e in active}
     seatings = list(enumerate(tables, 1))
-    if tournament.is_pods:  # which pods, and who: what a TO needs to check or swap
-        warnings += _pod_warnings(past, seatings, by_player)
+    warnings += play.seating_warnings(past, seatings, by_player)
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,
@@ -596,33 +531,7 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
     return round_
 
 
-def _pair_matches(tournament: Tournament, **kwargs) -> tuple[list[tuple[int, ...]], list[str]]:
-    """1v1: the matches, then the byes as tables of one."""
-    from .domain.pairing import pair_round
-
-    pairing = pair_round(**kwargs)
-    return [*pairing.tables, *((b,) for b in pairing.byes)], list(pairing.warnings)
-
-
-def _pair_pods(tournament: Tournament, **kwargs) -> tuple[list[tuple[int, ...]], list[str]]:
-    """Pods: strongest pod first, each in seat order, then the byes as tables of one."""
-    from .domain.pods import PodPairingError, pair_pods
-
-    try:
-        pairing = pair_pods(
-            **kwargs,
-            layout=tournament.pod_layout,
-            win_points=float(tournament.points_win),
-            draw_points=float(tournament.points_draw),
-        )
-    except PodPairingError as error:
-        raise TournamentError(str(error), code=error.code) from None
-    return [*pairing.pods, *((b,) for b in pairing.byes)], list(pairing.warnings)
-
-
 def _ratings(tournament: Tournament, entries: list[Entry]) -> dict[int, float]:
-    from ratings.models import Rating
-
     values = dict(
         Rating.objects.filter(
             league=tournament.league, player_id__in=[e.player_id for e in entries]
@@ -669,35 +578,22 @@ def table_report(
             f"{winner.player} is not at this table.", code="not_seated", field="winner"
         )
     wins = dict(game_wins or {})
-    if tournament.is_pods:
-        winner_id, finish = _pod_result(entries, winner=winner, draw=draw, places=places)
-        if wins:
-            raise TournamentError(
-                "A pod has no game wins: give the winner, a draw or the places.",
-                code="game_wins",
-                field="game_wins",
-            )
-        same = table.reported and table.winner_id == winner_id and table.is_draw == (not winner_id)
-        if places:  # a full order must match seat by seat
-            same = same and all(entries[e].place == finish[e] for e in entries)
-    else:
-        winner_id, finish = _match_result(table, entries, winner=winner, draw=draw, wins=wins)
-        if places:
-            raise TournamentError(
-                "Places are for pods; a match has a winner or a draw.",
-                code="places",
-                field="places",
-            )
-        same = (
-            table.reported
-            and table.is_draw == draw
-            and table.winner_id == winner_id
-            and all(entries[e].game_wins == wins.get(e) for e in entries)
-        )
+    play = format_for(tournament)
+    winner_id, finish = play.check_result(
+        entries,
+        winner=winner,
+        draw=draw,
+        wins=wins,
+        places=places,
+        top_cut=table.round.kind == Round.Kind.TOP_CUT,
+    )
+    same = play.same_result(
+        table, entries, winner_id=winner_id, draw=draw, wins=wins, places=places, finish=finish
+    )
     if expected_version is not None and expected_version != table.version:
         if same:
             return table  # a double tap, or two judges entering the same result
-        raise ResultConflict(table, noun="Pod" if tournament.is_pods else "Table")
+        raise ResultConflict(table, noun=play.noun_title)
     if same:
         return table
     before = table_snapshot(table, seats) if table.reported else None
@@ -714,7 +610,7 @@ def table_report(
         league_services.ResultIn(player=s.entry.player, place=s.place, seat=s.position)
         for s in seats
     ]
-    kind = "pod" if tournament.is_pods else "table"
+    kind = play.noun
     notes = f"{tournament.name}, round {table.round.number}, {kind} {table.number}"
     # A result reported now was played by today, even in an event dated ahead (played early,
     # or a wrong year): no table puts a game in the league's future.
@@ -734,7 +630,7 @@ def table_report(
             game=table.game, results=results, played_on=played_on, notes=notes, audit=False
         )
     table.save()
-    action = _REPORT_ACTIONS[tournament.is_pods, before is not None, reverts is not None]
+    action = play.report_actions[before is not None, reverts is not None]
     _audit(
         tournament,
         action,
@@ -747,17 +643,6 @@ def table_report(
         reverts=reverts,
     )
     return table
-
-
-# (pods?, a correction?, an undo?) -> the log's action
-_REPORT_ACTIONS = {
-    (False, False, False): AuditEntry.Action.MATCH_REPORT,
-    (False, True, False): AuditEntry.Action.MATCH_CORRECT,
-    (False, True, True): AuditEntry.Action.MATCH_UNDO,
-    (True, False, False): AuditEntry.Action.POD_REPORT,
-    (True, True, False): AuditEntry.Action.POD_CORRECT,
-    (True, True, True): AuditEntry.Action.POD_UNDO,
-}
 
 
 def table_undo(*, entry: AuditEntry, by=None) -> Table:
@@ -785,87 +670,8 @@ def table_undo(*, entry: AuditEntry, by=None) -> Table:
         raise league_services.UndoRefused(
             "Other players sit at this table now.", code="seats_changed"
         )
-    result: dict = {}
-    if table.round.tournament.is_pods:
-        result["places"] = {line["entry_id"]: line["place"] for line in before["seats"]}
-    else:
-        if before["draw"]:
-            result["draw"] = True
-        else:
-            result["winner"] = seats[before["winner_entry"]].entry
-        wins = {line["entry_id"]: line["game_wins"] for line in before["seats"]}
-        if all(w is not None for w in wins.values()):
-            result["game_wins"] = wins
+    result = format_for(table.round.tournament).undo_result(before, seats)
     return table_report(table=table, expected_version=table.version, by=by, reverts=entry, **result)
-
-
-def _match_result(table, entries, *, winner, draw, wins) -> tuple[int | None, dict[int, int]]:
-    """A 1v1 match's winner (None: a draw) and places, checked against the game wins."""
-    if draw and table.round.kind == Round.Kind.TOP_CUT:
-        raise TournamentError(
-            "A top-cut match needs a winner.", code="top_cut_draw", field="winner"
-        )
-    if draw == (winner is not None):
-        raise TournamentError("Choose a winner, or a draw.", code="no_result", field="winner")
-    if wins:
-        if set(wins) != set(entries) or any(w < 0 for w in wins.values()):
-            raise TournamentError(
-                "Give every player's game wins.", code="game_wins", field="game_wins"
-            )
-        best = max(wins.values())
-        leaders = [e for e, w in wins.items() if w == best]
-        if draw and len(set(wins.values())) != 1:
-            raise TournamentError(
-                "A draw needs equal game wins.", code="game_wins", field="game_wins"
-            )
-        if winner is not None and leaders != [winner.pk]:
-            raise TournamentError(
-                "The winner must have won the most games.", code="game_wins", field="game_wins"
-            )
-    winner_id = winner.pk if winner is not None else None
-    return winner_id, {e: 1 if draw or e == winner_id else 2 for e in entries}
-
-
-def _pod_result(entries, *, winner, draw, places) -> tuple[int | None, dict[int, int]]:
-    """A pod's winner (None: a draw) and every seat's place.
-
-    A winner alone: the others share second. A draw: everyone shares first. A full order:
-    a place per seat forming a competition ranking (1, 2, 2, 4); its single first place is
-    the winner, a shared first place a draw. A winner or draw given with it must agree.
-    """
-    if not places:
-        if draw == (winner is not None):
-            raise TournamentError(
-                "Tap the winner, or Draw, or give every place.", code="no_result", field="winner"
-            )
-        if draw:
-            return None, dict.fromkeys(entries, 1)
-        return winner.pk, {e: 1 if e == winner.pk else 2 for e in entries}
-    given = dict(places)
-    if set(given) != set(entries):
-        raise TournamentError(
-            "Give every player at the pod a place.", code="places", field="places"
-        )
-    values = list(given.values())
-    if not all(isinstance(p, int) and not isinstance(p, bool) for p in values) or not (
-        is_valid_ranking(values)
-    ):
-        raise TournamentError(
-            "The places must be a finishing order: 1, 2, 3, 4, with shared places as 1, 2, 2, 4.",
-            code="places",
-            field="places",
-        )
-    first = [e for e, p in given.items() if p == 1]
-    winner_id = first[0] if len(first) == 1 else None
-    if draw and winner_id is not None:
-        raise TournamentError("A draw needs a shared first place.", code="places", field="places")
-    if winner is not None and winner.pk != winner_id:
-        raise TournamentError(
-            f"{winner.player} must be the only player in first place.",
-            code="places",
-            field="winner",
-        )
-    return winner_id, given
 
 
 @transaction.atomic
@@ -912,13 +718,7 @@ def top_cut_seeds(tournament: Tournament) -> list[int]:
 
 def _bracket_create(tournament: Tournament, seeds: list[int]):
     """The first stage of the cut: 1v1 matches (`topcut`) or pods (`podcut`)."""
-    if tournament.is_pods:
-        from .domain.podcut import create_pod_bracket
-
-        return create_pod_bracket(seeds, tournament.top_cut)
-    from .domain.topcut import create_bracket
-
-    return create_bracket(seeds, tournament.top_cut)
+    return format_for(tournament).bracket_create(seeds, tournament.top_cut)
 
 
 def top_cut_bracket(tournament: Tournament):
@@ -931,16 +731,9 @@ def top_cut_bracket(tournament: Tournament):
         .order_by("number")
         .prefetch_related("tables__winner")
     )
-    if tournament.is_pods:
-        from .domain.podcut import advance_pods
-
-        for round_ in rounds:
-            bracket = advance_pods(bracket, [_winner_player(t) for t in round_.tables.all()])
-        return bracket
-    from .domain.topcut import advance
-
+    play = format_for(tournament)
     for round_ in rounds:
-        bracket = advance(bracket, [_winner_player(t) for t in round_.tables.all()])
+        bracket = play.bracket_advance(bracket, [_winner_player(t) for t in round_.tables.all()])
     return bracket
 
 
@@ -951,7 +744,7 @@ def _winner_player(table: Table) -> int | None:
 def top_cut_label(tournament: Tournament, bracket, index: int) -> str:
     """What stage `index` of the cut is called: "Quarterfinals", "Semifinals", "Final" for
     1v1; "Semi-finals" and "Final" for pods."""
-    return bracket.stage_label(index) if tournament.is_pods else bracket.round_label(index)
+    return format_for(tournament).bracket_label(bracket, index)
 
 
 def _top_cut_round(tournament: Tournament, bracket, number: int) -> Round:
@@ -973,9 +766,6 @@ def _top_cut_round(tournament: Tournament, bracket, number: int) -> Round:
 @transaction.atomic
 def top_cut_start(*, tournament: Tournament, by=None) -> Round:
     """Seed the top cut from the final Swiss standings and pair its first round."""
-    from .domain.podcut import PodCutError
-    from .domain.topcut import TopCutError
-
     tournament = _lock(tournament)
     if not tournament.top_cut:
         raise TournamentError("This event has no top cut.", code="no_top_cut")
@@ -990,7 +780,7 @@ def top_cut_start(*, tournament: Tournament, by=None) -> Round:
         raise TournamentError(f"End round {last.number} first.", code="round_open")
     try:
         bracket = _bracket_create(tournament, top_cut_seeds(tournament))
-    except (TopCutError, PodCutError) as error:
+    except format_for(tournament).bracket_errors as error:
         raise TournamentError(str(error), code=error.code) from None
     round_ = _top_cut_round(tournament, bracket, last.number + 1)
     tournament.status = Tournament.Status.TOP_CUT
@@ -1000,19 +790,11 @@ def top_cut_start(*, tournament: Tournament, by=None) -> Round:
 
 # --- manual edits of a round being played ----------------------------------------------------
 
-EDITS = {
-    "swap": "swapped {a} and {b}",
-    "pair": "paired {a} against {b}",
-    "bye": "gave the bye to {a}",
-}
-
 
 def seating_key(seats) -> str:
     """A short fingerprint of who sits where in a round, from its (table number, position,
     entry id) triples in any order: the console's edit forms carry it, so a second tap of
     "Swap" (which would swap the players back) is recognised as a repeat."""
-    import hashlib
-
     text = ";".join(f"{t}.{p}:{e}" for t, p, e in sorted(seats))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -1062,21 +844,15 @@ def round_edit(
         raise TournamentError("Choose what to change.", code="edit")
     if b is not None and a.pk == b.pk:
         raise TournamentError("Choose two different players.", code="same_player")
-    if edit == "pair" and tournament.is_pods:
-        raise TournamentError(
-            "Pairing two players by hand is for 1v1 matches: swap players between pods instead.",
-            code="format",
-        )
+    play = format_for(tournament)
+    play.check_edit(edit)
     tables = list(round_.tables.prefetch_related("seats__entry__player").order_by("number"))
     before = round_snapshot(round_)
     seated = {s.entry_id for t in tables for s in t.seats.all()}
     for entry in (a, b):
         if entry is not None and entry.pk not in seated:
             raise TournamentError(f"{entry.player} is not in round {round_.number}.", code="absent")
-    if tournament.is_pods:
-        warnings = _pod_edit(tournament, round_, tables, edit, a, b, by)
-    else:
-        warnings = _match_edit(tournament, round_, tables, edit, a, b, by)
+    warnings = _edit_apply(play, tournament, round_, tables, edit, a, b, by)
     names = {e.player_id: e.player for e in (a, b) if e is not None}
     who = getattr(by, "username", None) or "a TO"
     line = f"{timezone.localtime():%H:%M} {who} " + EDITS[edit].format(
@@ -1107,125 +883,26 @@ _EDIT_ACTIONS = {
 }
 
 
-def _match_edit(tournament, round_, tables, edit, a, b, by) -> list[str]:
-    """A 1v1 round's edit through the pairing module's checked manual edits."""
-    from .domain.pairing import (
-        PairingError,
-        give_bye,
-        pair_by_hand,
-        pairing_from_manual,
-        swap_players,
-    )
-
+def _edit_apply(play, tournament, round_, tables, edit, a, b, by) -> list[str]:
+    """The format plans the edit from the seats as they are (`Format.plan_edit`); the changed
+    tables are replaced by its numbered seatings. Returns the warnings to write on the round."""
     before = {t.pk: tuple(s.entry.player_id for s in t.seats.all()) for t in tables}
-    pairs = [seats for seats in before.values() if len(seats) == 2]
-    byes = [seats[0] for seats in before.values() if len(seats) == 1]
-    try:
-        if edit == "swap":
-            new_pairs, new_byes = swap_players(pairs, a.player_id, b.player_id, byes=byes)
-        elif edit == "pair":
-            new_pairs, new_byes = pair_by_hand(pairs, byes, a.player_id, b.player_id)
-        else:
-            if a.player_id in byes:
-                raise TournamentError(f"{a.player} already has the bye.", code="has_bye")
-            new_pairs, new_byes = give_bye(pairs, byes, a.player_id)
-        past = history(tournament)
-        pairing = pairing_from_manual(
-            new_pairs,
-            new_byes,
-            players=[p for seats in before.values() for p in seats],
-            history=past,
-            points=standings(tournament, past).points,
-        )
-    except PairingError as error:
-        raise TournamentError(str(error), code="invalid_manual") from None
-    wanted = [tuple(t) for t in new_pairs] + [(p,) for p in new_byes]
-    unchanged = set(before.values()) & set(wanted)
-    changed = [t for t in tables if before[t.pk] not in unchanged]
-    for table in changed:
-        if table.reported and len(before[table.pk]) > 1:
-            raise TournamentError(
-                f"Table {table.number} already has a result: correct it first.", code="reported"
-            )
-    _rewrite_tables(round_, changed, [seats for seats in wanted if seats not in unchanged], by)
-    return list(pairing.warnings)
-
-
-def _pod_edit(tournament, round_, tables, edit, a, b, by) -> list[str]:
-    """A pod round's edit: the changed pods keep their numbers and a new bye comes last.
-
-    Returns a warning for each changed pod that seats players who met before and for each
-    player given a second bye.
-    """
-    before = {t.pk: tuple(s.entry.player_id for s in t.seats.all()) for t in tables}
-    after = {pk: list(players) for pk, players in before.items()}
-    where = {p: pk for pk, players in before.items() for p in players}
-    byes: list[tuple[int, ...]] = []
-    if edit == "swap":
-        at_a, at_b = where[a.player_id], where[b.player_id]
-        i, j = after[at_a].index(a.player_id), after[at_b].index(b.player_id)
-        after[at_a][i], after[at_b][j] = b.player_id, a.player_id
-    else:
-        table = next(t for t in tables if t.pk == where[a.player_id])
-        size = len(before[table.pk])
-        if size == 1:
-            raise TournamentError(f"{a.player} already has the bye.", code="has_bye")
-        if size <= 3:
-            raise TournamentError(
-                f"Pod {table.number} would be left with {size - 1} players: swap {a.player} "
-                "with a player who has a bye instead.",
-                code="pod_too_small",
-            )
-        after[table.pk].remove(a.player_id)
-        byes.append((a.player_id,))
-    changed = [t for t in tables if tuple(after[t.pk]) != before[t.pk]]
-    for table in changed:
-        if table.reported and len(before[table.pk]) > 1:
-            raise TournamentError(
-                f"Pod {table.number} already has a result: correct it first.", code="reported"
-            )
-    top = max((t.number for t in tables), default=0)
-    seatings = [(t.number, tuple(after[t.pk])) for t in changed]
-    seatings += [(top + n, bye) for n, bye in enumerate(byes, 1)]
     entries = {e.player_id: e for e in tournament.entries.select_related("player")}
-    Seat.objects.filter(table__in=changed).delete()
-    Table.objects.filter(pk__in=[t.pk for t in changed]).delete()
-    _create_tables(round_, seatings, entries, by)
-    return _pod_warnings(history(tournament, before=round_.number), seatings, entries)
-
-
-def _pod_warnings(past: list[records.Round], seatings, entries) -> list[str]:
-    from .domain.pods import read_history
-
-    seen = read_history(past)
-    warnings = []
-    for number, players in seatings:
-        if len(players) == 1:
-            if seen.byes[players[0]]:
-                warnings.append(f"{entries[players[0]].player} has had a bye before.")
-            continue
-        again = [
-            f"{entries[x].player} and {entries[y].player}"
-            for i, x in enumerate(players)
-            for y in players[i + 1 :]
-            if seen.met.get(x, {}).get(y)
-        ]
-        if again:
-            warnings.append(f"Pod {number} seats players who met before: {'; '.join(again)}.")
-    return warnings
-
-
-def _rewrite_tables(round_: Round, old: list[Table], new: list[tuple[int, ...]], by) -> None:
-    """Replace the `old` tables of a round with `new` seatings, reusing their numbers first."""
-    entries = {e.player_id: e for e in round_.tournament.entries.all()}
-    numbers = sorted(t.number for t in old)
-    top = max(round_.tables.values_list("number", flat=True), default=0)
-    numbers += range(top + 1, top + 1 + len(new) - len(numbers))
-    Seat.objects.filter(table__in=old).delete()
-    Table.objects.filter(pk__in=[t.pk for t in old]).delete()
-    # Tables first, byes last, as the pairing numbers them.
-    seatings = sorted(new, key=len, reverse=True)
-    _create_tables(round_, list(zip(numbers, seatings, strict=True)), entries, by)
+    plan = play.plan_edit(
+        tables=tables,
+        before=before,
+        edit=edit,
+        a=a,
+        b=b,
+        number=round_.number,
+        entries=entries,
+        read_past=lambda number: history(tournament, before=number),
+        read_points=lambda past: standings(tournament, past).points,
+    )
+    Seat.objects.filter(table_id__in=plan.changed).delete()
+    Table.objects.filter(pk__in=plan.changed).delete()
+    _create_tables(round_, plan.seatings, entries, by)
+    return list(plan.warnings)
 
 
 def _create_tables(round_: Round, seatings, entries, by) -> None:
