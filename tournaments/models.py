@@ -11,6 +11,7 @@ numbers at a table, places and game wins never negative, an OMW% floor between 0
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
@@ -18,6 +19,7 @@ from django.utils import timezone
 from leagues.models import Game, League, Player
 
 from .domain.pods import LAYOUT_LABELS, LAYOUTS
+from .domain.standings import TIEBREAKERS
 from .formats import FORMATS, Pods, format_for
 from .formats import Format as PlayFormat
 
@@ -120,10 +122,6 @@ class Tournament(models.Model):
     def clean(self):
         """Tiebreakers must be names the standings know, each once (the admin edits the list);
         a pod event cuts to 0, 4 or 16."""
-        from django.core.exceptions import ValidationError
-
-        from .domain.standings import TIEBREAKERS
-
         # An unknown format is the format field's own error (full_clean), not this one.
         play = FORMATS.get(self.format)
         cuts = play.top_cuts if play is not None else None
