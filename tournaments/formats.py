@@ -19,15 +19,10 @@ from leagues.domain.ranking import is_valid_ranking
 from leagues.models import AuditEntry
 
 from .domain import podcut, topcut
-from .domain.pairing import (
-    PairingError,
-    give_bye,
-    pair_by_hand,
-    pair_round,
-    pairing_from_manual,
-    swap_players,
-)
-from .domain.pods import PodPairingError, pair_pods, read_history
+from .domain.edits import give_bye, pair_by_hand, pairing_from_manual, swap_players
+from .domain.history import read_history
+from .domain.pairing import PairingError, pair_round
+from .domain.pods import PodPairingError, pair_pods
 from .domain.standings import ONE_THIRD, POD_OMW_FLOOR
 from .errors import TournamentError
 
