@@ -584,7 +584,8 @@ def _results_game(
                 )
             )
         seen.add(name.lower())
-        if not place_text.isdigit() or int(place_text) < 1:
+        # ASCII digits only: "¹".isdigit() is true, and int() refuses it.
+        if not (place_text.isascii() and place_text.isdigit()) or int(place_text) < 1:
             problems.append(
                 RowProblem(
                     row_line, "column D (placement)", f'"{place_text}" is not a place (1 = winner)'
