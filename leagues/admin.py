@@ -581,7 +581,7 @@ class Refusal:
         if isinstance(error, services.GameConflict):
             return cls(STALE_MESSAGE, "__all__")
         field = error.field if error.field in cls.GAME_FIELDS else "results"
-        return cls(str(error), field)
+        return cls(error.message, field)
 
 
 STALE_MESSAGE = (

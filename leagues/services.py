@@ -24,6 +24,8 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.text import slugify
 
+from core.errors import DomainError
+
 from .domain.csvformat import (
     NAME_MAX_LENGTH,
     CsvGame,
@@ -42,19 +44,23 @@ from .permissions import acting_user
 from .signals import games_changed
 
 
-class LeagueError(ValueError):
-    """Bad input for a league write; `field` says where, the message says why."""
+class LeagueError(DomainError, ValueError):
+    """Bad input for a league write; `field` says where, the message says why.
 
-    def __init__(self, message: str, *, field: str | None = None, code: str = "invalid"):
-        super().__init__(message)
-        self.field = field
-        self.code = code
+    The message may also be given first, positionally, as every league refusal is written.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None, code: str | None = None):
+        super().__init__(message=message, field=field, code=code)
 
 
 class GameConflict(LeagueError):
-    """The game changed (or went) since the form that corrects it was loaded."""
+    """The game changed (or went) since the form that corrects it was loaded (HTTP 409)."""
 
-    def __init__(self, game: Game | None, message: str | None = None):
+    status = 409
+    default_code = "stale"
+
+    def __init__(self, *, game: Game | None, message: str | None = None):
         if message is None:
             last = AuditEntry.objects.filter(object_type="game", object_id=game.pk).first()
             who = last.actor_label if last else "Someone"
@@ -63,7 +69,7 @@ class GameConflict(LeagueError):
                 f"{who} changed this game at {when:%H:%M} after you opened it: it is shown "
                 "below as it is now. Check it before changing it again."
             )
-        super().__init__(message, field=None, code="stale")
+        super().__init__(message)
         self.game = game
 
 
@@ -412,7 +418,9 @@ def game_update(
             League.objects.select_for_update().filter(pk=pk).values_list("pk").first()
     current = Game.objects.select_related("league").filter(pk=game.pk).first()
     if current is None:
-        raise GameConflict(None, "This game was deleted meanwhile: there is nothing to correct.")
+        raise GameConflict(
+            game=None, message="This game was deleted meanwhile: there is nothing to correct."
+        )
     if target.organization_id != current.league.organization_id:
         raise LeagueError(
             f"A game of {current.league.organization} cannot move to {target}.",
@@ -433,7 +441,7 @@ def game_update(
         current.changed = False
         return current
     if expected_version is not None and expected_version != current.version:
-        raise GameConflict(current)
+        raise GameConflict(game=current)
     game = current
     game.league = target
     game.played_on = played_on
@@ -480,7 +488,7 @@ def game_delete(*, game: Game, by=None, expected_version: int | None = None, via
     if current is None:
         return False  # already gone: a double tap on "delete"
     if expected_version is not None and expected_version != current.version:
-        raise GameConflict(current)
+        raise GameConflict(game=current)
     before = game_snapshot(current)
     _audit_game(current, AuditEntry.Action.GAME_DELETE, before=before, after=None, by=by, via=via)
     current.delete()
@@ -502,8 +510,13 @@ def games_delete(*, games: Iterable[Game], by=None, via: str = "") -> int:
 
 
 class UndoRefused(LeagueError):
-    def __init__(self, message: str, *, code: str = "undo_refused"):
-        super().__init__(message, field=None, code=code)
+    """An undo from the log that cannot be done: the thing changed again, or is gone (409)."""
+
+    status = 409
+    default_code = "undo_refused"
+
+    def __init__(self, message: str, *, code: str | None = None):
+        super().__init__(message, code=code)
 
 
 @transaction.atomic
@@ -625,7 +638,9 @@ class FinishLine:
 
 
 class UnknownPlayers(LeagueError):
-    def __init__(self, names: list[str], organization: Organization):
+    """Names that are no player of the store yet; nothing is created until confirmed."""
+
+    def __init__(self, *, names: list[str], organization: Organization):
         shown = ", ".join(f'"{n}"' for n in names)
         super().__init__(
             f"{organization} has no player named {shown} yet.",
@@ -661,7 +676,7 @@ def game_enter(
         players = players_find(organization=league.organization, names=names)
         missing = [n for n in dict.fromkeys(names) if n.lower() not in players]
         if missing:
-            raise UnknownPlayers(missing, league.organization)
+            raise UnknownPlayers(names=missing, organization=league.organization)
     results = [
         ResultIn(player=players[name.lower()], place=line.place, seat=line.seat)
         for name, line in zip(names, finish, strict=True)
@@ -712,7 +727,9 @@ class ImportPlan:
 
 
 class ImportRefused(LeagueError):
-    def __init__(self, message: str, plan: ImportPlan):
+    """A file that cannot be imported as asked; `plan` says what it holds."""
+
+    def __init__(self, message: str, *, plan: ImportPlan):
         super().__init__(message, field="file", code="import_refused")
         self.plan = plan
 
@@ -899,7 +916,7 @@ def games_import(
     plan = import_plan(league=league, text=text)
     refusal = import_refusal_message(plan, skip_invalid=skip_invalid)
     if refusal:
-        raise ImportRefused(refusal, plan)
+        raise ImportRefused(refusal, plan=plan)
 
     names = [f.name for g in plan.games for f in g.finishers]
     players, created = players_get_or_create(organization=league.organization, names=names)
