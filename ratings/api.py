@@ -248,6 +248,18 @@ class BadInput(DomainError):
     """A request body the API refuses (400), with the JSON field at fault."""
 
 
+class KeyReused(LeagueError):
+    """An Idempotency-Key sent again with another game (409): nothing is stored."""
+
+    status = 409
+    default_code = "key_reused"
+
+
+def error_json(error: DomainError, *, field: str | None = None) -> JsonResponse:
+    """A refusal as the API's error body, at the error's status; `field` when it names none."""
+    return error_response(error.status, error.message, code=error.code, field=error.field or field)
+
+
 def _name(raw, field: str) -> str:
     if not isinstance(raw, str):
         raise BadInput(field=field, message="A player is a name (a string).", code="invalid_type")
@@ -413,7 +425,7 @@ def league_games(request: HttpRequest, slug: str) -> JsonResponse:
     try:
         order, played_on, notes = _parse_game(request.body)
     except BadInput as bad:
-        return error_response(400, bad.message, code=bad.code, field=bad.field)
+        return error_json(bad)
 
     # A client may send the same game twice (a retry after a timeout): with the same
     # Idempotency-Key the second request finds the first game and stores nothing.
@@ -444,15 +456,13 @@ def league_games(request: HttpRequest, slug: str) -> JsonResponse:
                 stored = sorted(game.results.values_list("player_id", "placement"))
                 sent = sorted((players[name.lower()].pk, place) for name, place, _ in order)
                 if stored != sent:
-                    raise LeagueError(
+                    raise KeyReused(
                         f"This Idempotency-Key was already used for another game (#{game.pk}).",
                         field="header",
-                        code="key_reused",
                     )
             ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
     except LeagueError as error:  # a rule checked at write time; nothing was written
-        status = 409 if error.code == "key_reused" else 400
-        return error_response(status, str(error), code=error.code, field=error.field or "players")
+        return error_json(error, field="players")
 
     status = 200 if game.is_replay else 201
     return JsonResponse(_game_answer(league, game, order, players, created), status=status)

@@ -621,6 +621,9 @@ def test_undo_from_the_page_then_a_second_undo_is_refused(organizer_client, leag
     assert "Not undone: This change was already undone." in again.content.decode()
     stale = organizer_client.post(url, headers={"HX-Request": "true"})
     assert stale.status_code == 409
+    fragment = stale.content.decode()  # the refusal alone, for htmx to swap in
+    assert "Not undone: This change was already undone." in fragment and "<html" not in fragment
+    assert 'data-code="already_undone"' in fragment
     assert AuditEntry.objects.filter(action="game.undo").count() == 1
 
 
