@@ -35,7 +35,7 @@ rating order (date, then entry) and imported in that order, which keeps their ra
 """
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -364,23 +364,27 @@ class ImportReport:
 
 
 @transaction.atomic
-def organization_import(*, data) -> ImportReport:
+def organization_import(*, data, progress: Callable[[str, int, int], None] | None = None):
     """Create the organization of an exported document, with everything in it; then replay
-    its leagues' ratings. All or nothing: ExchangeError (nothing written) on any problem."""
+    its leagues' ratings. All or nothing: ExchangeError (nothing written) on any problem.
+
+    `progress(step, done, total)` hears of the leagues read ("leagues") and of each league's
+    replay (its slug), for the command's progress bar.
+    """
     root = _Node(data, "$")
     unstorable = unstorable_in(data)
     if unstorable is not None:
         path, message = unstorable
         raise ExchangeError(field=path, message=message)
     try:
-        return _import(root)
+        return _import(root, progress or (lambda step, done, total: None))
     except IntegrityError as error:
         # A rule the checks missed, or another import of the same slugs at the same moment;
         # raising out of the atomic block rolls everything back.
         raise root.error(f"the database refused the data: {error}") from None
 
 
-def _import(root: _Node) -> ImportReport:
+def _import(root: _Node, progress: Callable[[str, int, int], None]) -> ImportReport:
     data = root.value
     if not isinstance(data, dict):
         raise root.error("must be an object")
@@ -403,9 +407,17 @@ def _import(root: _Node) -> ImportReport:
 
     players = _players_import(root, organization)
     importer = _Importer(players)
-    leagues = [importer.league(node, organization) for node in root.items("leagues")]
+    nodes = root.items("leagues")
+    leagues = []
+    for node in nodes:
+        progress("leagues", len(leagues), len(nodes))
+        leagues.append(importer.league(node, organization))
+    progress("leagues", len(leagues), len(nodes))
     for league in leagues:
-        ratings_recalculate(league=league)
+        ratings_recalculate(
+            league=league,
+            progress=lambda done, total, slug=league.slug: progress(slug, done, total),
+        )
     return ImportReport(
         organization=organization,
         players=len(players),

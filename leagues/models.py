@@ -147,6 +147,10 @@ class ImportBatch(models.Model):
     imported_at = models.DateTimeField(null=True, blank=True)
     games_imported = models.PositiveIntegerField(default=0)
     skipped_lines = models.JSONField(default=list, blank=True)
+    # The preview, computed once (services.import_batch_preview): what the file would import
+    # as the league was then. Confirming checks everything again under the league lock.
+    preview = models.JSONField(null=True, blank=True, editable=False)
+    line_count = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-created_at"]

@@ -13,12 +13,14 @@ no-op (no entry, no re-rating). `audit_undo` puts a correction or a deletion bac
 """
 
 import hashlib
+import re
 import secrets
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
@@ -864,15 +866,107 @@ def _rows(count: int) -> str:
     return f"{count} row{'s' if count != 1 else ''}"
 
 
-def import_batch_create(*, league: League, text: str, filename: str = "", by=None) -> ImportBatch:
-    """Keep an uploaded file until the organizer has seen its preview and confirms."""
+def text_line_count(text: str) -> int:
+    """Physical lines of a file, as the preview numbers them."""
+    return len(_LINE_BREAK.split(text.removeprefix("\ufeff").rstrip("\r\n")))
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def import_batch_create(
+    *, league: League, text: str, filename: str = "", by=None, preview_rows: int | None = None
+) -> ImportBatch:
+    """Keep an uploaded file until the organizer has seen its preview and confirms.
+
+    A file of at most `preview_rows` lines (default: settings.GUILDHALL_INLINE_IMPORT_ROWS)
+    gets its preview now; a longer one is left to a job (`import_batch_preview`).
+    """
+    lines = text_line_count(text)
+    limit = settings.GUILDHALL_INLINE_IMPORT_ROWS if preview_rows is None else preview_rows
     return ImportBatch.objects.create(
         league=league,
         filename=filename[:255],
         sha256=content_sha256(text),
         content=text,
+        line_count=lines,
+        preview=import_preview_build(league=league, text=text) if lines <= limit else None,
         created_by=acting_user(by),
     )
+
+
+PREVIEW_ROWS = 300  # the rows table stops here; the problem list is never cut short
+
+
+def _problem(p: RowProblem) -> list:
+    return [p.line, p.field, p.message]
+
+
+def _preview_rows(plan: ImportPlan, text: str) -> list[dict]:
+    """Every row of the file in line order (the first PREVIEW_ROWS): the games read, and the
+    raw text of rows that could not be read as a game."""
+    rows: dict[int, dict] = {
+        g.line: {
+            "line": g.line,
+            "played_on": g.played_on.isoformat(),
+            "finishers": [[f.place, f.name, f.seat] for f in g.finishers],
+            "note": g.note,
+            "raw": None,
+            "problems": [],
+            "css": "",
+        }
+        for g in plan.parsed.games
+    }
+    physical = _LINE_BREAK.split(text.removeprefix("\ufeff"))
+    for problem in plan.problems:
+        row = rows.get(problem.line)
+        if row is None:
+            raw = physical[problem.line - 1] if problem.line <= len(physical) else ""
+            row = rows[problem.line] = {"line": problem.line, "raw": raw, "problems": []}
+        row["problems"].append(f"{problem.field}: {problem.message}")
+    duplicate_lines = {p.line for p in plan.duplicates}
+    for row in rows.values():
+        if row["problems"]:
+            row["css"] = "dup" if row["line"] in duplicate_lines else "bad"
+    return sorted(rows.values(), key=lambda row: row["line"])
+
+
+def import_preview_build(*, league: League, text: str) -> dict:
+    """What the preview page shows about importing `text` into `league`, as plain JSON."""
+    plan = import_plan(league=league, text=text)
+    rows = _preview_rows(plan, text)
+    refusal = import_refusal_message(plan, skip_invalid=False)
+    return {
+        "computed_at": timezone.now().isoformat(),
+        "counts": {
+            "rows": len(rows),
+            "games": len(plan.games),
+            "problems": len({p.line for p in plan.parsed.problems}),
+            "duplicates": len(plan.duplicates),
+            "new_players": len(plan.new_players),
+        },
+        "rows": rows[:PREVIEW_ROWS],
+        "rows_hidden": max(0, len(rows) - PREVIEW_ROWS),
+        "problems": [_problem(p) for p in plan.problems],
+        "warnings": [_problem(p) for p in plan.parsed.warnings],
+        "header_line": plan.parsed.header_line,
+        "new_players": plan.new_players,
+        "skipped_count": len(plan.skipped_lines),
+        "refusal": refusal,
+        "can_import_all": refusal is None,
+        "can_import_valid": bool(plan.problems)
+        and import_refusal_message(plan, skip_invalid=True) is None,
+    }
+
+
+def import_batch_preview(*, batch: ImportBatch) -> dict:
+    """Compute the batch's preview and keep it with the batch (a pending batch only)."""
+    preview = import_preview_build(league=batch.league, text=batch.content)
+    ImportBatch.objects.filter(pk=batch.pk, status=ImportBatch.Status.PENDING).update(
+        preview=preview
+    )
+    batch.preview = preview
+    return preview
 
 
 def import_batch_cancel(*, batch: ImportBatch, by=None) -> bool:
@@ -885,6 +979,9 @@ def import_batch_cancel(*, batch: ImportBatch, by=None) -> bool:
     return bool(cancelled)
 
 
+IMPORT_CHUNK = 2000  # games written per round trip, and per progress step
+
+
 @transaction.atomic
 def games_import(
     *,
@@ -894,11 +991,13 @@ def games_import(
     by=None,
     skip_invalid: bool = False,
     batch: ImportBatch | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> ImportReport:
     """Import a Guildmaster CSV into `league`: all of it, or with skip_invalid the valid rows.
 
     Raises ImportRefused (writing nothing) when any row is bad and skip_invalid is off, when
-    the file was imported before, or when nothing valid is left.
+    the file was imported before, or when nothing valid is left. `progress(done, total)` hears
+    of the games written so far (total: the games to write, plus one step for the checks).
     """
     _lock_league(league)
     if batch is not None:
@@ -917,6 +1016,9 @@ def games_import(
     refusal = import_refusal_message(plan, skip_invalid=skip_invalid)
     if refusal:
         raise ImportRefused(refusal, plan=plan)
+    total = len(plan.games) + 1
+    if progress:
+        progress(1, total)
 
     names = [f.name for g in plan.games for f in g.finishers]
     players, created = players_get_or_create(organization=league.organization, names=names)
@@ -930,28 +1032,34 @@ def games_import(
     batch.skipped_lines = plan.skipped_lines
     batch.save()
 
-    games = Game.objects.bulk_create(
-        Game(
-            league=league,
-            played_on=g.played_on,
-            entered_by=user,
-            source=Game.Source.IMPORT,
-            import_batch=batch,
-            notes=g.note,
+    games: list[Game] = []
+    for start in range(0, len(plan.games), IMPORT_CHUNK):
+        chunk = plan.games[start : start + IMPORT_CHUNK]
+        written = Game.objects.bulk_create(
+            Game(
+                league=league,
+                played_on=g.played_on,
+                entered_by=user,
+                source=Game.Source.IMPORT,
+                import_batch=batch,
+                notes=g.note,
+            )
+            for g in chunk
         )
-        for g in plan.games
-    )
-    GameResult.objects.bulk_create(
-        GameResult(
-            game=game,
-            player=players[f.name.lower()],
-            placement=f.place,
-            seat=f.seat,
-            stats=f.stats,
+        GameResult.objects.bulk_create(
+            GameResult(
+                game=game,
+                player=players[f.name.lower()],
+                placement=f.place,
+                seat=f.seat,
+                stats=f.stats,
+            )
+            for game, parsed in zip(written, chunk, strict=True)
+            for f in parsed.finishers
         )
-        for game, parsed in zip(games, plan.games, strict=True)
-        for f in parsed.finishers
-    )
+        games.extend(written)
+        if progress:
+            progress(1 + len(games), total)
     if games:
         first = min(games, key=lambda g: (g.played_on, g.pk))
         games_changed.send(sender=League, league=league, since=(first.played_on, first.pk))

@@ -177,3 +177,10 @@ def write_ratings(
         ) as copy:
             for row in rows:
                 copy.write_row(row)
+
+
+def games_count(league_id: int) -> int:
+    """How many games the league has (an index-only count)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM leagues_game WHERE league_id = %s", [league_id])
+        return cursor.fetchone()[0]

@@ -3,6 +3,7 @@
 import datetime
 from dataclasses import dataclass
 
+from django.db import connection
 from django.db.models import Sum
 from django.utils import timezone
 
@@ -11,7 +12,7 @@ from leagues.models import League
 
 from .domain.base import RatingSystem
 from .domain.registry import make_system
-from .models import LeagueRating, Rating, RatingChange
+from .models import Rating, RatingChange
 from .services import rating_settings_read
 
 RECENT_DAYS = 30
@@ -126,6 +127,30 @@ def player_biggest_wins(*, league: League, player_id: int, limit: int = 5) -> li
     return wins
 
 
-def ratings_pending(*, league: League) -> bool:
-    """True while a change waits for its rating catch-up (the standings may lag a moment)."""
-    return LeagueRating.objects.filter(league=league, dirty_from_date__isnull=False).exists()
+@dataclass(frozen=True)
+class RatingsPending:
+    """The league's ratings lag its games: a catch-up is due, or a re-rating job runs."""
+
+    job_percent: int | None = None  # how far the re-rating job is, when there is one
+
+
+def ratings_pending(*, league: League) -> RatingsPending | None:
+    """Whether the standings lag a change (and how far a background re-rating is), or None.
+
+    One query: the dirty marker and the league's active re-rating job, if any.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """SELECT EXISTS (SELECT 1 FROM ratings_leaguerating
+                               WHERE league_id = %s AND dirty_from_date IS NOT NULL),
+                      (SELECT ARRAY[done, total] FROM jobs_job
+                        WHERE league_id = %s AND kind IN ('rerate', 'catch_up')
+                          AND status IN ('queued', 'running')
+                        ORDER BY id LIMIT 1)""",
+            [league.pk, league.pk],
+        )
+        dirty, job = cursor.fetchone()
+    if job is not None:
+        done, total = job
+        return RatingsPending(job_percent=min(99, 100 * done // total) if total else 0)
+    return RatingsPending() if dirty else None

@@ -14,6 +14,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.conf import settings as django_settings
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -101,7 +102,9 @@ class _CatchUp:
 
 def _catch_up_logged(league_id: int) -> None:
     try:
-        ratings_catch_up(league_id=league_id)
+        ratings_catch_up(
+            league_id=league_id, defer_above=django_settings.GUILDHALL_INLINE_RERATE_GAMES
+        )
     except Exception:
         # The marker is still set; the next change or `recalculate_ratings` finishes the job.
         log.exception("Rating catch-up failed for league %s", league_id)
@@ -109,15 +112,35 @@ def _catch_up_logged(league_id: int) -> None:
 
 
 @transaction.atomic
-def ratings_catch_up(*, league_id: int) -> ReplayReport | None:
-    """Replay the league from its dirty marker, if it has one."""
+def ratings_catch_up(
+    *,
+    league_id: int,
+    defer_above: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ReplayReport | None:
+    """Replay the league from its dirty marker, if it has one.
+
+    With `defer_above`, a catch-up that would replay more games than that (a correction far
+    in the past of a big league) is left to a background job instead; the marker stays, so
+    the league's pages keep the last ratings until the job has replayed it.
+    """
     if not League.objects.select_for_update().filter(pk=league_id).exists():
         return None  # the league was deleted
     settings = LeagueRating.objects.filter(league_id=league_id).first()
     if settings is None or settings.dirty_from is None:
         return None
-    report = _replay(settings, settings.dirty_from)
+    report = _replay(settings, settings.dirty_from, progress=progress, defer_above=defer_above)
+    if report is None:
+        _catch_up_in_background(league_id)
     return report
+
+
+def _catch_up_in_background(league_id: int) -> None:
+    from jobs.models import Job  # jobs builds on ratings: imported where it is needed
+    from jobs.services import job_start
+
+    league = League.objects.get(pk=league_id)
+    job_start(kind=Job.Kind.CATCH_UP, league=league, key=f"catch_up:{league_id}")
 
 
 @transaction.atomic
@@ -131,7 +154,13 @@ def ratings_recalculate(
 
 
 @transaction.atomic
-def rating_system_set(*, league: League, system: str, params: dict | None = None) -> ReplayReport:
+def rating_system_set(
+    *,
+    league: League,
+    system: str,
+    params: dict | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ReplayReport:
     """Switch the league to another system or parameters and re-rate every game.
 
     Raises ParamError (nothing changed) when the system or a parameter is not acceptable.
@@ -142,7 +171,7 @@ def rating_system_set(*, league: League, system: str, params: dict | None = None
     settings.system = chosen.name
     settings.params = chosen.params()
     settings.save(update_fields=["system", "params"])
-    return _replay(settings, ledger.START)
+    return _replay(settings, ledger.START, progress=progress)
 
 
 def _replay(
@@ -150,14 +179,20 @@ def _replay(
     since: Position,
     *,
     progress: Callable[[int, int], None] | None = None,
-) -> ReplayReport:
-    """Rewrite the ledger from `since` on. The caller holds the league lock."""
+    defer_above: int | None = None,
+) -> ReplayReport | None:
+    """Rewrite the ledger from `since` on. The caller holds the league lock.
+
+    With `defer_above`, more games than that to replay writes nothing and returns None.
+    """
     league_id = settings.league_id
     system = make_system(settings.system, settings.params)
+    games = ledger.games_from(league_id, since, with_stats=getattr(system, "uses_stats", False))
+    if defer_above is not None and len(games) > defer_above:
+        return None
     full = since == ledger.START
     left = set() if full else ledger.players_rated_from(league_id, since)
     left |= ledger.delete_from(league_id, since)
-    games = ledger.games_from(league_id, since, with_stats=getattr(system, "uses_stats", False))
     playing = {f.player for game in games for f in game.finish}
     if full:
         base = {}

@@ -30,6 +30,7 @@ from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from jobs.models import Job
 from leagues import services as league_services
 from leagues.admin import OrganizationScopedAdmin, organization_id_of
 from leagues.models import ApiToken, AuditEntry, Role
@@ -209,6 +210,9 @@ MATRIX: dict[str, Rule] = {
     "games/<int:pk>/delete/": Rule(MANAGE_LEAGUE, "game", BOTH, writes=True),
     "leagues/<slug:slug>/import/": Rule(MANAGE_LEAGUE, "league", BOTH, writes=True),
     "imports/<int:pk>/": Rule(MANAGE_LEAGUE, "import", BOTH, writes=True),
+    # Background jobs: the progress fragment of the scene's import job (organizers only; a
+    # re-rating's or the lab's progress is as public as its league: tests/jobs).
+    "jobs/<int:pk>/": Rule(MANAGE_LEAGUE, "job", extra={}),
     "organizations/<slug:org>/history/": Rule(MANAGE_ORGANIZATION, "organization"),
     "organizations/<slug:org>/history/<int:pk>/undo/": Rule(
         MANAGE_ORGANIZATION, "audit", POST, writes=True
@@ -286,6 +290,7 @@ class Scene:
     batch: object
     events: dict  # "1v1" / "pods" -> Tournament with round 1 paired
     correction: object  # the audit entry of a correction of the scene's game (undoable)
+    job: object  # a background job importing the scene's upload
 
 
 def _scene(key: str, organization, public: bool) -> Scene:
@@ -315,6 +320,9 @@ def _scene(key: str, organization, public: bool) -> Scene:
         game=game, results=results, played_on=game.played_on, notes="corrected"
     )
     correction = AuditEntry.objects.get(league=league, action="game.correct")
+    job = Job.objects.create(
+        kind=Job.Kind.IMPORT_APPLY, league=league, import_batch=batch, key=f"matrix:{key}"
+    )
     return Scene(
         league=league,
         player=players[0],
@@ -322,6 +330,7 @@ def _scene(key: str, organization, public: bool) -> Scene:
         batch=batch,
         events=events,
         correction=correction,
+        job=job,
     )
 
 
@@ -393,7 +402,7 @@ def url_for(route: str, rule: Rule, scene: Scene | None, fmt: str) -> str:
     values = {"uidb64": "MQ", "token": "set-password", "number": 1}
     if scene is not None:
         event = scene.events[fmt]
-        pks = {"import": scene.batch.pk, "audit": scene.correction.pk}
+        pks = {"import": scene.batch.pk, "audit": scene.correction.pk, "job": scene.job.pk}
         values.update(
             org=scene.league.organization.slug,
             slug=event.slug if rule.target == "event" else scene.league.slug,
@@ -553,6 +562,7 @@ ADMIN_ADD = {
     "axes.AccessAttempt": set(),
     "axes.AccessLog": set(),
     "axes.AccessFailureLog": set(),
+    "django_tasks_database.DBTaskResult": set(),  # the queue's rows: superusers look, no one adds
     "leagues.Organization": {"superuser"},
     "leagues.Membership": {"owner", "superuser"},
     "leagues.Player": {"organizer", "owner", "superuser"},

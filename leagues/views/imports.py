@@ -1,14 +1,13 @@
 """CSV import (upload, preview, confirm) and export.
 
-An upload is stored as a pending ImportBatch; the preview recomputes the import plan from it
-on every visit, so it always reflects the league as it is now. Nothing reaches the league's
-games until the organizer confirms, and the confirmation goes through `services.games_import`,
-which checks everything again under the league lock.
+An upload is stored as a pending ImportBatch with its preview, computed once: in the request
+for a small file, else by a background job while the page shows its progress. Opening the
+preview again reads the stored preview. Nothing reaches the league's games until the organizer
+confirms, and the confirmation goes through `services.games_import`, which checks everything
+again under the league lock (in the request for a small file, else in a job, with progress).
 """
 
-import re
-from dataclasses import dataclass, field
-
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -16,16 +15,31 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from core.errors_http import error_response
+from jobs.models import Job
+from jobs.services import job_start
 
 from .. import selectors, services
-from ..domain.csvformat import CsvGame, write_games_csv
+from ..domain.csvformat import write_games_csv
 from ..forms_import import ImportUploadForm
 from ..models import ImportBatch
 from . import league_context, managed_league_get
 
-# The rows table stops here; the problem list above it is never cut short.
-PREVIEW_ROWS = 300
 RECENT_UPLOADS = 5
+
+
+def _in_request(batch: ImportBatch) -> bool:
+    """Small files are read and imported in the request; larger ones by a job."""
+    return batch.line_count <= settings.GUILDHALL_INLINE_IMPORT_ROWS
+
+
+def _preview_job(batch: ImportBatch, by) -> Job:
+    return job_start(
+        kind=Job.Kind.IMPORT_PREVIEW,
+        league=batch.league,
+        key=f"import_preview:{batch.pk}",
+        batch=batch,
+        by=by,
+    )
 
 
 def league_export(request: HttpRequest, slug: str) -> HttpResponse:
@@ -52,6 +66,8 @@ def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
                 filename=form.cleaned_data["file"].name,
                 by=request.user,
             )
+            if batch.preview is None:
+                _preview_job(batch, request.user)
             if form.decode_warning:
                 messages.warning(request, form.decode_warning)
             return redirect("import_preview", pk=batch.pk)
@@ -63,58 +79,29 @@ def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "leagues/import_upload.html", context, status=status)
 
 
-@dataclass
-class PreviewRow:
-    line: int
-    game: CsvGame | None = None
-    raw: str = ""  # the line as written, for rows that could not be read as a game
-    css: str = ""
-    problems: list[str] = field(default_factory=list)
-
-
-def _preview_rows(plan: services.ImportPlan, text: str) -> list[PreviewRow]:
-    """Every row of the file in line order: the games read, and the raw text of bad rows."""
-    rows = {g.line: PreviewRow(line=g.line, game=g) for g in plan.parsed.games}
-    physical = re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff"))
-    for problem in plan.problems:
-        row = rows.get(problem.line)
-        if row is None:
-            raw = physical[problem.line - 1] if problem.line <= len(physical) else ""
-            row = rows[problem.line] = PreviewRow(line=problem.line, raw=raw)
-        row.problems.append(f"{problem.field}: {problem.message}")
-    duplicate_lines = {p.line for p in plan.duplicates}
-    for row in rows.values():
-        if row.problems:
-            row.css = "dup" if row.line in duplicate_lines else "bad"
-    return sorted(rows.values(), key=lambda row: row.line)
-
-
 def _preview_context(request: HttpRequest, batch: ImportBatch, **extra) -> dict:
     league = batch.league
     context = league_context(request, league, "import", batch=batch, **extra)
+    apply_job = (
+        Job.objects.filter(import_batch=batch, kind=Job.Kind.IMPORT_APPLY).order_by("-id").first()
+    )
+    if apply_job is not None and (apply_job.active or batch.status == ImportBatch.Status.PENDING):
+        context["job"] = apply_job  # importing now, or the last try failed (its error shows)
     if batch.status != ImportBatch.Status.PENDING:
         return context
-    plan = services.import_plan(league=league, text=batch.content)
-    rows = _preview_rows(plan, batch.content)
-    bad_lines = {p.line for p in plan.parsed.problems}
-    refusal = services.import_refusal_message(plan, skip_invalid=False)
-    context.update(
-        plan=plan,
-        rows=rows[:PREVIEW_ROWS],
-        rows_hidden=max(0, len(rows) - PREVIEW_ROWS),
-        counts={
-            "rows": len(rows),
-            "games": len(plan.games),
-            "problems": len(bad_lines),
-            "duplicates": len(plan.duplicates),
-            "new_players": len(plan.new_players),
-        },
-        skipped_count=len(plan.skipped_lines),
-        refusal=refusal,
-        can_import_all=refusal is None,
-        can_import_valid=bool(plan.problems)
-        and services.import_refusal_message(plan, skip_invalid=True) is None,
-    )
+    preview = batch.preview
+    if preview is None:
+        job = (
+            Job.objects.filter(import_batch=batch, kind=Job.Kind.IMPORT_PREVIEW)
+            .order_by("-id")
+            .first()
+        )
+        if job is None and _in_request(batch):  # an upload from before previews were stored
+            preview = services.import_preview_build(league=league, text=batch.content)
+        else:
+            context.setdefault("job", job or _preview_job(batch, request.user))
+            return context
+    context["preview"] = preview
     return context
 
 
@@ -135,6 +122,20 @@ def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
                 )
                 return redirect("import_upload", slug=league.slug)
             error, status = "This upload was already imported or cancelled.", 409
+        elif action in ("import", "import_valid") and not _in_request(batch):
+            if batch.status != ImportBatch.Status.PENDING:
+                done = batch.get_status_display().lower()
+                error, status = f"This upload was already {done}.", 409
+            else:
+                job_start(
+                    kind=Job.Kind.IMPORT_APPLY,
+                    league=league,
+                    key=f"import_apply:{batch.pk}",
+                    params={"skip_invalid": action == "import_valid"},
+                    batch=batch,
+                    by=request.user,
+                )
+                return redirect("import_preview", pk=batch.pk)
         elif action in ("import", "import_valid"):
             try:
                 report = services.games_import(

@@ -4,6 +4,7 @@ is one, keeps its name and its old base (ValueError), and says what HTTP status 
 import pytest
 
 from core.errors import ConflictError, DomainError
+from jobs.services import JobRefused
 from leagues.domain.csvformat import UndecodableFile, decode_upload
 from leagues.domain.ranking import RankingError, validate_places
 from leagues.exchange import ExchangeError
@@ -52,9 +53,10 @@ def test_defaults_and_conflicts():
         ParamError,
         BadInput,
         ExchangeError,
+        JobRefused,
     ],
 )
-def test_every_league_and_rating_error_is_a_domain_error(cls):
+def test_every_league_rating_and_job_error_is_a_domain_error(cls):
     assert issubclass(cls, DomainError)
 
 

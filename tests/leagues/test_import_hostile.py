@@ -86,7 +86,7 @@ def test_the_pages_show_each_problem_and_confirming_writes_nothing(
     preview = organizer_client.get(response["Location"])
     assert preview.status_code == 200
     page = preview.content.decode()
-    assert all(f"Line {p.line}" in page for p in preview.context["plan"].problems)
+    assert all(f"Line {p[0]}" in page for p in preview.context["preview"]["problems"])
 
     confirm = organizer_client.post(response["Location"], {"action": "import"})
 

@@ -125,14 +125,14 @@ def test_a_clean_file_previews_and_imports_all(organizer_client, league):
     assert preview.status_code == 200
     assert has_button(preview, "import")
     assert not has_button(preview, "import_valid")
-    assert preview.context["counts"] == {
+    assert preview.context["preview"]["counts"] == {
         "rows": 2,
         "games": 2,
         "problems": 0,
         "duplicates": 0,
         "new_players": 2,
     }
-    assert preview.context["plan"].new_players == ["Bob", "Cid"]
+    assert preview.context["preview"]["new_players"] == ["Bob", "Cid"]
     assert "Long night" in preview.content.decode()
     assert not Game.objects.exists(), "the preview must not import anything"
 
@@ -159,8 +159,8 @@ def test_problems_are_listed_and_only_the_valid_rows_can_be_imported(organizer_c
     assert preview.status_code == 200
     assert re.search(r"Line 2, column B", page)
     assert re.search(r"Line 3, column D", page)
-    assert preview.context["counts"]["problems"] == 2
-    assert preview.context["refusal"]
+    assert preview.context["preview"]["counts"]["problems"] == 2
+    assert preview.context["preview"]["refusal"]
     assert not has_button(preview, "import")
     assert has_button(preview, "import_valid")
     assert page.count('class="bad"') >= 2
@@ -198,7 +198,7 @@ def test_rows_already_in_the_league_are_marked_and_skipped(organizer_client, lea
 
     preview = organizer_client.get(preview_url(batch))
 
-    assert preview.context["counts"]["duplicates"] == 1
+    assert preview.context["preview"]["counts"]["duplicates"] == 1
     assert 'class="dup"' in preview.content.decode()
     assert not has_button(preview, "import")
     assert organizer_client.post(preview_url(batch), {"action": "import"}).status_code == 409
@@ -245,9 +245,11 @@ def test_a_large_file_shows_a_capped_table_but_every_problem(organizer_client, l
     preview = organizer_client.get(preview_url(batch))
 
     page = preview.content.decode()
-    assert len(preview.context["rows"]) < 350
-    assert preview.context["rows_hidden"] == 350 - len(preview.context["rows"])
-    assert f"{preview.context['rows_hidden']} more rows" in page
+    assert len(preview.context["preview"]["rows"]) < 350
+    assert preview.context["preview"]["rows_hidden"] == 350 - len(
+        preview.context["preview"]["rows"]
+    )
+    assert f"{preview.context['preview']['rows_hidden']} more rows" in page
     assert "Line 340," in page
 
 
@@ -290,7 +292,7 @@ def test_a_windows_1252_file_is_accepted_with_a_warning(organizer_client, league
     preview = organizer_client.get(preview_url(batch))
 
     assert any("Windows-1252" in m for m in message_texts(preview))
-    assert preview.context["plan"].new_players == ["Ann", "Zoë"]
+    assert preview.context["preview"]["new_players"] == ["Ann", "Zoë"]
 
 
 # --- export ---------------------------------------------------------------------------------

@@ -28,6 +28,11 @@ BENCHES = {
         [],
         ["| N | rounds | avg badness ours / ref", "| 16 | 4 |", "| 4,096 |"],
     ),
+    # 300 games through the upload form and the job worker (threshold lowered), visitors timed.
+    "import_web": (
+        [],
+        ["| upload response |", "| import done (games and ratings) after |", "| errors | 0 |"],
+    ),
     # The wheel's PostgreSQL, as on a machine with none installed; both drills.
     "load": (
         ["--postgres", "embedded", "--drill", "all"],

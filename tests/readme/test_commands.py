@@ -38,6 +38,7 @@ EXERCISED = {
     "simulate_tournament",
     "pair_pods",
     "createsuperuser",
+    "db_worker",
 }
 # Named by the README's deployment steps and run elsewhere in the suite.
 COVERED_ELSEWHERE = {
@@ -110,6 +111,15 @@ def test_the_readme_commands_on_the_demo_store(manage, tmp_path):
     assert "New players: none." in out
     copy = League.objects.get(slug="friday-copy")
     assert copy.games.count() == 300
+
+    # db_worker runs what is queued: the lab of the copy, made a job here, then exits (--batch).
+    from jobs.models import Job
+    from jobs.services import job_start
+
+    lab = job_start(kind=Job.Kind.LAB, league=copy, key="readme-lab")
+    manage("db_worker", "--batch", "--no-reload", "--no-startup-delay")
+    lab.refresh_from_db()
+    assert lab.status == Job.Status.DONE and lab.result["games"] == 300
 
     # recalculate_ratings rebuilds the copy's ledger; the copy ranks exactly like the original.
     manage("recalculate_ratings", "--league", "friday-copy")

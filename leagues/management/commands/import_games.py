@@ -6,7 +6,8 @@ same transaction as the import, so a refused import leaves no empty league behin
 
 All or nothing by default: when any row is bad every problem is printed with its line number
 and nothing is written. `--skip-invalid` imports the valid rows and lists the skipped ones.
-PATH may be "-" to read standard input. The work is done by `services.games_import`.
+PATH may be "-" to read standard input. The work is done by `services.games_import`, then the
+ratings are caught up in the same transaction; progress goes to stderr (a bar on a terminal).
 """
 
 import sys
@@ -15,6 +16,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from jobs.progress import CommandProgress
 from leagues import services
 from leagues.domain.csvformat import UndecodableFile, decode_upload
 from leagues.models import League, Organization
@@ -56,12 +58,29 @@ class Command(BaseCommand):
         with transaction.atomic():
             league = self.league(options)
             report = self.import_into(league, text, filename, options)
+            self.rate(league)
         self.summary(league, report)
 
+    def rate(self, league: League) -> None:
+        """Rate the imported games here, whatever their number: a command has no timeout, and
+        it ends with the standings true (a web import leaves big catch-ups to a job)."""
+        from ratings.services import ratings_catch_up
+
+        progress = CommandProgress(self.stderr, f"{league.slug}: rating")
+        try:
+            ratings_catch_up(league_id=league.pk, progress=progress)
+        finally:
+            progress.close()
+
     def import_into(self, league, text, filename, options) -> services.ImportReport:
+        progress = CommandProgress(self.stderr, f"{league.slug}: importing")
         try:
             report = services.games_import(
-                league=league, text=text, filename=filename, skip_invalid=options["skip_invalid"]
+                league=league,
+                text=text,
+                filename=filename,
+                skip_invalid=options["skip_invalid"],
+                progress=progress,
             )
         except services.ImportRefused as refused:
             for problem in refused.plan.problems:
@@ -72,6 +91,8 @@ class Command(BaseCommand):
             raise CommandError(f"Nothing was imported. {refused}{hint}") from None
         except services.LeagueError as error:
             raise CommandError(str(error)) from None
+        finally:
+            progress.close()
         return report
 
     def league(self, options) -> League:

@@ -4,7 +4,8 @@ Refuses when the site already has the organization (or one of its league or even
 all or nothing, in one transaction: on bad input the message names the JSON path of the
 problem (`$.leagues[0].games[3].results[1].player: ...`), the exit status is non-zero and
 nothing is written. After the import every league's ratings are replayed from its games.
-FILE may be "-" to read standard input.
+FILE may be "-" to read standard input. Progress goes to stderr (a bar on a terminal, plain
+lines otherwise). There is no page for this import, so it runs in the command, not as a job.
 """
 
 import json
@@ -12,6 +13,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from jobs.progress import CommandProgress
 from leagues.exchange import ExchangeError, organization_import
 
 
@@ -42,10 +44,23 @@ class Command(BaseCommand):
             raise CommandError(f"{path} is not JSON that can be read: nested too deeply") from None
         except ValueError as error:  # a number of thousands of digits
             raise CommandError(f"{path} is not JSON that can be read: {str(error)[:80]}") from None
+        bars: dict[str, CommandProgress] = {}
+
+        def progress(step: str, done: int, total: int) -> None:
+            if step not in bars:
+                for bar in bars.values():
+                    bar.close()
+                label = "reading leagues" if step == "leagues" else f"{step}: rating"
+                bars[step] = CommandProgress(self.stderr, label)
+            bars[step](done, total)
+
         try:
-            report = organization_import(data=data)
+            report = organization_import(data=data, progress=progress)
         except ExchangeError as error:
             raise CommandError(f"Nothing imported. {error}") from None
+        finally:
+            for bar in bars.values():
+                bar.close()
         self.stdout.write(
             f'Imported "{report.organization.slug}": {report.players} players, '
             f"{report.leagues} leagues, {report.games} games, {report.tournaments} tournaments; "

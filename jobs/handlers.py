@@ -1,0 +1,77 @@
+"""What each kind of job does: a thin shell over the leagues' and ratings' services.
+
+Each handler runs inside the job's transaction and returns a JSON-able result; a refusal a
+person can act on is raised as JobRefused with the service's own message.
+"""
+
+from leagues import services as league_services
+from leagues.models import ImportBatch
+from ratings import services as rating_services
+from ratings.domain.base import ParamError
+
+from .models import Job
+from .services import JobRefused
+
+
+def import_preview(job: Job, progress) -> dict:
+    batch = job.import_batch
+    progress(0, 1)
+    preview = league_services.import_batch_preview(batch=batch)
+    progress(1, 1)
+    return {"counts": preview["counts"]}
+
+
+def import_apply(job: Job, progress) -> dict:
+    batch = ImportBatch.objects.get(pk=job.import_batch_id)
+    try:
+        report = league_services.games_import(
+            league=job.league,
+            text=batch.content,
+            filename=batch.filename,
+            by=job.created_by,
+            skip_invalid=job.params.get("skip_invalid", False),
+            batch=batch,
+            progress=progress,
+        )
+    except league_services.LeagueError as refused:
+        raise JobRefused(message=f"Nothing was imported. {refused}", code=refused.code) from None
+    # Rate the new games in the same transaction: "done" means the standings are true too.
+    rating_services.ratings_catch_up(league_id=job.league_id, progress=progress)
+    return {
+        "games": report.games,
+        "players_created": report.players_created,
+        "skipped_lines": sorted({p.line for p in report.skipped}),
+    }
+
+
+def rerate(job: Job, progress) -> dict:
+    try:
+        report = rating_services.rating_system_set(
+            league=job.league,
+            system=job.params["system"],
+            params=job.params.get("params") or {},
+            progress=progress,
+        )
+    except ParamError as error:
+        raise JobRefused(message=f"Nothing was changed. {error.message}", code=error.code) from None
+    return {"games": report.games, "system": job.params["system"]}
+
+
+def catch_up(job: Job, progress) -> dict:
+    report = rating_services.ratings_catch_up(league_id=job.league_id, progress=progress)
+    return {"games": report.games if report else 0}
+
+
+def lab(job: Job, progress) -> dict:
+    from ratings.lab import lab_compute
+
+    return lab_compute(league=job.league, progress=progress)
+
+
+HANDLERS = {
+    Job.Kind.IMPORT_PREVIEW: import_preview,
+    Job.Kind.IMPORT_APPLY: import_apply,
+    Job.Kind.RERATE: rerate,
+    Job.Kind.CATCH_UP: catch_up,
+    Job.Kind.LAB: lab,
+}
