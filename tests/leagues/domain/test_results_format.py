@@ -3,6 +3,8 @@
 from datetime import date
 from pathlib import Path
 
+import pytest
+
 from leagues.domain.csvformat import parse_date, parse_games_csv
 
 HEADER = "game_id,date,player,placement\n"
@@ -57,6 +59,7 @@ def test_four_digit_years_are_taken_as_written_two_digit_ones_refused():
     assert parse_date("1/20/20") is None
 
 
+@pytest.mark.slow
 def test_the_public_data_sets_read_as_their_study_counted_them():
     root = Path(__file__).resolve().parents[4] / "shared" / "bench-data"
     cedh = parse_games_csv((root / "cedh-topdeck/cedh-topdeck.csv").read_text())
