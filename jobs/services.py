@@ -18,6 +18,8 @@ from datetime import timedelta
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 from django.utils import timezone
 
+from core.errors import DomainError
+
 from .models import Job
 
 log = logging.getLogger(__name__)
@@ -27,8 +29,10 @@ PROGRESS_EVERY = 0.3  # seconds between progress writes
 STALE_QUEUED = timedelta(seconds=30)  # a queued job whose task is gone after this is re-queued
 
 
-class JobRefused(Exception):
+class JobRefused(DomainError):
     """The work cannot be done as asked; the message says why, for the person who asked."""
+
+    default_code = "job_refused"
 
 
 def job_start(*, kind: str, league, key: str, params: dict | None = None, batch=None, by=None):

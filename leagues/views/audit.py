@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from core.errors_http import error_response
 from tournaments.models import Tournament
 from tournaments.services import TournamentError
 
@@ -106,9 +107,7 @@ def audit_undo(request: HttpRequest, org: str, pk: int) -> HttpResponse:
     try:
         undo = services.audit_undo(entry=entry, by=request.user)
     except (services.LeagueError, TournamentError) as error:
-        if request.htmx:
-            return HttpResponse(str(error), status=409)
-        messages.error(request, f"Not undone: {error}")
-        return redirect(target)
+        # Every refusal of an undo is a conflict with the log as it is now.
+        return error_response(request, error, redirect_to=target, status=409, prefix="Not undone: ")
     messages.success(request, f"Undone: {entry.summary}. {undo.get_action_display()}.")
     return redirect(target)
