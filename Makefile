@@ -1,4 +1,5 @@
-# Guildhall: `make run` serves the demo league, `make test` runs the whole suite on PostgreSQL.
+# Guildhall: `make run` serves the demo league, `make test` runs the whole suite on PostgreSQL,
+# `make test-fast` the domain and service tests in under a minute.
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -6,7 +7,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test lint format install browser audit audit-test clean
+.PHONY: run test test-fast lint format install browser audit audit-test clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +64,17 @@ audit-test: install
 test: install browser lint audit-test
 	@url=$$($(PY) -m config.devserver --test-url) || exit 1; echo "database: $$url"; \
 	  DEBUG=1 DATABASE_URL=$$url $(VENV)/bin/pytest -q $(PYTEST_ARGS)
+
+# The fast lane, while working: the domain tests and the service tests (no browser, no README
+# or bench runs, no test marked slow), on the same database as `make test`, property tests at
+# 10 examples (HYPOTHESIS_PROFILE=fast, tests/conftest.py). `make test` still runs everything.
+FAST_TESTS := $(wildcard tests/*/domain tests/*/services tests/*/test_*services*.py) \
+	tests/leagues/test_models.py tests/leagues/test_import.py tests/leagues/test_exchange.py
+
+test-fast: install
+	@url=$$($(PY) -m config.devserver --test-url) || exit 1; echo "database: $$url"; \
+	  DEBUG=1 DATABASE_URL=$$url HYPOTHESIS_PROFILE=fast $(VENV)/bin/pytest -q \
+	  -m "not slow and not browser and not readme" $(FAST_TESTS) $(PYTEST_ARGS)
 
 clean:
 	@test ! -x $(PY) || $(PY) -m config.devserver --stop

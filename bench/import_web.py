@@ -3,12 +3,12 @@
     .venv/bin/python bench/import_web.py [--games 100000] [--visitors 4] [--quick]
                                          [--postgres auto|debian|embedded]
 
-Starts a private PostgreSQL cluster (bench/load.py's `Cluster`: a temporary directory, a free
-port on 127.0.0.1, deleted at the end), migrates it, creates a store with an organizer and a
-public league of `--league-games` games for the visitors, and generates a Guildmaster CSV of
-`--games` games. Then it serves the site exactly as the README deploys it: `gunicorn
-config.wsgi --workers 3` (sync workers, the default 30 s timeout; DEBUG off, a SECRET_KEY), with
-`manage.py db_worker` beside it.
+Starts a private PostgreSQL cluster (bench/loadlib/cluster.py's `Cluster`: a temporary
+directory, a free port on 127.0.0.1, deleted at the end), migrates it, creates a store with an
+organizer and a public league of `--league-games` games for the visitors, and generates a
+Guildmaster CSV of `--games` games. Then it serves the site exactly as the README deploys it:
+`gunicorn config.wsgi --workers 3` (sync workers, the default 30 s timeout; DEBUG off, a
+SECRET_KEY), with `manage.py db_worker` beside it.
 
 Visitors (threads) read the public league's standings page; first for `--baseline` seconds with
 nothing else going on, then all through the import. The organizer logs in and, through the
@@ -41,15 +41,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.load import (  # noqa: E402 - the path above makes the project importable
-    Client,
-    Cluster,
-    Recorder,
-    create_database,
-    free_port,
-    percentile,
-    site_environment,
-)
+from bench.loadlib.client import Client, Recorder  # noqa: E402 - the path above makes it importable
+from bench.loadlib.cluster import Cluster, free_port  # noqa: E402
+from bench.loadlib.report import percentile  # noqa: E402
+from bench.loadlib.server import site_environment  # noqa: E402
 
 ORG, LEAGUE, PUBLIC = "import-store", "import-league", "public-league"
 PASSWORD = "import-" + secrets.token_hex(8)
@@ -188,12 +183,11 @@ def main() -> int:
         args.games, args.league_games, args.baseline, args.timeout = 300, 200, 2.0, 180.0
 
     content = guildmaster_csv(args.games)
-    cluster = Cluster(args.postgres)
+    cluster = Cluster(args.postgres, database="guildhall_import")
     cluster.start()
     server = worker = None
     try:
-        create_database(cluster)
-        env = site_environment(cluster)
+        env = site_environment(cluster.url)
         if args.quick:
             env["GUILDHALL_INLINE_IMPORT_ROWS"] = "100"  # the job path, at a small size
         os.environ.update({k: v for k, v in env.items() if k != "LOG_LEVEL"})

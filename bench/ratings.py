@@ -31,18 +31,9 @@ os.environ["DATABASE_URL"] = os.environ.get(
 )
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+from bench.loadlib.cluster import database_ensure
 
-def ensure_database() -> None:
-    import psycopg
-
-    url = os.environ["DATABASE_URL"]
-    name = url.rsplit("/", 1)[1]
-    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
-
-
-ensure_database()
+database_ensure(os.environ["DATABASE_URL"])
 import django  # noqa: E402
 
 django.setup()

@@ -44,6 +44,7 @@ from django.db import IntegrityError, models, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from core.errors import DomainError
 from leagues.domain.csvformat import unstorable_in
 from leagues.domain.ranking import RankingError, validate_places
 from leagues.models import Game, GameResult, League, Organization, Player
@@ -97,13 +98,16 @@ FROM_ONE = {
 }
 
 
-class ExchangeError(Exception):
-    """Input that cannot be imported; `path` is where in the JSON document (JSONPath)."""
+class ExchangeError(DomainError):
+    """Input that cannot be imported; `field` (also `path`) is where in the JSON document
+    (JSONPath), and `str()` names it before the message: "$.players[2].name: too long"."""
 
-    def __init__(self, path: str, message: str):
-        super().__init__(f"{path}: {message}")
-        self.path = path
-        self.message = message
+    default_code = "bad_document"
+    message_follows_field = True
+
+    def __init__(self, *, field: str, message: str, code: str | None = None):
+        super().__init__(message=message, field=field, code=code)
+        self.path = field
 
 
 # --- export --------------------------------------------------------------------------------
@@ -221,7 +225,10 @@ class _Node:
         self.path = path
 
     def error(self, message: str, key: str | None = None) -> ExchangeError:
-        return ExchangeError(self._sub(key) if key is not None else self.path, message)
+        return ExchangeError(
+            field=self._sub(key) if key is not None else self.path,
+            message=message,
+        )
 
     def _sub(self, key) -> str:
         return f"{self.path}[{key}]" if isinstance(key, int) else f"{self.path}.{key}"
@@ -245,7 +252,7 @@ class _Node:
         value = self.get(key)
         path = self._sub(key)
         if not isinstance(value, list):
-            raise ExchangeError(path, "must be a list")
+            raise ExchangeError(field=path, message="must be a list")
         nodes = [_Node(item, f"{path}[{i}]") for i, item in enumerate(value)]
         for node in nodes:
             if not isinstance(node.value, dict):
@@ -366,7 +373,8 @@ def organization_import(*, data, progress: Callable[[str, int, int], None] | Non
     root = _Node(data, "$")
     unstorable = unstorable_in(data)
     if unstorable is not None:
-        raise ExchangeError(*unstorable)
+        path, message = unstorable
+        raise ExchangeError(field=path, message=message)
     try:
         return _import(root, progress or (lambda step, done, total: None))
     except IntegrityError as error:

@@ -6,18 +6,20 @@ players, leagues, games and imports; judges and staff without a membership see n
 superusers see everything. Only superusers add organizations; owners change their own
 organization and its memberships, organizers may look at them.
 
-Games are saved through the model formsets as usual, but the results are validated as a
-whole first (two players at least, a competition ranking, nobody twice, distinct seats), and
-the deferred ranking trigger is checked before the admin reports success, so a bad game gets
-a form error rather than a server error.
+Games are written by the league services, as on the site: the admin's forms only collect
+the game and its rows, `game_record` / `game_update` / `game_delete` check, lock, version, log
+and re-rate, and whatever they (or, last, the database) refuse comes back as a form error
+rather than a server error.
 """
+
+from dataclasses import dataclass
 
 from django import forms
 from django.contrib import admin
 from django.contrib.admin.actions import delete_selected
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, connections, router, transaction
+from django.db import IntegrityError
 from django.db.models import Count, OuterRef, Prefetch, Subquery
 from django.db.models.functions import Coalesce
 from django.forms.models import BaseInlineFormSet
@@ -27,7 +29,6 @@ from django.utils.html import format_html
 
 from . import permissions, services
 from .deletion import delete_preview
-from .domain.ranking import RankingError, validate_places
 from .models import (
     ApiToken,
     Game,
@@ -49,9 +50,6 @@ ORGANIZATION_PATHS = {
     ImportBatch: "league__organization",
     GameResult: "game__league__organization",
 }
-
-# The deferred constraint triggers of migration 0002.
-RANKING_TRIGGERS = "leagues_game_ranking_on_results, leagues_game_ranking_on_game"
 
 # What the database's constraint names mean for the person at the form.
 CONSTRAINT_MESSAGES = {
@@ -474,10 +472,14 @@ class GameResultForm(forms.ModelForm):
 
 
 class GameResultFormSet(BaseInlineFormSet):
-    """A game's results, checked together: what the database trigger would refuse at commit."""
+    """A game's results as rows for `services.ResultIn`; the formset itself saves nothing.
 
-    # Set by GameAdmin when the database refused a save that passed these checks.
-    save_error: str | None = None
+    The game and its results are written together by the league services (GameAdmin's
+    `save_related`), which check them as a whole; a refusal comes back as `refusal`.
+    """
+
+    # Set by GameAdmin when the services or the database refused the rows (see Refusal).
+    refusal: str | None = None
 
     def _rows(self):
         for form in self.forms:
@@ -488,54 +490,26 @@ class GameResultFormSet(BaseInlineFormSet):
             yield form.cleaned_data
 
     def clean(self):
-        if self.save_error:
-            raise ValidationError(self.save_error, code="database")
+        if self.refusal:
+            raise ValidationError(self.refusal, code="refused")
         if any(self.errors):
             return
-        self.check_results(list(self._rows()))
         super().clean()
 
-    def check_results(self, rows) -> None:
-        """Raise ValidationError unless `rows` (cleaned data) make a game the database accepts."""
-        league = self.instance.league if self.instance.league_id else None
-        seen = set()
-        for row in rows:
-            player = row["player"]
-            if league is not None and player.organization_id != league.organization_id:
-                raise ValidationError(
-                    f"{player} is not a player of {league.organization}.", code="other_org"
-                )
-            if player.pk in seen:
-                raise ValidationError(f"{player} is listed twice in this game.", code="twice")
-            seen.add(player.pk)
-        try:
-            validate_places([row["placement"] for row in rows])
-        except RankingError as error:
-            raise ValidationError(str(error), code=error.code) from error
-        seats = [row["seat"] for row in rows if row.get("seat") is not None]
-        if len(seats) != len(set(seats)):
-            raise ValidationError("Two players cannot have the same seat.", code="seat_twice")
+    def validate_unique(self):
+        pass  # a player twice is the services' refusal, with the player's name in it
 
-    def save(self, commit=True):
-        if commit:
-            self._free_swapped_rows()
-        return super().save(commit)
-
-    def _free_swapped_rows(self):
-        """Delete stored rows that change player or seat (or go), before saving them again.
-
-        Two rows swapping players or seats would break the (non-deferred) unique constraints
-        halfway through the formset's row-by-row updates. A row deleted here is inserted back
-        with its id when the formset saves it (UPDATE finds nothing, so Django INSERTs).
-        """
-        ids = [
-            form.instance.pk
-            for form in self.initial_forms
-            if form.instance.pk is not None
-            and (self._should_delete_form(form) or {"player", "seat"} & set(form.changed_data))
+    def results(self) -> list[services.ResultIn]:
+        """The rows kept on the page (deleted and untouched blank rows left out)."""
+        return [
+            services.ResultIn(
+                player=row["player"],
+                place=row["placement"],
+                seat=row.get("seat"),
+                stats=row.get("stats") or {},
+            )
+            for row in self._rows()
         ]
-        if ids:
-            GameResult.objects.filter(pk__in=ids).delete()
 
 
 class ParentManagedInlineMixin:
@@ -579,7 +553,8 @@ class GameResultInline(ParentManagedInlineMixin, OrganizationScopedMixin, admin.
 
     def get_formset(self, request, obj=None, **kwargs):
         formset = super().get_formset(request, obj, **kwargs)
-        formset.save_error = getattr(request, "_guildhall_game_save_error", None)
+        refusal = getattr(request, "_guildhall_game_refusal", None)
+        formset.refusal = refusal.message if refusal and refusal.field == "results" else None
         if obj is not None and obj.league_id and "player" in formset.form.base_fields:
             field = formset.form.base_fields["player"]
             field.queryset = field.queryset.filter(organization_id=obj.league.organization_id)
@@ -589,22 +564,30 @@ class GameResultInline(ParentManagedInlineMixin, OrganizationScopedMixin, admin.
     parent_model_scope = Game
 
 
-def lock_leagues(league_ids) -> None:
-    """Lock the leagues' rows as leagues.services does, so game writes to a league queue up."""
-    ids = sorted({pk for pk in league_ids if pk is not None})
-    if ids:
-        locked = League.objects.select_for_update().filter(pk__in=ids).order_by("pk")
-        list(locked.values_list("pk", flat=True))
+@dataclass(frozen=True)
+class Refusal:
+    """A game write refused by the services or the database, and where the page shows it:
+    a field of the game form, "__all__" for the game as a whole, or "results"."""
+
+    message: str
+    field: str
+
+    GAME_FIELDS = ("league", "played_on", "notes")
+
+    @classmethod
+    def of(cls, error: Exception) -> "Refusal":
+        if isinstance(error, IntegrityError):
+            return cls(integrity_message(error), "results")
+        if isinstance(error, services.GameConflict):
+            return cls(STALE_MESSAGE, "__all__")
+        field = error.field if error.field in cls.GAME_FIELDS else "results"
+        return cls(error.message, field)
 
 
-def check_game_rankings_now(using: str) -> None:
-    """Run the deferred ranking triggers now, raising IntegrityError for a bad game."""
-    connection = connections[using]
-    if connection.vendor != "postgresql":
-        return
-    with connection.cursor() as cursor:
-        cursor.execute(f"SET CONSTRAINTS {RANKING_TRIGGERS} IMMEDIATE")
-        cursor.execute(f"SET CONSTRAINTS {RANKING_TRIGGERS} DEFERRED")
+STALE_MESSAGE = (
+    "Someone changed this game after you opened this page: open it again to see it as it is "
+    "now, then make your change."
+)
 
 
 def integrity_message(error: IntegrityError) -> str:
@@ -618,6 +601,8 @@ class GameAdminForm(forms.ModelForm):
     """The game form with the version it showed, so a change made meanwhile is not overwritten."""
 
     seen_version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    # Set by GameAdmin when the services refused the game itself (see Refusal).
+    refusal: Refusal | None = None
 
     class Meta:
         model = Game
@@ -636,20 +621,23 @@ class GameAdminForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        seen = cleaned.get("seen_version")
-        if self.instance.pk is not None and seen is not None:
-            stored = Game.objects.filter(pk=self.instance.pk).values_list("version", flat=True)
-            if stored.first() != seen:
-                raise ValidationError(
-                    "Someone changed this game after you opened this page: open it again to "
-                    "see it as it is now, then make your change.",
-                    code="stale",
-                )
+        if self.refusal is not None and self.refusal.field != "results":
+            field = None if self.refusal.field == "__all__" else self.refusal.field
+            self.add_error(field, self.refusal.message)
         return cleaned
 
 
 @admin.register(Game)
 class GameAdmin(OrganizationScopedAdmin):
+    """Games with their results inline, written by the league services like any other game.
+
+    The admin only reads the forms: `save_related` hands the game and its rows to
+    `game_record` or `game_update` (which lock the league, check the results, bump the
+    version and log the change with "(admin)"), and deletions go to `game_delete` and
+    `games_delete`. A refusal rolls the request's transaction back and shows the same page
+    again with the message where it belongs.
+    """
+
     organization_path = "league__organization"
     list_display = ["played_on", "league", "players_summary", "source", "entered_by"]
     ordering = ["-played_on", "-id"]  # what an organizer looks for first: the latest games
@@ -680,48 +668,62 @@ class GameAdmin(OrganizationScopedAdmin):
     def players_summary(self, obj):
         return " · ".join(f"{r.placement} {r.player}" for r in obj.results.all())
 
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        form.refusal = getattr(request, "_guildhall_game_refusal", None)
+        return form
+
     def save_model(self, request, obj, form, change):
-        if not change:
-            obj.entered_by = request.user
-        lock_leagues([obj.league_id, form.initial.get("league") if change else None])
-        obj._audit_before = None
+        pass  # written with its results in save_related, by the services
+
+    def save_related(self, request, form, formsets, change):
+        obj = form.instance
+        (results,) = (f.results() for f in formsets if isinstance(f, GameResultFormSet))
+        data = form.cleaned_data
         if change:
-            # The game as stored (under the lock) for the audit log; a save is a new version.
-            stored = Game.objects.select_related("league").get(pk=obj.pk)
-            obj._audit_before = services.game_snapshot(stored)
-            obj.version = stored.version + 1
-        super().save_model(request, obj, form, change)
+            game = services.game_update(
+                game=obj,
+                league=data["league"],
+                results=results,
+                played_on=data["played_on"],
+                notes=data["notes"],
+                expected_version=data.get("seen_version"),
+                by=request.user,
+                via="admin",
+            )
+        else:
+            game = services.game_record(
+                league=data["league"],
+                results=results,
+                played_on=data["played_on"],
+                notes=data["notes"],
+                by=request.user,
+                via="admin",
+            )
+        # The admin goes on with `obj` (its history entry, the redirect): make it the game.
+        for field in Game._meta.concrete_fields:
+            setattr(obj, field.attname, getattr(game, field.attname))
+        obj._state.adding = False
+
+    def construct_change_message(self, request, form, formsets, add=False):
+        # The formsets saved nothing themselves, so they have no saved rows to describe.
+        return super().construct_change_message(request, form, None, add)
 
     def delete_model(self, request, obj):
         services.game_delete(game=obj, by=request.user, via="admin")
 
     def delete_queryset(self, request, queryset):
-        # The delete action, unlike the delete view, runs outside a transaction.
-        with transaction.atomic(using=router.db_for_write(Game)):
-            lock_leagues(queryset.values_list("league_id", flat=True))
-            for game in queryset.select_related("league"):
-                services.game_delete(game=game, by=request.user, via="admin")
-
-    def save_related(self, request, form, formsets, change):
-        super().save_related(request, form, formsets, change)
-        # Check the deferred trigger before the admin reports success; an IntegrityError
-        # here rolls the whole save back (changeform_view's transaction).
-        check_game_rankings_now(router.db_for_write(Game))
-        services.game_audit_saved(
-            game=form.instance,
-            before=getattr(form.instance, "_audit_before", None),
-            by=request.user,
-            via="admin",
-        )
+        services.games_delete(games=queryset.select_related("league"), by=request.user, via="admin")
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         try:
             return super().changeform_view(request, object_id, form_url, extra_context)
-        except IntegrityError as error:
-            if request.method != "POST" or hasattr(request, "_guildhall_game_save_error"):
+        except (services.LeagueError, IntegrityError) as error:
+            if request.method != "POST" or hasattr(request, "_guildhall_game_refusal"):
                 raise
-            # Nothing was stored; show the same form again with the database's objection.
-            request._guildhall_game_save_error = integrity_message(error)
+            # Nothing was stored (changeform_view's transaction rolled back): show the same
+            # form again with the refusal where it belongs.
+            request._guildhall_game_refusal = Refusal.of(error)
             return super().changeform_view(request, object_id, form_url, extra_context)
 
 

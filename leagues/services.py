@@ -31,6 +31,7 @@ from audit.actors import acting_user
 from audit.errors import UndoRefused
 from audit.models import AuditEntry
 from audit.services import audit_record
+from core.errors import DomainError
 
 from .actions import Action
 from .domain.csvformat import (
@@ -50,19 +51,23 @@ from .models import Game, GameResult, ImportBatch, League, Organization, Player
 from .signals import games_changed
 
 
-class LeagueError(ValueError):
-    """Bad input for a league write; `field` says where, the message says why."""
+class LeagueError(DomainError, ValueError):
+    """Bad input for a league write; `field` says where, the message says why.
 
-    def __init__(self, message: str, *, field: str | None = None, code: str = "invalid"):
-        super().__init__(message)
-        self.field = field
-        self.code = code
+    The message may also be given first, positionally, as every league refusal is written.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None, code: str | None = None):
+        super().__init__(message=message, field=field, code=code)
 
 
 class GameConflict(LeagueError):
-    """The game changed (or went) since the form that corrects it was loaded."""
+    """The game changed (or went) since the form that corrects it was loaded (HTTP 409)."""
 
-    def __init__(self, game: Game | None, message: str | None = None):
+    status = 409
+    default_code = "stale"
+
+    def __init__(self, *, game: Game | None, message: str | None = None):
         if message is None:
             last = AuditEntry.objects.filter(object_type="game", object_id=game.pk).first()
             who = last.actor_label if last else "Someone"
@@ -71,7 +76,7 @@ class GameConflict(LeagueError):
                 f"{who} changed this game at {when:%H:%M} after you opened it: it is shown "
                 "below as it is now. Check it before changing it again."
             )
-        super().__init__(message, field=None, code="stale")
+        super().__init__(message)
         self.game = game
 
 
@@ -359,22 +364,38 @@ def game_update(
     via: str = "",
     audit: bool = True,
     reverts: AuditEntry | None = None,
+    league: League | None = None,
 ) -> Game:
     """Correct a stored game: its date, note and every player's result.
 
     `expected_version` is the version the correcting form showed. A correction identical to
     the stored game changes nothing (no version, no log entry, no re-rating), whatever its
     version; a different one from an outdated form raises GameConflict with the game as it
-    is now. Sets `changed` on the returned game.
+    is now. `league` moves the game to another league of the same store (the admin offers
+    it); both leagues are locked, in id order. Sets `changed` on the returned game.
     """
-    _check_results(game.league, results)
-    _lock_league(game.league)
+    target = league or game.league
+    _check_results(target, results)
+    if league is None:
+        _lock_league(game.league)
+    else:  # `game` may be a form's instance already pointing at `league`: ask the table
+        stored_league = Game.objects.filter(pk=game.pk).values_list("league_id", flat=True)
+        for pk in sorted({stored_league.first() or target.pk, target.pk}):
+            League.objects.select_for_update().filter(pk=pk).values_list("pk").first()
     current = Game.objects.select_related("league").filter(pk=game.pk).first()
     if current is None:
-        raise GameConflict(None, "This game was deleted meanwhile: there is nothing to correct.")
+        raise GameConflict(
+            game=None, message="This game was deleted meanwhile: there is nothing to correct."
+        )
+    if target.organization_id != current.league.organization_id:
+        raise LeagueError(
+            f"A game of {current.league.organization} cannot move to {target}.",
+            field="league",
+            code="other_organization",
+        )
     before = game_snapshot(current)
     stored = {line["player_id"]: line for line in before["results"]}
-    same = _game_content(
+    same = current.league_id == target.pk and _game_content(
         current.played_on,
         current.notes,
         [(p, line["place"], line.get("seat") or 0) for p, line in stored.items()],
@@ -386,12 +407,13 @@ def game_update(
         current.changed = False
         return current
     if expected_version is not None and expected_version != current.version:
-        raise GameConflict(current)
+        raise GameConflict(game=current)
     game = current
+    game.league = target
     game.played_on = played_on
     game.notes = notes.strip()
     game.version += 1
-    game.save(update_fields=["played_on", "notes", "version"])
+    game.save(update_fields=["league", "played_on", "notes", "version"])
     # Update rows in place so a player's stored stats survive a correction of places.
     stored = {row.player_id: row for row in game.results.all()}
     game.results.exclude(player_id__in=[r.player.pk for r in results]).delete()
@@ -419,21 +441,10 @@ def game_update(
     return game
 
 
-def game_audit_saved(*, game: Game, before: dict | None, by=None, via: str = "") -> None:
-    """Log a game saved by a writer outside these services (the admin's model forms),
-    given the snapshot taken before the save; a save that changed nothing is not logged."""
-    after = game_snapshot(game)
-    if before is None:
-        _audit_game(game, Action.GAME_CREATE, before=None, after=after, by=by, via=via)
-        return
-    unversioned = ({k: v for k, v in snap.items() if k != "version"} for snap in (before, after))
-    if next(unversioned) != next(unversioned):
-        _audit_game(game, Action.GAME_CORRECT, before=before, after=after, by=by, via=via)
-
-
 @transaction.atomic
-def game_delete(*, game: Game, by=None, expected_version: int | None = None, via: str = "") -> None:
-    """Delete a game (the log keeps it, and it can be restored from there).
+def game_delete(*, game: Game, by=None, expected_version: int | None = None, via: str = "") -> bool:
+    """Delete a game (the log keeps it, and it can be restored from there); False when it
+    was already gone.
 
     With `expected_version`, a game changed since the confirmation page was loaded is not
     deleted: GameConflict shows it as it is now.
@@ -441,12 +452,27 @@ def game_delete(*, game: Game, by=None, expected_version: int | None = None, via
     _lock_league(game.league)
     current = Game.objects.select_related("league").filter(pk=game.pk).first()
     if current is None:
-        return  # already gone: a double tap on "delete"
+        return False  # already gone: a double tap on "delete"
     if expected_version is not None and expected_version != current.version:
-        raise GameConflict(current)
+        raise GameConflict(game=current)
     before = game_snapshot(current)
     _audit_game(current, Action.GAME_DELETE, before=before, after=None, by=by, via=via)
     current.delete()
+    return True
+
+
+@transaction.atomic
+def games_delete(*, games: Iterable[Game], by=None, via: str = "") -> int:
+    """Delete several games at once (the admin's bulk action), each logged as `game_delete`
+    does; their leagues are locked first, in id order, so two bulk deletes cannot deadlock.
+    Returns how many were deleted."""
+    games = list(games)
+    for pk in sorted({g.league_id for g in games}):
+        League.objects.select_for_update().filter(pk=pk).values_list("pk").first()
+    deleted = 0
+    for game in games:
+        deleted += game_delete(game=game, by=by, via=via)
+    return deleted
 
 
 def _snapshot_results(organization_id: int, snapshot: dict) -> list[ResultIn]:
@@ -536,7 +562,9 @@ class FinishLine:
 
 
 class UnknownPlayers(LeagueError):
-    def __init__(self, names: list[str], organization: Organization):
+    """Names that are no player of the store yet; nothing is created until confirmed."""
+
+    def __init__(self, *, names: list[str], organization: Organization):
         shown = ", ".join(f'"{n}"' for n in names)
         super().__init__(
             f"{organization} has no player named {shown} yet.",
@@ -572,7 +600,7 @@ def game_enter(
         players = players_find(organization=league.organization, names=names)
         missing = [n for n in dict.fromkeys(names) if n.lower() not in players]
         if missing:
-            raise UnknownPlayers(missing, league.organization)
+            raise UnknownPlayers(names=missing, organization=league.organization)
     results = [
         ResultIn(player=players[name.lower()], place=line.place, seat=line.seat)
         for name, line in zip(names, finish, strict=True)
@@ -623,7 +651,9 @@ class ImportPlan:
 
 
 class ImportRefused(LeagueError):
-    def __init__(self, message: str, plan: ImportPlan):
+    """A file that cannot be imported as asked; `plan` says what it holds."""
+
+    def __init__(self, message: str, *, plan: ImportPlan):
         super().__init__(message, field="file", code="import_refused")
         self.plan = plan
 
@@ -907,7 +937,7 @@ def games_import(
     plan = import_plan(league=league, text=text)
     refusal = import_refusal_message(plan, skip_invalid=skip_invalid)
     if refusal:
-        raise ImportRefused(refusal, plan)
+        raise ImportRefused(refusal, plan=plan)
     total = len(plan.games) + 1
     if progress:
         progress(1, total)

@@ -25,6 +25,7 @@ from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 
+from core.errors import DomainError
 from leagues.domain.csvformat import (
     NAME_MAX_LENGTH,
     NOTE_MAX_LENGTH,
@@ -243,24 +244,42 @@ def league_ratings_view(request: HttpRequest, slug: str) -> JsonResponse:
 # --- POST ---------------------------------------------------------------------------------------
 
 
-class BadInput(Exception):
-    def __init__(self, field: str | None, message: str, code: str):
-        super().__init__(message)
-        self.field, self.message, self.code = field, message, code
+class BadInput(DomainError):
+    """A request body the API refuses (400), with the JSON field at fault."""
+
+
+class KeyReused(LeagueError):
+    """An Idempotency-Key sent again with another game (409): nothing is stored."""
+
+    status = 409
+    default_code = "key_reused"
+
+
+def error_json(error: DomainError, *, field: str | None = None) -> JsonResponse:
+    """A refusal as the API's error body, at the error's status; `field` when it names none."""
+    return error_response(error.status, error.message, code=error.code, field=error.field or field)
 
 
 def _name(raw, field: str) -> str:
     if not isinstance(raw, str):
-        raise BadInput(field, "A player is a name (a string).", "invalid_type")
+        raise BadInput(field=field, message="A player is a name (a string).", code="invalid_type")
     if has_lone_surrogates(raw):
-        raise BadInput(field, UNPAIRED_SURROGATE, "invalid_unicode")
+        raise BadInput(field=field, message=UNPAIRED_SURROGATE, code="invalid_unicode")
     if _CONTROL.search(raw):
-        raise BadInput(field, "The name contains control characters.", "control_characters")
+        raise BadInput(
+            field=field,
+            message="The name contains control characters.",
+            code="control_characters",
+        )
     name = clean_text(raw)
     if not name:
-        raise BadInput(field, "The name is empty.", "empty_name")
+        raise BadInput(field=field, message="The name is empty.", code="empty_name")
     if len(name) > NAME_MAX_LENGTH:
-        raise BadInput(field, f"A name can be at most {NAME_MAX_LENGTH} characters.", "long_name")
+        raise BadInput(
+            field=field,
+            message=f"A name can be at most {NAME_MAX_LENGTH} characters.",
+            code="long_name",
+        )
     return name
 
 
@@ -268,17 +287,19 @@ def _finishing_order(players) -> list[tuple[str, int, str]]:
     """(name, place, field) for each player of `players`: names, or lists of tied names."""
     if not isinstance(players, list):
         raise BadInput(
-            "players",
-            'List the players in finishing order: ["Ann", ["Bob", "Cy"], "Dee"] '
+            field="players",
+            message='List the players in finishing order: ["Ann", ["Bob", "Cy"], "Dee"] '
             "(a nested list is a tie).",
-            "invalid_type",
+            code="invalid_type",
         )
     groups: list[list[tuple[str, str]]] = []
     for i, item in enumerate(players):
         if isinstance(item, list):
             if not item:
                 raise BadInput(
-                    f"players[{i}]", "A tied place needs at least one player.", "empty_tie_group"
+                    field=f"players[{i}]",
+                    message="A tied place needs at least one player.",
+                    code="empty_tie_group",
                 )
             groups.append(
                 [
@@ -291,12 +312,14 @@ def _finishing_order(players) -> list[tuple[str, int, str]]:
     placed = places_from_groups(groups)
     if len(placed) > MAX_PLAYERS:
         raise BadInput(
-            "players", f"A game can have at most {MAX_PLAYERS} players.", "too_many_players"
+            field="players",
+            message=f"A game can have at most {MAX_PLAYERS} players.",
+            code="too_many_players",
         )
     try:
         validate_places([place for _, place in placed])
     except RankingError as error:
-        raise BadInput("players", str(error), error.code) from None
+        raise BadInput(field="players", message=str(error), code=error.code) from None
     # Twice in one game, ignoring case the way the database compares names.
     folded = names_folded(name for (name, _), _ in placed)
     seen: dict[str, str] = {}
@@ -304,7 +327,9 @@ def _finishing_order(players) -> list[tuple[str, int, str]]:
         first = seen.setdefault(folded[name], field)
         if first != field:
             raise BadInput(
-                field, f"{name} is already in this game (at {first}).", "duplicate_player"
+                field=field,
+                message=f"{name} is already in this game (at {first}).",
+                code="duplicate_player",
             )
     return [(name, place, field) for (name, field), place in placed]
 
@@ -314,26 +339,30 @@ def _played_on(data: dict) -> date:
         return timezone.localdate()
     raw = data["date"]
     if not isinstance(raw, str) or not _DATE.match(raw):
-        raise BadInput("date", "Give the date as YYYY-MM-DD.", "invalid_date")
+        raise BadInput(field="date", message="Give the date as YYYY-MM-DD.", code="invalid_date")
     try:
         played_on = date.fromisoformat(raw)
     except ValueError:
-        raise BadInput("date", f"{raw} is not a date.", "invalid_date") from None
+        raise BadInput(field="date", message=f"{raw} is not a date.", code="invalid_date") from None
     try:
         return game_date_check(played_on, field="date")
     except LeagueError as error:
-        raise BadInput("date", str(error), error.code) from None
+        raise BadInput(field="date", message=str(error), code=error.code) from None
 
 
 def _notes(data: dict) -> str:
     raw = data.get("notes", "")
     if not isinstance(raw, str):
-        raise BadInput("notes", "Notes are text (a string).", "invalid_type")
+        raise BadInput(field="notes", message="Notes are text (a string).", code="invalid_type")
     if has_lone_surrogates(raw):
-        raise BadInput("notes", UNPAIRED_SURROGATE, "invalid_unicode")
+        raise BadInput(field="notes", message=UNPAIRED_SURROGATE, code="invalid_unicode")
     notes = clean_note(raw)
     if len(notes) > NOTE_MAX_LENGTH:
-        raise BadInput("notes", f"Notes can be at most {NOTE_MAX_LENGTH} characters.", "too_long")
+        raise BadInput(
+            field="notes",
+            message=f"Notes can be at most {NOTE_MAX_LENGTH} characters.",
+            code="too_long",
+        )
     return notes
 
 
@@ -342,16 +371,26 @@ def _parse_game(body: bytes):
     try:
         data = json.loads(body)
     except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
-        raise BadInput("body", "The body is not valid JSON.", "invalid_json") from None
+        raise BadInput(
+            field="body",
+            message="The body is not valid JSON.",
+            code="invalid_json",
+        ) from None
     if not isinstance(data, dict):
-        raise BadInput("body", "The body must be a JSON object.", "invalid_type")
+        raise BadInput(field="body", message="The body must be a JSON object.", code="invalid_type")
     for key in data:
         if key not in GAME_KEYS:
             raise BadInput(
-                key, f"Unknown field {key!r}; the fields are {', '.join(GAME_KEYS)}.", "unknown"
+                field=key,
+                message=f"Unknown field {key!r}; the fields are {', '.join(GAME_KEYS)}.",
+                code="unknown",
             )
     if "players" not in data:
-        raise BadInput("players", "List the players in finishing order.", "required")
+        raise BadInput(
+            field="players",
+            message="List the players in finishing order.",
+            code="required",
+        )
     return _finishing_order(data["players"]), _played_on(data), _notes(data)
 
 
@@ -386,7 +425,7 @@ def league_games(request: HttpRequest, slug: str) -> JsonResponse:
     try:
         order, played_on, notes = _parse_game(request.body)
     except BadInput as bad:
-        return error_response(400, bad.message, code=bad.code, field=bad.field)
+        return error_json(bad)
 
     # A client may send the same game twice (a retry after a timeout): with the same
     # Idempotency-Key the second request finds the first game and stores nothing.
@@ -417,15 +456,13 @@ def league_games(request: HttpRequest, slug: str) -> JsonResponse:
                 stored = sorted(game.results.values_list("player_id", "placement"))
                 sent = sorted((players[name.lower()].pk, place) for name, place, _ in order)
                 if stored != sent:
-                    raise LeagueError(
+                    raise KeyReused(
                         f"This Idempotency-Key was already used for another game (#{game.pk}).",
                         field="header",
-                        code="key_reused",
                     )
             ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
     except LeagueError as error:  # a rule checked at write time; nothing was written
-        status = 409 if error.code == "key_reused" else 400
-        return error_response(status, str(error), code=error.code, field=error.field or "players")
+        return error_json(error, field="players")
 
     status = 200 if game.is_replay else 201
     return JsonResponse(_game_answer(league, game, order, players, created), status=status)

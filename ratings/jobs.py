@@ -28,7 +28,7 @@ def import_apply(job: Job, progress) -> dict:
             progress=progress,
         )
     except league_services.LeagueError as refused:
-        raise JobRefused(f"Nothing was imported. {refused}") from None
+        raise JobRefused(message=f"Nothing was imported. {refused}", code=refused.code) from None
     # Rate the new games in the same transaction: "done" means the standings are true too.
     rating_services.ratings_catch_up(league_id=job.league_id, progress=progress)
     return {
@@ -47,7 +47,7 @@ def rerate(job: Job, progress) -> dict:
             progress=progress,
         )
     except ParamError as error:
-        raise JobRefused(f"Nothing was changed. {error.message}") from None
+        raise JobRefused(message=f"Nothing was changed. {error.message}", code=error.code) from None
     return {"games": report.games, "system": job.params["system"]}
 
 

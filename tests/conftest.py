@@ -1,6 +1,41 @@
+"""Fixtures every test may use, and the Hypothesis profile the run asks for.
+
+`HYPOTHESIS_PROFILE=fast` (what `make test-fast` sets) caps every property test at
+`FAST_EXAMPLES` examples, even one whose own `@settings` asks for more; without it each test
+runs the examples it asks for (Hypothesis's default of 100 where it names none).
+"""
+
+import os
+
 import pytest
+from hypothesis import is_hypothesis_test
+from hypothesis import settings as hypothesis_settings
 
 from tests.factories import LeagueFactory, OrganizationFactory, organizer_of
+
+FAST_EXAMPLES = 10
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "default")
+hypothesis_settings.register_profile("fast", max_examples=FAST_EXAMPLES)
+hypothesis_settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def examples_capped(test, limit: int) -> None:
+    """Cap a Hypothesis test's examples at `limit`, even where its own @settings names more (a
+    profile only fills in what a test leaves unset): the same replacement of a test's settings
+    that Hypothesis's own pytest plugin makes for parametrized tests."""
+    current = test._hypothesis_internal_use_settings
+    if current.max_examples > limit:
+        test._hypothesis_internal_use_settings = hypothesis_settings(current, max_examples=limit)
+
+
+def pytest_collection_modifyitems(items):
+    if HYPOTHESIS_PROFILE != "fast":
+        return
+    for item in items:
+        test = getattr(item, "obj", None)
+        test = getattr(test, "__func__", test)
+        if test is not None and is_hypothesis_test(test):
+            examples_capped(test, FAST_EXAMPLES)
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,8 @@ from django.utils import timezone
 from leagues.services import LeagueError, player_name_clean
 
 from .domain.pods import pod_sizes
-from .models import POD_TOP_CUTS, Tournament
+from .formats import FORMATS
+from .models import Tournament
 from .services import far_date_problem
 
 # Short enough for a phone's select (pods.LAYOUT_LABELS say it in full); the help text adds
@@ -103,8 +104,8 @@ class EventForm(forms.Form):
             self.add_error("date", forms.ValidationError(far, code="far_date"))
         data["format"] = data.get("format") or Tournament.Format.ONE_V_ONE
         data["pod_layout"] = data.get("pod_layout") or "threes"
-        pods = data["format"] == Tournament.Format.PODS
-        if pods and data.get("top_cut") not in (None, *POD_TOP_CUTS):
+        cuts = FORMATS[data["format"]].top_cuts if data["format"] in FORMATS else None
+        if cuts is not None and data.get("top_cut") not in (None, *cuts):
             self.add_error(
                 "top_cut", "A pod event cuts to the top 4 (one final pod) or the top 16."
             )
@@ -128,14 +129,3 @@ class RegisterForm(forms.Form):
             return player_name_clean(self.cleaned_data["name"])
         except LeagueError as error:
             raise forms.ValidationError(str(error), code=error.code) from None
-
-
-# What each result button means for a 1v1 table: (winning seat or None for a draw, games).
-RESULTS = {
-    "2-0": (1, (2, 0)),
-    "2-1": (1, (2, 1)),
-    "1-1": (None, (1, 1)),
-    "1-2": (2, (1, 2)),
-    "0-2": (2, (0, 2)),
-    "draw": (None, None),
-}

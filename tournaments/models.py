@@ -11,6 +11,7 @@ numbers at a table, places and game wins never negative, an OMW% floor between 0
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
@@ -18,8 +19,11 @@ from django.utils import timezone
 from leagues.models import Game, League, Player
 
 from .domain.pods import LAYOUT_LABELS, LAYOUTS
+from .domain.standings import TIEBREAKERS
+from .formats import FORMATS, Pods, format_for
+from .formats import Format as PlayFormat
 
-POD_TOP_CUTS = (0, 4, 16)  # one final pod of 4, or four semi-final pods and a final pod
+POD_TOP_CUTS = Pods.top_cuts  # one final pod of 4, or four semi-final pods and a final pod
 
 
 class Tournament(models.Model):
@@ -109,14 +113,19 @@ class Tournament(models.Model):
     def is_pods(self) -> bool:
         return self.format == self.Format.PODS
 
+    @property
+    def play(self) -> PlayFormat:
+        """The event's format as a strategy (`tournaments.formats`): what pairs its rounds,
+        reads its results and names its tables; templates read `event.play.noun`."""
+        return format_for(self)
+
     def clean(self):
         """Tiebreakers must be names the standings know, each once (the admin edits the list);
         a pod event cuts to 0, 4 or 16."""
-        from django.core.exceptions import ValidationError
-
-        from .domain.standings import TIEBREAKERS
-
-        if self.is_pods and self.top_cut not in POD_TOP_CUTS:
+        # An unknown format is the format field's own error (full_clean), not this one.
+        play = FORMATS.get(self.format)
+        cuts = play.top_cuts if play is not None else None
+        if cuts is not None and self.top_cut not in cuts:
             raise ValidationError(
                 {"top_cut": "A pod event cuts to the top 4 (one final pod) or top 16 (four pods)."}
             )

@@ -4,8 +4,6 @@ Every change goes through tournaments.services; the views turn its errors into m
 (and HTTP 409 for a stale result from htmx), and answer htmx requests with fragments.
 """
 
-import re
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -22,7 +20,8 @@ from leagues.permissions import can_run_events_of
 from leagues.views import league_context
 
 from . import selectors, services
-from .forms import RESULTS, EventForm, RegisterForm
+from .formats import RESULTS, small_int
+from .forms import EventForm, RegisterForm
 from .models import Entry, Round, Seat, Table, Tournament
 
 
@@ -92,7 +91,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         round=round_,
         finder=selectors.seat_finder(round_) if round_ else [],
         entries=event.entries.select_related("player").order_by("player__name"),
-        structure=selectors.structure_get(event) if event.is_pods else None,
+        structure=selectors.structure_get(event) if event.play.suggests_cut else None,
     )
     return render(request, "tournaments/event_detail.html", context)
 
@@ -138,8 +137,8 @@ def _console(request, event: Tournament, **extra) -> dict:
         player_names=league_selectors.league_player_names(league=event.league),
         results=RESULTS,
         earlier_rounds=range(1, round_.number) if round_ else [],
-        pairing_edits=POD_EDITS if event.is_pods else MATCH_EDITS,
-        structure=selectors.structure_get(event) if event.is_pods else None,
+        pairing_edits=event.play.edits,
+        structure=selectors.structure_get(event) if event.play.suggests_cut else None,
         # From the prefetched seats: what the edit forms say they change (no extra query).
         seating=services.seating_key(
             (t.number, s.position, s.entry_id) for t in round_.tables.all() for s in t.seats.all()
@@ -148,18 +147,6 @@ def _console(request, event: Tournament, **extra) -> dict:
         else "",
         **extra,
     )
-
-
-# The console's "Change the pairings" forms: (edit, button, needs a second player).
-MATCH_EDITS = [
-    ("swap", "Swap their seats", True),
-    ("pair", "Pair them together", True),
-    ("bye", "Give the bye", False),
-]
-POD_EDITS = [
-    ("swap", "Swap their seats", True),  # between pods, inside a pod, or with a bye
-    ("bye", "Give the bye (leaves a pod of 4 or 5)", False),
-]
 
 
 @login_required
@@ -237,14 +224,14 @@ def event_pair(request: HttpRequest, slug: str) -> HttpResponse:
     event = _run_get(request, slug)
     try:
         round_ = services.round_pair(
-            tournament=event, by=request.user, number=_small_int(request.POST.get("number", ""))
+            tournament=event, by=request.user, number=small_int(request.POST.get("number", ""))
         )
     except services.AlreadyDone as error:
         return _already(request, event, error)
     except services.TournamentError as error:
         return _fail(request, event, error)
     tables = round_.tables.count()
-    kind = "pod" if event.is_pods else "table"
+    kind = event.play.noun
     messages.success(
         request, f"Round {round_.number} is paired: {tables} {kind}{pluralize(tables)}."
     )
@@ -330,8 +317,7 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     except ValueError:
         version = None
     seats = list(table.seats.select_related("entry__player").order_by("position"))
-    read = _pod_result_read if event.is_pods else _match_result_read
-    result, message = read(request.POST, seats)
+    result, message = event.play.read_result(request.POST, seats)
     status = 400 if message else 200
     if result is not None:
         try:
@@ -360,48 +346,6 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     card = render_to_string("tournaments/event_run.html#table-card", context, request=request)
     line = render_to_string("tournaments/event_run.html#round-status", context, request=request)
     return HttpResponse(card + line, status=status)
-
-
-def _small_int(raw: str) -> int | None:
-    """A posted id or place: ASCII digits only ("²".isdigit() is true, and int() refuses
-    it), short enough for the database's integers."""
-    return int(raw) if re.fullmatch(r"[0-9]{1,9}", raw) else None
-
-
-def _match_result_read(data, seats) -> tuple[dict | None, str]:
-    """A 1v1 card's button as table_report's arguments, or a message."""
-    code = data.get("result", "")
-    if code not in RESULTS or len(seats) != 2:
-        return None, "Choose one of the result buttons."
-    winning_seat, games = RESULTS[code]
-    return {
-        "winner": seats[winning_seat - 1].entry if winning_seat else None,
-        "draw": winning_seat is None,
-        "game_wins": {s.entry_id: g for s, g in zip(seats, games, strict=True)} if games else None,
-    }, ""
-
-
-def _pod_result_read(data, seats) -> tuple[dict | None, str]:
-    """A pod card's tap (a winner's name, Draw, or the full order) as table_report's
-    arguments, or a message."""
-    by_entry = {str(s.entry_id): s.entry for s in seats}
-    if "winner" in data:
-        winner = by_entry.get(data["winner"])
-        if winner is None:
-            return None, "Tap the name of a player at this pod."
-        return {"winner": winner}, ""
-    code = data.get("result", "")
-    if code == "draw":
-        return {"draw": True}, ""
-    if code == "order":
-        places = {}
-        for seat in seats:
-            place = _small_int(data.get(f"place-{seat.entry_id}", ""))
-            if place is None:
-                return None, f"Choose a place for {seat.entry.player}."
-            places[seat.entry_id] = place
-        return {"places": places}, ""
-    return None, "Tap the winner's name, Draw, or save the full order."
 
 
 @login_required
@@ -466,7 +410,7 @@ def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     entries = {
         str(e.pk): e
         for e in event.entries.select_related("player").filter(
-            pk__in=[p for p in picked if _small_int(p) is not None]
+            pk__in=[p for p in picked if small_int(p) is not None]
         )
     }
     a, b = entries.get(picked[0]), entries.get(picked[1])

@@ -28,6 +28,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
+from core.errors import DomainError
+
 from .ranking import is_valid_ranking
 
 NAME_MAX_LENGTH = 100
@@ -99,8 +101,10 @@ def _player_field(index: int) -> str:
     return f"column {column_letter(index)} ({label})"
 
 
-class UndecodableFile(ValueError):
-    pass
+class UndecodableFile(DomainError, ValueError):
+    """Bytes that are not a text file this importer can read."""
+
+    default_code = "undecodable"
 
 
 def decode_upload(data: bytes) -> tuple[str, str | None]:
@@ -110,7 +114,7 @@ def decode_upload(data: bytes) -> tuple[str, str | None]:
     correctly rather than refused, and the preview says how the file was read.
     """
     if b"\x00" in data:
-        raise UndecodableFile("This is not a text CSV file (it contains NUL bytes).")
+        raise UndecodableFile(message="This is not a text CSV file (it contains NUL bytes).")
     try:
         return data.decode("utf-8-sig"), None
     except UnicodeDecodeError as error:
@@ -120,7 +124,9 @@ def decode_upload(data: bytes) -> tuple[str, str | None]:
                 "Check the names with accents in the preview."
             )
         except UnicodeDecodeError:
-            raise UndecodableFile("The file is neither UTF-8 nor Windows-1252 text.") from None
+            raise UndecodableFile(
+                message="The file is neither UTF-8 nor Windows-1252 text.",
+            ) from None
 
 
 def _is_escaped(text: str) -> bool:
@@ -584,7 +590,8 @@ def _results_game(
                 )
             )
         seen.add(name.lower())
-        if not place_text.isdigit() or int(place_text) < 1:
+        # ASCII digits only: "¹".isdigit() is true, and int() refuses it.
+        if not (place_text.isascii() and place_text.isdigit()) or int(place_text) < 1:
             problems.append(
                 RowProblem(
                     row_line, "column D (placement)", f'"{place_text}" is not a place (1 = winner)'

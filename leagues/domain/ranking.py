@@ -10,16 +10,14 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TypeVar
 
+from core.errors import DomainError
+
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
 
 
-class RankingError(ValueError):
+class RankingError(DomainError, ValueError):
     """A finishing order that cannot be a game result; `code` names the rule broken."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
 
 
 def places_from_groups(groups: Sequence[Sequence[T]]) -> list[tuple[T, int]]:
@@ -27,7 +25,10 @@ def places_from_groups(groups: Sequence[Sequence[T]]) -> list[tuple[T, int]]:
     placed: list[tuple[T, int]] = []
     for group in groups:
         if not group:
-            raise RankingError("empty_place", "A place in the finishing order has nobody in it.")
+            raise RankingError(
+                code="empty_place",
+                message="A place in the finishing order has nobody in it.",
+            )
         place = len(placed) + 1
         placed.extend((item, place) for item in group)
     return placed
@@ -62,16 +63,16 @@ def validate_places(places: Sequence[int], *, minimum_players: int = 2) -> None:
     """Raise RankingError unless `places` is a playable game's ranking."""
     if len(places) < minimum_players:
         raise RankingError(
-            "too_few_players",
-            f"A game needs at least {minimum_players} players; this one has {len(places)}.",
+            code="too_few_players",
+            message=f"A game needs at least {minimum_players} players; this one has {len(places)}.",
         )
     if any(place < 1 for place in places):
-        raise RankingError("place_below_one", "Places start at 1 (the winner).")
+        raise RankingError(code="place_below_one", message="Places start at 1 (the winner).")
     if not is_valid_ranking(places):
         shown = ", ".join(str(p) for p in sorted(places))
         raise RankingError(
-            "invalid_ranking",
-            f"Places {shown} are not a ranking: tied players share a place and the next "
+            code="invalid_ranking",
+            message=f"Places {shown} are not a ranking: tied players share a place and the next "
             "place skips past them (1, 2, 2, 4).",
         )
 

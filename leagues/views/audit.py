@@ -20,6 +20,7 @@ from audit.errors import UndoRefused
 from audit.models import AuditEntry
 from audit.registry import scope_get
 from audit.services import audit_undo as undo_entry
+from core.errors_http import error_response
 
 from .. import services
 from ..domain.history import changes
@@ -107,9 +108,7 @@ def audit_undo(request: HttpRequest, org: str, pk: int) -> HttpResponse:
     try:
         undo = undo_entry(entry=entry, by=request.user)
     except (services.LeagueError, UndoRefused) as error:
-        if request.htmx:
-            return HttpResponse(str(error), status=409)
-        messages.error(request, f"Not undone: {error}")
-        return redirect(target)
+        # Every refusal of an undo is a conflict with the log as it is now.
+        return error_response(request, error, redirect_to=target, status=409, prefix="Not undone: ")
     messages.success(request, f"Undone: {entry.summary}. {undo.get_action_display()}.")
     return redirect(target)

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from audit.models import AuditEntry
+from core.errors_http import error_response
 
 from .. import selectors, services
 from ..actions import Action
@@ -35,31 +36,22 @@ def _summary(game: Game) -> str:
 
 
 def _save(request: HttpRequest, form: GameEntryForm, league: League, game: Game | None):
-    """Store the form's game; on a rule broken at save time, put the message on the form.
-
-    A stale correction (GameConflict) is left to the caller, which shows the game as it is.
-    """
-    try:
-        return services.game_enter(
-            league=league,
-            finish=form.finish,
-            played_on=form.cleaned_data["played_on"],
-            notes=form.cleaned_data.get("notes", ""),
-            by=request.user,
-            create_players=form.cleaned_data.get("add_new_players", False),
-            game=game,
-            expected_version=form.cleaned_data.get("version"),
-            entry_key=form.cleaned_data.get("entry_key") or None,
-        )
-    except services.GameConflict:
-        raise
-    except services.LeagueError as error:
-        form.add_error(error.field if error.field in form.fields else None, str(error))
-        return None
+    """Store the form's game; a refusal (LeagueError, GameConflict) is the caller's to show."""
+    return services.game_enter(
+        league=league,
+        finish=form.finish,
+        played_on=form.cleaned_data["played_on"],
+        notes=form.cleaned_data.get("notes", ""),
+        by=request.user,
+        create_players=form.cleaned_data.get("add_new_players", False),
+        game=game,
+        expected_version=form.cleaned_data.get("version"),
+        entry_key=form.cleaned_data.get("entry_key") or None,
+    )
 
 
-def _render_form(request, league, form, *, game=None, status=200):
-    context = league_context(
+def _form_context(request, league, form, *, game=None) -> dict:
+    return league_context(
         request,
         league,
         "add" if game is None else "games",
@@ -69,7 +61,22 @@ def _render_form(request, league, form, *, game=None, status=200):
         next_row=form.row_count,
         max_rows=MAX_ROWS,
     )
+
+
+def _render_form(request, league, form, *, game=None, status=200):
+    context = _form_context(request, league, form, game=game)
     return render(request, "leagues/game_form.html", context, status=status)
+
+
+def _refused(request, league, form, error: services.LeagueError, *, game=None) -> HttpResponse:
+    """The form again with the services' refusal on its field (400): nothing was stored."""
+    return error_response(
+        request,
+        error,
+        form=form,
+        template="leagues/game_form.html",
+        context=_form_context(request, league, form, game=game),
+    )
 
 
 @login_required
@@ -79,9 +86,12 @@ def game_create(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "GET":
         return _render_form(request, league, GameEntryForm.blank(league))
     form = GameEntryForm(request.POST, league=league)
-    game = _save(request, form, league, None) if form.is_valid() else None
-    if game is None:
+    if not form.is_valid():
         return _render_form(request, league, form, status=400)
+    try:
+        game = _save(request, form, league, None)
+    except services.LeagueError as error:
+        return _refused(request, league, form, error)
     if game.is_replay:  # the same form sent twice: the first one stored it
         messages.info(request, f"This game was already saved: {_summary(game)}.")
         return redirect("league_games", slug=league.slug)
@@ -120,12 +130,14 @@ def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "GET":
         return _render_form(request, league, GameEntryForm.for_game(game), game=game)
     form = GameEntryForm(request.POST, league=league)
+    if not form.is_valid():
+        return _render_form(request, league, form, game=game, status=400)
     try:
-        saved = _save(request, form, league, game) if form.is_valid() else None
+        saved = _save(request, form, league, game)
     except services.GameConflict as conflict:
         return _conflict(request, league, conflict)
-    if saved is None:
-        return _render_form(request, league, form, game=game, status=400)
+    except services.LeagueError as error:
+        return _refused(request, league, form, error, game=game)
     if not saved.changed:
         messages.info(request, f"Nothing to change: the game is already {_summary(saved)}.")
     else:
@@ -136,16 +148,13 @@ def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def _conflict(request: HttpRequest, league: League, conflict) -> HttpResponse:
     """HTTP 409: the game changed since the form was loaded; show it as it is now."""
     if conflict.game is None:  # deleted meanwhile: nothing left to show
-        messages.error(request, str(conflict))
-        return render(
-            request,
-            "leagues/game_gone.html",
-            league_context(request, league, "games"),
-            status=409,
-        )
+        messages.error(request, conflict.message)
+        context = league_context(request, league, "games")
+        return error_response(request, conflict, template="leagues/game_gone.html", context=context)
     current = GameEntryForm.for_game(conflict.game)
-    current.stale_message = str(conflict)
-    return _render_form(request, league, current, game=conflict.game, status=409)
+    current.stale_message = conflict.message
+    context = _form_context(request, league, current, game=conflict.game)
+    return error_response(request, conflict, template="leagues/game_form.html", context=context)
 
 
 @login_required

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from core.errors_http import error_response
 from jobs.models import Job
 from jobs.services import job_start
 
@@ -148,9 +149,9 @@ def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
             except services.ImportRefused as refused:
                 plan = refused.plan
                 conflict = plan.already_imported or (plan.duplicates and not plan.parsed.problems)
-                error, status = f"Nothing was imported. {refused}", 409 if conflict else 400
-            except services.LeagueError as refused:
-                error, status = f"Nothing was imported. {refused}", 409
+                return _refused(request, batch, refused, status=409 if conflict else 400)
+            except services.LeagueError as refused:  # the upload was used meanwhile
+                return _refused(request, batch, refused, status=409)
             else:
                 messages.success(request, _success_message(report))
                 return redirect(league)
@@ -160,6 +161,21 @@ def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
         batch.league = league
     context = _preview_context(request, batch, error=error)
     return render(request, "leagues/import_preview.html", context, status=status)
+
+
+def _refused(request, batch: ImportBatch, error: services.LeagueError, *, status: int):
+    """The preview again, as the league is now, saying why nothing was imported."""
+    league = batch.league
+    batch.refresh_from_db()
+    batch.league = league
+    return error_response(
+        request,
+        error,
+        template="leagues/import_preview.html",
+        context=_preview_context(request, batch, error=error),
+        status=status,
+        prefix="Nothing was imported. ",
+    )
 
 
 def _success_message(report: services.ImportReport) -> str:

@@ -12,14 +12,15 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Protocol
 
+from core.errors import DomainError
 
-class ParamError(ValueError):
-    """A system parameter that cannot be used; `field` names it for the settings form."""
 
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
+class ParamError(DomainError, ValueError):
+    """A system parameter that cannot be used; `field` names it for the settings form, and
+    the message reads after it ("must be a number"), as `str()` does ("k: must be a number")."""
+
+    default_code = "bad_parameter"
+    message_follows_field = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,28 +123,28 @@ class Param:
         }
 
     def clean(self, value: object) -> object:
-        """The value in its canonical JSON-ready form, or ParamError(name, why)."""
+        """The value in its canonical JSON-ready form, or ParamError(field=name, message=why)."""
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise ParamError(self.name, "must be true or false")
+                raise ParamError(field=self.name, message="must be true or false")
             return value
         if self.kind == "choice":
             if value not in self.choices:
                 options = ", ".join(repr(c) for c in self.choices)
-                raise ParamError(self.name, f"must be one of {options}")
+                raise ParamError(field=self.name, message=f"must be one of {options}")
             return value
         if self.kind == "int":
             if isinstance(value, float) and value.is_integer():
                 value = int(value)  # JSON may hand back 5.0 for 5
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ParamError(self.name, "must be a whole number")
+                raise ParamError(field=self.name, message="must be a whole number")
             self._check_range(value)
             return value
         if self.kind == "float":
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise ParamError(self.name, "must be a number")
+                raise ParamError(field=self.name, message="must be a number")
             if not math.isfinite(value):
-                raise ParamError(self.name, "must be a finite number")
+                raise ParamError(field=self.name, message="must be a finite number")
             self._check_range(value)
             return value
         raise AssertionError(f"{self.name}: kind {self.kind!r} needs its own cleaning")
@@ -151,11 +152,11 @@ class Param:
     def _check_range(self, value: float) -> None:
         if self.min is not None:
             if self.min_exclusive and value <= self.min:
-                raise ParamError(self.name, f"must be greater than {self.min:g}")
+                raise ParamError(field=self.name, message=f"must be greater than {self.min:g}")
             if not self.min_exclusive and value < self.min:
-                raise ParamError(self.name, f"must be at least {self.min:g}")
+                raise ParamError(field=self.name, message=f"must be at least {self.min:g}")
         if self.max is not None and value > self.max:
-            raise ParamError(self.name, f"must be at most {self.max:g}")
+            raise ParamError(field=self.name, message=f"must be at most {self.max:g}")
 
 
 def clean_params(system: str, specs: Sequence[Param], given: Mapping | None) -> dict:
@@ -169,7 +170,10 @@ def clean_params(system: str, specs: Sequence[Param], given: Mapping | None) -> 
     for key in given:
         if key not in known:
             names = ", ".join(p.name for p in specs) or "none"
-            raise ParamError(str(key), f"not a parameter of {system} (its parameters: {names})")
+            raise ParamError(
+                field=str(key),
+                message=f"not a parameter of {system} (its parameters: {names})",
+            )
     cleaned = {}
     for p in specs:
         value = given.get(p.name, p.default)

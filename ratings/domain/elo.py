@@ -398,26 +398,29 @@ class EloDynamic(_PairwiseElo):
 
 def _clean_bands(value: object) -> list[list]:
     if not isinstance(value, list | tuple) or not value:
-        raise ParamError("k_bands", "must be a list of [upper bound, K] bands")
+        raise ParamError(field="k_bands", message="must be a list of [upper bound, K] bands")
     bands = []
     for band in value:
         if not isinstance(band, list | tuple) or len(band) != 2:
-            raise ParamError("k_bands", "each band must be [upper bound, K]")
+            raise ParamError(field="k_bands", message="each band must be [upper bound, K]")
         bound, k = band
         if bound is not None and (
             isinstance(bound, bool)
             or not isinstance(bound, int | float)
             or not math.isfinite(bound)
         ):
-            raise ParamError("k_bands", f"bound {bound!r} must be a number or empty")
+            raise ParamError(field="k_bands", message=f"bound {bound!r} must be a number or empty")
         if isinstance(k, bool) or not isinstance(k, int | float) or not (0 < k <= 1000):
-            raise ParamError("k_bands", f"K {k!r} must be a number above 0 and at most 1000")
+            raise ParamError(
+                field="k_bands",
+                message=f"K {k!r} must be a number above 0 and at most 1000",
+            )
         bands.append([bound, k])
     bounds = [b for b, _ in bands]
     if bounds[-1] is not None:
-        raise ParamError("k_bands", "the last band must have no upper bound")
+        raise ParamError(field="k_bands", message="the last band must have no upper bound")
     if None in bounds[:-1]:
-        raise ParamError("k_bands", "only the last band may have no upper bound")
+        raise ParamError(field="k_bands", message="only the last band may have no upper bound")
     if any(a >= b for a, b in itertools.pairwise(bounds[:-1])):
-        raise ParamError("k_bands", "upper bounds must be in ascending order")
+        raise ParamError(field="k_bands", message="upper bounds must be in ascending order")
     return bands

@@ -76,8 +76,11 @@ class OpenSkill(ParamSystem):
         # The model computes exp(mu / c) with c >= beta * sqrt(2): keep it inside a double.
         if abs(cleaned["mu"]) > MAX_MU_PER_BETA * cleaned["beta"]:
             raise ParamError(
-                "mu",
-                f"must be within {MAX_MU_PER_BETA} times beta of 0 (beta is {cleaned['beta']:g})",
+                field="mu",
+                message=(
+                    f"must be within {MAX_MU_PER_BETA} times beta of 0 "
+                    f"(beta is {cleaned['beta']:g})"
+                ),
             )
         return cleaned
 

@@ -1,9 +1,9 @@
 """Every rating system a league can pick, by the name the league stores.
 
 `make_system(name, params)` is the one way to build a system from stored or submitted settings:
-it rejects an unknown system with ParamError("rating_system", ...) and an unknown or bad
-parameter with ParamError(<parameter>, ...), so a settings form can show the message on the
-right field. Each system class describes its parameters in `PARAMS` (see base.Param).
+it rejects an unknown system with ParamError(field="rating_system", ...) and an unknown or
+bad parameter with ParamError(field=<parameter>, ...), so a settings form can show the message
+on the right field. Each system class describes its parameters in `PARAMS` (see base.Param).
 """
 
 from collections.abc import Mapping
@@ -20,7 +20,13 @@ def make_system(name: str, params: Mapping | None = None) -> RatingSystem:
     """The system `name` with `params` (missing ones at their defaults), checked."""
     if not isinstance(name, str) or name not in SYSTEMS:
         choices = ", ".join(SYSTEMS)
-        raise ParamError("rating_system", f"unknown rating system {name!r} (choose from {choices})")
+        raise ParamError(
+            field="rating_system",
+            message=f"unknown rating system {name!r} (choose from {choices})",
+        )
     if params is not None and not isinstance(params, Mapping):
-        raise ParamError("rating_system", "parameters must be a mapping of name to value")
+        raise ParamError(
+            field="rating_system",
+            message="parameters must be a mapping of name to value",
+        )
     return SYSTEMS[name](params or {})

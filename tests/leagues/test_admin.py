@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from leagues.admin import GameResultFormSet
+from leagues import services
 from leagues.models import (
     Game,
     GameResult,
@@ -529,16 +529,14 @@ def test_a_player_of_another_store_is_refused_for_a_superuser_too(client, world)
     assert not Game.objects.filter(league=world.league_a).exclude(pk=world.game_a.pk).exists()
 
 
-def test_an_invalid_game_is_refused_even_without_the_form_checks(client, world, monkeypatch):
-    """If the formset's checks miss something, the trigger's error becomes a form error."""
-    monkeypatch.setattr(GameResultFormSet, "check_results", lambda self, rows: None)
+def test_an_invalid_game_is_refused_even_without_the_service_checks(client, world, monkeypatch):
+    """If the services' checks miss something, the database's refusal becomes a form error.
+
+    (The deferred ranking trigger fires at commit: test_game_writes_with_real_commits.)
+    """
+    monkeypatch.setattr(services, "_check_results", lambda league, results: None)
     as_user(client, world.organizer)
     games = Game.objects.count()
-    response = client.post(
-        url("game", "add"), game_data(world.league_a, [(world.ann, 1), (world.bob, 3)])
-    )
-    assert response.status_code == 200
-    assert "The places are not a ranking" in text(response)
     response = client.post(
         url("game", "add"), game_data(world.league_a, [(world.ann, 1, 1), (world.bob, 2, 1)])
     )
@@ -862,7 +860,7 @@ def test_game_writes_with_real_commits(client, monkeypatch):
     assert response.status_code == 302
     assert Game.objects.filter(notes="committed").exists()
 
-    monkeypatch.setattr(GameResultFormSet, "check_results", lambda self, rows: None)
+    monkeypatch.setattr(services, "_check_results", lambda league, results: None)
     response = client.post(
         url("game", "add"),
         game_data(world.league_a, [(world.cy, 1), (world.dee, 3)], notes="refused"),

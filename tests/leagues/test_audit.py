@@ -357,6 +357,84 @@ def test_the_admin_logs_add_change_and_delete(client, league, roster, organizer)
     assert deleted.actor_label == "olive (admin)"
 
 
+def test_a_game_from_the_admin_is_logged_and_rated_as_one_from_the_site_form(
+    client, league, other_league, roster, organizer, django_capture_on_commit_callbacks
+):
+    """One write path: the same game entered on the site and in the admin (two leagues of the
+    store, so the same players) gives the same log entry and the same rating ledger."""
+    client.force_login(organizer)
+    with django_capture_on_commit_callbacks(execute=True):
+        site = client.post(
+            reverse("game_create", args=[league.slug]), entry_form("Ann", "Bob", "Cy")
+        )
+        rows = [
+            {"player": roster[n], "placement": p} for p, n in enumerate(["Ann", "Bob", "Cy"], 1)
+        ]
+        admin = client.post(reverse("admin:leagues_game_add"), admin_game_data(other_league, rows))
+    assert site.status_code == 302 and admin.status_code == 302
+
+    def logged(league):
+        entry = AuditEntry.objects.get(league=league)
+        game = Game.objects.get(league=league)
+        assert entry.after == services.game_snapshot(game)
+        after = {k: v for k, v in entry.after.items() if k not in ("game", "league")}
+        return entry.action, entry.actor_label.removesuffix(" (admin)"), after, game.entered_by
+
+    def ledger(league):
+        return sorted(
+            RatingChange.objects.filter(league=league).values_list(
+                "player__name", "before", "after", "delta"
+            )
+        )
+
+    assert logged(other_league) == logged(league)
+    assert AuditEntry.objects.get(league=other_league).actor_label == "olive (admin)"
+    assert ledger(other_league) == ledger(league) != []
+
+
+def test_an_admin_save_that_changes_nothing_is_no_new_version(client, league, roster, organizer):
+    client.force_login(organizer)
+    game = record(league, roster, "Ann", "Bob")
+    rows = [
+        {"player": r.player, "placement": r.placement, "id": r.pk}
+        for r in game.results.order_by("placement")
+    ]
+    data = admin_game_data(league, rows, initial=2, game=game)
+    data["seen_version"] = 0
+    for _ in range(2):  # and pressing "Save" twice is the same
+        response = client.post(reverse("admin:leagues_game_change", args=[game.pk]), data)
+        assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.version == 0
+    assert list(AuditEntry.objects.values_list("action", flat=True)) == ["game.create"]
+
+
+def test_the_admin_moves_a_game_to_another_league_and_both_rerate(
+    client, league, other_league, roster, organizer, django_capture_on_commit_callbacks
+):
+    client.force_login(organizer)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = record(league, roster, "Ann", "Bob")
+    assert RatingChange.objects.filter(league=league).count() == 2
+    rows = [
+        {"player": r.player, "placement": r.placement, "id": r.pk}
+        for r in game.results.order_by("placement")
+    ]
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("admin:leagues_game_change", args=[game.pk]),
+            admin_game_data(other_league, rows, initial=2, game=game),
+        )
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.league == other_league and game.version == 1
+    assert not RatingChange.objects.filter(league=league).exists()
+    assert RatingChange.objects.filter(league=other_league).count() == 2
+    moved = AuditEntry.objects.get(action="game.correct")
+    assert (moved.before["league"], moved.after["league"]) == (league.slug, other_league.slug)
+    assert moved.actor_label == "olive (admin)"
+
+
 def test_the_admin_delete_action_logs_every_game(client, league, roster, organizer):
     client.force_login(organizer)
     games = [GameFactory(league=league, players=[roster["Ann"], roster["Bob"]]) for _ in range(2)]
@@ -545,6 +623,9 @@ def test_undo_from_the_page_then_a_second_undo_is_refused(organizer_client, leag
     assert "Not undone: This change was already undone." in again.content.decode()
     stale = organizer_client.post(url, headers={"HX-Request": "true"})
     assert stale.status_code == 409
+    fragment = stale.content.decode()  # the refusal alone, for htmx to swap in
+    assert "Not undone: This change was already undone." in fragment and "<html" not in fragment
+    assert 'data-code="already_undone"' in fragment
     assert AuditEntry.objects.filter(action="game.undo").count() == 1
 
 

@@ -96,6 +96,7 @@ def test_marker_keeps_the_earliest_position(league, roster):
     assert late.pk < early.pk < later.pk
 
 
+@pytest.mark.slow
 def test_every_kind_of_change_keeps_the_ledger_equal_to_a_replay(
     league, roster, django_capture_on_commit_callbacks
 ):
@@ -298,6 +299,7 @@ def test_two_organizers_saving_at_once_leave_a_ledger_equal_to_a_replay():
     assert_equals_full_replay(league)
 
 
+@pytest.mark.slow
 def test_the_lab_page_on_public_data_shows_the_study_figures(
     client, league, django_capture_on_commit_callbacks
 ):

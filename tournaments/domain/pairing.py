@@ -8,8 +8,9 @@ fewest/smallest point differences (the sum over tables of the squared points dif
 pairs players close in the standings. The result is exactly optimal for that order of goals,
 never fails to produce a round (when every pairing repeats a match it repeats as few as
 possible and says so in `warnings`), and is deterministic: the same inputs and seed give the
-same `Pairing`. Round 1 is random (seeded) or by rating. `validate_manual`, `swap_players`,
-`give_bye`, `pair_by_hand` and `pairing_from_manual` check and record a TO's edits.
+same `Pairing`. Round 1 is random (seeded) or by rating. Who may have the bye is the rule of
+`domain.byes`; what the players met before is read by `domain.history`; a TO's manual edits
+are checked by `domain.edits`.
 
 How the optimum is found (see `_solve`): a pairing is a minimum-cost perfect matching of the
 players (Edmonds' weighted matching, the "Swiss as matching" idea of the chess pairing
@@ -30,7 +31,7 @@ cheapest that applies:
    cannot be in an optimum given a known pairing's spread (`_useful_pairs`); with a bye that
    may have to move to avoid a rematch, one search over every pair and every eligible bye.
 Tiers 2-3 use our own integer implementation of the primal-dual blossom algorithm
-(`_max_weight_matching`), so no library is needed and costs of any size stay exact. Tier 2's
+(`domain.matching`), so no library is needed and costs of any size stay exact. Tier 2's
 decomposition was checked against the full search on thousands of random rounds (see
 tests/tournaments/domain/test_pairing.py).
 """
@@ -44,6 +45,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
+from tournaments.domain.byes import bye_candidates, pick_byes
+from tournaments.domain.history import read_history
+from tournaments.domain.matching import min_cost_perfect
 from tournaments.domain.records import PlayerId, Round
 
 FIRST_ROUND_MODES = ("random", "rating")
@@ -68,51 +72,6 @@ class Pairing:
     rematches: tuple[tuple[PlayerId, PlayerId], ...]
     point_spread: float
     warnings: tuple[str, ...]
-
-
-# ---------------------------------------------------------------------------------------------
-# History
-
-
-@dataclass(slots=True)
-class _History:
-    met: dict[PlayerId, dict[PlayerId, int]]  # met[a][b]: times a and b sat at one table
-    byes: Counter  # player -> byes had
-    first_seats: Counter  # player -> times seated first at a 1v1 table
-    seats: Counter  # player -> 1v1 tables played
-
-    def times_met(self, a: PlayerId, b: PlayerId) -> int:
-        return self.met.get(a, {}).get(b, 0)
-
-
-def _read_history(history: Sequence[Round]) -> _History:
-    met: dict[PlayerId, dict[PlayerId, int]] = {}
-    byes: Counter = Counter()
-    first_seats: Counter = Counter()
-    seats: Counter = Counter()
-    for round_ in history:
-        for table in round_:
-            players = table.players
-            if len(players) == 1:
-                byes[players[0]] += 1
-                continue
-            if len(players) == 2:
-                first_seats[players[0]] += 1
-                seats[players[0]] += 1
-                seats[players[1]] += 1
-            for i, a in enumerate(players):
-                for b in players[i + 1 :]:
-                    if a == b:
-                        continue
-                    row = met.get(a)
-                    if row is None:
-                        row = met[a] = {}
-                    row[b] = row.get(b, 0) + 1
-                    row = met.get(b)
-                    if row is None:
-                        row = met[b] = {}
-                    row[a] = row.get(a, 0) + 1
-    return _History(met, byes, first_seats, seats)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -147,7 +106,7 @@ def pair_round(
     if len(set(active)) != len(active):
         dupes = sorted(p for p, c in Counter(active).items() if c > 1)
         raise PairingError("duplicate_player", f"players listed twice: {dupes}")
-    past = _read_history(history)
+    past = read_history(history)
     if not any(len(round_) for round_ in history):
         return _first_round(active, past, points, seed, first_round, ratings)
     return _swiss_round(active, past, ranking, points)
@@ -172,7 +131,8 @@ def _first_round(active, past, points, seed, mode, ratings) -> Pairing:
     byes: tuple[PlayerId, ...] = ()
     if len(order) % 2:
         # The lowest seed (last after the shuffle) has the bye, as in every later round.
-        byes = (order.pop(),)
+        byes = tuple(pick_byes(order, past.byes.__getitem__, 1))
+        order.remove(byes[0])
     if mode == "random":
         pairs = [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
     else:
@@ -278,9 +238,8 @@ def _solve(problem: _Problem) -> tuple[list[tuple[int, int]], int | None]:
     everyone = list(range(n))
     if n % 2 == 0:
         return _pair_even(problem, everyone), None
-    fewest = min(problem.byes)
-    eligible = [i for i in everyone if problem.byes[i] == fewest]
-    bye = eligible[-1]  # the lowest-ranked player with the fewest byes
+    eligible = bye_candidates(everyone, problem.byes.__getitem__)
+    bye = pick_byes(everyone, problem.byes.__getitem__, 1)[0]
     pairs = _pair_even(problem, [i for i in everyone if i != bye])
     if len(eligible) == 1 or not _rematch_count(problem, pairs):
         return pairs, bye
@@ -442,12 +401,6 @@ def _weights(n: int, top_gap: int) -> tuple[int, int, int, int]:
     return w_tie, w_spread, w_bye, w_rematch
 
 
-def _min_cost_perfect(nvertex: int, costs: dict[tuple[int, int], int]) -> list[int]:
-    """A minimum-cost perfect matching (the graph must have one): mate[v]."""
-    biggest = max(costs.values()) + 1 if costs else 1
-    return _max_weight_matching(nvertex, [(i, j, biggest - c) for (i, j), c in costs.items()])
-
-
 NEAR = 12  # the pre-search's window: each player against the next NEAR in the standings
 
 
@@ -506,7 +459,7 @@ def _search(
         local = {p: a for a, p in enumerate(players)}
         for i in eligible:
             costs[(local[i], m)] = w_bye * (m - 1 - local[i])
-    mate = _min_cost_perfect(m + (1 if eligible else 0), costs)
+    mate = min_cost_perfect(m + (1 if eligible else 0), costs)
     pairs = []
     bye = None
     for a in range(m):
@@ -747,7 +700,7 @@ def _solve_run(
                 costs[(a, first_down + s)] = w_spread * d * d + (m - a) * (m - a)
             for t in range(s + 1, n_down):
                 costs[(first_down + s, first_down + t)] = 0
-        mate = _min_cost_perfect(total, costs)
+        mate = min_cost_perfect(total, costs)
         inner, ups, downs = [], [], []
         for a in range(m):
             b = mate[a]
@@ -765,538 +718,3 @@ def _solve_run(
 
 def _with_parity(count: int, parity: int) -> int:
     return count if count % 2 == parity else count + 1
-
-
-def _max_weight_matching(nvertex: int, edges: list[tuple[int, int, int]]) -> list[int]:
-    """Maximum-cardinality matching of greatest total weight; returns mate[v] (or -1).
-
-    The O(n^3) primal-dual blossom algorithm of Edmonds (1965) as set out by Galil, "Efficient
-    algorithms for finding maximum matching in graphs" (ACM Computing Surveys 18, 1986), with
-    the data layout of J. van Rantwijk's public notes: vertex duals are stored doubled, so with
-    integer weights every quantity stays an integer (exact, however large the weights).
-    """
-    if not edges:
-        return [-1] * nvertex
-    nedge = len(edges)
-    maxweight = max(0, max(w for _, _, w in edges))
-    # Endpoint p of edge k: vertex edges[k][p % 2]; p ^ 1 is the other end.
-    endpoint = [edges[p >> 1][p & 1] for p in range(2 * nedge)]
-    neighbend: list[list[int]] = [[] for _ in range(nvertex)]
-    for k, (i, j, _w) in enumerate(edges):
-        neighbend[i].append(2 * k + 1)
-        neighbend[j].append(2 * k)
-    mate = [-1] * nvertex  # remote endpoint of the matched edge
-    nb = 2 * nvertex
-    label = [0] * nb  # 0 free, 1 S (outer), 2 T (inner); +4 as a breadcrumb
-    labelend = [-1] * nb
-    inblossom = list(range(nvertex))
-    blossomparent = [-1] * nb
-    blossomchilds: list[list[int] | None] = [None] * nb
-    blossombase = list(range(nvertex)) + [-1] * nvertex
-    blossomendps: list[list[int] | None] = [None] * nb
-    bestedge = [-1] * nb
-    blossombestedges: list[list[int] | None] = [None] * nb
-    unusedblossoms = list(range(nvertex, nb))
-    dualvar = [maxweight] * nvertex + [0] * nvertex
-    allowedge = [False] * nedge
-    queue: list[int] = []
-
-    def slack(k: int) -> int:
-        i, j, w = edges[k]
-        return dualvar[i] + dualvar[j] - 2 * w
-
-    def leaves(b: int):
-        if b < nvertex:
-            yield b
-            return
-        stack = [b]
-        while stack:
-            t = stack.pop()
-            if t < nvertex:
-                yield t
-            else:
-                stack.extend(blossomchilds[t])
-
-    def assign_label(w: int, t: int, p: int) -> None:
-        while True:
-            b = inblossom[w]
-            label[w] = label[b] = t
-            labelend[w] = labelend[b] = p
-            bestedge[w] = bestedge[b] = -1
-            if t == 1:
-                queue.extend(leaves(b))
-                return
-            # t == 2: the mate of the T-blossom's base becomes an S-vertex.
-            base = blossombase[b]
-            w, t, p = endpoint[mate[base]], 1, mate[base] ^ 1
-
-    def scan_blossom(v: int, w: int) -> int:
-        """Trace back from v and w to find a common ancestor (a new blossom's base) or -1."""
-        path = []
-        base = -1
-        while v != -1 or w != -1:
-            b = inblossom[v]
-            if label[b] & 4:
-                base = blossombase[b]
-                break
-            path.append(b)
-            label[b] = 5
-            if labelend[b] == -1:
-                v = -1
-            else:
-                v = endpoint[labelend[b]]
-                b = inblossom[v]
-                v = endpoint[labelend[b]]
-            if w != -1:
-                v, w = w, v
-        for b in path:
-            label[b] = 1
-        return base
-
-    def add_blossom(base: int, k: int) -> None:
-        v, w, _wt = edges[k]
-        bb = inblossom[base]
-        bv = inblossom[v]
-        bw = inblossom[w]
-        b = unusedblossoms.pop()
-        blossombase[b] = base
-        blossomparent[b] = -1
-        blossomparent[bb] = b
-        path: list[int] = []
-        endps: list[int] = []
-        while bv != bb:
-            blossomparent[bv] = b
-            path.append(bv)
-            endps.append(labelend[bv])
-            v = endpoint[labelend[bv]]
-            bv = inblossom[v]
-        path.append(bb)
-        path.reverse()
-        endps.reverse()
-        endps.append(2 * k)
-        while bw != bb:
-            blossomparent[bw] = b
-            path.append(bw)
-            endps.append(labelend[bw] ^ 1)
-            w = endpoint[labelend[bw]]
-            bw = inblossom[w]
-        blossomchilds[b] = path
-        blossomendps[b] = endps
-        label[b] = 1
-        labelend[b] = labelend[bb]
-        dualvar[b] = 0
-        for v in leaves(b):
-            if label[inblossom[v]] == 2:
-                queue.append(v)
-            inblossom[v] = b
-        # The least-slack edge from the new blossom to each other S-blossom.
-        bestedgeto: dict[int, int] = {}
-        for sub in path:
-            if blossombestedges[sub] is None:
-                nblists = [[p >> 1 for p in neighbend[u]] for u in leaves(sub)]
-            else:
-                nblists = [blossombestedges[sub]]
-            for nblist in nblists:
-                for k2 in nblist:
-                    i, j, _w = edges[k2]
-                    if inblossom[j] == b:
-                        i, j = j, i
-                    bj = inblossom[j]
-                    if bj != b and label[bj] == 1:
-                        current = bestedgeto.get(bj, -1)
-                        if current == -1 or slack(k2) < slack(current):
-                            bestedgeto[bj] = k2
-            blossombestedges[sub] = None
-            bestedge[sub] = -1
-        blossombestedges[b] = list(bestedgeto.values())
-        best = -1
-        for k2 in blossombestedges[b]:
-            if best == -1 or slack(k2) < slack(best):
-                best = k2
-        bestedge[b] = best
-
-    def expand_blossom(b: int, endstage: bool) -> None:
-        for s in blossomchilds[b]:
-            blossomparent[s] = -1
-            if s < nvertex:
-                inblossom[s] = s
-            elif endstage and dualvar[s] == 0:
-                expand_blossom(s, endstage)
-            else:
-                for v in leaves(s):
-                    inblossom[v] = s
-        if not endstage and label[b] == 2:
-            # Relabel the sub-blossoms on the even-length path from the entry to the base.
-            entrychild = inblossom[endpoint[labelend[b] ^ 1]]
-            childs = blossomchilds[b]
-            endps = blossomendps[b]
-            j = childs.index(entrychild)
-            if j & 1:
-                j -= len(childs)
-                jstep, endptrick = 1, 0
-            else:
-                jstep, endptrick = -1, 1
-            p = labelend[b]
-            while j != 0:
-                label[endpoint[p ^ 1]] = 0
-                label[endpoint[endps[j - endptrick] ^ endptrick ^ 1]] = 0
-                assign_label(endpoint[p ^ 1], 2, p)
-                allowedge[endps[j - endptrick] >> 1] = True
-                j += jstep
-                p = endps[j - endptrick] ^ endptrick
-                allowedge[p >> 1] = True
-                j += jstep
-            bv = childs[j]
-            label[endpoint[p ^ 1]] = label[bv] = 2
-            labelend[endpoint[p ^ 1]] = labelend[bv] = p
-            bestedge[bv] = -1
-            j += jstep
-            while childs[j] != entrychild:
-                bv = childs[j]
-                if label[bv] == 1:
-                    j += jstep
-                    continue
-                reached = -1
-                for v in leaves(bv):
-                    if label[v] != 0:
-                        reached = v
-                        break
-                if reached != -1:
-                    label[reached] = 0
-                    label[endpoint[mate[blossombase[bv]]]] = 0
-                    assign_label(reached, 2, labelend[reached])
-                j += jstep
-        label[b] = labelend[b] = -1
-        blossomchilds[b] = blossomendps[b] = None
-        blossombase[b] = -1
-        blossombestedges[b] = None
-        bestedge[b] = -1
-        unusedblossoms.append(b)
-
-    def augment_blossom(b: int, v: int) -> None:
-        t = v
-        while blossomparent[t] != b:
-            t = blossomparent[t]
-        if t >= nvertex:
-            augment_blossom(t, v)
-        childs = blossomchilds[b]
-        endps = blossomendps[b]
-        i = j = childs.index(t)
-        if i & 1:
-            j -= len(childs)
-            jstep, endptrick = 1, 0
-        else:
-            jstep, endptrick = -1, 1
-        while j != 0:
-            j += jstep
-            t = childs[j]
-            p = endps[j - endptrick] ^ endptrick
-            if t >= nvertex:
-                augment_blossom(t, endpoint[p])
-            j += jstep
-            t = childs[j]
-            if t >= nvertex:
-                augment_blossom(t, endpoint[p ^ 1])
-            mate[endpoint[p]] = p ^ 1
-            mate[endpoint[p ^ 1]] = p
-        blossomchilds[b] = childs[i:] + childs[:i]
-        blossomendps[b] = endps[i:] + endps[:i]
-        blossombase[b] = blossombase[blossomchilds[b][0]]
-
-    def augment_matching(k: int) -> None:
-        v, w, _wt = edges[k]
-        for s, p in ((v, 2 * k + 1), (w, 2 * k)):
-            while True:
-                bs = inblossom[s]
-                if bs >= nvertex:
-                    augment_blossom(bs, s)
-                mate[s] = p
-                if labelend[bs] == -1:
-                    break
-                t = endpoint[labelend[bs]]
-                bt = inblossom[t]
-                s = endpoint[labelend[bt]]
-                j = endpoint[labelend[bt] ^ 1]
-                if bt >= nvertex:
-                    augment_blossom(bt, j)
-                mate[j] = labelend[bt]
-                p = labelend[bt] ^ 1
-
-    for _stage in range(nvertex):
-        label[:] = [0] * nb
-        bestedge[:] = [-1] * nb
-        blossombestedges[nvertex:] = [None] * nvertex
-        allowedge[:] = [False] * nedge
-        queue[:] = []
-        for v in range(nvertex):
-            if mate[v] == -1 and label[inblossom[v]] == 0:
-                assign_label(v, 1, -1)
-        augmented = False
-        while True:
-            while queue and not augmented:
-                v = queue.pop()
-                for p in neighbend[v]:
-                    k = p >> 1
-                    w = endpoint[p]
-                    if inblossom[v] == inblossom[w]:
-                        continue
-                    kslack = 0
-                    if not allowedge[k]:
-                        kslack = slack(k)
-                        if kslack <= 0:
-                            allowedge[k] = True
-                    if allowedge[k]:
-                        if label[inblossom[w]] == 0:
-                            assign_label(w, 2, p ^ 1)
-                        elif label[inblossom[w]] == 1:
-                            base = scan_blossom(v, w)
-                            if base >= 0:
-                                add_blossom(base, k)
-                            else:
-                                augment_matching(k)
-                                augmented = True
-                                break
-                        elif label[w] == 0:
-                            label[w] = 2
-                            labelend[w] = p ^ 1
-                    elif label[inblossom[w]] == 1:
-                        b = inblossom[v]
-                        if bestedge[b] == -1 or kslack < slack(bestedge[b]):
-                            bestedge[b] = k
-                    elif label[w] == 0:  # noqa: SIM102 (kept as in the reference algorithm)
-                        if bestedge[w] == -1 or kslack < slack(bestedge[w]):
-                            bestedge[w] = k
-            if augmented:
-                break
-            # No augmenting path on tight edges: change the duals (maximum cardinality, so
-            # there is no "delta1" stop on a free vertex's dual reaching zero).
-            deltatype = -1
-            delta = 0
-            deltaedge = -1
-            deltablossom = -1
-            for v in range(nvertex):
-                if label[inblossom[v]] == 0 and bestedge[v] != -1:
-                    d = slack(bestedge[v])
-                    if deltatype == -1 or d < delta:
-                        delta, deltatype, deltaedge = d, 2, bestedge[v]
-            for b in range(nb):
-                if blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
-                    d = slack(bestedge[b]) // 2  # even: S-S slacks stay even (integers)
-                    if deltatype == -1 or d < delta:
-                        delta, deltatype, deltaedge = d, 3, bestedge[b]
-            for b in range(nvertex, nb):
-                if (
-                    blossombase[b] >= 0
-                    and blossomparent[b] == -1
-                    and label[b] == 2
-                    and (deltatype == -1 or dualvar[b] < delta)
-                ):
-                    delta, deltatype, deltablossom = dualvar[b], 4, b
-            if deltatype == -1:
-                deltatype = 1
-                delta = max(0, min(dualvar[:nvertex]))
-            for v in range(nvertex):
-                lb = label[inblossom[v]]
-                if lb == 1:
-                    dualvar[v] -= delta
-                elif lb == 2:
-                    dualvar[v] += delta
-            for b in range(nvertex, nb):
-                if blossombase[b] >= 0 and blossomparent[b] == -1:
-                    if label[b] == 1:
-                        dualvar[b] += delta
-                    elif label[b] == 2:
-                        dualvar[b] -= delta
-            if deltatype == 1:
-                break
-            if deltatype == 2:
-                allowedge[deltaedge] = True
-                i, j, _w = edges[deltaedge]
-                if label[inblossom[i]] == 0:
-                    i, j = j, i
-                queue.append(i)
-            elif deltatype == 3:
-                allowedge[deltaedge] = True
-                i, j, _w = edges[deltaedge]
-                queue.append(i)
-            else:
-                expand_blossom(deltablossom, False)
-        if not augmented:
-            break
-        for b in range(nvertex, nb):
-            if blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1 and dualvar[b] == 0:
-                expand_blossom(b, True)
-    return [endpoint[p] if p >= 0 else -1 for p in mate]
-
-
-# ---------------------------------------------------------------------------------------------
-# Manual edits by the TO. Tables are (player, player) in seat order; byes are player ids.
-
-Tables = tuple[tuple[PlayerId, PlayerId], ...]
-
-
-def validate_manual(
-    tables: Sequence[Sequence[PlayerId]],
-    byes: Sequence[PlayerId],
-    players: Sequence[PlayerId],
-    history: Sequence[Round],
-) -> list[str]:
-    """The problems that make a hand-made round unusable (empty when it can be used).
-
-    Every active player sits exactly once (at a table or on a bye), nobody else does, each
-    table seats two different players and each bye one. Rematches are allowed: they are
-    warnings, which `pairing_from_manual` reports. `history` is accepted so that checks that
-    need it stay in one place; today no rule in it makes a round unusable.
-    """
-    del history  # rematches are warnings, not problems
-    problems: list[str] = []
-    active = set(players)
-    count: Counter = Counter()
-    for number, table in enumerate(tables, start=1):
-        seats = tuple(table)
-        if len(seats) != 2:
-            problems.append(
-                f"Table {number} seats {len(seats)} player(s); a 1v1 table seats exactly 2."
-            )
-        if len(seats) == 2 and seats[0] == seats[1]:
-            problems.append(f"Table {number} pairs player {seats[0]} with themself.")
-        count.update(set(seats))
-    for bye in byes:
-        if isinstance(bye, (tuple, list)):
-            problems.append(f"A bye is one player, not {len(bye)}.")
-            count.update(bye)
-        else:
-            count[bye] += 1
-    for player, times in sorted(count.items()):
-        if player not in active:
-            problems.append(f"Player {player} is not in this round (dropped or not entered).")
-        elif times > 1:
-            problems.append(f"Player {player} is seated {times} times.")
-    for player in sorted(active - set(count)):
-        problems.append(f"Player {player} has no table and no bye.")
-    return problems
-
-
-def pairing_from_manual(
-    tables: Sequence[Sequence[PlayerId]],
-    byes: Sequence[PlayerId],
-    *,
-    players: Sequence[PlayerId],
-    history: Sequence[Round],
-    points: Mapping[PlayerId, float],
-) -> Pairing:
-    """Record a TO's hand-made round as a `Pairing` (tables and seats kept as given).
-
-    Raises `PairingError("invalid_manual", ...)` listing the problems from `validate_manual`;
-    rematches, extra byes and repeated byes come back as warnings.
-    """
-    problems = validate_manual(tables, byes, players, history)
-    if problems:
-        raise PairingError("invalid_manual", " ".join(problems))
-    past = _read_history(history)
-    seated = tuple((a, b) for a, b in tables)
-    warnings: list[str] = []
-    rematches = tuple(t for t in seated if past.times_met(*t))
-    if rematches:
-        described = ", ".join(f"{a} v {b} (met {past.times_met(a, b)}x)" for a, b in rematches)
-        warnings.append(f"{len(rematches)} rematch(es): {described}.")
-    if len(byes) > len(players) % 2:
-        warnings.append(f"{len(byes)} byes where {len(players) % 2} would do.")
-    repeated = [b for b in byes if past.byes[b]]
-    if repeated:
-        warnings.append(f"Player(s) {', '.join(map(str, repeated))} already had a bye.")
-
-    def pts(p):
-        return float(points.get(p, 0.0))
-
-    spread = sum((pts(a) - pts(b)) ** 2 for a, b in seated)
-    return Pairing(seated, tuple(byes), rematches, spread, tuple(warnings))
-
-
-def swap_players(
-    tables: Sequence[tuple[PlayerId, PlayerId]],
-    a: PlayerId,
-    b: PlayerId,
-    *,
-    byes: Sequence[PlayerId] = (),
-) -> tuple[Tables, tuple[PlayerId, ...]]:
-    """Exchange the seats of players a and b (at tables or on byes): (tables, byes)."""
-
-    def swapped(p):
-        return b if p == a else a if p == b else p
-
-    return (
-        tuple((swapped(x), swapped(y)) for x, y in tables),
-        tuple(swapped(p) for p in byes),
-    )
-
-
-def give_bye(
-    tables: Sequence[tuple[PlayerId, PlayerId]],
-    byes: Sequence[PlayerId],
-    player: PlayerId,
-) -> tuple[Tables, tuple[PlayerId, ...]]:
-    """Give `player` a bye: (tables, byes).
-
-    Their opponent takes the place of the player who had the bye, if exactly one other player
-    had it (the usual "give the bye to X instead" edit); otherwise the opponent gets a bye too.
-    """
-    if player in byes:
-        return tuple(tables), tuple(byes)
-    new_tables = []
-    orphan = None
-    for x, y in tables:
-        if player in (x, y):
-            orphan = y if x == player else x
-        else:
-            new_tables.append((x, y))
-    new_byes = list(byes)
-    if orphan is not None:
-        if len(new_byes) == 1:
-            # The orphan sits where the player was, against the player who had the bye.
-            previous = new_byes.pop()
-            position = next(i for i, t in enumerate(tables) if player in t)
-            seats = tables[position]
-            table = (previous, orphan) if seats[0] == player else (orphan, previous)
-            new_tables.insert(position, table)
-        else:
-            new_byes.append(orphan)
-    new_byes.append(player)
-    return tuple(new_tables), tuple(new_byes)
-
-
-def pair_by_hand(
-    tables: Sequence[tuple[PlayerId, PlayerId]],
-    byes: Sequence[PlayerId],
-    a: PlayerId,
-    b: PlayerId,
-) -> tuple[Tables, tuple[PlayerId, ...]]:
-    """Seat a against b (a first): (tables, byes). Their former opponents play each other at
-    the other freed table; a single former opponent left alone gets the bye."""
-    if a == b:
-        raise PairingError("self_pairing", f"Player {a} cannot play themself.")
-    if (a, b) in tables or (b, a) in tables:
-        return tuple(tables), tuple(byes)
-    orphans = []
-    freed = []
-    kept: list[tuple[PlayerId, PlayerId] | None] = []
-    for x, y in tables:
-        if x in (a, b) or y in (a, b):
-            orphans.extend(p for p in (x, y) if p not in (a, b))
-            freed.append(len(kept))
-            kept.append(None)
-        else:
-            kept.append((x, y))
-    new_byes = [p for p in byes if p not in (a, b)]
-    slots = iter(freed)
-    first = next(slots, None)
-    if first is None:
-        kept.append((a, b))
-    else:
-        kept[first] = (a, b)
-    if len(orphans) == 2:
-        second = next(slots)
-        kept[second] = (orphans[0], orphans[1])
-    else:
-        new_byes.extend(orphans)
-    return tuple(t for t in kept if t is not None), tuple(new_byes)

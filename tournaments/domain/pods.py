@@ -56,6 +56,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 
+from tournaments.domain.byes import pick_byes
+from tournaments.domain.history import History, read_history
 from tournaments.domain.records import PlayerId, Round
 
 LAYOUTS = ("threes", "fives", "byes")
@@ -149,40 +151,7 @@ def pod_sizes(count: int, layout: str = "threes") -> tuple[tuple[int, ...], int]
 
 
 # ---------------------------------------------------------------------------------------------
-# History
-
-
-@dataclass(slots=True)
-class _History:
-    met: dict[PlayerId, dict[PlayerId, int]]  # met[a][b]: times a and b sat at one pod
-    byes: Counter  # player -> byes had
-    odd: Counter  # player -> pods of other than 4 players had
-    seat_sum: Counter  # player -> sum of seat positions so far
-    seat_expected: Counter  # player -> sum of (pod size + 1) / 2 over those pods
-    seat_count: dict[PlayerId, Counter]  # player -> seat position -> times
-
-
-def read_history(history: Sequence[Round]) -> _History:
-    """Who met whom how often, byes, odd pods and seats, from every earlier round."""
-    past = _History({}, Counter(), Counter(), Counter(), Counter(), {})
-    for round_ in history:
-        for table in round_:
-            players = table.players
-            if len(players) == 1:
-                past.byes[players[0]] += 1
-                continue
-            size = len(players)
-            for position, a in enumerate(players, 1):
-                if size != 4:
-                    past.odd[a] += 1
-                past.seat_sum[a] += position
-                past.seat_expected[a] += (size + 1) / 2
-                past.seat_count.setdefault(a, Counter())[position] += 1
-                row = past.met.setdefault(a, {})
-                for b in players:
-                    if b != a:
-                        row[b] = row.get(b, 0) + 1
-    return past
+# History (read by domain.history; the badness is pairings_edh's measure of it)
 
 
 def badness_by_player(history: Sequence[Round]) -> dict[PlayerId, int]:
@@ -259,7 +228,7 @@ def pair_pods(
     else:
         order = _standings_order(active, ranking, score)
 
-    byes = _pick_byes(order, past, bye_count)
+    byes = pick_byes(order, past.byes.__getitem__, bye_count)
     seated = [p for p in order if p not in set(byes)]
     search = _Search(seated, sizes, score, past.met, past.odd, weights, win_points)
     if draw_points is not None:
@@ -380,20 +349,11 @@ def _standings_order(active, ranking, score) -> list[PlayerId]:
     return sorted(active, key=lambda p: (-score[p], position.get(p, last), p))
 
 
-def _pick_byes(order: list[PlayerId], past: _History, count: int) -> list[PlayerId]:
-    """The lowest-ranked players among those with the fewest byes so far."""
-    if not count:
-        return []
-    from_bottom = list(reversed(order))
-    from_bottom.sort(key=lambda p: past.byes[p])  # stable: lowest-ranked first among equals
-    return from_bottom[:count]
-
-
 # ---------------------------------------------------------------------------------------------
 # Seats
 
 
-def _seat(pod: list[PlayerId], past: _History, rng: random.Random) -> list[PlayerId]:
+def _seat(pod: list[PlayerId], past: History, rng: random.Random) -> list[PlayerId]:
     """The seat order that best evens out each player's turn order over the event.
 
     Each player's sum of seat positions should stay near its expected value (the average seat

@@ -3,6 +3,8 @@
 from datetime import date
 from pathlib import Path
 
+import pytest
+
 from leagues.domain.csvformat import parse_date, parse_games_csv
 
 HEADER = "game_id,date,player,placement\n"
@@ -46,6 +48,14 @@ def test_every_bad_game_is_reported_on_its_first_line():
     assert "different dates" in by_line[11].message
 
 
+@pytest.mark.parametrize("place", ["\u00b9", "\u00b2", "\u0663", "+1", " 1x"])
+def test_a_place_that_is_not_ascii_digits_is_reported_not_raised(place):
+    # "\u00b9".isdigit() is true in Python, but int() refuses it (found by the hostile-file test).
+    parsed = parse_games_csv(HEADER + f"a,2025-01-11,Ann,{place}\na,2025-01-11,Bob,2\n")
+    assert parsed.games == []
+    assert any("not a place" in p.message for p in parsed.problems)
+
+
 def test_a_game_id_split_by_another_game_is_refused():
     text = HEADER + "x,2025-01-11,A,1\ny,2025-01-11,C,1\ny,2025-01-11,D,2\nx,2025-01-11,B,2\n"
     parsed = parse_games_csv(text)
@@ -57,6 +67,7 @@ def test_four_digit_years_are_taken_as_written_two_digit_ones_refused():
     assert parse_date("1/20/20") is None
 
 
+@pytest.mark.slow
 def test_the_public_data_sets_read_as_their_study_counted_them():
     root = Path(__file__).resolve().parents[4] / "shared" / "bench-data"
     cedh = parse_games_csv((root / "cedh-topdeck/cedh-topdeck.csv").read_text())

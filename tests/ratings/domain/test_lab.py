@@ -222,6 +222,7 @@ def test_results_md_figures(dataset):
             assert close(r.warm_top1, warm), (row, r.warm_top1)
 
 
+@pytest.mark.slow
 def test_results_md_football_elo():
     # 49,520 duels, ~1 s: Elo K 40 D 800 init 1000 and the random guess
     games = read_bench_csv(BENCH / "football-international/football-international.csv")

@@ -8,16 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.domain import pairing as engine
-from tournaments.domain.pairing import (
-    Pairing,
-    PairingError,
-    give_bye,
-    pair_by_hand,
-    pair_round,
-    pairing_from_manual,
-    swap_players,
-    validate_manual,
-)
+from tournaments.domain.history import read_history
+from tournaments.domain.pairing import Pairing, PairingError, pair_round
 from tournaments.domain.records import CHESS, MAGIC, PointsScheme, Table
 
 # ---------------------------------------------------------------------------------------------
@@ -459,7 +451,7 @@ def test_runs_between_large_groups_match_the_full_search():
 
 
 def _problem(order, history, points):
-    past = engine._read_history(history)
+    past = read_history(history)
     index = {p: i for i, p in enumerate(order)}
     met = [{index[q]: t for q, t in past.met.get(p, {}).items() if q in index} for p in order]
     units = [round(points.get(p, 0.0)) for p in order]
@@ -472,47 +464,6 @@ def _score_indices(problem, pairs, bye_index):
     if bye_index is None:
         return (0, rematches, 0, spread)
     return (problem.byes[bye_index], rematches, problem.n - 1 - bye_index, spread)
-
-
-def test_the_matching_search_is_exact_on_random_graphs():
-    """The blossom search against enumeration: maximum cardinality, then maximum weight."""
-    rng = random.Random(5)
-    for _ in range(300):
-        n = rng.randint(1, 9)
-        edges = [
-            (i, j, rng.choice([rng.randint(-5, 5), rng.randint(0, 10**18)]))
-            for i in range(n)
-            for j in range(i + 1, n)
-            if rng.random() < 0.6
-        ]
-        mate = engine._max_weight_matching(n, edges)
-        weight = {frozenset((i, j)): w for i, j, w in edges}
-        assert all(mate[v] == -1 or mate[mate[v]] == v for v in range(n))
-        got = _value(mate, weight)
-        assert got == max(
-            _value_of(m, weight) for m in _all_partial_matchings(list(range(n)), weight)
-        )
-
-
-def _value(mate, weight):
-    pairs = [frozenset((v, mate[v])) for v in range(len(mate)) if mate[v] > v]
-    return (len(pairs), sum(weight[p] for p in pairs))
-
-
-def _value_of(pairs, weight):
-    return (len(pairs), sum(weight[frozenset(p)] for p in pairs))
-
-
-def _all_partial_matchings(vertices, weight):
-    if not vertices:
-        yield []
-        return
-    first, rest = vertices[0], vertices[1:]
-    yield from _all_partial_matchings(rest, weight)  # first stays single
-    for k, other in enumerate(rest):
-        if frozenset((first, other)) in weight:
-            for tail in _all_partial_matchings(rest[:k] + rest[k + 1 :], weight):
-                yield [(first, other), *tail]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -595,73 +546,3 @@ def test_large_field_is_rematch_free_and_at_the_lower_bound():
         if k % 2 == 0 and points[order[k]] != points[order[k + 1]]
     )
     assert result.point_spread == bound
-
-
-# ---------------------------------------------------------------------------------------------
-# Manual edits
-
-
-def test_validate_manual_lists_every_problem():
-    players = [1, 2, 3, 4, 5]
-    assert validate_manual([(1, 2), (3, 4)], [5], players, []) == []
-    problems = validate_manual([(1, 1), (2, 3, 4), (6, 2)], [], players, [])
-    assert "Table 1 pairs player 1 with themself." in problems
-    assert "Table 2 seats 3 player(s); a 1v1 table seats exactly 2." in problems
-    assert "Player 6 is not in this round (dropped or not entered)." in problems
-    assert "Player 2 is seated 2 times." in problems
-    assert "Player 5 has no table and no bye." in problems
-    assert "A bye is one player, not 2." in validate_manual([(1, 2)], [(3, 4), 5], players, [])
-
-
-def test_a_manual_rematch_is_a_warning_not_a_problem():
-    history = [(W(1, 2, 1), W(3, 4, 3))]
-    assert validate_manual([(1, 2), (3, 4)], [], [1, 2, 3, 4], history) == []
-    recorded = pairing_from_manual(
-        [(1, 2), (4, 3)], [], players=[1, 2, 3, 4], history=history, points=points_of(history)
-    )
-    assert recorded.tables == ((1, 2), (4, 3))
-    assert recorded.rematches == ((1, 2), (4, 3))
-    assert recorded.point_spread == 18
-    assert "2 rematch(es)" in recorded.warnings[0]
-    with pytest.raises(PairingError) as info:
-        pairing_from_manual([(1, 2)], [], players=[1, 2, 3], history=[], points={})
-    assert info.value.code == "invalid_manual"
-    assert "Player 3 has no table and no bye." in str(info.value)
-
-
-def test_manual_byes_are_recorded_with_warnings():
-    history = [(W(1, 2, 1), bye(3))]
-    recorded = pairing_from_manual(
-        [(1, 2)], [3, 4], players=[1, 2, 3, 4], history=history, points={}
-    )
-    assert recorded.byes == (3, 4)
-    assert any("2 byes where 0 would do" in w for w in recorded.warnings)
-    assert any("3 already had a bye" in w for w in recorded.warnings)
-
-
-def test_swap_players():
-    tables = ((1, 2), (3, 4))
-    assert swap_players(tables, 2, 3) == (((1, 3), (2, 4)), ())
-    assert swap_players(tables, 1, 2) == (((2, 1), (3, 4)), ())
-    assert swap_players(tables, 4, 5, byes=(5,)) == (((1, 2), (3, 5)), (4,))
-
-
-def test_give_bye():
-    # The usual edit: give the bye to 3 instead of 5; 4 plays 5 at 3's old table.
-    assert give_bye(((1, 2), (3, 4)), (5,), 3) == (((1, 2), (5, 4)), (3,))
-    # With no bye to exchange, the opponent gets one too.
-    assert give_bye(((1, 2), (3, 4)), (), 1) == (((3, 4),), (2, 1))
-    assert give_bye(((1, 2),), (3,), 3) == (((1, 2),), (3,))
-
-
-def test_pair_by_hand():
-    tables = ((1, 2), (3, 4), (5, 6))
-    assert pair_by_hand(tables, (), 1, 3) == (((1, 3), (2, 4), (5, 6)), ())
-    assert pair_by_hand(tables, (7,), 7, 6) == (((1, 2), (3, 4), (7, 6)), (5,))
-    assert pair_by_hand(tables, (), 1, 2) == (tables, ())
-    with pytest.raises(PairingError):
-        pair_by_hand(tables, (), 1, 1)
-    # Every edit keeps a valid round.
-    players = [1, 2, 3, 4, 5, 6, 7]
-    new_tables, new_byes = pair_by_hand(tables, (7,), 2, 7)
-    assert validate_manual(new_tables, new_byes, players, []) == []

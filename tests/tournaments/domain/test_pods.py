@@ -427,6 +427,7 @@ def test_optimal_on_fields_of_6_to_9(plan, scores, weights):
     check_optimal(plan, scores, weights)
 
 
+@pytest.mark.slow
 @settings(max_examples=4, deadline=None)
 @given(plan=plans(sizes=(10, 12), rounds=(2, 3)), scores=SCORES, weights=ORACLE_WEIGHTS)
 def test_optimal_on_fields_of_10_to_12(plan, scores, weights):
@@ -488,6 +489,7 @@ def seat_log(event) -> dict[int, list[int | None]]:
 SEAT_SEEDS = (1, 2, 3)
 
 
+@pytest.mark.slow
 def test_nobody_goes_first_more_than_twice_in_6_rounds_of_16():
     # 6 rounds x 4 pods = 24 first seats for 16 players, 1.5 each: 2 is all a fair rotation
     # ever needs.
@@ -496,6 +498,7 @@ def test_nobody_goes_first_more_than_twice_in_6_rounds_of_16():
             assert positions.count(1) <= 2, (seed, p, positions)
 
 
+@pytest.mark.slow
 def test_seat_sums_stay_near_the_expected_over_6_rounds_of_16():
     # Expected 2.5 a round. One round moves a player's balance by at most 1.5, and the seats
     # go against the balance (whoever sat latest so far goes first), so nobody should drift
@@ -522,6 +525,7 @@ def test_nobody_goes_first_twice_in_a_row_beside_someone_who_never_went_first():
             went_first.update(last_round)
 
 
+@pytest.mark.slow
 def test_three_pods_rotate_over_13_players():
     """4 + 3 + 3 + 3 for 6 rounds, everybody plays every round: after each round, nobody in a
     3-pod had one before while another player has still had none."""
@@ -565,6 +569,7 @@ def test_badness_by_player_worked_example():
 # The goal from pairings_edh: 16 players, 4 rounds, mostly no repeat at all
 
 
+@pytest.mark.slow
 def test_most_16_player_4_round_events_have_no_repeat():
     """pairings_edh's goal, as bench/pairing_pods.py measures it: at least 16 of 30 events of
     16 players, 4 rounds have no repeat at all, while the pod spread over rounds 2 on stays

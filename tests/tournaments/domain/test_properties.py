@@ -115,6 +115,7 @@ def result(rng, seats, draw_rate):
 THOUSANDS = Field(ids=tuple(range(1, 3001)), rounds=5, drop_rate=0.05, seed=7, draw_rate=0.1)
 
 
+@pytest.mark.slow
 @BOUNDED
 @given(fields(), st.sampled_from([MAGIC, CHESS]))
 @example(THOUSANDS, MAGIC)
@@ -148,6 +149,7 @@ def test_1v1_events_with_drops(field, scheme):
     assert_standings_consistent(field.ids, history, scheme, precedence, dropped)
 
 
+@pytest.mark.slow
 @BOUNDED
 @given(fields(most=2000), st.sampled_from(LAYOUTS))
 @example(Field(ids=THOUSANDS.ids[:2000], rounds=4, drop_rate=0.05, seed=7, draw_rate=0.1), "threes")

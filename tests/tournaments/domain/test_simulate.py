@@ -122,6 +122,7 @@ def optimal_rematches(history_so_far, ids, points, ranking):
     return min(min(matchings([p for p in ids if p != b])) for b in ids if byes[b] == fewest)
 
 
+@pytest.mark.slow
 def test_two_hundred_events_never_repeat_an_avoidable_match():
     """50 events each of 8, 9, 16 and 33 players.
 
@@ -148,6 +149,7 @@ def test_two_hundred_events_never_repeat_an_avoidable_match():
     assert events == 200
 
 
+@pytest.mark.slow
 def test_command_writes_the_event(tmp_path):
     env = {**os.environ, "DEBUG": "1"}
     command = [sys.executable, "manage.py", "simulate_tournament", "--players", "9"]

@@ -1,16 +1,46 @@
 """Reads for the tournament pages: the event, its rounds with tables and seats, standings.
 
 Pod events read the same rows: a table is a pod, its seats in turn order (seat 1 goes first).
+The reads the services share live beside this module: `standings` (history, standings,
+tiebreakers) and `topcut` (the bracket); they are re-exported here. Selectors never import
+the services.
 """
 
+import hashlib
 from dataclasses import dataclass
 
 from django.db.models import Prefetch
 from django.http import Http404
 
-from . import services
-from .models import Round, Seat, Table, Tournament
-from .permissions import can_run_event, visible_events
+from ..domain.standings import TIEBREAKERS
+from ..models import Round, Seat, Table, Tournament
+from ..permissions import can_run_event, visible_events
+from .standings import (
+    Standing,
+    entry_ratings,
+    history,
+    omw_floor,
+    points_scheme,
+    standings,
+    suggested_structure,
+    tiebreakers,
+)
+from .topcut import top_cut_bracket, top_cut_bracket_create, top_cut_label, top_cut_seeds
+
+__all__ = [  # the shared reads re-exported (the page reads below are public too)
+    "Standing",
+    "entry_ratings",
+    "history",
+    "omw_floor",
+    "points_scheme",
+    "standings",
+    "suggested_structure",
+    "tiebreakers",
+    "top_cut_bracket",
+    "top_cut_bracket_create",
+    "top_cut_label",
+    "top_cut_seeds",
+]
 
 
 def event_get(*, slug: str, user) -> Tournament:
@@ -75,7 +105,7 @@ def structure_get(event: Tournament) -> Structure:
     """How many Swiss rounds the event plays and, for pods, the top cut suggested for the
     players registered now (`podcut.suggested_structure`)."""
     players = event.entries.filter(dropped_after__isnull=True).count()
-    rounds, cut = services.suggested_structure(event, players)
+    rounds, cut = suggested_structure(event, players)
     if event.swiss_rounds:
         return Structure(players, event.swiss_rounds, cut, True)
     return Structure(players, rounds, cut, False)
@@ -99,11 +129,9 @@ class StandingLine:
 
 def standing_lines(event: Tournament) -> tuple[list[str], list[StandingLine]]:
     """Column labels and rows, tiebreakers formatted as people read them."""
-    from .domain.standings import TIEBREAKERS
-
-    table = services.standings(event)
+    table = standings(event)
     names = dict(event.entries.values_list("player_id", "player__name"))
-    precedence = [m for m in services.tiebreakers(event) if m != "points"]
+    precedence = [m for m in tiebreakers(event) if m != "points"]
     labels = [TIEBREAKERS[m].label for m in precedence]
     lines = []
     for row in table.rows:
@@ -154,13 +182,10 @@ def bracket_get(event: Tournament) -> Bracket:
     the stages still to come empty, and the champion once there is one."""
     if not event.top_cut or not event.rounds.filter(kind=Round.Kind.TOP_CUT).exists():
         return Bracket([], None)
-    bracket = services.top_cut_bracket(event)
+    bracket = top_cut_bracket(event)
     names = dict(event.entries.values_list("player_id", "player__name"))
     played = list(rounds_with_tables(event).filter(kind=Round.Kind.TOP_CUT).order_by("number"))
-    if event.is_pods:  # pods per stage: four semi-final pods, then the final pod
-        stages = [4, 1] if event.top_cut == 16 else [1]
-    else:  # matches per round: 4, 2, 1 for a top 8
-        stages = [event.top_cut >> (i + 1) for i in range(event.top_cut.bit_length() - 1)]
+    stages = event.play.bracket_stages(event.top_cut)
     columns = []
     for index, count in enumerate(stages):
         matches = []
@@ -168,7 +193,7 @@ def bracket_get(event: Tournament) -> Bracket:
             for table in played[index].tables.all():
                 players = [s.entry.player_id for s in table.seats.all()]
                 advanced = table.winner.player_id if table.winner_id else None
-                if table.reported and table.is_draw:  # pods only: the best seed goes on
+                if table.reported and table.is_draw:  # a drawn pod: the best seed goes on
                     advanced = bracket.advancer(tuple(players), None)
                 matches.append(
                     BracketMatch(
@@ -179,7 +204,7 @@ def bracket_get(event: Tournament) -> Bracket:
                 )
         else:
             matches = [BracketMatch(players=[], winner=None) for _ in range(count)]
-        columns.append((services.top_cut_label(event, bracket, index), matches))
+        columns.append((top_cut_label(event, bracket, index), matches))
     champion = bracket.champion
     return Bracket(columns, names[champion] if champion is not None else None)
 
@@ -199,7 +224,7 @@ class PlayerRound:
 
 def player_history(event: Tournament, entry) -> list[PlayerRound]:
     """Every round `entry` was seated in, oldest first (one query)."""
-    scheme = services.points_scheme(event)
+    scheme = points_scheme(event)
     seats = (
         Seat.objects.filter(entry=entry)
         .select_related("table__round")
@@ -231,7 +256,7 @@ def player_history(event: Tournament, entry) -> list[PlayerRound]:
         games = ""
         if others and seat.game_wins is not None:
             games = "\u2013".join(str(s.game_wins) for s in [seat, *others])
-        pod = event.is_pods and bool(others)
+        pod = event.play.shows_seats and bool(others)
         rows.append(
             PlayerRound(
                 number=round_.number,
@@ -246,3 +271,17 @@ def player_history(event: Tournament, entry) -> list[PlayerRound]:
             )
         )
     return rows
+
+
+def seating_key(seats) -> str:
+    """A short fingerprint of who sits where in a round, from its (table number, position,
+    entry id) triples in any order: the console's edit forms carry it, so a second tap of
+    "Swap" (which would swap the players back) is recognised as a repeat."""
+    text = ";".join(f"{t}.{p}:{e}" for t, p, e in sorted(seats))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def round_seating_key(round_: Round) -> str:
+    """`seating_key` of a round as stored now."""
+    seats = Seat.objects.filter(round=round_)
+    return seating_key(seats.values_list("table__number", "position", "entry_id"))

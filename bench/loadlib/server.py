@@ -1,0 +1,68 @@
+"""The site as deployed, on loopback: its environment (DEBUG off, the bench as the TLS proxy)
+and gunicorn with `gthread` workers, whose access log records each request's own time in the
+server apart from the time spent queueing for a worker."""
+
+import http.client
+import os
+import secrets
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def site_environment(database_url: str) -> dict[str, str]:
+    """Deployed settings (DEBUG off), served on loopback: the bench is the TLS proxy."""
+    return {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_URL": database_url,
+        "PROXY_COUNT": "0",  # no proxy in front: the login limit counts REMOTE_ADDR
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "LOG_LEVEL": "CRITICAL",  # the outage's tracebacks would flood the table
+    }
+
+
+def start_gunicorn(
+    env, port: int, workers: int, threads: int, log: Path, *, ready_path: str
+) -> subprocess.Popen:
+    """gunicorn with gthread workers (keep-alive), once `ready_path` answers 200."""
+    server = subprocess.Popen(
+        [
+            sys.executable, "-m", "gunicorn", "config.wsgi",
+            "--bind", f"127.0.0.1:{port}",
+            "--workers", str(workers), "--threads", str(threads),
+            "--worker-class", "gthread", "--keep-alive", "30", "--timeout", "60",
+            "--log-level", "warning",
+            "--access-logfile", str(log), "--access-logformat", "%(m)s %(U)s %(s)s %(D)s",
+        ],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", ready_path, headers={"X-Forwarded-Proto": "https"})
+            if conn.getresponse().status == 200:
+                return server
+        except OSError:
+            pass
+        if server.poll() is not None:
+            sys.exit("gunicorn did not start.")
+        time.sleep(0.3)
+    server.kill()
+    sys.exit("gunicorn did not answer within a minute.")
+
+
+def stop_gunicorn(server: subprocess.Popen) -> None:
+    """SIGTERM: gunicorn finishes the requests under way (up to its graceful timeout)."""
+    server.terminate()
+    try:
+        server.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()

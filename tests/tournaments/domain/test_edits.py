@@ -1,0 +1,97 @@
+"""A TO's manual edits of a 1v1 round (domain.edits): computed, checked and recorded."""
+
+import pytest
+
+from tournaments.domain.edits import (
+    give_bye,
+    pair_by_hand,
+    pairing_from_manual,
+    swap_players,
+    validate_manual,
+)
+from tournaments.domain.pairing import PairingError
+from tournaments.domain.records import MAGIC, PointsScheme, Table
+
+
+def W(a, b, winner):
+    """A 1v1 result: W(1, 2, 1) is 1 beating 2, W(1, 2, None) a draw."""
+    return Table((a, b), winner)
+
+
+def bye(p):
+    return Table((p,), p)
+
+
+def points_of(history, scheme: PointsScheme = MAGIC):
+    points = {}
+    for round_ in history:
+        for table in round_:
+            for p in table.players:
+                points[p] = points.get(p, 0.0) + scheme.points(table, p)
+    return points
+
+
+def test_validate_manual_lists_every_problem():
+    players = [1, 2, 3, 4, 5]
+    assert validate_manual([(1, 2), (3, 4)], [5], players, []) == []
+    problems = validate_manual([(1, 1), (2, 3, 4), (6, 2)], [], players, [])
+    assert "Table 1 pairs player 1 with themself." in problems
+    assert "Table 2 seats 3 player(s); a 1v1 table seats exactly 2." in problems
+    assert "Player 6 is not in this round (dropped or not entered)." in problems
+    assert "Player 2 is seated 2 times." in problems
+    assert "Player 5 has no table and no bye." in problems
+    assert "A bye is one player, not 2." in validate_manual([(1, 2)], [(3, 4), 5], players, [])
+
+
+def test_a_manual_rematch_is_a_warning_not_a_problem():
+    history = [(W(1, 2, 1), W(3, 4, 3))]
+    assert validate_manual([(1, 2), (3, 4)], [], [1, 2, 3, 4], history) == []
+    recorded = pairing_from_manual(
+        [(1, 2), (4, 3)], [], players=[1, 2, 3, 4], history=history, points=points_of(history)
+    )
+    assert recorded.tables == ((1, 2), (4, 3))
+    assert recorded.rematches == ((1, 2), (4, 3))
+    assert recorded.point_spread == 18
+    assert "2 rematch(es)" in recorded.warnings[0]
+    with pytest.raises(PairingError) as info:
+        pairing_from_manual([(1, 2)], [], players=[1, 2, 3], history=[], points={})
+    assert info.value.code == "invalid_manual"
+    assert "Player 3 has no table and no bye." in str(info.value)
+
+
+def test_manual_byes_are_recorded_with_warnings():
+    history = [(W(1, 2, 1), bye(3))]
+    recorded = pairing_from_manual(
+        [(1, 2)], [3, 4], players=[1, 2, 3, 4], history=history, points={}
+    )
+    assert recorded.byes == (3, 4)
+    assert any("2 byes where 0 would do" in w for w in recorded.warnings)
+    assert any("3 already had a bye" in w for w in recorded.warnings)
+
+
+def test_swap_players():
+    tables = ((1, 2), (3, 4))
+    assert swap_players(tables, 2, 3) == (((1, 3), (2, 4)), ())
+    assert swap_players(tables, 1, 2) == (((2, 1), (3, 4)), ())
+    assert swap_players(tables, 4, 5, byes=(5,)) == (((1, 2), (3, 5)), (4,))
+
+
+def test_give_bye():
+    # The usual edit: give the bye to 3 instead of 5; 4 plays 5 at 3's old table.
+    assert give_bye(((1, 2), (3, 4)), (5,), 3) == (((1, 2), (5, 4)), (3,))
+    # With no bye to exchange, the opponent gets one too.
+    assert give_bye(((1, 2), (3, 4)), (), 1) == (((3, 4),), (2, 1))
+    assert give_bye(((1, 2),), (3,), 3) == (((1, 2),), (3,))
+
+
+def test_pair_by_hand():
+    tables = ((1, 2), (3, 4), (5, 6))
+    assert pair_by_hand(tables, (), 1, 3) == (((1, 3), (2, 4), (5, 6)), ())
+    assert pair_by_hand(tables, (7,), 7, 6) == (((1, 2), (3, 4), (7, 6)), (5,))
+    assert pair_by_hand(tables, (), 1, 2) == (tables, ())
+    with pytest.raises(PairingError):
+        pair_by_hand(tables, (), 1, 1)
+    # Every edit keeps a valid round.
+    players = [1, 2, 3, 4, 5, 6, 7]
+    new_tables, new_byes = pair_by_hand(tables, (7,), 2, 7)
+    assert validate_manual(new_tables, new_byes, players, []) == []

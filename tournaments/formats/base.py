@@ -1,0 +1,159 @@
+"""What every format answers, and the pieces the formats share.
+
+`Format` is the strategy the services, selectors, views and templates ask about an event's
+format (after Tabbycat's `DrawManager`): how a round is paired, how a result is read from the
+console and checked, what a table is called and which template partials show it, which
+manual pairing edits exist and what they do, and how the top cut is built and advanced. A
+format holds no state and reads no database: the services hand it plain values and write
+what it returns (an `EditPlan` for a manual edit).
+"""
+
+import math
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..errors import TournamentError
+
+# The manual edits of a round being played: what each is written as on the round.
+EDITS = {
+    "swap": "swapped {a} and {b}",
+    "pair": "paired {a} against {b}",
+    "bye": "gave the bye to {a}",
+}
+
+
+@dataclass(frozen=True)
+class EditPlan:
+    """A manual edit as the format computes it: which tables (by id) are replaced by which
+    numbered seatings [(number, (player, ...))], and what the TO is warned of."""
+
+    changed: list[int]
+    seatings: list[tuple[int, tuple[int, ...]]]
+    warnings: list[str] = field(default_factory=list)
+
+
+class Format:
+    """What every format answers. Players are player ids; `entries` map a player id to an
+    object with a `.player` (its name when formatted); `seats` are rows with `.entry`,
+    `.entry_id`, `.position`, `.place` and `.game_wins`."""
+
+    key: str
+    noun: str  # what one table is called: "table", "pod"
+    nouns: str
+    # The format's template partials (card, pairings, finder, player-rounds, projector-seat,
+    # bracket-help, empty-slots, cut-plan): pages include `{{ event.play.template }}#card`.
+    template: str
+    bracket_class = ""  # a CSS class more on the bracket and on each of its matches
+    stage_class = ""
+    fewest_players: int
+    default_points: str  # a POINT_PRESETS name
+    default_omw_floor: Fraction
+    top_cuts: tuple[int, ...] | None = None  # the cuts allowed; None: any power of two
+    top_cut_problem = ""
+    # The console's "Change the pairings" forms: (edit, button, needs a second player).
+    edits: list[tuple[str, str, bool]]
+    edit_help = ""  # a sentence more under the edit forms
+    report_actions: dict[tuple[bool, bool], str]  # (a correction?, an undo?) -> log action
+    shows_seats = False  # whether the turn order matters (player pages show the seat)
+    suggests_cut = False  # whether pages show the rounds and cut suggested for the field
+
+    @property
+    def noun_title(self) -> str:
+        """The noun capitalised, to start a sentence."""
+        return self.noun.capitalize()
+
+    # --- creating the event --------------------------------------------------------------
+
+    def tiebreaker_preset(self, points: str) -> str:
+        """The tiebreaker preset a new event gets when none is chosen."""
+        raise NotImplementedError
+
+    def standing_preset(self) -> str:
+        """The preset read when an event has no tiebreakers stored."""
+        raise NotImplementedError
+
+    def check_top_cut(self, top_cut: int) -> None:
+        if self.top_cuts is not None and top_cut not in self.top_cuts:
+            raise TournamentError(self.top_cut_problem, code="top_cut", field="top_cut")
+
+    def suggested_structure(self, players: int) -> tuple[int, int | None]:
+        """Swiss rounds and top cut that suit a field: ⌈log₂ N⌉ rounds and no cut suggested."""
+        return max(1, math.ceil(math.log2(max(players, 2)))), None
+
+    # --- pairing -------------------------------------------------------------------------
+
+    def pair(self, tournament, **kwargs) -> tuple[list[tuple[int, ...]], list[str]]:
+        """The round's tables in order, each a tuple of players in seat order (byes last, as
+        tables of one), and the warnings to write on the round."""
+        raise NotImplementedError
+
+    def seating_warnings(self, past, seatings, entries) -> list[str]:
+        """What a TO should know about the seatings just made [(number, players)]."""
+        return []
+
+    # --- results -------------------------------------------------------------------------
+
+    def read_result(self, data, seats) -> tuple[dict | None, str]:
+        """The console's posted tap as `table_report`'s arguments, or a message."""
+        raise NotImplementedError
+
+    def check_result(
+        self, entries, *, winner, draw: bool, wins: dict, places, top_cut: bool
+    ) -> tuple[int | None, dict[int, int]]:
+        """The winner's entry id (None: a draw) and every entry's place; TournamentError when
+        the result cannot be."""
+        raise NotImplementedError
+
+    def same_result(self, table, seats, *, winner_id, draw, wins, places, finish) -> bool:
+        """Whether the stored result already is this one (a repeat changes nothing)."""
+        raise NotImplementedError
+
+    def undo_result(self, before: dict, seats) -> dict:
+        """`table_report`'s arguments putting back a logged result (`table_snapshot`)."""
+        raise NotImplementedError
+
+    # --- manual edits --------------------------------------------------------------------
+
+    def check_edit(self, edit: str) -> None:
+        """Refuse an edit that this format does not have."""
+
+    def plan_edit(
+        self, *, tables, before, edit, a, b, number, entries, read_past, read_points
+    ) -> EditPlan:
+        """The edit of round `number`, being played. `tables` are its tables (with `.pk`,
+        `.number`, `.reported`), `before` maps a table id to its players in seat order, `a`
+        and `b` are entries; `read_past(before_round)` gives the Swiss history (of every
+        round when None) and `read_points(past)` the standings' points from it."""
+        raise NotImplementedError
+
+    def _check_unreported(self, changed, before) -> None:
+        for table in changed:
+            if table.reported and len(before[table.pk]) > 1:
+                raise TournamentError(
+                    f"{self.noun_title} {table.number} already has a result: correct it first.",
+                    code="reported",
+                )
+
+    # --- top cut -------------------------------------------------------------------------
+
+    bracket_errors: tuple[type[Exception], ...] = ()
+
+    def bracket_create(self, seeds: list[int], size: int):
+        raise NotImplementedError
+
+    def bracket_advance(self, bracket, winners: list[int | None]):
+        raise NotImplementedError
+
+    def bracket_label(self, bracket, index: int) -> str:
+        raise NotImplementedError
+
+    def bracket_stages(self, top_cut: int) -> list[int]:
+        """How many matches or pods each stage of the cut plays."""
+        raise NotImplementedError
+
+
+def small_int(raw: str) -> int | None:
+    """A posted id or place: ASCII digits only ("²".isdigit() is true, and int() refuses
+    it), short enough for the database's integers."""
+    return int(raw) if re.fullmatch(r"[0-9]{1,9}", raw) else None

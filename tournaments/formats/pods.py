@@ -1,0 +1,241 @@
+"""Commander / cEDH pods of 3-5: pods in seat order, a result as a winner, a draw or the full
+finishing order, pairing edits by swapping seats, and a top cut of pods.
+
+Pairs with `domain.pods`, warns of repeats from `domain.history`, cuts with `domain.podcut`.
+"""
+
+from leagues.domain.ranking import is_valid_ranking
+
+from ..actions import Action
+from ..domain import podcut
+from ..domain.history import read_history
+from ..domain.pods import PodPairingError, pair_pods
+from ..domain.standings import POD_OMW_FLOOR
+from ..errors import TournamentError
+from .base import EditPlan, Format, small_int
+
+
+class Pods(Format):
+    """Commander / cEDH pods of 3-5 in seat order (`domain.pods`), a result as a winner, a
+    draw or a full finishing order, and a cut of pods (`domain.podcut`)."""
+
+    key = "pods"
+    noun, nouns = "pod", "pods"
+    template = "tournaments/formats/pod.html"
+    bracket_class, stage_class = " pods", " pod-stage"
+    fewest_players = 3
+    # A pod win must be worth more than a four-way draw (4 x 1): with 3/1/0 drawing out is
+    # the better deal, so cEDH events score 5/1/0.
+    default_points = "cedh"
+    default_omw_floor = POD_OMW_FLOOR  # par at a pod of four
+    top_cuts = (0, 4, 16)  # one final pod of 4, or four semi-final pods and a final pod
+    top_cut_problem = (
+        "A pod event cuts to the top 4 (one final pod) or the top 16 (four semi-final "
+        "pods, then a final pod)."
+    )
+    edits = [
+        ("swap", "Swap their seats", True),  # between pods, inside a pod, or with a bye
+        ("bye", "Give the bye (leaves a pod of 4 or 5)", False),
+    ]
+    edit_help = (
+        " A swap puts each player in the other's seat; the bye takes a player out of a pod of "
+        "4 or 5."
+    )
+    report_actions = {
+        (False, False): Action.POD_REPORT,
+        (True, False): Action.POD_CORRECT,
+        (True, True): Action.POD_UNDO,
+    }
+    shows_seats = True
+    suggests_cut = True
+    bracket_errors = (podcut.PodCutError,)
+
+    def tiebreaker_preset(self, points: str) -> str:
+        return "pods"
+
+    def standing_preset(self) -> str:
+        return "pods"
+
+    def suggested_structure(self, players):
+        """`podcut.suggested_structure` (the cut: 0, 4 or 16)."""
+        try:
+            return podcut.suggested_structure(players)
+        except podcut.PodCutError:  # fewer than 3 players: no pod yet
+            return super().suggested_structure(players)
+
+    def pair(self, tournament, **kwargs):
+        """Strongest pod first, each in seat order, then the byes as tables of one."""
+        try:
+            pairing = pair_pods(
+                **kwargs,
+                layout=tournament.pod_layout,
+                win_points=float(tournament.points_win),
+                draw_points=float(tournament.points_draw),
+            )
+        except PodPairingError as error:
+            raise TournamentError(str(error), code=error.code) from None
+        return [*pairing.pods, *((b,) for b in pairing.byes)], list(pairing.warnings)
+
+    def seating_warnings(self, past, seatings, entries):
+        """A warning for each pod that seats players who met before and for each player
+        given a second bye: which pods, and who, is what a TO needs to check or swap."""
+        seen = read_history(past)
+        warnings = []
+        for number, players in seatings:
+            if len(players) == 1:
+                if seen.byes[players[0]]:
+                    warnings.append(f"{entries[players[0]].player} has had a bye before.")
+                continue
+            again = [
+                f"{entries[x].player} and {entries[y].player}"
+                for i, x in enumerate(players)
+                for y in players[i + 1 :]
+                if seen.met.get(x, {}).get(y)
+            ]
+            if again:
+                warnings.append(f"Pod {number} seats players who met before: {'; '.join(again)}.")
+        return warnings
+
+    def read_result(self, data, seats):
+        """A pod card's tap: a winner's name, Draw, or the full order."""
+        by_entry = {str(s.entry_id): s.entry for s in seats}
+        if "winner" in data:
+            winner = by_entry.get(data["winner"])
+            if winner is None:
+                return None, "Tap the name of a player at this pod."
+            return {"winner": winner}, ""
+        code = data.get("result", "")
+        if code == "draw":
+            return {"draw": True}, ""
+        if code == "order":
+            places = {}
+            for seat in seats:
+                place = small_int(data.get(f"place-{seat.entry_id}", ""))
+                if place is None:
+                    return None, f"Choose a place for {seat.entry.player}."
+                places[seat.entry_id] = place
+            return {"places": places}, ""
+        return None, "Tap the winner's name, Draw, or save the full order."
+
+    def check_result(self, entries, *, winner, draw, wins, places, top_cut):
+        """A pod's winner (None: a draw) and every seat's place.
+
+        A winner alone: the others share second. A draw: everyone shares first. A full order:
+        a place per seat forming a competition ranking (1, 2, 2, 4); its single first place is
+        the winner, a shared first place a draw. A winner or draw given with it must agree.
+        """
+        winner_id, finish = self._places(entries, winner=winner, draw=draw, places=places)
+        if wins:
+            raise TournamentError(
+                "A pod has no game wins: give the winner, a draw or the places.",
+                code="game_wins",
+                field="game_wins",
+            )
+        return winner_id, finish
+
+    def _places(self, entries, *, winner, draw, places):
+        if not places:
+            if draw == (winner is not None):
+                raise TournamentError(
+                    "Tap the winner, or Draw, or give every place.",
+                    code="no_result",
+                    field="winner",
+                )
+            if draw:
+                return None, dict.fromkeys(entries, 1)
+            return winner.pk, {e: 1 if e == winner.pk else 2 for e in entries}
+        given = dict(places)
+        if set(given) != set(entries):
+            raise TournamentError(
+                "Give every player at the pod a place.", code="places", field="places"
+            )
+        values = list(given.values())
+        if not all(isinstance(p, int) and not isinstance(p, bool) for p in values) or not (
+            is_valid_ranking(values)
+        ):
+            raise TournamentError(
+                "The places must be a finishing order: 1, 2, 3, 4, with shared places as "
+                "1, 2, 2, 4.",
+                code="places",
+                field="places",
+            )
+        first = [e for e, p in given.items() if p == 1]
+        winner_id = first[0] if len(first) == 1 else None
+        if draw and winner_id is not None:
+            raise TournamentError(
+                "A draw needs a shared first place.", code="places", field="places"
+            )
+        if winner is not None and winner.pk != winner_id:
+            raise TournamentError(
+                f"{winner.player} must be the only player in first place.",
+                code="places",
+                field="winner",
+            )
+        return winner_id, given
+
+    def same_result(self, table, seats, *, winner_id, draw, wins, places, finish):
+        """A winner or a draw that agrees with the stored result is the same, keeping its
+        full order; a full order must match seat by seat."""
+        same = table.reported and table.winner_id == winner_id and table.is_draw == (not winner_id)
+        if places:
+            same = same and all(seats[e].place == finish[e] for e in seats)
+        return same
+
+    def undo_result(self, before, seats):
+        return {"places": {line["entry_id"]: line["place"] for line in before["seats"]}}
+
+    def check_edit(self, edit):
+        if edit == "pair":
+            raise TournamentError(
+                "Pairing two players by hand is for 1v1 matches: swap players between pods "
+                "instead.",
+                code="format",
+            )
+
+    def plan_edit(self, *, tables, before, edit, a, b, number, entries, read_past, read_points):
+        """A swap exchanges two players' seats (between pods, within a pod, or with a bye);
+        the bye takes a player out of a pod of four or five. The changed pods keep their
+        numbers and a new bye comes last. Warned of: each changed pod that seats players
+        who met before and each player given a second bye."""
+        after = {pk: list(players) for pk, players in before.items()}
+        where = {p: pk for pk, players in before.items() for p in players}
+        byes: list[tuple[int, ...]] = []
+        if edit == "swap":
+            at_a, at_b = where[a.player_id], where[b.player_id]
+            i, j = after[at_a].index(a.player_id), after[at_b].index(b.player_id)
+            after[at_a][i], after[at_b][j] = b.player_id, a.player_id
+        else:
+            table = next(t for t in tables if t.pk == where[a.player_id])
+            size = len(before[table.pk])
+            if size == 1:
+                raise TournamentError(f"{a.player} already has the bye.", code="has_bye")
+            if size <= 3:
+                raise TournamentError(
+                    f"Pod {table.number} would be left with {size - 1} players: swap "
+                    f"{a.player} with a player who has a bye instead.",
+                    code="pod_too_small",
+                )
+            after[table.pk].remove(a.player_id)
+            byes.append((a.player_id,))
+        changed = [t for t in tables if tuple(after[t.pk]) != before[t.pk]]
+        self._check_unreported(changed, before)
+        top = max((t.number for t in tables), default=0)
+        seatings = [(t.number, tuple(after[t.pk])) for t in changed]
+        seatings += [(top + n, bye) for n, bye in enumerate(byes, 1)]
+        warnings = self.seating_warnings(read_past(number), seatings, entries)
+        return EditPlan([t.pk for t in changed], seatings, warnings)
+
+    def bracket_create(self, seeds, size):
+        return podcut.create_pod_bracket(seeds, size)
+
+    def bracket_advance(self, bracket, winners):
+        """Each pod's winner goes on; None (a draw) advances the pod's best seed."""
+        return podcut.advance_pods(bracket, winners)
+
+    def bracket_label(self, bracket, index):
+        """ "Semi-finals" and "Final"."""
+        return bracket.stage_label(index)
+
+    def bracket_stages(self, top_cut):
+        # pods per stage: four semi-final pods, then the final pod
+        return [4, 1] if top_cut == 16 else [1]

@@ -1,0 +1,128 @@
+"""The event's history and standings as the pure code sees them: every reported table as domain
+values (`history`), the points scheme, the tiebreakers and OMW% floor of the event's format,
+the players' league ratings, the standings (`domain.standings.compute_standings`), and the
+Swiss rounds and cut suggested for a field.
+"""
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ratings.models import Rating
+
+from ..domain import records
+from ..domain.standings import PRESETS, compute_standings
+from ..formats import format_for
+from ..models import Entry, Round, Seat, Tournament
+
+
+def points_scheme(tournament: Tournament) -> records.PointsScheme:
+    return records.PointsScheme(
+        win=float(tournament.points_win),
+        draw=float(tournament.points_draw),
+        loss=float(tournament.points_loss),
+        bye=float(tournament.points_bye),
+    )
+
+
+def history(
+    tournament: Tournament, *, kind: str = Round.Kind.SWISS, before: int | None = None
+) -> list[records.Round]:
+    """Every reported table of the event's rounds (of one kind, numbered below `before` if
+    given), as domain values, in order."""
+    seats = Seat.objects.filter(
+        round__tournament=tournament, round__kind=kind, table__reported=True
+    )
+    if before is not None:
+        seats = seats.filter(round__number__lt=before)
+    seats = (
+        seats.select_related("table")
+        .order_by("round__number", "table__number", "position")
+        .values_list(
+            "round__number",
+            "table_id",
+            "entry__player_id",
+            "game_wins",
+            "place",
+            "table__is_draw",
+            "table__winner__player_id",
+        )
+    )
+    rounds: dict[int, dict[int, list]] = {}
+    for number, table_id, player, game_wins, place, is_draw, winner in seats:
+        tables = rounds.setdefault(number, {})
+        tables.setdefault(table_id, [None if is_draw else winner, []])[1].append(
+            (player, game_wins, place)
+        )
+    result = []
+    for number in sorted(rounds):
+        tables = []
+        for winner, seated in rounds[number].values():
+            game_wins = tuple(g for _, g, _ in seated)
+            places = tuple(p for _, _, p in seated)
+            tables.append(
+                records.Table(
+                    players=tuple(p for p, _, _ in seated),
+                    winner=winner,
+                    game_wins=game_wins if all(g is not None for g in game_wins) else None,
+                    finish=places if all(p is not None for p in places) else None,
+                )
+            )
+        result.append(tuple(tables))
+    return result
+
+
+@dataclass(frozen=True)
+class Standing:
+    rows: list
+    ranking: list[int]  # player ids, best first
+    points: dict[int, float]
+
+
+def omw_floor(tournament: Tournament) -> Fraction:
+    """The lowest match-win % an opponent counts with: the event's own, else 1/3 (MTR) for
+    1v1 and 1/4 (par at a pod of four) for pods."""
+    if tournament.omw_floor is not None:
+        return Fraction(tournament.omw_floor)
+    return format_for(tournament).default_omw_floor
+
+
+def tiebreakers(tournament: Tournament) -> list[str]:
+    """The event's precedence of metrics; none chosen: the preset of its format."""
+    return list(tournament.tiebreakers or PRESETS[format_for(tournament).standing_preset()])
+
+
+def standings(tournament: Tournament, rounds: list[records.Round] | None = None) -> Standing:
+    rounds = history(tournament) if rounds is None else rounds
+    entries = list(tournament.entries.values_list("player_id", "dropped_after"))
+    precedence = tiebreakers(tournament)
+    params: dict = {"omw_floor": omw_floor(tournament)}
+    if "avg_opp_rating" in precedence:
+        params["ratings"] = entry_ratings(tournament, list(tournament.entries.all()))
+    rows = compute_standings(
+        players=[player for player, _ in entries],
+        rounds=rounds,
+        scheme=points_scheme(tournament),
+        precedence=precedence,
+        dropped={p: d for p, d in entries if d is not None},
+        params=params,
+    )
+    return Standing(
+        rows=rows,
+        ranking=[row.player for row in rows],
+        points={row.player: row.points for row in rows},
+    )
+
+
+def entry_ratings(tournament: Tournament, entries: list[Entry]) -> dict[int, float]:
+    values = dict(
+        Rating.objects.filter(
+            league=tournament.league, player_id__in=[e.player_id for e in entries]
+        ).values_list("player_id", "value")
+    )
+    return {e.player_id: values.get(e.player_id, 0.0) for e in entries}
+
+
+def suggested_structure(tournament: Tournament, players: int) -> tuple[int, int | None]:
+    """Swiss rounds and top cut that suit a field of `players`, as the format suggests:
+    ⌈log₂ N⌉ rounds and no cut for 1v1; for pods, `podcut.suggested_structure` (0, 4 or 16)."""
+    return format_for(tournament).suggested_structure(players)

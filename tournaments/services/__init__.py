@@ -1,0 +1,83 @@
+"""Running a Swiss event: register, pair a round, report results, drop, end rounds.
+
+One function per thing a TO does, in a module per use case: `events` (creating an event),
+`entries` (registration, drop, undrop, remove), `rounds` (pairing, ending, manual edits),
+`results` (reporting, correcting and undoing a table's result) and `topcut`. Each is one
+transaction that first locks the tournament row, so two TOs at two phones are serialised. A
+reported table becomes (or corrects) a league `Game`, so ratings and the league standings
+follow. What differs between 1v1 matches and pods is asked of the event's format
+(`tournaments.formats`); the pairing and standings are computed by the pure modules in
+tournaments/domain from the stored history (`tournaments.selectors`). Errors are
+`TournamentError`s (`tournaments.errors`) with a code and a message a TO can act on; nothing
+is written then. Each result, correction, pairing edit and drop writes an audit entry (before
+and after) in the same transaction, through `audit.services.audit_record`.
+
+Every name is re-exported here, so `from tournaments import services; services.round_pair(...)`
+reads as before; the reads the services share are the selectors' and re-exported too.
+"""
+
+from ..errors import AlreadyDone, ResultConflict, TournamentError, UnknownPlayer
+from ..formats import EDITS
+from ..selectors import (
+    Standing,
+    history,
+    omw_floor,
+    points_scheme,
+    round_seating_key,
+    seating_key,
+    standings,
+    suggested_structure,
+    tiebreakers,
+    top_cut_bracket,
+    top_cut_label,
+    top_cut_seeds,
+)
+from .entries import entry_drop, entry_drop_undo, entry_register, entry_remove, entry_undrop
+from .events import (
+    EVENT_DAYS_AHEAD_UNCONFIRMED,
+    POINT_PRESETS,
+    far_date_problem,
+    tournament_create,
+)
+from .results import table_report, table_snapshot, table_undo
+from .rounds import round_edit, round_end, round_give_bye, round_pair, round_snapshot, round_swap
+from .topcut import top_cut_start
+
+__all__ = [
+    "EDITS",
+    "EVENT_DAYS_AHEAD_UNCONFIRMED",
+    "POINT_PRESETS",
+    "AlreadyDone",
+    "ResultConflict",
+    "Standing",
+    "TournamentError",
+    "UnknownPlayer",
+    "entry_drop",
+    "entry_drop_undo",
+    "entry_register",
+    "entry_remove",
+    "entry_undrop",
+    "far_date_problem",
+    "history",
+    "omw_floor",
+    "points_scheme",
+    "round_edit",
+    "round_end",
+    "round_give_bye",
+    "round_pair",
+    "round_seating_key",
+    "round_snapshot",
+    "round_swap",
+    "seating_key",
+    "standings",
+    "suggested_structure",
+    "table_report",
+    "table_snapshot",
+    "table_undo",
+    "tiebreakers",
+    "top_cut_bracket",
+    "top_cut_label",
+    "top_cut_seeds",
+    "top_cut_start",
+    "tournament_create",
+]

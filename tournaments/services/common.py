@@ -1,0 +1,60 @@
+"""What every tournament service shares: the event's row lock, the audit line, the next round's
+number and writing numbered tables with their seats. Private to the services package.
+"""
+
+from django.utils import timezone
+
+from audit.actors import acting_user
+from audit.models import AuditEntry
+from audit.services import audit_record
+
+from ..models import Round, Seat, Table, Tournament
+
+
+def tournament_lock(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def audit(tournament: Tournament, action: str, *, summary: str, **fields) -> AuditEntry:
+    return audit_record(
+        organization_id=tournament.league.organization_id,
+        league_id=tournament.league_id,
+        tournament_id=tournament.pk,
+        tournament_name=tournament.name,
+        action=action,
+        summary=f"{tournament.name}: {summary}",
+        **fields,
+    )
+
+
+def next_round_number(tournament: Tournament) -> int:
+    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
+def tables_create(round_: Round, seatings, entries, by) -> None:
+    """Write numbered tables with their seats in the order given: [(number, (player, ...))].
+
+    A table of one seat is a bye, reported at once as that player's win.
+    """
+    user = acting_user(by)
+    now = timezone.now()
+    tables = []
+    for number, players in seatings:
+        bye = len(players) == 1
+        tables.append(
+            Table(
+                round=round_,
+                number=number,
+                reported=bye,
+                winner=entries[players[0]] if bye else None,
+                reported_by=user if bye else None,
+                reported_at=now if bye else None,
+            )
+        )
+    Table.objects.bulk_create(tables)
+    Seat.objects.bulk_create(
+        Seat(table=table, round=round_, entry=entries[player], position=position)
+        for table, (_, players) in zip(tables, seatings, strict=True)
+        for position, player in enumerate(players, 1)
+    )

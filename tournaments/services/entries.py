@@ -1,0 +1,168 @@
+"""Who plays: registering a player (an unknown name is confirmed first), dropping a player and
+undoing the drop (from the console or History), and removing an entry made by mistake. Each
+change locks the event, then the entry, and writes its audit line.
+"""
+
+from django.db import transaction
+
+from audit.models import AuditEntry
+from leagues import services as league_services
+
+from ..actions import Action
+from ..errors import AlreadyDone, TournamentError, UnknownPlayer
+from ..models import Entry, Tournament
+from .common import audit, next_round_number, tournament_lock
+
+
+@transaction.atomic
+def entry_register(
+    *, tournament: Tournament, name: str, by=None, create_player: bool = False
+) -> Entry:
+    """Register a player by name: an existing player of the store (matched ignoring case), or,
+    with `create_player`, a new one; an unknown name otherwise raises UnknownPlayer and nothing
+    is written. Registering a player who is already in says so (AlreadyDone).
+
+    Once rounds have been paired the player enters late: from the next round on.
+    """
+    tournament = tournament_lock(tournament)
+    if tournament.status in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
+        raise TournamentError("The Swiss rounds are over: no more entries.", code="closed")
+    organization = tournament.league.organization
+    name = league_services.player_name_clean(name)
+    if create_player:
+        players, _ = league_services.players_get_or_create(organization=organization, names=[name])
+    else:
+        players = league_services.players_find(organization=organization, names=[name])
+        if not players:
+            raise UnknownPlayer(name, organization)
+    player = next(iter(players.values()))
+    if tournament.entries.filter(player=player).exists():
+        raise AlreadyDone(f"{player} is already registered.", code="twice")
+    # The next round to be paired: round 1 before the start, else the round after the last.
+    joined = next_round_number(tournament)
+    return Entry.objects.create(tournament=tournament, player=player, joined_round=joined)
+
+
+def _entry_snapshot(entry: Entry) -> dict:
+    return {"player": entry.player.name, "dropped_after": entry.dropped_after}
+
+
+def _entry_locked(tournament: Tournament, entry: Entry) -> tuple[Tournament, Entry]:
+    """The event and the entry, locked in that order (every service locks the event first)."""
+    tournament = tournament_lock(tournament)
+    entry = Entry.objects.select_for_update().select_related("player").filter(pk=entry.pk).first()
+    if entry is None:
+        raise AlreadyDone("This player is no longer registered.", code="gone")
+    return tournament, entry
+
+
+@transaction.atomic
+def entry_drop(*, entry: Entry, by=None) -> Entry:
+    """Drop a player: they play no more rounds but keep their results and standing. The drop
+    can be undone (`entry_undrop`, from the console or History)."""
+    tournament, entry = _entry_locked(entry.tournament, entry)
+    if entry.dropped_after is not None:
+        raise AlreadyDone(f"{entry.player} has already dropped.", code="dropped")
+    before = _entry_snapshot(entry)
+    last = tournament.rounds.order_by("-number").first()
+    # Dropping during a round: they finish that round (its result stands) and are not paired
+    # again; before the first round they simply leave.
+    entry.dropped_after = last.number if last else 0
+    entry.save(update_fields=["dropped_after"])
+    audit(
+        tournament,
+        Action.ENTRY_DROP,
+        object_type="entry",
+        object_id=entry.pk,
+        before=before,
+        after=_entry_snapshot(entry),
+        summary=f"{entry.player} dropped",
+        by=by,
+    )
+    return entry
+
+
+@transaction.atomic
+def entry_undrop(*, entry: Entry, by=None, reverts: AuditEntry | None = None) -> Entry:
+    """Undo a drop: the player is paired again from the next round (rounds paired while they
+    were out count as not played). Refused once the Swiss rounds are over, because the top
+    cut was seeded without them. A player who is not dropped is AlreadyDone.
+    """
+    tournament, entry = _entry_locked(entry.tournament, entry)
+    if entry.dropped_after is None:
+        raise AlreadyDone(f"{entry.player} is playing: there is no drop to undo.", code="playing")
+    if tournament.status in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
+        raise TournamentError(
+            "The Swiss rounds are over: a drop cannot be undone now.", code="closed"
+        )
+    if reverts is None:  # from the console: the drop's entry in History reads "undone" too
+        reverts = (
+            AuditEntry.objects.filter(
+                action=Action.ENTRY_DROP,
+                object_type="entry",
+                object_id=entry.pk,
+                reverted_by__isnull=True,
+            )
+            .order_by("-created_at", "-pk")
+            .first()
+        )
+    before = _entry_snapshot(entry)
+    entry.dropped_after = None
+    entry.save(update_fields=["dropped_after"])
+    audit(
+        tournament,
+        Action.ENTRY_UNDROP,
+        object_type="entry",
+        object_id=entry.pk,
+        before=before,
+        after=_entry_snapshot(entry),
+        summary=f"{entry.player}'s drop undone",
+        by=by,
+        reverts=reverts,
+    )
+    return entry
+
+
+def entry_drop_undo(*, entry: AuditEntry, by=None) -> Entry:
+    """Undo a drop from History (`audit.services.audit_undo`): refused (UndoRefused) when
+    the entry is gone, or was registered again, or its drop already changed since."""
+    found = Entry.objects.select_related("tournament").filter(pk=entry.object_id).first()
+    if found is None:
+        raise league_services.UndoRefused(
+            "This player is no longer registered for the event.", code="gone"
+        )
+    if found.dropped_after != (entry.after or {}).get("dropped_after"):
+        raise league_services.UndoRefused(
+            "This player's drop changed since: nothing to undo.", code="stale"
+        )
+    try:
+        return entry_undrop(entry=found, by=by, reverts=entry)
+    except TournamentError as error:
+        raise league_services.UndoRefused(str(error), code=error.code) from None
+
+
+@transaction.atomic
+def entry_remove(*, entry: Entry, by=None) -> None:
+    """Take back a registration made by mistake: only for a player who has never sat at a
+    table (a seated player keeps their results; drop them instead). The store's player stays.
+    """
+    tournament, entry = _entry_locked(entry.tournament, entry)
+    if entry.seats.exists():
+        raise TournamentError(
+            f"{entry.player} has already sat at a table: drop them instead (they keep their "
+            "results).",
+            code="seated",
+        )
+    snapshot = _entry_snapshot(entry)
+    entry_id = entry.pk
+    entry.delete()
+    audit(
+        tournament,
+        Action.ENTRY_REMOVE,
+        object_type="entry",
+        object_id=entry_id,
+        before=snapshot,
+        after=None,
+        summary=f"{snapshot['player']} removed from the event",
+        by=by,
+    )

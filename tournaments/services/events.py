@@ -1,0 +1,115 @@
+"""Creating an event: its format, points, tiebreakers, layout and top cut, checked before a row
+is written; a date more than a year ahead needs a confirmation.
+"""
+
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+
+from audit.actors import acting_user
+from leagues import services as league_services
+
+from ..domain import records
+from ..domain.pods import LAYOUTS
+from ..domain.standings import PRESETS
+from ..errors import TournamentError
+from ..formats import FORMATS
+from ..models import Tournament
+
+POINT_PRESETS = {
+    "magic": records.MAGIC,
+    "chess": records.CHESS,
+    "cedh": records.CEDH_PODS,  # why 5/1/0: formats.Pods.default_points
+}
+
+
+def _tiebreaker_preset(name: str | None, *, play, points: str) -> list[str]:
+    if name:
+        if name not in PRESETS:
+            raise TournamentError(
+                f"Unknown tiebreakers {name!r}.", code="tiebreakers", field="tiebreakers"
+            )
+        return list(PRESETS[name])
+    # By default the tiebreakers follow the format, then the points.
+    return list(PRESETS[play.tiebreaker_preset(points)])
+
+
+EVENT_DAYS_AHEAD_UNCONFIRMED = 365
+
+
+def far_date_problem(day) -> str | None:
+    """Why an event's date needs a confirmation (more than a year ahead: a typo, usually)."""
+    today = timezone.localdate()
+    if (day - today).days <= EVENT_DAYS_AHEAD_UNCONFIRMED:
+        return None
+    return (
+        f"{day:%-d %B %Y} is more than a year ahead. Check the year; if the date is right, "
+        "tick the box below and create the event again."
+    )
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    league,
+    name: str,
+    date=None,
+    confirm_date: bool = False,
+    format: str = Tournament.Format.ONE_V_ONE,
+    points: str | None = None,
+    tiebreakers: str | None = None,
+    pod_layout: str = "threes",
+    swiss_rounds: int | None = None,
+    top_cut: int = 0,
+    first_round: str = Tournament.FirstRound.RANDOM,
+    round_minutes: int = 50,
+    by=None,
+) -> Tournament:
+    """A new Swiss event in `league` (1v1 matches or pods), with a random seed and a slug from
+    the store's slug and the name (league_services.slug_new: never telling of other stores).
+
+    Points default to Magic 3/1/0 for 1v1 and cEDH 5/1/0 for pods; the tiebreakers to the
+    preset of the format ("pods") or of the points. A date more than a year ahead needs
+    `confirm_date` (TournamentError code far_date otherwise).
+    """
+    if date is not None and not confirm_date and (far := far_date_problem(date)):
+        raise TournamentError(far, code="far_date", field="date")
+    if format not in Tournament.Format.values:
+        raise TournamentError("Choose 1v1 or pods.", code="format", field="format")
+    play = FORMATS[format]
+    points = points or play.default_points
+    if points not in POINT_PRESETS:
+        raise TournamentError(f"Unknown points {points!r}.", code="points", field="points")
+    if pod_layout not in LAYOUTS:
+        raise TournamentError(
+            f"Choose a pod layout: {', '.join(LAYOUTS)}.", code="pod_layout", field="pod_layout"
+        )
+    play.check_top_cut(top_cut)
+    scheme = POINT_PRESETS[points]
+    slug = league_services.slug_new(
+        model=Tournament,
+        organization=league.organization,
+        name=name,
+        scope="league__organization",
+        fallback="event",
+    )
+    return Tournament.objects.create(
+        league=league,
+        name=name.strip(),
+        slug=slug,
+        date=date or timezone.localdate(),
+        format=format,
+        pod_layout=pod_layout,
+        points_win=scheme.win,
+        points_draw=scheme.draw,
+        points_loss=scheme.loss,
+        points_bye=scheme.bye,
+        swiss_rounds=swiss_rounds,
+        tiebreakers=_tiebreaker_preset(tiebreakers, play=play, points=points),
+        top_cut=top_cut,
+        first_round=first_round,
+        round_minutes=round_minutes,
+        seed=secrets.randbelow(2**31),
+        created_by=acting_user(by),
+    )

@@ -1,0 +1,179 @@
+"""A table's result: reported or corrected (checked by the event's format; a stale form raises
+ResultConflict, a repeat changes nothing), written to the league as a game so ratings follow,
+logged before and after, and undone from History.
+"""
+
+from collections.abc import Mapping
+
+from django.db import transaction
+from django.utils import timezone
+
+from audit.actors import acting_user
+from audit.models import AuditEntry
+from leagues import services as league_services
+from leagues.models import Game
+
+from ..errors import ResultConflict, TournamentError
+from ..formats import format_for
+from ..models import Entry, Round, Seat, Table
+from .common import audit, tournament_lock
+
+
+def table_snapshot(table: Table, seats: list[Seat]) -> dict:
+    """A table's result as plain data for the log: who sat where and how they finished."""
+    winner = next((s for s in seats if s.entry_id == table.winner_id), None)
+    return {
+        "table": table.pk,
+        "round": table.round.number,
+        "number": table.number,
+        "reported": table.reported,
+        "draw": table.is_draw,
+        "winner_entry": table.winner_id,
+        "winner": winner.entry.player.name if winner else None,
+        "version": table.version,
+        "game": table.game_id,
+        "seats": [
+            {
+                "entry_id": s.entry_id,
+                "player": s.entry.player.name,
+                "position": s.position,
+                "place": s.place,
+                "game_wins": s.game_wins,
+            }
+            for s in seats
+        ],
+    }
+
+
+@transaction.atomic
+def table_report(
+    *,
+    table: Table,
+    winner: Entry | None = None,
+    draw: bool = False,
+    game_wins: Mapping[int, int] | None = None,
+    places: Mapping[int, int] | None = None,
+    expected_version: int | None = None,
+    by=None,
+    reverts: AuditEntry | None = None,
+) -> Table:
+    """Record (or correct) a table's result; the league game follows.
+
+    A 1v1 match: a winner or a draw, optionally with each player's game wins. A pod: a winner
+    (the others share second), a draw (everyone shares first), or the full finishing order as
+    `places` (entry id -> place, a competition ranking; a shared first place is a draw).
+    `expected_version` is the version the TO's form showed: if the result changed since, an
+    identical submission is a no-op and a different one raises ResultConflict. At a pod a
+    winner or a draw that agrees with the stored result is identical, keeping its full order.
+    """
+    tournament = tournament_lock(table.round.tournament)
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round", "reported_by")
+        .get(pk=table.pk)
+    )
+    seats = list(table.seats.select_related("entry__player").order_by("position"))
+    if len(seats) == 1:
+        raise TournamentError("A bye has no result to enter.", code="bye")
+    if table.round.status == Round.Status.PAIRING:
+        raise TournamentError("This round has not started.", code="not_started")
+    entries = {s.entry_id: s for s in seats}
+    if winner is not None and winner.pk not in entries:
+        raise TournamentError(
+            f"{winner.player} is not at this table.", code="not_seated", field="winner"
+        )
+    wins = dict(game_wins or {})
+    play = format_for(tournament)
+    winner_id, finish = play.check_result(
+        entries,
+        winner=winner,
+        draw=draw,
+        wins=wins,
+        places=places,
+        top_cut=table.round.kind == Round.Kind.TOP_CUT,
+    )
+    same = play.same_result(
+        table, entries, winner_id=winner_id, draw=draw, wins=wins, places=places, finish=finish
+    )
+    if expected_version is not None and expected_version != table.version:
+        if same:
+            return table  # a double tap, or two judges entering the same result
+        raise ResultConflict(table, noun=play.noun_title)
+    if same:
+        return table
+    before = table_snapshot(table, seats) if table.reported else None
+    table.reported, table.is_draw = True, winner_id is None
+    table.winner = entries[winner_id].entry if winner_id else None
+    table.version += 1
+    table.reported_by = acting_user(by)
+    table.reported_at = timezone.now()
+    for seat in seats:
+        seat.game_wins = wins.get(seat.entry_id)
+        seat.place = finish[seat.entry_id]
+    Seat.objects.bulk_update(seats, ["game_wins", "place"])
+    results = [
+        league_services.ResultIn(player=s.entry.player, place=s.place, seat=s.position)
+        for s in seats
+    ]
+    kind = play.noun
+    notes = f"{tournament.name}, round {table.round.number}, {kind} {table.number}"
+    # A result reported now was played by today, even in an event dated ahead (played early,
+    # or a wrong year): no table puts a game in the league's future.
+    played_on = min(tournament.date, timezone.localdate())
+    if table.game_id is None:
+        table.game = league_services.game_record(
+            league=tournament.league,
+            results=results,
+            played_on=played_on,
+            by=table.reported_by,
+            source=Game.Source.TOURNAMENT,
+            notes=notes,
+            audit=False,  # the table's entry below says it
+        )
+    else:
+        league_services.game_update(
+            game=table.game, results=results, played_on=played_on, notes=notes, audit=False
+        )
+    table.save()
+    action = play.report_actions[before is not None, reverts is not None]
+    audit(
+        tournament,
+        action,
+        object_type="table",
+        object_id=table.pk,
+        before=before,
+        after=table_snapshot(table, seats),
+        summary=f"round {table.round.number}, {kind} {table.number}",
+        by=by,
+        reverts=reverts,
+    )
+    return table
+
+
+def table_undo(*, entry: AuditEntry, by=None) -> Table:
+    """Put a corrected table back to its result before the correction (`entry.before`).
+
+    Called by `audit.services.audit_undo`; refused (UndoRefused) when the table was paired
+    anew or its result changed again since.
+    """
+    table = Table.objects.select_related("round__tournament").filter(pk=entry.object_id).first()
+    if table is None:
+        raise league_services.UndoRefused(
+            "This table is no longer in its round (the pairings were changed).", code="gone"
+        )
+    tournament_lock(table.round.tournament)
+    table.refresh_from_db()
+    if table.version != entry.after["version"]:
+        raise league_services.UndoRefused(
+            "This result was changed again after this correction: undoing it would lose the "
+            "later change. Enter the result by hand instead.",
+            code="stale",
+        )
+    before = entry.before
+    seats = {s.entry_id: s for s in table.seats.select_related("entry__player")}
+    if set(seats) != {line["entry_id"] for line in before["seats"]}:
+        raise league_services.UndoRefused(
+            "Other players sit at this table now.", code="seats_changed"
+        )
+    result = format_for(table.round.tournament).undo_result(before, seats)
+    return table_report(table=table, expected_version=table.version, by=by, reverts=entry, **result)

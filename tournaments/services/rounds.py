@@ -1,0 +1,238 @@
+"""Swiss rounds: pairing the next round through the event's format, ending a round (which pairs
+the next stage of a top cut), and the TO's manual edits of a round being played (swap, pair
+by hand, bye), planned by the format and written on the round with who made them.
+"""
+
+from django.db import transaction
+from django.utils import timezone
+
+from ..actions import Action
+from ..errors import AlreadyDone, TournamentError
+from ..formats import EDITS, format_for
+from ..models import Entry, Round, Seat, Table, Tournament
+from ..selectors import round_seating_key
+from ..selectors.standings import entry_ratings, history, standings, suggested_structure
+from ..selectors.topcut import top_cut_bracket
+from .common import audit, next_round_number, tables_create, tournament_lock
+from .topcut import top_cut_round
+
+
+def round_snapshot(round_: Round) -> dict:
+    """Who sits at which table of a round, by name, for the log."""
+    seats = Seat.objects.filter(round=round_).select_related("table", "entry__player")
+    tables: dict[int, list[str]] = {}
+    for seat in seats.order_by("table__number", "position"):
+        tables.setdefault(seat.table.number, []).append(seat.entry.player.name)
+    return {
+        "round": round_.number,
+        "tables": [{"number": n, "players": players} for n, players in tables.items()],
+    }
+
+
+@transaction.atomic
+def round_pair(*, tournament: Tournament, by=None, number: int | None = None) -> Round:
+    """Pair the next Swiss round from the standings and start it (byes are reported at once).
+
+    `number` is the round the TO's button says it pairs: if that round exists already (a
+    double tap, or another TO was quicker) nothing is paired and AlreadyDone says so.
+
+    1v1 events pair matches (`pairing.pair_round`), pod events pods in seat order
+    (`pods.pair_pods`, with the event's layout); what the pairing had to allow (rematches,
+    players who met before) is written on the round.
+    """
+    tournament = tournament_lock(tournament)
+    if number is not None and tournament.rounds.filter(number=number).exists():
+        raise AlreadyDone(f"Round {number} is already paired.", code="paired")
+    unfinished = tournament.rounds.exclude(status=Round.Status.COMPLETE).first()
+    if unfinished is not None:
+        missing = list(unfinished.tables.filter(reported=False).values_list("number", flat=True))
+        raise TournamentError(
+            f"Round {unfinished.number} is not finished"
+            + (f": tables {', '.join(map(str, missing))} have no result." if missing else "."),
+            code="round_open",
+        )
+    number = next_round_number(tournament)
+    active = list(
+        tournament.entries.filter(joined_round__lte=number, dropped_after__isnull=True)
+        .select_related("player")
+        .order_by("player_id")
+    )
+    play = format_for(tournament)
+    fewest = play.fewest_players
+    if len(active) < fewest:
+        raise TournamentError(
+            f"At least {'three' if fewest == 3 else 'two'} players are needed to pair a round.",
+            code="few",
+        )
+    planned = tournament.swiss_rounds or suggested_structure(tournament, len(active))[0]
+    if number > planned:
+        raise TournamentError(f"All {planned} Swiss rounds have been played.", code="swiss_over")
+    past = history(tournament)
+    table = standings(tournament, past)
+    ratings = entry_ratings(tournament, active) if tournament.first_round == "rating" else None
+    tables, warnings = play.pair(
+        tournament,
+        players=[e.player_id for e in active],
+        history=past,
+        ranking=table.ranking,
+        points=table.points,
+        seed=tournament.seed,
+        round_number=number,
+        first_round=tournament.first_round,
+        ratings=ratings,
+    )
+    by_player = {e.player_id: e for e in active}
+    seatings = list(enumerate(tables, 1))
+    warnings += play.seating_warnings(past, seatings, by_player)
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        status=Round.Status.PLAYING,
+        ends_at=timezone.now() + timezone.timedelta(minutes=tournament.round_minutes),
+        notes="\n".join(warnings),
+    )
+    tables_create(round_, seatings, by_player, by)
+    tournament.status = Tournament.Status.SWISS
+    if tournament.swiss_rounds is None:
+        tournament.swiss_rounds = planned
+    tournament.save(update_fields=["status", "swiss_rounds"])
+    return round_
+
+
+@transaction.atomic
+def round_end(*, round_: Round, by=None) -> Round:
+    """Close a round once every table has a result (a round already closed: AlreadyDone)."""
+    tournament = tournament_lock(round_.tournament)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status == Round.Status.COMPLETE:
+        # A second tap (or a second TO): ending it again would pair the next top-cut round
+        # twice.
+        raise AlreadyDone(f"Round {round_.number} is already complete.", code="complete")
+    missing = list(round_.tables.filter(reported=False).values_list("number", flat=True))
+    if missing:
+        raise TournamentError(
+            f"Tables {', '.join(map(str, missing))} still have no result.", code="missing"
+        )
+    round_.status = Round.Status.COMPLETE
+    round_.save(update_fields=["status"])
+    if round_.kind == Round.Kind.TOP_CUT:
+        bracket = top_cut_bracket(tournament)
+        if bracket.champion is not None:
+            tournament.status = Tournament.Status.FINISHED
+            tournament.save(update_fields=["status"])
+        else:
+            top_cut_round(tournament, bracket, round_.number + 1)
+        return round_
+    last_swiss = round_.kind == Round.Kind.SWISS and round_.number >= (tournament.swiss_rounds or 0)
+    if last_swiss and not tournament.top_cut:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.save(update_fields=["status"])
+    return round_
+
+
+@transaction.atomic
+def round_edit(
+    *,
+    round_: Round,
+    edit: str,
+    a: Entry,
+    b: Entry | None = None,
+    by=None,
+    expected: str | None = None,
+) -> list[str]:
+    """Change a Swiss round being played by hand: swap two players' seats, pair two players
+    against each other, or give a player the bye.
+
+    The pairing module computes the new round (`swap_players`, `pair_by_hand`, `give_bye`)
+    and checks it (everyone once, tables of two); tables that already have a result may not
+    change. Only the changed tables are rewritten, keeping their numbers. The edit is written
+    on the round with who made it and any rematch it creates; those warnings are returned.
+
+    In a pod event a swap exchanges two players' seats (between pods, within a pod, or with a
+    bye) and the bye takes a player out of a pod of four or five; pairing two players by hand
+    is for 1v1 matches only.
+
+    `expected` is the round's `round_seating_key` when the TO's form was loaded: if the seats
+    changed since (a double tap, or another TO's edit), nothing is changed (AlreadyDone).
+    """
+    tournament = tournament_lock(round_.tournament)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if expected is not None and expected != round_seating_key(round_):
+        raise AlreadyDone(
+            f"The pairings of round {round_.number} changed since this page was loaded (was it "
+            "tapped twice?): nothing was changed again. Check them below.",
+            code="stale_pairings",
+        )
+    if round_.status != Round.Status.PLAYING or round_.kind != Round.Kind.SWISS:
+        raise TournamentError("Only a Swiss round being played can be edited.", code="not_playing")
+    if edit not in EDITS or (edit != "bye" and b is None):
+        raise TournamentError("Choose what to change.", code="edit")
+    if b is not None and a.pk == b.pk:
+        raise TournamentError("Choose two different players.", code="same_player")
+    play = format_for(tournament)
+    play.check_edit(edit)
+    tables = list(round_.tables.prefetch_related("seats__entry__player").order_by("number"))
+    before = round_snapshot(round_)
+    seated = {s.entry_id for t in tables for s in t.seats.all()}
+    for entry in (a, b):
+        if entry is not None and entry.pk not in seated:
+            raise TournamentError(f"{entry.player} is not in round {round_.number}.", code="absent")
+    warnings = _edit_apply(play, tournament, round_, tables, edit, a, b, by)
+    names = {e.player_id: e.player for e in (a, b) if e is not None}
+    who = getattr(by, "username", None) or "a TO"
+    line = f"{timezone.localtime():%H:%M} {who} " + EDITS[edit].format(
+        a=names[a.player_id], b=names.get(b.player_id) if b else ""
+    )
+    round_.notes = "\n".join(filter(None, [round_.notes, line + ".", *warnings]))
+    round_.save(update_fields=["notes"])
+    after = round_snapshot(round_)
+    after["warnings"] = list(warnings)
+    audit(
+        tournament,
+        _EDIT_ACTIONS[edit],
+        object_type="round",
+        object_id=round_.pk,
+        before=before,
+        after=after,
+        summary=f"round {round_.number}: "
+        + EDITS[edit].format(a=names[a.player_id], b=names.get(b.player_id) if b else ""),
+        by=by,
+    )
+    return warnings
+
+
+_EDIT_ACTIONS = {
+    "swap": Action.PAIRING_SWAP,
+    "pair": Action.PAIRING_MANUAL,
+    "bye": Action.PAIRING_BYE,
+}
+
+
+def _edit_apply(play, tournament, round_, tables, edit, a, b, by) -> list[str]:
+    """The format plans the edit from the seats as they are (`Format.plan_edit`); the changed
+    tables are replaced by its numbered seatings. Returns the warnings to write on the round."""
+    before = {t.pk: tuple(s.entry.player_id for s in t.seats.all()) for t in tables}
+    entries = {e.player_id: e for e in tournament.entries.select_related("player")}
+    plan = play.plan_edit(
+        tables=tables,
+        before=before,
+        edit=edit,
+        a=a,
+        b=b,
+        number=round_.number,
+        entries=entries,
+        read_past=lambda number: history(tournament, before=number),
+        read_points=lambda past: standings(tournament, past).points,
+    )
+    Seat.objects.filter(table_id__in=plan.changed).delete()
+    Table.objects.filter(pk__in=plan.changed).delete()
+    tables_create(round_, plan.seatings, entries, by)
+    return list(plan.warnings)
+
+
+def round_swap(*, round_: Round, a: Entry, b: Entry, by=None) -> list[str]:
+    return round_edit(round_=round_, edit="swap", a=a, b=b, by=by)
+
+
+def round_give_bye(*, round_: Round, entry: Entry, by=None) -> list[str]:
+    return round_edit(round_=round_, edit="bye", a=entry, by=by)
