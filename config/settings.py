@@ -61,9 +61,11 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     "csp",
+    "audit",
     "leagues",
     "ratings",
     "tournaments",
+    "exchange",
     # Before django_tasks_db: its `db_worker` command wraps theirs (re-queues dead workers' jobs).
     "jobs",
     "django_tasks",

@@ -2,7 +2,7 @@
 
 from django_tasks import task
 
-from .services import job_run
+from .runner import job_run
 
 
 @task()

@@ -1,6 +1,28 @@
+"""The leagues app: registers its audit actions (and the undo of a game correction or
+deletion), its background job and who may follow a job."""
+
 from django.apps import AppConfig
 
 
 class LeaguesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "leagues"
+
+    def ready(self):
+        from audit.registry import action_register
+        from jobs.models import Job
+        from jobs.registry import handler_register, league_access_register
+
+        from . import jobs, services
+        from .actions import LABELS, Action
+
+        undo = {
+            Action.GAME_CORRECT: (Action.GAME_UNDO, services.game_correction_undo),
+            Action.GAME_DELETE: (Action.GAME_RESTORE, services.game_delete_undo),
+        }
+        for action, label in LABELS.items():
+            undone_as, handler = undo.get(action, (None, None))
+            action_register(action, label, undone_as=undone_as, undo=handler)
+
+        handler_register(Job.Kind.IMPORT_PREVIEW, jobs.import_preview)
+        league_access_register(jobs.job_league)

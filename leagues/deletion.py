@@ -16,6 +16,8 @@ from django.db import router
 from django.db.models import Model
 from django.utils.text import capfirst
 
+from .models import Game
+
 
 @dataclass(frozen=True)
 class Count:
@@ -132,8 +134,6 @@ def _game_notes(game) -> list[str]:
 
 def _tournament_notes(tournament) -> list[str]:
     # A reported table points at its league game, not the other way round: the games stay.
-    from leagues.models import Game
-
     games = Game.objects.filter(tournament_table__round__tournament=tournament).count()
     if not games:
         return []

@@ -15,6 +15,8 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
+from audit.actors import acting_user
+
 from .domain.csvformat import NAME_MAX_LENGTH
 
 
@@ -283,8 +285,6 @@ class ApiToken(models.Model):
     @classmethod
     def issue(cls, *, organization: Organization, name: str, by=None) -> tuple["ApiToken", str]:
         """A new token for `organization`; the plaintext is returned here and never again."""
-        from .permissions import acting_user  # permissions imports this module
-
         plaintext = cls.PREFIX + secrets.token_urlsafe(32)
         token = cls.objects.create(
             organization=organization,
@@ -336,88 +336,3 @@ class ApiToken(models.Model):
         if revoked:
             self.refresh_from_db(fields=["revoked_at"])
         return bool(revoked)
-
-
-class AuditEntry(models.Model):
-    """One change to league or event history: who, when, what it was before and after.
-
-    Written by the services in the same transaction as the change. `before` and `after` are
-    plain snapshots (dates as ISO text, players by id and name), so an entry outlives the
-    game, league or event it describes. An undo is an entry of its own that `reverts` the
-    one it undid; the one-to-one link lets the database refuse a second undo.
-    """
-
-    class Action(models.TextChoices):
-        GAME_CREATE = "game.create", "Game entered"
-        GAME_CORRECT = "game.correct", "Game corrected"
-        GAME_DELETE = "game.delete", "Game deleted"
-        GAME_UNDO = "game.undo", "Correction undone"
-        GAME_RESTORE = "game.restore", "Deleted game restored"
-        IMPORT_APPLY = "import.apply", "CSV imported"
-        MATCH_REPORT = "match.report", "Match reported"
-        MATCH_CORRECT = "match.correct", "Match corrected"
-        MATCH_UNDO = "match.undo", "Match correction undone"
-        POD_REPORT = "pod.report", "Pod reported"
-        POD_CORRECT = "pod.correct", "Pod corrected"
-        POD_UNDO = "pod.undo", "Pod correction undone"
-        PAIRING_SWAP = "pairing.swap", "Players swapped"
-        PAIRING_MANUAL = "pairing.manual", "Paired by hand"
-        PAIRING_BYE = "pairing.bye", "Bye given"
-        ENTRY_DROP = "entry.drop", "Player dropped"
-        ENTRY_UNDROP = "entry.undrop", "Drop undone"
-        ENTRY_REMOVE = "entry.remove", "Entry removed"
-
-    # What an undo does to each undoable action.
-    UNDO_ACTIONS = {
-        Action.GAME_CORRECT: Action.GAME_UNDO,
-        Action.GAME_DELETE: Action.GAME_RESTORE,
-        Action.MATCH_CORRECT: Action.MATCH_UNDO,
-        Action.POD_CORRECT: Action.POD_UNDO,
-        Action.ENTRY_DROP: Action.ENTRY_UNDROP,
-    }
-
-    organization = models.ForeignKey(
-        Organization, on_delete=models.CASCADE, related_name="audit_entries"
-    )
-    league = models.ForeignKey(
-        League, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries"
-    )
-    tournament = models.ForeignKey(
-        "tournaments.Tournament",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="audit_entries",
-    )
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
-    actor_label = models.CharField(
-        max_length=200, help_text="Who, as text: a username, an API token, an import."
-    )
-    action = models.CharField(max_length=32, choices=Action.choices)
-    object_type = models.CharField(max_length=16)
-    object_id = models.PositiveBigIntegerField(null=True, blank=True)
-    summary = models.CharField(max_length=255, blank=True)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    reverts = models.OneToOneField(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="reverted_by"
-    )
-    created_at = models.DateTimeField(default=timezone.now, editable=False)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        verbose_name_plural = "audit entries"
-        indexes = [
-            models.Index(fields=["organization", "-created_at", "-id"], name="audit_org_newest"),
-            models.Index(fields=["object_type", "object_id"], name="audit_object"),
-        ]
-
-    def __str__(self) -> str:
-        when = f"{self.created_at:%Y-%m-%d %H:%M}"
-        return f"{self.get_action_display()} by {self.actor_label} at {when}"
-
-    @property
-    def is_undoable(self) -> bool:
-        return self.action in self.UNDO_ACTIONS

@@ -33,11 +33,6 @@ from django.db.models import Q, QuerySet
 from .models import MANAGER_ROLES, League, Organization
 
 
-def acting_user(user):
-    """The user to record as having done something, or None for anonymous or no user."""
-    return user if user is not None and user.is_authenticated else None
-
-
 def _is_active(user) -> bool:
     return bool(user and user.is_authenticated and user.is_active)
 

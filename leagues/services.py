@@ -6,10 +6,11 @@ honest now and the rating ledger in order later. Validation raises `LeagueError`
 and a message a person can act on; nothing is written when it does.
 
 Every write records an `AuditEntry` (who, when, before, after) in its own transaction through
-`audit_record`, whatever the entry point: the form, the admin, an import, the API or a
-tournament table. A game carries a `version`: a correction made from an outdated form raises
-`GameConflict` unless it is identical to what is stored, and an identical correction is a
-no-op (no entry, no re-rating). `audit_undo` puts a correction or a deletion back.
+`audit.services.audit_record`, whatever the entry point: the form, the admin, an import, the
+API or a tournament table. A game carries a `version`: a correction made from an outdated form
+raises `GameConflict` unless it is identical to what is stored, and an identical correction is
+a no-op (no entry, no re-rating). `game_correction_undo` and `game_delete_undo` put a
+correction or a deletion back; `audit.services.audit_undo` calls them (see leagues.apps).
 """
 
 import hashlib
@@ -26,8 +27,13 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.text import slugify
 
+from audit.actors import acting_user
+from audit.errors import UndoRefused
+from audit.models import AuditEntry
+from audit.services import audit_record
 from core.errors import DomainError
 
+from .actions import Action
 from .domain.csvformat import (
     NAME_MAX_LENGTH,
     CsvGame,
@@ -41,8 +47,7 @@ from .domain.csvformat import (
     parse_games_csv,
 )
 from .domain.ranking import RankingError, validate_places
-from .models import AuditEntry, Game, GameResult, ImportBatch, League, Organization, Player
-from .permissions import acting_user
+from .models import Game, GameResult, ImportBatch, League, Organization, Player
 from .signals import games_changed
 
 
@@ -251,47 +256,6 @@ def _result_rows(game: Game, results: Sequence[ResultIn]) -> list[GameResult]:
 # --- the audit log --------------------------------------------------------------------------
 
 
-def actor_label(by=None, via: str = "") -> str:
-    """Who did it, as the log keeps it: "olive", "olive (API token scorebot)", "import"."""
-    user = acting_user(by)
-    name = user.get_username() if user is not None else ""
-    if name and via:
-        return f"{name} ({via})"
-    return name or via or "system"
-
-
-def audit_record(
-    *,
-    organization_id: int,
-    action: str,
-    object_type: str,
-    object_id: int | None,
-    before: dict | None = None,
-    after: dict | None = None,
-    league_id: int | None = None,
-    tournament_id: int | None = None,
-    summary: str = "",
-    by=None,
-    via: str = "",
-    reverts: AuditEntry | None = None,
-) -> AuditEntry:
-    """Write one entry of the audit log; call it inside the transaction of the change."""
-    return AuditEntry.objects.create(
-        organization_id=organization_id,
-        league_id=league_id,
-        tournament_id=tournament_id,
-        actor=acting_user(by),
-        actor_label=actor_label(by, via)[:200],
-        action=action,
-        object_type=object_type,
-        object_id=object_id,
-        summary=summary[:255],
-        before=before,
-        after=after,
-        reverts=reverts,
-    )
-
-
 def game_snapshot(game: Game) -> dict:
     """The game as plain data for the log: date, note, version and every player's line."""
     rows = game.results.select_related("player").order_by("placement", "seat", "id")
@@ -379,7 +343,7 @@ def game_record(
     if audit:
         _audit_game(
             game,
-            AuditEntry.Action.GAME_CREATE,
+            Action.GAME_CREATE,
             before=None,
             after=game_snapshot(game),
             by=by,
@@ -469,7 +433,7 @@ def game_update(
         _result_rows(game, [r for r in results if r.player.pk not in known])
     )
     if audit:
-        action = AuditEntry.Action.GAME_UNDO if reverts else AuditEntry.Action.GAME_CORRECT
+        action = Action.GAME_UNDO if reverts else Action.GAME_CORRECT
         _audit_game(
             game, action, before=before, after=game_snapshot(game), by=by, via=via, reverts=reverts
         )
@@ -492,7 +456,7 @@ def game_delete(*, game: Game, by=None, expected_version: int | None = None, via
     if expected_version is not None and expected_version != current.version:
         raise GameConflict(game=current)
     before = game_snapshot(current)
-    _audit_game(current, AuditEntry.Action.GAME_DELETE, before=before, after=None, by=by, via=via)
+    _audit_game(current, Action.GAME_DELETE, before=before, after=None, by=by, via=via)
     current.delete()
     return True
 
@@ -509,50 +473,6 @@ def games_delete(*, games: Iterable[Game], by=None, via: str = "") -> int:
     for game in games:
         deleted += game_delete(game=game, by=by, via=via)
     return deleted
-
-
-class UndoRefused(LeagueError):
-    """An undo from the log that cannot be done: the thing changed again, or is gone (409)."""
-
-    status = 409
-    default_code = "undo_refused"
-
-    def __init__(self, message: str, *, code: str | None = None):
-        super().__init__(message, code=code)
-
-
-@transaction.atomic
-def audit_undo(*, entry: AuditEntry, by=None) -> AuditEntry:
-    """Undo a correction or a deletion from the log: put its `before` back through the
-    normal service (so ratings replay and standings follow) and return the new entry, which
-    `reverts` this one.
-
-    Refused (UndoRefused, nothing written) for an entry that is not a correction, a deletion
-    or a drop, one already undone, or when the game, table or entry changed again since.
-    """
-    entry = AuditEntry.objects.select_for_update().get(pk=entry.pk)
-    if entry.action not in AuditEntry.UNDO_ACTIONS:
-        raise UndoRefused(
-            "Only a correction, a deletion or a drop can be undone.", code="not_undoable"
-        )
-    if AuditEntry.objects.filter(reverts=entry).exists():
-        raise UndoRefused("This change was already undone.", code="already_undone")
-    if entry.action == AuditEntry.Action.GAME_CORRECT:
-        _undo_game_correction(entry, by)
-    elif entry.action == AuditEntry.Action.GAME_DELETE:
-        _undo_game_delete(entry, by)
-    elif entry.action == AuditEntry.Action.ENTRY_DROP:
-        from tournaments.services import entry_drop_undo  # tournaments builds on leagues
-
-        entry_drop_undo(entry=entry, by=by)
-    else:
-        from tournaments.services import table_undo
-
-        table_undo(entry=entry, by=by)
-    undo = AuditEntry.objects.filter(reverts=entry).first()
-    if undo is None:  # the service found nothing to change (it already reads as before)
-        raise UndoRefused("Nothing to undo: it is already as it was before.", code="no_change")
-    return undo
 
 
 def _snapshot_results(organization_id: int, snapshot: dict) -> list[ResultIn]:
@@ -577,7 +497,8 @@ def _snapshot_results(organization_id: int, snapshot: dict) -> list[ResultIn]:
     ]
 
 
-def _undo_game_correction(entry: AuditEntry, by) -> None:
+def game_correction_undo(*, entry: AuditEntry, by=None) -> None:
+    """Put a corrected game back as it was before `entry` (called by audit_undo)."""
     game = Game.objects.select_related("league").filter(pk=entry.object_id).first()
     if game is None:
         raise UndoRefused("This game was deleted since: there is nothing to undo.", code="gone")
@@ -601,7 +522,8 @@ def _undo_game_correction(entry: AuditEntry, by) -> None:
     )
 
 
-def _undo_game_delete(entry: AuditEntry, by) -> None:
+def game_delete_undo(*, entry: AuditEntry, by=None) -> None:
+    """Put a deleted game back as it was (called by audit_undo); tournament games refused."""
     before = entry.before
     if entry.league is None:
         raise UndoRefused("The league of this game was deleted.", code="gone")
@@ -622,7 +544,7 @@ def _undo_game_delete(entry: AuditEntry, by) -> None:
     )
     _audit_game(
         game,
-        AuditEntry.Action.GAME_RESTORE,
+        Action.GAME_RESTORE,
         before=None,
         after=game_snapshot(game),
         by=by,
@@ -1066,7 +988,7 @@ def games_import(
     audit_record(
         organization_id=league.organization_id,
         league_id=league.pk,
-        action=AuditEntry.Action.IMPORT_APPLY,
+        action=Action.IMPORT_APPLY,
         object_type="import",
         object_id=batch.pk,
         after={

@@ -4,13 +4,6 @@ from .views import audit, games, imports, public
 
 urlpatterns = [
     path("", public.home, name="home"),
-    path("leagues/<slug:slug>/", public.league_detail, name="league_detail"),
-    path("leagues/<slug:slug>/games/", public.league_games, name="league_games"),
-    path(
-        "leagues/<slug:slug>/players/<int:player_id>/",
-        public.player_detail,
-        name="player_detail",
-    ),
     path("leagues/<slug:slug>/export.csv", imports.league_export, name="league_export"),
     path("leagues/<slug:slug>/games/new/", games.game_create, name="game_create"),
     path("leagues/<slug:slug>/games/new/row/", games.game_form_row, name="game_form_row"),

@@ -1,3 +1,5 @@
+"""The ratings app: connects its signal receivers and registers its background jobs."""
+
 from django.apps import AppConfig
 
 
@@ -6,4 +8,15 @@ class RatingsConfig(AppConfig):
     name = "ratings"
 
     def ready(self):
-        from . import receivers  # noqa: F401 — connects the signal receivers
+        from jobs.models import Job
+        from jobs.registry import handler_register
+
+        from . import (
+            jobs,
+            receivers,  # noqa: F401 — connects the signal receivers
+        )
+
+        handler_register(Job.Kind.IMPORT_APPLY, jobs.import_apply)
+        handler_register(Job.Kind.RERATE, jobs.rerate)
+        handler_register(Job.Kind.CATCH_UP, jobs.catch_up)
+        handler_register(Job.Kind.LAB, jobs.lab)

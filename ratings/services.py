@@ -18,6 +18,8 @@ from django.conf import settings as django_settings
 from django.db import connection, transaction
 from django.utils import timezone
 
+from jobs.models import Job
+from jobs.services import job_start
 from leagues.models import League
 
 from . import ledger
@@ -136,9 +138,6 @@ def ratings_catch_up(
 
 
 def _catch_up_in_background(league_id: int) -> None:
-    from jobs.models import Job  # jobs builds on ratings: imported where it is needed
-    from jobs.services import job_start
-
     league = League.objects.get(pk=league_id)
     job_start(kind=Job.Kind.CATCH_UP, league=league, key=f"catch_up:{league_id}")
 

@@ -30,10 +30,11 @@ from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from audit.models import AuditEntry
 from jobs.models import Job
 from leagues import services as league_services
 from leagues.admin import OrganizationScopedAdmin, organization_id_of
-from leagues.models import ApiToken, AuditEntry, Role
+from leagues.models import ApiToken, Role
 from tests.factories import (
     GameFactory,
     LeagueFactory,

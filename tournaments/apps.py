@@ -1,6 +1,49 @@
+"""The tournaments app: registers its audit actions, the undo of a table correction or a drop,
+and the event filter of the History page."""
+
 from django.apps import AppConfig
 
 
 class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
+
+    def ready(self):
+        from audit.errors import UndoRefused
+        from audit.registry import action_register, scope_register
+
+        from . import services
+        from .actions import LABELS, Action
+        from .models import Tournament
+
+        def refusing(handler):
+            """The handler, with a TO's error turned into the History page's refusal."""
+
+            def undo(*, entry, by=None):
+                try:
+                    handler(entry=entry, by=by)
+                except services.TournamentError as error:
+                    raise UndoRefused(str(error), code=error.code) from None
+
+            return undo
+
+        undo = {
+            Action.MATCH_CORRECT: (Action.MATCH_UNDO, refusing(services.table_undo)),
+            Action.POD_CORRECT: (Action.POD_UNDO, refusing(services.table_undo)),
+            Action.ENTRY_DROP: (Action.ENTRY_UNDROP, refusing(services.entry_drop_undo)),
+        }
+        for action, label in LABELS.items():
+            undone_as, handler = undo.get(action, (None, None))
+            action_register(action, label, undone_as=undone_as, undo=handler)
+
+        scope_register(
+            "tournament",
+            get=lambda organization, slug: (
+                Tournament.objects.select_related("league__organization")
+                .filter(slug=slug, league__organization=organization)
+                .first()
+            ),
+            choices=lambda organization: Tournament.objects.filter(
+                league__organization=organization
+            ).order_by("-date", "name"),
+        )

@@ -9,7 +9,6 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("leagues", "0004_apitoken"),
-        ("tournaments", "0002_pod_events"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -128,17 +127,8 @@ class Migration(migrations.Migration):
                 to="leagues.auditentry",
             ),
         ),
-        migrations.AddField(
-            model_name="auditentry",
-            name="tournament",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="audit_entries",
-                to="tournaments.tournament",
-            ),
-        ),
+        # The entry's event (`tournament_id`, once a foreign key to tournaments, which made
+        # leagues and tournaments depend on each other's migrations) is added by audit 0001.
         migrations.AddIndex(
             model_name="auditentry",
             index=models.Index(

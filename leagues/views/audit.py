@@ -2,7 +2,9 @@
 
 Only owners and organizers of the store (and superusers) get here; to everyone else,
 logged in or not, the page does not exist (404), so it does not reveal a store's activity.
-The undo button posts to `audit_undo`, which goes through leagues.services.audit_undo.
+The undo button posts to `audit_undo`, which goes through audit.services.audit_undo. The
+page can be narrowed to a league or to an event; events are found through the scope the
+tournaments app registers (`audit.registry`), so this app does not import the one above it.
 """
 
 from urllib.parse import urlencode
@@ -14,13 +16,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from audit.errors import UndoRefused
+from audit.models import AuditEntry
+from audit.registry import scope_get
+from audit.services import audit_undo as undo_entry
 from core.errors_http import error_response
-from tournaments.models import Tournament
-from tournaments.services import TournamentError
 
 from .. import services
 from ..domain.history import changes
-from ..models import AuditEntry, League, Organization
+from ..models import League, Organization
 from ..permissions import can_manage_organization
 from . import league_context
 
@@ -34,15 +38,14 @@ def _managed_organization(request: HttpRequest, slug: str) -> Organization:
     return organization
 
 
-def _filters(organization: Organization, data) -> tuple[League | None, Tournament | None]:
+def _filters(organization: Organization, data) -> tuple[League | None, object | None]:
     """The league and event the page is narrowed to (?league=, ?tournament=), of this store."""
     league = tournament = None
-    if data.get("tournament"):
-        tournament = get_object_or_404(
-            Tournament.objects.select_related("league__organization"),
-            slug=data["tournament"],
-            league__organization=organization,
-        )
+    events = scope_get("tournament")
+    if data.get("tournament") and events is not None:
+        tournament = events.get(organization, data["tournament"])
+        if tournament is None:
+            raise Http404("No such event.")
         league = tournament.league
     elif data.get("league"):
         league = get_object_or_404(
@@ -53,7 +56,7 @@ def _filters(organization: Organization, data) -> tuple[League | None, Tournamen
     return league, tournament
 
 
-def _query(league: League | None, tournament: Tournament | None) -> str:
+def _query(league: League | None, tournament) -> str:
     if tournament is not None:
         return urlencode({"tournament": tournament.slug})
     if league is not None:
@@ -66,10 +69,10 @@ def audit_log(request: HttpRequest, org: str) -> HttpResponse:
     organization = _managed_organization(request, org)
     league, tournament = _filters(organization, request.GET)
     entries = AuditEntry.objects.filter(organization=organization).select_related(
-        "league", "tournament", "reverts", "reverted_by"
+        "league", "reverts", "reverted_by"
     )
     if tournament is not None:
-        entries = entries.filter(tournament=tournament)
+        entries = entries.filter(tournament_id=tournament.pk)
     elif league is not None:
         entries = entries.filter(league=league)
     page = Paginator(entries, ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
@@ -84,9 +87,7 @@ def audit_log(request: HttpRequest, org: str) -> HttpResponse:
         "filter_league": league,
         "filter_tournament": tournament,
         "leagues": organization.leagues.order_by("name"),
-        "tournaments": Tournament.objects.filter(league__organization=organization).order_by(
-            "-date", "name"
-        ),
+        "tournaments": events.choices(organization) if (events := scope_get("tournament")) else [],
         "query": _query(league, tournament),
     }
     if league is not None:  # the league's menu on top, with History marked
@@ -105,8 +106,8 @@ def audit_undo(request: HttpRequest, org: str, pk: int) -> HttpResponse:
     if query:
         target += f"?{query}"
     try:
-        undo = services.audit_undo(entry=entry, by=request.user)
-    except (services.LeagueError, TournamentError) as error:
+        undo = undo_entry(entry=entry, by=request.user)
+    except (services.LeagueError, UndoRefused) as error:
         # Every refusal of an undo is a conflict with the log as it is now.
         return error_response(request, error, redirect_to=target, status=409, prefix="Not undone: ")
     messages.success(request, f"Undone: {entry.summary}. {undo.get_action_display()}.")

@@ -11,12 +11,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from audit.models import AuditEntry
 from core.errors_http import error_response
 
 from .. import selectors, services
+from ..actions import Action
 from ..deletion import delete_preview
 from ..forms import MAX_ROWS, GameEntryForm, ordinal
-from ..models import AuditEntry, Game, League
+from ..models import Game, League
 from . import league_context, managed_league_get
 
 
@@ -193,9 +195,7 @@ def _already_deleted(request: HttpRequest, pk: int) -> HttpResponse:
     """A repeated delete: the log says which league the game was in; only its organizers
     learn that it was deleted, to everyone else it does not exist."""
     deletion = (
-        AuditEntry.objects.filter(
-            action=AuditEntry.Action.GAME_DELETE, object_type="game", object_id=pk
-        )
+        AuditEntry.objects.filter(action=Action.GAME_DELETE, object_type="game", object_id=pk)
         .select_related("league")
         .first()
     )

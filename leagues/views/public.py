@@ -1,93 +1,14 @@
-"""Public pages: no login needed to look at a public league."""
+"""The public home page: every store with the leagues the visitor may see.
 
-from django.core.paginator import Paginator
+A league's own pages (standings, game log, player) show ratings, so they are ratings.pages.
+"""
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.safestring import mark_safe
-from django_tables2 import RequestConfig
-
-from ratings import selectors as rating_selectors
-from ratings.domain.chart import rating_chart_svg
-from ratings.tables import RatingTable
 
 from .. import selectors
-from . import league_context
-
-GAMES_PER_PAGE = 25
 
 
 def home(request: HttpRequest) -> HttpResponse:
     organizations = selectors.organization_list_with_leagues(user=request.user)
     return render(request, "leagues/home.html", {"organizations": organizations})
-
-
-def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    """Standings by rating: sortable, paginated, with a live name search swapping the table."""
-    league = selectors.league_get(slug=slug, user=request.user)
-    system = rating_selectors.league_system(league=league)
-    standings = rating_selectors.league_ratings(league=league, system=system)
-    query = request.GET.get("q", "").strip()
-    shown = [row for row in standings if query.lower() in row.name.lower()] if query else standings
-    table = RatingTable(shown, league=league, system=system)
-    table.empty_text = f'No player matches "{query}".' if query else "No games yet."
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    template = "leagues/league_detail.html"
-    if request.htmx and request.htmx.target == "standings":
-        template += "#standings-table"
-    context = league_context(
-        request,
-        league,
-        "standings",
-        table=table,
-        query=query,
-        player_count=len(standings),
-        system=system,
-        updating=rating_selectors.ratings_pending(league=league),
-    )
-    return render(request, template, context)
-
-
-def league_games(request: HttpRequest, slug: str) -> HttpResponse:
-    league = selectors.league_get(slug=slug, user=request.user)
-    page = Paginator(selectors.league_game_log(league=league), GAMES_PER_PAGE).get_page(
-        request.GET.get("page")
-    )
-    rating_selectors.attach_rating_changes(page.object_list)
-    return render(
-        request, "leagues/league_games.html", league_context(request, league, "games", page=page)
-    )
-
-
-def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    league = selectors.league_get(slug=slug, user=request.user)
-    player = selectors.league_player_get(league=league, player_id=player_id)
-    history = selectors.player_game_history(league=league, player=player)
-    page = Paginator(history, GAMES_PER_PAGE).get_page(request.GET.get("page"))
-    rating_selectors.attach_rating_changes(page.object_list)
-    system = rating_selectors.league_system(league=league)
-    rating = rating_selectors.player_rating(league=league, player_id=player.pk)
-    standing = next(
-        (
-            row
-            for row in rating_selectors.league_ratings(league=league, system=system)
-            if row.player_id == player.pk
-        ),
-        None,
-    )
-    points = rating_selectors.player_rating_history(league=league, player_id=player.pk)
-    chart = rating_chart_svg(
-        points, title=f"{player.name}'s rating", decimals=0 if system.integer else 1
-    )
-    context = league_context(
-        request,
-        league,
-        "standings",
-        player=player,
-        page=page,
-        standing=standing,
-        rating=rating,
-        system=system,
-        chart=mark_safe(chart),  # built from numbers and escaped text only
-        biggest_wins=rating_selectors.player_biggest_wins(league=league, player_id=player.pk),
-    )
-    return render(request, "leagues/player_detail.html", context)

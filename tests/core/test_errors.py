@@ -4,10 +4,10 @@ is one, keeps its name and its old base (ValueError), and says what HTTP status 
 import pytest
 
 from core.errors import ConflictError, DomainError
-from jobs.services import JobRefused
+from exchange.services import ExchangeError
+from jobs.errors import JobRefused
 from leagues.domain.csvformat import UndecodableFile, decode_upload
 from leagues.domain.ranking import RankingError, validate_places
-from leagues.exchange import ExchangeError
 from leagues.services import (
     GameConflict,
     ImportRefused,

@@ -12,7 +12,8 @@ import io
 import pytest
 
 from jobs.models import Job
-from jobs.services import job_run, jobs_reap
+from jobs.runner import job_run
+from jobs.services import jobs_reap
 from leagues import services as league_services
 from leagues.models import ImportBatch
 from ratings.models import LeagueRating

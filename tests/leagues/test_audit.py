@@ -11,8 +11,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from audit import services as audit_services
+from audit.models import AuditEntry
 from leagues import services
-from leagues.models import ApiToken, AuditEntry, Game, Role
+from leagues.models import ApiToken, Game, Role
 from ratings.models import RatingChange
 from tests.factories import (
     GameFactory,
@@ -479,7 +481,7 @@ def test_undoing_a_correction_restores_the_game_and_the_ratings(
     assert sorted(RatingChange.objects.values_list("player__name", "delta")) != ledger
     correction = AuditEntry.objects.get(action="game.correct")
     with django_capture_on_commit_callbacks(execute=True):
-        undo = services.audit_undo(entry=correction, by=organizer)
+        undo = audit_services.audit_undo(entry=correction, by=organizer)
     assert undo.action == "game.undo" and undo.reverts == correction
     assert lines(undo.before) == [("Bob", 1, None), ("Ann", 2, None)]
     assert lines(undo.after) == [("Ann", 1, None), ("Bob", 2, None)]
@@ -487,7 +489,7 @@ def test_undoing_a_correction_restores_the_game_and_the_ratings(
     assert game.version == 2
     assert sorted(RatingChange.objects.values_list("player__name", "delta")) == ledger
     with pytest.raises(services.UndoRefused, match="already undone"):
-        services.audit_undo(entry=correction, by=organizer)
+        audit_services.audit_undo(entry=correction, by=organizer)
 
 
 def test_an_undo_after_a_later_change_is_refused(league, roster):
@@ -496,7 +498,7 @@ def test_an_undo_after_a_later_change_is_refused(league, roster):
     services.game_update(game=game, results=results_of(roster, "Bob", "Ann", "Cy"), played_on=DAY)
     first = AuditEntry.objects.filter(action="game.correct").earliest("id")
     with pytest.raises(services.UndoRefused, match="changed again") as refused:
-        services.audit_undo(entry=first)
+        audit_services.audit_undo(entry=first)
     assert refused.value.code == "stale"
     assert Game.objects.get().version == 2
     assert not AuditEntry.objects.filter(action="game.undo").exists()
@@ -506,20 +508,20 @@ def test_a_deleted_game_is_restored_once(league, roster, organizer):
     game = record(league, roster, "Ann", "Bob", "Cy", notes="finals")
     services.game_delete(game=game)
     deletion = AuditEntry.objects.get(action="game.delete")
-    restore = services.audit_undo(entry=deletion, by=organizer)
+    restore = audit_services.audit_undo(entry=deletion, by=organizer)
     restored = Game.objects.get()
     assert restore.action == "game.restore" and restore.object_id == restored.pk
     assert restored.notes == "finals" and restored.played_on == DAY
     assert [r.player.name for r in restored.results.order_by("placement")] == ["Ann", "Bob", "Cy"]
     with pytest.raises(services.UndoRefused):
-        services.audit_undo(entry=deletion)
+        audit_services.audit_undo(entry=deletion)
     assert Game.objects.count() == 1
 
 
 def test_entries_that_are_not_corrections_cannot_be_undone(league, roster):
     record(league, roster, "Ann", "Bob")
     with pytest.raises(services.UndoRefused, match="Only a correction"):
-        services.audit_undo(entry=AuditEntry.objects.get())
+        audit_services.audit_undo(entry=AuditEntry.objects.get())
 
 
 # --- the history page ------------------------------------------------------------------------
@@ -636,7 +638,7 @@ def test_an_undo_that_would_change_nothing_is_refused(league, roster):
     AuditEntry.objects.filter(pk=entry.pk).update(before=entry.after)
     entry.refresh_from_db()
     with pytest.raises(services.UndoRefused, match="Nothing to undo") as refused:
-        services.audit_undo(entry=entry)
+        audit_services.audit_undo(entry=entry)
     assert refused.value.code == "no_change"
     assert not AuditEntry.objects.filter(reverts=entry).exists()
 
@@ -695,5 +697,5 @@ def test_the_history_page_makes_no_query_per_entry(organizer_client, league, ros
     for _ in range(10):
         game = record(league, roster, "Ann", "Bob")
         services.game_update(game=game, results=results_of(roster, "Bob", "Ann"), played_on=DAY)
-        services.audit_undo(entry=AuditEntry.objects.filter(action="game.correct").first())
+        audit_services.audit_undo(entry=AuditEntry.objects.filter(action="game.correct").first())
     assert queries() == few

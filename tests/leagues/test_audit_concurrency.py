@@ -11,8 +11,9 @@ import threading
 import pytest
 from django.db import connections
 
+from audit.models import AuditEntry
 from leagues import services
-from leagues.models import AuditEntry, Game
+from leagues.models import Game
 from tests.factories import GameFactory, LeagueFactory, PlayerFactory
 
 DAY = datetime.date(2026, 11, 20)

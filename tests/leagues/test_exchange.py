@@ -16,7 +16,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from leagues.exchange import FORMAT, VERSION, ExchangeError, organization_import
+from exchange.services import FORMAT, VERSION, ExchangeError, organization_import
 from leagues.models import ApiToken, Game, League, Organization, Player
 from ratings import selectors as rating_selectors
 from ratings.models import RatingChange

@@ -10,7 +10,8 @@ import threading
 import pytest
 from django.db import connections
 
-from leagues.models import AuditEntry, Game
+from audit.models import AuditEntry
+from leagues.models import Game
 from tests.factories import LeagueFactory
 from tournaments import services
 from tournaments.models import Table

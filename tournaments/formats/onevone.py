@@ -4,8 +4,7 @@ Pairs with `domain.pairing`, edits with `domain.edits`, cuts with `domain.topcut
 is one of the card's buttons (RESULTS), a winner or a draw with optional game wins.
 """
 
-from leagues.models import AuditEntry
-
+from ..actions import Action
 from ..domain import topcut
 from ..domain.edits import give_bye, pair_by_hand, pairing_from_manual, swap_players
 from ..domain.pairing import PairingError, pair_round
@@ -39,9 +38,9 @@ class OneVOne(Format):
         ("bye", "Give the bye", False),
     ]
     report_actions = {
-        (False, False): AuditEntry.Action.MATCH_REPORT,
-        (True, False): AuditEntry.Action.MATCH_CORRECT,
-        (True, True): AuditEntry.Action.MATCH_UNDO,
+        (False, False): Action.MATCH_REPORT,
+        (True, False): Action.MATCH_CORRECT,
+        (True, True): Action.MATCH_UNDO,
     }
     bracket_errors = (topcut.TopCutError,)
 

@@ -5,8 +5,8 @@ Pairs with `domain.pods`, warns of repeats from `domain.history`, cuts with `dom
 """
 
 from leagues.domain.ranking import is_valid_ranking
-from leagues.models import AuditEntry
 
+from ..actions import Action
 from ..domain import podcut
 from ..domain.history import read_history
 from ..domain.pods import PodPairingError, pair_pods
@@ -42,9 +42,9 @@ class Pods(Format):
         "4 or 5."
     )
     report_actions = {
-        (False, False): AuditEntry.Action.POD_REPORT,
-        (True, False): AuditEntry.Action.POD_CORRECT,
-        (True, True): AuditEntry.Action.POD_UNDO,
+        (False, False): Action.POD_REPORT,
+        (True, False): Action.POD_CORRECT,
+        (True, True): Action.POD_UNDO,
     }
     shows_seats = True
     suggests_cut = True

@@ -4,9 +4,9 @@ number and writing numbered tables with their seats. Private to the services pac
 
 from django.utils import timezone
 
-from leagues import services as league_services
-from leagues.models import AuditEntry
-from leagues.permissions import acting_user
+from audit.actors import acting_user
+from audit.models import AuditEntry
+from audit.services import audit_record
 
 from ..models import Round, Seat, Table, Tournament
 
@@ -16,10 +16,11 @@ def tournament_lock(tournament: Tournament) -> Tournament:
 
 
 def audit(tournament: Tournament, action: str, *, summary: str, **fields) -> AuditEntry:
-    return league_services.audit_record(
+    return audit_record(
         organization_id=tournament.league.organization_id,
         league_id=tournament.league_id,
         tournament_id=tournament.pk,
+        tournament_name=tournament.name,
         action=action,
         summary=f"{tournament.name}: {summary}",
         **fields,

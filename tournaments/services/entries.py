@@ -5,9 +5,10 @@ change locks the event, then the entry, and writes its audit line.
 
 from django.db import transaction
 
+from audit.models import AuditEntry
 from leagues import services as league_services
-from leagues.models import AuditEntry
 
+from ..actions import Action
 from ..errors import AlreadyDone, TournamentError, UnknownPlayer
 from ..models import Entry, Tournament
 from .common import audit, next_round_number, tournament_lock
@@ -70,7 +71,7 @@ def entry_drop(*, entry: Entry, by=None) -> Entry:
     entry.save(update_fields=["dropped_after"])
     audit(
         tournament,
-        AuditEntry.Action.ENTRY_DROP,
+        Action.ENTRY_DROP,
         object_type="entry",
         object_id=entry.pk,
         before=before,
@@ -97,7 +98,7 @@ def entry_undrop(*, entry: Entry, by=None, reverts: AuditEntry | None = None) ->
     if reverts is None:  # from the console: the drop's entry in History reads "undone" too
         reverts = (
             AuditEntry.objects.filter(
-                action=AuditEntry.Action.ENTRY_DROP,
+                action=Action.ENTRY_DROP,
                 object_type="entry",
                 object_id=entry.pk,
                 reverted_by__isnull=True,
@@ -110,7 +111,7 @@ def entry_undrop(*, entry: Entry, by=None, reverts: AuditEntry | None = None) ->
     entry.save(update_fields=["dropped_after"])
     audit(
         tournament,
-        AuditEntry.Action.ENTRY_UNDROP,
+        Action.ENTRY_UNDROP,
         object_type="entry",
         object_id=entry.pk,
         before=before,
@@ -123,7 +124,7 @@ def entry_undrop(*, entry: Entry, by=None, reverts: AuditEntry | None = None) ->
 
 
 def entry_drop_undo(*, entry: AuditEntry, by=None) -> Entry:
-    """Undo a drop from History (`leagues.services.audit_undo`): refused (UndoRefused) when
+    """Undo a drop from History (`audit.services.audit_undo`): refused (UndoRefused) when
     the entry is gone, or was registered again, or its drop already changed since."""
     found = Entry.objects.select_related("tournament").filter(pk=entry.object_id).first()
     if found is None:
@@ -157,7 +158,7 @@ def entry_remove(*, entry: Entry, by=None) -> None:
     entry.delete()
     audit(
         tournament,
-        AuditEntry.Action.ENTRY_REMOVE,
+        Action.ENTRY_REMOVE,
         object_type="entry",
         object_id=entry_id,
         before=snapshot,

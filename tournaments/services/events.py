@@ -7,8 +7,8 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
+from audit.actors import acting_user
 from leagues import services as league_services
-from leagues.permissions import acting_user
 
 from ..domain import records
 from ..domain.pods import LAYOUTS

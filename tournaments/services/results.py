@@ -8,9 +8,10 @@ from collections.abc import Mapping
 from django.db import transaction
 from django.utils import timezone
 
+from audit.actors import acting_user
+from audit.models import AuditEntry
 from leagues import services as league_services
-from leagues.models import AuditEntry, Game
-from leagues.permissions import acting_user
+from leagues.models import Game
 
 from ..errors import ResultConflict, TournamentError
 from ..formats import format_for
@@ -152,7 +153,7 @@ def table_report(
 def table_undo(*, entry: AuditEntry, by=None) -> Table:
     """Put a corrected table back to its result before the correction (`entry.before`).
 
-    Called by `leagues.services.audit_undo`; refused (UndoRefused) when the table was paired
+    Called by `audit.services.audit_undo`; refused (UndoRefused) when the table was paired
     anew or its result changed again since.
     """
     table = Table.objects.select_related("round__tournament").filter(pk=entry.object_id).first()

@@ -6,8 +6,7 @@ by hand, bye), planned by the format and written on the round with who made them
 from django.db import transaction
 from django.utils import timezone
 
-from leagues.models import AuditEntry
-
+from ..actions import Action
 from ..errors import AlreadyDone, TournamentError
 from ..formats import EDITS, format_for
 from ..models import Entry, Round, Seat, Table, Tournament
@@ -203,9 +202,9 @@ def round_edit(
 
 
 _EDIT_ACTIONS = {
-    "swap": AuditEntry.Action.PAIRING_SWAP,
-    "pair": AuditEntry.Action.PAIRING_MANUAL,
-    "bye": AuditEntry.Action.PAIRING_BYE,
+    "swap": Action.PAIRING_SWAP,
+    "pair": Action.PAIRING_MANUAL,
+    "bye": Action.PAIRING_BYE,
 }
 
 

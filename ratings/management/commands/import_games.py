@@ -8,6 +8,7 @@ All or nothing by default: when any row is bad every problem is printed with its
 and nothing is written. `--skip-invalid` imports the valid rows and lists the skipped ones.
 PATH may be "-" to read standard input. The work is done by `services.games_import`, then the
 ratings are caught up in the same transaction; progress goes to stderr (a bar on a terminal).
+It lives in the ratings app because it rates what it imports (leagues knows no ratings).
 """
 
 import sys
@@ -20,6 +21,8 @@ from jobs.progress import CommandProgress
 from leagues import services
 from leagues.domain.csvformat import UndecodableFile, decode_upload
 from leagues.models import League, Organization
+from ratings.domain.base import ParamError
+from ratings.services import rating_settings_read, rating_system_set, ratings_catch_up
 
 
 class Command(BaseCommand):
@@ -64,8 +67,6 @@ class Command(BaseCommand):
     def rate(self, league: League) -> None:
         """Rate the imported games here, whatever their number: a command has no timeout, and
         it ends with the standings true (a web import leaves big catch-ups to a job)."""
-        from ratings.services import ratings_catch_up
-
         progress = CommandProgress(self.stderr, f"{league.slug}: rating")
         try:
             ratings_catch_up(league_id=league.pk, progress=progress)
@@ -97,10 +98,6 @@ class Command(BaseCommand):
 
     def league(self, options) -> League:
         """The league to import into, created when --organization says where."""
-        # Imported here: leagues does not depend on ratings anywhere but in this command.
-        from ratings.domain.base import ParamError
-        from ratings.services import rating_settings_read, rating_system_set
-
         slug, system = options["league"], options["rating_system"]
         league = League.objects.select_related("organization").filter(slug=slug).first()
         if league is not None:

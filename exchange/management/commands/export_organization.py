@@ -1,7 +1,7 @@
 """`export_organization --organization SLUG [--output FILE]`: an organization as one JSON file.
 
 Everything people entered (players, leagues and their rating settings, games, tournaments),
-in the format of leagues/exchange.py; `import_organization` reads it into another site. The
+in the format of exchange/services.py; `import_organization` reads it into another site. The
 rating ledger is not written (the import replays it), nor API tokens or user accounts.
 """
 
@@ -9,7 +9,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from leagues.exchange import organization_export
+from exchange.services import organization_export
 from leagues.models import Organization
 
 

@@ -1,24 +1,18 @@
-"""What each kind of job does: a thin shell over the leagues' and ratings' services.
+"""The ratings' background jobs: importing games (then rating them), re-rating, the lab.
 
 Each handler runs inside the job's transaction and returns a JSON-able result; a refusal a
-person can act on is raised as JobRefused with the service's own message.
+person can act on is raised as JobRefused with the service's own message. Registered with
+`jobs.registry` in `RatingsConfig.ready()`.
 """
 
+from jobs.errors import JobRefused
+from jobs.models import Job
 from leagues import services as league_services
 from leagues.models import ImportBatch
-from ratings import services as rating_services
-from ratings.domain.base import ParamError
 
-from .models import Job
-from .services import JobRefused
-
-
-def import_preview(job: Job, progress) -> dict:
-    batch = job.import_batch
-    progress(0, 1)
-    preview = league_services.import_batch_preview(batch=batch)
-    progress(1, 1)
-    return {"counts": preview["counts"]}
+from . import services as rating_services
+from .domain.base import ParamError
+from .lab import lab_compute
 
 
 def import_apply(job: Job, progress) -> dict:
@@ -63,15 +57,4 @@ def catch_up(job: Job, progress) -> dict:
 
 
 def lab(job: Job, progress) -> dict:
-    from ratings.lab import lab_compute
-
     return lab_compute(league=job.league, progress=progress)
-
-
-HANDLERS = {
-    Job.Kind.IMPORT_PREVIEW: import_preview,
-    Job.Kind.IMPORT_APPLY: import_apply,
-    Job.Kind.RERATE: rerate,
-    Job.Kind.CATCH_UP: catch_up,
-    Job.Kind.LAB: lab,
-}

@@ -45,15 +45,14 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from core.errors import DomainError
+from leagues.domain.csvformat import unstorable_in
+from leagues.domain.ranking import RankingError, validate_places
+from leagues.models import Game, GameResult, League, Organization, Player
 from ratings.domain.base import ParamError
 from ratings.domain.registry import DEFAULT_SYSTEM, make_system
 from ratings.models import LeagueRating
 from ratings.services import ratings_recalculate
 from tournaments.models import Entry, Round, Seat, Table, Tournament
-
-from .domain.csvformat import unstorable_in
-from .domain.ranking import RankingError, validate_places
-from .models import Game, GameResult, League, Organization, Player
 
 FORMAT = "guildhall-organization"
 VERSION = 1

@@ -13,8 +13,8 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from exchange.services import ExchangeError, organization_import
 from jobs.progress import CommandProgress
-from leagues.exchange import ExchangeError, organization_import
 
 
 class Command(BaseCommand):

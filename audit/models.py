@@ -1,0 +1,73 @@
+"""One row per change to league or event history: who, when, what it was before and after.
+
+The table is the one the entries had when they lived in `leagues` (`leagues_auditentry`), so
+nothing was copied when the model moved here. An entry names its event by id and keeps the
+event's name: there is no foreign key to tournaments (an app above this one), so an entry
+outlives the event it describes. Actions are strings the apps register (`audit.registry`).
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from .registry import action_label, is_undoable
+
+
+class AuditEntry(models.Model):
+    """One change to league or event history: who, when, what it was before and after.
+
+    Written by the services in the same transaction as the change. `before` and `after` are
+    plain snapshots (dates as ISO text, players by id and name), so an entry outlives the
+    game, league or event it describes. An undo is an entry of its own that `reverts` the
+    one it undid; the one-to-one link lets the database refuse a second undo.
+    """
+
+    organization = models.ForeignKey(
+        "leagues.Organization", on_delete=models.CASCADE, related_name="audit_entries"
+    )
+    league = models.ForeignKey(
+        "leagues.League",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="audit_entries",
+    )
+    # The event, by id and by name: no foreign key, so the entry outlives it.
+    tournament_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    tournament_name = models.CharField(max_length=200, blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    actor_label = models.CharField(
+        max_length=200, help_text="Who, as text: a username, an API token, an import."
+    )
+    action = models.CharField(max_length=32)
+    object_type = models.CharField(max_length=16)
+    object_id = models.PositiveBigIntegerField(null=True, blank=True)
+    summary = models.CharField(max_length=255, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reverts = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="reverted_by"
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        db_table = "leagues_auditentry"
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "audit entries"
+        indexes = [
+            models.Index(fields=["organization", "-created_at", "-id"], name="audit_org_newest"),
+            models.Index(fields=["object_type", "object_id"], name="audit_object"),
+        ]
+
+    def __str__(self) -> str:
+        when = f"{self.created_at:%Y-%m-%d %H:%M}"
+        return f"{self.get_action_display()} by {self.actor_label} at {when}"
+
+    def get_action_display(self) -> str:
+        return action_label(self.action)
+
+    @property
+    def is_undoable(self) -> bool:
+        return is_undoable(self.action)

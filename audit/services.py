@@ -1,0 +1,71 @@
+"""Writes to the audit trail: record an entry, undo one through the handler its app registered.
+
+`audit_record` is called inside the transaction of the change it describes. `audit_undo`
+locks the entry, refuses what cannot be undone, and calls the undo its action registered
+(`audit.registry`); that handler puts the `before` back through its app's own service and
+records an entry that `reverts` this one.
+"""
+
+from django.db import transaction
+
+from .actors import acting_user, actor_label
+from .errors import UndoRefused
+from .models import AuditEntry
+from .registry import action_get
+
+
+def audit_record(
+    *,
+    organization_id: int,
+    action: str,
+    object_type: str,
+    object_id: int | None,
+    before: dict | None = None,
+    after: dict | None = None,
+    league_id: int | None = None,
+    tournament_id: int | None = None,
+    tournament_name: str = "",
+    summary: str = "",
+    by=None,
+    via: str = "",
+    reverts: AuditEntry | None = None,
+) -> AuditEntry:
+    """Write one entry of the audit log; call it inside the transaction of the change."""
+    return AuditEntry.objects.create(
+        organization_id=organization_id,
+        league_id=league_id,
+        tournament_id=tournament_id,
+        tournament_name=tournament_name[:200],
+        actor=acting_user(by),
+        actor_label=actor_label(by, via)[:200],
+        action=action,
+        object_type=object_type,
+        object_id=object_id,
+        summary=summary[:255],
+        before=before,
+        after=after,
+        reverts=reverts,
+    )
+
+
+@transaction.atomic
+def audit_undo(*, entry: AuditEntry, by=None) -> AuditEntry:
+    """Undo a correction, a deletion or a drop from the log and return the new entry, which
+    `reverts` this one.
+
+    Refused (UndoRefused, nothing written) for an entry whose action registered no undo, one
+    already undone, or when its handler finds the thing changed again since.
+    """
+    entry = AuditEntry.objects.select_for_update().get(pk=entry.pk)
+    action = action_get(entry.action)
+    if action is None or action.undo is None:
+        raise UndoRefused(
+            "Only a correction, a deletion or a drop can be undone.", code="not_undoable"
+        )
+    if AuditEntry.objects.filter(reverts=entry).exists():
+        raise UndoRefused("This change was already undone.", code="already_undone")
+    action.undo(entry=entry, by=by)
+    undo = AuditEntry.objects.filter(reverts=entry).first()
+    if undo is None:  # the handler found nothing to change (it already reads as before)
+        raise UndoRefused("Nothing to undo: it is already as it was before.", code="no_change")
+    return undo

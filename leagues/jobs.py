@@ -1,0 +1,33 @@
+"""The leagues' side of background jobs: reading an uploaded CSV, and who may follow a job.
+
+Registered with `jobs.registry` in `LeaguesConfig.ready()`. Importing the games (which also
+re-rates them) is the ratings app's handler, since it needs both apps.
+"""
+
+from django.core.exceptions import PermissionDenied
+
+from jobs.models import Job
+
+from . import selectors
+from . import services as league_services
+from .permissions import can_manage_league
+
+
+def import_preview(job: Job, progress) -> dict:
+    batch = job.import_batch
+    progress(0, 1)
+    preview = league_services.import_batch_preview(batch=batch)
+    progress(1, 1)
+    return {"counts": preview["counts"]}
+
+
+def job_league(user, job: Job):
+    """The job's league as `user` may see it: 404 if hidden, 403 for someone else's import.
+
+    Imports are the league's organizers' business; a re-rating's or the lab's progress is as
+    public as the league.
+    """
+    league = selectors.league_get(slug=job.league.slug, user=user)
+    if job.import_batch_id and not can_manage_league(user, league):
+        raise PermissionDenied("Only the league's organizers can follow its imports.")
+    return league

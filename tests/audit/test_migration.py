@@ -1,0 +1,62 @@
+"""The audit trail's move out of leagues keeps every row (leagues 0008, audit 0001).
+
+The database is put back in the shape it had before the move (the event as a foreign key to
+tournaments, no event name column), rows are written there, and the migrations run forward.
+"""
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+
+from audit.models import AuditEntry
+from tests.factories import LeagueFactory, TournamentFactory
+
+BEFORE_THE_MOVE = [("leagues", "0007_importbatch_preview"), ("audit", None)]
+
+
+def _tournament_foreign_keys() -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """SELECT c.conname FROM pg_constraint c
+               JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+               WHERE c.conrelid = 'leagues_auditentry'::regclass AND c.contype = 'f'
+                 AND a.attname = 'tournament_id'"""
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_moving_the_audit_trail_keeps_its_rows_and_frees_the_event():
+    league = LeagueFactory()
+    event = TournamentFactory(league=league, name="Friday Night Magic")
+    call_command("migrate", "audit", "zero", verbosity=0)
+    call_command("migrate", "leagues", "0007_importbatch_preview", verbosity=0)
+    with connection.cursor() as cursor:  # the table exactly as leagues 0005-0007 left it
+        cursor.execute(
+            """ALTER TABLE leagues_auditentry DROP COLUMN tournament_name;
+               ALTER TABLE leagues_auditentry ADD CONSTRAINT old_tournament_fk
+                   FOREIGN KEY (tournament_id) REFERENCES tournaments_tournament (id)
+                   DEFERRABLE INITIALLY DEFERRED;
+               INSERT INTO leagues_auditentry (organization_id, league_id, tournament_id,
+                   actor_label, action, object_type, object_id, summary, created_at)
+               VALUES (%(org)s, %(league)s, NULL, 'olive', 'game.create', 'game', 7,
+                       'a game', now()),
+                      (%(org)s, %(league)s, %(event)s, 'jude', 'entry.drop', 'entry', 3,
+                       'a drop', now())""",
+            {"org": league.organization_id, "league": league.pk, "event": event.pk},
+        )
+    assert _tournament_foreign_keys() == ["old_tournament_fk"]
+
+    call_command("migrate", verbosity=0)
+
+    entries = {e.action: e for e in AuditEntry.objects.all()}
+    assert set(entries) == {"game.create", "entry.drop"}
+    drop = entries["entry.drop"]
+    assert (drop.tournament_id, drop.tournament_name) == (event.pk, "Friday Night Magic")
+    assert drop.actor_label == "jude" and drop.get_action_display() == "Player dropped"
+    assert entries["game.create"].tournament_id is None
+    assert _tournament_foreign_keys() == []  # audit sits below tournaments now
+    event_id = event.pk
+    event.delete()
+    drop.refresh_from_db()  # the entry outlives its event
+    assert (drop.tournament_id, drop.tournament_name) == (event_id, "Friday Night Magic")
