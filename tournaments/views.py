@@ -334,7 +334,10 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     try:
         result, message = event.play.read_result(request.POST, seats)
         if result is None:
-            raise services.TournamentError(message, code="bad_result")
+            ordered = request.POST.get("result") == "order"
+            raise services.TournamentError(
+                message, code="bad_result", field="places" if ordered else None
+            )
         services.table_report(table=table, expected_version=version, by=request.user, **result)
     except DomainError as error:
         return _card_answer(request, event, table, error)
