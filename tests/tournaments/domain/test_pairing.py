@@ -7,31 +7,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.tournaments.domain.tables import W, bye, points_of
 from tournaments.domain import pairing as engine
 from tournaments.domain.history import read_history
 from tournaments.domain.pairing import Pairing, PairingError, pair_round
-from tournaments.domain.records import CHESS, MAGIC, PointsScheme, Table
+from tournaments.domain.records import CHESS, MAGIC, Table
 
 # ---------------------------------------------------------------------------------------------
 # Helpers
-
-
-def W(a, b, winner):
-    """A 1v1 result: W(1, 2, 1) is 1 beating 2, W(1, 2, None) a draw."""
-    return Table((a, b), winner)
-
-
-def bye(p):
-    return Table((p,), p)
-
-
-def points_of(history, scheme: PointsScheme = MAGIC):
-    points = {}
-    for round_ in history:
-        for table in round_:
-            for p in table.players:
-                points[p] = points.get(p, 0.0) + scheme.points(table, p)
-    return points
 
 
 def pair(players, history, ranking=None, points=None, **kw):
