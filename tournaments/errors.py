@@ -1,37 +1,60 @@
-"""The tournament app's errors: what a TO did that cannot be done, with a code and a message.
+"""The tournament app's errors: what a TO did that cannot be done, on the one error contract.
 
-`TournamentError` is refused work (nothing was written); `AlreadyDone` a repeated tap (nothing
-changed, the console shows the event as it is now); `ResultConflict` a result changed since
-the form was loaded (HTTP 409); `UnknownPlayer` a name to confirm before it becomes a player.
-The services raise them and `tournaments.services` re-exports them, so views catch them there.
+Every refusal here is a `core.errors.DomainError` (a `code`, a `message`, maybe a `field`, and
+a `status`), and still a `ValueError` as before, so `core.errors_http.error_response` answers
+all of them the same way. `TournamentError` is refused work (nothing was written, 400);
+`AlreadyDone` a repeated tap (nothing changed, the console shows the event as it is now);
+`ResultConflict` a result changed since the form was loaded (409, naming the result stored now
+and who entered it); `UnknownPlayer` a name to confirm before it becomes a player. The message
+may be given first, positionally, as every raise site writes it (like `LeagueError`). The pure
+pairing cores keep their own `ValueError`s; the formats translate them into `TournamentError`.
 """
 
+from django.utils import timezone
 
-class TournamentError(ValueError):
-    def __init__(self, message: str, *, code: str, field: str | None = None):
-        super().__init__(message)
-        self.code = code
-        self.field = field
+from core.errors import ConflictError, DomainError
+
+
+class TournamentError(DomainError, ValueError):
+    """Bad input for a tournament write; `field` says where, the message says why."""
+
+    def __init__(self, message: str, *, code: str | None = None, field: str | None = None):
+        super().__init__(message=message, code=code, field=field)
 
 
 class AlreadyDone(TournamentError):
     """The action was already done (a double tap, or two TOs pressing the same button): nothing
     changed, and the console shows the event as it is now."""
 
-    def __init__(self, message: str, *, code: str = "already_done"):
-        super().__init__(message, code=code)
+    default_code = "already_done"
 
 
-class ResultConflict(TournamentError):
-    """Someone changed this table's result since the form was loaded."""
+def describe_result(table) -> str:
+    """The result stored on `table` in a few words: "Ann won", "a draw", "no result yet"."""
+    if not table.reported:
+        return "no result yet"
+    if table.is_draw or table.winner_id is None:
+        return "a draw"
+    return f"{table.winner.player} won"
 
-    def __init__(self, table, *, noun: str = "Table"):
-        super().__init__(
-            f"{noun} {table.number} already has a different result (entered by "
-            f"{table.reported_by or 'someone'} at {table.reported_at:%H:%M}). "
-            "Check it below before changing it.",
-            code="stale_result",
-        )
+
+class ResultConflict(TournamentError, ConflictError):
+    """Someone changed this table's result since the form was loaded (HTTP 409); the message
+    says what is stored now and who entered it, and `table` is that table."""
+
+    status = 409
+    default_code = "stale_result"
+
+    def __init__(self, table, *, noun: str = "Table", message: str | None = None):
+        if message is None:
+            when = timezone.localtime(table.reported_at) if table.reported_at else None
+            at = f" at {when:%H:%M}" if when else ""
+            message = (
+                f"{noun} {table.number} already has a different result: "
+                f"{describe_result(table)} (reported by {table.reported_by or 'someone'}{at}). "
+                "Check it below before changing it."
+            )
+        super().__init__(message, code="stale_result")
         self.table = table
 
 

@@ -1,7 +1,10 @@
 """Tournament pages: public pairings, standings and projector; the TO's console on a phone.
 
-Every change goes through tournaments.services; the views turn its errors into messages
-(and HTTP 409 for a stale result from htmx), and answer htmx requests with fragments.
+Every change goes through tournaments.services. A refusal is a `core.errors.DomainError`, and
+the views hand it to `core.errors_http.error_response`: a tap on a table card (htmx) gets that
+card back with the result stored now and the message, at the error's status (409 stale, 400
+bad input), retargeted onto the card; a normal POST gets a page message (and the console at 400,
+or, for a repeated tap, a redirect to it).
 """
 
 from django.contrib import messages
@@ -11,10 +14,12 @@ from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
-from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from core.errors import DomainError
+from core.errors_http import error_message, error_response
 from leagues import selectors as league_selectors
 from leagues.permissions import can_run_events_of
 from leagues.views import league_context
@@ -66,8 +71,14 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             event = services.tournament_create(league=league, by=request.user, **form.cleaned_data)
-        except services.TournamentError as error:
-            form.add_error(error.field if error.field in form.fields else None, str(error))
+        except DomainError as error:
+            return error_response(
+                request,
+                error,
+                template="tournaments/event_form.html",
+                context=league_context(request, league, "events"),
+                form=form,
+            )
         else:
             messages.success(request, f"{event.name} is ready: register the players.")
             return redirect("event_run", slug=event.slug)
@@ -155,10 +166,30 @@ def event_run(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/event_run.html", _console(request, event))
 
 
-def _fail(request, event, error: services.TournamentError, **extra) -> HttpResponse:
-    messages.error(request, str(error))
-    return render(
-        request, "tournaments/event_run.html", _console(request, event, **extra), status=400
+def _refused(request, event: Tournament, error: DomainError, *, form=None) -> HttpResponse:
+    """Answer a console action the services refused; nothing was written.
+
+    A repeated tap (`AlreadyDone`) says so and goes back to the console as it is now. Any other
+    refusal shows the console again at the error's status: on the register form's field when
+    it names one (a new player's name is then asked about), else as a page message.
+    """
+    console = reverse("event_run", kwargs={"slug": event.slug})
+    if isinstance(error, services.AlreadyDone):
+        messages.info(request, error_message(error))
+        return redirect(console)
+    on_form = form is not None and getattr(error, "field", None) in form.fields
+    if isinstance(error, services.UnknownPlayer) and on_form:
+        form.ask_new_player = True
+    if not on_form:
+        messages.error(request, error_message(error))
+    extra = {"register_form": form} if form is not None else {}
+    return error_response(
+        request,
+        error,
+        template="tournaments/event_run.html",
+        context=_console(request, event, **extra),
+        form=form if on_form else None,
+        redirect_to=console,
     )
 
 
@@ -167,17 +198,9 @@ def _act(request, event: Tournament, action, done: str) -> HttpResponse:
     action is shown there with its reason (400) and nothing changes."""
     try:
         action()
-    except services.AlreadyDone as error:
-        return _already(request, event, error)
-    except services.TournamentError as error:
-        return _fail(request, event, error)
+    except DomainError as error:
+        return _refused(request, event, error)
     messages.success(request, done)
-    return redirect("event_run", slug=event.slug)
-
-
-def _already(request, event: Tournament, error: services.AlreadyDone) -> HttpResponse:
-    """A repeated tap: nothing changed; back to the console as it is now."""
-    messages.info(request, str(error))
     return redirect("event_run", slug=event.slug)
 
 
@@ -200,19 +223,8 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
             by=request.user,
             create_player=form.cleaned_data["new_player"],
         )
-    except services.UnknownPlayer as error:
-        form.add_error("name", str(error))
-        form.ask_new_player = True
-        return render(
-            request,
-            "tournaments/event_run.html",
-            _console(request, event, register_form=form),
-            status=400,
-        )
-    except services.AlreadyDone as error:
-        return _already(request, event, error)
-    except services.TournamentError as error:
-        return _fail(request, event, error, register_form=form)
+    except DomainError as error:
+        return _refused(request, event, error, form=form)
     late = f" (from round {entry.joined_round})" if entry.joined_round > 1 else ""
     messages.success(request, f"Registered {entry.player}{late}.")
     return redirect("event_run", slug=event.slug)
@@ -226,10 +238,8 @@ def event_pair(request: HttpRequest, slug: str) -> HttpResponse:
         round_ = services.round_pair(
             tournament=event, by=request.user, number=small_int(request.POST.get("number", ""))
         )
-    except services.AlreadyDone as error:
-        return _already(request, event, error)
-    except services.TournamentError as error:
-        return _fail(request, event, error)
+    except DomainError as error:
+        return _refused(request, event, error)
     tables = round_.tables.count()
     kind = event.play.noun
     messages.success(
@@ -291,7 +301,9 @@ def entry_remove(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
     event = _run_get(request, slug)
     entry = _entry_get(event, entry_id)
     if entry is None:
-        return _already(request, event, services.AlreadyDone("That entry is no longer registered."))
+        return _refused(
+            request, event, services.AlreadyDone("That entry is no longer registered.", code="gone")
+        )
     return _act(
         request,
         event,
@@ -303,10 +315,12 @@ def entry_remove(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
 @login_required
 @require_POST
 def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
-    """One tap: a result button posts here; htmx gets the table card back (409 if stale).
+    """One tap: a result button posts here; htmx gets the table card back.
 
     A 1v1 card posts `result` (one of RESULTS). A pod card posts `winner` (the entry id of the
-    name tapped), `result=draw`, or `result=order` with `place-<entry id>` for every seat.
+    name tapped), `result=draw`, or `result=order` with `place-<entry id>` for every seat. A
+    refusal (a bad order: 400; a result changed since the card was loaded: 409) comes back as
+    that card, showing the result stored now and the message, through `error_response`.
     """
     event = _run_get(request, slug)
     table = get_object_or_404(
@@ -317,35 +331,52 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     except ValueError:
         version = None
     seats = list(table.seats.select_related("entry__player").order_by("position"))
-    result, message = event.play.read_result(request.POST, seats)
-    status = 400 if message else 200
-    if result is not None:
-        try:
-            services.table_report(table=table, expected_version=version, by=request.user, **result)
-        except services.ResultConflict as conflict:
-            status, message = 409, str(conflict)
-        except services.TournamentError as error:
-            status, message = 400, str(error)
+    try:
+        result, message = event.play.read_result(request.POST, seats)
+        if result is None:
+            ordered = request.POST.get("result") == "order"
+            raise services.TournamentError(
+                message, code="bad_result", field="places" if ordered else None
+            )
+        services.table_report(table=table, expected_version=version, by=request.user, **result)
+    except DomainError as error:
+        return _card_answer(request, event, table, error)
+    return _card_answer(request, event, table)
+
+
+def _card_answer(
+    request, event: Tournament, table: Table, error: DomainError | None = None
+) -> HttpResponse:
+    """The table's card as stored now (with `error`'s message) and, out of band, the round's
+    "waiting for" line; a normal POST goes back to the console (with the message)."""
     if not request.htmx:
-        if message:
-            messages.error(request, message)
-        return redirect("event_run", slug=event.slug)
+        if error is None:
+            return redirect("event_run", slug=event.slug)
+        console = reverse("event_run", kwargs={"slug": event.slug})
+        return error_response(request, error, redirect_to=console)
     round_ = selectors.rounds_with_tables(event).get(pk=table.round_id)
     table = next(t for t in round_.tables.all() if t.pk == table.pk)
     context = {
         "event": event,
         "table": table,
         "results": RESULTS,
-        "message": message,
+        "message": error_message(error) if error else "",
         "can_run": True,
         "round": round_,
         "missing": [t.number for t in round_.tables.all() if not t.reported],
         "oob": True,
     }
-    # The card, and the round's "waiting for" line swapped out of band.
-    card = render_to_string("tournaments/event_run.html#table-card", context, request=request)
-    line = render_to_string("tournaments/event_run.html#round-status", context, request=request)
-    return HttpResponse(card + line, status=status)
+    fragment = "tournaments/event_run.html#table-answer"
+    if error is None:
+        return render(request, fragment, context)
+    return error_response(
+        request,
+        error,
+        fragment=fragment,
+        context=context,
+        target=f"#table-{table.pk}",
+        swap="outerHTML",
+    )
 
 
 @login_required
@@ -415,7 +446,9 @@ def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     }
     a, b = entries.get(picked[0]), entries.get(picked[1])
     if a is None or (edit != "bye" and b is None):
-        return _fail(request, event, services.TournamentError("Choose the players.", code="pick"))
+        return _refused(
+            request, event, services.TournamentError("Choose the players.", code="pick")
+        )
     try:
         warnings = services.round_edit(
             round_=round_,
@@ -425,10 +458,8 @@ def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             by=request.user,
             expected=request.POST.get("seating") or None,
         )
-    except services.AlreadyDone as error:
-        return _already(request, event, error)
-    except services.TournamentError as error:
-        return _fail(request, event, error)
+    except DomainError as error:
+        return _refused(request, event, error)
     done = services.EDITS[edit].format(a=a.player, b=b.player if b else "")
     messages.success(request, done[0].upper() + done[1:] + ".")
     for warning in warnings:
