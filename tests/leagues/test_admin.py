@@ -534,7 +534,7 @@ def test_an_invalid_game_is_refused_even_without_the_service_checks(client, worl
 
     (The deferred ranking trigger fires at commit: test_game_writes_with_real_commits.)
     """
-    monkeypatch.setattr(services, "_check_results", lambda league, results: None)
+    monkeypatch.setattr(services.games, "_check_results", lambda league, results: None)
     as_user(client, world.organizer)
     games = Game.objects.count()
     response = client.post(
@@ -860,7 +860,7 @@ def test_game_writes_with_real_commits(client, monkeypatch):
     assert response.status_code == 302
     assert Game.objects.filter(notes="committed").exists()
 
-    monkeypatch.setattr(services, "_check_results", lambda league, results: None)
+    monkeypatch.setattr(services.games, "_check_results", lambda league, results: None)
     response = client.post(
         url("game", "add"),
         game_data(world.league_a, [(world.cy, 1), (world.dee, 3)], notes="refused"),

@@ -1,0 +1,90 @@
+"""Players of a store by name: cleaning a typed name, matching names ignoring case, and
+creating the new players a person confirmed."""
+
+from collections.abc import Iterable, Sequence
+
+from django.db import connection
+from django.db.models.functions import Lower
+
+from ..domain.csvformat import (
+    NAME_MAX_LENGTH,
+    clean_text,
+    has_control_characters,
+)
+from ..models import Organization, Player
+from .common import (
+    LeagueError,
+)
+
+
+def player_name_clean(raw: str) -> str:
+    name = clean_text(raw or "")
+    if not name:
+        raise LeagueError("A player needs a name.", field="name", code="empty_name")
+    if len(name) > NAME_MAX_LENGTH:
+        raise LeagueError(
+            f"A name can be at most {NAME_MAX_LENGTH} characters.", field="name", code="long_name"
+        )
+    if has_control_characters(name):
+        raise LeagueError(
+            "The name contains control characters.", field="name", code="control_characters"
+        )
+    return name
+
+
+def names_folded(names: Iterable[str]) -> dict[str, str]:
+    """Each name to lower(name) as the database computes it, the rule of the unique constraint.
+
+    Python's str.lower() differs for a few letters ("İ" is "i̇" in Python but "i" in
+    PostgreSQL), and matching with it would miss a player the constraint then refuses to
+    create twice.
+    """
+    unique = list(dict.fromkeys(names))
+    folded: dict[str, str] = {}
+    with connection.cursor() as cursor:
+        for start in range(0, len(unique), 500):
+            chunk = unique[start : start + 500]
+            cursor.execute("SELECT " + ", ".join(["lower(CAST(%s AS text))"] * len(chunk)), chunk)
+            folded.update(zip(chunk, cursor.fetchone(), strict=True))
+    return folded
+
+
+def players_find(*, organization: Organization, names: Sequence[str]) -> dict[str, Player]:
+    """Existing players of `organization` for `names`, keyed by each given name's .lower().
+
+    Names match ignoring case the way the unique constraint does (see `names_folded`).
+    """
+    folded = names_folded(names)
+    if not folded:
+        return {}
+    found = {
+        p.lname: p
+        for p in Player.objects.annotate(lname=Lower("name")).filter(
+            organization=organization, lname__in=set(folded.values())
+        )
+    }
+    return {name.lower(): found[key] for name, key in folded.items() if key in found}
+
+
+def players_get_or_create(
+    *, organization: Organization, names: Sequence[str]
+) -> tuple[dict[str, Player], list[Player]]:
+    """Players for `names` (matched ignoring case), creating the missing ones in one insert."""
+    cleaned = [player_name_clean(n) for n in names]
+    folded = names_folded(cleaned)
+    existing = players_find(organization=organization, names=cleaned)
+    by_key = {folded[n]: existing[n.lower()] for n in cleaned if n.lower() in existing}
+    to_create: dict[str, Player] = {}
+    for name in cleaned:
+        key = folded[name]
+        if key not in by_key and key not in to_create:
+            to_create[key] = Player(organization=organization, name=name)
+    # Another league of the same store may be adding the same newcomer right now (only the
+    # league is locked): skip names that win that race, then read every player back.
+    Player.objects.bulk_create(to_create.values(), ignore_conflicts=True)
+    if to_create:
+        missing = [p.name for p in to_create.values()]
+        found = players_find(organization=organization, names=missing)
+        by_key.update({folded[n]: found[n.lower()] for n in missing})
+    created = [by_key[key] for key in to_create]
+    return {name.lower(): by_key[folded[name]] for name in cleaned}, created
