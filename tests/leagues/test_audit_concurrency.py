@@ -6,39 +6,24 @@ double tap) stores one game.
 """
 
 import datetime
-import threading
 
 import pytest
-from django.db import connections
 
 from audit.models import AuditEntry
 from leagues import services
 from leagues.models import Game
+from tests import concurrency
 from tests.factories import GameFactory, LeagueFactory, PlayerFactory
 
 DAY = datetime.date(2026, 11, 20)
 
 
 def run_together(*jobs):
-    """Run each job in its own thread, started together; their outcomes in job order."""
-    barrier = threading.Barrier(len(jobs))
-    outcomes = [None] * len(jobs)
-
-    def run(index, job):
-        barrier.wait()
-        try:
-            outcomes[index] = ("ok", job())
-        except services.LeagueError as error:
-            outcomes[index] = (error.code, error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return outcomes
+    """The jobs at once; ("ok", result) or (code, error) for a refusal, in job order."""
+    return [
+        (outcome.code, outcome) if isinstance(outcome, services.LeagueError) else ("ok", outcome)
+        for outcome in concurrency.run_together(*jobs)
+    ]
 
 
 @pytest.mark.django_db(transaction=True)

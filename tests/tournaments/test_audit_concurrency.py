@@ -5,13 +5,11 @@ league game and the log follow the winner only. The 1v1 table has the same test 
 test_services.py (two judges reporting the same table).
 """
 
-import threading
-
 import pytest
-from django.db import connections
 
 from audit.models import AuditEntry
 from leagues.models import Game
+from tests import concurrency
 from tests.factories import LeagueFactory
 from tournaments import services
 from tournaments.models import Table
@@ -26,24 +24,16 @@ def test_two_judges_entering_one_pod_at_once_one_wins_the_other_is_told():
     table = services.round_pair(tournament=event).tables.get()
     seated = [s.entry for s in table.seats.order_by("position")]
     results = {"P1 wins": {"winner": seated[0]}, "draw": {"draw": True}}
-    outcomes = {}
-    barrier = threading.Barrier(2)
 
     def judge(label):
-        barrier.wait()
-        try:
-            services.table_report(table=table, expected_version=0, **results[label])
-            outcomes[label] = "ok"
-        except services.ResultConflict:
-            outcomes[label] = "conflict"
-        finally:
-            connections.close_all()
+        services.table_report(table=table, expected_version=0, **results[label])
+        return "ok"
 
-    threads = [threading.Thread(target=judge, args=(label,)) for label in results]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    answers = concurrency.run_together(*(lambda label=label: judge(label) for label in results))
+    outcomes = {
+        label: "conflict" if isinstance(answer, services.ResultConflict) else answer
+        for label, answer in zip(results, answers, strict=True)
+    }
     assert sorted(outcomes.values()) == ["conflict", "ok"]
     won = next(label for label, outcome in outcomes.items() if outcome == "ok")
     table = Table.objects.get(pk=table.pk)

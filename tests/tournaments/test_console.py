@@ -8,15 +8,13 @@ player; a drop is confirmed, can be undone on the console or in History, and an 
 never sat at a table can be removed.
 """
 
-import threading
-
 import pytest
-from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
 from audit.models import AuditEntry
 from leagues.models import Player, Role
+from tests import concurrency
 from tests.factories import LeagueFactory, PlayerFactory, TournamentFactory, organizer_of
 from tournaments import services
 from tournaments.models import Entry, Round, Tournament
@@ -147,24 +145,9 @@ def tap_at_once(user, url: str, data: dict | None = None, *, taps: int = 8) -> l
         client = Client(raise_request_exception=True)
         client.force_login(user)
         clients.append(client)
-    barrier = threading.Barrier(taps)
-    outcomes = []
-
-    def tap(client):
-        barrier.wait()
-        try:
-            outcomes.append(client.post(url, data or {}).status_code)
-        except Exception as error:
-            outcomes.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=tap, args=(c,)) for c in clients]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return outcomes
+    return concurrency.run_together(
+        *(lambda client=client: client.post(url, data or {}).status_code for client in clients)
+    )
 
 
 @pytest.mark.django_db(transaction=True)
