@@ -11,15 +11,10 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from .registry import kind_get
+
 
 class Job(models.Model):
-    class Kind(models.TextChoices):
-        IMPORT_PREVIEW = "import_preview", "Reading the file"
-        IMPORT_APPLY = "import_apply", "Importing the games"
-        RERATE = "rerate", "Re-rating the league"
-        CATCH_UP = "catch_up", "Re-rating the league"
-        LAB = "lab", "Running the rating lab"
-
     class Status(models.TextChoices):
         QUEUED = "queued", "Waiting for a worker"
         RUNNING = "running", "Running"
@@ -28,7 +23,8 @@ class Job(models.Model):
 
     ACTIVE = (Status.QUEUED, Status.RUNNING)
 
-    kind = models.CharField(max_length=20, choices=Kind.choices)
+    # A kind registered by an app above (`jobs.registry`): this app names none of them.
+    kind = models.CharField(max_length=20)
     league = models.ForeignKey("leagues.League", on_delete=models.CASCADE, related_name="jobs")
     import_batch = models.ForeignKey(
         "leagues.ImportBatch", null=True, blank=True, on_delete=models.CASCADE, related_name="jobs"
@@ -63,7 +59,15 @@ class Job(models.Model):
         indexes = [models.Index(fields=["league", "kind", "status"], name="job_league_kind")]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} · {self.league_id} ({self.status})"
+        return f"{self.label} · {self.league_id} ({self.status})"
+
+    @property
+    def label(self) -> str:
+        """What the kind's app calls it; the bare kind for a kind no app registers any more."""
+        try:
+            return kind_get(self.kind).label
+        except LookupError:
+            return self.kind
 
     @property
     def active(self) -> bool:
@@ -84,13 +88,5 @@ class Job(models.Model):
 
 
 def job_page_url(job: Job) -> str:
-    """The page that shows this job's outcome."""
-    from django.urls import reverse
-
-    if job.import_batch_id:
-        return reverse("import_preview", args=[job.import_batch_id])
-    if job.kind == Job.Kind.RERATE:
-        return reverse("rating_settings", args=[job.league.slug])
-    if job.kind == Job.Kind.LAB:
-        return reverse("rating_lab", args=[job.league.slug])
-    return reverse("league_detail", args=[job.league.slug])
+    """The page that shows this job's outcome, as the kind's app says."""
+    return kind_get(job.kind).page(job)

@@ -1,30 +1,52 @@
-"""What each kind of job does, and who may follow one: filled in by the apps above.
+"""What each kind of job is, what it does and where it is followed: filled in by the apps above.
 
-`jobs` is infrastructure below the game apps. Each app registers the handler of its job kinds
-from its `AppConfig.ready()` (`handler(job, progress) -> JSON-able result`, raising
-`jobs.errors.JobRefused` with a message for a refusal a person can act on), and the app that
-owns leagues registers `league_access(user, job) -> league`, which answers 404 or 403 for a
-job's page the way the league's own pages do.
+`jobs` is infrastructure below the game apps and names none of their kinds. Each app registers
+its kinds from its `AppConfig.ready()` with `kind_register(name, label=..., handler=...,
+page=...)`: `handler(job, progress) -> JSON-able result` does the work (raising
+`jobs.errors.JobRefused` with a message for a refusal a person can act on), `page(job) -> url`
+is where the outcome is shown. A kind is registered once; starting a job of an unknown kind is
+refused. The app that owns leagues registers `league_access(user, job) -> league`, which answers
+404 or 403 for a job's page the way the league's own pages do.
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
-_HANDLERS: dict[str, Callable] = {}
+
+@dataclass(frozen=True, slots=True)
+class JobKind:
+    name: str
+    label: str  # what the progress page calls it: "Re-rating the league"
+    handler: Callable  # handler(job, progress) -> JSON-able result
+    page: Callable  # page(job) -> the URL that shows the outcome
+
+
+_KINDS: dict[str, JobKind] = {}
 _ACCESS: list[Callable] = []
 
 
-def handler_register(kind: str, handler: Callable) -> None:
-    known = _HANDLERS.get(kind)
-    if known is not None and known is not handler:
-        raise ValueError(f"Job kind {kind!r} already has a handler.")
-    _HANDLERS[kind] = handler
+def kind_register(name: str, *, label: str, handler: Callable, page: Callable) -> JobKind:
+    """Register a kind of job; the same kind registered again with other parts fails loudly."""
+    kind = JobKind(name, label, handler, page)
+    known = _KINDS.get(name)
+    if known is not None and known != kind:
+        raise ValueError(f"Job kind {name!r} is already registered ({known.label}).")
+    if len(name) > 20:
+        raise ValueError(f"Job kind {name!r} is longer than the 20 characters a job row keeps.")
+    _KINDS[name] = kind
+    return kind
 
 
-def handler_get(kind: str) -> Callable:
+def kind_get(name: str) -> JobKind:
     try:
-        return _HANDLERS[kind]
+        return _KINDS[name]
     except KeyError:
-        raise LookupError(f"No handler is registered for job kind {kind!r}.") from None
+        known = ", ".join(sorted(_KINDS)) or "none"
+        raise LookupError(f"No job kind {name!r} is registered (known: {known}).") from None
+
+
+def kinds() -> dict[str, JobKind]:
+    return dict(_KINDS)
 
 
 def league_access_register(check: Callable) -> None:

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from .errors import JobRefused
 from .models import Job
-from .registry import handler_get
+from .registry import kind_get
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ def job_run(*, job_id: int) -> str:
         job = Job.objects.select_related("league", "import_batch").get(pk=job_id)
         try:
             with transaction.atomic():
-                result = handler_get(job.kind)(job, Progress(own, job_id))
+                result = kind_get(job.kind).handler(job, Progress(own, job_id))
                 Job.objects.filter(pk=job_id).update(
                     status=Job.Status.DONE, result=result, finished_at=timezone.now()
                 )

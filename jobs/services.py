@@ -18,6 +18,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from .models import Job
+from .registry import kind_get
 from .runner import LOCK_SPACE
 from .tasks import run_job
 
@@ -27,7 +28,11 @@ STALE_QUEUED = timedelta(seconds=30)  # a queued job whose task is gone after th
 
 
 def job_start(*, kind: str, league, key: str, params: dict | None = None, batch=None, by=None):
-    """The active job for `key`, or a new one, queued with the caller's transaction."""
+    """The active job for `key`, or a new one, queued with the caller's transaction.
+
+    `kind` must be registered (`jobs.registry.kind_register`): a job no worker could run is
+    refused here, not found out by the worker."""
+    kind_get(kind)
     with transaction.atomic():
         existing = Job.objects.filter(key=key, status__in=Job.ACTIVE).first()
         if existing is not None:

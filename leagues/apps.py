@@ -10,8 +10,7 @@ class LeaguesConfig(AppConfig):
 
     def ready(self):
         from audit.registry import action_register
-        from jobs.models import Job
-        from jobs.registry import handler_register, league_access_register
+        from jobs.registry import kind_register, league_access_register
 
         from . import jobs, services
         from .actions import LABELS, Action
@@ -24,5 +23,10 @@ class LeaguesConfig(AppConfig):
             undone_as, handler = undo.get(action, (None, None))
             action_register(action, label, undone_as=undone_as, undo=handler)
 
-        handler_register(Job.Kind.IMPORT_PREVIEW, jobs.import_preview)
+        kind_register(
+            jobs.IMPORT_PREVIEW,
+            label="Reading the file",
+            handler=jobs.import_preview,
+            page=jobs.import_page,
+        )
         league_access_register(jobs.job_league)

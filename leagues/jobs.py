@@ -5,12 +5,22 @@ re-rates them) is the ratings app's handler, since it needs both apps.
 """
 
 from django.core.exceptions import PermissionDenied
+from django.urls import reverse
 
 from jobs.models import Job
 
 from . import selectors
 from . import services as league_services
 from .permissions import can_manage_league
+
+IMPORT_PREVIEW = "import_preview"  # reading an uploaded CSV into its preview
+# Applying a previewed import: started here, run by the ratings app (it rates what it adds).
+IMPORT_APPLY = "import_apply"
+
+
+def import_page(job: Job) -> str:
+    """An import's preview page (reading the file and applying it both end there)."""
+    return reverse("import_preview", args=[job.import_batch_id])
 
 
 def import_preview(job: Job, progress) -> dict:

@@ -8,15 +8,19 @@ class RatingsConfig(AppConfig):
     name = "ratings"
 
     def ready(self):
-        from jobs.models import Job
-        from jobs.registry import handler_register
+        from jobs.registry import kind_register
+        from leagues.jobs import IMPORT_APPLY, import_page
 
         from . import (
+            job_kinds,
             jobs,
             receivers,  # noqa: F401 — connects the signal receivers
         )
 
-        handler_register(Job.Kind.IMPORT_APPLY, jobs.import_apply)
-        handler_register(Job.Kind.RERATE, jobs.rerate)
-        handler_register(Job.Kind.CATCH_UP, jobs.catch_up)
-        handler_register(Job.Kind.LAB, jobs.lab)
+        for name, label, handler, page in (
+            (IMPORT_APPLY, "Importing the games", jobs.import_apply, import_page),
+            (job_kinds.RERATE, "Re-rating the league", jobs.rerate, jobs.rating_settings_page),
+            (job_kinds.CATCH_UP, "Re-rating the league", jobs.catch_up, jobs.league_page),
+            (job_kinds.LAB, "Running the rating lab", jobs.lab, jobs.lab_page),
+        ):
+            kind_register(name, label=label, handler=handler, page=page)

@@ -5,6 +5,8 @@ person can act on is raised as JobRefused with the service's own message. Regist
 `jobs.registry` in `RatingsConfig.ready()`.
 """
 
+from django.urls import reverse
+
 from jobs.errors import JobRefused
 from jobs.models import Job
 from leagues import services as league_services
@@ -13,6 +15,18 @@ from leagues.models import ImportBatch
 from . import services as rating_services
 from .domain.base import ParamError
 from .lab import lab_compute
+
+
+def rating_settings_page(job: Job) -> str:
+    return reverse("rating_settings", args=[job.league.slug])
+
+
+def lab_page(job: Job) -> str:
+    return reverse("rating_lab", args=[job.league.slug])
+
+
+def league_page(job: Job) -> str:
+    return reverse("league_detail", args=[job.league.slug])
 
 
 def import_apply(job: Job, progress) -> dict:

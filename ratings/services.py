@@ -18,7 +18,6 @@ from django.conf import settings as django_settings
 from django.db import connection, transaction
 from django.utils import timezone
 
-from jobs.models import Job
 from jobs.services import job_start
 from leagues.models import League
 
@@ -26,6 +25,7 @@ from . import ledger
 from .domain.base import ParamError, RatingSystem
 from .domain.registry import make_system
 from .domain.replay import replay
+from .job_kinds import CATCH_UP
 from .models import LeagueRating
 
 log = logging.getLogger(__name__)
@@ -139,7 +139,7 @@ def ratings_catch_up(
 
 def _catch_up_in_background(league_id: int) -> None:
     league = League.objects.get(pk=league_id)
-    job_start(kind=Job.Kind.CATCH_UP, league=league, key=f"catch_up:{league_id}")
+    job_start(kind=CATCH_UP, league=league, key=f"catch_up:{league_id}")
 
 
 @transaction.atomic

@@ -17,6 +17,7 @@ from leagues.views import league_context, managed_league_get
 
 from . import ledger
 from .forms import RatingSettingsForm
+from .job_kinds import LAB, RERATE
 from .lab import lab_compute, lab_fingerprint, lab_results
 from .services import rating_settings_read, rating_system_set
 
@@ -28,7 +29,7 @@ def _lab_data(request: HttpRequest, league) -> tuple[dict | None, Job | None]:
     fingerprint = lab_fingerprint(league=league)
     key = f"lab:{league.pk}:{fingerprint}"
     done = (
-        Job.objects.filter(league=league, kind=Job.Kind.LAB, key=key, status=Job.Status.DONE)
+        Job.objects.filter(league=league, kind=LAB, key=key, status=Job.Status.DONE)
         .order_by("-id")
         .first()
     )
@@ -38,7 +39,7 @@ def _lab_data(request: HttpRequest, league) -> tuple[dict | None, Job | None]:
         return lab_compute(league=league), None
     # Computing the lab is a read with a cached result: any visitor may start it, once per
     # state of the league (the key), so repeated visits share one job.
-    return None, job_start(kind=Job.Kind.LAB, league=league, key=key, by=request.user)
+    return None, job_start(kind=LAB, league=league, key=key, by=request.user)
 
 
 def rating_lab(request: HttpRequest, slug: str) -> HttpResponse:
@@ -89,7 +90,7 @@ def rating_settings(request: HttpRequest, slug: str) -> HttpResponse:
             # A big league re-rates in the background; its pages keep the last ratings.
             digest = hashlib.sha256(json.dumps([system, params], sort_keys=True).encode())
             job_start(
-                kind=Job.Kind.RERATE,
+                kind=RERATE,
                 league=league,
                 key=f"rerate:{league.pk}:{digest.hexdigest()[:32]}",
                 params={"system": system, "params": params, "label": form.system.label},
@@ -104,7 +105,7 @@ def rating_settings(request: HttpRequest, slug: str) -> HttpResponse:
         )
         return redirect(league)
     status = 400 if request.method == "POST" else 200
-    job = Job.objects.filter(league=league, kind=Job.Kind.RERATE).order_by("-id").first()
+    job = Job.objects.filter(league=league, kind=RERATE).order_by("-id").first()
     if job is not None and not job.active and job.status != Job.Status.FAILED:
         job = None  # only a running re-rating, or the last one's failure, is shown
     context = league_context(request, league, "settings", form=form, settings=settings, job=job)

@@ -32,6 +32,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from audit.models import AuditEntry
 from jobs.models import Job
+from leagues import jobs as league_jobs
 from leagues import services as league_services
 from leagues.admin import OrganizationScopedAdmin, organization_id_of
 from leagues.models import ApiToken, Role
@@ -322,7 +323,7 @@ def _scene(key: str, organization, public: bool) -> Scene:
     )
     correction = AuditEntry.objects.get(league=league, action="game.correct")
     job = Job.objects.create(
-        kind=Job.Kind.IMPORT_APPLY, league=league, import_batch=batch, key=f"matrix:{key}"
+        kind=league_jobs.IMPORT_APPLY, league=league, import_batch=batch, key=f"matrix:{key}"
     )
     return Scene(
         league=league,

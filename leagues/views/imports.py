@@ -21,6 +21,7 @@ from jobs.services import job_start
 from .. import selectors, services
 from ..domain.csvformat import write_games_csv
 from ..forms_import import ImportUploadForm
+from ..jobs import IMPORT_APPLY, IMPORT_PREVIEW
 from ..models import ImportBatch
 from . import league_context, managed_league_get
 
@@ -34,7 +35,7 @@ def _in_request(batch: ImportBatch) -> bool:
 
 def _preview_job(batch: ImportBatch, by) -> Job:
     return job_start(
-        kind=Job.Kind.IMPORT_PREVIEW,
+        kind=IMPORT_PREVIEW,
         league=batch.league,
         key=f"import_preview:{batch.pk}",
         batch=batch,
@@ -82,20 +83,14 @@ def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
 def _preview_context(request: HttpRequest, batch: ImportBatch, **extra) -> dict:
     league = batch.league
     context = league_context(request, league, "import", batch=batch, **extra)
-    apply_job = (
-        Job.objects.filter(import_batch=batch, kind=Job.Kind.IMPORT_APPLY).order_by("-id").first()
-    )
+    apply_job = Job.objects.filter(import_batch=batch, kind=IMPORT_APPLY).order_by("-id").first()
     if apply_job is not None and (apply_job.active or batch.status == ImportBatch.Status.PENDING):
         context["job"] = apply_job  # importing now, or the last try failed (its error shows)
     if batch.status != ImportBatch.Status.PENDING:
         return context
     preview = batch.preview
     if preview is None:
-        job = (
-            Job.objects.filter(import_batch=batch, kind=Job.Kind.IMPORT_PREVIEW)
-            .order_by("-id")
-            .first()
-        )
+        job = Job.objects.filter(import_batch=batch, kind=IMPORT_PREVIEW).order_by("-id").first()
         if job is None and _in_request(batch):  # an upload from before previews were stored
             preview = services.import_preview_build(league=league, text=batch.content)
         else:
@@ -128,7 +123,7 @@ def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
                 error, status = f"This upload was already {done}.", 409
             else:
                 job_start(
-                    kind=Job.Kind.IMPORT_APPLY,
+                    kind=IMPORT_APPLY,
                     league=league,
                     key=f"import_apply:{batch.pk}",
                     params={"skip_invalid": action == "import_valid"},

@@ -14,8 +14,10 @@ import pytest
 from jobs.models import Job
 from jobs.runner import job_run
 from jobs.services import jobs_reap
+from leagues import jobs as league_jobs
 from leagues import services as league_services
 from leagues.models import ImportBatch
+from ratings import job_kinds
 from ratings.models import LeagueRating
 from tests.factories import LeagueFactory, PlayerFactory, UserFactory, organizer_of
 from tests.ratings.test_recalculate_killed import ledger_snapshot, replayed
@@ -47,7 +49,7 @@ def test_a_big_upload_is_read_by_a_job_and_the_page_shows_its_progress(
     response = upload(organizer_client, league, "x,2026-11-20,Ann,Bob\nx,2026-11-21,Bob,Cy\n")
     batch = ImportBatch.objects.get(league=league)
     assert batch.preview is None
-    job = Job.objects.get(import_batch=batch, kind=Job.Kind.IMPORT_PREVIEW)
+    job = Job.objects.get(import_batch=batch, kind=league_jobs.IMPORT_PREVIEW)
     assert job.task_id  # enqueued on the database backend
     page = organizer_client.get(response["Location"]).content.decode()
     assert f'hx-get="/jobs/{job.pk}/"' in page and "<progress" in page
@@ -65,10 +67,10 @@ def test_who_may_follow_a_job(client, league):
     private = LeagueFactory(organization=league.organization, is_public=False)
     batch = league_services.import_batch_create(league=league, text="x,2026-11-20,Ann,Bob\n")
     imports = Job.objects.create(
-        kind=Job.Kind.IMPORT_APPLY, league=league, import_batch=batch, key="i"
+        kind=league_jobs.IMPORT_APPLY, league=league, import_batch=batch, key="i"
     )
-    lab = Job.objects.create(kind=Job.Kind.LAB, league=league, key="l")
-    hidden = Job.objects.create(kind=Job.Kind.LAB, league=private, key="p")
+    lab = Job.objects.create(kind=job_kinds.LAB, league=league, key="l")
+    hidden = Job.objects.create(kind=job_kinds.LAB, league=private, key="p")
     htmx = {"HX-Request": "true"}
     assert client.get(f"/jobs/{lab.pk}/", headers=htmx).status_code == 200
     assert client.get(f"/jobs/{hidden.pk}/", headers=htmx).status_code == 404
@@ -103,10 +105,10 @@ def test_the_lab_of_a_big_league_is_a_job_whose_result_is_kept(client, monkeypat
     monkeypatch.setattr("ratings.views.LAB_IN_REQUEST_GAMES", 5)
     league, _ = rated_league(12)
     first = client.get(f"/leagues/{league.slug}/lab/")
-    job = Job.objects.get(league=league, kind=Job.Kind.LAB)
+    job = Job.objects.get(league=league, kind=job_kinds.LAB)
     assert first.context["job"] == job and b"<progress" in first.content
     client.get(f"/leagues/{league.slug}/lab/")
-    assert Job.objects.filter(league=league, kind=Job.Kind.LAB).count() == 1
+    assert Job.objects.filter(league=league, kind=job_kinds.LAB).count() == 1
 
     assert job_run(job_id=job.pk) == "done"
     done = client.get(f"/leagues/{league.slug}/lab/")
@@ -130,7 +132,7 @@ def test_a_correction_far_back_in_a_big_league_is_re_rated_by_a_job(settings):
     marker = LeagueRating.objects.get(league=league)
     assert marker.dirty_from is not None  # deferred: the standings keep the last ratings
     assert ledger_snapshot(league) == before
-    job = Job.objects.get(league=league, kind=Job.Kind.CATCH_UP)
+    job = Job.objects.get(league=league, kind=job_kinds.CATCH_UP)
 
     assert job_run(job_id=job.pk) == "done"
     assert LeagueRating.objects.get(league=league).dirty_from is None
@@ -139,7 +141,7 @@ def test_a_correction_far_back_in_a_big_league_is_re_rated_by_a_job(settings):
 
 @pytest.mark.django_db(transaction=True)
 def test_the_reaper_leaves_live_and_fresh_jobs_alone(league):
-    queued = Job.objects.create(kind=Job.Kind.LAB, league=league, key="fresh")
+    queued = Job.objects.create(kind=job_kinds.LAB, league=league, key="fresh")
     from jobs.services import _enqueue
 
     _enqueue(queued)

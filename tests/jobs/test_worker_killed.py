@@ -22,8 +22,10 @@ import pytest
 from django_tasks_db.models import DBTaskResult
 
 from jobs.models import Job
+from leagues import jobs as league_jobs
 from leagues import services as league_services
 from leagues.models import Game, ImportBatch
+from ratings import job_kinds
 from ratings.models import LeagueRating
 from tests.factories import LeagueFactory, PlayerFactory, organizer_of
 from tests.ratings.test_recalculate_killed import (
@@ -140,7 +142,7 @@ def test_a_rerating_job_killed_mid_write_is_retried_and_equals_a_clean_run(clien
     assert response.status_code == 302
     again = client.post(f"/leagues/{league.slug}/rating-settings/", {"system": "openskill"})
     assert again.status_code == 302
-    job = Job.objects.get(league=league, kind=Job.Kind.RERATE)  # one job for both presses
+    job = Job.objects.get(league=league, kind=job_kinds.RERATE)  # one job for both presses
     assert job.status == Job.Status.QUEUED and job.params["system"] == "openskill"
     assert LeagueRating.objects.get(league=league).system == "guildmaster"  # not yet
     page = client.get(f"/leagues/{league.slug}/").content.decode()
@@ -216,7 +218,7 @@ def test_an_import_job_killed_mid_write_is_retried_and_equals_a_clean_run(client
     confirm = client.post(response["Location"], {"action": "import"})
     assert confirm.status_code == 302
     client.post(response["Location"], {"action": "import"})  # a second press: the same job
-    job = Job.objects.get(import_batch=batch, kind=Job.Kind.IMPORT_APPLY)
+    job = Job.objects.get(import_batch=batch, kind=league_jobs.IMPORT_APPLY)
 
     def while_stuck():
         assert job_state(job.pk) == Job.Status.RUNNING

@@ -22,6 +22,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from leagues.models import League, Organization
+from ratings import job_kinds
 from tests.readme.conftest import ROOT
 
 pytestmark = pytest.mark.readme
@@ -116,7 +117,7 @@ def test_the_readme_commands_on_the_demo_store(manage, tmp_path):
     from jobs.models import Job
     from jobs.services import job_start
 
-    lab = job_start(kind=Job.Kind.LAB, league=copy, key="readme-lab")
+    lab = job_start(kind=job_kinds.LAB, league=copy, key="readme-lab")
     manage("db_worker", "--batch", "--no-reload", "--no-startup-delay")
     lab.refresh_from_db()
     assert lab.status == Job.Status.DONE and lab.result["games"] == 300
