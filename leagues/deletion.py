@@ -16,8 +16,6 @@ from django.db import router
 from django.db.models import Model
 from django.utils.text import capfirst
 
-from .models import Game
-
 
 @dataclass(frozen=True)
 class Count:
@@ -132,22 +130,17 @@ def _game_notes(game) -> list[str]:
     ]
 
 
-def _tournament_notes(tournament) -> list[str]:
-    # A reported table points at its league game, not the other way round: the games stay.
-    games = Game.objects.filter(tournament_table__round__tournament=tournament).count()
-    if not games:
-        return []
-    return [
-        f"The {_count(Game, games)} its tables added to {tournament.league} stay in the league, "
-        "with their ratings; delete them from the game log if they should go too."
-    ]
+# Model label → what to say besides the rows: effects outside the deletion cascade. The apps
+# above add theirs with `delete_note_register` from their AppConfig.ready().
+NOTES = {"leagues.Game": _game_notes}
 
 
-# Model label → what to say besides the rows: effects outside the deletion cascade.
-NOTES = {
-    "leagues.Game": _game_notes,
-    "tournaments.Tournament": _tournament_notes,
-}
+def delete_note_register(label: str, notes) -> None:
+    """`notes(obj) -> [sentence]` for rows of the model `label` ("app.Model") being deleted."""
+    known = NOTES.get(label)
+    if known is not None and known is not notes:
+        raise ValueError(f"{label} already has its deletion notes.")
+    NOTES[label] = notes
 
 
 def _instances(batch) -> Iterable[Model]:

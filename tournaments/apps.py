@@ -1,5 +1,5 @@
 """The tournaments app: registers its audit actions, the undo of a table correction or a drop,
-and the event filter of the History page."""
+the event filter of the History page and what deleting an event says it leaves."""
 
 from django.apps import AppConfig
 
@@ -11,9 +11,11 @@ class TournamentsConfig(AppConfig):
     def ready(self):
         from audit.errors import UndoRefused
         from audit.registry import action_register, scope_register
+        from leagues.deletion import delete_note_register
 
         from . import services
         from .actions import LABELS, Action
+        from .deletion import tournament_delete_notes
         from .models import Tournament
 
         def refusing(handler):
@@ -47,3 +49,4 @@ class TournamentsConfig(AppConfig):
                 league__organization=organization
             ).order_by("-date", "name"),
         )
+        delete_note_register("tournaments.Tournament", tournament_delete_notes)

@@ -193,3 +193,18 @@ def test_deleting_a_tournament_game_on_the_site_keeps_the_table_and_the_standing
     assert table.game_id is None and table.reported
     assert selectors.standing_lines(played) == standings
     assert services.standings(played).ranking == [line.player_id for line in standings[1]]
+
+
+def test_leagues_names_no_app_above_it_for_deletion_notes():
+    """The event's note is the tournaments app's, registered in its ready(); a second,
+    different note for the same model fails loudly instead of replacing it."""
+    import pathlib
+
+    from leagues.deletion import NOTES, delete_note_register
+    from tournaments.deletion import tournament_delete_notes
+
+    assert NOTES["tournaments.Tournament"] is tournament_delete_notes
+    text = pathlib.Path(__file__).parents[2].joinpath("leagues/deletion.py").read_text()
+    assert "tournaments" not in text and "Tournament" not in text
+    with pytest.raises(ValueError, match="already has its deletion notes"):
+        delete_note_register("tournaments.Tournament", lambda obj: [])
