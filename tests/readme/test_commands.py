@@ -24,11 +24,13 @@ from django.db import connection
 from leagues.models import League, Organization
 from ratings import job_kinds
 from tests.readme.conftest import ROOT
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.readme
 
 EXERCISED = {
     "seed_demo",
+    "seed_event",
     "export_games",
     "import_games",
     "recalculate_ratings",
@@ -195,6 +197,14 @@ def test_the_readme_commands_on_the_demo_store(manage, tmp_path):
     pods_next = [p["players"] for p in json.loads(manage("pair_pods", stdin=pods))["placements"]]
     assert sorted(player for pod in pods_next for player in pod) == list(range(1, 17))
     assert sorted(len(pod) for pod in pods_next) == [4, 4, 4, 4]
+
+    # seed_event: a demo event with rounds played and the next one open; a taken slug refused.
+    manage("seed_event", "--players", "12", "--format", "pods", "--rounds-played", "1")
+    refused = manage(
+        "seed_event", "--players", "12", "--format", "pods", "--rounds-played", "1", ok=False
+    )
+    assert refused.returncode != 0 and "--replace" in refused.stderr
+    assert Tournament.objects.get(slug="demo-pods-12").rounds.count() == 2
 
     # createsuperuser: the first administrator, without a prompt.
     manage("createsuperuser", "--no-input", "--username", "admin", "--email", "a@example.com")
