@@ -1,5 +1,5 @@
 """The leagues app: registers its audit actions (and the undo of a game correction or
-deletion), its background job and who may follow a job."""
+deletion), its background job, who may follow a job, and what bumps a store's page version."""
 
 from django.apps import AppConfig
 
@@ -13,7 +13,11 @@ class LeaguesConfig(AppConfig):
         from jobs.models import Job
         from jobs.registry import handler_register, league_access_register
 
-        from . import jobs, services
+        from . import (
+            jobs,
+            page_versions,  # noqa: F401 — connects the page-version receivers
+            services,
+        )
         from .actions import LABELS, Action
 
         undo = {

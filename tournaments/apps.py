@@ -1,5 +1,5 @@
 """The tournaments app: registers its audit actions, the undo of a table correction or a drop,
-and the event filter of the History page."""
+the event filter of the History page, and what bumps an event's page version."""
 
 from django.apps import AppConfig
 
@@ -12,7 +12,10 @@ class TournamentsConfig(AppConfig):
         from audit.errors import UndoRefused
         from audit.registry import action_register, scope_register
 
-        from . import services
+        from . import (
+            page_versions,  # noqa: F401 — connects the page-version receivers
+            services,
+        )
         from .actions import LABELS, Action
         from .models import Tournament
 
