@@ -153,7 +153,8 @@ def _entry_of(response: HttpResponse, key: str, stamp: Stamp) -> dict | None:
         "until": until,
         "etag": f'"{_digest(key, until)}"',
         # A page that changes with the clock has no honest Last-Modified: the ETag decides.
-        "modified": max(changed).timestamp() if changed and until is None else None,
+        # Whole seconds, as HTTP dates are (If-Modified-Since compares against this).
+        "modified": int(max(changed).timestamp()) if changed and until is None else None,
     }
 
 
