@@ -8,9 +8,12 @@ visible, so there is no moment when the change is committed and the old version 
 (an after-commit hook would leave one), and a rolled-back write bumps nothing. Because the
 version row is locked until commit, a reader that sees the new version reads the new data.
 
-`public_page` wraps a view: for an anonymous GET with no message waiting, it reads the versions
-of the page's scopes (one query), looks up the page rendered at exactly those versions, and on a
-miss renders it once and stores it. Nobody ever has to delete an entry: a new version makes a
+`public_page` wraps a view: for an anonymous GET with no message waiting, it finds the page's
+scopes (kept in the cache per URL while their versions stand), reads their versions (one
+query), looks up the page rendered at exactly those versions, and on a miss renders it once and
+stores it. Each process also keeps the entries it used last (`recent`), which the versions in
+their keys make exactly as fresh as the shared ones: a visit served from there costs the one
+query of the versions. Nobody ever has to delete an entry: a new version makes a
 new key, and the old entries age out. What is stored is the content with a placeholder where
 the CSRF token goes; each response gets its own token (`csrf_context` puts the placeholder in
 while a page is rendered for the cache). Every cached response carries an ETag and
@@ -21,7 +24,9 @@ pages that are not cached whole (a logged-in judge's), so it is computed once pe
 """
 
 import hashlib
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from functools import wraps
@@ -45,6 +50,53 @@ CSRF_PLACEHOLDER = "gh-page-cache-csrf-placeholder-0c5e1d7a"
 _PLACEHOLDER = CSRF_PLACEHOLDER.encode()
 # Request headers that change what a view renders for the same URL (htmx fragments).
 _VARIANT_HEADERS = ("HTTP_HX_REQUEST", "HTTP_HX_TARGET", "HTTP_HX_BOOSTED")
+
+
+class _Recent:
+    """The entries this process used last, in front of the shared cache (an LRU).
+
+    Safe to keep per process because every key names the versions it was rendered at, and the
+    versions are read from PostgreSQL on every request: a page that changed has a new key, so
+    an entry here can only be the same as the shared one. It saves a round trip per visit.
+    """
+
+    def __init__(self, size: int):
+        self.size, self.items, self.lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key: str):
+        with self.lock:
+            value = self.items.get(key)
+            if value is not None:
+                self.items.move_to_end(key)
+            return value
+
+    def set(self, key: str, value) -> None:
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
+
+recent = _Recent(64)
+
+
+def _get(key: str):
+    value = recent.get(key)
+    if value is None:
+        value = cache.get(key)
+        if value is not None:
+            recent.set(key, value)
+    return value
+
+
+def _set(key: str, value) -> None:
+    cache.set(key, value, TIMEOUT)
+    recent.set(key, value)
 
 
 def enabled() -> bool:
@@ -113,10 +165,10 @@ def memo(name: str, scopes: Sequence[Scope], compute: Callable[[], object], *, r
     if not enabled():
         return compute()
     key = "gh:memo:" + _digest(name, _stamp_text(versions(scopes, request)))
-    value = cache.get(key)
+    value = _get(key)
     if value is None:
         value = compute()
-        cache.set(key, value, TIMEOUT)
+        _set(key, value)
     return value
 
 
@@ -175,26 +227,47 @@ def _respond(request: HttpRequest, entry: dict) -> HttpResponse:
     )
 
 
-def public_page(scopes_of: Callable[..., Iterable[Scope] | None]):
+def public_page(
+    scopes_of: Callable[..., Iterable[Scope]],
+    *,
+    route: Callable[..., str],
+    fresh_if: Callable[[list[Scope]], bool] | None = None,
+):
     """Cache a public view per version of the scopes `scopes_of(request, *args, **kwargs)`
-    names (it also checks the visitor may see the page: a 404 raised there is a 404).
+    names; it also checks the visitor may see the page (a 404 raised there is a 404).
 
-    `scopes_of` returns None when the page must be rendered fresh this time (a league being
-    re-rated shows its progress). Only anonymous GETs with no message waiting are cached:
-    a logged-in user's page has their own links and forms. A view may set `cache_until` (epoch
-    seconds) on its response when its content changes with the clock (the projector's
-    minutes left); the entry is rendered again from then on.
+    `route(request, *args, **kwargs)` names what the URL points at (`event:<slug>`): the
+    scopes found for it are kept in the cache with their versions, and reused while those
+    versions are unchanged, so a visit served from the cache needs no lookup of the event by
+    its slug. Whatever could change the answer (the event renamed or deleted, its league made
+    private) bumps one of those versions, and the next visit looks it up again.
+
+    `fresh_if(scopes)` says the page must be rendered fresh this time (a league being re-rated
+    shows its progress). Only anonymous GETs with no message waiting are cached: a logged-in
+    user's page has their own links and forms. A view may set `cache_until` (epoch seconds) on
+    its response when its content changes with the clock (the projector's minutes left).
     """
+
+    def scopes_and_stamp(request, args, kwargs) -> tuple[list[Scope], Stamp]:
+        route_key = "gh:route:" + _digest(route(request, *args, **kwargs))
+        known = _get(route_key)
+        if known is not None:
+            scopes, stamp = known
+            if versions(scopes, request) == stamp:
+                return scopes, stamp
+        scopes = [(scope, int(key)) for scope, key in scopes_of(request, *args, **kwargs)]
+        stamp = versions(scopes, request)
+        _set(route_key, (scopes, stamp))
+        return scopes, stamp
 
     def decorate(view):
         @wraps(view)
         def wrapper(request: HttpRequest, *args, **kwargs):
             if not _cacheable_request(request):
                 return view(request, *args, **kwargs)
-            scopes = scopes_of(request, *args, **kwargs)
-            if scopes is None:
+            scopes, stamp = scopes_and_stamp(request, args, kwargs)
+            if fresh_if is not None and fresh_if(scopes):
                 return view(request, *args, **kwargs)
-            stamp = versions(list(scopes), request)
             variant = tuple(request.META.get(name, "") for name in _VARIANT_HEADERS)
             key = "gh:page:" + _digest(
                 view.__module__,
@@ -203,7 +276,7 @@ def public_page(scopes_of: Callable[..., Iterable[Scope] | None]):
                 variant,
                 _stamp_text(stamp),
             )
-            entry = cache.get(key)
+            entry = _get(key)
             if entry is None or (entry["until"] is not None and time.time() >= entry["until"]):
                 request._page_cache_render = True
                 try:
@@ -213,7 +286,7 @@ def public_page(scopes_of: Callable[..., Iterable[Scope] | None]):
                 entry = _entry_of(response, key, stamp)
                 if entry is None:
                     return _with_token(request, response)
-                cache.set(key, entry, TIMEOUT)
+                _set(key, entry)
             return _respond(request, entry)
 
         return wrapper

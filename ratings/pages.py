@@ -14,6 +14,7 @@ from django_tables2 import RequestConfig
 
 from core.pagecache import Scope, public_page
 from leagues import selectors
+from leagues.models import League
 from leagues.views import league_context
 
 from . import selectors as rating_selectors
@@ -23,17 +24,24 @@ from .tables import RatingTable
 GAMES_PER_PAGE = 25
 
 
-def league_page_scopes(request, slug: str, **kwargs) -> list[Scope] | None:
-    """The league if the visitor may see it (else 404); None (render it fresh) while its
-    ratings lag a change, since the page then shows the re-rating's progress. Each replay
-    bumps the league's version (ratings.services), the store's edits the organization's."""
+def league_page_scopes(request, slug: str, **kwargs) -> list[Scope]:
+    """The league if the visitor may see it (else 404). Each replay bumps the league's version
+    (ratings.services), the store's edits the organization's."""
     league = selectors.league_get(slug=slug, user=request.user)
-    if rating_selectors.ratings_pending(league=league):
-        return None
     return [("league", league.pk), ("org", league.organization_id)]
 
 
-@public_page(league_page_scopes)
+def league_route(request, slug: str, **kwargs) -> str:
+    return f"league:{slug}"
+
+
+def league_rerating(scopes: list[Scope]) -> bool:
+    """Render it fresh while its ratings lag a change: the page then shows the progress."""
+    league_id = next(key for scope, key in scopes if scope == "league")
+    return rating_selectors.ratings_pending(league=League(pk=league_id)) is not None
+
+
+@public_page(league_page_scopes, route=league_route, fresh_if=league_rerating)
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings by rating: sortable, paginated, with a live name search swapping the table."""
     league = selectors.league_get(slug=slug, user=request.user)

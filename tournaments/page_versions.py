@@ -31,6 +31,10 @@ def event_page_scopes(request, slug: str, **kwargs) -> list[Scope]:
     return event_scopes(selectors.event_get(slug=slug, user=request.user))
 
 
+def event_route(request, slug: str, **kwargs) -> str:
+    return f"event:{slug}"
+
+
 @receiver(post_save, sender=Tournament, dispatch_uid="pagecache_event_saved")
 def event_saved(sender, instance: Tournament, created=False, raw=False, **kwargs):
     if not created and not raw:

@@ -32,7 +32,7 @@ from . import selectors, services
 from .formats import RESULTS, small_int
 from .forms import EventForm, RegisterForm
 from .models import Entry, Round, Seat, Table, Tournament
-from .page_versions import event_page_scopes, event_scopes
+from .page_versions import event_page_scopes, event_route, event_scopes
 
 
 def _context(request, event: Tournament, nav: str, **extra) -> dict:
@@ -96,7 +96,7 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@public_page(event_page_scopes)
+@public_page(event_page_scopes, route=event_route)
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """Public: the current round's pairings by table and the alphabetical 'find my seat'."""
     event = selectors.event_get(slug=slug, user=request.user)
@@ -113,7 +113,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/event_detail.html", context)
 
 
-@public_page(event_page_scopes)
+@public_page(event_page_scopes, route=event_route)
 def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = selectors.event_get(slug=slug, user=request.user)
     # Computed once per change of the event, whoever asks (a judge's page is not cached whole).
@@ -127,7 +127,7 @@ def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/event_standings.html", context)
 
 
-@public_page(event_page_scopes)
+@public_page(event_page_scopes, route=event_route)
 def event_projector(request: HttpRequest, slug: str) -> HttpResponse:
     """Big type for the wall screen; htmx refreshes it every 30 seconds."""
     event = selectors.event_get(slug=slug, user=request.user)
@@ -411,7 +411,7 @@ def top_cut_start(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@public_page(event_page_scopes)
+@public_page(event_page_scopes, route=event_route)
 def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:
     """The top cut as a bracket: each stage's matches or pods with seeds, who advanced marked,
     and the champion."""

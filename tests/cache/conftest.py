@@ -13,6 +13,7 @@ import time
 import pytest
 from django.core.cache import cache, caches
 
+from core import pagecache
 from tests.factories import LeagueFactory, OrganizationFactory
 from tests.tournaments.play import play_round, register
 from tournaments import services
@@ -65,6 +66,7 @@ def backend(request, settings):
         }
     settings.GUILDHALL_PAGE_CACHE = True
     cache.clear()
+    pagecache.recent.clear()
     assert caches["default"].__class__.__name__ == (
         "RedisCache" if request.param == "redis" else "DatabaseCache"
     )

@@ -137,3 +137,20 @@ def test_the_projector_renders_again_when_its_minutes_left_change(client, event,
     second = client.get(url)
     assert second["ETag"] != first["ETag"]
     assert b"<strong>11 min</strong>" in second.content
+
+
+def test_a_visit_served_from_the_cache_costs_one_query(
+    client, event, backend, django_assert_num_queries, django_assert_max_num_queries
+):
+    """The versions, read on every visit; the page from this process's recent entries, or,
+    in another process (gunicorn's other workers), from the shared cache without a render."""
+    url = url_of(event, "event_standings")
+    page = client.get(url).content
+    with django_assert_num_queries(1):
+        assert client.get(url).status_code == 200
+    pagecache.recent.clear()  # as a worker that never rendered it
+    shared = 3 if backend == "database" else 1  # the route and the page: SQL or Redis
+    with django_assert_max_num_queries(shared):
+        again = client.get(url).content
+    strip = re.compile(rb"X-CSRFToken&quot;: &quot;[^&]+|X-CSRFToken\": \"[^\"]+")
+    assert strip.sub(b"", again) == strip.sub(b"", page)

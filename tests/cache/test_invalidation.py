@@ -31,8 +31,9 @@ pytestmark = pytest.mark.django_db
 _TOKEN = re.compile(
     rb'(X-CSRFToken&quot;: &quot;|X-CSRFToken": "|csrfmiddlewaretoken" value=")[^"&]+'
 )
-# An anonymous visit served from the cache: the event, its versions, the entry (a league page
-# also asks whether its ratings lag a change). On Redis the entry is no SQL query.
+# An anonymous visit served from the cache: the versions of its scopes, one query (a league page
+# also asks whether its ratings lag a change); the route and the page come from the process's
+# recent entries or the shared cache (one more query each from the database cache at most).
 HIT_QUERIES = {"event": 3, "league": 4}
 
 
