@@ -299,6 +299,8 @@ def main(argv=None) -> int:
         load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
         print(f"{elapsed:.1f} s; load average at the end {load} on {os.cpu_count()} cores")
         errors, p95 = burst_table(samples, elapsed)
+        print("\nthe same requests' time inside gunicorn (its access log; the rest is queueing):\n")
+        report.print_server_times(log)
         print(
             f"\n{len(ledger.accepted):,} pods entered, {ledger.corrections} corrections, "
             f"{ledger.rounds_paired} rounds paired"
