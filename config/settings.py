@@ -168,8 +168,9 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": "guildhall_cache",
-            # Pages of every event and league page variant (sort, page, search) of a busy site.
-            "OPTIONS": {"MAX_ENTRIES": 20000},
+            # Each change makes new entries and leaves the old ones dead: past this many, a
+            # third are culled, so the table stays near 2,000 pages (~50 KB each at 256 players).
+            "OPTIONS": {"MAX_ENTRIES": 2000},
         }
     }
 # Off: every public page is rendered for every request (the benches measure both).

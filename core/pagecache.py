@@ -43,8 +43,9 @@ Scope = tuple[str, int]
 # One version: (scope, key, number, changed_at); a scope never written has number 0.
 Stamp = tuple[tuple[str, int, int, datetime | None], ...]
 
-# Long enough for a night's event; a bumped version makes a new key long before this matters.
-TIMEOUT = 24 * 3600
+# An entry of an old version is dead at once (its key is never asked for again); this only
+# bounds how long Redis keeps it. A page nobody changed is rendered again once an hour.
+TIMEOUT = 3600
 # Put where the CSRF token goes while a page is rendered for the cache; not a valid token.
 CSRF_PLACEHOLDER = "gh-page-cache-csrf-placeholder-0c5e1d7a"
 _PLACEHOLDER = CSRF_PLACEHOLDER.encode()
