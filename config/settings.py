@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     "csp",
+    "core",
     "audit",
     "leagues",
     "ratings",
@@ -109,6 +110,9 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.mail",
+                # After Django's own csrf: a page rendered for the shared cache holds a
+                # placeholder, and each response gets its own token (core/pagecache.py).
+                "core.pagecache.csrf_context",
             ],
         },
     },
@@ -144,6 +148,33 @@ DATABASES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The shared cache (core/pagecache.py keeps the public pages in it, per version): PostgreSQL's
+# own table by default, so no other server is needed (`migrate` creates it); Redis through
+# django-redis when REDIS_URL is set (redis://host:6379/0). Every gunicorn worker and every
+# server sees the same entries either way; a cache that fails or is emptied only costs renders.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "guildhall",
+            "OPTIONS": {"CLIENT_CLASS": "django_redis.client.DefaultClient"},
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "guildhall_cache",
+            # Each change makes new entries and leaves the old ones dead: past this many, a
+            # third are culled, so the table stays near 2,000 pages (~50 KB each at 256 players).
+            "OPTIONS": {"MAX_ENTRIES": 2000},
+        }
+    }
+# Off: every public page is rendered for every request (the benches measure both).
+GUILDHALL_PAGE_CACHE = os.environ.get("GUILDHALL_PAGE_CACHE", "1") != "0"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

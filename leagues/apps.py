@@ -1,5 +1,5 @@
 """The leagues app: registers its audit actions (and the undo of a game correction or
-deletion), its background job and who may follow a job."""
+deletion), its background job, who may follow a job, and what bumps a store's page version."""
 
 from django.apps import AppConfig
 
@@ -12,7 +12,11 @@ class LeaguesConfig(AppConfig):
         from audit.registry import action_register
         from jobs.registry import kind_register, league_access_register
 
-        from . import jobs, services
+        from . import (
+            jobs,
+            page_versions,  # noqa: F401 — connects the page-version receivers
+            services,
+        )
         from .actions import LABELS, Action
 
         undo = {

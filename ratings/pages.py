@@ -2,7 +2,8 @@
 
 The standings by rating, the game log with each game's rating changes, and a player's page
 with their rating chart. They live in the ratings app because they show ratings; the URLs and
-templates (leagues/league_detail.html ...) are the ones they always had.
+templates (leagues/league_detail.html ...) are the ones they always had. The standings are kept
+in the shared cache per version of the league (core.pagecache), with ETags for a 304.
 """
 
 from django.core.paginator import Paginator
@@ -11,7 +12,9 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from django_tables2 import RequestConfig
 
+from core.pagecache import Scope, public_page
 from leagues import selectors
+from leagues.models import League
 from leagues.views import league_context
 
 from . import selectors as rating_selectors
@@ -21,6 +24,24 @@ from .tables import RatingTable
 GAMES_PER_PAGE = 25
 
 
+def league_page_scopes(request, slug: str, **kwargs) -> list[Scope]:
+    """The league if the visitor may see it (else 404). Each replay bumps the league's version
+    (ratings.services), the store's edits the organization's."""
+    league = selectors.league_get(slug=slug, user=request.user)
+    return [("league", league.pk), ("org", league.organization_id)]
+
+
+def league_route(request, slug: str, **kwargs) -> str:
+    return f"league:{slug}"
+
+
+def league_rerating(scopes: list[Scope]) -> bool:
+    """Render it fresh while its ratings lag a change: the page then shows the progress."""
+    league_id = next(key for scope, key in scopes if scope == "league")
+    return rating_selectors.ratings_pending(league=League(pk=league_id)) is not None
+
+
+@public_page(league_page_scopes, route=league_route, fresh_if=league_rerating)
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings by rating: sortable, paginated, with a live name search swapping the table."""
     league = selectors.league_get(slug=slug, user=request.user)

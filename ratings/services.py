@@ -18,6 +18,7 @@ from django.conf import settings as django_settings
 from django.db import connection, transaction
 from django.utils import timezone
 
+from core.pagecache import touch
 from jobs.services import job_start
 from leagues.models import League
 
@@ -212,6 +213,8 @@ def _replay(
     LeagueRating.objects.filter(pk=settings.pk).update(
         dirty_from_date=None, dirty_from_game=None, rated_at=timezone.now()
     )
+    # The league's standings (and events ranked by opponents' rating) show the new ratings.
+    touch(("league", league_id))
     if progress:
         progress(total, total)
     return ReplayReport(league_id=league_id, since=since, games=total, changes=len(rows))

@@ -1,5 +1,6 @@
 """The tournaments app: registers its audit actions, the undo of a table correction or a drop,
-the event filter of the History page and what deleting an event says it leaves."""
+the event filter of the History page, what deleting an event says it leaves, and what bumps
+an event's page version."""
 
 from django.apps import AppConfig
 
@@ -13,7 +14,10 @@ class TournamentsConfig(AppConfig):
         from audit.registry import action_register, scope_register
         from leagues.deletion import delete_note_register
 
-        from . import services
+        from . import (
+            page_versions,  # noqa: F401 — connects the page-version receivers
+            services,
+        )
         from .actions import LABELS, Action
         from .deletion import tournament_delete_notes
         from .models import Tournament

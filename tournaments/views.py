@@ -1,5 +1,8 @@
 """Tournament pages: public pairings, standings and projector; the TO's console on a phone.
 
+The public pages (pairings, standings, projector, bracket) are kept in the shared cache per
+version of the event (`core.pagecache.public_page`, `page_versions`), with ETags for a 304.
+
 Every change goes through tournaments.services. A refusal is a `core.errors.DomainError`, and
 the views hand it to `core.errors_http.error_response`: a tap on a table card (htmx) gets that
 card back with the result stored now and the message, at the error's status (409 stale, 400
@@ -20,6 +23,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 from core.errors_http import error_message, error_response
+from core.pagecache import memo, public_page
 from leagues import selectors as league_selectors
 from leagues.permissions import can_run_events_of
 from leagues.views import league_context
@@ -28,6 +32,7 @@ from . import selectors, services
 from .formats import RESULTS, small_int
 from .forms import EventForm, RegisterForm
 from .models import Entry, Round, Seat, Table, Tournament
+from .page_versions import event_page_scopes, event_route, event_scopes
 
 
 def _context(request, event: Tournament, nav: str, **extra) -> dict:
@@ -91,6 +96,7 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+@public_page(event_page_scopes, route=event_route)
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """Public: the current round's pairings by table and the alphabetical 'find my seat'."""
     event = selectors.event_get(slug=slug, user=request.user)
@@ -107,26 +113,40 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/event_detail.html", context)
 
 
+@public_page(event_page_scopes, route=event_route)
 def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = selectors.event_get(slug=slug, user=request.user)
-    labels, lines = selectors.standing_lines(event)
+    # Computed once per change of the event, whoever asks (a judge's page is not cached whole).
+    labels, lines = memo(
+        "event-standings",
+        event_scopes(event),
+        lambda: selectors.standing_lines(event),
+        request=request,
+    )
     context = _context(request, event, "standings", labels=labels, lines=lines)
     return render(request, "tournaments/event_standings.html", context)
 
 
+@public_page(event_page_scopes, route=event_route)
 def event_projector(request: HttpRequest, slug: str) -> HttpResponse:
     """Big type for the wall screen; htmx refreshes it every 30 seconds."""
     event = selectors.event_get(slug=slug, user=request.user)
     round_ = selectors.current_round(event)
-    remaining = None
+    remaining = changes_at = None
     if round_ and round_.ends_at and round_.status == Round.Status.PLAYING:
-        remaining = max(0, int((round_.ends_at - timezone.now()).total_seconds() // 60))
+        now = timezone.now()
+        left = (round_.ends_at - now).total_seconds()
+        remaining = max(0, int(left // 60))
+        if left > 0:  # the minutes left tick down at each whole minute before the end
+            changes_at = now.timestamp() + (left % 60 or 60)
     template = "tournaments/projector.html"
     if request.htmx:
         template += "#board"
     context = {"event": event, "round": round_, "remaining": remaining}
     context["finder"] = selectors.seat_finder(round_) if round_ else []
-    return render(request, template, context)
+    response = render(request, template, context)
+    response.cache_until = changes_at  # the shared cache renders it again from then on
+    return response
 
 
 def _console(request, event: Tournament, **extra) -> dict:
@@ -391,6 +411,7 @@ def top_cut_start(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+@public_page(event_page_scopes, route=event_route)
 def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:
     """The top cut as a bracket: each stage's matches or pods with seeds, who advanced marked,
     and the champion."""

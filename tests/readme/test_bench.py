@@ -33,6 +33,16 @@ BENCHES = {
         [],
         ["| upload response |", "| import done (games and ratings) after |", "| errors | 0 |"],
     ),
+    # Round release through the shared cache: the burst's table, the throughput beside a 404,
+    # the checks (standings served through the cache equal a recomputation).
+    "burst": (
+        [],
+        [
+            "| page | requests | 200 | 304 | req/s | p50 ms | p95 ms | p99 ms | errors |",
+            "| a 404 (trivial Django request) |",
+            "all checks passed",
+        ],
+    ),
     # The wheel's PostgreSQL, as on a machine with none installed; both drills.
     "load": (
         ["--postgres", "embedded", "--drill", "all"],

@@ -1,5 +1,6 @@
-"""What every tournament service shares: the event's row lock, the audit line, the next round's
-number and writing numbered tables with their seats. Private to the services package.
+"""What every tournament service shares: the event's row lock (which bumps the version of its
+public pages), the audit line, the next round's number and writing numbered tables with their
+seats. Private to the services package.
 """
 
 from django.utils import timezone
@@ -7,12 +8,17 @@ from django.utils import timezone
 from audit.actors import acting_user
 from audit.models import AuditEntry
 from audit.services import audit_record
+from core.pagecache import touch
 
 from ..models import Round, Seat, Table, Tournament
 
 
 def tournament_lock(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+    """Lock the event row for a write, and bump its public pages' version in the same
+    transaction (every service that changes an event starts here; core.pagecache)."""
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    touch(("event", locked.pk))
+    return locked
 
 
 def audit(tournament: Tournament, action: str, *, summary: str, **fields) -> AuditEntry:
