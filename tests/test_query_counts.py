@@ -141,11 +141,13 @@ def test_a_judges_result_tap_stays_constant(
     data = {"version": str(table.version)}
     data.update({"winner": str(seat.entry_id)} if fmt == "pods" else {"result": "2-0"})
     url = reverse("table_report", args=[event.slug, table.pk])
-    # 25 (was 27): the table is read with its round and seats in one query, and the answer
-    # reads the card's seats and the round's unreported numbers, not the whole round. The
-    # rest: session, user, the event and who may run it; the transaction and in it the lock,
-    # the result, its league game and the audit entry.
-    with django_assert_max_num_queries(25):
+    # 23 (was 27): session, user, the event and who may run it (6); the table with its
+    # round and seats in one query; the transaction (its begin and end, 2) and in it, locked,
+    # the event with its league, the table, its seats, the seats' update, the league game
+    # (savepoint, league lock, game, ratings marker, results, release), the table's update
+    # and the audit entry (12); and the answer: the card's seats and the round's unreported
+    # numbers, not the whole round (2).
+    with django_assert_max_num_queries(23):
         response = client.post(url, data, **HTMX)
     assert response.status_code == 200
     table.refresh_from_db()

@@ -11,8 +11,11 @@ from audit.services import audit_record
 from ..models import Round, Seat, Table, Tournament
 
 
-def tournament_lock(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+def tournament_lock(tournament: Tournament | int) -> Tournament:
+    """Lock the event's row (given as a row or its id) and read it afresh, with its league
+    (read, not locked: the league's own lock is the games' business)."""
+    pk = tournament if isinstance(tournament, int) else tournament.pk
+    return Tournament.objects.select_for_update(of=("self",)).select_related("league").get(pk=pk)
 
 
 def audit(tournament: Tournament, action: str, *, summary: str, **fields) -> AuditEntry:
