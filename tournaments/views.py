@@ -436,7 +436,9 @@ def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:
 def round_run(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A TO's view of any round, to correct a result; standings and ratings follow."""
     event = _run_get(request, slug)
-    round_ = get_object_or_404(selectors.rounds_with_tables(event), number=number)
+    round_ = console_selectors.console_round(event, number)
+    if round_ is None:
+        raise Http404("No such round.")
     context = _context(
         request,
         event,

@@ -89,16 +89,15 @@ _CARD_SEAT_FIELDS = (
 )
 
 
-def console_round(event: Tournament) -> Round | None:
-    """The event's latest round with its tables (by number) and their seats (in seat order)
-    with each seat's player name: only the columns the console's cards read (no winner join,
-    no player or entry columns beyond the name), in three queries."""
+def console_round(event: Tournament, number: int | None = None) -> Round | None:
+    """The event's round `number` (default: its latest) with its tables (by number) and their
+    seats (in seat order) with each seat's player name: only the columns the console's cards
+    read (no winner join, no player or entry columns beyond the name), in three queries."""
     seats = (
         Seat.objects.select_related("entry__player").only(*_CARD_SEAT_FIELDS).order_by("position")
     )
     tables = Table.objects.prefetch_related(Prefetch("seats", queryset=seats)).order_by("number")
-    return (
-        event.rounds.prefetch_related(Prefetch("tables", queryset=tables))
-        .order_by("-number")
-        .first()
-    )
+    rounds = event.rounds.prefetch_related(Prefetch("tables", queryset=tables))
+    if number is not None:
+        rounds = rounds.filter(number=number)
+    return rounds.order_by("-number").first()
