@@ -53,8 +53,9 @@ PUBLIC_BOUNDS = {
 # A judge at the console (session, user and membership lookups included; one more for
 # whether they may open the store's History page, which the event header links to). The
 # console reads its player list as plain rows with their "seated" flag in one query (it was
-# two: the players, then the same list again for the edit selects, now fetched on demand).
-CONSOLE_BOUNDS = {"1v1": {"run": 12, "round": 11}, "pods": {"run": 13, "round": 11}}
+# two: the players, then the same list again for the edit selects, now fetched on demand),
+# and asks once whether the judge may run the event (it asked twice).
+CONSOLE_BOUNDS = {"1v1": {"run": 11, "round": 10}, "pods": {"run": 12, "round": 10}}
 
 
 def played_event(fmt: str, players: int, django_capture_on_commit_callbacks, **options):

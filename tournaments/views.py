@@ -31,13 +31,15 @@ from .selectors import console as console_selectors
 
 
 def _context(request, event: Tournament, nav: str, **extra) -> dict:
+    """The event pages' shared context. The console's pages (nav "run") were reached through
+    `_run_get`, which has just checked that the user may run the event: not asked again."""
     return league_context(
         request,
         event.league,
         "events",
         event=event,
         event_nav=nav,
-        can_run=selectors.can_run(request.user, event),
+        can_run=nav == "run" or selectors.can_run(request.user, event),
         **extra,
     )
 
