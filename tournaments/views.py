@@ -150,17 +150,25 @@ def _console_urls(event: Tournament) -> dict[str, str]:
     }
 
 
+def _cards(round_: Round | None) -> dict:
+    """A round's tables split once for the template: the `cards` (two or more seats), the
+    `byes` (the player's name) and the `missing` table numbers (no result yet)."""
+    tables = list(round_.tables.all()) if round_ is not None else []
+    return {
+        "cards": [t for t in tables if len(t.seats.all()) > 1],
+        "byes": [t.seats.all()[0].entry.player.name for t in tables if len(t.seats.all()) == 1],
+        "missing": [t.number for t in tables if not t.reported],
+    }
+
+
 def _console(request, event: Tournament, **extra) -> dict:
     round_ = console_selectors.console_round(event)
-    missing = []
-    if round_ is not None:
-        missing = [t.number for t in round_.tables.all() if not t.reported]
     return _context(
         request,
         event,
         "run",
         round=round_,
-        missing=missing,
+        **_cards(round_),
         entries=console_selectors.entry_lines(event),
         **_console_urls(event),
         register_form=extra.pop("register_form", RegisterForm()),
@@ -447,7 +455,7 @@ def round_run(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "run",
         round=round_,
         results=RESULTS,
-        missing=[t.number for t in round_.tables.all() if not t.reported],
+        **_cards(round_),
         **_console_urls(event),
     )
     return render(request, "tournaments/round_run.html", context)
