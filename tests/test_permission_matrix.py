@@ -188,10 +188,11 @@ MATRIX: dict[str, Rule] = {
     "events/<slug:slug>/run/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/rounds/<int:number>/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/register/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/player-names/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/pair/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/top-cut/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/rounds/<int:number>/end/": Rule(RUN_EVENT, "event", POST, writes=True),
-    "events/<slug:slug>/rounds/<int:number>/edit/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/rounds/<int:number>/edit/": Rule(RUN_EVENT, "event", BOTH, writes=True),
     "events/<slug:slug>/entries/<int:entry_id>/drop/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/entries/<int:entry_id>/undrop/": Rule(
         RUN_EVENT, "event", POST, writes=True

@@ -10,6 +10,7 @@ urlpatterns = [
     path("events/<slug:slug>/projector/", views.event_projector, name="event_projector"),
     path("events/<slug:slug>/run/", views.event_run, name="event_run"),
     path("events/<slug:slug>/register/", views.event_register, name="event_register"),
+    path("events/<slug:slug>/player-names/", views.event_player_names, name="event_player_names"),
     path("events/<slug:slug>/pair/", views.event_pair, name="event_pair"),
     path("events/<slug:slug>/top-cut/", views.top_cut_start, name="top_cut_start"),
     path("events/<slug:slug>/bracket/", views.event_bracket, name="event_bracket"),

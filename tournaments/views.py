@@ -13,13 +13,12 @@ or, for a repeated tap, a redirect to it).
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import DomainError
 from core.errors_http import error_message, error_response
@@ -33,16 +32,19 @@ from .formats import RESULTS, small_int
 from .forms import EventForm, RegisterForm
 from .models import Entry, Round, Seat, Table, Tournament
 from .page_versions import event_page_scopes, event_route, event_scopes
+from .selectors import console as console_selectors
 
 
 def _context(request, event: Tournament, nav: str, **extra) -> dict:
+    """The event pages' shared context. The console's pages (nav "run") were reached through
+    `_run_get`, which has just checked that the user may run the event: not asked again."""
     return league_context(
         request,
         event.league,
         "events",
         event=event,
         event_nav=nav,
-        can_run=selectors.can_run(request.user, event),
+        can_run=nav == "run" or selectors.can_run(request.user, event),
         **extra,
     )
 
@@ -149,28 +151,52 @@ def event_projector(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
+def _url_prefix(name: str, slug: str, key: str, tail: str) -> str:
+    """The part of route `name`'s URL before its `<key>` id, to which a page appends
+    `<id>/<tail>`: the console's hundreds of cards and players each post to their own
+    address, and reversing each of them was a tenth of the page's time."""
+    url = reverse(name, kwargs={"slug": slug, key: 0})
+    prefix = url.removesuffix(f"0/{tail}")
+    assert prefix != url, f"{name} no longer ends in <{key}>/{tail}"
+    return prefix
+
+
+def _console_urls(event: Tournament) -> dict[str, str]:
+    """`tables_url` (a card posts to `<tables_url><table id>/report/`) and `entries_url`
+    (`<entries_url><entry id>/drop/`, `undrop/`, `remove/`)."""
+    return {
+        "tables_url": _url_prefix("table_report", event.slug, "table_id", "report/"),
+        "entries_url": _url_prefix("entry_drop", event.slug, "entry_id", "drop/"),
+    }
+
+
+def _cards(round_: Round | None) -> dict:
+    """A round's tables split once for the template: the `cards` (two or more seats), the
+    `byes` (the player's name) and the `missing` table numbers (no result yet)."""
+    tables = list(round_.tables.all()) if round_ is not None else []
+    return {
+        "cards": [t for t in tables if len(t.seats.all()) > 1],
+        "byes": [t.seats.all()[0].entry.player.name for t in tables if len(t.seats.all()) == 1],
+        "missing": [t.number for t in tables if not t.reported],
+    }
+
+
 def _console(request, event: Tournament, **extra) -> dict:
-    round_ = selectors.current_round(event)
-    missing = []
-    if round_ is not None:
-        missing = [t.number for t in round_.tables.all() if not t.reported]
+    round_ = console_selectors.console_round(event)
     return _context(
         request,
         event,
         "run",
         round=round_,
-        missing=missing,
-        # `seated`: has sat at a table, so "remove" is not offered (the same query).
-        entries=event.entries.select_related("player")
-        .annotate(seated=Exists(Seat.objects.filter(entry=OuterRef("pk"))))
-        .order_by("player__name"),
+        **_cards(round_),
+        entries=console_selectors.entry_lines(event),
+        **_console_urls(event),
         register_form=extra.pop("register_form", RegisterForm()),
-        player_names=league_selectors.league_player_names(league=event.league),
         results=RESULTS,
         earlier_rounds=range(1, round_.number) if round_ else [],
-        pairing_edits=event.play.edits,
         structure=selectors.structure_get(event) if event.play.suggests_cut else None,
-        # From the prefetched seats: what the edit forms say they change (no extra query).
+        # From the prefetched seats: the seating the TO sees, which the edit form (fetched
+        # when opened) sends back, so an edit of a round changed meanwhile is refused.
         seating=services.seating_key(
             (t.number, s.position, s.entry_id) for t in round_.tables.all() for s in t.seats.all()
         )
@@ -343,14 +369,19 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     that card, showing the result stored now and the message, through `error_response`.
     """
     event = _run_get(request, slug)
-    table = get_object_or_404(
-        Table.objects.select_related("round"), pk=table_id, round__tournament=event
+    # The table (with its round) comes with its seats, in one query; every table has seats.
+    seats = list(
+        Seat.objects.filter(table_id=table_id, table__round__tournament=event)
+        .select_related("table__round", "entry__player")
+        .order_by("position")
     )
+    if not seats:
+        raise Http404("No such table.")
+    table = seats[0].table
     try:
         version = int(request.POST.get("version", ""))
     except ValueError:
         version = None
-    seats = list(table.seats.select_related("entry__player").order_by("position"))
     try:
         result, message = event.play.read_result(request.POST, seats)
         if result is None:
@@ -358,10 +389,12 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
             raise services.TournamentError(
                 message, code="bad_result", field="places" if ordered else None
             )
-        services.table_report(table=table, expected_version=version, by=request.user, **result)
+        stored = services.table_report(
+            table=table, expected_version=version, by=request.user, **result
+        )
     except DomainError as error:
         return _card_answer(request, event, table, error)
-    return _card_answer(request, event, table)
+    return _card_answer(request, event, stored)
 
 
 def _card_answer(
@@ -374,17 +407,24 @@ def _card_answer(
             return redirect("event_run", slug=event.slug)
         console = reverse("event_run", kwargs={"slug": event.slug})
         return error_response(request, error, redirect_to=console)
-    round_ = selectors.rounds_with_tables(event).get(pk=table.round_id)
-    table = next(t for t in round_.tables.all() if t.pk == table.pk)
+    # Only this table and the round's unreported numbers: the card and the status line are
+    # all the answer shows, whatever the size of the round. After a stored result the table
+    # is the one the service wrote (its round read with it) and only its seats are read
+    # again; after a refusal it is read afresh.
+    if error is None:
+        console_selectors.table_seats_read(table)
+    else:
+        table = console_selectors.table_card(table.pk)
     context = {
         "event": event,
         "table": table,
         "results": RESULTS,
         "message": error_message(error) if error else "",
         "can_run": True,
-        "round": round_,
-        "missing": [t.number for t in round_.tables.all() if not t.reported],
+        "round": table.round,
+        "missing": console_selectors.unreported_numbers(table.round_id),
         "oob": True,
+        **_console_urls(event),
     }
     fragment = "tournaments/event_run.html#table-answer"
     if error is None:
@@ -427,14 +467,17 @@ def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:
 def round_run(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A TO's view of any round, to correct a result; standings and ratings follow."""
     event = _run_get(request, slug)
-    round_ = get_object_or_404(selectors.rounds_with_tables(event), number=number)
+    round_ = console_selectors.console_round(event, number)
+    if round_ is None:
+        raise Http404("No such round.")
     context = _context(
         request,
         event,
         "run",
         round=round_,
         results=RESULTS,
-        missing=[t.number for t in round_.tables.all() if not t.reported],
+        **_cards(round_),
+        **_console_urls(event),
     )
     return render(request, "tournaments/round_run.html", context)
 
@@ -452,11 +495,41 @@ def event_player(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
 
 
 @login_required
-@require_POST
+def event_player_names(request: HttpRequest, slug: str) -> HttpResponse:
+    """The register field's suggestions as the TO types (`?name=`): a `<datalist>` of up to
+    20 of the store's players not registered yet, fetched by htmx instead of every name of the
+    store riding along with each console load."""
+    event = _run_get(request, slug)
+    names = console_selectors.name_suggestions(event, request.GET.get("name", "")[:100])
+    return render(request, "tournaments/console_edit.html#player-names", {"player_names": names})
+
+
+def _edit_form(request, event: Tournament, round_: Round) -> HttpResponse:
+    """The pairing edit form, fetched when the TO opens "Change the pairings" (htmx: the form
+    alone; without JavaScript the link opens it as a page). It sends back the seating the
+    console showed (`?seating=`), or, opened on its own, the seating stored now."""
+    context = {
+        "round": round_,
+        "editable": round_.status == Round.Status.PLAYING and round_.kind == Round.Kind.SWISS,
+        "choices": console_selectors.edit_choices(event),
+        "pairing_edits": event.play.edits,
+        "seating": request.GET.get("seating", "")[:128] or selectors.round_seating_key(round_),
+    }
+    template = "tournaments/console_edit.html"
+    if request.htmx:
+        return render(request, f"{template}#edit-form", {"event": event, **context})
+    return render(request, template, _context(request, event, "run", **context))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
 def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Swap two players, pair two players by hand, or give a player the bye."""
+    """Swap two players, pair two players by hand, or give a player the bye (POST); GET gives
+    the form."""
     event = _run_get(request, slug)
     round_ = get_object_or_404(Round, tournament=event, number=number)
+    if request.method == "GET":
+        return _edit_form(request, event, round_)
     edit = request.POST.get("edit", "")
     picked = [request.POST.get("a", ""), request.POST.get("b", "")]
     entries = {
@@ -465,7 +538,8 @@ def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             pk__in=[p for p in picked if small_int(p) is not None]
         )
     }
-    a, b = entries.get(picked[0]), entries.get(picked[1])
+    # One form offers every edit: the bye's player is `a`, and the other select is not read.
+    a, b = entries.get(picked[0]), None if edit == "bye" else entries.get(picked[1])
     if a is None or (edit != "bye" and b is None):
         return _refused(
             request, event, services.TournamentError("Choose the players.", code="pick")

@@ -59,24 +59,36 @@ SERVER_PAGES = [  # (method, path pattern, label) for the access log
 ]
 
 
+_PATTERNS = [(m, re.compile(p + "$"), label) for m, p, label in SERVER_PAGES]
+
+
+def page_label(method: str, path: str) -> str:
+    """The page a request is for, in the tables' words ("other" for anything else)."""
+    return next((lb for m, p, lb in _PATTERNS if m == method and p.match(path)), "other")
+
+
 def print_server_times(log: Path) -> None:
-    """Each page's time inside gunicorn (its access log's %(D)s), without the queueing."""
+    """Each page's time inside gunicorn (its access log's %(D)s), without the queueing: its
+    requests, p50/p95/p99, and its share of all the time the workers spent serving, which
+    says which pages a saturated site is busy with."""
     times: dict[str, list[float]] = defaultdict(list)
-    patterns = [(m, re.compile(p + "$"), label) for m, p, label in SERVER_PAGES]
     for line in log.read_text().splitlines():
         parts = line.split()
         if len(parts) != 4 or not parts[3].isdigit():
             continue
         method, path, _, micros = parts
-        label = next((lb for m, p, lb in patterns if m == method and p.match(path)), "other")
-        times[label].append(int(micros) / 1000)
-    print("| page | server p50 ms | server p95 ms | server p99 ms |")
-    print("|---|---|---|---|")
+        times[page_label(method, path)].append(int(micros) / 1000)
+    total = sum(sum(ms) for ms in times.values()) or 1.0
+    print(
+        "| page | requests | server p50 ms | server p95 ms | server p99 ms "
+        "| server s | share of server time |"
+    )
+    print("|---|---|---|---|---|---|---|")
     for label in sorted(times, key=lambda lb: (not lb.startswith("visitor"), lb)):
         ms = times[label]
         print(
-            f"| {label} | {percentile(ms, 50):.0f} | {percentile(ms, 95):.0f} | "
-            f"{percentile(ms, 99):.0f} |"
+            f"| {label} | {len(ms):,} | {percentile(ms, 50):.0f} | {percentile(ms, 95):.0f} | "
+            f"{percentile(ms, 99):.0f} | {sum(ms) / 1000:.1f} | {100 * sum(ms) / total:.0f}% |"
         )
 
 

@@ -11,7 +11,7 @@ import threading
 import time
 from pathlib import Path
 
-from . import drills, report, verify
+from . import drills, profiled, report, verify
 from .client import Recorder
 from .cluster import Cluster, free_port
 from .scenario import DB_NAME, EVENT, Judge, Ledger, Visitor, build_event
@@ -34,6 +34,14 @@ def parse(description: str, argv: list[str] | None = None) -> argparse.Namespace
     parser.add_argument("--drill", choices=["none", "restart", "kill", "all"], default="none")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument(
+        "--profile",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="profile every request in the workers (slower); print each page's share and "
+        "its heaviest functions, keep the .prof files in DIR",
+    )
+    parser.add_argument(
         "--postgres",
         choices=["auto", "debian", "embedded"],
         default="auto",
@@ -51,7 +59,7 @@ def parse(description: str, argv: list[str] | None = None) -> argparse.Namespace
             # The restart comes 40% in and can take seconds on a busy machine: leave time after
             # it for the requests that prove the site recovered.
             args.seconds = 20
-        args.think, args.workers, args.threads = 1.0, 1, 4
+        args.think, args.workers, args.threads = 2.0, 1, 4
     if args.judges < 1 or args.players < 3:
         parser.error("at least one judge and three players")
     return args
@@ -84,12 +92,23 @@ def main(description: str, argv: list[str] | None = None) -> int:
         connections.close_all()
         port = free_port()
         access_log = Path(tempfile.mkstemp(prefix="guildhall-load-access-")[1])
+        if args.profile is not None:
+            args.profile.mkdir(parents=True, exist_ok=True)
+            for old in args.profile.glob("*.prof"):
+                old.unlink()
         server = start_gunicorn(
-            env, port, args.workers, args.threads, access_log, ready_path=f"/events/{EVENT}/"
+            env,
+            port,
+            args.workers,
+            args.threads,
+            access_log,
+            ready_path=f"/events/{EVENT}/",
+            profile=args.profile,
         )
         print(
             f"gunicorn on 127.0.0.1:{port}: {args.workers} workers x {args.threads} threads "
             f"(gthread), DEBUG off; running {args.seconds:g} s"
+            + (", every request profiled" if args.profile is not None else "")
             + (f", drill: {args.drill}" if args.drill != "none" else "")
         )
 
@@ -123,6 +142,9 @@ def main(description: str, argv: list[str] | None = None) -> int:
         print()
         report.print_server_times(access_log)
         print()
+        if args.profile is not None:
+            profiled.print_profiles(args.profile)
+            print()
         print(
             f"{len(ledger.accepted):,} pods entered, {ledger.rounds_paired} rounds paired, "
             f"{ledger.corrections} corrections, {ledger.double_taps} double taps, "
@@ -132,6 +154,14 @@ def main(description: str, argv: list[str] | None = None) -> int:
         checks = verify.Checks()
         print("\nchecks:")
         verify.verify_requests(checks, samples, ledger, outage)
+        verify.verify_kept_up(
+            checks,
+            samples,
+            visitors=args.visitors,
+            think=args.think,
+            seconds=min(elapsed, args.seconds),  # the run, not the wait for the last answers
+            outage=outage,
+        )
         connections.close_all()
         if args.drill in ("kill", "all"):
             print("drill: SIGKILL recalculate_ratings")

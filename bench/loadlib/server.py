@@ -28,12 +28,24 @@ def site_environment(database_url: str) -> dict[str, str]:
 
 
 def start_gunicorn(
-    env, port: int, workers: int, threads: int, log: Path, *, ready_path: str
+    env,
+    port: int,
+    workers: int,
+    threads: int,
+    log: Path,
+    *,
+    ready_path: str,
+    profile: Path | None = None,
 ) -> subprocess.Popen:
-    """gunicorn with gthread workers (keep-alive), once `ready_path` answers 200."""
+    """gunicorn with gthread workers (keep-alive), once `ready_path` answers 200. With
+    `profile`, every request is profiled into that directory (`profiled`)."""
+    app = "config.wsgi"
+    if profile is not None:
+        env = {**env, "GUILDHALL_PROFILE_DIR": str(profile)}
+        app = "bench.loadlib.profiled:application"
     server = subprocess.Popen(
         [
-            sys.executable, "-m", "gunicorn", "config.wsgi",
+            sys.executable, "-m", "gunicorn", app,
             "--bind", f"127.0.0.1:{port}",
             "--workers", str(workers), "--threads", str(threads),
             "--worker-class", "gthread", "--keep-alive", "30", "--timeout", "60",

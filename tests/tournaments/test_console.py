@@ -20,6 +20,7 @@ from tournaments import services
 from tournaments.models import Entry, Round, Tournament
 
 from .play import play_round, register
+from .test_console_on_demand import edit_form_url
 
 
 @pytest.fixture
@@ -111,7 +112,9 @@ def test_a_second_tap_of_swap_does_not_swap_them_back(judge_client, league):
     round_ = services.round_pair(tournament=event)
     console = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
     seating = services.round_seating_key(round_)
-    assert f'name="seating" value="{seating}"' in console
+    # The edit form, fetched when the TO opens it, sends back the seating the console showed.
+    form = judge_client.get(edit_form_url(console), HTTP_HX_REQUEST="true").content.decode()
+    assert f'name="seating" value="{seating}"' in form
     url = reverse("round_edit", args=[event.slug, 1])
     data = {"edit": "swap", "a": a.pk, "b": b.pk, "seating": seating}
     before = {s.entry_id: s.table_id for s in round_.seats.all()}

@@ -13,10 +13,13 @@ from core.pagecache import touch
 from ..models import Round, Seat, Table, Tournament
 
 
-def tournament_lock(tournament: Tournament) -> Tournament:
-    """Lock the event row for a write, and bump its public pages' version in the same
-    transaction (every service that changes an event starts here; core.pagecache)."""
-    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+def tournament_lock(tournament: Tournament | int) -> Tournament:
+    """Lock the event's row (given as a row or its id) and read it afresh, with its league
+    (read, not locked: the league's own lock is the games' business), and bump its public
+    pages' version in the same transaction (every service that changes an event starts here;
+    core.pagecache)."""
+    pk = tournament if isinstance(tournament, int) else tournament.pk
+    locked = Tournament.objects.select_for_update(of=("self",)).select_related("league").get(pk=pk)
     touch(("event", locked.pk))
     return locked
 

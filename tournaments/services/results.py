@@ -66,7 +66,7 @@ def table_report(
     identical submission is a no-op and a different one raises ResultConflict. At a pod a
     winner or a draw that agrees with the stored result is identical, keeping its full order.
     """
-    tournament = tournament_lock(table.round.tournament)
+    tournament = tournament_lock(table.round.tournament_id)
     table = (
         Table.objects.select_for_update(of=("self",))
         .select_related("round", "reported_by")

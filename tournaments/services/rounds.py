@@ -102,7 +102,7 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
 @transaction.atomic
 def round_end(*, round_: Round, by=None) -> Round:
     """Close a round once every table has a result (a round already closed: AlreadyDone)."""
-    tournament = tournament_lock(round_.tournament)
+    tournament = tournament_lock(round_.tournament_id)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status == Round.Status.COMPLETE:
         # A second tap (or a second TO): ending it again would pair the next top-cut round
@@ -155,7 +155,7 @@ def round_edit(
     `expected` is the round's `round_seating_key` when the TO's form was loaded: if the seats
     changed since (a double tap, or another TO's edit), nothing is changed (AlreadyDone).
     """
-    tournament = tournament_lock(round_.tournament)
+    tournament = tournament_lock(round_.tournament_id)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if expected is not None and expected != round_seating_key(round_):
         raise AlreadyDone(

@@ -1,0 +1,103 @@
+"""Reads for the TO console's on-demand pieces: the players a pairing edit may pick, the store's
+names suggested while registering, and one table's card after a tap.
+
+The console page itself carries neither list (a 256-player event made it three 256-option
+selects and a datalist of every player of the store): htmx fetches them when the TO opens the
+edit or types a name, as plain `(id, name)` rows or names rather than model instances.
+"""
+
+from django.db.models import Exists, F, OuterRef, Prefetch, prefetch_related_objects
+
+from leagues.models import Player
+
+from ..models import Entry, Round, Seat, Table, Tournament
+
+NAME_SUGGESTIONS = 20  # names offered under the register field while typing
+
+
+def entry_lines(event: Tournament) -> list[dict]:
+    """The console's player list, by name: each entry's `pk`, `name`, `joined_round`,
+    `dropped_after` and `seated` (has sat at a table, so "remove" is not offered), as plain
+    rows in one query."""
+    return list(
+        event.entries.annotate(
+            name=F("player__name"),
+            seated=Exists(Seat.objects.filter(entry=OuterRef("pk"))),
+        )
+        .order_by("player__name")
+        .values("pk", "name", "joined_round", "dropped_after", "seated")
+    )
+
+
+def edit_choices(event: Tournament) -> list[tuple[int, str]]:
+    """(entry id, name) of every player still in the event, by name: whom an edit may pick."""
+    return list(
+        event.entries.filter(dropped_after__isnull=True)
+        .order_by("player__name")
+        .values_list("pk", "player__name")
+    )
+
+
+def name_suggestions(event: Tournament, text: str, *, limit: int = NAME_SUGGESTIONS) -> list[str]:
+    """Up to `limit` of the store's players whose name contains `text` (any case), by name,
+    leaving out those already registered for `event`; nothing for a blank `text`."""
+    text = text.strip()
+    if not text:
+        return []
+    registered = Entry.objects.filter(tournament=event, player=OuterRef("pk"))
+    return list(
+        Player.objects.filter(organization_id=event.league.organization_id, name__icontains=text)
+        .exclude(Exists(registered))
+        .order_by("name")
+        .values_list("name", flat=True)[:limit]
+    )
+
+
+def _card_seats() -> Prefetch:
+    seats = Seat.objects.select_related("entry__player").order_by("position")
+    return Prefetch("seats", queryset=seats)
+
+
+def table_card(table_id: int) -> Table:
+    """One table as its card shows it: its round and seats (in seat order) with their
+    players, in two queries whatever the size of the round."""
+    return Table.objects.select_related("round").prefetch_related(_card_seats()).get(pk=table_id)
+
+
+def table_seats_read(table: Table) -> None:
+    """Read a table's seats with their players into `table` (one query), for its card."""
+    prefetch_related_objects([table], _card_seats())
+
+
+def unreported_numbers(round_id: int) -> list[int]:
+    """The numbers of the round's tables still waiting for a result (the status line)."""
+    return list(
+        Table.objects.filter(round_id=round_id, reported=False)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
+_CARD_SEAT_FIELDS = (
+    "table_id",
+    "entry_id",
+    "position",
+    "game_wins",
+    "place",
+    "entry__player_id",
+    "entry__player__name",
+)
+
+
+def console_round(event: Tournament, number: int | None = None) -> Round | None:
+    """The event's round `number` (default: its latest) with its tables (by number) and their
+    seats (in seat order) with each seat's player name: only the columns the console's cards
+    read (no winner join, no player or entry columns beyond the name), in three queries."""
+    seats = (
+        Seat.objects.select_related("entry__player").only(*_CARD_SEAT_FIELDS).order_by("position")
+    )
+    tables = Table.objects.prefetch_related(Prefetch("seats", queryset=seats)).order_by("number")
+    rounds = event.rounds.prefetch_related(Prefetch("tables", queryset=tables))
+    if number is not None:
+        rounds = rounds.filter(number=number)
+    return rounds.order_by("-number").first()
