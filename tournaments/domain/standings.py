@@ -47,7 +47,6 @@ from tournaments.domain.records import PlayerId, PointsScheme, Round, Table
 # MTR Appendix C: "If this number is lower than 0.33, use 0.33 instead" -- 0.33, not 1/3: a
 # 2-1 player whose opponents average 0.5544 (with a 0.33 floor) ranks below one at 0.5556.
 MTR_FLOOR = Fraction(33, 100)
-ONE_THIRD = Fraction(1, 3)
 POD_OMW_FLOOR = Fraction(1, 4)  # par at a 4-player pod; pass as params["omw_floor"] for pods
 
 
