@@ -10,7 +10,6 @@ Events created from now on get the MTR's 0.33 (empty floor, 1v1) and the MTR bye
 from decimal import Decimal
 
 import django.core.validators
-from django.conf import settings
 from django.db import migrations, models
 
 THIRD_AS_STORED = Decimal("0.333")
@@ -25,11 +24,7 @@ def keep_existing_events(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [
-        ("leagues", "0008_auditentry_moves_to_audit"),
-        ("tournaments", "0004_tournament_judge"),
-        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
-    ]
+    dependencies = [("tournaments", "0004_tournament_judge")]
 
     operations = [
         migrations.AddField(
@@ -98,7 +93,6 @@ class Migration(migrations.Migration):
                 verbose_name="1v1 bye",
             ),
         ),
-        migrations.RunPython(keep_existing_events, migrations.RunPython.noop),
         migrations.AddConstraint(
             model_name="table",
             constraint=models.CheckConstraint(
@@ -131,4 +125,7 @@ class Migration(migrations.Migration):
                 violation_error_message="The MW% floor is between 0 and 1.",
             ),
         ),
+        # Last: PostgreSQL refuses to ALTER a table with row updates pending in the same
+        # transaction (deferred foreign-key triggers).
+        migrations.RunPython(keep_existing_events, migrations.RunPython.noop),
     ]
