@@ -30,7 +30,7 @@ rating order (date, then entry) and imported in that order, which keeps their ra
                                    "dropped_after", "created_at"}],
                                    "rounds": [{"number", "kind", "status", "ends_at", "notes",
                                    "created_at", "tables": [{"number", "reported", "is_draw",
-                                   "winner", "game", "version", "reported_at",
+                                   "game_draws", "winner", "game", "version", "reported_at",
                                    "seats": [{"player", "position", "game_wins", "place"}]}]}]}]}]}
 """
 
@@ -80,15 +80,20 @@ TOURNAMENT_FIELDS = (
     "first_round",
     "pod_layout",
     "omw_floor",
+    "gw_floor",
+    "bye_pairing",
     "seed",
     "round_minutes",
     "created_at",
 )
 ENTRY_FIELDS = ("joined_round", "dropped_after", "created_at")
 ROUND_FIELDS = ("number", "kind", "status", "ends_at", "notes", "created_at")
-TABLE_FIELDS = ("number", "reported", "is_draw", "version", "reported_at")
+TABLE_FIELDS = ("number", "reported", "is_draw", "game_draws", "version", "reported_at")
 SEAT_FIELDS = ("position", "game_wins", "place")
-OPTIONAL_FIELDS = {"created_at"}
+# A document written before drawn games, the game-win floor and the bye rule were kept lacks
+# them: no drawn games, and the event as it was computed and paired then (`_before_rules`).
+OPTIONAL_FIELDS = {"created_at", "game_draws", "gw_floor", "bye_pairing"}
+THIRD_AS_STORED = Decimal("0.333")  # as migration tournaments 0005 keeps 1/3
 # Numbers the database's check constraints count from 1 (checked here to name the path).
 FROM_ONE = {
     GameResult: ("placement", "seat"),
@@ -341,6 +346,17 @@ def _build(model: type[models.Model], node: _Node, names: Iterable[str], **relat
     return obj
 
 
+def _before_rules(tournament: Tournament) -> None:
+    """An event from a document older than its floors and bye rule, as the site ran it then
+    (migration tournaments 0005 does the same to the events already stored): both floors 1/3
+    (0.333: the same ranks below 333 rounds) where none was set, the bye moved up to avoid a
+    rematch."""
+    if tournament.omw_floor is None and tournament.format == Tournament.Format.ONE_V_ONE:
+        tournament.omw_floor = THIRD_AS_STORED
+    tournament.gw_floor = THIRD_AS_STORED
+    tournament.bye_pairing = Tournament.ByePairing.AVOID_REMATCH
+
+
 def _check_row_rules(obj: models.Model, node: _Node) -> None:
     """The model's own constraints (few rows: organizations, leagues, tournaments)."""
     exclude = [f.name for f in obj._meta.fields if f.is_relation]
@@ -537,6 +553,8 @@ class _Importer:
 
     def tournament(self, node: _Node, league: League, games) -> None:
         tournament = _build(Tournament, node, TOURNAMENT_FIELDS, league=league)
+        if node.get("bye_pairing", None) is None:  # written before the bye rule was kept
+            _before_rules(tournament)
         self.unique_slug(tournament, node)
         _check_row_rules(tournament, node)
         tournament.save()
@@ -592,7 +610,7 @@ class _Importer:
             table.game = self.game(node, games, used_games)
             if table.is_draw and table.winner:
                 raise node.error("a drawn table has no winner", "winner")
-            if not table.reported and (table.is_draw or table.winner):
+            if not table.reported and (table.is_draw or table.winner or table.game_draws):
                 raise node.error("a table has a result only when it is reported", "reported")
             tables.append(table)
         Table.objects.bulk_create(tables)

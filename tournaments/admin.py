@@ -126,7 +126,7 @@ class SeatInline(admin.TabularInline):
 
 class TableInline(admin.TabularInline):
     model = Table
-    fields = ["number", "reported", "is_draw", "winner", "game", "version"]
+    fields = ["number", "reported", "is_draw", "game_draws", "winner", "game", "version"]
     readonly_fields = fields
     extra = 0
     show_change_link = True

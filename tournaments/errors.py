@@ -30,12 +30,15 @@ class AlreadyDone(TournamentError):
 
 
 def describe_result(table) -> str:
-    """The result stored on `table` in a few words: "Ann won", "a draw", "no result yet"."""
+    """The result stored on `table` in a few words: "Ann won", "a draw", "no result yet";
+    a match's games when they were given ("Ann won 2-0-1", "a draw 0-0-3", en dashes)."""
     if not table.reported:
         return "no result yet"
+    games = table.result_label
+    games = f" {games}" if games and games != "draw" else ""
     if table.is_draw or table.winner_id is None:
-        return "a draw"
-    return f"{table.winner.player} won"
+        return f"a draw{games}"
+    return f"{table.winner.player} won{games}"
 
 
 class ResultConflict(TournamentError, ConflictError):

@@ -81,6 +81,17 @@ class EventForm(forms.Form):
         "final pod. Top 8 is for 1v1.",
     )
     first_round = forms.ChoiceField(choices=Tournament.FirstRound.choices)
+    bye_pairing = forms.ChoiceField(
+        choices=[
+            ("", "As the points: MTR for Magic, no rematch for chess"),
+            *Tournament.ByePairing.choices,
+        ],
+        required=False,
+        label="1v1 bye",
+        help_text="With an odd number of players: the MTR gives the bye to the lowest-ranked "
+        "player without one, even if the others must then replay a match; or move it up the "
+        "standings to avoid that rematch.",
+    )
     round_minutes = forms.IntegerField(min_value=5, max_value=240, initial=50)
     # Shown only once a date more than a year ahead was refused (as Add game's "new player?").
     confirm_date = forms.BooleanField(

@@ -5,7 +5,8 @@ follow by themselves. A bye is a table with one seat and no game. A pod event ("
 the same rows: a table is a pod of 3-5 players, `Seat.position` the turn order (1 goes first)
 and `Seat.place` the finishing place. Invariants kept by the database: one entry per player
 per event, one table per number per round, one seat per entry per round, distinct seat
-numbers at a table, places and game wins never negative, an OMW% floor between 0 and 1.
+numbers at a table, places, game wins and game draws never negative, drawn games only on a
+reported table, match-win and game-win floors between 0 and 1.
 """
 
 from decimal import Decimal
@@ -41,6 +42,11 @@ class Tournament(models.Model):
         RANDOM = "random", "Random"
         RATING = "rating", "By rating"
 
+    class ByePairing(models.TextChoices):
+        # domain.pairing.BYE_RULES; the README's "The 1v1 bye" says where each comes from.
+        MTR = "mtr", "MTR: the lowest-ranked player without a bye"
+        AVOID_REMATCH = "avoid_rematch", "Moved up the standings to avoid a rematch"
+
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
@@ -63,19 +69,41 @@ class Tournament(models.Model):
     first_round = models.CharField(
         max_length=8, choices=FirstRound.choices, default=FirstRound.RANDOM
     )
+    bye_pairing = models.CharField(
+        "1v1 bye",
+        max_length=16,
+        choices=ByePairing.choices,
+        default=ByePairing.MTR,
+        help_text="1v1 events with an odd number of players: who gets the bye.",
+    )
     pod_layout = models.CharField(
         max_length=8,
         choices=[(layout, LAYOUT_LABELS[layout]) for layout in LAYOUTS],
         default="threes",
         help_text="Pod events: where the players who do not fill a pod of 4 go.",
     )
+    # The MTR floors both percentages at 0.33 (Appendix C), not at 1/3; empty: the format's
+    # rule (formats.Format.default_mw_floor / default_gw_floor). The name is kept from when
+    # it floored OMW% only: it is the match-win floor, which OMW% reads.
     omw_floor = models.DecimalField(
+        "MW% floor",
         max_digits=4,
         decimal_places=3,
         null=True,
         blank=True,
         validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(1))],
-        help_text="Lowest match-win % an opponent counts with; empty: 1/3 for 1v1, 1/4 for pods.",
+        help_text="Lowest match-win % a player counts with (OMW% averages them); "
+        "empty: 0.33 for 1v1 (MTR), 1/4 for pods.",
+    )
+    gw_floor = models.DecimalField(
+        "GW% floor",
+        max_digits=4,
+        decimal_places=3,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(1))],
+        help_text="Lowest game-win % a player counts with (GW%, OGW%); "
+        "empty: 0.33 for 1v1 (MTR), 1/4 for pods.",
     )
     seed = models.PositiveIntegerField(help_text="Makes random pairings reproducible.")
     round_minutes = models.PositiveSmallIntegerField(default=50)
@@ -97,7 +125,13 @@ class Tournament(models.Model):
                 condition=models.Q(omw_floor__isnull=True)
                 | models.Q(omw_floor__gte=0, omw_floor__lte=1),
                 name="tournament_omw_floor_0_to_1",
-                violation_error_message="The OMW% floor is between 0 and 1.",
+                violation_error_message="The MW% floor is between 0 and 1.",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(gw_floor__isnull=True)
+                | models.Q(gw_floor__gte=0, gw_floor__lte=1),
+                name="tournament_gw_floor_0_to_1",
+                violation_error_message="The GW% floor is between 0 and 1.",
             ),
             models.CheckConstraint(
                 condition=~models.Q(format="pods") | models.Q(top_cut__in=POD_TOP_CUTS),
@@ -209,6 +243,9 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField()
     reported = models.BooleanField(default=False)
     is_draw = models.BooleanField(default=False)
+    # Drawn games of a 1v1 match (the seats keep the games each won): MTR 2.4 reports an
+    # intentional draw as 0-0-3, Appendix C counts a drawn game as 1 game point of 3.
+    game_draws = models.PositiveSmallIntegerField(default=0)
     # RESTRICT, not PROTECT: an entry that won a table cannot be removed alone, but deleting
     # the whole event (or its league) takes the entry and its tables together.
     winner = models.ForeignKey(
@@ -236,6 +273,10 @@ class Table(models.Model):
                 | (models.Q(is_draw=False) & models.Q(winner__isnull=True)),
                 name="table_result_only_when_reported",
             ),
+            models.CheckConstraint(
+                condition=models.Q(reported=True) | models.Q(game_draws=0),
+                name="table_game_draws_only_when_reported",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -244,6 +285,20 @@ class Table(models.Model):
     @property
     def is_bye(self) -> bool:
         return len(self.seats.all()) == 1
+
+    @property
+    def result_label(self) -> str:
+        """A reported match's games as the MTR writes them, with en dashes ("2-1", "2-0-1",
+        "0-0-3" for an intentional draw), "draw" for a drawn match without games; "" otherwise
+        (a pod's places say its result)."""
+        seats = self.seats.all()
+        if not self.reported or len(seats) != 2:
+            return ""
+        wins = [s.game_wins for s in seats]
+        if None in wins:
+            return "draw" if self.is_draw else ""
+        games = [*wins, self.game_draws] if self.game_draws else wins
+        return "\u2013".join(str(g) for g in games)
 
     @property
     def has_full_order(self) -> bool:

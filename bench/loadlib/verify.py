@@ -185,7 +185,7 @@ def recomputed_standings(ledger: Ledger, final: dict[int, int | None]):
         rounds=history,
         scheme=services.points_scheme(event),
         precedence=services.tiebreakers(event),
-        params={"omw_floor": services.omw_floor(event)},
+        params={"omw_floor": services.omw_floor(event), "gw_floor": services.gw_floor(event)},
     )
     return event, rows
 

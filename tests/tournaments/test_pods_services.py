@@ -52,7 +52,8 @@ def test_a_pod_event_scores_cedh_points_by_default_and_magic_on_request(league):
     magic = services.tournament_create(league=league, name="Casual", format="pods", points="magic")
     assert float(magic.points_win) == 3 and float(magic.points_bye) == 3
     one_v_one = services.tournament_create(league=league, name="Modern")
-    assert float(one_v_one.points_win) == 3 and services.omw_floor(one_v_one) == Fraction(1, 3)
+    # MTR Appendix C floors at 0.33, not 1/3.
+    assert float(one_v_one.points_win) == 3 and services.omw_floor(one_v_one) == Fraction(33, 100)
 
 
 def test_pod_events_default_to_the_pod_tiebreakers(league):

@@ -2,7 +2,10 @@
 
 `pair_round` promises, for the active players of one round: everyone is seated exactly once (a
 table of two, or the bye); the bye goes to a player with the fewest byes so far, the
-lowest-ranked such player unless that would force a rematch another bye avoids; among those
+lowest-ranked such player -- with `bye_rule="mtr"` always (Magic's rule: Wizards' "Swiss
+Pairings" gives the bye to a player "who ha[s] the lowest score and who ha[s] not yet received
+a bye"), with "avoid_rematch" unless that would force a rematch another bye avoids (the bye
+moves up the standings, as chess pairing programs do); among those
 pairings it uses the fewest rematches (weighted by how often the pair already met), then the
 fewest/smallest point differences (the sum over tables of the squared points difference), then
 pairs players close in the standings. The result is exactly optimal for that order of goals,
@@ -51,6 +54,9 @@ from tournaments.domain.matching import min_cost_perfect
 from tournaments.domain.records import PlayerId, Round
 
 FIRST_ROUND_MODES = ("random", "rating")
+# Who gets a 1v1 bye (Tournament.bye_pairing): the MTR's lowest-ranked player without one, or
+# that player unless a higher one's bye avoids a rematch.
+BYE_RULES = ("mtr", "avoid_rematch")
 
 
 class PairingError(ValueError):
@@ -88,6 +94,7 @@ def pair_round(
     round_number: int,
     first_round: str = "random",
     ratings: Mapping[PlayerId, float] | None = None,
+    bye_rule: str = "avoid_rematch",
 ) -> Pairing:
     """Pair one 1v1 round of the active `players` (entered, not dropped).
 
@@ -97,11 +104,15 @@ def pair_round(
     `first_round="random"` shuffles with `random.Random(seed)` and pairs 1-2, 3-4, ...;
     `"rating"` pairs the top half of the ratings against the bottom half (1 v n/2+1, ...).
     `round_number` must be >= 1; a first round is recognised by the empty history.
+    `bye_rule` (one of BYE_RULES) says whether a later round's bye may move up to avoid a
+    rematch ("avoid_rematch") or stays with the lowest-ranked player without one ("mtr").
     """
     if round_number < 1:
         raise PairingError("round_number", "round_number starts at 1")
     if first_round not in FIRST_ROUND_MODES:
         raise PairingError("first_round", f"first_round must be one of {FIRST_ROUND_MODES}")
+    if bye_rule not in BYE_RULES:
+        raise PairingError("bye_rule", f"bye_rule must be one of {BYE_RULES}")
     active = list(players)
     if len(set(active)) != len(active):
         dupes = sorted(p for p, c in Counter(active).items() if c > 1)
@@ -109,7 +120,7 @@ def pair_round(
     past = read_history(history)
     if not any(len(round_) for round_ in history):
         return _first_round(active, past, points, seed, first_round, ratings)
-    return _swiss_round(active, past, ranking, points)
+    return _swiss_round(active, past, ranking, points, move_bye=bye_rule == "avoid_rematch")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -145,7 +156,7 @@ def _first_round(active, past, points, seed, mode, ratings) -> Pairing:
 # Later rounds
 
 
-def _swiss_round(active, past, ranking, points) -> Pairing:
+def _swiss_round(active, past, ranking, points, move_bye=True) -> Pairing:
     position = {p: i for i, p in enumerate(ranking)}
     tail = len(position)
     # Best first: points, then the given standings order (stable for its ties), then id.
@@ -177,7 +188,7 @@ def _swiss_round(active, past, ranking, points) -> Pairing:
             if j is not None:
                 row[j] = times
         met.append(row)
-    problem = _Problem(n, units, met, [past.byes[p] for p in order])
+    problem = _Problem(n, units, met, [past.byes[p] for p in order], move_bye)
     pairs_idx, bye_idx = _solve(problem)
 
     pairs = [(order[i], order[j]) for i, j in pairs_idx]
@@ -230,6 +241,7 @@ class _Problem:
     units: list[int]  # points, scaled to integers, non-increasing
     met: list[dict[int, int]]  # met[i][j] = times i and j met
     byes: list[int]  # byes had
+    move_bye: bool = True  # whether the bye may move up the standings to avoid a rematch
 
 
 def _solve(problem: _Problem) -> tuple[list[tuple[int, int]], int | None]:
@@ -241,7 +253,7 @@ def _solve(problem: _Problem) -> tuple[list[tuple[int, int]], int | None]:
     eligible = bye_candidates(everyone, problem.byes.__getitem__)
     bye = pick_byes(everyone, problem.byes.__getitem__, 1)[0]
     pairs = _pair_even(problem, [i for i in everyone if i != bye])
-    if len(eligible) == 1 or not _rematch_count(problem, pairs):
+    if not problem.move_bye or len(eligible) == 1 or not _rematch_count(problem, pairs):
         return pairs, bye
     # A rematch with this bye: another eligible bye might avoid it, so choose the bye in the
     # same search as the tables.

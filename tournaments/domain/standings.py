@@ -24,13 +24,17 @@ Conventions, with the rule each follows (details next to each metric):
   so their match-win percentage is over the rounds they played (MTR: "the total match points
   possible in those rounds").
 - A 1v1 result entered without game wins counts as 2-0 (or 0-2) in games, a drawn one as 1-1;
-  a pod without game wins counts as one game won, lost or drawn.
+  a pod without game wins counts as one game won, lost or drawn. Drawn games count as the MTR
+  counts them (1 game point of 3), so an intentional draw (0-0-3) is 3 drawn games.
+- Floors: match-win and game-win percentages are floored at 0.33 (MTR Appendix C says 0.33,
+  not 1/3), params "omw_floor" (the match-win floor, which OMW% reads) and "gw_floor" (GW%,
+  OGW%); the event sets both (`tournaments.formats`: 0.33 for 1v1, 1/4 for pods).
 - Pods: every other player at the table is an opponent, so opponent averages (OMW%, OGW%)
   are per opponent, and Buchholz-style sums add each of them. Pod events rank by
   `PRESETS["pods"]` (points, OMW%, sum of seat positions, share of wins at 4-player pods) and
   pass `params={"omw_floor": POD_OMW_FLOOR}`: a quarter of the points is par at a 4-player
-  pod, and the MTR's 1/3 floor would count an opponent who won one pod in three the same as
-  one who won none. The default floor stays 1/3 for 1v1 events.
+  pod, and the MTR's 0.33 floor would count an opponent who won one pod in three the same as
+  one who won none.
 """
 
 from collections.abc import Callable, Mapping, Sequence
@@ -40,7 +44,9 @@ from numbers import Real
 
 from tournaments.domain.records import PlayerId, PointsScheme, Round, Table
 
-ONE_THIRD = Fraction(1, 3)
+# MTR Appendix C: "If this number is lower than 0.33, use 0.33 instead" -- 0.33, not 1/3: a
+# 2-1 player whose opponents average 0.5544 (with a 0.33 floor) ranks below one at 0.5556.
+MTR_FLOOR = Fraction(33, 100)
 POD_OMW_FLOOR = Fraction(1, 4)  # par at a 4-player pod; pass as params["omw_floor"] for pods
 
 
@@ -258,9 +264,9 @@ def match_win_percentage(ctx: Context, player: PlayerId) -> Fraction:
     # 0.33 instead." Its example "3-2-0, including a first-round bye, then withdraws: 9/(5*3) =
     # 0.60" counts the bye as a round played, so we do too. "Rounds played" are the rounds the
     # player was seated in: a dropped player's or a late entry's missing rounds do not count.
-    # The floor is params["omw_floor"] (default 1/3; pass 0.33 for the MTR's literal figure;
-    # pods, where par is 25%, pass POD_OMW_FLOOR).
-    floor = ctx.param("omw_floor", ONE_THIRD)
+    # The floor is params["omw_floor"] (default the MTR's 0.33, exactly 33/100; pods, where
+    # par is 25%, pass POD_OMW_FLOOR).
+    floor = ctx.param("omw_floor", MTR_FLOOR)
     record = ctx.records[player]
     if record.played == 0:
         return floor
@@ -283,8 +289,10 @@ def game_win_percentage(ctx: Context, player: PlayerId) -> Fraction:
     # points possible (generally, 3 times the number of games played)", floored at 0.33 like
     # the match-win percentage. A bye counts as a 2-0 win (the MTR treats a bye as a match won;
     # the usual reading, e.g. playerlink's "Deep dive into tiebreaker math": "Rounds with byes
-    # are included in this calculation, as a 2-0 win"). Floor: params["gw_floor"] (default 1/3).
-    floor = ctx.param("gw_floor", ONE_THIRD)
+    # are included in this calculation, as a 2-0 win"). Drawn games are the match's recorded
+    # `game_draws` (Appendix C: a 2-0-1 win is 7 game points of 9; an intentional draw, 0-0-3,
+    # then a 2-0 win: 9 of 15 = 0.60). Floor: params["gw_floor"] (default the MTR's 0.33).
+    floor = ctx.param("gw_floor", MTR_FLOOR)
     record = ctx.records[player]
     games = record.game_wins + record.game_losses + record.game_draws
     if games == 0:
@@ -567,9 +575,10 @@ def compute_standings(
 
     `rounds` are in chronological order. `dropped` maps a player to the last round they
     played before dropping; they stay in the standings with their results. `params` tunes the
-    metrics: "omw_floor" and "gw_floor" (default 1/3; pod events pass POD_OMW_FLOOR as
-    "omw_floor"), "median_cut" (default 1, 2 from nine rounds on), "ratings" (player id ->
-    rating, for "avg_opp_rating") and "default_rating" (for opponents without one, default 0).
+    metrics: "omw_floor" (the match-win floor) and "gw_floor" (default 0.33, MTR Appendix C;
+    pod events pass POD_OMW_FLOOR), "median_cut" (default 1, 2 from nine rounds on), "ratings"
+    (player id -> rating, for "avg_opp_rating") and "default_rating" (for opponents without
+    one, default 0).
     """
     unknown = [name for name in precedence if name not in TIEBREAKERS]
     if unknown:

@@ -48,7 +48,10 @@ class Format:
     stage_class = ""
     fewest_players: int
     default_points: str  # a POINT_PRESETS name
-    default_omw_floor: Fraction
+    # The floors of match-win % (read by OMW%) and game-win % (GW%, OGW%) when the event
+    # sets none (Tournament.omw_floor, gw_floor).
+    default_mw_floor: Fraction
+    default_gw_floor: Fraction
     top_cuts: tuple[int, ...] | None = None  # the cuts allowed; None: any power of two
     top_cut_problem = ""
     # The console's "Change the pairings" forms: (edit, button, needs a second player).
@@ -68,6 +71,10 @@ class Format:
     def tiebreaker_preset(self, points: str) -> str:
         """The tiebreaker preset a new event gets when none is chosen."""
         raise NotImplementedError
+
+    def bye_preset(self, points: str) -> str:
+        """Who gets a bye in a new event (Tournament.ByePairing) when none is chosen."""
+        return "mtr"
 
     def standing_preset(self) -> str:
         """The preset read when an event has no tiebreakers stored."""
@@ -99,13 +106,15 @@ class Format:
         raise NotImplementedError
 
     def check_result(
-        self, entries, *, winner, draw: bool, wins: dict, places, top_cut: bool
+        self, entries, *, winner, draw: bool, wins: dict, places, top_cut: bool, game_draws=0
     ) -> tuple[int | None, dict[int, int]]:
         """The winner's entry id (None: a draw) and every entry's place; TournamentError when
-        the result cannot be."""
+        the result cannot be (`game_draws`: a match's drawn games)."""
         raise NotImplementedError
 
-    def same_result(self, table, seats, *, winner_id, draw, wins, places, finish) -> bool:
+    def same_result(
+        self, table, seats, *, winner_id, draw, wins, places, finish, game_draws=0
+    ) -> bool:
         """Whether the stored result already is this one (a repeat changes nothing)."""
         raise NotImplementedError
 

@@ -1,26 +1,70 @@
 """1v1 Swiss matches: Magic or chess points, a bye as a table of one, a bracket top cut.
 
 Pairs with `domain.pairing`, edits with `domain.edits`, cuts with `domain.topcut`; a result
-is one of the card's buttons (RESULTS), a winner or a draw with optional game wins.
+is a card's button, read by `read_code`: games won by the first seat, by the second seat and
+drawn, as the MTR writes a match ("2-0-1"; "2-1" has no drawn game), "id" for an intentional
+draw (MTR 2.4: reported 0-0-3), or "draw" for a drawn match whose games were not counted.
 """
+
+import re
 
 from ..actions import Action
 from ..domain import topcut
 from ..domain.edits import give_bye, pair_by_hand, pairing_from_manual, swap_players
 from ..domain.pairing import PairingError, pair_round
-from ..domain.standings import ONE_THIRD
+from ..domain.standings import MTR_FLOOR
 from ..errors import TournamentError
 from .base import EditPlan, Format
 
-# A 1v1 card's buttons: (winning seat or None, game wins by seat or None).
-RESULTS = {
-    "2-0": (1, (2, 0)),
-    "2-1": (1, (2, 1)),
-    "1-1": (None, (1, 1)),
-    "1-2": (2, (1, 2)),
-    "0-2": (2, (0, 2)),
-    "draw": (None, None),
-}
+# A 1v1 card's buttons, as (code, label, title). The first row is always shown; the second
+# (drawn games, the results time leaves) folds under "More" so the card fits a 390 px phone.
+RESULTS = [
+    ("2-0", "2-0", ""),
+    ("2-1", "2-1", ""),
+    ("1-2", "1-2", ""),
+    ("0-2", "0-2", ""),
+    ("1-1", "1-1", "A drawn match, one game each"),
+    ("id", "ID", "Intentional draw, reported 0-0-3 (MTR 2.4)"),
+]
+# Written with en dashes, as Appendix C writes a match, which also keeps them apart
+# from the first row's labels when a page is searched for "2-1".
+MORE_RESULTS = [
+    (code, code.replace("-", "\u2013"), title)
+    for code, title in [
+        ("1-0", ""),
+        ("2-0-1", ""),
+        ("1-0-1", ""),
+        ("2-1-1", ""),
+        ("0-1", ""),
+        ("0-2-1", ""),
+        ("0-1-1", ""),
+        ("1-2-1", ""),
+        ("1-1-1", "A drawn match: a game each and a drawn game"),
+        ("0-0-1", "A drawn match: one drawn game"),
+    ]
+]
+DRAW_CODES = {"1-1", "id", "1-1-1", "0-0-1", "draw"}  # the draws among the buttons
+# MTR 2.4: "Intentional draws where no games were played are always reported as 0-0-3".
+ID_GAMES = (0, 0, 3)
+# MTR 2.1: a match is played "until one side has won a set number of games, usually two.
+# Drawn games do not count toward this goal"; up to 3 drawn games
+# (MTR 2.4's intentional draw, 0-0-3).
+MOST_WINS, MOST_DRAWS = 2, 3
+_CODE = re.compile(r"([0-9])-([0-9])(?:-([0-9]))?")
+
+
+def read_code(code: str) -> tuple[int, int, int] | None:
+    """(first seat's game wins, second seat's, drawn games) from "2-0", "2-0-1" or "id";
+    None for anything else, for "0-0", and past MOST_WINS game wins or MOST_DRAWS draws."""
+    if code == "id":
+        return ID_GAMES
+    match = _CODE.fullmatch(code)
+    if match is None:
+        return None
+    games = tuple(int(g or 0) for g in match.groups())
+    if not any(games) or max(games[:2]) > MOST_WINS or games[2] > MOST_DRAWS:
+        return None
+    return games
 
 
 class OneVOne(Format):
@@ -31,7 +75,10 @@ class OneVOne(Format):
     template = "tournaments/formats/match.html"
     fewest_players = 2
     default_points = "magic"
-    default_omw_floor = ONE_THIRD  # MTR
+    # The card's result buttons (templates read `event.play.results`).
+    results, more_results, draw_codes = RESULTS, MORE_RESULTS, DRAW_CODES
+    # MTR Appendix C: match-win and game-win percentages are floored at 0.33.
+    default_mw_floor = default_gw_floor = MTR_FLOOR
     edits = [
         ("swap", "Swap their seats", True),
         ("pair", "Pair them together", True),
@@ -47,30 +94,55 @@ class OneVOne(Format):
     def tiebreaker_preset(self, points: str) -> str:
         return "chess" if points == "chess" else "magic"
 
+    def bye_preset(self, points: str) -> str:
+        """Magic: the MTR's bye; chess: moved up to avoid a rematch, as chess pairings do."""
+        return "avoid_rematch" if points == "chess" else "mtr"
+
     def standing_preset(self) -> str:
         return "magic"
 
     def pair(self, tournament, **kwargs):
-        """The matches, then the byes as tables of one."""
-        pairing = pair_round(**kwargs)
+        """The matches, then the byes as tables of one; the bye by the event's rule."""
+        pairing = pair_round(bye_rule=tournament.bye_pairing, **kwargs)
         return [*pairing.tables, *((b,) for b in pairing.byes)], list(pairing.warnings)
 
     def read_result(self, data, seats):
-        """A 1v1 card's button (one of RESULTS)."""
+        """A 1v1 card's button: a code `read_code` reads, or "draw" (no games counted)."""
         code = data.get("result", "")
-        if code not in RESULTS or len(seats) != 2:
+        if len(seats) != 2:
             return None, "Choose one of the result buttons."
-        winning_seat, games = RESULTS[code]
+        if code == "draw":
+            return {"draw": True}, ""
+        games = read_code(code)
+        if games is None:
+            return None, "Choose one of the result buttons."
+        first, second, drawn = games
+        winning_seat = 1 if first > second else 2 if second > first else None
         return {
             "winner": seats[winning_seat - 1].entry if winning_seat else None,
             "draw": winning_seat is None,
-            "game_wins": {s.entry_id: g for s, g in zip(seats, games, strict=True)}
-            if games
-            else None,
+            "game_wins": {seats[0].entry_id: first, seats[1].entry_id: second},
+            "game_draws": drawn,
         }, ""
 
-    def check_result(self, entries, *, winner, draw, wins, places, top_cut):
-        """A match's winner (None: a draw) and places, checked against the game wins."""
+    def check_result(self, entries, *, winner, draw, wins, places, top_cut, game_draws=0):
+        """A match's winner (None: a draw) and places, checked against the game wins and
+        drawn games (counted only with every player's game wins)."""
+        if isinstance(game_draws, bool) or not isinstance(game_draws, int):
+            raise TournamentError(
+                "Drawn games are a whole number.", code="game_draws", field="game_draws"
+            )
+        if not 0 <= game_draws <= MOST_DRAWS:
+            raise TournamentError(
+                f"Drawn games are 0 to {MOST_DRAWS}.", code="game_draws", field="game_draws"
+            )
+        if game_draws and not wins:
+            raise TournamentError(
+                "Give every player's game wins with the drawn games (an intentional draw "
+                "is 0-0-3).",
+                code="game_draws",
+                field="game_draws",
+            )
         if places:
             raise TournamentError(
                 "Places are for pods; a match has a winner or a draw.",
@@ -101,12 +173,13 @@ class OneVOne(Format):
         winner_id = winner.pk if winner is not None else None
         return winner_id, {e: 1 if draw or e == winner_id else 2 for e in entries}
 
-    def same_result(self, table, seats, *, winner_id, draw, wins, places, finish):
+    def same_result(self, table, seats, *, winner_id, draw, wins, places, finish, game_draws=0):
         return (
             table.reported
             and table.is_draw == draw
             and table.winner_id == winner_id
             and all(seats[e].game_wins == wins.get(e) for e in seats)
+            and table.game_draws == game_draws
         )
 
     def undo_result(self, before, seats):
@@ -118,6 +191,8 @@ class OneVOne(Format):
         wins = {line["entry_id"]: line["game_wins"] for line in before["seats"]}
         if all(w is not None for w in wins.values()):
             result["game_wins"] = wins
+            # Logged before drawn games were kept: none.
+            result["game_draws"] = before.get("game_draws", 0)
         return result
 
     def plan_edit(self, *, tables, before, edit, a, b, number, entries, read_past, read_points):

@@ -27,7 +27,8 @@ class Pods(Format):
     # A pod win must be worth more than a four-way draw (4 x 1): with 3/1/0 drawing out is
     # the better deal, so cEDH events score 5/1/0.
     default_points = "cedh"
-    default_omw_floor = POD_OMW_FLOOR  # par at a pod of four
+    # Par at a pod of four, for match-win and game-win percentages alike (a pod is one game).
+    default_mw_floor = default_gw_floor = POD_OMW_FLOOR
     top_cuts = (0, 4, 16)  # one final pod of 4, or four semi-final pods and a final pod
     top_cut_problem = (
         "A pod event cuts to the top 4 (one final pod) or the top 16 (four semi-final "
@@ -117,7 +118,7 @@ class Pods(Format):
             return {"places": places}, ""
         return None, "Tap the winner's name, Draw, or save the full order."
 
-    def check_result(self, entries, *, winner, draw, wins, places, top_cut):
+    def check_result(self, entries, *, winner, draw, wins, places, top_cut, game_draws=0):
         """A pod's winner (None: a draw) and every seat's place.
 
         A winner alone: the others share second. A draw: everyone shares first. A full order:
@@ -125,7 +126,7 @@ class Pods(Format):
         the winner, a shared first place a draw. A winner or draw given with it must agree.
         """
         winner_id, finish = self._places(entries, winner=winner, draw=draw, places=places)
-        if wins:
+        if wins or game_draws:
             raise TournamentError(
                 "A pod has no game wins: give the winner, a draw or the places.",
                 code="game_wins",
@@ -173,7 +174,7 @@ class Pods(Format):
             )
         return winner_id, given
 
-    def same_result(self, table, seats, *, winner_id, draw, wins, places, finish):
+    def same_result(self, table, seats, *, winner_id, draw, wins, places, finish, game_draws=0):
         """A winner or a draw that agrees with the stored result is the same, keeping its
         full order; a full order must match seat by seat."""
         same = table.reported and table.winner_id == winner_id and table.is_draw == (not winner_id)

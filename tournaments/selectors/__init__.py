@@ -18,6 +18,7 @@ from ..permissions import can_run_event, visible_events
 from .standings import (
     Standing,
     entry_ratings,
+    gw_floor,
     history,
     omw_floor,
     points_scheme,
@@ -30,6 +31,7 @@ from .topcut import top_cut_bracket, top_cut_bracket_create, top_cut_label, top_
 __all__ = [  # the shared reads re-exported (the page reads below are public too)
     "Standing",
     "entry_ratings",
+    "gw_floor",
     "history",
     "omw_floor",
     "points_scheme",
@@ -256,6 +258,8 @@ def player_history(event: Tournament, entry) -> list[PlayerRound]:
         games = ""
         if others and seat.game_wins is not None:
             games = "\u2013".join(str(s.game_wins) for s in [seat, *others])
+            if table.game_draws:
+                games += f"\u2013{table.game_draws}"
         pod = event.play.shows_seats and bool(others)
         rows.append(
             PlayerRound(

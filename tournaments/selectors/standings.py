@@ -1,5 +1,5 @@
 """The event's history and standings as the pure code sees them: every reported table as domain
-values (`history`), the points scheme, the tiebreakers and OMW% floor of the event's format,
+values (`history`), the points scheme, the tiebreakers and the match-win and game-win floors,
 the players' league ratings, the standings (`domain.standings.compute_standings`), and the
 Swiss rounds and cut suggested for a field.
 """
@@ -45,18 +45,19 @@ def history(
             "place",
             "table__is_draw",
             "table__winner__player_id",
+            "table__game_draws",
         )
     )
     rounds: dict[int, dict[int, list]] = {}
-    for number, table_id, player, game_wins, place, is_draw, winner in seats:
+    for number, table_id, player, game_wins, place, is_draw, winner, draws in seats:
         tables = rounds.setdefault(number, {})
-        tables.setdefault(table_id, [None if is_draw else winner, []])[1].append(
+        tables.setdefault(table_id, [None if is_draw else winner, draws, []])[2].append(
             (player, game_wins, place)
         )
     result = []
     for number in sorted(rounds):
         tables = []
-        for winner, seated in rounds[number].values():
+        for winner, draws, seated in rounds[number].values():
             game_wins = tuple(g for _, g, _ in seated)
             places = tuple(p for _, _, p in seated)
             tables.append(
@@ -64,6 +65,7 @@ def history(
                     players=tuple(p for p, _, _ in seated),
                     winner=winner,
                     game_wins=game_wins if all(g is not None for g in game_wins) else None,
+                    game_draws=draws,
                     finish=places if all(p is not None for p in places) else None,
                 )
             )
@@ -79,11 +81,19 @@ class Standing:
 
 
 def omw_floor(tournament: Tournament) -> Fraction:
-    """The lowest match-win % an opponent counts with: the event's own, else 1/3 (MTR) for
-    1v1 and 1/4 (par at a pod of four) for pods."""
+    """The lowest match-win % a player counts with (OMW% averages them): the event's own,
+    else 0.33 (MTR Appendix C) for 1v1 and 1/4 (par at a pod of four) for pods."""
     if tournament.omw_floor is not None:
         return Fraction(tournament.omw_floor)
-    return format_for(tournament).default_omw_floor
+    return format_for(tournament).default_mw_floor
+
+
+def gw_floor(tournament: Tournament) -> Fraction:
+    """The lowest game-win % a player counts with (GW%, OGW%): the event's own, else 0.33
+    (MTR Appendix C) for 1v1 and 1/4 for pods."""
+    if tournament.gw_floor is not None:
+        return Fraction(tournament.gw_floor)
+    return format_for(tournament).default_gw_floor
 
 
 def tiebreakers(tournament: Tournament) -> list[str]:
@@ -95,7 +105,7 @@ def standings(tournament: Tournament, rounds: list[records.Round] | None = None)
     rounds = history(tournament) if rounds is None else rounds
     entries = list(tournament.entries.values_list("player_id", "dropped_after"))
     precedence = tiebreakers(tournament)
-    params: dict = {"omw_floor": omw_floor(tournament)}
+    params: dict = {"omw_floor": omw_floor(tournament), "gw_floor": gw_floor(tournament)}
     if "avg_opp_rating" in precedence:
         params["ratings"] = entry_ratings(tournament, list(tournament.entries.all()))
     rows = compute_standings(

@@ -20,6 +20,7 @@ from ..errors import AlreadyDone, ResultConflict, TournamentError, UnknownPlayer
 from ..formats import EDITS
 from ..selectors import (
     Standing,
+    gw_floor,
     history,
     omw_floor,
     points_scheme,
@@ -58,6 +59,7 @@ __all__ = [
     "entry_remove",
     "entry_undrop",
     "far_date_problem",
+    "gw_floor",
     "history",
     "omw_floor",
     "points_scheme",

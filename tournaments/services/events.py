@@ -64,13 +64,16 @@ def tournament_create(
     top_cut: int = 0,
     first_round: str = Tournament.FirstRound.RANDOM,
     round_minutes: int = 50,
+    bye_pairing: str | None = None,
     by=None,
 ) -> Tournament:
     """A new Swiss event in `league` (1v1 matches or pods), with a random seed and a slug from
     the store's slug and the name (league_services.slug_new: never telling of other stores).
 
     Points default to Magic 3/1/0 for 1v1 and cEDH 5/1/0 for pods; the tiebreakers to the
-    preset of the format ("pods") or of the points. A date more than a year ahead needs
+    preset of the format ("pods") or of the points; a 1v1 bye to the lowest-ranked player
+    without one (the MTR) unless `bye_pairing` says otherwise, or the points are chess (moved up
+    to avoid a rematch). A date more than a year ahead needs
     `confirm_date` (TournamentError code far_date otherwise).
     """
     if date is not None and not confirm_date and (far := far_date_problem(date)):
@@ -86,6 +89,13 @@ def tournament_create(
             f"Choose a pod layout: {', '.join(LAYOUTS)}.", code="pod_layout", field="pod_layout"
         )
     play.check_top_cut(top_cut)
+    bye_pairing = bye_pairing or play.bye_preset(points)
+    if bye_pairing not in Tournament.ByePairing.values:
+        raise TournamentError(
+            f"Choose who gets the bye: {', '.join(Tournament.ByePairing.values)}.",
+            code="bye_pairing",
+            field="bye_pairing",
+        )
     scheme = POINT_PRESETS[points]
     slug = league_services.slug_new(
         model=Tournament,
@@ -110,6 +120,7 @@ def tournament_create(
         top_cut=top_cut,
         first_round=first_round,
         round_minutes=round_minutes,
+        bye_pairing=bye_pairing,
         seed=secrets.randbelow(2**31),
         created_by=acting_user(by),
     )

@@ -28,6 +28,7 @@ def table_snapshot(table: Table, seats: list[Seat]) -> dict:
         "number": table.number,
         "reported": table.reported,
         "draw": table.is_draw,
+        "game_draws": table.game_draws,
         "winner_entry": table.winner_id,
         "winner": winner.entry.player.name if winner else None,
         "version": table.version,
@@ -52,6 +53,7 @@ def table_report(
     winner: Entry | None = None,
     draw: bool = False,
     game_wins: Mapping[int, int] | None = None,
+    game_draws: int = 0,
     places: Mapping[int, int] | None = None,
     expected_version: int | None = None,
     by=None,
@@ -59,7 +61,8 @@ def table_report(
 ) -> Table:
     """Record (or correct) a table's result; the league game follows.
 
-    A 1v1 match: a winner or a draw, optionally with each player's game wins. A pod: a winner
+    A 1v1 match: a winner or a draw, optionally with each player's game wins and then the
+    drawn games (MTR 2.4: an intentional draw is 0-0-3, no game wins and 3 drawn). A pod: a winner
     (the others share second), a draw (everyone shares first), or the full finishing order as
     `places` (entry id -> place, a competition ranking; a shared first place is a draw).
     `expected_version` is the version the TO's form showed: if the result changed since, an
@@ -91,9 +94,17 @@ def table_report(
         wins=wins,
         places=places,
         top_cut=table.round.kind == Round.Kind.TOP_CUT,
+        game_draws=game_draws,
     )
     same = play.same_result(
-        table, entries, winner_id=winner_id, draw=draw, wins=wins, places=places, finish=finish
+        table,
+        entries,
+        winner_id=winner_id,
+        draw=draw,
+        wins=wins,
+        places=places,
+        finish=finish,
+        game_draws=game_draws,
     )
     if expected_version is not None and expected_version != table.version:
         if same:
@@ -103,6 +114,7 @@ def table_report(
         return table
     before = table_snapshot(table, seats) if table.reported else None
     table.reported, table.is_draw = True, winner_id is None
+    table.game_draws = game_draws
     table.winner = entries[winner_id].entry if winner_id else None
     table.version += 1
     table.reported_by = acting_user(by)

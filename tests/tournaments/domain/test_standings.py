@@ -69,23 +69,23 @@ def ranks(rows):
 #
 # Match points (W 3, D 1, L 0, bye 3):   1: 3+3+0 = 6   2: 0+1+3 = 4   3: 0
 #                                        4: 3+1+3 = 7   5: 3+0+0 = 3
-# MWP = points / (3 x rounds played), floor 1/3 (the bye is a round played):
-#   1: 6/9 = 2/3   2: 4/9   3: 0/3 -> 1/3 (played one round)   4: 7/9   5: 3/9 = 1/3
+# MWP = points / (3 x rounds played), floor 0.33 (the bye is a round played):
+#   1: 6/9 = 2/3   2: 4/9   3: 0/3 -> 0.33 (played one round)   4: 7/9   5: 3/9 = 1/3
 # OMW% = mean MWP of the opponents (5's bye adds no opponent):
 #   1: (B 4/9 + E 3/9 + D 7/9) / 3 = 14/27        2: (6/9 + 7/9 + 3/9) / 3 = 16/27
-#   3: (D 7/9) / 1 = 7/9                           4: (C 3/9 + B 4/9 + A 6/9) / 3 = 13/27
+#   3: (D 7/9) / 1 = 7/9                       4: (C 0.33 + B 4/9 + A 6/9) / 3 = 1297/2700
 #   5: (A 6/9 + B 4/9) / 2 = 5/9
 # Games (won-lost-drawn), game points 3 a win and 1 a draw, GW% = GP / (3 x games):
 #   1: 2-1, 2-1, 1-2 = 5-4-0 -> 15/27 = 5/9
 #   2: 1-2, 1-1-1, 2-0 = 4-3-1 -> 13/24
-#   3: 0-2 -> 0/6 -> floor 1/3
+#   3: 0-2 -> 0/6 -> floor 0.33
 #   4: 2-0, 1-1-1, 2-1 = 5-2-1 -> 16/24 = 2/3
 #   5: bye 2-0, 1-2, 0-2 = 3-4-0 -> 9/21 = 3/7 (without the bye's 2-0 it would be 1-4 -> 1/3)
 # OGW% = mean GW% of the opponents:
 #   1: (2: 13/24 + 5: 3/7 + 4: 2/3) / 3 = (91 + 72 + 112)/168 / 3 = 275/504
 #   2: (1: 5/9 + 4: 2/3 + 5: 3/7) / 3 = (35 + 42 + 27)/63 / 3 = 104/189
 #   3: (4: 2/3) / 1 = 2/3
-#   4: (3: 1/3 + 2: 13/24 + 1: 5/9) / 3 = (24 + 39 + 40)/72 / 3 = 103/216
+#   4: (3: 0.33 + 2: 13/24 + 1: 5/9) / 3 = (2376 + 3900 + 4000)/7200 / 3 = 2569/5400
 #   5: (1: 5/9 + 2: 13/24) / 2 = (40 + 39)/72 / 2 = 79/144
 
 EVENT_A = [
@@ -109,7 +109,7 @@ def test_match_win_percentage_over_rounds_played_with_the_floor(ctx_a):
     assert values(match_win_percentage, ctx_a, PLAYERS_A) == {
         1: F(2, 3),
         2: F(4, 9),
-        3: F(1, 3),  # 0/3 after dropping, floored
+        3: F(33, 100),  # 0/3 after dropping, floored at the MTR's 0.33
         4: F(7, 9),
         5: F(1, 3),  # 3/9 with the bye as a round played
     }
@@ -120,7 +120,7 @@ def test_omw_averages_opponents_and_ignores_byes(ctx_a):
         1: F(14, 27),
         2: F(16, 27),
         3: F(7, 9),
-        4: F(13, 27),
+        4: F(1297, 2700),
         5: F(5, 9),
     }
 
@@ -129,7 +129,7 @@ def test_game_win_percentage_with_draws_a_bye_and_a_missing_score(ctx_a):
     assert values(game_win_percentage, ctx_a, PLAYERS_A) == {
         1: F(5, 9),
         2: F(13, 24),
-        3: F(1, 3),
+        3: F(33, 100),
         4: F(2, 3),
         5: F(3, 7),
     }
@@ -140,7 +140,7 @@ def test_ogw_averages_opponents_game_win_percentages(ctx_a):
         1: F(275, 504),
         2: F(104, 189),
         3: F(2, 3),
-        4: F(103, 216),
+        4: F(2569, 5400),
         5: F(79, 144),
     }
 
@@ -208,12 +208,12 @@ def test_mtr_match_win_percentage_examples():
     ("games", "draws", "winner_gw", "loser_gw"),
     [
         # "A player wins a match 2-0-0, so they earn 6 game points and their opponent
-        # receives 0 game points": 6/6 = 1 and 0/6 -> floor 1/3.
-        ((2, 0), 0, F(1), F(1, 3)),
+        # receives 0 game points": 6/6 = 1 and 0/6 -> floor 0.33.
+        ((2, 0), 0, F(1), F(33, 100)),
         # "... 2-1-0, so they earn 6 game points and their opponent earns 3": 6/9 and 3/9.
         ((2, 1), 0, F(2, 3), F(1, 3)),
-        # "... 2-0-1, so they earn 7 game points and their opponent earns 1": 7/9, 1/9 -> 1/3.
-        ((2, 0), 1, F(7, 9), F(1, 3)),
+        # "... 2-0-1, so they earn 7 game points and their opponent earns 1": 7/9, 1/9 -> 0.33.
+        ((2, 0), 1, F(7, 9), F(33, 100)),
     ],
 )
 def test_mtr_game_points_examples(games, draws, winner_gw, loser_gw):
@@ -223,9 +223,11 @@ def test_mtr_game_points_examples(games, draws, winner_gw, loser_gw):
 
 
 def test_the_floor_is_a_parameter():
-    # 0-3 over three rounds: 0/9 -> floored to 1/3 by default, to 0.25 or not at all on request.
+    # 0-3 over three rounds: 0/9 -> floored to the MTR's 0.33 by default, to 1/3, 0.25 or not
+    # at all on request.
     rounds = [(match(1, 2, 2),), (match(1, 2, 2),), (match(1, 2, 2),)]
-    for floor, expected in ((None, F(1, 3)), (0.25, F(1, 4)), (0, F(0))):
+    cases = ((None, F(33, 100)), (F(1, 3), F(1, 3)), (0.25, F(1, 4)), (0, F(0)))
+    for floor, expected in cases:
         params = {} if floor is None else {"omw_floor": floor, "gw_floor": floor}
         ctx = Context(players=[1, 2], rounds=rounds, scheme=MAGIC, params=params)
         assert match_win_percentage(ctx, 1) == expected
@@ -233,11 +235,11 @@ def test_the_floor_is_a_parameter():
 
 
 def test_missing_game_scores_count_as_two_nil_and_one_all():
-    # A win entered without games is 2-0 (6/6), a draw 1-1 (3/6); the loser 0-2 -> floor 1/3.
+    # A win entered without games is 2-0 (6/6), a draw 1-1 (3/6); the loser 0-2 -> floor 0.33.
     ctx = Context(players=[1, 2, 3, 4], rounds=[(match(1, 2, 1), match(3, 4, None))], scheme=MAGIC)
     assert values(game_win_percentage, ctx, [1, 2, 3, 4]) == {
         1: F(1),
-        2: F(1, 3),
+        2: F(33, 100),
         3: F(1, 2),
         4: F(1, 2),
     }
@@ -420,17 +422,17 @@ def test_a_head_to_head_cycle_stays_tied():
 #            8: 7 2 3
 #
 # Magic (3/1/0). Points: 7: 3 (D) ... 1+3+3 = 7; 1, 3, 5: 6; 8: 1+3+0 = 4; 2, 4: 3; 6: 0.
-# MWP in ninths: 1: 6  2: 3  3: 6  4: 3  5: 6  6: 0 -> 3 (floor)  7: 7  8: 4
+# MWP in ninths: 1: 6  2: 3  3: 6  4: 3  5: 6  6: 0 -> floor 0.33 (2.97 ninths)  7: 7  8: 4
 # OMW% (sum of opponents' ninths / 27):
-#   1: 3+6+7 = 16 -> 16/27   3: 3+6+4 = 13 -> 13/27   5: 3+7+3 = 13 -> 13/27
-#   2: 6+4+3 = 13 -> 13/27   4: 6+3+6 = 15 -> 15/27
-# So 1 leads 3 and 5, which tie; 4 leads 2.
+#   1: 3+6+7 = 16 -> 16/27   3: 3+6+4 = 13 -> 13/27   5: 2.97+7+3 -> 1297/2700
+#   2: 6+4+2.97 -> 1297/2700   4: 6+2.97+6 -> 499/900 (0.5544)
+# So 1 leads 3, 3 leads 5 (with a 1/3 floor 3 and 5 tied and GW% put 3 first); 4 leads 2.
 # GW%: 3 won 2-1, 1-2, 2-0 = 5-3 -> 15/24 = 5/8;  5 won 2-1, 0-2, 2-1 = 4-4 -> 12/24 = 1/2.
-# So 3 before 5. Magic order: 7, 1, 3, 5, 8, 4, 2, 6.
-# OGW% (GW%: 1 5/8, 2 3-4 -> 9/21 = 3/7, 3 5/8, 4 1/2, 6 1-6 -> 3/21 -> 1/3, 7 5-2 -> 5/7,
+# Magic order: 7, 1, 3, 5, 8, 4, 2, 6.
+# OGW% (GW%: 1 5/8, 2 3-4 -> 9/21 = 3/7, 3 5/8, 4 1/2, 6 1-6 -> 3/21 -> 0.33, 7 5-2 -> 5/7,
 #   8 3-4 -> 3/7):
 #   1: (3/7 + 5/8 + 5/7) / 3 = 33/56   3: (1/2 + 5/8 + 3/7) / 3 = 29/56
-#   5: (1/3 + 5/7 + 1/2) / 3 = 65/126
+#   5: (0.33 + 5/7 + 1/2) / 3 = 1081/2100
 #
 # Chess (1/½/0). Scores: 1: 2  2: 1  3: 2  4: 1  5: 2  6: 0  7: 2½  8: 1½
 # Median Buchholz (middle opponent score of three):
@@ -477,10 +479,10 @@ def test_event_d_magic_preset():
     metrics = {row.player: row.metrics for row in rows}
     assert [metrics[p]["points"] for p in (1, 3, 5)] == [6, 6, 6]
     assert [metrics[p]["omw"] for p in (1, 3, 5, 2, 4)] == pytest.approx(
-        [16 / 27, 13 / 27, 13 / 27, 13 / 27, 15 / 27]
+        [16 / 27, 13 / 27, 1297 / 2700, 1297 / 2700, 499 / 900]
     )
     assert [metrics[p]["gw"] for p in (3, 5)] == pytest.approx([5 / 8, 1 / 2])
-    assert [metrics[p]["ogw"] for p in (1, 3, 5)] == pytest.approx([33 / 56, 29 / 56, 65 / 126])
+    assert [metrics[p]["ogw"] for p in (1, 3, 5)] == pytest.approx([33 / 56, 29 / 56, 1081 / 2100])
 
 
 def test_event_d_chess_preset():
@@ -565,7 +567,8 @@ def test_median_buchholz_cuts_two_from_nine_rounds():
 # With a 25% floor: 1, 5, 7: 1/2; everyone else 1/10 or 0 -> 1/4.
 #   OMW 1: opponents 2 3 4 | 5 3 7 = (¼ ¼ ¼ ½ ¼ ½) / 6 = 2/6 = 1/3
 #   OMW 5: opponents 6 7 8 | 1 3 7 = (¼ ½ ¼ ½ ¼ ½) / 6 = 9/4 / 6 = 3/8 (7 met twice, counted twice)
-# With the default 1/3 floor: OMW 1 = (4 x ⅓ + 2 x ½) / 6 = 7/18; OMW 5 = (3 x ⅓ + 3 x ½) / 6 = 5/12
+# With the default 0.33 floor: OMW 1 = (4 x 0.33 + 2 x ½) / 6 = 29/75;
+#   OMW 5 = (3 x 0.33 + 3 x ½) / 6 = 83/200
 
 EVENT_PODS = [
     (pod(1, 2, 3, 4, winner=1), pod(5, 6, 7, 8, winner=5)),
@@ -581,17 +584,17 @@ def test_pod_omw_is_averaged_per_opponent_with_a_configurable_floor():
     assert opponents_match_win_percentage(quarter, 5) == F(3, 8)
     assert opponents_match_win_percentage(quarter, 7) == F(3, 8)
     third = Context(players=range(1, 9), rounds=EVENT_PODS, scheme=CEDH_PODS)
-    assert opponents_match_win_percentage(third, 1) == F(7, 18)
-    assert opponents_match_win_percentage(third, 5) == F(5, 12)
+    assert opponents_match_win_percentage(third, 1) == F(29, 75)
+    assert opponents_match_win_percentage(third, 5) == F(83, 200)
     assert third.records[5].seats == [1, 2]
     assert third.records[2].draws == 1 and third.records[2].losses == 1
 
 
 def test_pod_games_count_one_game_per_pod():
-    # 1 won one pod and lost one: 3 game points of 6 = 1/2. 2 lost one, drew one: 1/6 -> 1/3.
+    # 1 won one pod and lost one: 3 game points of 6 = 1/2. 2 lost one, drew one: 1/6 -> 0.33.
     ctx = Context(players=range(1, 9), rounds=EVENT_PODS, scheme=CEDH_PODS)
     assert game_win_percentage(ctx, 1) == F(1, 2)
-    assert game_win_percentage(ctx, 2) == F(1, 3)
+    assert game_win_percentage(ctx, 2) == F(33, 100)
 
 
 def test_pod_sonneborn_berger_counts_every_opponent_beaten():

@@ -211,14 +211,15 @@ def test_event_m_pods_preset(scheme, omw_2_4_3, omw_6_5):
 def test_the_pod_floor_separates_what_the_one_third_floor_ties():
     # Event F: 2 and 6 both on 10 points; OMW 3/7 each with the 1/3 floor, 5/12 v 11/28 with
     # the 1/4 floor (worked above).
-    third = Context(players=PLAYERS_F, rounds=EVENT_F, scheme=CEDH_PODS)
+    one_third = {"omw_floor": F(1, 3)}  # the floor the MTR's 0.33 was once read as
+    third = Context(players=PLAYERS_F, rounds=EVENT_F, scheme=CEDH_PODS, params=one_third)
     quarter = Context(players=PLAYERS_F, rounds=EVENT_F, scheme=CEDH_PODS, params=POD_PARAMS)
     assert match_points(third, 2) == match_points(third, 6) == 10
     assert opponents_match_win_percentage(third, 2) == F(3, 7)
     assert opponents_match_win_percentage(third, 6) == F(3, 7)
     assert opponents_match_win_percentage(quarter, 2) == F(5, 12)
     assert opponents_match_win_percentage(quarter, 6) == F(11, 28)
-    # 3 never won: floored to 1/3 by default (unchanged), to 1/4 for pods.
+    # 3 never won: floored to 1/3, or to 1/4 for pods.
     assert match_win_percentage(third, 3) == F(1, 3)
     assert match_win_percentage(quarter, 3) == F(1, 4)
 
@@ -232,11 +233,11 @@ def test_the_pod_floor_separates_what_the_one_third_floor_ties():
         )
         return ranks(rows[:2])
 
-    assert top_two(None, ("points", "omw")) == [(2, 1, True), (6, 1, True)]
+    assert top_two(one_third, ("points", "omw")) == [(2, 1, True), (6, 1, True)]
     assert top_two(POD_PARAMS, ("points", "omw")) == [(2, 1, False), (6, 2, False)]
     # With the whole pods preset the 1/3 floor hands the tie to the seat sum (6: 7 > 2: 5),
     # while the pod floor already ranks 2 first on OMW.
-    assert top_two(None, PRESETS["pods"]) == [(6, 1, False), (2, 2, False)]
+    assert top_two(one_third, PRESETS["pods"]) == [(6, 1, False), (2, 2, False)]
     assert top_two(POD_PARAMS, PRESETS["pods"]) == [(2, 1, False), (6, 2, False)]
 
 
