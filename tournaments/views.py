@@ -9,8 +9,9 @@ or, for a repeated tap, a redirect to it).
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.postgres.aggregates import ArrayAgg
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q, Value
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
@@ -142,8 +143,18 @@ def _console(request, event: Tournament, **extra) -> dict:
         missing=missing,
         # `seated`: has sat at a table, so "remove" is not offered (the same query).
         entries=event.entries.select_related("player")
-        .annotate(seated=Exists(Seat.objects.filter(entry=OuterRef("pk"))))
+        .annotate(
+            seated=Exists(Seat.objects.filter(entry=OuterRef("pk"))),
+            # Requested byes still to come, in the same query (the console's count is pinned).
+            bye_rounds=ArrayAgg(
+                "requested_byes__round_number",
+                filter=Q(requested_byes__round_number__gt=round_.number if round_ else 0),
+                order_by="requested_byes__round_number",
+                default=Value([]),
+            ),
+        )
         .order_by("player__name"),
+        next_round=(round_.number + 1) if round_ else 1,
         register_form=extra.pop("register_form", RegisterForm()),
         player_names=league_selectors.league_player_names(league=event.league),
         results=RESULTS,
@@ -291,6 +302,39 @@ def entry_undrop(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
         event,
         lambda: services.entry_undrop(entry=entry, by=request.user),
         f"{entry.player} is back in: they are paired from the next round.",
+    )
+
+
+@login_required
+@require_POST
+def entry_bye(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """A requested ("half-point") bye for a round still to pair: `round` and `action` (add,
+    or remove to take it back). A repeat finds it done (AlreadyDone) and changes nothing."""
+    event = _run_get(request, slug)
+    entry = get_object_or_404(Entry.objects.select_related("player"), tournament=event, pk=entry_id)
+    number = small_int(request.POST.get("round", ""))
+    if number is None or number < 1:
+        return _refused(
+            request,
+            event,
+            services.TournamentError(
+                "Give the round the player sits out, as a number.", code="round", field="round"
+            ),
+        )
+    if request.POST.get("action") == "remove":
+        return _act(
+            request,
+            event,
+            lambda: services.requested_bye_remove(
+                entry=entry, round_number=number, by=request.user
+            ),
+            f"{entry.player} plays round {number} after all.",
+        )
+    return _act(
+        request,
+        event,
+        lambda: services.requested_bye_add(entry=entry, round_number=number, by=request.user),
+        f"{entry.player} sits out round {number} with a half-point bye.",
     )
 
 

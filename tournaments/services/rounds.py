@@ -9,7 +9,7 @@ from django.utils import timezone
 from ..actions import Action
 from ..errors import AlreadyDone, TournamentError
 from ..formats import EDITS, format_for
-from ..models import Entry, Round, Seat, Table, Tournament
+from ..models import Entry, RequestedBye, Round, Seat, Table, Tournament
 from ..selectors import round_seating_key
 from ..selectors.standings import entry_ratings, history, standings, suggested_structure
 from ..selectors.topcut import top_cut_bracket
@@ -38,7 +38,9 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
 
     1v1 events pair matches (`pairing.pair_round`), pod events pods in seat order
     (`pods.pair_pods`, with the event's layout); what the pairing had to allow (rematches,
-    players who met before) is written on the round.
+    players who met before) is written on the round. Players with a requested bye for this
+    round (`requested_bye_add`) are left out of the pairing and get a requested-bye table
+    each, numbered after the others.
     """
     tournament = tournament_lock(tournament)
     if number is not None and tournament.rounds.filter(number=number).exists():
@@ -52,11 +54,18 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
             code="round_open",
         )
     number = next_round_number(tournament)
-    active = list(
+    entered = list(
         tournament.entries.filter(joined_round__lte=number, dropped_after__isnull=True)
         .select_related("player")
         .order_by("player_id")
     )
+    # Requested ("half-point") byes for this round: not paired, a table of one each.
+    sitting_out = set(
+        RequestedBye.objects.filter(entry__tournament=tournament, round_number=number).values_list(
+            "entry_id", flat=True
+        )
+    )
+    active = [e for e in entered if e.pk not in sitting_out]
     play = format_for(tournament)
     fewest = play.fewest_players
     if len(active) < fewest:
@@ -64,7 +73,7 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
             f"At least {'three' if fewest == 3 else 'two'} players are needed to pair a round.",
             code="few",
         )
-    planned = tournament.swiss_rounds or suggested_structure(tournament, len(active))[0]
+    planned = tournament.swiss_rounds or suggested_structure(tournament, len(entered))[0]
     if number > planned:
         raise TournamentError(f"All {planned} Swiss rounds have been played.", code="swiss_over")
     past = history(tournament)
@@ -81,7 +90,8 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
         first_round=tournament.first_round,
         ratings=ratings,
     )
-    by_player = {e.player_id: e for e in active}
+    by_player = {e.player_id: e for e in entered}
+    requested = [(e.player_id,) for e in entered if e.pk in sitting_out]
     seatings = list(enumerate(tables, 1))
     warnings += play.seating_warnings(past, seatings, by_player)
     round_ = Round.objects.create(
@@ -92,6 +102,9 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
         notes="\n".join(warnings),
     )
     tables_create(round_, seatings, by_player, by)
+    tables_create(
+        round_, list(enumerate(requested, len(seatings) + 1)), by_player, by, requested=True
+    )
     tournament.status = Tournament.Status.SWISS
     if tournament.swiss_rounds is None:
         tournament.swiss_rounds = planned

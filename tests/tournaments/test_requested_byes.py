@@ -1,0 +1,116 @@
+"""Requested ("half-point") byes through the services: asked for ahead, left out of that round's
+pairing, scored a draw's points, shown as a bye of ½, and safe to ask or take back twice."""
+
+import pytest
+
+from audit.models import AuditEntry
+from tests.factories import TournamentFactory
+from tournaments import services
+from tournaments.actions import Action
+from tournaments.domain.history import read_history
+from tournaments.models import RequestedBye
+
+from .play import play_round, register
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def chess(league):
+    # Chess points 1/½/0, bye 1: the half-point bye scores ½ (a draw's points).
+    return TournamentFactory(
+        league=league, points_win=1, points_draw=0.5, points_loss=0, points_bye=1
+    )
+
+
+def seated(round_):
+    return {s.entry.player.name for t in round_.tables.all() for s in t.seats.all()}
+
+
+def test_a_requested_bye_leaves_the_player_out_and_scores_half_a_point(chess):
+    ann, *_ = register(chess, *"ABCDE")  # A = "A"
+    services.requested_bye_add(entry=ann, round_number=1)
+
+    round_ = services.round_pair(tournament=chess)
+
+    tables = list(round_.tables.prefetch_related("seats__entry__player"))
+    requested = [t for t in tables if t.requested_bye]
+    assert len(requested) == 1
+    [bye] = requested
+    assert [s.entry for s in bye.seats.all()] == [ann]
+    assert bye.reported and bye.winner is None and bye.game is None
+    assert bye.number == max(t.number for t in tables)  # numbered after the others
+    # The other four make two tables: nobody else has a bye this round.
+    assert sorted(len(t.seats.all()) for t in tables) == [1, 2, 2]
+    standing = services.standings(chess)
+    assert standing.points[ann.player_id] == 0.5
+
+
+def test_the_half_point_bye_is_no_pairing_allocated_bye(chess):
+    """FIDE C.04.1: a requested bye does not stop the pairer giving that player the bye."""
+    a, _, _ = register(chess, "A", "B", "C")
+    services.requested_bye_add(entry=a, round_number=1)
+    play_round(chess)  # B and C play; A sits out with ½
+    past = services.history(chess)
+    [round_one] = past
+    assert {t.players for t in round_one if t.requested} == {(a.player_id,)}
+    assert read_history(past).byes[a.player_id] == 0
+
+
+def test_asking_twice_is_already_done_and_changes_nothing(chess):
+    ann, *_ = register(chess, "A", "B", "C", "D")
+    services.requested_bye_add(entry=ann, round_number=2)
+
+    with pytest.raises(services.AlreadyDone, match="already has a bye in round 2"):
+        services.requested_bye_add(entry=ann, round_number=2)
+
+    assert RequestedBye.objects.filter(entry=ann).count() == 1
+    assert AuditEntry.objects.filter(action=Action.BYE_REQUEST).count() == 1
+
+
+def test_taking_it_back_before_the_round_is_paired(chess):
+    ann, *_ = register(chess, "A", "B", "C", "D")
+    services.requested_bye_add(entry=ann, round_number=1)
+
+    services.requested_bye_remove(entry=ann, round_number=1)
+    with pytest.raises(services.AlreadyDone, match="no bye asked for in round 1"):
+        services.requested_bye_remove(entry=ann, round_number=1)
+
+    assert "A" in seated(services.round_pair(tournament=chess))
+
+
+@pytest.mark.parametrize(
+    "number, message",
+    [(1, "Round 1 is already paired"), (0, "There is no round 0"), (100, "no round 100")],
+)
+def test_a_round_already_paired_or_no_round_at_all_is_refused(chess, number, message):
+    ann, *_ = register(chess, "A", "B", "C", "D")
+    play_round(chess)
+
+    with pytest.raises(services.TournamentError, match=message):
+        services.requested_bye_add(entry=ann, round_number=number)
+
+    assert not RequestedBye.objects.exists()
+
+
+def test_a_dropped_player_cannot_ask(chess):
+    ann, *_ = register(chess, "A", "B", "C")
+    services.entry_drop(entry=ann)
+
+    with pytest.raises(services.TournamentError, match="has dropped"):
+        services.requested_bye_add(entry=ann, round_number=1)
+
+
+def test_magic_points_give_a_draws_point_and_pods_too(league):
+    magic = TournamentFactory(league=league)
+    ann, *_ = register(magic, *"ABCDE")
+    services.requested_bye_add(entry=ann, round_number=1)
+    services.round_pair(tournament=magic)
+    assert services.standings(magic).points[ann.player_id] == 1.0  # MTR draw: 1 point
+
+    pods = TournamentFactory(league=league, pods=True)
+    first, *_ = register(pods, *"PQRSTUVWX")
+    services.requested_bye_add(entry=first, round_number=1)
+    round_ = services.round_pair(tournament=pods)
+    assert [t.requested_bye for t in round_.tables.all() if t.seats.count() == 1] == [True]
+    assert services.standings(pods).points[first.player_id] == 1.0  # cEDH draw: 1 point
