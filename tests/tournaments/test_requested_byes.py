@@ -5,10 +5,10 @@ import pytest
 
 from audit.models import AuditEntry
 from tests.factories import TournamentFactory
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.actions import Action
 from tournaments.domain.history import read_history
-from tournaments.models import RequestedBye
+from tournaments.models import RequestedBye, Tournament
 
 from .play import play_round, register
 
@@ -114,3 +114,52 @@ def test_magic_points_give_a_draws_point_and_pods_too(league):
     round_ = services.round_pair(tournament=pods)
     assert [t.requested_bye for t in round_.tables.all() if t.seats.count() == 1] == [True]
     assert services.standings(pods).points[first.player_id] == 1.0  # cEDH draw: 1 point
+
+
+# --- the event's bye rule ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options, expected",
+    [
+        ({}, "none"),  # Magic (1v1, 3/1/0): MTR Appendix C
+        ({"points": "chess"}, "fide_2023"),  # the chess preset: Buchholz, FIDE C.07 (2023)
+        ({"format": "pods"}, "mtra_phantoms"),  # cEDH: TopDeck's addendum, MTRA 3.1
+        ({"format": "pods", "bye_rule": "none"}, "none"),  # the TO's choice wins
+        ({"bye_rule": "fide_2009"}, "fide_2009"),
+    ],
+)
+def test_the_bye_rule_defaults_per_preset_and_can_be_chosen(league, options, expected):
+    event = services.tournament_create(league=league, name="Friday", **options)
+
+    assert selectors.bye_rule(event) == expected
+
+
+def test_an_unknown_bye_rule_is_refused_on_the_field(league):
+    with pytest.raises(services.TournamentError) as error:
+        services.tournament_create(league=league, name="Friday", bye_rule="fide_1999")
+
+    assert error.value.field == "bye_rule"
+    assert not Tournament.objects.exists()
+
+
+def test_a_pod_bye_lowers_omw_in_the_stored_event(league):
+    """Through the database: nine players, pods of 4 + 4 and a bye, MTRA 3.1 by default."""
+    event = services.tournament_create(league=league, name="cEDH", format="pods", pod_layout="byes")
+    entries = register(event, *"ABCDEFGHI")
+    round_ = services.round_pair(tournament=event)
+    [bye_table] = [t for t in round_.tables.all() if t.seats.count() == 1]
+    for table in round_.tables.exclude(pk=bye_table.pk):
+        services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+    services.round_end(round_=round_)
+    bye_player = bye_table.seats.get().entry.player_id
+    assert bye_player in {e.player_id for e in entries}
+
+    rows = {r.player: r for r in services.standings(event).rows}
+
+    # One round: the bye is the player's only "table": three phantoms at 0.2 -> OMW% 0.2;
+    # under the MTR rule (none) it would be 0 (no opponents at all).
+    assert rows[bye_player].metrics["omw"] == pytest.approx(0.2)
+    event.bye_rule = "none"
+    event.save()
+    assert {r.player: r for r in services.standings(event).rows}[bye_player].metrics["omw"] == 0
