@@ -163,3 +163,24 @@ def test_a_pod_bye_lowers_omw_in_the_stored_event(league):
     event.bye_rule = "none"
     event.save()
     assert {r.player: r for r in services.standings(event).rows}[bye_player].metrics["omw"] == 0
+
+
+def test_pairing_edits_leave_a_requested_bye_alone(chess):
+    ann, bob, *_ = register(chess, *"ABCDE")
+    services.requested_bye_add(entry=ann, round_number=1)
+    round_ = services.round_pair(tournament=chess)
+    allocated = [t for t in round_.tables.all() if t.seats.count() == 1 and not t.requested_bye]
+    assert allocated == []  # four others: two matches, no pairer's bye
+
+    with pytest.raises(services.TournamentError, match="A sits round 1 out with a requested bye"):
+        services.round_swap(round_=round_, a=ann, b=bob)
+    with pytest.raises(services.TournamentError, match="requested bye"):
+        services.round_give_bye(round_=round_, entry=ann)
+
+    # Giving the pairer's bye to someone else keeps Ann's requested bye as it was.
+    services.round_give_bye(round_=round_, entry=bob)
+    requested = round_.tables.get(requested_bye=True)
+    assert [s.entry for s in requested.seats.all()] == [ann]
+    # The new bye took the number after the last match; the requested bye moved after it.
+    assert requested.number == max(t.number for t in round_.tables.all())
+    assert round_.tables.count() == 4  # one match, Bob's bye, his old opponent's, Ann's

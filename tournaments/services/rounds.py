@@ -167,6 +167,7 @@ def round_edit(
 
     `expected` is the round's `round_seating_key` when the TO's form was loaded: if the seats
     changed since (a double tap, or another TO's edit), nothing is changed (AlreadyDone).
+    A player with a requested bye this round cannot be moved (their table is left alone).
     """
     tournament = tournament_lock(round_.tournament)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
@@ -186,6 +187,15 @@ def round_edit(
     play.check_edit(edit)
     tables = list(round_.tables.prefetch_related("seats__entry__player").order_by("number"))
     before = round_snapshot(round_)
+    # A requested bye is the player's choice, not the pairer's: edits leave those tables be.
+    sitting_out = {s.entry_id for t in tables if t.requested_bye for s in t.seats.all()}
+    for entry in (a, b):
+        if entry is not None and entry.pk in sitting_out:
+            raise TournamentError(
+                f"{entry.player} sits round {round_.number} out with a requested bye.",
+                code="requested_bye",
+            )
+    tables = [t for t in tables if not t.requested_bye]
     seated = {s.entry_id for t in tables for s in t.seats.all()}
     for entry in (a, b):
         if entry is not None and entry.pk not in seated:
@@ -239,8 +249,28 @@ def _edit_apply(play, tournament, round_, tables, edit, a, b, by) -> list[str]:
     )
     Seat.objects.filter(table_id__in=plan.changed).delete()
     Table.objects.filter(pk__in=plan.changed).delete()
+    _requested_byes_renumber(round_, {number for number, _ in plan.seatings})
     tables_create(round_, plan.seatings, entries, by)
     return list(plan.warnings)
+
+
+def _requested_byes_renumber(round_: Round, planned: set[int]) -> None:
+    """Move the round's requested-bye tables (which edits never plan) after every other table,
+    so the numbers an edit plans (a new bye after the last match) are free."""
+    requested = list(round_.tables.filter(requested_bye=True).order_by("number"))
+    if not requested:
+        return
+    others = (
+        set(round_.tables.filter(requested_bye=False).values_list("number", flat=True)) | planned
+    )
+    first = max(others, default=0) + 1
+    if [t.number for t in requested] == list(range(first, first + len(requested))):
+        return
+    # Two steps, so no number is ever held twice (one table per number per round).
+    for offset, table in enumerate(requested):
+        Table.objects.filter(pk=table.pk).update(number=20000 + offset)
+    for offset, table in enumerate(requested):
+        Table.objects.filter(pk=table.pk).update(number=first + offset)
 
 
 def round_swap(*, round_: Round, a: Entry, b: Entry, by=None) -> list[str]:
