@@ -2,9 +2,10 @@
 pairing, scored a draw's points, shown as a bye of ½, and safe to ask or take back twice."""
 
 import pytest
+from django.urls import reverse
 
 from audit.models import AuditEntry
-from tests.factories import TournamentFactory
+from tests.factories import TournamentFactory, organizer_of
 from tournaments import selectors, services
 from tournaments.actions import Action
 from tournaments.domain.history import read_history
@@ -184,3 +185,30 @@ def test_pairing_edits_leave_a_requested_bye_alone(chess):
     # The new bye took the number after the last match; the requested bye moved after it.
     assert requested.number == max(t.number for t in round_.tables.all())
     assert round_.tables.count() == 4  # one match, Bob's bye, his old opponent's, Ann's
+
+
+@pytest.mark.parametrize(
+    "value, status, stored",
+    [("", 302, ""), ("fide_2009", 302, "fide_2009"), ("fide_1999", 400, None)],
+)
+def test_the_new_event_form_offers_the_bye_rule(client, league, value, status, stored):
+    client.force_login(organizer_of(league.organization, username="olive"))
+    url = reverse("event_create", args=[league.slug])
+    assert "Byes in opponent tiebreakers" in client.get(url).content.decode()
+    data = {
+        "name": "Open",
+        "date": "2026-11-20",
+        "top_cut": "0",
+        "first_round": "random",
+        "round_minutes": "50",
+        "bye_rule": value,
+    }
+
+    response = client.post(url, data)
+
+    assert response.status_code == status
+    if stored is None:
+        assert not Tournament.objects.exists()
+        assert "fide_1999" in response.content.decode()  # "Select a valid choice"
+    else:
+        assert Tournament.objects.get().bye_rule == stored
