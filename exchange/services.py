@@ -26,11 +26,12 @@ rating order (date, then entry) and imported in that order, which keeps their ra
                   "games": [{"key", "played_on", "source", "notes", "created_at",
                              "results": [{"player", "placement", "seat", "stats"}]}],
                   "tournaments": [{"name", "slug", "date", "format", "status", "points_win",
-                                   ..., "entries": [{"player", "joined_round",
-                                   "dropped_after", "created_at"}],
+                                   ..., "bye_rule", "entries": [{"player", "joined_round",
+                                   "dropped_after", "created_at", "requested_byes"}],
                                    "rounds": [{"number", "kind", "status", "ends_at", "notes",
                                    "created_at", "tables": [{"number", "reported", "is_draw",
-                                   "game_draws", "winner", "game", "version", "reported_at",
+                                   "game_draws", "requested_bye", "winner", "game", "version",
+                                   "reported_at",
                                    "seats": [{"player", "position", "game_wins", "place"}]}]}]}]}]}
 """
 
@@ -52,7 +53,7 @@ from ratings.domain.base import ParamError
 from ratings.domain.registry import DEFAULT_SYSTEM, make_system
 from ratings.models import LeagueRating
 from ratings.services import ratings_recalculate
-from tournaments.models import Entry, Round, Seat, Table, Tournament
+from tournaments.models import Entry, RequestedBye, Round, Seat, Table, Tournament
 
 FORMAT = "guildhall-organization"
 VERSION = 1
@@ -82,17 +83,35 @@ TOURNAMENT_FIELDS = (
     "omw_floor",
     "gw_floor",
     "bye_pairing",
+    "bye_rule",
     "seed",
     "round_minutes",
     "created_at",
 )
 ENTRY_FIELDS = ("joined_round", "dropped_after", "created_at")
 ROUND_FIELDS = ("number", "kind", "status", "ends_at", "notes", "created_at")
-TABLE_FIELDS = ("number", "reported", "is_draw", "game_draws", "version", "reported_at")
+TABLE_FIELDS = (
+    "number",
+    "reported",
+    "is_draw",
+    "game_draws",
+    "requested_bye",
+    "version",
+    "reported_at",
+)
 SEAT_FIELDS = ("position", "game_wins", "place")
-# A document written before drawn games, the game-win floor and the bye rule were kept lacks
-# them: no drawn games, and the event as it was computed and paired then (`_before_rules`).
-OPTIONAL_FIELDS = {"created_at", "game_draws", "gw_floor", "bye_pairing"}
+# Fields added after version 1 was first written. A document written before drawn games, the
+# game-win floor and the 1v1 bye setting lacks them: no drawn games, and the event as it was
+# computed and paired then (`_before_rules`); without the bye rule or requested byes, their
+# defaults.
+OPTIONAL_FIELDS = {
+    "created_at",
+    "game_draws",
+    "gw_floor",
+    "bye_pairing",
+    "bye_rule",
+    "requested_bye",
+}
 THIRD_AS_STORED = Decimal("0.333")  # as migration tournaments 0005 keeps 1/3
 # Numbers the database's check constraints count from 1 (checked here to name the path).
 FROM_ONE = {
@@ -185,7 +204,11 @@ def _league_export(league: League) -> dict:
 
 
 def _tournament_export(tournament: Tournament, game_keys: dict[int, int]) -> dict:
-    entries = tournament.entries.select_related("player").order_by("player__name", "id")
+    entries = (
+        tournament.entries.select_related("player")
+        .prefetch_related("requested_byes")
+        .order_by("player__name", "id")
+    )
     seats = Seat.objects.select_related("entry__player").order_by("position")
     tables = Table.objects.select_related("winner__player").prefetch_related(
         Prefetch("seats", queryset=seats)
@@ -195,7 +218,14 @@ def _tournament_export(tournament: Tournament, game_keys: dict[int, int]) -> dic
     )
     return {
         **_fields(tournament, TOURNAMENT_FIELDS),
-        "entries": [{"player": e.player.name, **_fields(e, ENTRY_FIELDS)} for e in entries],
+        "entries": [
+            {
+                "player": e.player.name,
+                **_fields(e, ENTRY_FIELDS),
+                "requested_byes": [b.round_number for b in e.requested_byes.all()],
+            }
+            for e in entries
+        ],
         "rounds": [
             {
                 **_fields(round_, ROUND_FIELDS),
@@ -218,6 +248,19 @@ def _tournament_export(tournament: Tournament, game_keys: dict[int, int]) -> dic
 
 
 # --- reading the document ------------------------------------------------------------------
+
+
+def _round_numbers(node: "_Node", key: str) -> list[int]:
+    """An optional list of distinct round numbers from 1 (an entry's requested byes)."""
+    values = node.get(key, [])
+    if not isinstance(values, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 32767 for v in values
+    ):
+        raise node.error("must be a list of round numbers from 1", key)
+    if len(set(values)) != len(values):
+        raise node.error("names a round twice", key)
+    return values
+
 
 _MISSING = object()
 
@@ -567,6 +610,11 @@ class _Importer:
                 Entry, entry_node, ENTRY_FIELDS, tournament=tournament, player=player
             )
         Entry.objects.bulk_create(entries.values())
+        RequestedBye.objects.bulk_create(
+            RequestedBye(entry=entries[self.player(entry_node).name], round_number=number)
+            for entry_node in node.items("entries")
+            for number in _round_numbers(entry_node, "requested_byes")
+        )
         used_games: dict[int, str] = {}
         numbers: dict[int, str] = {}
         for round_node in node.items("rounds"):

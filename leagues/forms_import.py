@@ -4,7 +4,7 @@ from django import forms
 from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 
-from .domain.csvformat import UndecodableFile, decode_upload
+from .domain.csvformat import REPEATS_GUILDMASTER, REPEATS_REFUSE, UndecodableFile, decode_upload
 
 
 class ImportUploadForm(forms.Form):
@@ -16,6 +16,20 @@ class ImportUploadForm(forms.Form):
             "empty": "The file is empty.",
             "invalid": "No file was received; choose the file again.",
         },
+    )
+
+    repeated_names = forms.ChoiceField(
+        label="A row that names a player twice",
+        choices=[
+            (REPEATS_REFUSE, "Refuse the row (a player cannot finish twice)"),
+            (REPEATS_GUILDMASTER, "Rate it as Guildmaster does"),
+        ],
+        initial=REPEATS_REFUSE,
+        required=False,
+        help_text="Guildmaster rates such a row as if each column were a separate seat, and "
+        "the player keeps the rating of their last seat. Choose this to reproduce "
+        "Guildmaster's rankings for a file it has scored.",
+        error_messages={"invalid_choice": "Choose how to read a row that names a player twice."},
     )
 
     def __init__(self, *args, **kwargs):
@@ -40,3 +54,6 @@ class ImportUploadForm(forms.Form):
                 code="undecodable",
             ) from None
         return upload
+
+    def clean_repeated_names(self) -> str:
+        return self.cleaned_data["repeated_names"] or REPEATS_REFUSE

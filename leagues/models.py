@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from audit.actors import acting_user
 
-from .domain.csvformat import NAME_MAX_LENGTH
+from .domain.csvformat import NAME_MAX_LENGTH, REPEATS_GUILDMASTER, REPEATS_REFUSE
 
 
 class Role(models.TextChoices):
@@ -153,6 +153,16 @@ class ImportBatch(models.Model):
     # as the league was then. Confirming checks everything again under the league lock.
     preview = models.JSONField(null=True, blank=True, editable=False)
     line_count = models.PositiveIntegerField(default=0, editable=False)
+    # What a row naming one player twice is: refused, or rated as Guildmaster rates it
+    # (leagues.domain.csvformat's module docstring). Chosen on upload, kept for the confirm.
+    repeated_names = models.CharField(
+        max_length=12,
+        choices=[
+            (REPEATS_REFUSE, "Refuse the row"),
+            (REPEATS_GUILDMASTER, "Rate it as Guildmaster does"),
+        ],
+        default=REPEATS_REFUSE,
+    )
 
     class Meta:
         ordering = ["-created_at"]

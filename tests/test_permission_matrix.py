@@ -197,6 +197,7 @@ MATRIX: dict[str, Rule] = {
     "events/<slug:slug>/entries/<int:entry_id>/undrop/": Rule(
         RUN_EVENT, "event", POST, writes=True
     ),
+    "events/<slug:slug>/entries/<int:entry_id>/bye/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/entries/<int:entry_id>/remove/": Rule(
         RUN_EVENT, "event", POST, writes=True
     ),

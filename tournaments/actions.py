@@ -20,6 +20,8 @@ class Action(StrEnum):
     ENTRY_DROP = "entry.drop"
     ENTRY_UNDROP = "entry.undrop"
     ENTRY_REMOVE = "entry.remove"
+    BYE_REQUEST = "entry.bye_request"
+    BYE_REQUEST_CANCEL = "entry.bye_request_cancel"
 
 
 LABELS = {
@@ -35,4 +37,6 @@ LABELS = {
     Action.ENTRY_DROP: "Player dropped",
     Action.ENTRY_UNDROP: "Drop undone",
     Action.ENTRY_REMOVE: "Entry removed",
+    Action.BYE_REQUEST: "Half-point bye requested",
+    Action.BYE_REQUEST_CANCEL: "Half-point bye request cancelled",
 }

@@ -3,6 +3,7 @@ from django.utils import timezone
 
 from leagues.services import LeagueError, player_name_clean
 
+from .domain.byerules import BYE_RULES
 from .domain.pods import pod_sizes
 from .formats import FORMATS
 from .models import Tournament
@@ -65,6 +66,15 @@ class EventForm(forms.Form):
         ],
         required=False,
         help_text="Tiebreakers in order; by default those that go with the format and points.",
+    )
+    bye_rule = forms.ChoiceField(
+        choices=[
+            ("", "As the tiebreakers: Magic none, chess FIDE 2023, pods MTRA 3.1"),
+            *BYE_RULES.items(),
+        ],
+        required=False,
+        label="Byes in opponent tiebreakers",
+        help_text="A bye has no opponent: the rule says what it adds to OMW% and Buchholz.",
     )
     swiss_rounds = forms.IntegerField(
         required=False,

@@ -7,6 +7,11 @@ and `Seat.place` the finishing place. Invariants kept by the database: one entry
 per event, one table per number per round, one seat per entry per round, distinct seat
 numbers at a table, places, game wins and game draws never negative, drawn games only on a
 reported table, match-win and game-win floors between 0 and 1.
+
+A requested ("half-point") bye is asked for ahead (`RequestedBye`: an entry and a round
+number, once each); pairing that round seats the player alone at a table marked
+`requested_bye`, reported at once with no winner, which scores the event's requested-bye
+points (a draw's).
 """
 
 from decimal import Decimal
@@ -19,6 +24,7 @@ from django.utils import timezone
 
 from leagues.models import Game, League, Player
 
+from .domain.byerules import BYE_RULES
 from .domain.pods import LAYOUT_LABELS, LAYOUTS
 from .domain.standings import TIEBREAKERS
 from .formats import FORMATS, Pods, format_for
@@ -104,6 +110,15 @@ class Tournament(models.Model):
         validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(1))],
         help_text="Lowest game-win % a player counts with (GW%, OGW%); "
         "empty: 0.33 for 1v1 (MTR), 1/4 for pods.",
+    )
+    # How a bye counts in the opponent-based tiebreakers (domain.byerules); empty: the
+    # default of the event's standings preset (Magic none, chess FIDE 2023, pods MTRA 3.1).
+    bye_rule = models.CharField(
+        max_length=20,
+        blank=True,
+        default="",
+        choices=[("", "The preset's rule"), *BYE_RULES.items()],
+        help_text="How a bye counts in OMW% and Buchholz; empty: the rule of the preset.",
     )
     seed = models.PositiveIntegerField(help_text="Makes random pairings reproducible.")
     round_minutes = models.PositiveSmallIntegerField(default=50)
@@ -205,6 +220,31 @@ class Entry(models.Model):
         return f"{self.player} in {self.tournament}"
 
 
+class RequestedBye(models.Model):
+    """A round an entry asked to sit out: paired, it is a requested ("half-point") bye."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="requested_byes")
+    round_number = models.PositiveSmallIntegerField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["round_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry", "round_number"], name="requested_bye_once_per_round"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(round_number__gte=1), name="requested_bye_round_from_1"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} asks for a bye in round {self.round_number}"
+
+
 class Round(models.Model):
     class Kind(models.TextChoices):
         SWISS = "swiss", "Swiss"
@@ -255,6 +295,8 @@ class Table(models.Model):
         Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_table"
     )
     version = models.PositiveIntegerField(default=0)
+    # A bye the player asked for (RequestedBye), not the pairer's: it scores a draw's points.
+    requested_bye = models.BooleanField(default=False)
     reported_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

@@ -24,6 +24,7 @@ urlpatterns = [
         views.entry_undrop,
         name="entry_undrop",
     ),
+    path("events/<slug:slug>/entries/<int:entry_id>/bye/", views.entry_bye, name="entry_bye"),
     path(
         "events/<slug:slug>/entries/<int:entry_id>/remove/",
         views.entry_remove,

@@ -172,11 +172,16 @@ def _console_urls(event: Tournament) -> dict[str, str]:
 
 def _cards(round_: Round | None) -> dict:
     """A round's tables split once for the template: the `cards` (two or more seats), the
-    `byes` (the player's name) and the `missing` table numbers (no result yet)."""
+    `byes` (the player's name, and whether they asked for it) and the `missing` table numbers
+    (no result yet)."""
     tables = list(round_.tables.all()) if round_ is not None else []
     return {
         "cards": [t for t in tables if len(t.seats.all()) > 1],
-        "byes": [t.seats.all()[0].entry.player.name for t in tables if len(t.seats.all()) == 1],
+        "byes": [
+            {"name": t.seats.all()[0].entry.player.name, "requested": t.requested_bye}
+            for t in tables
+            if len(t.seats.all()) == 1
+        ],
         "missing": [t.number for t in tables if not t.reported],
     }
 
@@ -189,7 +194,8 @@ def _console(request, event: Tournament, **extra) -> dict:
         "run",
         round=round_,
         **_cards(round_),
-        entries=console_selectors.entry_lines(event),
+        entries=console_selectors.entry_lines(event, after_round=round_.number if round_ else 0),
+        next_round=(round_.number + 1) if round_ else 1,
         **_console_urls(event),
         register_form=extra.pop("register_form", RegisterForm()),
         results=RESULTS,
@@ -337,6 +343,39 @@ def entry_undrop(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
         event,
         lambda: services.entry_undrop(entry=entry, by=request.user),
         f"{entry.player} is back in: they are paired from the next round.",
+    )
+
+
+@login_required
+@require_POST
+def entry_bye(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """A requested ("half-point") bye for a round still to pair: `round` and `action` (add,
+    or remove to take it back). A repeat finds it done (AlreadyDone) and changes nothing."""
+    event = _run_get(request, slug)
+    entry = get_object_or_404(Entry.objects.select_related("player"), tournament=event, pk=entry_id)
+    number = small_int(request.POST.get("round", ""))
+    if number is None or number < 1:
+        return _refused(
+            request,
+            event,
+            services.TournamentError(
+                "Give the round the player sits out, as a number.", code="round", field="round"
+            ),
+        )
+    if request.POST.get("action") == "remove":
+        return _act(
+            request,
+            event,
+            lambda: services.requested_bye_remove(
+                entry=entry, round_number=number, by=request.user
+            ),
+            f"{entry.player} plays round {number} after all.",
+        )
+    return _act(
+        request,
+        event,
+        lambda: services.requested_bye_add(entry=entry, round_number=number, by=request.user),
+        f"{entry.player} sits out round {number} with a half-point bye.",
     )
 
 

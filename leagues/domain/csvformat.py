@@ -18,6 +18,16 @@ passes that latest date in, from today as the store's clock reads it.
 
 `parse_games_csv` never raises on bad data: it returns every good game and every problem with
 its line number and column, so the caller can refuse the file or import only valid rows.
+
+A row that names one player twice ("Caid,Caid,Dylan", line 142 of Guildmaster's own sample) is
+a problem by default: a person cannot finish twice. Guildmaster itself rates such a row: every
+column is a seat, each seat meets every other seat of the row from the ratings before the game,
+and the player keeps the rating computed for their last seat (a map keyed by name is written
+once per column). With ``repeated_names=REPEATS_GUILDMASTER`` the row is read as Guildmaster
+reads it: one finisher per player, placed at their first column, and every finisher of the row
+carries the row's columns under ``stats["guildmaster_order"]`` (1 = the winner's column), which
+the `guildmaster` rating system replays seat by seat. The row also gets a warning, so the
+preview shows what was read.
 """
 
 import csv
@@ -41,6 +51,11 @@ _HEADER_DATE = re.compile(r"^[A-Za-z][A-Za-z _-]*$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _ROW_START = re.compile(r"^[^,]*,\s*(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{4})\s*,")
 _ORDINALS = {1: "winner", 2: "2nd place", 3: "3rd place"}
+
+REPEATS_REFUSE = "refuse"  # a player named twice in one row is a problem of that row
+REPEATS_GUILDMASTER = "guildmaster"  # ... or rated as Guildmaster rates it (module docstring)
+REPEATED_NAMES = (REPEATS_REFUSE, REPEATS_GUILDMASTER)
+GUILDMASTER_ORDER = "guildmaster_order"  # the stats key holding a finisher's columns in the row
 
 
 @dataclass(frozen=True)
@@ -300,8 +315,13 @@ def _parse_meta(cell: str, count: int, line: int, problems: list[RowProblem]) ->
 
 
 def _parse_row(
-    cells: list[str], line: int, problems: list[RowProblem], latest: date | None
+    cells: list[str],
+    line: int,
+    result: ParsedCsv,
+    latest: date | None,
+    repeated_names: str = REPEATS_REFUSE,
 ) -> CsvGame | None:
+    problems = result.problems
     before = len(problems)
     date_cell = cells[1].strip() if len(cells) > 1 else ""
     played_on = parse_date(date_cell)
@@ -330,6 +350,7 @@ def _parse_row(
     note = ", ".join(rest)
 
     seen: dict[str, int] = {}
+    repeats: list[RowProblem] = []
     for col, name in names:
         where = _player_field(col)
         if len(name) > NAME_MAX_LENGTH:
@@ -340,13 +361,18 @@ def _parse_row(
             problems.append(RowProblem(line, where, "the name contains control characters"))
         folded = name.lower()
         if folded in seen:
-            problems.append(
-                RowProblem(
-                    line,
-                    where,
-                    f'"{name}" is named twice in this game (also {_player_field(seen[folded])})',
+            said = f'"{name}" is named twice in this game (also {_player_field(seen[folded])})'
+            if repeated_names == REPEATS_GUILDMASTER:
+                repeats.append(
+                    RowProblem(
+                        line,
+                        where,
+                        f"{said}: rated as Guildmaster does, each column a seat, the player "
+                        "keeping the rating of their last seat",
+                    )
                 )
-            )
+            else:
+                problems.append(RowProblem(line, where, said))
         else:
             seen[folded] = col
     if len(names) < 2 and (names or date_cell):
@@ -372,10 +398,21 @@ def _parse_row(
 
     meta: dict | None = {}
     first = cells[0].strip() if cells else ""
-    if first.startswith("{"):
+    if first.startswith("{") and repeats:
+        problems.append(
+            RowProblem(
+                line,
+                "column A (Guildhall data)",
+                "places, seats and stats cannot be given for a row that names a player twice",
+            )
+        )
+    elif first.startswith("{"):
         meta = _parse_meta(first, len(names), line, problems)
     if len(problems) > before or played_on is None or meta is None:
         return None
+    if repeats:
+        result.warnings.extend(repeats)
+        return _guildmaster_row(line, played_on, [name for _, name in names], note)
     places = meta.get("places") or list(range(1, len(names) + 1))
     seats = meta.get("seats") or [None] * len(names)
     stats = meta.get("stats") or [{}] * len(names)
@@ -386,16 +423,41 @@ def _parse_row(
     return CsvGame(line=line, played_on=played_on, finishers=finishers, note=note)
 
 
+def _guildmaster_row(line: int, played_on: date, names: list[str], note: str) -> CsvGame:
+    """A row naming a player twice, as Guildmaster rates it (see the module docstring).
+
+    Each player finishes once, at the place of their first column; places run 1, 2, 3... by
+    first column, so the stored game is a ranking like any other. Every finisher carries the
+    columns the row gave them (1 = the winner's), which is all Guildmaster's rating reads.
+    """
+    columns: dict[str, list[int]] = {}
+    spelling: dict[str, str] = {}
+    for column, name in enumerate(names, start=1):
+        columns.setdefault(name.lower(), []).append(column)
+        spelling.setdefault(name.lower(), name)
+    finishers = tuple(
+        Finisher(name=spelling[folded], place=place, stats={GUILDMASTER_ORDER: order})
+        for place, (folded, order) in enumerate(columns.items(), start=1)
+    )
+    return CsvGame(line=line, played_on=played_on, finishers=finishers, note=note)
+
+
 RESULTS_HEADER = ["game_id", "date", "player", "placement"]
 
 
-def parse_games_csv(text: str, *, latest: date | None = None) -> ParsedCsv:
+def parse_games_csv(
+    text: str, *, latest: date | None = None, repeated_names: str = REPEATS_REFUSE
+) -> ParsedCsv:
     """Read a whole Guildmaster CSV; never raises on bad rows (see the module docstring).
 
     A file whose first line is the header `game_id,date,player,placement` is read as one
     result per row instead (see `parse_results_csv`). A game dated after `latest` (see
-    `latest_game_date`) is a problem of its row.
+    `latest_game_date`) is a problem of its row. `repeated_names` says what a row naming a
+    player twice is: a problem (`REPEATS_REFUSE`) or a game rated as Guildmaster rates it
+    (`REPEATS_GUILDMASTER`, with a warning); the results format always refuses it.
     """
+    if repeated_names not in REPEATED_NAMES:
+        raise ValueError(f"repeated_names must be one of {REPEATED_NAMES}, not {repeated_names!r}")
     if text.startswith("\ufeff"):
         text = text[1:]
     first_line = text.split("\n", 1)[0].strip().lower().replace(" ", "")
@@ -427,7 +489,7 @@ def parse_games_csv(text: str, *, latest: date | None = None) -> ParsedCsv:
         if swallowed:
             result.problems.append(swallowed)
             continue
-        game = _parse_row(cells, line, result.problems, latest)
+        game = _parse_row(cells, line, result, latest, repeated_names)
         if game is not None:
             result.games.append(game)
     _warn_notes_that_look_like_players(result)

@@ -18,6 +18,7 @@ from audit.services import audit_record
 
 from ..actions import Action
 from ..domain.csvformat import (
+    REPEATS_REFUSE,
     CsvGame,
     Finisher,
     ParsedCsv,
@@ -106,14 +107,16 @@ def _existing_game_keys(league: League, dates: set[date]) -> dict[tuple, list[in
     return keys
 
 
-def import_plan(*, league: League, text: str) -> ImportPlan:
+def import_plan(*, league: League, text: str, repeated_names: str = REPEATS_REFUSE) -> ImportPlan:
     """Parse `text` and find rows that are already games of the league.
+
+    `repeated_names` says what a row naming one player twice is (see `parse_games_csv`).
 
     A file may hold the same game twice on purpose (two identical results on one night), so
     duplicates are counted: a row is a duplicate while the league has more stored games with
     that date and finishing order than earlier rows of the file have claimed.
     """
-    parsed = parse_games_csv(text, latest=game_date_latest())
+    parsed = parse_games_csv(text, latest=game_date_latest(), repeated_names=repeated_names)
     folded = names_folded(f.name for g in parsed.games for f in g.finishers)
     for game in parsed.games:
         # Two spellings the parser tells apart but the database does not ("İlker", "ilker").
@@ -208,12 +211,19 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def import_batch_create(
-    *, league: League, text: str, filename: str = "", by=None, preview_rows: int | None = None
+    *,
+    league: League,
+    text: str,
+    filename: str = "",
+    by=None,
+    preview_rows: int | None = None,
+    repeated_names: str = REPEATS_REFUSE,
 ) -> ImportBatch:
     """Keep an uploaded file until the organizer has seen its preview and confirms.
 
     A file of at most `preview_rows` lines (default: settings.GUILDHALL_INLINE_IMPORT_ROWS)
-    gets its preview now; a longer one is left to a job (`import_batch_preview`).
+    gets its preview now; a longer one is left to a job (`import_batch_preview`). The batch
+    keeps `repeated_names`, so the preview and the import read the file the same way.
     """
     lines = text_line_count(text)
     limit = settings.GUILDHALL_INLINE_IMPORT_ROWS if preview_rows is None else preview_rows
@@ -223,8 +233,13 @@ def import_batch_create(
         sha256=content_sha256(text),
         content=text,
         line_count=lines,
-        preview=import_preview_build(league=league, text=text) if lines <= limit else None,
+        preview=(
+            import_preview_build(league=league, text=text, repeated_names=repeated_names)
+            if lines <= limit
+            else None
+        ),
         created_by=acting_user(by),
+        repeated_names=repeated_names,
     )
 
 
@@ -264,9 +279,11 @@ def _preview_rows(plan: ImportPlan, text: str) -> list[dict]:
     return sorted(rows.values(), key=lambda row: row["line"])
 
 
-def import_preview_build(*, league: League, text: str) -> dict:
+def import_preview_build(
+    *, league: League, text: str, repeated_names: str = REPEATS_REFUSE
+) -> dict:
     """What the preview page shows about importing `text` into `league`, as plain JSON."""
-    plan = import_plan(league=league, text=text)
+    plan = import_plan(league=league, text=text, repeated_names=repeated_names)
     rows = _preview_rows(plan, text)
     refusal = import_refusal_message(plan, skip_invalid=False)
     return {
@@ -294,7 +311,9 @@ def import_preview_build(*, league: League, text: str) -> dict:
 
 def import_batch_preview(*, batch: ImportBatch) -> dict:
     """Compute the batch's preview and keep it with the batch (a pending batch only)."""
-    preview = import_preview_build(league=batch.league, text=batch.content)
+    preview = import_preview_build(
+        league=batch.league, text=batch.content, repeated_names=batch.repeated_names
+    )
     ImportBatch.objects.filter(pk=batch.pk, status=ImportBatch.Status.PENDING).update(
         preview=preview
     )
@@ -325,12 +344,14 @@ def games_import(
     skip_invalid: bool = False,
     batch: ImportBatch | None = None,
     progress: Callable[[int, int], None] | None = None,
+    repeated_names: str | None = None,
 ) -> ImportReport:
     """Import a Guildmaster CSV into `league`: all of it, or with skip_invalid the valid rows.
 
     Raises ImportRefused (writing nothing) when any row is bad and skip_invalid is off, when
     the file was imported before, or when nothing valid is left. `progress(done, total)` hears
     of the games written so far (total: the games to write, plus one step for the checks).
+    `repeated_names` (see `parse_games_csv`) defaults to the batch's choice, else refusing.
     """
     _lock_league(league)
     if batch is not None:
@@ -345,7 +366,9 @@ def games_import(
                 field="file",
                 code="batch_done",
             )
-    plan = import_plan(league=league, text=text)
+    if repeated_names is None:
+        repeated_names = batch.repeated_names if batch is not None else REPEATS_REFUSE
+    plan = import_plan(league=league, text=text, repeated_names=repeated_names)
     refusal = import_refusal_message(plan, skip_invalid=skip_invalid)
     if refusal:
         raise ImportRefused(refusal, plan=plan)
@@ -359,6 +382,7 @@ def games_import(
     if batch is None:
         batch = ImportBatch(league=league, filename=filename[:255], content=text, created_by=user)
     batch.sha256 = content_sha256(text)
+    batch.repeated_names = repeated_names
     batch.status = ImportBatch.Status.IMPORTED
     batch.imported_at = timezone.now()
     batch.games_imported = len(plan.games)
@@ -409,6 +433,7 @@ def games_import(
             "game_ids": [min(g.pk for g in games), max(g.pk for g in games)] if games else [],
             "players_created": [p.name for p in created],
             "skipped_lines": plan.skipped_lines,
+            "repeated_names": repeated_names,
         },
         summary=f"{league.name}: {len(games)} games from {batch.filename or 'an upload'}",
         by=by,

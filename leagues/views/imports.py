@@ -66,6 +66,7 @@ def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
                 text=form.text,
                 filename=form.cleaned_data["file"].name,
                 by=request.user,
+                repeated_names=form.cleaned_data["repeated_names"],
             )
             if batch.preview is None:
                 _preview_job(batch, request.user)
@@ -92,7 +93,9 @@ def _preview_context(request: HttpRequest, batch: ImportBatch, **extra) -> dict:
     if preview is None:
         job = Job.objects.filter(import_batch=batch, kind=IMPORT_PREVIEW).order_by("-id").first()
         if job is None and _in_request(batch):  # an upload from before previews were stored
-            preview = services.import_preview_build(league=league, text=batch.content)
+            preview = services.import_preview_build(
+                league=league, text=batch.content, repeated_names=batch.repeated_names
+            )
         else:
             context.setdefault("job", job or _preview_job(batch, request.user))
             return context

@@ -8,7 +8,9 @@ floating-point summation order is fixed). Each system's promise:
 
 - `guildmaster`: exactly what Guildmaster (github.com/dylanlott/guildmaster) prints: start 1500,
   K 40, D 800, each player's summed delta rounded half away from zero (Go's `math.Round`) after
-  every game. Whole-number ratings.
+  every game. Whole-number ratings. A game imported from a Guildmaster row that named a player
+  twice (`leagues.domain.csvformat.GUILDMASTER_ORDER` in its stats) is replayed seat by seat as
+  Guildmaster rates that row; the other systems rate the stored game, one seat per player.
 - `elo`: the same method on float ratings with every constant editable, optional K/(n-1) for
   pod size, and a choice for pairs tied below first (draw or skip). No rounding.
 - `elo-dynamic`: the Sedma card-game method (K by the player's own rating band, D 400,
@@ -24,6 +26,7 @@ import math
 import struct
 from collections.abc import Hashable, Mapping, Sequence
 
+from leagues.domain.csvformat import GUILDMASTER_ORDER
 from ratings.domain.base import (
     Finish,
     Param,
@@ -147,6 +150,17 @@ class _PairwiseElo(ParamSystem):
 # --- guildmaster -------------------------------------------------------------------------------
 
 
+def guildmaster_columns(finish: Finish) -> tuple[int, ...]:
+    """The Guildmaster columns a finisher's stats hold, or () when none (or not whole numbers
+    from 1: stats also arrive through the API, and a replay must not fail on them)."""
+    columns = finish.stats.get(GUILDMASTER_ORDER) if finish.stats else None
+    if not isinstance(columns, list) or not all(
+        isinstance(c, int) and not isinstance(c, bool) and c >= 1 for c in columns
+    ):
+        return ()
+    return tuple(columns)
+
+
 class GuildmasterElo(_PairwiseElo):
     """Guildmaster's method, fixed constants, no parameters (a league wanting others uses `elo`).
 
@@ -158,6 +172,7 @@ class GuildmasterElo(_PairwiseElo):
     name = "guildmaster"
     label = "Guildmaster Elo (K 40, D 800)"
     integer = True
+    uses_stats = True  # only for GUILDMASTER_ORDER (a row that named a player twice)
     PARAMS = ()
     INITIAL = 1500
     K = 40.0
@@ -177,10 +192,41 @@ class GuildmasterElo(_PairwiseElo):
         deltas = pairwise_deltas(ratings, [f.place for f in game], k=self.K, d=self.D)
         return {f.player: delta for f, delta in zip(game, deltas, strict=True)}
 
+    def seat_deltas(
+        self, before: Mapping[Hashable, RatingState], finish: Sequence[Finish]
+    ) -> dict[Hashable, float]:
+        """Deltas of a game whose finishers carry their Guildmaster columns (`GUILDMASTER_ORDER`).
+
+        Guildmaster's `ScoreGame` rates the row's columns, not its players: column i beats
+        column j for i < j, all from the snapshot taken before the game, so a player named
+        twice also meets themself (E = ½). It then writes `scores[name]` once per column, so
+        the player keeps the delta of their last column. A finisher without columns (added
+        to the game in Guildhall later) sits after the row's columns, by place then name.
+        """
+        seats: list[tuple[int, str, Hashable]] = []
+        last = max((c for f in finish for c in guildmaster_columns(f)), default=0)
+        extra = sorted(
+            (f for f in finish if not guildmaster_columns(f)),
+            key=lambda f: (f.place, str(f.player)),
+        )
+        for f in finish:
+            for column in guildmaster_columns(f):
+                seats.append((column, str(f.player), f.player))
+        seats.extend((last + n, str(f.player), f.player) for n, f in enumerate(extra, start=1))
+        seats.sort(key=lambda seat: seat[:2])
+        initial = self.initial()
+        ratings = [before.get(player, initial).rating for _, _, player in seats]
+        deltas = pairwise_deltas(ratings, range(1, len(seats) + 1), k=self.K, d=self.D)
+        return {player: delta for (_, _, player), delta in zip(seats, deltas, strict=True)}
+
     def rate(
         self, before: Mapping[Hashable, RatingState], finish: Sequence[Finish]
     ) -> dict[Hashable, RatingState]:
-        deltas = self.float_deltas(before, finish)
+        if any(guildmaster_columns(f) for f in finish):
+            canonical(finish)  # the same checks as any game: each player once, places >= 1
+            deltas = self.seat_deltas(before, finish)
+        else:
+            deltas = self.float_deltas(before, finish)
         return {
             player: RatingState(
                 rating=before.get(player, self.initial()).rating + round_half_away(delta)

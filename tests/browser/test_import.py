@@ -48,3 +48,24 @@ def test_export_download(desktop, empty_league):
     with desktop.page.expect_download() as download:
         desktop.page.get_by_role("link", name="Download CSV").click()
     assert download.value.suggested_filename == "magic-mondays-games.csv"
+
+
+def test_rate_as_guildmaster_does_imports_the_whole_sample(phone, empty_league):
+    """The upload's choice for a row naming a player twice, chosen on a phone."""
+    phone.login("olive")
+    phone.go("/leagues/magic-mondays/import/")
+    page = phone.page
+    page.set_input_files("input[type=file]", str(MTGSCORES))
+    page.get_by_label("A row that names a player twice").select_option(
+        label="Rate it as Guildmaster does"
+    )
+    phone.shot("import-upload-guildmaster-phone")
+    page.get_by_role("button", name="Upload and preview").click()
+    page.wait_for_url("**/imports/*/")
+    content = page.content()
+    assert "Line 142, column D (2nd place)" in content and "rated as Guildmaster does" in content
+    phone.shot("import-preview-guildmaster-phone")
+    page.get_by_role("button", name="Import all").click()
+    page.wait_for_url("**/leagues/magic-mondays/")
+    assert "Imported 225 games" in page.locator(".messages").inner_text()
+    assert Game.objects.filter(league=empty_league).count() == 225

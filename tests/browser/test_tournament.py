@@ -94,3 +94,40 @@ def test_the_bracket_and_a_players_night(phone, league):
     phone.page.wait_for_load_state("networkidle")
     assert phone.page.locator("tbody tr").count() >= 3
     phone.shot("event-player-phone")
+
+
+def test_a_half_point_bye_is_marked_on_a_phone_and_shown_as_a_bye_of_half(phone, desktop, league):
+    """The TO gives Ann a requested bye for round 1 from the player list (twice: the second
+    tap says it is done), pairs, and the pairings show her bye of ½."""
+    from tournaments import services
+
+    event = services.tournament_create(league=league, name="Chess Open", points="chess")
+    for name in ["Ann", "Bob", "Cy", "Dee", "Eve"]:
+        services.entry_register(tournament=event, name=name, create_player=True)
+    page = phone.page
+    phone.login("jude")
+    phone.go(f"/events/{event.slug}/run/")
+    ann = page.locator("ul.entries li", has_text="Ann")
+    ann.locator("summary", has_text="½ bye").click()
+    ann.locator("input[type=number][name=round]").fill("1")
+    phone.shot("event-run-half-bye-phone")
+    ann.locator("button", has_text="Give the bye").click()
+    page.wait_for_load_state("networkidle")
+    assert "Ann sits out round 1 with a half-point bye." in page.locator(".messages").inner_text()
+    assert "½ bye in round 1" in page.locator("ul.entries li", has_text="Ann").inner_text()
+    # A second tap from the same (stale) form changes nothing and says so.
+    page.go_back()
+    page.locator("ul.entries li", has_text="Ann").locator("summary", has_text="½ bye").click()
+    page.locator("ul.entries li", has_text="Ann").locator("input[type=number][name=round]").fill(
+        "1"
+    )
+    page.locator("ul.entries li", has_text="Ann").locator("button", has_text="Give the bye").click()
+    page.wait_for_load_state("networkidle")
+    assert "Ann already has a bye in round 1." in page.content()
+    page.click("button:has-text('Pair round 1')")
+    page.wait_for_load_state("networkidle")
+    assert "Bye ½ (requested): Ann" in page.content()
+    phone.shot("event-run-half-bye-paired-phone")
+    desktop.go(f"/events/{event.slug}/")
+    assert "Bye ½" in desktop.page.content()
+    desktop.shot("event-pairings-half-bye-desktop")

@@ -8,6 +8,7 @@ from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from leagues import services
 from leagues.models import Game, ImportBatch, Player
 from tests.factories import (
     GameFactory,
@@ -326,3 +327,79 @@ def test_the_export_of_a_private_league_is_404_for_outsiders(client, league, org
 
     client.force_login(organizer)
     assert client.get(url).status_code == 200
+
+
+# --- a row that names a player twice: refused, or rated as Guildmaster does -------------------
+
+REPEATED = b",8/21/2021,Caid,Caid,Dylan,,,,,\r\n,8/21/2021,Dylan,Caid,,,,,,\r\n"
+
+
+def test_by_default_a_row_naming_a_player_twice_is_a_problem(organizer_client, league):
+    batch = uploaded_batch(organizer_client, league, REPEATED)
+
+    preview = organizer_client.get(preview_url(batch))
+
+    assert batch.repeated_names == "refuse"
+    assert preview.context["preview"]["counts"]["problems"] == 1
+    assert re.search(
+        r"Line 1, column D \(2nd place\): &quot;Caid&quot; is named twice", preview.content.decode()
+    )
+    assert organizer_client.post(preview_url(batch), {"action": "import"}).status_code == 400
+    assert not Game.objects.exists()
+
+
+def test_rate_as_guildmaster_does_imports_the_row_with_its_columns(organizer_client, league):
+    response = organizer_client.post(
+        upload_url(league),
+        {
+            "file": SimpleUploadedFile("gm.csv", REPEATED, "text/csv"),
+            "repeated_names": "guildmaster",
+        },
+    )
+    assert response.status_code == 302
+    batch = ImportBatch.objects.latest("id")
+    assert batch.repeated_names == "guildmaster"
+
+    preview = organizer_client.get(preview_url(batch))
+
+    page = preview.content.decode()
+    assert preview.context["preview"]["counts"]["games"] == 2
+    assert preview.context["preview"]["counts"]["problems"] == 0
+    assert re.search(
+        r"Line 1, column D \(2nd place\): &quot;Caid&quot; is named twice .*Guildmaster", page
+    )
+    assert "rated as Guildmaster does" in page
+    assert has_button(preview, "import")
+
+    first = organizer_client.post(preview_url(batch), {"action": "import"})
+    again = organizer_client.post(preview_url(batch), {"action": "import"})
+
+    assert first.status_code == 302 and again.status_code == 409
+    game = league.games.filter(results__stats__has_key="guildmaster_order").distinct().get()
+    assert sorted(game.results.values_list("player__name", "placement", "stats")) == [
+        ("Caid", 1, {"guildmaster_order": [1, 2]}),
+        ("Dylan", 2, {"guildmaster_order": [3]}),
+    ]
+    assert league.games.count() == 2
+
+
+def test_an_unknown_choice_for_repeated_names_is_a_form_error(organizer_client, league):
+    response = organizer_client.post(
+        upload_url(league),
+        {"file": SimpleUploadedFile("gm.csv", REPEATED, "text/csv"), "repeated_names": "merge"},
+    )
+
+    assert response.status_code == 400
+    assert "twice" in response.context["form"].errors["repeated_names"][0]
+    assert not ImportBatch.objects.exists()
+
+
+def test_a_preview_made_by_a_job_reads_the_file_as_the_upload_chose(league):
+    batch = services.import_batch_create(
+        league=league, text=REPEATED.decode(), preview_rows=0, repeated_names="guildmaster"
+    )
+    assert batch.preview is None
+
+    preview = services.import_batch_preview(batch=batch)
+
+    assert preview["counts"]["games"] == 2 and preview["problems"] == []

@@ -43,6 +43,42 @@ def test_rankings_match_what_guildmaster_prints_for_its_own_league(
     assert printed == GUILDMASTER_OUTPUT.read_text()
 
 
+GUILDMASTER_ALL_ROWS = (
+    Path(__file__).parent / "data" / "guildmaster-mtgscores-all-rows-rankings.txt"
+)
+
+
+@pytest.mark.django_db
+def test_rate_as_guildmaster_does_prints_guildmasters_rankings_for_its_whole_sample(
+    league, django_capture_on_commit_callbacks
+):
+    """Line 142 (Caid,Caid,Dylan) included, as Guildmaster rates it (see tests/ratings/data)."""
+    with django_capture_on_commit_callbacks(execute=True):
+        run(
+            "import_games",
+            str(MTGSCORES),
+            "--league",
+            league.slug,
+            "--repeated-names",
+            "guildmaster",
+        )
+    printed = run("rankings", "--league", league.slug, "--format", "guildmaster")
+    assert printed == GUILDMASTER_ALL_ROWS.read_text()
+    assert printed != GUILDMASTER_OUTPUT.read_text()  # the row changes Guildmaster's numbers
+    # A full replay from the stored games gives the same ledger.
+    run("recalculate_ratings", "--league", league.slug)
+    assert run("rankings", "--league", league.slug, "--format", "guildmaster") == printed
+
+
+@pytest.mark.django_db
+def test_by_default_the_repeated_name_refuses_the_whole_file(league):
+    err = io.StringIO()
+    with pytest.raises(CommandError, match="Nothing was imported"):
+        call_command("import_games", str(MTGSCORES), "--league", league.slug, stderr=err)
+    assert 'line 142, column D (2nd place): "Caid" is named twice' in err.getvalue()
+    assert not league.games.exists()
+
+
 @pytest.fixture
 def rated(league, django_capture_on_commit_callbacks):
     ann, bob, cy = (

@@ -366,3 +366,60 @@ def test_a_seated_entry_is_not_removed(judge_client, league):
     assert "A has already sat at a table: drop them instead" in response.content.decode()
     assert Entry.objects.filter(pk=ann.pk).exists()
     assert not AuditEntry.objects.filter(action="entry.remove").exists()
+
+
+# --- requested ("half-point") byes -------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_half_point_bye_from_the_console_twice_and_back(judge_client, league):
+    event = TournamentFactory(league=league, slug="swiss")
+    ann, *_ = register(event, "Ann", "Bob", "Cy", "Dee", "Eve")
+    url = reverse("entry_bye", args=[event.slug, ann.pk])
+    page = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
+    assert "<summary>½ bye</summary>" in page and 'name="round"' in page
+
+    first = console_after(judge_client.post(url, {"round": "1"}), judge_client)
+    again = console_after(judge_client.post(url, {"round": "1"}), judge_client)
+
+    assert "Ann sits out round 1 with a half-point bye." in first
+    assert "½ bye in round 1" in first
+    assert "Ann already has a bye in round 1." in again
+    assert AuditEntry.objects.filter(action="entry.bye_request").count() == 1
+    judge_client.post(reverse("event_pair", args=[event.slug]), {"number": "1"})
+    page = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
+    assert "Bye ½ (requested): Ann" in page
+    assert "½ bye in round 1" not in page  # paired now: no longer an upcoming request
+
+
+@pytest.mark.django_db
+def test_taking_a_half_point_bye_back_on_the_console(judge_client, league):
+    event = TournamentFactory(league=league, slug="swiss")
+    ann, _ = register(event, "Ann", "Bob")
+    url = reverse("entry_bye", args=[event.slug, ann.pk])
+    judge_client.post(url, {"round": "2"})
+
+    back = console_after(judge_client.post(url, {"round": "2", "action": "remove"}), judge_client)
+    again = console_after(judge_client.post(url, {"round": "2", "action": "remove"}), judge_client)
+
+    assert "Ann plays round 2 after all." in back
+    assert "Ann has no bye asked for in round 2." in again
+    assert not ann.requested_byes.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("value", ["", "x", "-1", "0", "²", "100"])
+def test_a_bad_round_for_a_half_point_bye_is_refused_with_a_message(judge_client, league, value):
+    event = TournamentFactory(league=league, slug="swiss")
+    ann, _ = register(event, "Ann", "Bob")
+
+    response = judge_client.post(reverse("entry_bye", args=[event.slug, ann.pk]), {"round": value})
+
+    assert response.status_code in (302, 400)
+    page = (
+        console_after(response, judge_client)
+        if response.status_code == 302
+        else response.content.decode()
+    )
+    assert "round" in page.lower() and ("no round" in page or "as a number" in page)
+    assert not ann.requested_byes.exists()

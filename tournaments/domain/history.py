@@ -2,10 +2,11 @@
 
 `read_history` reads the rounds played (tables in seat order; a table of one is a bye) once,
 for both pairers: how often each two players sat at one table (`met`, `times_met`), each
-player's byes, their seats at 1v1 tables (for who goes first: `first_seats`, `seats`) and at
-pods (odd-sized pods had, the sum of seat positions and its expected value, how often each
-seat). Each pairer reads the fields it needs; the standings (`domain.standings`) read the
-results of the same rounds. Pure Python: plain values in, one `History` out.
+player's pairing-allocated byes (a requested bye does not count: FIDE C.04.1), their seats at
+1v1 tables (for who goes first: `first_seats`, `seats`) and at pods (odd-sized pods had, the
+sum of seat positions and its expected value, how often each seat). Each pairer reads the
+fields it needs; the standings (`domain.standings`) read the results of the same rounds.
+Pure Python: plain values in, one `History` out.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ def read_history(history: Sequence[Round]) -> History:
             players = table.players
             size = len(players)
             if size == 1:
-                past.byes[players[0]] += 1
+                if not table.requested:  # a requested bye is no pairing-allocated bye
+                    past.byes[players[0]] += 1
                 continue
             if size == 2:
                 past.first_seats[players[0]] += 1

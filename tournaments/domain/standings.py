@@ -17,8 +17,14 @@ records, byes, seats), so each metric is a few lines and the table is O(players 
 
 Conventions, with the rule each follows (details next to each metric):
 - A bye is a table of one player: it scores `scheme.bye`, counts as a round played for the
-  player's own match-win and game-win percentages (as a 2-0 win in games), and adds no
-  opponent, so it is left out of every opponent-based metric (MTR Appendix C; RSwiss).
+  player's own match-win and game-win percentages (as a 2-0 win in games). What it adds to
+  the opponent-based metrics is the event's bye rule, params["bye_rule"] (`domain.byerules`,
+  default "none": no opponent, MTR Appendix C and RSwiss; the pods preset's default adds
+  MTRA 3.1's three phantom opponents to OMW%, the chess preset's FIDE C.07's dummy opponent
+  to Buchholz and Sonneborn-Berger). A requested ("half-point") bye scores
+  `scheme.requested_bye_points` (a draw's), counts as a round played with no games, is not
+  a bye in the W-L-D record (`StandingRow.requested_byes` counts it) and is the voluntarily
+  unplayed round that FIDE 2023's cut modifiers remove first.
 - Dropped players keep their rows and results; `dropped` only marks them (`dropped_after`).
   Late entries simply have fewer rounds: rounds a player was not seated count as not played,
   so their match-win percentage is over the rounds they played (MTR: "the total match points
@@ -30,7 +36,10 @@ Conventions, with the rule each follows (details next to each metric):
   not 1/3), params "omw_floor" (the match-win floor, which OMW% reads) and "gw_floor" (GW%,
   OGW%); the event sets both (`tournaments.formats`: 0.33 for 1v1, 1/4 for pods).
 - Pods: every other player at the table is an opponent, so opponent averages (OMW%, OGW%)
-  are per opponent, and Buchholz-style sums add each of them. Pod events rank by
+  are per opponent (as cedh_matching's web interface computes OMW%: "Average win percentage
+  of all seen opponents. Opponents seen twice count twice."), and Buchholz-style sums add
+  each of them. `omw_per_round` is pairings_edh's variant: the mean over rounds of each
+  table's average (its `Player.get_OMWP`). Pod events rank by
   `PRESETS["pods"]` (points, OMW%, sum of seat positions, share of wins at 4-player pods) and
   pass `params={"omw_floor": POD_OMW_FLOOR}`: a quarter of the points is par at a 4-player
   pod, and the MTR's 0.33 floor would count an opponent who won one pod in three the same as
@@ -42,6 +51,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from numbers import Real
 
+from tournaments.domain import byerules
+from tournaments.domain.byerules import ByeRound, Unplayed
 from tournaments.domain.records import PlayerId, PointsScheme, Round, Table
 
 # MTR Appendix C: "If this number is lower than 0.33, use 0.33 instead" -- 0.33, not 1/3: a
@@ -86,7 +97,10 @@ class PlayerRecord:
     pod4_wins: int = 0  # of those, the wins at tables of four players
     losses: int = 0
     draws: int = 0
-    byes: int = 0
+    byes: int = 0  # pairing-allocated byes
+    requested_byes: int = 0  # requested ("half-point") byes
+    bye_rounds: list[ByeRound] = field(default_factory=list)  # both kinds, chronological
+    tables: list[list[PlayerId]] = field(default_factory=list)  # opponents per non-bye table
     game_wins: int = 0
     game_losses: int = 0
     game_draws: int = 0
@@ -116,6 +130,11 @@ class Context:
         self.params = dict(params or {})
         self.rounds_count = len(rounds)
         self.win = _exact(scheme.win)
+        self.draw = _exact(scheme.draw)
+        try:
+            self.bye_rule = byerules.check(self.params.get("bye_rule", byerules.NONE))
+        except byerules.ByeRuleError as error:
+            raise StandingsError("bad_bye_rule", str(error)) from None
         if self.win <= 0:
             raise StandingsError("bad_scheme", "A win must be worth more than 0 points.")
         if len(set(players)) != len(players):
@@ -162,7 +181,11 @@ class Context:
             record.game_losses += lost
             record.game_draws += drawn
             if table.is_bye:
-                record.byes += 1
+                if table.requested:
+                    record.requested_byes += 1
+                else:
+                    record.byes += 1
+                record.bye_rounds.append(ByeRound(index, points, table.requested))
                 continue
             outcome = table.outcome(player)
             if outcome == "win":
@@ -174,6 +197,7 @@ class Context:
             else:
                 record.draws += 1
             record.seats.append(seat + 1)
+            record.tables.append([opponent for opponent in table.players if opponent != player])
             record.encounters.extend(
                 Encounter(index, opponent, points)
                 for opponent in table.players
@@ -218,6 +242,38 @@ class Context:
     def opponent_scores(self, player: PlayerId) -> list[Fraction]:
         return [self.points(opponent) for opponent in self.opponents(player)]
 
+    # The bye rule (domain.byerules): what a bye round adds to the opponent metrics.
+
+    def opponent_mwps(self, player: PlayerId) -> list[Fraction]:
+        """Every opponent's floored MW%, then MTRA 3.1's phantom opponents for the byes (if
+        the bye rule adds them)."""
+        record = self.records[player]
+        real = [self.mwp(opponent) for opponent in self.opponents(player)]
+        return real + byerules.phantom_opponents(self.bye_rule, len(record.bye_rounds))
+
+    def buchholz_scores(self, player: PlayerId) -> list[Unplayed]:
+        """The values Buchholz-style sums add: each opponent's score (under fide_2009 with the
+        opponent's own byes counted as draws), then the virtual opponents of the player's bye
+        rounds (FIDE rules; none otherwise). `voluntary` marks requested byes."""
+        record = self.records[player]
+        real = [
+            Unplayed(
+                self.points(opponent)
+                + byerules.opponent_score_adjustment(
+                    self.bye_rule, byes=self.records[opponent].bye_rounds, draw=self.draw
+                ),
+                False,
+            )
+            for opponent in self.opponents(player)
+        ]
+        return real + byerules.unplayed_opponents(
+            self.bye_rule,
+            byes=record.bye_rounds,
+            points_by_round=record.points_by_round,
+            win=self.win,
+            draw=self.draw,
+        )
+
     def param(self, name: str, default: Real) -> Fraction:
         return _exact(self.params.get(name, default))
 
@@ -232,7 +288,7 @@ def _games(table: Table, seat: int) -> tuple[int, int, int]:
     """
     player = table.players[seat]
     if table.is_bye:
-        return 2, 0, 0
+        return (0, 0, 0) if table.requested else (2, 0, 0)
     if table.game_wins is not None:
         won = table.game_wins[seat]
         return won, sum(table.game_wins) - won, table.game_draws
@@ -277,9 +333,30 @@ def opponents_match_win_percentage(ctx: Context, player: PlayerId) -> Fraction:
     # MTR Appendix C, Opponents' match-win percentage: the average match-win percentage of each
     # opponent the player faced, ignoring the rounds in which the player received a bye, each
     # opponent's percentage floored at 0.33 as above. At a pod every other player is an
-    # opponent and each counts once in the average (pairings-edh: "OMW% ... we have multiple
-    # opponents ... -> average!"). No opponents at all: 0.
-    return _mean([ctx.mwp(opponent) for opponent in ctx.opponents(player)])
+    # opponent and each counts once in the average: cedh_matching's web interface
+    # (web_interface/index.js; "Average win percentage of all seen opponents. Opponents seen
+    # twice count twice.") -- pairings-edh's README asks for an average too ("OMW% ... we have
+    # multiple opponents ... -> average!") but averages per round (`omw_per_round`). Byes
+    # follow the bye rule: none adds nothing; MTRA 3.1 (TopDeck.gg's cEDH addendum) adds
+    # three phantom opponents at 0.2 (0.33 in an older copy) per bye, unfloored, so a bye
+    # lowers OMW% as a weak pod would. No opponents and no phantoms: 0.
+    return _mean(ctx.opponent_mwps(player))
+
+
+def opponents_match_win_percentage_per_round(ctx: Context, player: PlayerId) -> Fraction:
+    # pairings_edh (JuliusFiedler/pairings_edh, player.py `get_OMWP`): "since we have multiple
+    # (2-3) opponents each round, the average of the MWP of all opps at the table is summed per
+    # round", then divided by the rounds: the mean over rounds of each table's average MW%
+    # (floored as for OMW%). A 3-player pod weighs as much as a 4-player one, where the
+    # per-opponent OMW% weighs it 2 to 3. A bye round adds, under MTRA 3.1, a table of three
+    # phantoms (its average: the phantom rate) and under any other rule nothing. 0 with no
+    # rounds to average.
+    record = ctx.records[player]
+    averages = [_mean([ctx.mwp(opponent) for opponent in table]) for table in record.tables]
+    rate = byerules.phantom_rate(ctx.bye_rule)
+    if rate is not None:
+        averages += [rate] * len(record.bye_rounds)
+    return _mean(averages)
 
 
 def game_win_percentage(ctx: Context, player: PlayerId) -> Fraction:
@@ -308,19 +385,21 @@ def opponents_game_win_percentage(ctx: Context, player: PlayerId) -> Fraction:
 
 def buchholz(ctx: Context, player: PlayerId) -> Fraction:
     # FIDE Tie-Break Regulations (Handbook C.07), Buchholz: "the sum of the scores of each of
-    # the opponents of a participant" (final scores). Byes follow RSwiss: a bye "sums 1.0 to
-    # the score, and counts as a match, but adds no opponent (so it gives in the score, but
-    # takes in every other criteria ...)": it contributes nothing here. (C.07 instead scores
-    # an unplayed round against a virtual "dummy" opponent; we keep RSwiss's simpler rule,
-    # which the chess preset is modelled on.) An opponent met twice counts twice.
-    return sum(ctx.opponent_scores(player), Fraction(0))
+    # the opponents of a participant" (final scores). An opponent met twice counts twice.
+    # Byes follow the bye rule (`domain.byerules`): under none (RSwiss: a bye "sums 1.0 to the
+    # score, and counts as a match, but adds no opponent") a bye adds nothing; under fide_2023
+    # (C.07 from 2023, the chess preset's default) it adds a dummy opponent with the player's
+    # own final score; under fide_2009 the virtual opponent S_before + (1 - S_round) +
+    # 0.5 x (rounds after), and opponents' byes count as draws.
+    return sum((u.score for u in ctx.buchholz_scores(player)), Fraction(0))
 
 
 def buchholz_cut1(ctx: Context, player: PlayerId) -> Fraction:
     # FIDE C.07 modifier Cut-1: "Cut the Least Significant Value", i.e. Buchholz without the
-    # lowest opponent score. With no opponents (or one) the result is 0.
-    scores = sorted(ctx.opponent_scores(player))
-    return sum(scores[1:], Fraction(0))
+    # lowest opponent score; under fide_2023 a voluntarily unplayed round (a requested bye) is
+    # the least significant value whatever its score. With no values (or one) the result is 0.
+    scores = byerules.cut_order(ctx.buchholz_scores(player), ctx.bye_rule)
+    return sum((u.score for u in scores[1:]), Fraction(0))
 
 
 def median_buchholz(ctx: Context, player: PlayerId) -> Fraction:
@@ -328,11 +407,12 @@ def median_buchholz(ctx: Context, player: PlayerId) -> Fraction:
     # the lowest opponent scores. RSwiss: "the sum of the players opponents scores, discarding
     # one or two lowest and highest" -- two each from nine rounds on (the Harkness system, as
     # in the US Chess rulebook), else one each; params["median_cut"] fixes the number.
+    # Under fide_2023 the voluntarily unplayed rounds are cut first from the bottom.
     cut = int(ctx.params.get("median_cut", 2 if ctx.rounds_count >= 9 else 1))
-    scores = sorted(ctx.opponent_scores(player))
+    scores = byerules.cut_order(ctx.buchholz_scores(player), ctx.bye_rule)
     if len(scores) <= 2 * cut:
         return Fraction(0)
-    return sum(scores[cut : len(scores) - cut], Fraction(0))
+    return sum((u.score for u in scores[cut : len(scores) - cut]), Fraction(0))
 
 
 def sonneborn_berger(ctx: Context, player: PlayerId) -> Fraction:
@@ -341,9 +421,24 @@ def sonneborn_berger(ctx: Context, player: PlayerId) -> Fraction:
     # "adding the scores of every opponent the player beats and half of the score of every
     # opponent the player draws". Points scored are counted in wins (points / scheme.win), so
     # in chess (1/½/0) this is both definitions exactly, and in Magic 3/1/0 a draw weighs ⅓.
-    # At a pod the player's result there is their result against each opponent at it.
-    return sum(
-        (ctx.points(e.opponent) * e.points / ctx.win for e in ctx.records[player].encounters),
+    # At a pod the player's result there is their result against each opponent at it. Under
+    # a FIDE bye rule a bye round adds its virtual opponent's score times the bye's points
+    # (C.07 scores the unplayed round against that opponent); under none it adds nothing.
+    record = ctx.records[player]
+    played = sum(
+        (ctx.points(e.opponent) * e.points / ctx.win for e in record.encounters), Fraction(0)
+    )
+    virtual = byerules.unplayed_opponents(
+        ctx.bye_rule,
+        byes=record.bye_rounds,
+        points_by_round=record.points_by_round,
+        win=ctx.win,
+        draw=ctx.draw,
+    )
+    if not virtual:  # a rule without virtual opponents
+        return played
+    return played + sum(
+        (u.score * bye.points / ctx.win for u, bye in zip(virtual, record.bye_rounds, strict=True)),
         Fraction(0),
     )
 
@@ -385,10 +480,12 @@ def seat_sum(ctx: Context, player: PlayerId) -> Fraction:
 
 
 def pod4_win_share(ctx: Context, player: PlayerId) -> Fraction:
-    # Ours (the pod-events issue): a win at a 4-player pod beat three opponents, a win at a
-    # 3-player pod only two, so of two players with the same points the one whose wins came at
-    # full pods ranks first. Wins at tables of four / all wins over the board (byes are not
-    # wins, as for `wins`); 0 with no wins. A 5-player pod counts like a 3-player one.
+    # cedh_matching's web interface (RememberOfLife/cedh_matching, web_interface/index.js,
+    # `tiebreaker.tw4p`: "for all wins: 1 for 4 tables, 0 for 3 tables", averaged): a win at a
+    # 4-player pod beat three opponents, a win at a 3-player pod only two, so of two players
+    # with the same points the one whose wins came at full pods ranks first. Wins at tables of
+    # four / all wins over the board (byes are not wins, as for `wins`); 0 with no wins. A
+    # 5-player pod counts like a 3-player one (as there: only a table of 4 counts 1).
     record = ctx.records[player]
     return Fraction(record.pod4_wins, record.wins) if record.wins else Fraction(0)
 
@@ -457,10 +554,24 @@ MTR = "Magic Tournament Rules, Appendix C"
 FIDE = "FIDE Handbook C.07, Tie-Break Regulations"
 RSWISS = "RSwiss (spectra/rswiss) README"
 PAIRINGS_EDH = "pairings-edh README (cEDH pod pairing)"
+CEDH_MATCHING = "cedh_matching web interface (index.js)"
 
 for _tiebreaker in (
     Tiebreaker("points", "Match points", True, match_points, f"{MTR}: match points"),
-    Tiebreaker("omw", "OMW%", True, opponents_match_win_percentage, f"{MTR}: OMW%"),
+    Tiebreaker(
+        "omw",
+        "OMW%",
+        True,
+        opponents_match_win_percentage,
+        f"{MTR}: OMW%; at pods per opponent as {CEDH_MATCHING}; byes by the bye rule",
+    ),
+    Tiebreaker(
+        "omw_per_round",
+        "OMW% (per round)",
+        True,
+        opponents_match_win_percentage_per_round,
+        "pairings_edh (player.py get_OMWP): mean of each table's average MW%",
+    ),
     Tiebreaker("gw", "GW%", True, game_win_percentage, f"{MTR}: game-win percentage"),
     Tiebreaker("ogw", "OGW%", True, opponents_game_win_percentage, f"{MTR}: OGW%"),
     Tiebreaker("buchholz", "Buchholz", True, buchholz, f"{FIDE}: Buchholz; byes as {RSWISS}"),
@@ -492,7 +603,7 @@ for _tiebreaker in (
         "4-pod win share",
         True,
         pod4_win_share,
-        "Guildhall pod rule: wins at 4-player pods / all wins (byes excluded)",
+        f"{CEDH_MATCHING}: wins at 4-player pods / all wins (byes excluded)",
     ),
     Tiebreaker(
         "avg_opp_rating",
@@ -549,6 +660,7 @@ class StandingRow:
     draws: int
     byes: int
     dropped_after: int | None = None  # the last round played before dropping (1-based)
+    requested_byes: int = 0  # half-point byes (not in `record`: neither won nor drawn)
 
     @property
     def place(self) -> tuple[int, bool]:
@@ -577,8 +689,8 @@ def compute_standings(
     played before dropping; they stay in the standings with their results. `params` tunes the
     metrics: "omw_floor" (the match-win floor) and "gw_floor" (default 0.33, MTR Appendix C;
     pod events pass POD_OMW_FLOOR), "median_cut" (default 1, 2 from nine rounds on), "ratings"
-    (player id -> rating, for "avg_opp_rating") and "default_rating" (for opponents without
-    one, default 0).
+    (player id -> rating, for "avg_opp_rating"), "default_rating" (for opponents without
+    one, default 0) and "bye_rule" (a `domain.byerules.BYE_RULES` key, default "none").
     """
     unknown = [name for name in precedence if name not in TIEBREAKERS]
     if unknown:
@@ -627,6 +739,7 @@ def compute_standings(
                     draws=record.draws,
                     byes=record.byes,
                     dropped_after=dropped.get(player),
+                    requested_byes=record.requested_byes,
                 )
             )
     return rows

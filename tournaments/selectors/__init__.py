@@ -17,6 +17,7 @@ from ..models import Round, Seat, Table, Tournament
 from ..permissions import can_run_event, visible_events
 from .standings import (
     Standing,
+    bye_rule,
     entry_ratings,
     gw_floor,
     history,
@@ -30,6 +31,7 @@ from .topcut import top_cut_bracket, top_cut_bracket_create, top_cut_label, top_
 
 __all__ = [  # the shared reads re-exported (the page reads below are public too)
     "Standing",
+    "bye_rule",
     "entry_ratings",
     "gw_floor",
     "history",
@@ -217,7 +219,7 @@ class PlayerRound:
     label: str
     table: int
     opponents: list[str]
-    result: str  # "win", "loss", "draw", "bye" or "playing"
+    result: str  # "win", "loss", "draw", "bye", "bye ½" (requested) or "playing"
     games: str
     points: float | None
     seat: int | None = None  # pods: the turn order (1 goes first)
@@ -244,7 +246,9 @@ def player_history(event: Tournament, entry) -> list[PlayerRound]:
         others = [s for s in table.seats.all() if s.entry_id != entry.pk]
         round_ = table.round
         label = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"Round {round_.number}"
-        if not others:
+        if not others and table.requested_bye:
+            result, points = "bye ½", scheme.requested_bye_points
+        elif not others:
             result, points = "bye", scheme.bye
         elif not table.reported:
             result, points = "playing", None

@@ -6,7 +6,8 @@ selects and a datalist of every player of the store): htmx fetches them when the
 edit or types a name, as plain `(id, name)` rows or names rather than model instances.
 """
 
-from django.db.models import Exists, F, OuterRef, Prefetch, prefetch_related_objects
+from django.contrib.postgres.aggregates import ArrayAgg
+from django.db.models import Exists, F, OuterRef, Prefetch, Q, Value, prefetch_related_objects
 
 from leagues.models import Player
 
@@ -15,17 +16,24 @@ from ..models import Entry, Round, Seat, Table, Tournament
 NAME_SUGGESTIONS = 20  # names offered under the register field while typing
 
 
-def entry_lines(event: Tournament) -> list[dict]:
+def entry_lines(event: Tournament, *, after_round: int = 0) -> list[dict]:
     """The console's player list, by name: each entry's `pk`, `name`, `joined_round`,
-    `dropped_after` and `seated` (has sat at a table, so "remove" is not offered), as plain
-    rows in one query."""
+    `dropped_after`, `seated` (has sat at a table, so "remove" is not offered) and
+    `bye_rounds` (the requested byes still to come, after round `after_round`), as plain rows
+    in one query."""
     return list(
         event.entries.annotate(
             name=F("player__name"),
             seated=Exists(Seat.objects.filter(entry=OuterRef("pk"))),
+            bye_rounds=ArrayAgg(
+                "requested_byes__round_number",
+                filter=Q(requested_byes__round_number__gt=after_round),
+                order_by="requested_byes__round_number",
+                default=Value([]),
+            ),
         )
         .order_by("player__name")
-        .values("pk", "name", "joined_round", "dropped_after", "seated")
+        .values("pk", "name", "joined_round", "dropped_after", "seated", "bye_rounds")
     )
 
 

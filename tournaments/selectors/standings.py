@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from ratings.models import Rating
 
-from ..domain import records
+from ..domain import byerules, records
 from ..domain.standings import PRESETS, compute_standings
 from ..formats import format_for
 from ..models import Entry, Round, Seat, Tournament
@@ -46,18 +46,19 @@ def history(
             "table__is_draw",
             "table__winner__player_id",
             "table__game_draws",
+            "table__requested_bye",
         )
     )
     rounds: dict[int, dict[int, list]] = {}
-    for number, table_id, player, game_wins, place, is_draw, winner, draws in seats:
+    for number, table_id, player, game_wins, place, is_draw, winner, draws, requested in seats:
         tables = rounds.setdefault(number, {})
-        tables.setdefault(table_id, [None if is_draw else winner, draws, []])[2].append(
+        tables.setdefault(table_id, [None if is_draw else winner, draws, [], requested])[2].append(
             (player, game_wins, place)
         )
     result = []
     for number in sorted(rounds):
         tables = []
-        for winner, draws, seated in rounds[number].values():
+        for winner, draws, seated, requested in rounds[number].values():
             game_wins = tuple(g for _, g, _ in seated)
             places = tuple(p for _, _, p in seated)
             tables.append(
@@ -67,6 +68,7 @@ def history(
                     game_wins=game_wins if all(g is not None for g in game_wins) else None,
                     game_draws=draws,
                     finish=places if all(p is not None for p in places) else None,
+                    requested=requested and len(seated) == 1,
                 )
             )
         result.append(tuple(tables))
@@ -101,11 +103,33 @@ def tiebreakers(tournament: Tournament) -> list[str]:
     return list(tournament.tiebreakers or PRESETS[format_for(tournament).standing_preset()])
 
 
+FIDE_SUMS = {"buchholz", "buchholz_cut1", "median_buchholz", "sonneborn_berger"}
+
+
+def bye_rule(tournament: Tournament, precedence: list[str] | None = None) -> str:
+    """How a bye counts in the event's opponent tiebreakers (domain.byerules): the event's
+    choice, else the default of its preset: pods MTRA 3.1's phantoms, a precedence with a
+    Buchholz or Sonneborn-Berger (the chess preset) FIDE C.07 2023, otherwise none (MTR)."""
+    if tournament.bye_rule:
+        return tournament.bye_rule
+    precedence = tiebreakers(tournament) if precedence is None else precedence
+    play = format_for(tournament)
+    if play.standing_preset() == "pods":
+        return byerules.PRESET_DEFAULTS["pods"]
+    if FIDE_SUMS & set(precedence):
+        return byerules.PRESET_DEFAULTS["chess"]
+    return byerules.PRESET_DEFAULTS["magic"]
+
+
 def standings(tournament: Tournament, rounds: list[records.Round] | None = None) -> Standing:
     rounds = history(tournament) if rounds is None else rounds
     entries = list(tournament.entries.values_list("player_id", "dropped_after"))
     precedence = tiebreakers(tournament)
-    params: dict = {"omw_floor": omw_floor(tournament), "gw_floor": gw_floor(tournament)}
+    params: dict = {
+        "omw_floor": omw_floor(tournament),
+        "gw_floor": gw_floor(tournament),
+        "bye_rule": bye_rule(tournament, precedence),
+    }
     if "avg_opp_rating" in precedence:
         params["ratings"] = entry_ratings(tournament, list(tournament.entries.all()))
     rows = compute_standings(

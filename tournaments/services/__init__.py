@@ -33,7 +33,15 @@ from ..selectors import (
     top_cut_label,
     top_cut_seeds,
 )
-from .entries import entry_drop, entry_drop_undo, entry_register, entry_remove, entry_undrop
+from .entries import (
+    entry_drop,
+    entry_drop_undo,
+    entry_register,
+    entry_remove,
+    entry_undrop,
+    requested_bye_add,
+    requested_bye_remove,
+)
 from .events import (
     EVENT_DAYS_AHEAD_UNCONFIRMED,
     POINT_PRESETS,
@@ -63,6 +71,8 @@ __all__ = [
     "history",
     "omw_floor",
     "points_scheme",
+    "requested_bye_add",
+    "requested_bye_remove",
     "round_edit",
     "round_end",
     "round_give_bye",

@@ -41,10 +41,11 @@ def next_round_number(tournament: Tournament) -> int:
     return (last or 0) + 1
 
 
-def tables_create(round_: Round, seatings, entries, by) -> None:
+def tables_create(round_: Round, seatings, entries, by, *, requested: bool = False) -> None:
     """Write numbered tables with their seats in the order given: [(number, (player, ...))].
 
-    A table of one seat is a bye, reported at once as that player's win.
+    A table of one seat is a bye, reported at once as that player's win; with `requested`
+    every table is a requested ("half-point") bye, reported at once with no winner.
     """
     user = acting_user(by)
     now = timezone.now()
@@ -55,8 +56,9 @@ def tables_create(round_: Round, seatings, entries, by) -> None:
             Table(
                 round=round_,
                 number=number,
+                requested_bye=requested and bye,
                 reported=bye,
-                winner=entries[players[0]] if bye else None,
+                winner=entries[players[0]] if bye and not requested else None,
                 reported_by=user if bye else None,
                 reported_at=now if bye else None,
             )

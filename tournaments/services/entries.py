@@ -1,16 +1,18 @@
 """Who plays: registering a player (an unknown name is confirmed first), dropping a player and
-undoing the drop (from the console or History), and removing an entry made by mistake. Each
-change locks the event, then the entry, and writes its audit line.
+undoing the drop (from the console or History), removing an entry made by mistake, and a
+requested ("half-point") bye for a round still to pair, or taking it back. Each change locks
+the event, then the entry, and writes its audit line.
 """
 
 from django.db import transaction
 
+from audit.actors import acting_user
 from audit.models import AuditEntry
 from leagues import services as league_services
 
 from ..actions import Action
 from ..errors import AlreadyDone, TournamentError, UnknownPlayer
-from ..models import Entry, Tournament
+from ..models import Entry, RequestedBye, Tournament
 from .common import audit, next_round_number, tournament_lock
 
 
@@ -164,5 +166,88 @@ def entry_remove(*, entry: Entry, by=None) -> None:
         before=snapshot,
         after=None,
         summary=f"{snapshot['player']} removed from the event",
+        by=by,
+    )
+
+
+MAX_ROUND = 99  # no Swiss event plays more rounds; a bigger number is a typo
+
+
+def _upcoming_round(tournament: Tournament, round_number: int) -> None:
+    """Refuse a round that is paired already (or is no round): a bye is asked for ahead."""
+    paired = next_round_number(tournament) - 1
+    if not 1 <= round_number <= MAX_ROUND:
+        raise TournamentError(
+            f"There is no round {round_number}.", code="no_round", field="round_number"
+        )
+    if round_number <= paired:
+        raise TournamentError(
+            f"Round {round_number} is already paired: a bye can only be asked for a round "
+            f"still to pair (round {paired + 1} or later).",
+            code="round_paired",
+            field="round_number",
+        )
+    if tournament.swiss_rounds and round_number > tournament.swiss_rounds:
+        raise TournamentError(
+            f"The event has {tournament.swiss_rounds} Swiss rounds: there is no round "
+            f"{round_number}.",
+            code="no_round",
+            field="round_number",
+        )
+    if tournament.status in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
+        raise TournamentError("The Swiss rounds are over.", code="closed")
+
+
+@transaction.atomic
+def requested_bye_add(*, entry: Entry, round_number: int, by=None) -> RequestedBye:
+    """Mark that `entry` sits out Swiss round `round_number` with a requested ("half-point")
+    bye: that round's pairing leaves them out and scores them a draw's points. Asking twice
+    for the same round is AlreadyDone (a double tap changes nothing)."""
+    tournament, entry = _entry_locked(entry.tournament, entry)
+    if entry.dropped_after is not None:
+        raise TournamentError(f"{entry.player} has dropped.", code="dropped")
+    _upcoming_round(tournament, round_number)
+    if round_number < entry.joined_round:
+        raise TournamentError(
+            f"{entry.player} joins in round {entry.joined_round}.",
+            code="not_joined",
+            field="round_number",
+        )
+    bye, created = RequestedBye.objects.get_or_create(
+        entry=entry, round_number=round_number, defaults={"created_by": acting_user(by)}
+    )
+    if not created:
+        raise AlreadyDone(
+            f"{entry.player} already has a bye in round {round_number}.", code="bye_requested"
+        )
+    audit(
+        tournament,
+        Action.BYE_REQUEST,
+        object_type="entry",
+        object_id=entry.pk,
+        after={"player": entry.player.name, "round": round_number},
+        summary=f"{entry.player} sits out round {round_number} (half-point bye)",
+        by=by,
+    )
+    return bye
+
+
+@transaction.atomic
+def requested_bye_remove(*, entry: Entry, round_number: int, by=None) -> None:
+    """Take back a requested bye for a round not paired yet (none there: AlreadyDone)."""
+    tournament, entry = _entry_locked(entry.tournament, entry)
+    _upcoming_round(tournament, round_number)
+    deleted, _ = RequestedBye.objects.filter(entry=entry, round_number=round_number).delete()
+    if not deleted:
+        raise AlreadyDone(
+            f"{entry.player} has no bye asked for in round {round_number}.", code="no_bye"
+        )
+    audit(
+        tournament,
+        Action.BYE_REQUEST_CANCEL,
+        object_type="entry",
+        object_id=entry.pk,
+        before={"player": entry.player.name, "round": round_number},
+        summary=f"{entry.player} plays round {round_number} after all",
         by=by,
     )

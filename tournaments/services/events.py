@@ -10,7 +10,7 @@ from django.utils import timezone
 from audit.actors import acting_user
 from leagues import services as league_services
 
-from ..domain import records
+from ..domain import byerules, records
 from ..domain.pods import LAYOUTS
 from ..domain.standings import PRESETS
 from ..errors import TournamentError
@@ -33,6 +33,16 @@ def _tiebreaker_preset(name: str | None, *, play, points: str) -> list[str]:
         return list(PRESETS[name])
     # By default the tiebreakers follow the format, then the points.
     return list(PRESETS[play.tiebreaker_preset(points)])
+
+
+def _bye_rule(name: str | None) -> str:
+    """A `domain.byerules` rule, or "" for the default of the event's tiebreakers."""
+    if not name:
+        return ""
+    try:
+        return byerules.check(name)
+    except byerules.ByeRuleError as error:
+        raise TournamentError(str(error), code="bye_rule", field="bye_rule") from None
 
 
 EVENT_DAYS_AHEAD_UNCONFIRMED = 365
@@ -59,6 +69,7 @@ def tournament_create(
     format: str = Tournament.Format.ONE_V_ONE,
     points: str | None = None,
     tiebreakers: str | None = None,
+    bye_rule: str = "",
     pod_layout: str = "threes",
     swiss_rounds: int | None = None,
     top_cut: int = 0,
@@ -73,7 +84,8 @@ def tournament_create(
     Points default to Magic 3/1/0 for 1v1 and cEDH 5/1/0 for pods; the tiebreakers to the
     preset of the format ("pods") or of the points; a 1v1 bye to the lowest-ranked player
     without one (the MTR) unless `bye_pairing` says otherwise, or the points are chess (moved up
-    to avoid a rematch). A date more than a year ahead needs
+    to avoid a rematch); the bye rule (`domain.byerules`) to the default of the tiebreakers
+    (stored empty, read by `selectors.bye_rule`). A date more than a year ahead needs
     `confirm_date` (TournamentError code far_date otherwise).
     """
     if date is not None and not confirm_date and (far := far_date_problem(date)):
@@ -117,6 +129,7 @@ def tournament_create(
         points_bye=scheme.bye,
         swiss_rounds=swiss_rounds,
         tiebreakers=_tiebreaker_preset(tiebreakers, play=play, points=points),
+        bye_rule=_bye_rule(bye_rule),
         top_cut=top_cut,
         first_round=first_round,
         round_minutes=round_minutes,

@@ -9,7 +9,7 @@ from django.utils import timezone
 from ..actions import Action
 from ..errors import AlreadyDone, TournamentError
 from ..formats import EDITS, format_for
-from ..models import Entry, Round, Seat, Table, Tournament
+from ..models import Entry, RequestedBye, Round, Seat, Table, Tournament
 from ..selectors import round_seating_key
 from ..selectors.standings import entry_ratings, history, standings, suggested_structure
 from ..selectors.topcut import top_cut_bracket
@@ -38,7 +38,9 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
 
     1v1 events pair matches (`pairing.pair_round`), pod events pods in seat order
     (`pods.pair_pods`, with the event's layout); what the pairing had to allow (rematches,
-    players who met before) is written on the round.
+    players who met before) is written on the round. Players with a requested bye for this
+    round (`requested_bye_add`) are left out of the pairing and get a requested-bye table
+    each, numbered after the others.
     """
     tournament = tournament_lock(tournament)
     if number is not None and tournament.rounds.filter(number=number).exists():
@@ -52,11 +54,18 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
             code="round_open",
         )
     number = next_round_number(tournament)
-    active = list(
+    entered = list(
         tournament.entries.filter(joined_round__lte=number, dropped_after__isnull=True)
         .select_related("player")
         .order_by("player_id")
     )
+    # Requested ("half-point") byes for this round: not paired, a table of one each.
+    sitting_out = set(
+        RequestedBye.objects.filter(entry__tournament=tournament, round_number=number).values_list(
+            "entry_id", flat=True
+        )
+    )
+    active = [e for e in entered if e.pk not in sitting_out]
     play = format_for(tournament)
     fewest = play.fewest_players
     if len(active) < fewest:
@@ -64,7 +73,7 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
             f"At least {'three' if fewest == 3 else 'two'} players are needed to pair a round.",
             code="few",
         )
-    planned = tournament.swiss_rounds or suggested_structure(tournament, len(active))[0]
+    planned = tournament.swiss_rounds or suggested_structure(tournament, len(entered))[0]
     if number > planned:
         raise TournamentError(f"All {planned} Swiss rounds have been played.", code="swiss_over")
     past = history(tournament)
@@ -81,7 +90,8 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
         first_round=tournament.first_round,
         ratings=ratings,
     )
-    by_player = {e.player_id: e for e in active}
+    by_player = {e.player_id: e for e in entered}
+    requested = [(e.player_id,) for e in entered if e.pk in sitting_out]
     seatings = list(enumerate(tables, 1))
     warnings += play.seating_warnings(past, seatings, by_player)
     round_ = Round.objects.create(
@@ -92,6 +102,9 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
         notes="\n".join(warnings),
     )
     tables_create(round_, seatings, by_player, by)
+    tables_create(
+        round_, list(enumerate(requested, len(seatings) + 1)), by_player, by, requested=True
+    )
     tournament.status = Tournament.Status.SWISS
     if tournament.swiss_rounds is None:
         tournament.swiss_rounds = planned
@@ -154,6 +167,7 @@ def round_edit(
 
     `expected` is the round's `round_seating_key` when the TO's form was loaded: if the seats
     changed since (a double tap, or another TO's edit), nothing is changed (AlreadyDone).
+    A player with a requested bye this round cannot be moved (their table is left alone).
     """
     tournament = tournament_lock(round_.tournament_id)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
@@ -173,6 +187,15 @@ def round_edit(
     play.check_edit(edit)
     tables = list(round_.tables.prefetch_related("seats__entry__player").order_by("number"))
     before = round_snapshot(round_)
+    # A requested bye is the player's choice, not the pairer's: edits leave those tables be.
+    sitting_out = {s.entry_id for t in tables if t.requested_bye for s in t.seats.all()}
+    for entry in (a, b):
+        if entry is not None and entry.pk in sitting_out:
+            raise TournamentError(
+                f"{entry.player} sits round {round_.number} out with a requested bye.",
+                code="requested_bye",
+            )
+    tables = [t for t in tables if not t.requested_bye]
     seated = {s.entry_id for t in tables for s in t.seats.all()}
     for entry in (a, b):
         if entry is not None and entry.pk not in seated:
@@ -226,8 +249,28 @@ def _edit_apply(play, tournament, round_, tables, edit, a, b, by) -> list[str]:
     )
     Seat.objects.filter(table_id__in=plan.changed).delete()
     Table.objects.filter(pk__in=plan.changed).delete()
+    _requested_byes_renumber(round_, {number for number, _ in plan.seatings})
     tables_create(round_, plan.seatings, entries, by)
     return list(plan.warnings)
+
+
+def _requested_byes_renumber(round_: Round, planned: set[int]) -> None:
+    """Move the round's requested-bye tables (which edits never plan) after every other table,
+    so the numbers an edit plans (a new bye after the last match) are free."""
+    requested = list(round_.tables.filter(requested_bye=True).order_by("number"))
+    if not requested:
+        return
+    others = (
+        set(round_.tables.filter(requested_bye=False).values_list("number", flat=True)) | planned
+    )
+    first = max(others, default=0) + 1
+    if [t.number for t in requested] == list(range(first, first + len(requested))):
+        return
+    # Two steps, so no number is ever held twice (one table per number per round).
+    for offset, table in enumerate(requested):
+        Table.objects.filter(pk=table.pk).update(number=20000 + offset)
+    for offset, table in enumerate(requested):
+        Table.objects.filter(pk=table.pk).update(number=first + offset)
 
 
 def round_swap(*, round_: Round, a: Entry, b: Entry, by=None) -> list[str]:

@@ -1,4 +1,5 @@
-"""`import_games PATH --league SLUG [--skip-invalid] [--organization SLUG --rating-system NAME]`.
+"""`import_games PATH --league SLUG [--skip-invalid] [--repeated-names guildmaster]
+[--organization SLUG --rating-system NAME]`.
 
 Imports a Guildmaster CSV into a league; with --organization, a league that does not exist
 yet is created in that organization (rated with --rating-system, default guildmaster), in the
@@ -6,8 +7,11 @@ same transaction as the import, so a refused import leaves no empty league behin
 
 All or nothing by default: when any row is bad every problem is printed with its line number
 and nothing is written. `--skip-invalid` imports the valid rows and lists the skipped ones.
-PATH may be "-" to read standard input. The work is done by `services.games_import`, then the
-ratings are caught up in the same transaction; progress goes to stderr (a bar on a terminal).
+`--repeated-names guildmaster` imports a row that names a player twice as Guildmaster rates it
+(each column a seat; the player keeps their last seat's rating) instead of refusing it, so a
+file Guildmaster has scored gives its rankings. PATH may be "-" to read standard input. The
+work is done by `services.games_import`, then the ratings are caught up in the same
+transaction; progress goes to stderr (a bar on a terminal).
 It lives in the ratings app because it rates what it imports (leagues knows no ratings).
 """
 
@@ -19,7 +23,12 @@ from django.db import transaction
 
 from jobs.progress import CommandProgress
 from leagues import services
-from leagues.domain.csvformat import UndecodableFile, decode_upload
+from leagues.domain.csvformat import (
+    REPEATED_NAMES,
+    REPEATS_REFUSE,
+    UndecodableFile,
+    decode_upload,
+)
 from leagues.models import League, Organization
 from ratings.domain.base import ParamError
 from ratings.services import rating_settings_read, rating_system_set, ratings_catch_up
@@ -48,6 +57,13 @@ class Command(BaseCommand):
             "--skip-invalid",
             action="store_true",
             help="import the valid rows and skip bad or already imported ones (listed)",
+        )
+        parser.add_argument(
+            "--repeated-names",
+            choices=REPEATED_NAMES,
+            default=REPEATS_REFUSE,
+            help="a row that names a player twice: refuse it (default), or rate it as "
+            "Guildmaster does (each column a seat, the player keeping their last seat's rating)",
         )
 
     def handle(self, *args, **options):
@@ -82,6 +98,7 @@ class Command(BaseCommand):
                 filename=filename,
                 skip_invalid=options["skip_invalid"],
                 progress=progress,
+                repeated_names=options["repeated_names"],
             )
         except services.ImportRefused as refused:
             for problem in refused.plan.problems:

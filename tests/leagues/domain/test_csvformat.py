@@ -9,6 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from leagues.domain.csvformat import (
+    GUILDMASTER_ORDER,
+    REPEATS_GUILDMASTER,
     CsvGame,
     Finisher,
     UndecodableFile,
@@ -31,8 +33,8 @@ def only_game(text: str) -> CsvGame:
     return parsed.games[0]
 
 
-def problems_of(text: str) -> list[tuple[int, str, str]]:
-    return [(p.line, p.field, p.message) for p in parse_games_csv(text).problems]
+def problems_of(text: str, **options) -> list[tuple[int, str, str]]:
+    return [(p.line, p.field, p.message) for p in parse_games_csv(text, **options).problems]
 
 
 def test_plain_rows_are_games_in_finishing_order():
@@ -144,6 +146,56 @@ def test_a_player_named_twice_in_a_row_is_a_problem_ignoring_case():
     assert line == 1
     assert field.startswith("column E")
     assert "twice" in message
+
+
+def test_a_repeated_name_read_as_guildmaster_does_is_one_finisher_with_its_columns():
+    # Guildmaster's sample, line 142: ",8/21/2021,Caid,Caid,Dylan,,,,,".
+    parsed = parse_games_csv(
+        ",8/21/2021,Caid,caid,Dylan,,Note\n", repeated_names=REPEATS_GUILDMASTER
+    )
+
+    assert parsed.problems == []
+    [game] = parsed.games
+    assert [(f.name, f.place, f.stats) for f in game.finishers] == [
+        ("Caid", 1, {GUILDMASTER_ORDER: [1, 2]}),
+        ("Dylan", 2, {GUILDMASTER_ORDER: [3]}),
+    ]
+    assert game.note == "Note"
+    [(line, field, message)] = [(w.line, w.field, w.message) for w in parsed.warnings]
+    assert (line, field[:8]) == (1, "column D")
+    assert "twice" in message and "Guildmaster" in message
+
+
+def test_rows_without_a_repeat_are_read_the_same_either_way():
+    text = ",2022-01-01,Ann,Bob,Cy\n"
+
+    assert parse_games_csv(text, repeated_names=REPEATS_GUILDMASTER).games == (
+        parse_games_csv(text).games
+    )
+    assert parse_games_csv(text, repeated_names=REPEATS_GUILDMASTER).warnings == []
+
+
+def test_a_repeated_name_with_guildhall_data_in_column_a_is_still_a_problem():
+    text = '"{""places"": [1, 2, 3]}",2022-01-01,Ann,Ann,Bob\n'
+
+    parsed = parse_games_csv(text, repeated_names=REPEATS_GUILDMASTER)
+
+    assert parsed.games == []
+    [(line, field, message)] = problems_of(text, repeated_names=REPEATS_GUILDMASTER)
+    assert (line, field) == (1, "column A (Guildhall data)")
+    assert "names a player twice" in message
+
+
+def test_a_row_with_a_repeat_and_another_problem_is_refused_without_the_warning():
+    parsed = parse_games_csv(",2022-13-01,Ann,Ann\n", repeated_names=REPEATS_GUILDMASTER)
+
+    assert [p.field for p in parsed.problems] == ["column B (date)"]
+    assert parsed.games == [] and parsed.warnings == []
+
+
+def test_an_unknown_repeated_names_choice_is_an_error():
+    with pytest.raises(ValueError, match="repeated_names"):
+        parse_games_csv(",2022-01-01,Ann,Bob\n", repeated_names="merge")
 
 
 @pytest.mark.parametrize("row", [",2022-01-01,Ann", ",2022-01-01,Ann,,,", ",2022-01-01"])
@@ -312,6 +364,30 @@ def test_the_real_guildmaster_file():
     assert names(by_line[172])[0] == "Josh"
     assert names(by_line[208])[2:] == ["Caid", "Brady"]
     assert all(" " not in (n[0] + n[-1]) for g in parsed.games for n in names(g))
+
+
+def test_the_real_guildmaster_file_read_as_guildmaster_does():
+    text, _ = decode_upload(SAMPLE.read_bytes())
+
+    parsed = parse_games_csv(text, repeated_names=REPEATS_GUILDMASTER)
+
+    assert parsed.problems == []
+    assert len(parsed.games) == 225
+    [line_142] = [g for g in parsed.games if g.line == 142]
+    assert [(f.name, f.stats[GUILDMASTER_ORDER]) for f in line_142.finishers] == [
+        ("Caid", [1, 2]),
+        ("Dylan", [3]),
+    ]
+    assert [w.line for w in parsed.warnings] == [142]
+
+
+def test_a_guildmaster_row_round_trips_through_the_export():
+    parsed = parse_games_csv(",2021-08-21,Caid,Caid,Dylan\n", repeated_names=REPEATS_GUILDMASTER)
+
+    again = parse_games_csv(write_games_csv(parsed.games))
+
+    assert again.problems == []
+    assert again.games == parsed.games
 
 
 # --- property: writing then reading gives the same games ----------------------------------

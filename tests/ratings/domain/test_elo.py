@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from leagues.domain.csvformat import GUILDMASTER_ORDER
 from ratings.domain.base import Finish, ParamError, RatingState
 from ratings.domain.elo import (
     Elo,
@@ -164,6 +165,65 @@ def test_player_twice_in_a_game_is_rejected():
     for system in (GM, Elo(), EloDynamic()):
         with pytest.raises(ValueError, match="twice"):
             system.rate({}, [Finish("a", 1), Finish("a", 2)])
+
+
+def columns(player, place, *order):
+    return Finish(player, place, {GUILDMASTER_ORDER: list(order)})
+
+
+@pytest.mark.parametrize(
+    "before, finish, after",
+    [
+        # Guildmaster's sample, line 142 (",8/21/2021,Caid,Caid,Dylan"), as its ScoreGame rates
+        # it: seats Caid¹, Caid², Dylan, every pair E = 1/2, Δ = 20 each: Caid¹ +40, Caid² -20+20
+        # = 0, Dylan -40. scores["Caid"] is written for each seat, the last one stays: 1500.
+        ({}, [columns("Caid", 1, 1, 2), columns("Dylan", 2, 3)], {"Caid": 1500, "Dylan": 1460}),
+        # Caid 1600, Dylan 1500: E(1600 vs 1500) = 0.571463, 40*(1-E) = 17.1415.
+        # Caid² (last seat): -20 (vs Caid¹, E = 1/2) + 17.1415 = -2.8585 -> -3 = 1597.
+        # Dylan: -17.1415 twice = -34.283 -> -34 = 1466.
+        (
+            {"Caid": 1600, "Dylan": 1500},
+            [columns("Caid", 1, 1, 2), columns("Dylan", 2, 3)],
+            {"Caid": 1597, "Dylan": 1466},
+        ),
+        # The repeat below the winner: Ann, Bob, Ann at 1500. Seats Ann¹ +40, Bob -20+20 = 0,
+        # Ann³ -40: Ann keeps her last seat, 1460 (a player named last loses to themself too).
+        ({}, [columns("Ann", 1, 1, 3), columns("Bob", 2, 2)], {"Ann": 1460, "Bob": 1500}),
+    ],
+)
+def test_guildmaster_rates_a_repeated_name_seat_by_seat_as_its_go_code_does(before, finish, after):
+    states = {p: RatingState(float(r)) for p, r in before.items()}
+
+    rated = GM.rate(states, finish)
+
+    assert {p: s.rating for p, s in rated.items()} == after
+
+
+def test_guildmaster_columns_that_are_not_whole_numbers_are_ignored():
+    # Stats also come through the API: a malformed list must not break a replay.
+    finish = [Finish("a", 1, {GUILDMASTER_ORDER: ["1", 2]}), Finish("b", 2)]
+
+    assert {p: s.rating for p, s in GM.rate({}, finish).items()} == {"a": 1520, "b": 1480}
+
+
+def test_guildmaster_a_player_added_after_the_import_sits_after_the_rows_columns():
+    # Ann¹ Ann² Bob from the row, Cy added later at place 3: seats Ann¹ Ann² Bob Cy, all 1500.
+    # Ann² -20 +20 +20 = +20; Bob -20 -20 +20 = -20; Cy -60.
+    finish = [columns("Ann", 1, 1, 2), columns("Bob", 2, 3), Finish("Cy", 3)]
+
+    assert {p: s.rating for p, s in GM.rate({}, finish).items()} == {
+        "Ann": 1520,
+        "Bob": 1480,
+        "Cy": 1440,
+    }
+
+
+def test_the_other_systems_rate_the_stored_game_one_seat_per_player():
+    finish = [columns("Caid", 1, 1, 2), columns("Dylan", 2, 3)]
+
+    rated = Elo().rate({}, finish)
+
+    assert {p: s.rating for p, s in rated.items()} == {"Caid": 1520.0, "Dylan": 1480.0}
 
 
 # --- elo ------------------------------------------------------------------------------------

@@ -612,6 +612,7 @@ def test_the_registry_names_and_presets():
     assert set(TIEBREAKERS) == {
         "points",
         "omw",
+        "omw_per_round",
         "gw",
         "ogw",
         "buchholz",

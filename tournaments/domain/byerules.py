@@ -1,0 +1,139 @@
+"""How a bye counts in the opponent-based tiebreakers: one event option, each value a named rule.
+
+A bye (a table of one: the pairer's odd player out, or a requested "half-point" bye) has no
+opponent, so every metric that averages or sums opponents has to say what the bye round
+contributes. The rules, by their `BYE_RULES` key:
+
+- ``none`` — nothing: the round adds no opponent. MTR Appendix C ("ignoring the rounds in
+  which the player received a bye") and RSwiss (a bye "adds no opponent (so it gives in the
+  score, but takes in every other criteria)"). The Magic default.
+- ``mtra_phantoms`` — TopDeck.gg's cEDH Competitive REL addendum, MTRA 3.1: a bye adds three
+  phantom opponents at a 0.2 match-win rate to OMW%, so a bye lowers OMW% as a pod of weak
+  opponents would (a player whose one real pod had opponents averaging 0.50 has
+  (3 x 0.50 + 3 x 0.2) / 6 = 0.35, not 0.50). The pods default.
+- ``mtra_phantoms_033`` — the same with 0.33, as an older copy of MTRA 3.1 has it.
+- ``fide_2023`` — FIDE Handbook C.07, Tie-Break Regulations approved 04/08/2022 (applied from
+  2023): an unplayed round counts, for Buchholz and its modifiers and for Sonneborn-Berger, as
+  played against a dummy opponent whose score is the participant's own final score; a cut
+  modifier (Cut-1, Median) cuts the voluntarily unplayed rounds (requested byes) first. The
+  chess default.
+- ``fide_2009`` — the earlier C.07 rule (FIDE Congress 2009, in C.07 until 2023): a virtual
+  opponent who starts the round with the participant's score, takes the other side of the
+  round's result and draws every later round, S_von = S_before + (1 - S_round) + 0.5 x
+  (n - R); and an opponent's own unplayed rounds count as draws in the participant's
+  Buchholz. In points of any scheme: 1 is a win's points, 0.5 a draw's.
+
+The MTRA rules act on OMW% (both its averages: per opponent and per round) and leave
+Buchholz-style sums alone; the FIDE rules act on the Buchholz family and Sonneborn-Berger and
+leave OMW% alone (chess has no OMW%). Pure Python, exact fractions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+NONE = "none"
+MTRA_PHANTOMS = "mtra_phantoms"
+MTRA_PHANTOMS_033 = "mtra_phantoms_033"
+FIDE_2023 = "fide_2023"
+FIDE_2009 = "fide_2009"
+
+BYE_RULES: dict[str, str] = {
+    NONE: "A bye adds no opponent (MTR Appendix C; RSwiss)",
+    MTRA_PHANTOMS: "Three phantom opponents at 0.2 per bye in OMW% (cEDH addendum, MTRA 3.1)",
+    MTRA_PHANTOMS_033: "Three phantom opponents at 0.33 per bye in OMW% (older copy of MTRA 3.1)",
+    FIDE_2023: "Unplayed round vs a dummy with the player's own score (FIDE C.07, 2023)",
+    FIDE_2009: "Unplayed round vs a virtual opponent who then draws (FIDE C.07, 2009)",
+}
+# The default of each standings preset (domain.standings.PRESETS).
+PRESET_DEFAULTS: dict[str, str] = {"magic": NONE, "chess": FIDE_2023, "pods": MTRA_PHANTOMS}
+
+PHANTOMS_PER_BYE = 3  # MTRA 3.1: a bye is a pod of three phantom opponents
+_PHANTOM_RATE = {MTRA_PHANTOMS: Fraction(1, 5), MTRA_PHANTOMS_033: Fraction(33, 100)}
+
+
+class ByeRuleError(ValueError):
+    """A bye rule that is not one of BYE_RULES."""
+
+
+def check(rule: str) -> str:
+    if rule not in BYE_RULES:
+        raise ByeRuleError(f"Unknown bye rule {rule!r}: choose one of {', '.join(BYE_RULES)}.")
+    return rule
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRound:
+    """A round a player sat out with a bye: 0-based round index, points it scored, requested?"""
+
+    index: int
+    points: Fraction
+    requested: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Unplayed:
+    """What an unplayed round adds to the Buchholz family: an opponent score, and whether the
+    round was voluntarily unplayed (a requested bye: cut first by FIDE 2023 modifiers)."""
+
+    score: Fraction
+    voluntary: bool
+
+
+def phantom_rate(rule: str) -> Fraction | None:
+    """The match-win rate of a phantom opponent, or None when the rule adds no phantoms."""
+    return _PHANTOM_RATE.get(check(rule))
+
+
+def phantom_opponents(rule: str, byes: int) -> list[Fraction]:
+    """The phantom opponents' match-win rates a player's `byes` add to OMW% (MTRA 3.1)."""
+    rate = phantom_rate(rule)
+    return [] if rate is None else [rate] * (PHANTOMS_PER_BYE * byes)
+
+
+def unplayed_opponents(
+    rule: str,
+    *,
+    byes: list[ByeRound],
+    points_by_round: list[Fraction],
+    win: Fraction,
+    draw: Fraction,
+) -> list[Unplayed]:
+    """The virtual opponents a player's bye rounds add to Buchholz-style sums (FIDE rules).
+
+    fide_2023: each opponent scores the player's own final score. fide_2009: S_before +
+    (win - S_round) + draw x (rounds after it), with win and draw in the event's points.
+    """
+    check(rule)
+    if rule == FIDE_2023:
+        own = sum(points_by_round, Fraction(0))
+        return [Unplayed(own, bye.requested) for bye in byes]
+    if rule == FIDE_2009:
+        rounds = len(points_by_round)
+        return [
+            Unplayed(
+                sum(points_by_round[: bye.index], Fraction(0))
+                + (win - bye.points)
+                + draw * (rounds - bye.index - 1),
+                bye.requested,
+            )
+            for bye in byes
+        ]
+    return []
+
+
+def opponent_score_adjustment(rule: str, *, byes: list[ByeRound], draw: Fraction) -> Fraction:
+    """What to add to an opponent's score in a player's Buchholz for the opponent's own byes:
+    fide_2009 counts each as a draw (so a 1-point bye adds draw - 1); 0 under every other rule."""
+    if check(rule) != FIDE_2009:
+        return Fraction(0)
+    return sum((draw - bye.points for bye in byes), Fraction(0))
+
+
+def cut_order(scores: list[Unplayed], rule: str) -> list[Unplayed]:
+    """Lowest first, the order a Cut/Median modifier removes values from the bottom in. Under
+    fide_2023 voluntarily unplayed rounds go first whatever their value; the rest by score."""
+    if check(rule) == FIDE_2023:
+        return sorted(scores, key=lambda u: (not u.voluntary, u.score))
+    return sorted(scores, key=lambda u: u.score)
