@@ -86,15 +86,7 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     page = Paginator(history, GAMES_PER_PAGE).get_page(request.GET.get("page"))
     rating_selectors.attach_rating_changes(page.object_list)
     system = rating_selectors.league_system(league=league)
-    rating = rating_selectors.player_rating(league=league, player_id=player.pk)
-    standing = next(
-        (
-            row
-            for row in rating_selectors.league_ratings(league=league, system=system)
-            if row.player_id == player.pk
-        ),
-        None,
-    )
+    standing = rating_selectors.player_standing(league=league, player_id=player.pk, system=system)
     points = rating_selectors.player_rating_history(league=league, player_id=player.pk)
     chart = rating_chart_svg(
         points, title=f"{player.name}'s rating", decimals=0 if system.integer else 1
@@ -106,7 +98,6 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         player=player,
         page=page,
         standing=standing,
-        rating=rating,
         system=system,
         chart=mark_safe(chart),  # built from numbers and escaped text only
         biggest_wins=rating_selectors.player_biggest_wins(league=league, player_id=player.pk),

@@ -77,6 +77,46 @@ def league_ratings(*, league: League, system: RatingSystem | None = None) -> lis
     return rows
 
 
+def player_standing(
+    *, league: League, player_id: int, system: RatingSystem | None = None
+) -> RatingRow | None:
+    """One player's row of the leaderboard (rank, tie, 30-day change...) in one query, without
+    building the board: the rank is one more than the players rated higher, as
+    `league_ratings` ranks them. None when the player has no rating in the league."""
+    system = system or league_system(league=league)
+    since = timezone.localdate() - datetime.timedelta(days=RECENT_DAYS)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """SELECT p.name, r.value, r.games, r.wins, r.last_played,
+                      (SELECT count(*) FROM ratings_rating o
+                        WHERE o.league_id = r.league_id AND o.value > r.value),
+                      (SELECT count(*) FROM ratings_rating o
+                        WHERE o.league_id = r.league_id AND o.value = r.value),
+                      (SELECT sum(c.delta) FROM ratings_ratingchange c
+                        WHERE c.league_id = r.league_id AND c.player_id = r.player_id
+                          AND c.played_on > %s)
+                 FROM ratings_rating r JOIN leagues_player p ON p.id = r.player_id
+                WHERE r.league_id = %s AND r.player_id = %s""",
+            [since, league.pk, player_id],
+        )
+        found = cursor.fetchone()
+    if found is None:
+        return None
+    name, value, games, wins, last_played, ahead, same, change = found
+    return RatingRow(
+        rank=ahead + 1,
+        tied=same > 1,
+        player_id=player_id,
+        name=name,
+        rating=value,
+        change=change or 0.0,
+        games=games,
+        wins=wins,
+        last_played=last_played,
+        provisional=system.is_provisional(games),
+    )
+
+
 def format_rating(value: float, system: RatingSystem) -> str:
     return f"{value:.0f}" if system.integer else f"{value:.1f}"
 
@@ -91,10 +131,6 @@ def attach_rating_changes(games) -> None:
     for game in games:
         for result in game.results.all():
             result.rating_change = changes.get((game.pk, result.player_id))
-
-
-def player_rating(*, league: League, player_id: int) -> Rating | None:
-    return Rating.objects.filter(league=league, player_id=player_id).first()
 
 
 def player_rating_history(*, league: League, player_id: int) -> list[tuple[datetime.date, float]]:

@@ -1,4 +1,10 @@
-"""The rating leaderboard table. Rows arrive ranked from ratings.selectors.league_ratings."""
+"""The rating leaderboard table. Rows arrive ranked from ratings.selectors.league_ratings.
+
+django-tables2 sorts, paginates and draws the header; the body is a plain loop in
+ratings/rating_table.html over `page_cells`, the shown page's cells formatted here once, so
+no cell goes through django-tables2's per-cell rendering (an `inspect.signature` each). The
+`render_*` methods stay the one definition of each cell's text, called directly.
+"""
 
 import django_tables2 as tables
 from django.urls import reverse
@@ -34,6 +40,7 @@ class RatingTable(tables.Table):
     )
 
     class Meta:
+        template_name = "ratings/rating_table.html"
         attrs = {"class": "standings"}
         empty_text = "No rated games yet."
 
@@ -42,6 +49,23 @@ class RatingTable(tables.Table):
         self.system = system
         self.htmx_id = "standings"
         super().__init__(*args, **kwargs)
+
+    @property
+    def page_cells(self) -> list[tuple]:
+        """Every cell of the shown page, as the columns render them, row by row."""
+        return [
+            (
+                self.render_rank(row.rank, row),
+                self.render_name(row.name, row),
+                self.render_rating(row.rating),
+                self.render_change(row.change),
+                row.games,
+                row.wins,
+                self.render_win_percent(row.win_percent),
+                row.last_played.isoformat() if row.last_played else "\u2014",
+            )
+            for row in (bound.record for bound in self.paginated_rows)
+        ]
 
     def render_rank(self, value, record):
         return f"{value}=" if record.tied else value

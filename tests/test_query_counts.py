@@ -38,7 +38,7 @@ PUBLIC_BOUNDS = {
         "projector-refresh": 4,
         "event-player": 4,
         "league-standings": 5,
-        "league-player": 14,
+        "league-player": 12,
     },
     "pods": {
         "pairings": 5,  # the structure line: players still in
@@ -47,7 +47,7 @@ PUBLIC_BOUNDS = {
         "projector-refresh": 4,
         "event-player": 4,
         "league-standings": 5,
-        "league-player": 14,
+        "league-player": 12,
     },
 }
 # A judge at the console (session, user and membership lookups included; one more for
