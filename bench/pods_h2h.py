@@ -27,7 +27,7 @@ Printed per size and pairer: events finished; repeat badness (pairings_edh's mea
 meeting of a pair adds (k-1)**2 to each of the two), summed over players and events; the
 average pod point spread (max - min points at a pod when paired, rounds 2 on); the worst-treated
 player's badness (the largest over the events); the first-seat spread (per event, max - min of
-how often the players who stayed to the end sat first; the largest over the events). A
+how often the players who stayed to the end sat first; the largest, then each finished event's). A
 reference is compared with Guildhall on the events it finished; the verdict says on which
 measures Guildhall is not ahead.
 """
@@ -271,6 +271,7 @@ def summary(runs: list[dict]) -> dict:
         "spread": sum(r["spread_sum"] for r in done) / pods if pods else 0.0,
         "worst": max(r["worst"] for r in done),
         "first_seat": max(r["first_seat"] for r in done),
+        "first_seats": " ".join(str(r["first_seat"]) for r in done),
     }
 
 
@@ -324,7 +325,7 @@ def main() -> None:
     print()
     print(
         "| N | pairer | events finished | repeat badness | avg pod spread | worst player "
-        "| first-seat spread | against Guildhall on the same events |"
+        "| first-seat spread, most (per event) | against Guildhall on the same events |"
     )
     print("|---|---|---|---|---|---|---|---|")
     tasks = [
@@ -366,7 +367,8 @@ def main() -> None:
                     continue
                 print(
                     f"| {n} | {pairer} | {row['events']} / {args.events} | {row['badness']} "
-                    f"| {row['spread']:.2f} | {row['worst']} | {row['first_seat']} | {text} |",
+                    f"| {row['spread']:.2f} | {row['worst']} "
+                    f"| {row['first_seat']} ({row['first_seats']}) | {text} |",
                     flush=True,
                 )
             assert ours_all["events"] == args.events, "Guildhall must finish every event"
