@@ -28,6 +28,11 @@ BENCHES = {
         [],
         ["| N | rounds | avg badness ours / ref", "| 16 | 4 |", "| 4,096 |"],
     ),
+    # Both references built and run from ../shared/references (or said to be unavailable).
+    "pods_h2h": (
+        [],
+        ["| N | pairer | events finished | repeat badness", "| 12 | guildhall | 2 / 2 |"],
+    ),
     # 300 games through the upload form and the job worker (threshold lowered), visitors timed.
     "import_web": (
         [],

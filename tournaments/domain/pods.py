@@ -9,8 +9,9 @@ minimise a weighted cost (`PodWeights`) of
   (k - 1)**2 for each of the two players;
 - odd pods: a player seated at a 3- or 5-player pod costs (odd pods had before)**2, weighted
   above a repeat, so nobody gets a second 3-pod while others have had none;
-and the seats inside each pod balance turn order over the event (a player who went first sits
-later next time). The result is deterministic: the same inputs and seed give the same pods.
+and the seats inside each pod balance turn order over the event: seat 1 goes to a pod player who
+has started least often, the other seats even out seat sums (a player who went first sits later
+next time). The result is deterministic: the same inputs and seed give the same pods.
 
 How the pods are found (`_Search`): the players in standings order are cut into consecutive
 pods by dynamic programming over where the odd-sized pods go (exactly optimal when nobody has
@@ -356,9 +357,12 @@ def _standings_order(active, ranking, score) -> list[PlayerId]:
 def _seat(pod: list[PlayerId], past: History, rng: random.Random) -> list[PlayerId]:
     """The seat order that best evens out each player's turn order over the event.
 
-    Each player's sum of seat positions should stay near its expected value (the average seat
-    at every pod played); sitting in the same seat again costs extra. Exact over every order
-    (at most 5! = 120); ties go to a seeded random choice.
+    First, seat 1 (who starts, the seat that wins most often) goes to a player of the pod who
+    has started least often so far, so that over an event the times each player sat first differ
+    by at most 1 wherever the pods allow it. Then each player's sum of seat positions should stay
+    near its expected value (the average seat at every pod played); sitting in the same seat
+    again costs extra. Exact over every order (at most 5! = 120); ties go to a seeded random
+    choice.
     """
     size = len(pod)
     middle = (size + 1) / 2
@@ -369,10 +373,13 @@ def _seat(pod: list[PlayerId], past: History, rng: random.Random) -> list[Player
         for position in range(1, size + 1):
             balance = behind + position - middle
             cost[p, position] = balance * balance + 2 * seats[position] ** 2
+    fewest = min(past.seat_count.get(p, Counter())[1] for p in pod)
     best, best_cost = None, None
     shuffled = list(pod)
     rng.shuffle(shuffled)
     for order in itertools.permutations(shuffled):
+        if past.seat_count.get(order[0], Counter())[1] != fewest:
+            continue
         total = sum(cost[p, i] for i, p in enumerate(order, 1))
         if best_cost is None or total < best_cost - _EPS:
             best, best_cost = order, total

@@ -3,10 +3,10 @@
 `simulate` promises: the same arguments give the same event; every round is paired from the
 standings so far (points 3/1/0, then opponents' match-win percentage, then player id) by
 `pairing.pair_round` (1v1; OMW% floored at 33% as in the MTR) or `pods.pair_pods` (pods; floor
-25%, par for a 4-player pod). A 1v1 match is a draw with probability `draw_probability`
-(default 0.05), otherwise a coin flip; a pod, as in pairings_edh's tests, is a draw with
-probability 0.2 (everyone +1), otherwise won by a uniformly random player (+3). The result is
-plain JSON data:
+25%, par for a 4-player pod). A 1v1 match is a draw with probability `draw_probability` (default
+0.05), otherwise a coin flip; a pod, as in pairings_edh's tests, is a draw with probability 0.2
+(everyone +1), otherwise won by a uniformly random player (+3), drawn from the pod in id order
+so that seating never changes an event's results. The result is plain JSON data:
 `{"players": [ids], "rounds": [[{"players": [ids in seat order], "winner": id or 0}, ...]]}`,
 tables in table-number order and a bye as a table of one player who is its winner.
 """
@@ -95,7 +95,7 @@ def _winner(players: tuple[PlayerId, ...], rng: random.Random, draw_probability:
         return None
     if len(players) == 2:  # a coin flip, as the 1v1 simulation has always drawn it
         return players[0] if rng.random() < 0.5 else players[1]
-    return rng.choice(players)
+    return rng.choice(sorted(players))  # seat-blind: seating never changes an event
 
 
 def standings(
