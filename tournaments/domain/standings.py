@@ -53,6 +53,7 @@ from numbers import Real
 
 from tournaments.domain import byerules
 from tournaments.domain.byerules import ByeRound, Unplayed
+from tournaments.domain.history import History, Sitting, read_history
 from tournaments.domain.records import PlayerId, PointsScheme, Round, Table
 
 # MTR Appendix C: "If this number is lower than 0.33, use 0.33 instead" -- 0.33, not 1/3: a
@@ -114,6 +115,10 @@ class PlayerRecord:
 class Context:
     """The precomputed history every metric reads: records per player plus cached derived values.
 
+    The rounds are read once by `domain.history.read_history` (the pairers' reader: who sat
+    where, met whom, had a bye); `Context` scores each player's sittings under the points
+    scheme into a `PlayerRecord`.
+
     Metrics call `points`, `mwp`, `gwp` and `cumulative` for opponents again and again; each is
     computed once per player and cached, so a whole table costs O(players x rounds).
     """
@@ -139,53 +144,36 @@ class Context:
             raise StandingsError("bad_scheme", "A win must be worth more than 0 points.")
         if len(set(players)) != len(players):
             raise StandingsError("duplicate_player", "A player is entered twice.")
-        self.records: dict[PlayerId, PlayerRecord] = {
-            p: PlayerRecord(p, [Fraction(0)] * len(rounds)) for p in players
-        }
+        entered = frozenset(players)
         for index, round_ in enumerate(rounds):
             seated: set[PlayerId] = set()
             for table in round_:
-                self._add_table(index, table, seated)
+                _check_table(index, table, seated, entered)
+        # Who sat where, met whom and had which byes: the one reading the pairers use too.
+        self.history: History = read_history(rounds)
+        self.records: dict[PlayerId, PlayerRecord] = {
+            p: self._record(p, self.history.sittings.get(p, ()), len(rounds)) for p in players
+        }
         self._cache: dict[tuple[str, PlayerId], Fraction] = {}
 
-    def _add_table(self, index: int, table: Table, seated: set[PlayerId]) -> None:
-        if not table.players:
-            raise StandingsError("empty_table", f"Round {index + 1} has a table with nobody at it.")
-        for player in table.players:
-            if player not in self.records:
-                raise StandingsError(
-                    "unknown_player", f"Player {player} played in round {index + 1} unentered."
-                )
-            if player in seated:
-                raise StandingsError(
-                    "seated_twice", f"Player {player} is seated twice in round {index + 1}."
-                )
-            seated.add(player)
-        if table.winner is not None and table.winner not in table.players:
-            raise StandingsError(
-                "winner_not_seated",
-                f"Round {index + 1}: the winner {table.winner} is not at that table.",
-            )
-        if table.game_wins is not None and len(table.game_wins) != len(table.players):
-            raise StandingsError(
-                "game_wins_mismatch",
-                f"Round {index + 1}: game wins must give one number per seat.",
-            )
-        for seat, player in enumerate(table.players):
-            record = self.records[player]
+    def _record(self, player: PlayerId, sittings: Sequence[Sitting], rounds: int) -> PlayerRecord:
+        """Score one player's tables under the event's points scheme."""
+        record = PlayerRecord(player, [Fraction(0)] * rounds)
+        record.byes = self.history.byes[player]
+        for sitting in sittings:
+            table = sitting.table
             points = _exact(self.scheme.points(table, player))
-            record.points_by_round[index] = points
+            record.points_by_round[sitting.round] = points
             record.played += 1
-            won, lost, drawn = _games(table, seat)
+            won, lost, drawn = _games(table, sitting.seat)
             record.game_wins += won
             record.game_losses += lost
             record.game_draws += drawn
-            if table.is_bye:
+            if sitting.is_bye:
+                # Pairing-allocated byes were counted by the reader (record.byes above).
                 if table.requested:
                     record.requested_byes += 1
-                else:
-                    record.byes += 1
-                record.bye_rounds.append(ByeRound(index, points, table.requested))
+                record.bye_rounds.append(ByeRound(sitting.round, points, table.requested))
                 continue
             outcome = table.outcome(player)
             if outcome == "win":
@@ -196,13 +184,12 @@ class Context:
                 record.losses += 1
             else:
                 record.draws += 1
-            record.seats.append(seat + 1)
-            record.tables.append([opponent for opponent in table.players if opponent != player])
+            record.seats.append(sitting.seat + 1)
+            record.tables.append(list(sitting.opponents))
             record.encounters.extend(
-                Encounter(index, opponent, points)
-                for opponent in table.players
-                if opponent != player
+                Encounter(sitting.round, opponent, points) for opponent in sitting.opponents
             )
+        return record
 
     # Derived per-player values, cached: opponents' values are read once per encounter.
 
@@ -276,6 +263,34 @@ class Context:
 
     def param(self, name: str, default: Real) -> Fraction:
         return _exact(self.params.get(name, default))
+
+
+def _check_table(
+    index: int, table: Table, seated: set[PlayerId], entered: frozenset[PlayerId]
+) -> None:
+    """Refuse a table standings cannot be read from, naming the round and the player."""
+    if not table.players:
+        raise StandingsError("empty_table", f"Round {index + 1} has a table with nobody at it.")
+    for player in table.players:
+        if player not in entered:
+            raise StandingsError(
+                "unknown_player", f"Player {player} played in round {index + 1} unentered."
+            )
+        if player in seated:
+            raise StandingsError(
+                "seated_twice", f"Player {player} is seated twice in round {index + 1}."
+            )
+        seated.add(player)
+    if table.winner is not None and table.winner not in table.players:
+        raise StandingsError(
+            "winner_not_seated",
+            f"Round {index + 1}: the winner {table.winner} is not at that table.",
+        )
+    if table.game_wins is not None and len(table.game_wins) != len(table.players):
+        raise StandingsError(
+            "game_wins_mismatch",
+            f"Round {index + 1}: game wins must give one number per seat.",
+        )
 
 
 def _games(table: Table, seat: int) -> tuple[int, int, int]:

@@ -30,3 +30,19 @@ def test_matches_pods_and_byes_read_once():
 def test_nothing_played_reads_empty():
     past = read_history([])
     assert past.met == {} and not past.byes and past.times_met(1, 2) == 0
+
+
+def test_sittings_are_each_players_tables_in_order_with_opponents():
+    history = [
+        (Table((1, 2), 1), Table((3,), 3)),  # a match and a bye
+        (Table((3, 1, 2), None),),  # a drawn pod of three
+    ]
+    past = read_history(history)
+    first, second = past.sittings[1]
+    assert (first.round, first.seat, first.opponents, first.is_bye) == (0, 0, (2,), False)
+    assert (second.round, second.seat, second.opponents) == (1, 1, (3, 2))
+    assert second.table is history[1][0]  # the table as played, result and all
+    (bye, pod) = past.sittings[3]
+    assert bye.is_bye and bye.opponents == ()
+    assert pod.opponents == (1, 2)
+    assert 4 not in past.sittings
