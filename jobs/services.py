@@ -14,8 +14,9 @@ import time
 from collections.abc import Callable
 from datetime import timedelta
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, close_old_connections, connection, transaction
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from .models import Job
 from .registry import kind_get
@@ -66,8 +67,6 @@ def job_active(*, key: str) -> Job | None:
 def jobs_reap(*, stale_queued: timedelta = STALE_QUEUED) -> list[int]:
     """Queue again the jobs whose worker died: running with nobody holding their lock, or
     queued long ago with no task left to run them. The ids re-queued."""
-    from django_tasks_db.models import DBTaskResult
-
     requeued = []
     for job in Job.objects.filter(status=Job.Status.RUNNING):
         with connection.cursor() as cursor:
@@ -101,8 +100,6 @@ def jobs_reap(*, stale_queued: timedelta = STALE_QUEUED) -> list[int]:
 
 def reap_forever(*, every: float, stop: Callable[[], bool] = lambda: False) -> None:
     """The worker's reaper thread."""
-    from django.db import close_old_connections
-
     while not stop():
         try:
             jobs_reap()
