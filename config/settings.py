@@ -149,20 +149,31 @@ DATABASES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+
 # The shared cache (core/pagecache.py keeps the public pages in it, per version): PostgreSQL's
 # own table by default, so no other server is needed (`migrate` creates it); Redis through
 # django-redis when REDIS_URL is set (redis://host:6379/0). Every gunicorn worker and every
 # server sees the same entries either way; a cache that fails or is emptied only costs renders.
+def redis_cache(url: str) -> dict:
+    """The cache on Redis: a Redis that is down or slow costs renders (its errors are logged and
+    read as misses, within half a second), never a failed page."""
+    return {
+        "BACKEND": "django_redis.cache.RedisCache",
+        "LOCATION": url,
+        "KEY_PREFIX": "guildhall",
+        "OPTIONS": {
+            "CLIENT_CLASS": "django_redis.client.DefaultClient",
+            "IGNORE_EXCEPTIONS": True,
+            "SOCKET_CONNECT_TIMEOUT": 0.5,
+            "SOCKET_TIMEOUT": 0.5,
+        },
+    }
+
+
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django_redis.cache.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "guildhall",
-            "OPTIONS": {"CLIENT_CLASS": "django_redis.client.DefaultClient"},
-        }
-    }
+    CACHES = {"default": redis_cache(REDIS_URL)}
 else:
     CACHES = {
         "default": {

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import is_hypothesis_test
 from hypothesis import settings as hypothesis_settings
 
+from core import pagecache
 from tests.factories import LeagueFactory, OrganizationFactory, organizer_of
 
 FAST_EXAMPLES = 10
@@ -36,6 +37,14 @@ def pytest_collection_modifyitems(items):
         test = getattr(test, "__func__", test)
         if test is not None and is_hypothesis_test(test):
             examples_capped(test, FAST_EXAMPLES)
+
+
+@pytest.fixture(autouse=True)
+def page_cache_forgets_other_tests():
+    """Each process keeps the page-cache entries it used last (core.pagecache.recent); a test's
+    rows roll back, its entries there would not, and the next test's objects may reuse its
+    slugs with versions never bumped. Production never rolls versions back."""
+    pagecache.recent.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -13,13 +13,14 @@ import time
 import pytest
 from django.core.cache import cache, caches
 
+from config.settings import redis_cache
 from core import pagecache
 from tests.factories import LeagueFactory, OrganizationFactory
 from tests.tournaments.play import play_round, register
 from tournaments import services
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
@@ -30,7 +31,7 @@ def redis_url(tmp_path_factory):
     binary = shutil.which("redis-server") or "/usr/bin/redis-server"
     if not shutil.which(binary):
         pytest.skip("redis-server is not installed (apt-get install redis-server)")
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
         cwd=tmp_path_factory.mktemp("redis"),
@@ -57,13 +58,7 @@ def redis_url(tmp_path_factory):
 def backend(request, settings):
     """The shared cache on PostgreSQL's table, then on Redis (as with REDIS_URL set)."""
     if request.param == "redis":
-        settings.CACHES = {
-            "default": {
-                "BACKEND": "django_redis.cache.RedisCache",
-                "LOCATION": request.getfixturevalue("redis_url"),
-                "KEY_PREFIX": "guildhall-test",
-            }
-        }
+        settings.CACHES = {"default": redis_cache(request.getfixturevalue("redis_url"))}
     settings.GUILDHALL_PAGE_CACHE = True
     cache.clear()
     pagecache.recent.clear()

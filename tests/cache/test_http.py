@@ -12,13 +12,14 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from config.settings import redis_cache
 from core import pagecache
 from leagues.models import Role
 from tests.factories import organizer_of
 from tournaments import services
 from tournaments.models import Round
 
-from .conftest import played
+from .conftest import free_port, played
 
 pytestmark = pytest.mark.django_db
 
@@ -154,3 +155,14 @@ def test_a_visit_served_from_the_cache_costs_one_query(
         again = client.get(url).content
     strip = re.compile(rb"X-CSRFToken&quot;: &quot;[^&]+|X-CSRFToken\": \"[^\"]+")
     assert strip.sub(b"", again) == strip.sub(b"", page)
+
+
+def test_a_redis_that_is_down_costs_renders_not_pages(client, store, settings):
+    """REDIS_URL naming a server that is not there: every page still answers, rendered."""
+    settings.CACHES = {"default": redis_cache(f"redis://127.0.0.1:{free_port()}/0")}
+    pagecache.recent.clear()
+    event = played(store, "Delta")
+    for name in PAGES:
+        response = client.get(url_of(event, name))
+        assert response.status_code == 200, name
+        assert b"Delta" in response.content

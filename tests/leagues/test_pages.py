@@ -202,8 +202,10 @@ def test_unknown_league_is_404(client, db):
 
 
 def test_pages_issue_the_same_number_of_queries_whatever_the_league_size(
-    client, organization, django_capture_on_commit_callbacks
+    client, organization, django_capture_on_commit_callbacks, settings
 ):
+    # What rendering costs: the shared cache off (a cached visit's cost: tests/cache/).
+    settings.GUILDHALL_PAGE_CACHE = False
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
