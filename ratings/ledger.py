@@ -34,13 +34,21 @@ def games_from(league_id: int, position: Position, *, with_stats: bool) -> list[
     games: list[RatedGame] = []
     current_id = None
     finish: list[Finish] = []
+    # Without stats a finish is just (player, place), and immutable: one shared object per
+    # pair (a league has a few thousand) instead of one per result (hundreds of thousands).
+    shared: dict[tuple[int, int], Finish] = {}
     for row in rows:
         if row[0] != current_id:
             current_id, finish = row[0], []
             games.append(RatedGame(row[0], row[1], finish))
-        finish.append(
-            Finish(row[2], row[3], (_json(row[4]) or NO_STATS) if with_stats else NO_STATS)
-        )
+        if with_stats:
+            finish.append(Finish(row[2], row[3], _json(row[4]) or NO_STATS))
+        else:
+            key = (row[2], row[3])
+            one = shared.get(key)
+            if one is None:
+                one = shared[key] = Finish(row[2], row[3], NO_STATS)
+            finish.append(one)
     return games
 
 
@@ -59,6 +67,13 @@ def delete_from(league_id: int, position: Position) -> set[int]:
             [league_id, *position],
         )
         return {row[0] for row in cursor.fetchall()}
+
+
+def delete_all(league_id: int) -> None:
+    """Remove the league's whole ledger (a full replay: the players are all rewritten anyway,
+    so none are sent back)."""
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM ratings_ratingchange WHERE league_id = %s", [league_id])
 
 
 def players_rated_from(league_id: int, position: Position) -> set[int]:

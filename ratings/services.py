@@ -190,8 +190,11 @@ def _replay(
     if defer_above is not None and len(games) > defer_above:
         return None
     full = since == ledger.START
-    left = set() if full else ledger.players_rated_from(league_id, since)
-    left |= ledger.delete_from(league_id, since)
+    if full:
+        left: set[int] = set()
+        ledger.delete_all(league_id)
+    else:
+        left = ledger.players_rated_from(league_id, since) | ledger.delete_from(league_id, since)
     playing = {f.player for game in games for f in game.finish}
     if full:
         base = {}
