@@ -58,13 +58,24 @@ def _json(value):
 
 
 def delete_from(league_id: int, position: Position) -> set[int]:
-    """Remove the ledger rows from `position` on; the players they belonged to."""
+    """Remove the ledger rows from `position` on; the players whose tallies that changes.
+
+    Those are the owners of the deleted rows, and the players whose latest rated game (by
+    the Rating cache) is at or after `position`: deleting a game cascades its ledger rows
+    away before any replay runs while the cache still points at the deleted game. One
+    statement for both.
+    """
     with connection.cursor() as cursor:
         cursor.execute(
-            """DELETE FROM ratings_ratingchange
-                WHERE league_id = %s AND (played_on, game_id) >= (%s, %s)
-            RETURNING player_id""",
-            [league_id, *position],
+            """WITH gone AS (
+                   DELETE FROM ratings_ratingchange
+                    WHERE league_id = %s AND (played_on, game_id) >= (%s, %s)
+                RETURNING player_id)
+               SELECT player_id FROM gone
+               UNION
+               SELECT player_id FROM ratings_rating
+                WHERE league_id = %s AND (last_played, last_game_id) >= (%s, %s)""",
+            [league_id, *position, league_id, *position],
         )
         return {row[0] for row in cursor.fetchall()}
 
@@ -74,21 +85,6 @@ def delete_all(league_id: int) -> None:
     so none are sent back)."""
     with connection.cursor() as cursor:
         cursor.execute("DELETE FROM ratings_ratingchange WHERE league_id = %s", [league_id])
-
-
-def players_rated_from(league_id: int, position: Position) -> set[int]:
-    """Players whose latest rated game is at or after `position`, by the Rating cache.
-
-    Deleting a game cascades its ledger rows away before any replay runs; the cache still
-    points at the deleted game, so its players are found here.
-    """
-    with connection.cursor() as cursor:
-        cursor.execute(
-            """SELECT player_id FROM ratings_rating
-                WHERE league_id = %s AND (last_played, last_game_id) >= (%s, %s)""",
-            [league_id, *position],
-        )
-        return {row[0] for row in cursor.fetchall()}
 
 
 def _tallies(rows) -> dict[int, Tally]:

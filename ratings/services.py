@@ -194,7 +194,7 @@ def _replay(
         left: set[int] = set()
         ledger.delete_all(league_id)
     else:
-        left = ledger.players_rated_from(league_id, since) | ledger.delete_from(league_id, since)
+        left = ledger.delete_from(league_id, since)
     playing = {f.player for game in games for f in game.finish}
     if full:
         base = {}

@@ -221,6 +221,34 @@ def test_adding_a_game_at_the_end_costs_the_same_queries_whatever_the_league_siz
     assert catch_up_queries(2) == catch_up_queries(60)
 
 
+# What recording one game after all others costs, the write and its rating catch-up together
+# (the bench measures the same path on a 100,000-game league).
+ADD_GAME_QUERIES = 18
+
+
+def test_recording_a_game_after_all_others_costs_a_pinned_count_whatever_the_league_size(
+    league, roster, django_capture_on_commit_callbacks
+):
+    from django.test.utils import CaptureQueriesContext
+
+    def add_queries(games_before: int) -> list[str]:
+        target = LeagueFactory(organization=league.organization)
+        with django_capture_on_commit_callbacks(execute=True):
+            for i in range(games_before):
+                record(target, roster[i % 5 : i % 5 + 3], day=DAY + datetime.timedelta(days=i))
+        with (
+            CaptureQueriesContext(connection) as queries,
+            django_capture_on_commit_callbacks(execute=True),
+        ):
+            game = record(target, roster[:4], day=DAY + datetime.timedelta(days=games_before))
+        assert RatingChange.objects.filter(game=game).count() == 4
+        assert_equals_full_replay(target)
+        return [q["sql"] for q in queries.captured_queries]
+
+    small, large = add_queries(3), add_queries(80)
+    assert len(small) == len(large) == ADD_GAME_QUERIES, "\n".join(large)
+
+
 def test_correction_replays_only_from_the_corrected_game(
     league, roster, django_capture_on_commit_callbacks
 ):
