@@ -80,11 +80,53 @@ def delete_from(league_id: int, position: Position) -> set[int]:
         return {row[0] for row in cursor.fetchall()}
 
 
-def delete_all(league_id: int) -> None:
-    """Remove the league's whole ledger (a full replay: the players are all rewritten anyway,
-    so none are sent back)."""
+LEDGER_VALUES = ("played_on", "before", "after", "delta", "rating", "deviation", "games", "wins")
+
+
+def rewrite_all(league_id: int, rows: list[ChangeRow]) -> None:
+    """Make the league's whole ledger exactly `rows` (a full replay), writing only what differs.
+
+    The rows go by one COPY into a scratch table; then one statement deletes the ledger rows
+    the replay no longer has and one MERGE updates the rows whose values changed and inserts
+    the new ones. Re-rating a league whose ledger is right writes nothing, so a rebuild costs
+    a COPY into an unindexed scratch table instead of deleting and re-indexing every row of
+    a four-index table (which was most of a 100,000-game rebuild); switching systems still
+    rewrites every row, as it must.
+    """
+    values = ", ".join(LEDGER_VALUES)
     with connection.cursor() as cursor:
-        cursor.execute("DELETE FROM ratings_ratingchange WHERE league_id = %s", [league_id])
+        cursor.execute(
+            """CREATE TEMP TABLE IF NOT EXISTS ratings_replay (
+                   game_id bigint, player_id bigint, played_on date, before double precision,
+                   after double precision, delta double precision, rating double precision,
+                   deviation double precision, games integer, wins integer) ON COMMIT DROP"""
+        )
+        with cursor.cursor.copy(
+            f"COPY ratings_replay (game_id, player_id, {values}) FROM STDIN"
+        ) as copy:
+            for row in rows:
+                copy.write_row(row)
+        cursor.execute(
+            """DELETE FROM ratings_ratingchange c
+                WHERE c.league_id = %s AND NOT EXISTS (
+                      SELECT 1 FROM ratings_replay t
+                       WHERE t.game_id = c.game_id AND t.player_id = c.player_id)""",
+            [league_id],
+        )
+        distinct = " OR ".join(f"c.{v} IS DISTINCT FROM t.{v}" for v in LEDGER_VALUES)
+        cursor.execute(
+            f"""MERGE INTO ratings_ratingchange c
+                USING ratings_replay t
+                   ON c.game_id = t.game_id AND c.player_id = t.player_id AND c.league_id = %s
+                 WHEN MATCHED AND ({distinct}) THEN
+                      UPDATE SET {", ".join(f"{v} = t.{v}" for v in LEDGER_VALUES)}
+                 WHEN NOT MATCHED THEN
+                      INSERT (league_id, game_id, player_id, {values})
+                      VALUES (%s, t.game_id, t.player_id,
+                              {", ".join(f"t.{v}" for v in LEDGER_VALUES)})""",
+            [league_id, league_id],
+        )
+        cursor.execute("DROP TABLE ratings_replay")
 
 
 def _tallies(rows) -> dict[int, Tally]:
