@@ -35,13 +35,21 @@ def games_from(league_id: int, position: Position, *, with_stats: bool) -> list[
     games: list[RatedGame] = []
     current_id = None
     finish: list[Finish] = []
+    # Without stats a finish is just (player, place), and immutable: one shared object per
+    # pair (a league has a few thousand) instead of one per result (hundreds of thousands).
+    shared: dict[tuple[int, int], Finish] = {}
     for row in rows:
         if row[0] != current_id:
             current_id, finish = row[0], []
             games.append(RatedGame(row[0], row[1], finish))
-        finish.append(
-            Finish(row[2], row[3], (_json(row[4]) or NO_STATS) if with_stats else NO_STATS)
-        )
+        if with_stats:
+            finish.append(Finish(row[2], row[3], _json(row[4]) or NO_STATS))
+        else:
+            key = (row[2], row[3])
+            one = shared.get(key)
+            if one is None:
+                one = shared[key] = Finish(row[2], row[3], NO_STATS)
+            finish.append(one)
     return games
 
 
@@ -51,30 +59,75 @@ def _json(value):
 
 
 def delete_from(league_id: int, position: Position) -> set[int]:
-    """Remove the ledger rows from `position` on; the players they belonged to."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            """DELETE FROM ratings_ratingchange
-                WHERE league_id = %s AND (played_on, game_id) >= (%s, %s)
-            RETURNING player_id""",
-            [league_id, *position],
-        )
-        return {row[0] for row in cursor.fetchall()}
+    """Remove the ledger rows from `position` on; the players whose tallies that changes.
 
-
-def players_rated_from(league_id: int, position: Position) -> set[int]:
-    """Players whose latest rated game is at or after `position`, by the Rating cache.
-
-    Deleting a game cascades its ledger rows away before any replay runs; the cache still
-    points at the deleted game, so its players are found here.
+    Those are the owners of the deleted rows, and the players whose latest rated game (by
+    the Rating cache) is at or after `position`: deleting a game cascades its ledger rows
+    away before any replay runs while the cache still points at the deleted game. One
+    statement for both.
     """
     with connection.cursor() as cursor:
         cursor.execute(
-            """SELECT player_id FROM ratings_rating
+            """WITH gone AS (
+                   DELETE FROM ratings_ratingchange
+                    WHERE league_id = %s AND (played_on, game_id) >= (%s, %s)
+                RETURNING player_id)
+               SELECT player_id FROM gone
+               UNION
+               SELECT player_id FROM ratings_rating
                 WHERE league_id = %s AND (last_played, last_game_id) >= (%s, %s)""",
-            [league_id, *position],
+            [league_id, *position, league_id, *position],
         )
         return {row[0] for row in cursor.fetchall()}
+
+
+LEDGER_VALUES = ("played_on", "before", "after", "delta", "rating", "deviation", "games", "wins")
+
+
+def rewrite_all(league_id: int, rows: list[ChangeRow]) -> None:
+    """Make the league's whole ledger exactly `rows` (a full replay), writing only what differs.
+
+    The rows go by one COPY into a scratch table; then one statement deletes the ledger rows
+    the replay no longer has and one MERGE updates the rows whose values changed and inserts
+    the new ones. Re-rating a league whose ledger is right writes nothing, so a rebuild costs
+    a COPY into an unindexed scratch table instead of deleting and re-indexing every row of
+    a four-index table (which was most of a 100,000-game rebuild); switching systems still
+    rewrites every row, as it must.
+    """
+    values = ", ".join(LEDGER_VALUES)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """CREATE TEMP TABLE IF NOT EXISTS ratings_replay (
+                   game_id bigint, player_id bigint, played_on date, before double precision,
+                   after double precision, delta double precision, rating double precision,
+                   deviation double precision, games integer, wins integer) ON COMMIT DROP"""
+        )
+        with cursor.cursor.copy(
+            f"COPY ratings_replay (game_id, player_id, {values}) FROM STDIN"
+        ) as copy:
+            for row in rows:
+                copy.write_row(row)
+        cursor.execute(
+            """DELETE FROM ratings_ratingchange c
+                WHERE c.league_id = %s AND NOT EXISTS (
+                      SELECT 1 FROM ratings_replay t
+                       WHERE t.game_id = c.game_id AND t.player_id = c.player_id)""",
+            [league_id],
+        )
+        distinct = " OR ".join(f"c.{v} IS DISTINCT FROM t.{v}" for v in LEDGER_VALUES)
+        cursor.execute(
+            f"""MERGE INTO ratings_ratingchange c
+                USING ratings_replay t
+                   ON c.game_id = t.game_id AND c.player_id = t.player_id AND c.league_id = %s
+                 WHEN MATCHED AND ({distinct}) THEN
+                      UPDATE SET {", ".join(f"{v} = t.{v}" for v in LEDGER_VALUES)}
+                 WHEN NOT MATCHED THEN
+                      INSERT (league_id, game_id, player_id, {values})
+                      VALUES (%s, t.game_id, t.player_id,
+                              {", ".join(f"t.{v}" for v in LEDGER_VALUES)})""",
+            [league_id, league_id],
+        )
+        cursor.execute("DROP TABLE ratings_replay")
 
 
 def _tallies(rows) -> dict[int, Tally]:

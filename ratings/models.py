@@ -59,7 +59,7 @@ class Rating(models.Model):
         ]
         indexes = [
             models.Index(fields=["league", "-value"], name="rating_league_value"),
-            # players rated at or after a position (ledger.players_rated_from)
+            # players rated at or after a position (ledger.delete_from)
             models.Index(
                 fields=["league", "last_played", "last_game_id"], name="rating_league_last"
             ),

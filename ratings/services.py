@@ -191,8 +191,7 @@ def _replay(
     if defer_above is not None and len(games) > defer_above:
         return None
     full = since == ledger.START
-    left = set() if full else ledger.players_rated_from(league_id, since)
-    left |= ledger.delete_from(league_id, since)
+    left: set[int] = set() if full else ledger.delete_from(league_id, since)
     playing = {f.player for game in games for f in game.finish}
     if full:
         base = {}
@@ -205,7 +204,10 @@ def _replay(
     rows, tallies = replay(
         system, games, base, progress=(lambda done: progress(done, total)) if progress else None
     )
-    ledger.write_changes(league_id, rows)
+    if full:
+        ledger.rewrite_all(league_id, rows)
+    else:
+        ledger.write_changes(league_id, rows)
     affected = playing | left
     ledger.write_ratings(
         league_id, {p: tallies.get(p) for p in affected}, system, every_player=full

@@ -134,7 +134,8 @@ class _PairwiseElo(ParamSystem):
         self, before: Mapping[Hashable, RatingState], finish: Sequence[Finish]
     ) -> tuple[list[Finish], list[float]]:
         game = canonical(finish)
-        ratings = [before.get(f.player, self.initial()).rating for f in game]
+        initial = self.initial()
+        ratings = [before.get(f.player, initial).rating for f in game]
         return game, ratings
 
     def display(self, state: RatingState) -> float:
@@ -234,6 +235,14 @@ class GuildmasterElo(_PairwiseElo):
             for player, delta in deltas.items()
         }
 
+    def rate_floats(self, ratings: Sequence[float], places: Sequence[int]) -> list[float]:
+        """The ratings after one game, from the ratings before it and the places, both in
+        `canonical` order: `rate` without the state objects (the replay's fast path; the
+        display value is the rating itself). Not for a row that named a player twice (its
+        stats hold Guildmaster's columns): the replay rates those with `rate`."""
+        deltas = pairwise_deltas(ratings, places, k=self.K, d=self.D)
+        return [r + round_half_away(delta) for r, delta in zip(ratings, deltas, strict=True)]
+
 
 # --- elo -----------------------------------------------------------------------------------------
 
@@ -299,20 +308,24 @@ class Elo(_PairwiseElo):
         self, before: Mapping[Hashable, RatingState], finish: Sequence[Finish]
     ) -> dict[Hashable, RatingState]:
         game, ratings = self._before(before, finish)
+        after = self.rate_floats(ratings, [f.place for f in game])
+        return {f.player: RatingState(rating=r) for f, r in zip(game, after, strict=True)}
+
+    def rate_floats(self, ratings: Sequence[float], places: Sequence[int]) -> list[float]:
+        """The ratings after one game, from the ratings before it and the places, both in
+        `canonical` order: `rate` without the state objects (the replay's fast path; the
+        display value is the rating itself)."""
         k = float(self._p["k"])
-        if self._p["scale_by_pod_size"] and len(game) > 2:
-            k /= len(game) - 1
+        if self._p["scale_by_pod_size"] and len(ratings) > 2:
+            k /= len(ratings) - 1
         deltas = pairwise_deltas(
             ratings,
-            [f.place for f in game],
+            places,
             k=k,
             d=float(self._p["d"]),
             skip_tied_below_first=self._p["tied_below_first"] == "skip",
         )
-        return {
-            f.player: RatingState(rating=r + delta)
-            for f, r, delta in zip(game, ratings, deltas, strict=True)
-        }
+        return [r + delta for r, delta in zip(ratings, deltas, strict=True)]
 
 
 # --- elo-dynamic (Sedma) -----------------------------------------------------------------------

@@ -1,15 +1,17 @@
 """Replaying games through a rating system: the ledger rows and each player's running tally.
 
 Pure: games and tallies in, ledger rows and tallies out. The database side (ratings.ledger)
-feeds it the games from some position on and each player's tally just before that position;
-the benchmark's floor runs the same function on in-memory games.
+feeds it the games from some position on and each player's tally just before that position.
+A system with `rate_floats` (the Elo systems whose state is one float shown as it is) is
+replayed on plain floats and tuples, without a state or tally object per ledger row: the
+same rows to the last bit, at a fraction of the cost on a 100,000-game league.
 """
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from .base import Finish, RatingState, RatingSystem
+from .base import Finish, RatingState, RatingSystem, canonical
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,8 @@ def replay(
 
     Players without a tally start from `system.initial()` with no games.
     """
+    if hasattr(system, "rate_floats"):
+        return _replay_floats(system, games, tallies, progress=progress)
     current = dict(tallies)
     rows: list[ChangeRow] = []
     initial = system.initial()
@@ -80,3 +84,57 @@ def replay(
         if progress is not None and count % 1000 == 0:
             progress(count)
     return rows, current
+
+
+def _replay_floats(
+    system: RatingSystem,
+    games: Iterable[RatedGame],
+    tallies: Mapping[Hashable, Tally],
+    *,
+    progress: Callable[[int], None] | None,
+) -> tuple[list[ChangeRow], dict[Hashable, Tally]]:
+    """`replay` for a system whose state is one float, displayed as is (`rate_floats`).
+
+    A player's running tally is a tuple (rating, games, wins, played_on, game id) until the
+    end; rows come out in each game's given order, as the general path writes them.
+    """
+    rate_floats = system.rate_floats
+    uses_stats = getattr(system, "uses_stats", False)
+    start = system.initial().rating
+    current = {
+        player: (t.state.rating, t.games, t.wins, t.last_played, t.last_game)
+        for player, t in tallies.items()
+    }
+    no_tally = (start, 0, 0, None, None)
+    rows: list[ChangeRow] = []
+    append = rows.append
+    for count, game in enumerate(games, 1):
+        if uses_stats and any(f.stats for f in game.finish):
+            # A row whose stats change how it is rated (Guildmaster's repeated names): `rate`.
+            states = {f.player: RatingState(current.get(f.player, no_tally)[0]) for f in game.finish}
+            after = {p: state.rating for p, state in system.rate(states, game.finish).items()}
+        else:
+            ordered = canonical(game.finish)
+            before = [current.get(f.player, no_tally)[0] for f in ordered]
+            after = dict(
+                zip(
+                    [f.player for f in ordered],
+                    rate_floats(before, [f.place for f in ordered]),
+                    strict=True,
+                )
+            )
+        game_id, played_on = game.game_id, game.played_on
+        for finish in game.finish:
+            player = finish.player
+            old, games_played, wins, _, _ = current.get(player, no_tally)
+            new = after[player]
+            games_played += 1
+            wins += finish.place == 1
+            append((game_id, player, played_on, old, new, new - old, new, None, games_played, wins))
+            current[player] = (new, games_played, wins, played_on, game_id)
+        if progress is not None and count % 1000 == 0:
+            progress(count)
+    return rows, {
+        player: Tally(RatingState(rating), games_played, wins, played_on, game_id)
+        for player, (rating, games_played, wins, played_on, game_id) in current.items()
+    }

@@ -221,6 +221,34 @@ def test_adding_a_game_at_the_end_costs_the_same_queries_whatever_the_league_siz
     assert catch_up_queries(2) == catch_up_queries(60)
 
 
+# What recording one game after all others costs, the write and its rating catch-up together
+# (the bench measures the same path on a 100,000-game league).
+ADD_GAME_QUERIES = 18
+
+
+def test_recording_a_game_after_all_others_costs_a_pinned_count_whatever_the_league_size(
+    league, roster, django_capture_on_commit_callbacks
+):
+    from django.test.utils import CaptureQueriesContext
+
+    def add_queries(games_before: int) -> list[str]:
+        target = LeagueFactory(organization=league.organization)
+        with django_capture_on_commit_callbacks(execute=True):
+            for i in range(games_before):
+                record(target, roster[i % 5 : i % 5 + 3], day=DAY + datetime.timedelta(days=i))
+        with (
+            CaptureQueriesContext(connection) as queries,
+            django_capture_on_commit_callbacks(execute=True),
+        ):
+            game = record(target, roster[:4], day=DAY + datetime.timedelta(days=games_before))
+        assert RatingChange.objects.filter(game=game).count() == 4
+        assert_equals_full_replay(target)
+        return [q["sql"] for q in queries.captured_queries]
+
+    small, large = add_queries(3), add_queries(80)
+    assert len(small) == len(large) == ADD_GAME_QUERIES, "\n".join(large)
+
+
 def test_correction_replays_only_from_the_corrected_game(
     league, roster, django_capture_on_commit_callbacks
 ):
@@ -317,3 +345,51 @@ def test_the_lab_page_on_public_data_shows_the_study_figures(
     assert "28.5%" in row and "1.377" in row
     random_row = html.split("Random guess", 1)[1].split("</tr>", 1)[0]
     assert "25.1%" in random_row and "1.384" in random_row
+
+
+def test_a_full_replay_repairs_a_ledger_that_drifted_and_rewrites_nothing_that_is_right(
+    league, roster, django_capture_on_commit_callbacks
+):
+    """The full replay writes only what differs (ledger.rewrite_all): it must still fix a
+    changed value, a moved date, a missing row and a stray row, and leave right rows alone."""
+    with django_capture_on_commit_callbacks(execute=True):
+        games = [
+            record(league, roster[i % 5 : i % 5 + 3], day=DAY + datetime.timedelta(days=i))
+            for i in range(12)
+        ]
+    # The reference: every ledger row gone, then a full replay (all inserts).
+    RatingChange.objects.filter(league=league).delete()
+    ratings_recalculate(league=league)
+    right = ledger_snapshot(league)
+    dates = dict(RatingChange.objects.filter(league=league).values_list("id", "played_on"))
+    ids = sorted(dates)
+
+    changed, moved, missing = (
+        RatingChange.objects.filter(game=games[i]).order_by("id").first() for i in (2, 5, 8)
+    )
+    RatingChange.objects.filter(pk=changed.pk).update(rating=changed.rating + 1, wins=7)
+    RatingChange.objects.filter(pk=moved.pk).update(played_on=DAY - datetime.timedelta(days=3))
+    RatingChange.objects.filter(pk=missing.pk).delete()
+    stranger = PlayerFactory(organization=league.organization)
+    RatingChange.objects.create(
+        league=league, game=games[4], player=stranger, played_on=games[4].played_on,
+        before=1500, after=1600, delta=100, rating=1600, games=1, wins=1,
+    )  # fmt: skip
+    assert ledger_snapshot(league) != right
+
+    ratings_recalculate(league=league)
+    assert ledger_snapshot(league) == right
+    after = dict(RatingChange.objects.filter(league=league).values_list("id", "played_on"))
+    assert after[moved.pk] == moved.played_on
+    # Every row that was right kept its id (nothing deleted and re-inserted)...
+    kept = [i for i in ids if i != missing.pk]
+    assert set(kept) <= set(after)
+    # ...and the one missing row came back as the only new one.
+    assert len(set(after) - set(kept)) == 1
+
+    # A switch of system rewrites every value the same way a from-scratch replay does.
+    rating_system_set(league=league, system="elo", params={"k": 32})
+    switched = ledger_snapshot(league)
+    RatingChange.objects.filter(league=league).delete()
+    ratings_recalculate(league=league)
+    assert ledger_snapshot(league) == switched != right

@@ -1,0 +1,78 @@
+"""The replay's float path (Elo systems) writes exactly the rows and tallies the general path
+writes through `rate` and state objects: every bit, every row in the same order."""
+
+import datetime
+import random
+
+import pytest
+
+from ratings.domain.base import Finish, RatingState
+from ratings.domain.elo import Elo, GuildmasterElo
+from ratings.domain.replay import RatedGame, Tally, replay
+
+
+class StatesOnly:
+    """The same system seen through the general contract only (no `rate_floats`)."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def initial(self):
+        return self.inner.initial()
+
+    def rate(self, before, finish):
+        return self.inner.rate(before, finish)
+
+    def display(self, state):
+        return self.inner.display(state)
+
+
+def random_games(rng: random.Random, count: int, players: int) -> list[RatedGame]:
+    games = []
+    day = datetime.date(2026, 1, 1)
+    for game_id in range(1, count + 1):
+        pod = rng.sample(range(1, players + 1), rng.choice([2, 3, 4, 5]))
+        places = sorted(rng.choice([1, 1, 2, 3, 4]) for _ in pod)
+        places = [1 + sum(p < place for p in places) for place in places]  # ties, dense ranks
+        finish = [Finish(player, place) for player, place in zip(pod, places, strict=True)]
+        rng.shuffle(finish)  # input order is not canonical order
+        games.append(RatedGame(game_id, day + datetime.timedelta(days=game_id // 7), finish))
+    return games
+
+
+@pytest.mark.parametrize(
+    "system",
+    [
+        GuildmasterElo(),
+        Elo(),
+        Elo(k=32, d=400, initial=1200, scale_by_pod_size=True),
+        Elo(tied_below_first="skip"),
+    ],
+    ids=repr,
+)
+def test_the_float_path_equals_the_general_path(system):
+    assert hasattr(system, "rate_floats")
+    rng = random.Random(20261123)
+    games = random_games(rng, 600, 30)
+    fast_rows, fast_tallies = replay(system, games, {})
+    slow_rows, slow_tallies = replay(StatesOnly(system), games, {})
+    assert fast_rows == slow_rows
+    assert fast_tallies == slow_tallies
+    # From tallies part-way, as an incremental catch-up starts: the rest of the same rows.
+    cut = 400
+    first_rows, midway = replay(StatesOnly(system), games[:cut], {})
+    rest_rows, rest_tallies = replay(system, games[cut:], midway)
+    assert rest_rows == slow_rows[len(first_rows) :]
+    assert rest_tallies == slow_tallies
+
+
+def test_the_float_path_keeps_tallies_of_players_who_did_not_play():
+    idle = Tally(RatingState(1612.5), 9, 4, datetime.date(2025, 12, 1), 77)
+    game = RatedGame(100, datetime.date(2026, 1, 1), [Finish(1, 1), Finish(2, 2)])
+    rows, tallies = replay(Elo(), [game], {3: idle})
+    assert tallies[3] == idle
+    # Two new players at 1500, K 40: the winner takes 40 * (1 - 1/2) = 20 from the loser.
+    assert [(r[1], r[3], r[4], r[5], r[8], r[9]) for r in rows] == [
+        (1, 1500.0, 1520.0, 20.0, 1, 1),
+        (2, 1500.0, 1480.0, -20.0, 1, 0),
+    ]
