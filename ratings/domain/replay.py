@@ -111,7 +111,9 @@ def _replay_floats(
     for count, game in enumerate(games, 1):
         if uses_stats and any(f.stats for f in game.finish):
             # A row whose stats change how it is rated (Guildmaster's repeated names): `rate`.
-            states = {f.player: RatingState(current.get(f.player, no_tally)[0]) for f in game.finish}
+            states = {
+                f.player: RatingState(current.get(f.player, no_tally)[0]) for f in game.finish
+            }
             after = {p: state.rating for p, state in system.rate(states, game.finish).items()}
         else:
             ordered = canonical(game.finish)
