@@ -49,7 +49,7 @@ class Tournament(models.Model):
         RATING = "rating", "By rating"
 
     class ByePairing(models.TextChoices):
-        # domain.pairing.BYE_RULES; the README's "The 1v1 bye" says where each comes from.
+        # domain.pairing.BYE_PAIRINGS; the README's "The 1v1 bye" says where each comes from.
         MTR = "mtr", "MTR: the lowest-ranked player without a bye"
         AVOID_REMATCH = "avoid_rematch", "Moved up the standings to avoid a rematch"
 

@@ -2,7 +2,7 @@
 
 `pair_round` promises, for the active players of one round: everyone is seated exactly once (a
 table of two, or the bye); the bye goes to a player with the fewest byes so far, the
-lowest-ranked such player -- with `bye_rule="mtr"` always (Magic's rule: Wizards' "Swiss
+lowest-ranked such player -- with `bye_pairing="mtr"` always (Magic's rule: Wizards' "Swiss
 Pairings" gives the bye to a player "who ha[s] the lowest score and who ha[s] not yet received
 a bye"), with "avoid_rematch" unless that would force a rematch another bye avoids (the bye
 moves up the standings, as chess pairing programs do); among those
@@ -56,7 +56,7 @@ from tournaments.domain.records import PlayerId, Round
 FIRST_ROUND_MODES = ("random", "rating")
 # Who gets a 1v1 bye (Tournament.bye_pairing): the MTR's lowest-ranked player without one, or
 # that player unless a higher one's bye avoids a rematch.
-BYE_RULES = ("mtr", "avoid_rematch")
+BYE_PAIRINGS = ("mtr", "avoid_rematch")
 
 
 class PairingError(ValueError):
@@ -94,7 +94,7 @@ def pair_round(
     round_number: int,
     first_round: str = "random",
     ratings: Mapping[PlayerId, float] | None = None,
-    bye_rule: str = "avoid_rematch",
+    bye_pairing: str = "avoid_rematch",
 ) -> Pairing:
     """Pair one 1v1 round of the active `players` (entered, not dropped).
 
@@ -104,15 +104,15 @@ def pair_round(
     `first_round="random"` shuffles with `random.Random(seed)` and pairs 1-2, 3-4, ...;
     `"rating"` pairs the top half of the ratings against the bottom half (1 v n/2+1, ...).
     `round_number` must be >= 1; a first round is recognised by the empty history.
-    `bye_rule` (one of BYE_RULES) says whether a later round's bye may move up to avoid a
+    `bye_pairing` (one of BYE_PAIRINGS) says whether a later round's bye may move up to avoid a
     rematch ("avoid_rematch") or stays with the lowest-ranked player without one ("mtr").
     """
     if round_number < 1:
         raise PairingError("round_number", "round_number starts at 1")
     if first_round not in FIRST_ROUND_MODES:
         raise PairingError("first_round", f"first_round must be one of {FIRST_ROUND_MODES}")
-    if bye_rule not in BYE_RULES:
-        raise PairingError("bye_rule", f"bye_rule must be one of {BYE_RULES}")
+    if bye_pairing not in BYE_PAIRINGS:
+        raise PairingError("bye_pairing", f"bye_pairing must be one of {BYE_PAIRINGS}")
     active = list(players)
     if len(set(active)) != len(active):
         dupes = sorted(p for p, c in Counter(active).items() if c > 1)
@@ -120,7 +120,7 @@ def pair_round(
     past = read_history(history)
     if not any(len(round_) for round_ in history):
         return _first_round(active, past, points, seed, first_round, ratings)
-    return _swiss_round(active, past, ranking, points, move_bye=bye_rule == "avoid_rematch")
+    return _swiss_round(active, past, ranking, points, move_bye=bye_pairing == "avoid_rematch")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -103,7 +103,7 @@ class OneVOne(Format):
 
     def pair(self, tournament, **kwargs):
         """The matches, then the byes as tables of one; the bye by the event's rule."""
-        pairing = pair_round(bye_rule=tournament.bye_pairing, **kwargs)
+        pairing = pair_round(bye_pairing=tournament.bye_pairing, **kwargs)
         return [*pairing.tables, *((b,) for b in pairing.byes)], list(pairing.warnings)
 
     def read_result(self, data, seats):

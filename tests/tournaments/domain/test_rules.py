@@ -187,7 +187,7 @@ def pair_fourth_round(rule):
         points=points_of(BYE_HISTORY),
         seed=1,
         round_number=4,
-        bye_rule=rule,
+        bye_pairing=rule,
     )
 
 
@@ -217,7 +217,7 @@ def test_the_mtr_bye_pairs_the_rest_with_the_fewest_rematches_and_says_so():
     assert "rematch" in result.warnings[-1]
 
 
-def test_an_unknown_bye_rule_is_refused():
+def test_an_unknown_bye_pairing_is_refused():
     with pytest.raises(PairingError) as error:
         pair_round(
             players=[1, 2, 3],
@@ -226,6 +226,6 @@ def test_an_unknown_bye_rule_is_refused():
             points={},
             seed=1,
             round_number=1,
-            bye_rule="random",
+            bye_pairing="random",
         )
-    assert error.value.code == "bye_rule"
+    assert error.value.code == "bye_pairing"
