@@ -48,6 +48,7 @@ COVERED_ELSEWHERE = {
     "migrate": "every test database and `make run` (tests/readme/test_make_run.py)",
     "collectstatic": "bench/load.py serves the collected files (tests/readme/test_bench.py)",
     "check": "tests/config/test_settings.py (check --deploy)",
+    "createcachetable": "migration core 0001 runs it on every test database (tests/cache)",
 }
 
 
