@@ -26,7 +26,6 @@ import argparse
 import http.client
 import os
 import random
-import subprocess
 import sys
 import tempfile
 import threading
@@ -40,7 +39,7 @@ from bench.loadlib.client import TIMEOUT, Recorder, Sample
 from bench.loadlib.cluster import Cluster, free_port
 from bench.loadlib.pages import Pod
 from bench.loadlib.scenario import DB_NAME, EVENT, LEAGUE, Judge, Ledger, build_event
-from bench.loadlib.server import ROOT, site_environment, stop_gunicorn
+from bench.loadlib.server import site_environment, start_gunicorn, stop_gunicorn
 
 PAGES = {  # label -> path
     "pairings": f"/events/{EVENT}/",
@@ -165,33 +164,6 @@ def play_rounds(count: int, seed: int, ledger: Ledger) -> None:
     services.round_pair(tournament=event)
 
 
-def start_gunicorn(env, port: int, workers: int, log: Path) -> subprocess.Popen:
-    """gunicorn as the README deploys it (sync workers), once the pairings answer 200."""
-    server = subprocess.Popen(
-        [
-            sys.executable, "-m", "gunicorn", "config.wsgi",
-            "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--timeout", "60",
-            "--log-level", "warning",
-            "--access-logfile", str(log), "--access-logformat", "%(m)s %(U)s %(s)s %(D)s",
-        ],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-            conn.request("GET", PAGES["pairings"], headers={"X-Forwarded-Proto": "https"})
-            if conn.getresponse().status == 200:
-                return server
-        except OSError:
-            pass
-        if server.poll() is not None:
-            sys.exit("gunicorn did not start.")
-        time.sleep(0.3)
-    server.kill()
-    sys.exit("gunicorn did not answer within a minute.")
-
-
 def burst_table(samples: list[Sample], seconds: float) -> tuple[int, float]:
     """Print each page's figures; return (errors, p95 of the visitors' pages)."""
     labels = sorted({s.label for s in samples}, key=lambda lb: (lb not in PAGES, lb))
@@ -262,7 +234,9 @@ def main(argv=None) -> int:
         )
         connections.close_all()
         port = free_port()
-        server = start_gunicorn(env, port, args.workers, log)
+        server = start_gunicorn(  # sync workers, as the README deploys it
+            env, port, args.workers, None, log, ready_path=PAGES["pairings"]
+        )
         seconds = args.burst + 60 * args.minutes
         print(
             f"gunicorn on 127.0.0.1:{port}: {args.workers} sync workers, DEBUG off; "

@@ -31,24 +31,28 @@ def start_gunicorn(
     env,
     port: int,
     workers: int,
-    threads: int,
+    threads: int | None,
     log: Path,
     *,
     ready_path: str,
     profile: Path | None = None,
 ) -> subprocess.Popen:
-    """gunicorn with gthread workers (keep-alive), once `ready_path` answers 200. With
-    `profile`, every request is profiled into that directory (`profiled`)."""
+    """gunicorn with gthread workers (keep-alive), or with `threads=None` sync workers as the
+    README deploys it, once `ready_path` answers 200. With `profile`, every request is
+    profiled into that directory (`profiled`)."""
     app = "config.wsgi"
     if profile is not None:
         env = {**env, "GUILDHALL_PROFILE_DIR": str(profile)}
         app = "bench.loadlib.profiled:application"
+    if threads is None:
+        worker = []
+    else:
+        worker = ["--threads", str(threads), "--worker-class", "gthread", "--keep-alive", "30"]
     server = subprocess.Popen(
         [
             sys.executable, "-m", "gunicorn", app,
             "--bind", f"127.0.0.1:{port}",
-            "--workers", str(workers), "--threads", str(threads),
-            "--worker-class", "gthread", "--keep-alive", "30", "--timeout", "60",
+            "--workers", str(workers), *worker, "--timeout", "60",
             "--log-level", "warning",
             "--access-logfile", str(log), "--access-logformat", "%(m)s %(U)s %(s)s %(D)s",
         ],
