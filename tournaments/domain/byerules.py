@@ -12,11 +12,22 @@ contributes. The rules, by their `BYE_RULES` key:
   opponents would (a player whose one real pod had opponents averaging 0.50 has
   (3 x 0.50 + 3 x 0.2) / 6 = 0.35, not 0.50). The pods default.
 - ``mtra_phantoms_033`` — the same with 0.33, as an older copy of MTRA 3.1 has it.
-- ``fide_2023`` — FIDE Handbook C.07, Tie-Break Regulations approved 04/08/2022 (applied from
-  2023): an unplayed round counts, for Buchholz and its modifiers and for Sonneborn-Berger, as
-  played against a dummy opponent whose score is the participant's own final score; a cut
-  modifier (Cut-1, Median) cuts the voluntarily unplayed rounds (requested byes) first. The
-  chess default.
+- ``fide_2023`` — FIDE Handbook C.07, Play-off and Tie-Break Regulations approved by the
+  FIDE Council on 01/08/2023 (applied from 1 September 2023, to every FIDE-rated event from
+  1 April 2024), Article 16 "Unplayed Rounds Management", for Buchholz, its Cut/Median
+  modifiers and Sonneborn-Berger. The chess default. In this record model an unplayed round
+  is a pairing-allocated bye (16.2.1), a requested (half-point) bye, or a round the player
+  was not seated in (a late entry's first rounds, every round after a drop: a zero-point
+  bye, which 16.1.1 counts as a requested bye). Requested byes are the voluntary unplayed
+  rounds, VURs (16.1.2). Then:
+  16.3 (the player as someone's opponent): the player's score counts each unplayed round at
+  its points, except a requested bye followed only by VURs or in the last round (16.2.5,
+  e.g. every round after a withdrawal), which counts as a draw (16.3.2).
+  16.4 (the player's own tie-break): each unplayed round is a game against a dummy whose
+  score is the player's own final score, with the round's result (a bye's points).
+  16.5.1 (Cut-1 exception): a low cut removes the lowest contribution from a VUR first.
+  Forfeits (16.2.2, 16.2.4) have no place in this record model. The 2026 revision caps the
+  dummy's score (16.4.1, 16.4.2); that cap is not in the 2023 text and not applied here.
 - ``fide_2009`` — the earlier C.07 rule (FIDE Congress 2009, in C.07 until 2023): a virtual
   opponent who starts the round with the participant's score, takes the other side of the
   round's result and draws every later round, S_von = S_before + (1 - S_round) + 0.5 x
@@ -30,6 +41,7 @@ leave OMW% alone (chess has no OMW%). Pure Python, exact fractions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -92,6 +104,20 @@ def phantom_opponents(rule: str, byes: int) -> list[Fraction]:
     return [] if rate is None else [rate] * (PHANTOMS_PER_BYE * byes)
 
 
+def unplayed_rounds(rule: str, *, byes: list[ByeRound], absent: Sequence[int]) -> list[ByeRound]:
+    """A player's unplayed rounds as the rule counts them, chronological.
+
+    Every rule counts the byes (tables of one). fide_2023 adds the rounds the player was not
+    seated in (`absent`, 0-based): C.07 16.1.1 makes each a zero-point bye, a requested bye
+    ("any round after a participant withdraws is a zero-point-bye"), and 15.1 makes any round
+    "in which a participant, paired or not, did not play a game" an unplayed round.
+    """
+    if check(rule) != FIDE_2023 or not absent:
+        return byes
+    zero_point = [ByeRound(index, Fraction(0), True) for index in absent]
+    return sorted([*byes, *zero_point], key=lambda bye: bye.index)
+
+
 def unplayed_opponents(
     rule: str,
     *,
@@ -100,9 +126,10 @@ def unplayed_opponents(
     win: Fraction,
     draw: Fraction,
 ) -> list[Unplayed]:
-    """The virtual opponents a player's bye rounds add to Buchholz-style sums (FIDE rules).
+    """The virtual opponents a player's unplayed rounds add to Buchholz-style sums (FIDE rules).
 
-    fide_2023: each opponent scores the player's own final score. fide_2009: S_before +
+    fide_2023 (C.07 16.4): each is a dummy whose score is the player's own final score; the
+    requested ones are voluntary (16.1.2), cut first (16.5.1). fide_2009: S_before +
     (win - S_round) + draw x (rounds after it), with win and draw in the event's points.
     """
     check(rule)
@@ -123,17 +150,46 @@ def unplayed_opponents(
     return []
 
 
-def opponent_score_adjustment(rule: str, *, byes: list[ByeRound], draw: Fraction) -> Fraction:
-    """What to add to an opponent's score in a player's Buchholz for the opponent's own byes:
-    fide_2009 counts each as a draw (so a 1-point bye adds draw - 1); 0 under every other rule."""
-    if check(rule) != FIDE_2009:
+def opponent_score_adjustment(
+    rule: str, *, byes: list[ByeRound], rounds: int, draw: Fraction
+) -> Fraction:
+    """What to add to an opponent's score, in a player's tiebreakers, for the opponent's own
+    unplayed rounds (`byes`, as `unplayed_rounds` gives them; `rounds` in the event so far).
+
+    fide_2023 (C.07 16.3): unplayed rounds count at their points (16.3.1) except the requested
+    byes "followed only by VURs or in the last round" (16.2.5), which count as draws (16.3.2):
+    walking back from the last round, every round that is a requested bye (a VUR here) is one
+    of them, and the first round that is not stops the walk. A player who withdrew after
+    round 2 of 5 thus counts 0.5 + 0.5 + 0.5 for rounds 3-5 in their opponents' Buchholz.
+    fide_2009: every bye counts as a draw (so a 1-point bye adds draw - 1). 0 under the rest.
+    """
+    check(rule)
+    if rule == FIDE_2009:
+        return sum((draw - bye.points for bye in byes), Fraction(0))
+    if rule != FIDE_2023:
         return Fraction(0)
-    return sum((draw - bye.points for bye in byes), Fraction(0))
+    voluntary = {bye.index: bye for bye in byes if bye.requested}
+    adjustment = Fraction(0)
+    index = rounds - 1
+    while index in voluntary:
+        adjustment += draw - voluntary[index].points
+        index -= 1
+    return adjustment
+
+
+def adjusts_sonneborn_berger(rule: str) -> bool:
+    """Whether opponents' scores in Sonneborn-Berger carry `opponent_score_adjustment`: C.07
+    16.3 adjusts them "for the sole purpose of calculating the tie-break of their opponents",
+    every Article 16 tie-break (Sonneborn-Berger included). The 2009 rule is read, as most
+    programs of its time did, for Buchholz only."""
+    return check(rule) == FIDE_2023
 
 
 def cut_order(scores: list[Unplayed], rule: str) -> list[Unplayed]:
     """Lowest first, the order a Cut/Median modifier removes values from the bottom in. Under
-    fide_2023 voluntarily unplayed rounds go first whatever their value; the rest by score."""
+    fide_2023 (C.07 16.5.1, the Cut-1 exception, applied again for each further low cut by
+    16.5.2) the contributions of voluntarily unplayed rounds go first, lowest first, whatever
+    their value; the rest by score."""
     if check(rule) == FIDE_2023:
         return sorted(scores, key=lambda u: (not u.voluntary, u.score))
     return sorted(scores, key=lambda u: u.score)

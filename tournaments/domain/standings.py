@@ -101,6 +101,7 @@ class PlayerRecord:
     byes: int = 0  # pairing-allocated byes
     requested_byes: int = 0  # requested ("half-point") byes
     bye_rounds: list[ByeRound] = field(default_factory=list)  # both kinds, chronological
+    absent_rounds: list[int] = field(default_factory=list)  # 0-based rounds not seated
     tables: list[list[PlayerId]] = field(default_factory=list)  # opponents per non-bye table
     game_wins: int = 0
     game_losses: int = 0
@@ -189,6 +190,8 @@ class Context:
             record.encounters.extend(
                 Encounter(sitting.round, opponent, points) for opponent in sitting.opponents
             )
+        seated = {sitting.round for sitting in sittings}
+        record.absent_rounds = [index for index in range(rounds) if index not in seated]
         return record
 
     # Derived per-player values, cached: opponents' values are read once per encounter.
@@ -238,28 +241,46 @@ class Context:
         real = [self.mwp(opponent) for opponent in self.opponents(player)]
         return real + byerules.phantom_opponents(self.bye_rule, len(record.bye_rounds))
 
-    def buchholz_scores(self, player: PlayerId) -> list[Unplayed]:
-        """The values Buchholz-style sums add: each opponent's score (under fide_2009 with the
-        opponent's own byes counted as draws), then the virtual opponents of the player's bye
-        rounds (FIDE rules; none otherwise). `voluntary` marks requested byes."""
+    def unplayed_rounds(self, player: PlayerId) -> list[ByeRound]:
+        """The player's unplayed rounds under the bye rule (`byerules.unplayed_rounds`): the
+        byes, and under fide_2023 the rounds not seated as zero-point byes too."""
         record = self.records[player]
-        real = [
-            Unplayed(
-                self.points(opponent)
-                + byerules.opponent_score_adjustment(
-                    self.bye_rule, byes=self.records[opponent].bye_rounds, draw=self.draw
-                ),
-                False,
+        return byerules.unplayed_rounds(
+            self.bye_rule, byes=record.bye_rounds, absent=record.absent_rounds
+        )
+
+    def adjusted_points(self, player: PlayerId) -> Fraction:
+        """The player's score as their opponents' tiebreakers read it (`byerules.
+        opponent_score_adjustment`: FIDE C.07 16.3 under fide_2023, byes as draws under
+        fide_2009); the plain score under the other rules."""
+
+        def adjust() -> Fraction:
+            return self.points(player) + byerules.opponent_score_adjustment(
+                self.bye_rule,
+                byes=self.unplayed_rounds(player),
+                rounds=self.rounds_count,
+                draw=self.draw,
             )
-            for opponent in self.opponents(player)
-        ]
-        return real + byerules.unplayed_opponents(
+
+        return self._cached("adjusted_points", player, adjust)
+
+    def virtual_opponents(self, player: PlayerId) -> list[Unplayed]:
+        """The dummy/virtual opponents of the player's unplayed rounds, in the order of
+        `unplayed_rounds` (FIDE rules; none otherwise)."""
+        return byerules.unplayed_opponents(
             self.bye_rule,
-            byes=record.bye_rounds,
-            points_by_round=record.points_by_round,
+            byes=self.unplayed_rounds(player),
+            points_by_round=self.records[player].points_by_round,
             win=self.win,
             draw=self.draw,
         )
+
+    def buchholz_scores(self, player: PlayerId) -> list[Unplayed]:
+        """The values Buchholz-style sums add: each opponent's adjusted score (`adjusted_points`),
+        then the virtual opponents of the player's unplayed rounds. `voluntary` marks the
+        requested byes (and, under fide_2023, the rounds not seated)."""
+        real = [Unplayed(self.adjusted_points(o), False) for o in self.opponents(player)]
+        return real + self.virtual_opponents(player)
 
     def param(self, name: str, default: Real) -> Fraction:
         return _exact(self.params.get(name, default))
@@ -422,12 +443,15 @@ def median_buchholz(ctx: Context, player: PlayerId) -> Fraction:
     # the lowest opponent scores. RSwiss: "the sum of the players opponents scores, discarding
     # one or two lowest and highest" -- two each from nine rounds on (the Harkness system, as
     # in the US Chess rulebook), else one each; params["median_cut"] fixes the number.
-    # Under fide_2023 the voluntarily unplayed rounds are cut first from the bottom.
+    # Under fide_2023 the voluntarily unplayed rounds are cut first from the bottom (C.07
+    # 16.5.1); the top cut then removes the highest of what is left ("the Least and the Most
+    # Significant Values (in that order)", 14.3), a VUR's value included.
     cut = int(ctx.params.get("median_cut", 2 if ctx.rounds_count >= 9 else 1))
     scores = byerules.cut_order(ctx.buchholz_scores(player), ctx.bye_rule)
     if len(scores) <= 2 * cut:
         return Fraction(0)
-    return sum((u.score for u in scores[cut : len(scores) - cut]), Fraction(0))
+    kept = sorted(u.score for u in scores[cut:])[: len(scores) - 2 * cut]
+    return sum(kept, Fraction(0))
 
 
 def sonneborn_berger(ctx: Context, player: PlayerId) -> Fraction:
@@ -437,23 +461,19 @@ def sonneborn_berger(ctx: Context, player: PlayerId) -> Fraction:
     # opponent the player draws". Points scored are counted in wins (points / scheme.win), so
     # in chess (1/½/0) this is both definitions exactly, and in Magic 3/1/0 a draw weighs ⅓.
     # At a pod the player's result there is their result against each opponent at it. Under
-    # a FIDE bye rule a bye round adds its virtual opponent's score times the bye's points
-    # (C.07 scores the unplayed round against that opponent); under none it adds nothing.
+    # a FIDE bye rule an unplayed round adds its virtual opponent's score times the round's
+    # points (C.07 16.4: "as if the participant had played against a dummy, with the result
+    # ... corresponding to the points awarded"); under none it adds nothing. Under fide_2023
+    # opponents' scores are adjusted as in Buchholz (16.3).
     record = ctx.records[player]
-    played = sum(
-        (ctx.points(e.opponent) * e.points / ctx.win for e in record.encounters), Fraction(0)
-    )
-    virtual = byerules.unplayed_opponents(
-        ctx.bye_rule,
-        byes=record.bye_rounds,
-        points_by_round=record.points_by_round,
-        win=ctx.win,
-        draw=ctx.draw,
-    )
+    score = ctx.adjusted_points if byerules.adjusts_sonneborn_berger(ctx.bye_rule) else ctx.points
+    played = sum((score(e.opponent) * e.points / ctx.win for e in record.encounters), Fraction(0))
+    virtual = ctx.virtual_opponents(player)
     if not virtual:  # a rule without virtual opponents
         return played
+    unplayed = ctx.unplayed_rounds(player)
     return played + sum(
-        (u.score * bye.points / ctx.win for u, bye in zip(virtual, record.bye_rounds, strict=True)),
+        (u.score * bye.points / ctx.win for u, bye in zip(virtual, unplayed, strict=True)),
         Fraction(0),
     )
 

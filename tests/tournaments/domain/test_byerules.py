@@ -21,6 +21,7 @@ from tournaments.domain.standings import (
     buchholz,
     buchholz_cut1,
     compute_standings,
+    median_buchholz,
     opponents_match_win_percentage,
     opponents_match_win_percentage_per_round,
     sonneborn_berger,
@@ -224,3 +225,184 @@ def test_an_unknown_bye_rule_is_refused():
         chess_ctx("fide_1999")
     assert error.value.code == "bad_bye_rule"
     assert "fide_2023" in str(error.value)
+
+
+# --- FIDE C.07 (2023), Article 16: the FIDE TEC's tie-break exercise -----------------------------
+#
+# The crosstable of the tie-break exercise the FIDE Technical Commission published for the 2023
+# regulations (tec.fide.com, 18 March 2024), five rounds; player 12's own row is not in our copy,
+# so nothing below reads 12's score. "+W9": won against 9; "=": drew; "-": lost; "+BYE": a
+# pairing-allocated bye; "=BYE": a requested half-point bye; "--": not paired; "+F9" / "-F11": a
+# forfeit win / loss. This record model has no forfeits, so a forfeit win is entered as a
+# pairing-allocated bye and a forfeit loss as a round not seated (a zero-point bye). Under
+# Article 16 (no 2026 caps) that is exact for these rounds: a forfeit win (16.2.2) and a
+# pairing bye (16.2.1) both count as a win for the opponents (16.3.1) and against a dummy with
+# the player's own score for the player (16.4); a forfeit loss and a zero-point bye are both
+# VURs (16.1.2), cut first (16.5.1), and both count at their 0 points for the opponents (16.3.1)
+# when a round that is not a VUR follows them (16.2.3, 16.2.4), as it does for 9 and 14 here.
+TEC_2023 = """
+1 +W9 =B13 =W2 +B15 =W4
+2 +B10 +W7 =B1 +W16 =B3
+3 =W11 +B6 +W8 =B4 =W2
+4 +B12 =BYE +W13 =W3 =B1
+5 -W13 -B15 +W11 =B7 +W10
+6 -B14 -W3 +BYE +W10 +B8
+7 +W15 -B2 -B16 =W5 -B11
+8 =B16 +W14 -B3 +W13 -W6
+9 -B1 -W10 =BYE -F11 +BYE
+10 -W2 +B9 -W15 -B6 -B5
+11 =B3 -W16 -B5 +F9 +W7
+13 +B5 =W1 -B4 -B8 -W14
+14 +W6 -B8 -F12 -- +B13
+15 -B7 +W5 +B10 -W1 -B16
+16 =W8 +B11 +W7 -B2 +W15
+"""
+TEC_PLAYERS = list(range(1, 17))
+
+
+def crosstable_rounds(text):
+    """The crosstable's rounds as tables, with the forfeit mapping described above."""
+    rows = [line.split() for line in text.strip().splitlines()]
+    rounds = [[] for _ in rows[0][1:]]
+    for row in rows:
+        player = int(row[0])
+        for index, cell in enumerate(row[1:]):
+            if cell == "--" or cell.startswith("-F"):
+                continue  # not seated
+            if cell == "=BYE":
+                rounds[index].append(half_bye(player))
+            elif cell in ("+BYE",) or cell.startswith("+F"):
+                rounds[index].append(bye(player))
+            else:
+                opponent = int(cell[2:])
+                if opponent < player and str(opponent) in {r[0] for r in rows}:
+                    continue  # entered from the opponent's row
+                winner = {"+": player, "-": opponent, "=": None}[cell[0]]
+                rounds[index].append(W(player, opponent, winner))
+    return [tuple(tables) for tables in rounds]
+
+
+def tec_ctx(rule=byerules.FIDE_2023):
+    return Context(
+        players=TEC_PLAYERS,
+        rounds=crosstable_rounds(TEC_2023),
+        scheme=CHESS,
+        params={"bye_rule": rule},
+    )
+
+
+def test_the_tec_crosstable_reads_as_printed():
+    # Final scores straight from the rows (12 played only round 1 here, so it is left out).
+    ctx = tec_ctx()
+    scores = {p: ctx.points(p) for p in TEC_PLAYERS if p != 12}
+
+    assert scores == {
+        1: F(7, 2), 2: F(4), 3: F(7, 2), 4: F(7, 2), 5: F(5, 2), 6: F(3), 7: F(3, 2), 8: F(5, 2),
+        9: F(3, 2), 10: F(1), 11: F(5, 2), 13: F(3, 2), 14: F(2), 15: F(2), 16: F(7, 2),
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "metric, player, expected",
+    [
+        # Exercise 1: BH(2) = 10 (1) + 7 (1.5) + 1 (3.5) + 16 (3.5) + 3 (3.5) = 13.
+        (buchholz, 2, F(13)),
+        # Exercise 2: BH(1) = 9 + 13 + 2 + 15 + 4 = 1.5 + 1.5 + 4 + 2 + 3.5 = 12.5: 9's
+        # half-point bye (R3) and 4's (R2) are followed by rounds that are not VURs (16.2.3),
+        # so they count at their 0.5 (16.3.1), and 9's R5 pairing bye at its 1.
+        (buchholz, 1, F(25, 2)),
+        # BH(3) = 11 + 6 + 8 + 4 + 2 = 2.5 + 3 + 2.5 + 3.5 + 4 = 15.5: 11's forfeit win and 6's
+        # pairing bye count as wins (16.3.1), not as draws (the 2009 rule gave 14.5).
+        (buchholz, 3, F(31, 2)),
+        # Exercise 3: BH(5) = 13 + 15 + 11 + 7 + 10 = 1.5 + 2 + 2.5 + 1.5 + 1 = 8.5.
+        (buchholz, 5, F(17, 2)),
+        # BH(8) = 16 + 14 + 3 + 13 + 6 = 3.5 + 2 + 3.5 + 1.5 + 3 = 13.5: 14's forfeit loss (R3)
+        # and unpaired R4 are followed by a played R5, so they count at 0.
+        (buchholz, 8, F(27, 2)),
+        # BH(11) = 3 + 16 + 5 + dummy + 7 = 3.5 + 3.5 + 2.5 + 2.5 + 1.5 = 13.5: R4 (the forfeit
+        # win) is played against a dummy with 11's own score, 2.5 (16.4).
+        (buchholz, 11, F(27, 2)),
+        # Exercise 4: BH(16) = 8 + 11 + 7 + 2 + 15 = 2.5 + 2.5 + 1.5 + 4 + 2 = 12.5.
+        (buchholz, 16, F(25, 2)),
+        # Exercise 5, Buchholz Cut-1: 5 cuts 10's 1 -> 7.5; 8 cuts 13's 1.5 -> 12; 11 has no
+        # VUR (a forfeit win is none), so it cuts 7's 1.5 -> 12.
+        (buchholz_cut1, 5, F(15, 2)),
+        (buchholz_cut1, 8, F(12)),
+        (buchholz_cut1, 11, F(12)),
+        # Hand-computed on the same crosstable (not among the exercises):
+        # BH(9) = 1 (3.5) + 10 (1) + three dummies at 9's own 1.5 (R3 half-point bye, R4
+        # forfeit loss, R5 pairing bye; 16.4) = 9.
+        (buchholz, 9, F(9)),
+        # BH(14) = 6 (3) + 8 (2.5) + dummies for R3 and R4 at 14's own 2 + 13 (1.5) = 11.
+        # Cut-1 cuts a VUR's 2 before 13's lower 1.5 (16.5.1): 9, not 9.5.
+        (buchholz, 14, F(11)),
+        (buchholz_cut1, 14, F(9)),
+        # Median1 (5 rounds: one cut each end): the VUR's 2 from the bottom, then the highest
+        # left, 6's 3, from the top: 2.5 + 2 + 1.5 = 6.
+        (median_buchholz, 14, F(6)),
+        # Sonneborn-Berger (16.4: the dummy with the points awarded): 11 drew 3 (3.5 x ½), lost
+        # to 16 and 5 (0), beat the R4 dummy (2.5 x 1) and 7 (1.5): 1.75 + 2.5 + 1.5 = 5.75.
+        (sonneborn_berger, 11, F(23, 4)),
+        # 9: beat nobody over the board; half-point bye 1.5 x ½, R4 0, R5 bye 1.5 x 1 = 2.25.
+        (sonneborn_berger, 9, F(9, 4)),
+    ],
+)
+def test_fide_2023_on_the_tec_exercise(metric, player, expected):
+    assert metric(tec_ctx(), player) == expected
+
+
+# A hand-worked withdrawal (C.07 16.3.2). Chess points, three rounds, A = 1 ... E = 5.
+# R1: A beats B, C draws D, E bye.  R2: A beats C, D beats E; B has withdrawn.  R3: A draws D,
+# C beats E. Final scores: A 2.5, B 0, C 1.5, D 2, E 1.
+A, B, C, D, E = 1, 2, 3, 4, 5
+WITHDRAWAL = [
+    (W(A, B, A), W(C, D, None), bye(E)),
+    (W(A, C, A), W(D, E, D)),
+    (W(A, D, None), W(C, E, C)),
+]
+
+
+@pytest.mark.parametrize(
+    "rule, metric, player, expected",
+    [
+        # B's rounds 2 and 3 are zero-point byes (16.1.1) followed only by VURs and in the last
+        # round (16.2.5): they count as draws, so B is worth 0 + ½ + ½ = 1 to A (16.3.2).
+        # BH(A) = 1 + C 1.5 + D 2 = 4.5; without the rule (none, 2009: B had no bye) 3.5.
+        (byerules.FIDE_2023, buchholz, A, F(9, 2)),
+        (byerules.NONE, buchholz, A, F(7, 2)),
+        (byerules.FIDE_2009, buchholz, A, F(7, 2)),
+        # Sonneborn-Berger reads the same adjusted score: beat B (1 x 1), beat C (1.5 x 1),
+        # drew D (2 x ½) = 3.5; without it 2.5.
+        (byerules.FIDE_2023, sonneborn_berger, A, F(7, 2)),
+        (byerules.NONE, sonneborn_berger, A, F(5, 2)),
+        # B's own Buchholz: A's 2.5 plus two dummies at B's own 0 (16.4).
+        (byerules.FIDE_2023, buchholz, B, F(5, 2)),
+        # E's R1 pairing bye counts as a win for E's opponents (16.2.1, 16.3.1): BH(D) = C 1.5
+        # + E 1 + A 2.5 = 5; E's own: dummy at 1 + D 2 + C 1.5 = 4.5.
+        (byerules.FIDE_2023, buchholz, D, F(5)),
+        (byerules.FIDE_2023, buchholz, E, F(9, 2)),
+    ],
+)
+def test_fide_2023_a_withdrawn_opponent_counts_draws(rule, metric, player, expected):
+    ctx = Context(
+        players=[A, B, C, D, E], rounds=WITHDRAWAL, scheme=CHESS, params={"bye_rule": rule}
+    )
+
+    assert metric(ctx, player) == expected
+
+
+def test_fide_2023_a_late_entrys_first_rounds_count_at_their_points():
+    # C.07 16.2.3: a requested (zero-point) bye followed by a round that is not a VUR counts at
+    # its points. Round 1: A beats B. Round 2: 6, a late entry, beats B. 6's round 1 (not
+    # seated) counts at 0, not ½: 6 is worth 1 to B.
+    rounds = [(W(A, B, A),), (W(6, B, 6),)]
+    ctx = Context(
+        players=[A, B, 6], rounds=rounds, scheme=CHESS, params={"bye_rule": byerules.FIDE_2023}
+    )
+
+    assert ctx.adjusted_points(6) == 1
+    # A, not seated in round 2 (the last round: 16.2.5), is worth 1 + ½ (16.3.2).
+    assert ctx.adjusted_points(A) == F(3, 2)
+    assert buchholz(ctx, B) == F(5, 2)  # A 1.5 + 6 1
+    # 6's own: B 0 plus a dummy at 6's own 1 for round 1 (16.4).
+    assert buchholz(ctx, 6) == F(1)
