@@ -26,7 +26,15 @@ BENCHES = {
             "| correct a game 100 games before the end |",
         ],
     ),
-    "pairing_1v1": ([], ["players |   ours s | swisspair s", "never an avoidable rematch:"]),
+    "pairing_1v1": (
+        [],
+        [
+            "players |   ours s | swisspair s",
+            "never an avoidable rematch:",
+            "| players | events | rounds with a bye | byes moved mtr / avoid_rematch |",
+            "mtr moved it 0 times",
+        ],
+    ),
     "pairing_pods": (
         [],
         ["| N | rounds | avg badness ours / ref", "| 16 | 4 |", "| 4,096 |"],
