@@ -20,8 +20,10 @@ Conventions, with the rule each follows (details next to each metric):
   player's own match-win and game-win percentages (as a 2-0 win in games). What it adds to
   the opponent-based metrics is the event's bye rule, params["bye_rule"] (`domain.byerules`,
   default "none": no opponent, MTR Appendix C and RSwiss; the pods preset's default adds
-  MTRA 3.1's three phantom opponents to OMW%, the chess preset's FIDE C.07's dummy opponent
-  to Buchholz and Sonneborn-Berger). A requested ("half-point") bye scores
+  MTRA 3.1's three phantom opponents to OMW%, the chess preset's FIDE C.07 Article 16 (2023)
+  a dummy opponent to Buchholz and Sonneborn-Berger for every unplayed round, rounds not
+  seated included, and counts a withdrawn opponent's missed rounds as draws). A requested
+  ("half-point") bye scores
   `scheme.requested_bye_points` (a draw's), counts as a round played with no games, is not
   a bye in the W-L-D record (`StandingRow.requested_byes` counts it) and is the voluntarily
   unplayed round that FIDE 2023's cut modifiers remove first.
@@ -424,9 +426,11 @@ def buchholz(ctx: Context, player: PlayerId) -> Fraction:
     # the opponents of a participant" (final scores). An opponent met twice counts twice.
     # Byes follow the bye rule (`domain.byerules`): under none (RSwiss: a bye "sums 1.0 to the
     # score, and counts as a match, but adds no opponent") a bye adds nothing; under fide_2023
-    # (C.07 from 2023, the chess preset's default) it adds a dummy opponent with the player's
-    # own final score; under fide_2009 the virtual opponent S_before + (1 - S_round) +
-    # 0.5 x (rounds after), and opponents' byes count as draws.
+    # (C.07 Article 16, the chess preset's default) every unplayed round (byes and rounds not
+    # seated) adds a dummy opponent with the player's own final score (16.4), and opponents'
+    # requested byes followed only by VURs count as draws (16.3.2); under fide_2009 the
+    # virtual opponent S_before + (1 - S_round) + 0.5 x (rounds after), and opponents' byes
+    # count as draws.
     return sum((u.score for u in ctx.buchholz_scores(player)), Fraction(0))
 
 
@@ -609,7 +613,13 @@ for _tiebreaker in (
     ),
     Tiebreaker("gw", "GW%", True, game_win_percentage, f"{MTR}: game-win percentage"),
     Tiebreaker("ogw", "OGW%", True, opponents_game_win_percentage, f"{MTR}: OGW%"),
-    Tiebreaker("buchholz", "Buchholz", True, buchholz, f"{FIDE}: Buchholz; byes as {RSWISS}"),
+    Tiebreaker(
+        "buchholz",
+        "Buchholz",
+        True,
+        buchholz,
+        f"{FIDE}: Buchholz; unplayed rounds by the bye rule (fide_2023: Article 16)",
+    ),
     Tiebreaker("buchholz_cut1", "Buchholz cut 1", True, buchholz_cut1, f"{FIDE}: Cut-1"),
     Tiebreaker(
         "median_buchholz", "Median Buchholz", True, median_buchholz, f"{FIDE}: Median1; {RSWISS}"
@@ -619,7 +629,7 @@ for _tiebreaker in (
         "Sonneborn-Berger",
         True,
         sonneborn_berger,
-        f"{FIDE}: Sonneborn-Berger; {RSWISS}: Neustadtl",
+        f"{FIDE}: Sonneborn-Berger; {RSWISS}: Neustadtl; unplayed rounds by the bye rule",
     ),
     Tiebreaker(
         "cumulative", "Cumulative", True, cumulative, f"{FIDE}: Progressive Scores; {RSWISS}"

@@ -18,6 +18,7 @@ from tournaments.domain.standings import (
     Context,
     compute_standings,
     game_win_percentage,
+    match_points,
     match_win_percentage,
     opponents_game_win_percentage,
     opponents_match_win_percentage,
@@ -28,6 +29,42 @@ def match(a, b, games, draws=0):
     """A 1v1 match as the MTR writes it: match(1, 2, (2, 0), 1) is 1 winning 2-0-1."""
     winner = a if games[0] > games[1] else b if games[1] > games[0] else None
     return Table((a, b), winner, game_wins=games, game_draws=draws)
+
+
+# --- MTR Appendix C, "Match Points". ---
+
+
+@pytest.mark.parametrize(
+    ("record", "points"),
+    [
+        # "A player's record is 6-2-0 (Wins-Losses-Draws). That player has 18 match points
+        # (6*3, 2*0, 0*1)."
+        ((6, 2, 0), 18),
+        # "A player's record is 4-2-2. That player has 14 match points (4*3, 2*0, 2*1)."
+        ((4, 2, 2), 14),
+    ],
+)
+def test_appendix_c_match_points(record, points):
+    wins, losses, draws = record
+    results = [1] * wins + ["L"] * losses + [None] * draws
+    others = iter(range(100, 200))
+    rounds = []
+    for result in results:
+        other = next(others)
+        rounds.append((W(1, other, {1: 1, "L": other, None: None}[result]),))
+    ctx = Context(players=[1, *range(100, next(others))], rounds=rounds, scheme=MAGIC)
+    assert match_points(ctx, 1) == points
+    [row] = [
+        r
+        for r in compute_standings(
+            players=[1, *range(100, 100 + len(results))],
+            rounds=rounds,
+            scheme=MAGIC,
+            precedence=["points"],
+        )
+        if r.player == 1
+    ]
+    assert row.record == "{}-{}-{}".format(*record)
 
 
 # --- Drawn games: MTR Appendix C, "Game Points". ---
