@@ -406,3 +406,27 @@ def test_fide_2023_a_late_entrys_first_rounds_count_at_their_points():
     assert buchholz(ctx, B) == F(5, 2)  # A 1.5 + 6 1
     # 6's own: B 0 plus a dummy at 6's own 1 for round 1 (16.4).
     assert buchholz(ctx, 6) == F(1)
+
+
+def test_fide_2023_median_cuts_a_vur_low_then_the_highest_value_left():
+    # Chess points, five rounds. 1 takes half-point byes in rounds 1 and 2, then beats 2, 3, 4.
+    # R1: 2 beats 3, 4 bye. R2: 2 draws 4, 3 bye. R3: 1 beats 2, 3 beats 4. R4: 1 beats 3,
+    # 2 beats 4. R5: 1 beats 4, 2 draws 3. Scores: 1 4, 2 3, 3 2.5, 4 1.5 (the pairer's byes
+    # of 3 and 4 count at their point, 16.3.1). 1's values: two dummies at 1's own 4 (VURs,
+    # 16.4), then 3, 2.5, 1.5: Buchholz 15. Median1 (one cut each end, C.07 14.3) cuts a VUR's
+    # 4 from the bottom first (16.5.1), then the highest left, the other 4: 3 + 2.5 + 1.5 = 7.
+    rounds = [
+        (half_bye(1), W(2, 3, 2), bye(4)),
+        (half_bye(1), W(2, 4, None), bye(3)),
+        (W(1, 2, 1), W(3, 4, 3)),
+        (W(1, 3, 1), W(2, 4, 2)),
+        (W(1, 4, 1), W(2, 3, None)),
+    ]
+    ctx = Context(
+        players=[1, 2, 3, 4], rounds=rounds, scheme=CHESS, params={"bye_rule": byerules.FIDE_2023}
+    )
+
+    assert [ctx.points(p) for p in (1, 2, 3, 4)] == [4, 3, F(5, 2), F(3, 2)]
+    assert buchholz(ctx, 1) == 15
+    assert buchholz_cut1(ctx, 1) == 11  # a VUR's 4 cut, not 4's 1.5
+    assert median_buchholz(ctx, 1) == 7
