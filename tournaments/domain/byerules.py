@@ -32,7 +32,10 @@ contributes. The rules, by their `BYE_RULES` key:
   opponent who starts the round with the participant's score, takes the other side of the
   round's result and draws every later round, S_von = S_before + (1 - S_round) + 0.5 x
   (n - R); and an opponent's own unplayed rounds count as draws in the participant's
-  Buchholz. In points of any scheme: 1 is a win's points, 0.5 a draw's.
+  Buchholz ("all unplayed games in which players are indirectly involved ... are considered
+  to have been drawn"). Unplayed rounds are the byes and, as under fide_2023, the rounds not
+  seated (the player "has no opponent" in them). In points of any scheme: 1 is a win's
+  points, 0.5 a draw's.
 
 The MTRA rules act on OMW% (both its averages: per opponent and per round) and leave
 Buchholz-style sums alone; the FIDE rules act on the Buchholz family and Sonneborn-Berger and
@@ -107,12 +110,14 @@ def phantom_opponents(rule: str, byes: int) -> list[Fraction]:
 def unplayed_rounds(rule: str, *, byes: list[ByeRound], absent: Sequence[int]) -> list[ByeRound]:
     """A player's unplayed rounds as the rule counts them, chronological.
 
-    Every rule counts the byes (tables of one). fide_2023 adds the rounds the player was not
-    seated in (`absent`, 0-based): C.07 16.1.1 makes each a zero-point bye, a requested bye
-    ("any round after a participant withdraws is a zero-point-bye"), and 15.1 makes any round
-    "in which a participant, paired or not, did not play a game" an unplayed round.
+    Every rule counts the byes (tables of one). The FIDE rules add the rounds the player was
+    not seated in (`absent`, 0-based), as zero-point requested byes: C.07 (2023) 16.1.1 makes
+    each a zero-point bye, a requested bye ("any round after a participant withdraws is a
+    zero-point-bye"), and 15.1 makes any round "in which a participant, paired or not, did not
+    play a game" an unplayed round; the 2009 text's virtual opponent is for "a player who has
+    no opponent".
     """
-    if check(rule) != FIDE_2023 or not absent:
+    if check(rule) not in (FIDE_2023, FIDE_2009) or not absent:
         return byes
     zero_point = [ByeRound(index, Fraction(0), True) for index in absent]
     return sorted([*byes, *zero_point], key=lambda bye: bye.index)
@@ -161,7 +166,8 @@ def opponent_score_adjustment(
     walking back from the last round, every round that is a requested bye (a VUR here) is one
     of them, and the first round that is not stops the walk. A player who withdrew after
     round 2 of 5 thus counts 0.5 + 0.5 + 0.5 for rounds 3-5 in their opponents' Buchholz.
-    fide_2009: every bye counts as a draw (so a 1-point bye adds draw - 1). 0 under the rest.
+    fide_2009: every unplayed round counts as a draw (so a 1-point bye adds draw - 1, a round
+    not seated draw). 0 under the rest.
     """
     check(rule)
     if rule == FIDE_2009:

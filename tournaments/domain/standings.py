@@ -429,8 +429,8 @@ def buchholz(ctx: Context, player: PlayerId) -> Fraction:
     # (C.07 Article 16, the chess preset's default) every unplayed round (byes and rounds not
     # seated) adds a dummy opponent with the player's own final score (16.4), and opponents'
     # requested byes followed only by VURs count as draws (16.3.2); under fide_2009 the
-    # virtual opponent S_before + (1 - S_round) + 0.5 x (rounds after), and opponents' byes
-    # count as draws.
+    # virtual opponent S_before + (1 - S_round) + 0.5 x (rounds after) for every unplayed
+    # round, and opponents' unplayed rounds count as draws.
     return sum((u.score for u in ctx.buchholz_scores(player)), Fraction(0))
 
 

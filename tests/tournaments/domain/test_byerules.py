@@ -367,10 +367,14 @@ WITHDRAWAL = [
     [
         # B's rounds 2 and 3 are zero-point byes (16.1.1) followed only by VURs and in the last
         # round (16.2.5): they count as draws, so B is worth 0 + ½ + ½ = 1 to A (16.3.2).
-        # BH(A) = 1 + C 1.5 + D 2 = 4.5; without the rule (none, 2009: B had no bye) 3.5.
+        # BH(A) = 1 + C 1.5 + D 2 = 4.5; without the rule (none) 3.5. The 2009 rule counts
+        # every unplayed round of an opponent as a draw: 4.5 as well.
         (byerules.FIDE_2023, buchholz, A, F(9, 2)),
         (byerules.NONE, buchholz, A, F(7, 2)),
-        (byerules.FIDE_2009, buchholz, A, F(7, 2)),
+        (byerules.FIDE_2009, buchholz, A, F(9, 2)),
+        # B's own under 2009: A 2.5, then a virtual opponent per missed round, S_before +
+        # (1 - S_round) + ½ x (rounds after): R2 0 + 1 + ½ = 1.5, R3 0 + 1 + 0 = 1; 5.
+        (byerules.FIDE_2009, buchholz, B, F(5)),
         # Sonneborn-Berger reads the same adjusted score: beat B (1 x 1), beat C (1.5 x 1),
         # drew D (2 x ½) = 3.5; without it 2.5.
         (byerules.FIDE_2023, sonneborn_berger, A, F(7, 2)),
