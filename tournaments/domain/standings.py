@@ -30,7 +30,8 @@ Conventions, with the rule each follows (details next to each metric):
 - Dropped players keep their rows and results; `dropped` only marks them (`dropped_after`).
   Late entries simply have fewer rounds: rounds a player was not seated count as not played,
   so their match-win percentage is over the rounds they played (MTR: "the total match points
-  possible in those rounds").
+  possible in those rounds"); under the FIDE bye rules those rounds are unplayed rounds
+  (zero-point byes, `byerules.unplayed_rounds`).
 - A 1v1 result entered without game wins counts as 2-0 (or 0-2) in games, a drawn one as 1-1;
   a pod without game wins counts as one game won, lost or drawn. Drawn games count as the MTR
   counts them (1 game point of 3), so an intentional draw (0-0-3) is 3 drawn games.
@@ -245,7 +246,7 @@ class Context:
 
     def unplayed_rounds(self, player: PlayerId) -> list[ByeRound]:
         """The player's unplayed rounds under the bye rule (`byerules.unplayed_rounds`): the
-        byes, and under fide_2023 the rounds not seated as zero-point byes too."""
+        byes, and under the FIDE rules the rounds not seated as zero-point byes too."""
         record = self.records[player]
         return byerules.unplayed_rounds(
             self.bye_rule, byes=record.bye_rounds, absent=record.absent_rounds
@@ -253,8 +254,8 @@ class Context:
 
     def adjusted_points(self, player: PlayerId) -> Fraction:
         """The player's score as their opponents' tiebreakers read it (`byerules.
-        opponent_score_adjustment`: FIDE C.07 16.3 under fide_2023, byes as draws under
-        fide_2009); the plain score under the other rules."""
+        opponent_score_adjustment`: FIDE C.07 16.3 under fide_2023, unplayed rounds as draws
+        under fide_2009); the plain score under the other rules."""
 
         def adjust() -> Fraction:
             return self.points(player) + byerules.opponent_score_adjustment(
@@ -280,7 +281,7 @@ class Context:
     def buchholz_scores(self, player: PlayerId) -> list[Unplayed]:
         """The values Buchholz-style sums add: each opponent's adjusted score (`adjusted_points`),
         then the virtual opponents of the player's unplayed rounds. `voluntary` marks the
-        requested byes (and, under fide_2023, the rounds not seated)."""
+        requested byes (and, under the FIDE rules, the rounds not seated)."""
         real = [Unplayed(self.adjusted_points(o), False) for o in self.opponents(player)]
         return real + self.virtual_opponents(player)
 
