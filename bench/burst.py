@@ -2,14 +2,17 @@
 
     .venv/bin/python bench/burst.py [--players 256] [--spectators 100] [--judges 8]
                                     [--burst 10] [--refresh 15] [--minutes 2] [--cache on|off]
+                                    [--judge-pause 10] [--workers 3] [--threads N]
     .venv/bin/python bench/burst.py --quick      # 16 players, 6 spectators, seconds
 
 On a private PostgreSQL cluster (bench/loadlib's), with gunicorn as the README deploys it
-(`--workers 3`, sync workers, DEBUG off): a pod event of `--players`, two rounds played with
-random results, the next round paired. Then every player and spectator opens the pairings (a
-third of them the standings too) at a random moment within `--burst` seconds, and refreshes
-every `--refresh` seconds for `--minutes` as a browser does (sending the ETag it got, so an
-unchanged page is a 304), while `--judges` judges enter the round's results at the console
+(`--workers 3`, gunicorn.conf.py's 4 threads per worker, DEBUG off): a pod event of
+`--players`, two rounds played with random results, the next round paired. Then every player
+and spectator opens the pairings (a third of them the standings too) at a random moment within
+`--burst` seconds, and refreshes every `--refresh` seconds for `--minutes` as a browser does
+(sending the ETag it got, so an unchanged page is a 304), while `--judges` judges enter the
+round's results at the console, `--judge-pause` seconds apart each (10 by default: a walk to
+the table, the slip, a tap; `--judge-pause 0.2` is the stress case of earlier runs)
 (bench/loadlib's judges: taps, corrections, double taps, stale forms). The first table gives
 each page's requests, 200s and 304s, req/s, p50/p95/p99 and errors; the goal is no error and a
 p95 under 300 ms.
@@ -60,8 +63,17 @@ def parse(argv=None) -> argparse.Namespace:
     parser.add_argument("--burst", type=float, default=10, help="seconds everyone arrives in")
     parser.add_argument("--refresh", type=float, default=15, help="seconds between refreshes")
     parser.add_argument("--minutes", type=float, default=2, help="of refreshing after the burst")
+    parser.add_argument(
+        "--judge-pause",
+        type=float,
+        default=10,
+        help="seconds each judge waits between results (a walk to the table, the slip, a tap)",
+    )
     parser.add_argument("--seconds", type=float, default=5, help="per page in the throughput")
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn (sync) workers")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
+    parser.add_argument(
+        "--threads", type=int, default=None, help="per worker (default: gunicorn.conf.py's)"
+    )
     parser.add_argument("--cache", choices=["on", "off"], default="on")
     parser.add_argument("--postgres", choices=["auto", "debian", "embedded"], default="auto")
     parser.add_argument("--seed", type=int, default=2026)
@@ -70,6 +82,7 @@ def parse(argv=None) -> argparse.Namespace:
     if args.quick:
         args.players, args.spectators, args.judges = 16, 6, 2
         args.burst, args.refresh, args.minutes, args.seconds = 2, 2, 0.1, 1
+        args.judge_pause = 0.2
     return args
 
 
@@ -234,15 +247,16 @@ def main(argv=None) -> int:
         )
         connections.close_all()
         port = free_port()
-        server = start_gunicorn(  # sync workers, as the README deploys it
-            env, port, args.workers, None, log, ready_path=PAGES["pairings"]
+        server = start_gunicorn(  # as the README deploys it, unless --threads
+            env, port, args.workers, args.threads, log, ready_path=PAGES["pairings"]
         )
         seconds = args.burst + 60 * args.minutes
         print(
-            f"gunicorn on 127.0.0.1:{port}: {args.workers} sync workers, DEBUG off; "
+            f"gunicorn on 127.0.0.1:{port}: {args.workers} workers x "
+            f"{args.threads or 'gunicorn.conf.py'} threads, DEBUG off; "
             f"{args.players} players + {args.spectators} spectators arrive within "
             f"{args.burst:g} s, refresh every {args.refresh:g} s for {args.minutes:g} min; "
-            f"{args.judges} judges enter results\n"
+            f"{args.judges} judges enter results, {args.judge_pause:g} s apart each\n"
         )
         threading.stack_size(512 * 1024)
         recorder = Recorder(seconds=seconds, max_requests=10**9)
@@ -259,7 +273,7 @@ def main(argv=None) -> int:
             for n in range(people)
         ]
         threads += [
-            Judge(i, args.judges, port, recorder, ledger, planned, 0.2, rng.random())
+            Judge(i, args.judges, port, recorder, ledger, planned, args.judge_pause, rng.random())
             for i in range(args.judges)
         ]
         for thread in threads:

@@ -7,8 +7,8 @@ Starts a private PostgreSQL cluster (bench/loadlib/cluster.py's `Cluster`: a tem
 directory, a free port on 127.0.0.1, deleted at the end), migrates it, creates a store with an
 organizer and a public league of `--league-games` games for the visitors, and generates a
 Guildmaster CSV of `--games` games. Then it serves the site exactly as the README deploys it:
-`gunicorn config.wsgi --workers 3` (sync workers, the default 30 s timeout; DEBUG off, a
-SECRET_KEY), with `manage.py db_worker` beside it.
+`gunicorn config.wsgi --workers 3` (gunicorn.conf.py's threaded workers, the default 30 s
+timeout; DEBUG off, a SECRET_KEY), with `manage.py db_worker` beside it.
 
 Visitors (threads) read the public league's standings page; first for `--baseline` seconds with
 nothing else going on, then all through the import. The organizer logs in and, through the

@@ -11,9 +11,10 @@ version row is locked until commit, a reader that sees the new version reads the
 `public_page` wraps a view: for an anonymous GET with no message waiting, it finds the page's
 scopes (kept in the cache per URL while their versions stand), reads their versions (one
 query), looks up the page rendered at exactly those versions, and on a miss renders it once and
-stores it. Each process also keeps the entries it used last (`recent`), which the versions in
-their keys make exactly as fresh as the shared ones: a visit served from there costs the one
-query of the versions. Nobody ever has to delete an entry: a new version makes a
+stores it (one process renders a new version while the others wait for its entry). Each process
+also keeps the entries it used last (`recent`), which the versions in their keys make exactly
+as fresh as the shared ones: a visit served from there costs the one query of the versions.
+Nobody ever has to delete an entry: a new version makes a
 new key, and the old entries age out. What is stored is the content with a placeholder where
 the CSRF token goes; each response gets its own token (`csrf_context` puts the placeholder in
 while a page is rendered for the cache). Every cached response carries an ETag and
@@ -46,6 +47,11 @@ Stamp = tuple[tuple[str, int, int, datetime | None], ...]
 # An entry of an old version is dead at once (its key is never asked for again); this only
 # bounds how long Redis keeps it. A page nobody changed is rendered again once an hour.
 TIMEOUT = 3600
+# One render per page version: how long others wait for it, how often they look, and how long
+# a renderer's lock outlives a crash. A public page renders in 2-170 ms (bench/burst.py).
+RENDER_WAIT = 2.0
+RENDER_POLL = 0.01
+RENDER_LOCK = 10
 # Put where the CSRF token goes while a page is rendered for the cache; not a valid token.
 CSRF_PLACEHOLDER = "gh-page-cache-csrf-placeholder-0c5e1d7a"
 _PLACEHOLDER = CSRF_PLACEHOLDER.encode()
@@ -278,21 +284,59 @@ def public_page(
                 _stamp_text(stamp),
             )
             entry = _get(key)
-            if entry is None or (entry["until"] is not None and time.time() >= entry["until"]):
-                request._page_cache_render = True
-                try:
-                    response = view(request, *args, **kwargs)
-                finally:
-                    request._page_cache_render = False
-                entry = _entry_of(response, key, stamp)
-                if entry is None:
-                    return _with_token(request, response)
-                _set(key, entry)
+            if not _usable(entry):
+                entry = _render_once(request, key, stamp, lambda: view(request, *args, **kwargs))
+                if isinstance(entry, HttpResponse):
+                    return _with_token(request, entry)
             return _respond(request, entry)
 
         return wrapper
 
     return decorate
+
+
+def _usable(entry: dict | None) -> bool:
+    return entry is not None and (entry["until"] is None or time.time() < entry["until"])
+
+
+def _lock(name: str) -> bool:
+    """Take the render lock `name` unless another process holds it. A Redis that is down
+    answers None (django-redis ignores its errors): then render, as without the cache."""
+    return cache.add(name, 1, RENDER_LOCK) is not False
+
+
+def _render_once(request: HttpRequest, key: str, stamp: Stamp, render: Callable[[], HttpResponse]):
+    """The entry for `key`, rendered by one process only: when a change makes a page new, the
+    visitors who ask for it at that moment (in every worker, on every server) would each render
+    it; instead the first takes a short lock in the shared cache (`cache.add`, atomic in the
+    database cache and in Redis) and renders, and the others wait for its entry, polling the
+    cache, for up to RENDER_WAIT seconds before rendering it themselves (a renderer that
+    crashed holds its lock for RENDER_LOCK seconds at most). Returns the entry, or the response
+    itself when it cannot be kept (a 404, a redirect)."""
+    lock = key + ":rendering"
+    mine = _lock(lock)
+    if not mine:
+        deadline = time.monotonic() + RENDER_WAIT
+        while time.monotonic() < deadline:
+            time.sleep(RENDER_POLL)
+            entry = cache.get(key)
+            if _usable(entry):
+                recent.set(key, entry)
+                return entry
+    try:
+        request._page_cache_render = True
+        try:
+            response = render()
+        finally:
+            request._page_cache_render = False
+        entry = _entry_of(response, key, stamp)
+        if entry is None:
+            return response
+        _set(key, entry)
+        return entry
+    finally:
+        if mine:
+            cache.delete(lock)
 
 
 def _with_token(request: HttpRequest, response: HttpResponse) -> HttpResponse:

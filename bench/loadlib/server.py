@@ -37,8 +37,9 @@ def start_gunicorn(
     ready_path: str,
     profile: Path | None = None,
 ) -> subprocess.Popen:
-    """gunicorn with gthread workers (keep-alive), or with `threads=None` sync workers as the
-    README deploys it, once `ready_path` answers 200. With `profile`, every request is
+    """gunicorn with `threads` gthread threads per worker (keep-alive), or with `threads=None`
+    exactly as the README deploys it (`gunicorn config.wsgi --workers N`, the rest from the
+    project's gunicorn.conf.py), once `ready_path` answers 200. With `profile`, every request is
     profiled into that directory (`profiled`)."""
     app = "config.wsgi"
     if profile is not None:
