@@ -26,8 +26,11 @@ rating order (date, then entry) and imported in that order, which keeps their ra
                   "games": [{"key", "played_on", "source", "notes", "created_at",
                              "results": [{"player", "placement", "seat", "stats"}]}],
                   "tournaments": [{"name", "slug", "date", "format", "status", "points_win",
-                                   ..., "bye_rule", "entries": [{"player", "joined_round",
+                                   ..., "bye_rule", "registration_open", ..., "check_in",
+                                   "entries": [{"player", "joined_round",
                                    "dropped_after", "created_at", "requested_byes"}],
+                                   "registrations": [{"player", "status", "queued_at",
+                                   "paid", "checked_in_at"}],
                                    "rounds": [{"number", "kind", "status", "ends_at", "notes",
                                    "created_at", "tables": [{"number", "reported", "is_draw",
                                    "game_draws", "requested_bye", "winner", "game", "version",
@@ -53,7 +56,15 @@ from ratings.domain.base import ParamError
 from ratings.domain.registry import DEFAULT_SYSTEM, make_system
 from ratings.models import LeagueRating
 from ratings.services import ratings_recalculate
-from tournaments.models import Entry, RequestedBye, Round, Seat, Table, Tournament
+from tournaments.models import (
+    Entry,
+    Registration,
+    RequestedBye,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
 
 FORMAT = "guildhall-organization"
 VERSION = 1
@@ -86,8 +97,16 @@ TOURNAMENT_FIELDS = (
     "bye_rule",
     "seed",
     "round_minutes",
+    "registration_open",
+    "registration_cap",
+    "registration_deadline",
+    "registration_note",
+    "check_in",
     "created_at",
 )
+# A player's own registration; its check-in link (token) is the site's secret: a new one on
+# import. A registration holding a seat ("seated") is tied to the entry of the same player.
+REGISTRATION_FIELDS = ("status", "queued_at", "paid", "checked_in_at")
 ENTRY_FIELDS = ("joined_round", "dropped_after", "created_at")
 ROUND_FIELDS = ("number", "kind", "status", "ends_at", "notes", "created_at")
 TABLE_FIELDS = (
@@ -106,6 +125,11 @@ SEAT_FIELDS = ("position", "game_wins", "place")
 # defaults.
 OPTIONAL_FIELDS = {
     "created_at",
+    "registration_open",
+    "registration_cap",
+    "registration_deadline",
+    "registration_note",
+    "check_in",
     "game_draws",
     "gw_floor",
     "bye_pairing",
@@ -225,6 +249,10 @@ def _tournament_export(tournament: Tournament, game_keys: dict[int, int]) -> dic
                 "requested_byes": [b.round_number for b in e.requested_byes.all()],
             }
             for e in entries
+        ],
+        "registrations": [
+            {"player": r.player.name, **_fields(r, REGISTRATION_FIELDS)}
+            for r in tournament.registrations.select_related("player").order_by("queued_at", "id")
         ],
         "rounds": [
             {
@@ -615,6 +643,7 @@ class _Importer:
             for entry_node in node.items("entries")
             for number in _round_numbers(entry_node, "requested_byes")
         )
+        self.registrations(node, tournament, entries)
         used_games: dict[int, str] = {}
         numbers: dict[int, str] = {}
         for round_node in node.items("rounds"):
@@ -627,6 +656,29 @@ class _Importer:
             round_.save()
             self.tables(round_node, round_, entries, games, used_games)
         self.tournaments += 1
+
+    def registrations(self, node: _Node, tournament: Tournament, entries) -> None:
+        """Players' own registrations (documents written before them have none)."""
+        if "registrations" not in node.value:
+            return
+        rows, seen = [], {}
+        for reg_node in node.items("registrations"):
+            player = self.player(reg_node)
+            if player.name in seen:
+                raise reg_node.error(f'"{player.name}" is already {seen[player.name]}', "player")
+            seen[player.name] = reg_node.path
+            row = _build(
+                Registration, reg_node, REGISTRATION_FIELDS, tournament=tournament, player=player
+            )
+            if row.status == Registration.Status.SEATED:
+                if player.name not in entries:
+                    raise reg_node.error(
+                        f'"{player.name}" holds a seat but is not in the tournament\'s entries',
+                        "status",
+                    )
+                row.entry = entries[player.name]
+            rows.append(row)
+        Registration.objects.bulk_create(rows)
 
     def tables(self, round_node: _Node, round_: Round, entries, games, used_games) -> None:
         tables, seats, numbers, seated = [], [], {}, {}

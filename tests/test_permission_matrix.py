@@ -46,7 +46,7 @@ from tests.factories import (
     organizer_of,
 )
 from tournaments import services as tournament_services
-from tournaments.models import TournamentJudge
+from tournaments.models import Registration, TournamentJudge
 
 pytestmark = pytest.mark.django_db
 
@@ -118,6 +118,20 @@ RUN_EVENT = _table(
     {
         **{role: tuple(CREATE_EVENT[role].values()) for role in ROLES},
         "event_judge": (DENIED, OK, DENIED, HIDDEN),
+    }
+)
+# A player's own registration: the store's player linked to their account ("player" is linked
+# to a player of store A); anyone else who may see the event is refused (403).
+OWN_REGISTRATION = _table(
+    {
+        "anonymous": (LOGIN, LOGIN, LOGIN, LOGIN),
+        "stranger": (DENIED, HIDDEN, DENIED, HIDDEN),
+        "player": (OK, OK, DENIED, HIDDEN),
+        "event_judge": (DENIED, DENIED, DENIED, HIDDEN),
+        "judge": (DENIED, DENIED, DENIED, HIDDEN),
+        "organizer": (DENIED, DENIED, DENIED, HIDDEN),
+        "owner": (DENIED, DENIED, DENIED, HIDDEN),
+        "superuser": (DENIED, DENIED, DENIED, DENIED),
     }
 )
 # A store's history (audit log) and its undo: its managers only; to everyone else the page
@@ -202,6 +216,18 @@ MATRIX: dict[str, Rule] = {
         RUN_EVENT, "event", POST, writes=True
     ),
     "events/<slug:slug>/tables/<int:table_id>/report/": Rule(RUN_EVENT, "event", POST, writes=True),
+    # Online registration and check-in.
+    "events/<slug:slug>/run/registration/": Rule(RUN_EVENT, "event"),
+    "events/<slug:slug>/run/registration/settings/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/run/check-in/open/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/run/check-in/close/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/run/registrations/<int:registration_id>/paid/": Rule(
+        RUN_EVENT, "event", POST, writes=True
+    ),
+    "events/<slug:slug>/join/": Rule(OWN_REGISTRATION, "event", POST, writes=True),
+    "events/<slug:slug>/leave/": Rule(OWN_REGISTRATION, "event", POST, writes=True),
+    "events/<slug:slug>/check-in/": Rule(SEE_EVENT, "event", BOTH, writes=True),
+    "events/<slug:slug>/check-in/<str:token>/": Rule(SEE_EVENT, "event", BOTH, writes=True),
     # Leagues.
     "": Rule(ANYONE, "site"),
     "leagues/<slug:slug>/": Rule(SEE_LEAGUE, "league"),
@@ -314,6 +340,12 @@ def _scene(key: str, organization, public: bool) -> Scene:
         )
         for name in names[:count]:
             tournament_services.entry_register(tournament=event, name=name, create_player=True)
+        # One player on the waitlist (registered online), for the registration pages.
+        Registration.objects.create(
+            tournament=event,
+            player=PlayerFactory(organization=organization, name=f"{key} {fmt} waiting"),
+            status="waitlisted",
+        )
         tournament_services.round_pair(tournament=event)
         events[fmt] = event
     results = [
@@ -414,7 +446,10 @@ def url_for(route: str, rule: Rule, scene: Scene | None, fmt: str) -> str:
             player_id=scene.player.pk,
             entry_id=event.entries.order_by("pk").first().pk,
             table_id=event.rounds.get(number=1).tables.order_by("number").first().pk,
+            registration_id=event.registrations.get().pk,
         )
+        if rule.target == "event":
+            values["token"] = event.registrations.get().token
     return reverse(pattern.name, kwargs={name: values[name] for name in names})
 
 

@@ -22,6 +22,14 @@ class Action(StrEnum):
     ENTRY_REMOVE = "entry.remove"
     BYE_REQUEST = "entry.bye_request"
     BYE_REQUEST_CANCEL = "entry.bye_request_cancel"
+    REGISTRATION_SETTINGS = "registration.settings"
+    REGISTRATION_JOIN = "registration.join"
+    REGISTRATION_LEAVE = "registration.leave"
+    REGISTRATION_PROMOTE = "registration.promote"
+    REGISTRATION_PAID = "registration.paid"
+    CHECK_IN_OPEN = "check_in.open"
+    CHECK_IN = "check_in.player"
+    CHECK_IN_CLOSE = "check_in.close"
 
 
 LABELS = {
@@ -39,4 +47,12 @@ LABELS = {
     Action.ENTRY_REMOVE: "Entry removed",
     Action.BYE_REQUEST: "Half-point bye requested",
     Action.BYE_REQUEST_CANCEL: "Half-point bye request cancelled",
+    Action.REGISTRATION_SETTINGS: "Online registration changed",
+    Action.REGISTRATION_JOIN: "Registered online",
+    Action.REGISTRATION_LEAVE: "Unregistered",
+    Action.REGISTRATION_PROMOTE: "Moved up from the waitlist",
+    Action.REGISTRATION_PAID: "Paid mark changed",
+    Action.CHECK_IN_OPEN: "Check-in opened",
+    Action.CHECK_IN: "Checked in",
+    Action.CHECK_IN_CLOSE: "Check-in closed",
 }

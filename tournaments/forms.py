@@ -150,3 +150,29 @@ class RegisterForm(forms.Form):
             return player_name_clean(self.cleaned_data["name"])
         except LeagueError as error:
             raise forms.ValidationError(str(error), code=error.code) from None
+
+
+class RegistrationSettingsForm(forms.Form):
+    """The TO's online registration settings (services.registration_settings_set checks them
+    again and says why)."""
+
+    open = forms.BooleanField(required=False, label="Players may register online")
+    cap = forms.IntegerField(
+        required=False,
+        min_value=2,
+        max_value=4096,
+        label="Seats",
+        help_text="Later players join the waitlist. Empty: no cap.",
+    )
+    deadline = forms.DateTimeField(
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+        help_text="Online registration closes then. Empty: at round 1.",
+    )
+    note = forms.CharField(
+        required=False,
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Shown to players: the fee, the time, the format.",
+    )

@@ -14,6 +14,7 @@ number, once each); pairing that round seats the player alone at a table marked
 points (a draw's).
 """
 
+import secrets
 from decimal import Decimal
 
 from django.conf import settings
@@ -52,6 +53,11 @@ class Tournament(models.Model):
         # domain.pairing.BYE_PAIRINGS; the README's "The 1v1 bye" says where each comes from.
         MTR = "mtr", "MTR: the lowest-ranked player without a bye"
         AVOID_REMATCH = "avoid_rematch", "Moved up the standings to avoid a rematch"
+
+    class CheckIn(models.TextChoices):
+        NOT_OPEN = "not_open", "Not open yet"
+        OPEN = "open", "Open"
+        CLOSED = "closed", "Closed"
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(max_length=120)
@@ -119,6 +125,24 @@ class Tournament(models.Model):
         default="",
         choices=[("", "The preset's rule"), *BYE_RULES.items()],
         help_text="How a bye counts in OMW% and Buchholz; empty: the rule of the preset.",
+    )
+    registration_open = models.BooleanField(
+        default=False, help_text="Players may register and unregister themselves online."
+    )
+    registration_cap = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(2), MaxValueValidator(4096)],
+        help_text="Seats for online registration; later players join the waitlist. Empty: no cap.",
+    )
+    registration_deadline = models.DateTimeField(
+        null=True, blank=True, help_text="Online registration closes then. Empty: at round 1."
+    )
+    registration_note = models.TextField(
+        blank=True, max_length=1000, help_text="Shown to players: the fee, the time, the format."
+    )
+    check_in = models.CharField(
+        max_length=8, choices=CheckIn.choices, default=CheckIn.NOT_OPEN, editable=False
     )
     seed = models.PositiveIntegerField(help_text="Makes random pairings reproducible.")
     round_minutes = models.PositiveSmallIntegerField(default=50)
@@ -218,6 +242,60 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.tournament}"
+
+
+def registration_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Registration(models.Model):
+    """A player's own sign-up for an event (issue: players in the loop): a seat, which is an
+    `Entry` like any other, or a place on the waitlist, in arrival order (`queued_at`). The
+    per-entry link (`token`) lets the player check in from their phone without an account.
+    A walk-in the TO registers by name has an entry and no registration, and counts as
+    present. Unregistering (or missing the check-in) frees the seat for the waitlist."""
+
+    class Status(models.TextChoices):
+        SEATED = "seated", "Registered"
+        WAITLISTED = "waitlisted", "On the waitlist"
+        CANCELLED = "cancelled", "Unregistered"
+        NO_SHOW = "no_show", "Did not check in"
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    # A player deleted takes their sign-ups along; one holding a seat is kept by its entry.
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="registrations")
+    entry = models.OneToOneField(
+        Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="registration"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices)
+    queued_at = models.DateTimeField(default=timezone.now, help_text="Arrival order.")
+    paid = models.BooleanField(default=False)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    token = models.CharField(max_length=40, unique=True, default=registration_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+
+    class Meta:
+        ordering = ["queued_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                name="registration_one_per_player",
+                violation_error_message="This player has already registered.",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status="seated", entry__isnull=False)
+                | (~models.Q(status="seated") & models.Q(entry__isnull=True)),
+                name="registration_seated_iff_entry",
+                violation_error_message="A registered player holds a seat; no one else does.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.tournament}: {self.get_status_display()}"
 
 
 class RequestedBye(models.Model):

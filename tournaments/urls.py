@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import registration_views, views
 
 urlpatterns = [
     path("leagues/<slug:slug>/events/", views.event_list, name="event_list"),
@@ -32,5 +32,39 @@ urlpatterns = [
     ),
     path(
         "events/<slug:slug>/tables/<int:table_id>/report/", views.table_report, name="table_report"
+    ),
+    # Online registration and check-in (registration_views).
+    path(
+        "events/<slug:slug>/run/registration/",
+        registration_views.event_registration,
+        name="event_registration",
+    ),
+    path(
+        "events/<slug:slug>/run/registration/settings/",
+        registration_views.registration_settings,
+        name="registration_settings",
+    ),
+    path(
+        "events/<slug:slug>/run/check-in/open/",
+        registration_views.check_in_open,
+        name="check_in_open",
+    ),
+    path(
+        "events/<slug:slug>/run/check-in/close/",
+        registration_views.check_in_close,
+        name="check_in_close",
+    ),
+    path(
+        "events/<slug:slug>/run/registrations/<int:registration_id>/paid/",
+        registration_views.registration_paid,
+        name="registration_paid",
+    ),
+    path("events/<slug:slug>/join/", registration_views.event_join, name="event_join"),
+    path("events/<slug:slug>/leave/", registration_views.event_leave, name="event_leave"),
+    path("events/<slug:slug>/check-in/", registration_views.event_check_in, name="event_check_in"),
+    path(
+        "events/<slug:slug>/check-in/<str:token>/",
+        registration_views.registration_check_in,
+        name="registration_check_in",
     ),
 ]

@@ -33,6 +33,7 @@ from .forms import EventForm, RegisterForm
 from .models import Entry, Round, Seat, Table, Tournament
 from .page_versions import event_page_scopes, event_route, event_scopes
 from .selectors import console as console_selectors
+from .selectors import registration as registration_selectors
 
 
 def _context(request, event: Tournament, nav: str, **extra) -> dict:
@@ -111,6 +112,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         finder=selectors.seat_finder(round_) if round_ else [],
         entries=event.entries.select_related("player").order_by("player__name"),
         structure=selectors.structure_get(event) if event.play.suggests_cut else None,
+        signup=None if round_ else registration_selectors.registration_block(request, event),
     )
     return render(request, "tournaments/event_detail.html", context)
 
@@ -145,6 +147,9 @@ def event_projector(request: HttpRequest, slug: str) -> HttpResponse:
     if request.htmx:
         template += "#board"
     context = {"event": event, "round": round_, "remaining": remaining}
+    if round_ is None and event.check_in == Tournament.CheckIn.OPEN:
+        context["check_in_link"] = registration_selectors.check_in_url(request, event)
+        context["qr"] = registration_selectors.qr_svg(context["check_in_link"])
     context["finder"] = selectors.seat_finder(round_) if round_ else []
     response = render(request, template, context)
     response.cache_until = changes_at  # the shared cache renders it again from then on

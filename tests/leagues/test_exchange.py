@@ -136,6 +136,21 @@ def build_store() -> Organization:
     events.table_report(table=final.tables.get(), draw=True)
     events.round_end(round_=final)
 
+    # Next week's event, players registering themselves: a cap, a waitlist, the check-in open.
+    upcoming = events.tournament_create(league=pods, name="Next Friday", format="pods")
+    events.registration_settings_set(
+        tournament=upcoming,
+        open=True,
+        cap=4,
+        deadline=datetime.datetime(2030, 1, 1, 18, tzinfo=datetime.UTC),
+        note="Fee 10",
+    )
+    joined = [events.registration_join(tournament=upcoming, player=people[n]) for n in NAMES[:6]]
+    events.registration_leave(registration=joined[1])  # Bob leaves, Eve moves up
+    events.registration_paid_set(registration=joined[0], paid=True)
+    events.check_in_open(tournament=upcoming)
+    events.check_in(registration=joined[5])  # Fay, still waiting, is here
+
     for league in (duels, pods):
         ratings_recalculate(league=league)
     return store
@@ -174,6 +189,18 @@ def snapshot(slug: str) -> dict:
                     for s in lines
                 ],
                 "bracket": event_selectors.bracket_get(event),  # by names and seeds
+                "registration": (
+                    event.registration_open,
+                    event.registration_cap,
+                    event.registration_deadline,
+                    event.registration_note,
+                    event.check_in,
+                    list(
+                        event.registrations.order_by("queued_at", "id").values_list(
+                            "player__name", "status", "paid", "checked_in_at", "entry__player__name"
+                        )
+                    ),
+                ),
             }
         leagues[league.slug] = {
             "system": (league.rating_settings.system, league.rating_settings.params),
@@ -221,7 +248,8 @@ def exported(tmp_path):
 def test_the_store_has_what_the_round_trip_must_carry():
     store = build_store()
     duels, pods = League.objects.get(slug="modern"), League.objects.get(slug="commander")
-    swiss, commander = duels.tournaments.get(), pods.tournaments.get()
+    swiss = duels.tournaments.get()
+    commander = pods.tournaments.exclude(name="Next Friday").get()
     assert swiss.status == commander.status == Tournament.Status.FINISHED
     assert swiss.rounds.filter(kind="top_cut").exists() and commander.rounds.filter(kind="top_cut")
     assert Entry.objects.filter(tournament=swiss, dropped_after=1).exists()
@@ -231,6 +259,17 @@ def test_the_store_has_what_the_round_trip_must_carry():
     assert commander.rounds.get(number=2).tables.filter(requested_bye=True).count() == 1
     assert Game.objects.filter(league=duels, source=Game.Source.TOURNAMENT).exists()
     assert snapshot(store.slug)["leagues"]["commander"]["leaderboard"]
+    upcoming = pods.tournaments.get(name="Next Friday")
+    assert dict(upcoming.registrations.values_list("player__name", "status")) == {
+        "Ann": "seated",
+        "Bob": "cancelled",
+        "Cy": "seated",
+        "Dee": "seated",
+        "Eve": "seated",
+        "Fay": "waitlisted",
+    }
+    assert upcoming.registrations.filter(paid=True, checked_in_at=None).count() == 1
+    assert upcoming.registrations.filter(checked_in_at__isnull=False).count() == 1
 
 
 def test_export_wipe_import_reproduces_standings_and_ratings(exported):
@@ -331,6 +370,16 @@ def test_a_bad_ranking_and_a_bad_choice_are_refused(document):
     error = refused(document)
     assert error.path == "$.leagues[0].tournaments[0].format"
     assert "not a valid choice" in error.message
+
+
+def test_a_registration_holding_a_seat_needs_the_entry(document):
+    commander = next(lg for lg in document["leagues"] if lg["slug"] == "commander")
+    upcoming = next(t for t in commander["tournaments"] if t["name"] == "Next Friday")
+    index = next(i for i, e in enumerate(upcoming["entries"]) if e["player"] == "Ann")
+    del upcoming["entries"][index]
+    error = refused(document)
+    assert "holds a seat but is not in the tournament's entries" in str(error)
+    assert "registrations[0].status" in str(error)
 
 
 def test_a_seat_of_someone_not_registered_is_refused(document):

@@ -48,6 +48,18 @@ from .events import (
     far_date_problem,
     tournament_create,
 )
+from .registration import (
+    CheckInClosed,
+    check_in,
+    check_in_close,
+    check_in_open,
+    registration_join,
+    registration_leave,
+    registration_list,
+    registration_paid_set,
+    registration_settings_set,
+    seats_taken,
+)
 from .results import table_report, table_snapshot, table_undo
 from .rounds import round_edit, round_end, round_give_bye, round_pair, round_snapshot, round_swap
 from .topcut import top_cut_start
@@ -57,10 +69,14 @@ __all__ = [
     "EVENT_DAYS_AHEAD_UNCONFIRMED",
     "POINT_PRESETS",
     "AlreadyDone",
+    "CheckInClosed",
     "ResultConflict",
     "Standing",
     "TournamentError",
     "UnknownPlayer",
+    "check_in",
+    "check_in_close",
+    "check_in_open",
     "entry_drop",
     "entry_drop_undo",
     "entry_register",
@@ -71,6 +87,11 @@ __all__ = [
     "history",
     "omw_floor",
     "points_scheme",
+    "registration_join",
+    "registration_leave",
+    "registration_list",
+    "registration_paid_set",
+    "registration_settings_set",
     "requested_bye_add",
     "requested_bye_remove",
     "round_edit",
@@ -81,6 +102,7 @@ __all__ = [
     "round_snapshot",
     "round_swap",
     "seating_key",
+    "seats_taken",
     "standings",
     "suggested_structure",
     "table_report",

@@ -12,7 +12,7 @@ from leagues import services as league_services
 
 from ..actions import Action
 from ..errors import AlreadyDone, TournamentError, UnknownPlayer
-from ..models import Entry, RequestedBye, Tournament
+from ..models import Entry, Registration, RequestedBye, Tournament
 from .common import audit, next_round_number, tournament_lock
 
 
@@ -157,6 +157,8 @@ def entry_remove(*, entry: Entry, by=None) -> None:
         )
     snapshot = _entry_snapshot(entry)
     entry_id = entry.pk
+    # A player who registered online gives their seat back (as unregistering would).
+    Registration.objects.filter(entry=entry).update(status="cancelled", entry=None)
     entry.delete()
     audit(
         tournament,

@@ -53,6 +53,11 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
             + (f": tables {', '.join(map(str, missing))} have no result." if missing else "."),
             code="round_open",
         )
+    if tournament.check_in == Tournament.CheckIn.OPEN:
+        raise TournamentError(
+            "Check-in is still open: close it first (no-shows leave, the waitlist moves up).",
+            code="check_in_open",
+        )
     number = next_round_number(tournament)
     entered = list(
         tournament.entries.filter(joined_round__lte=number, dropped_after__isnull=True)

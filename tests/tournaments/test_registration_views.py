@@ -1,0 +1,164 @@
+"""Registration and check-in through the pages: a player registers from the event page (and
+lands on the waitlist when it is full), the TO's registration page and its settings (bad
+input refused, nothing changed), check-in by the QR's page and by the per-registration link,
+double taps, and the QR code on the event page and the projector while check-in is open."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import PlayerFactory, TournamentFactory, UserFactory
+from tournaments import services
+from tournaments.models import Registration
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(league):
+    event = TournamentFactory(league=league, name="Friday cEDH", slug="friday-cedh")
+    return services.registration_settings_set(
+        tournament=event, open=True, cap=2, deadline=None, note="Fee 10 · doors 18:30"
+    )
+
+
+def player_client(event, name: str) -> tuple[Client, object]:
+    user = UserFactory(username=name.lower())
+    player = PlayerFactory(organization=event.league.organization, name=name, user=user)
+    client = Client()
+    client.force_login(user)
+    return client, player
+
+
+def said(response) -> list[str]:
+    return [str(m) for m in response.context["messages"]] if response.context else []
+
+
+def join(client, event):
+    return client.post(reverse("event_join", args=[event.slug]), follow=True)
+
+
+def test_a_player_registers_from_the_event_page_then_the_waitlist(event):
+    ann, _ = player_client(event, "Ann")
+    page = ann.get(reverse("event_detail", args=[event.slug]))
+    assert b"Fee 10 \xc2\xb7 doors 18:30" in page.content
+    assert b">Register</button>" in page.content
+    assert said(join(ann, event)) == ["You are registered for Friday cEDH."]
+    assert said(join(ann, event)) == ["Ann is already registered."]  # a double tap
+    bob, _ = player_client(event, "Bob")
+    join(bob, event)
+    cat, _ = player_client(event, "Cat")
+    page = cat.get(reverse("event_detail", args=[event.slug]))
+    section = page.content.decode().split('id="registration-title"')[1].split("</section>")[0]
+    assert "Join the waitlist" in section and "2 of 2 seats" in section, section
+    answer = join(cat, event)
+    assert said(answer) == ["The event is full: you are number 1 on the waitlist."]
+    assert b"You are number 1 on the waitlist" in answer.content
+    # Ann leaves: Cat moves up.
+    ann.post(reverse("event_leave", args=[event.slug]))
+    assert Registration.objects.get(player__name="Cat").status == "seated"
+
+
+def test_an_account_with_no_player_of_the_store_is_refused_and_told_why(event):
+    client = Client()
+    client.force_login(UserFactory(username="stan"))
+    page = client.get(reverse("event_detail", args=[event.slug]))
+    assert b"not linked to a player of this store" in page.content
+    assert client.post(reverse("event_join", args=[event.slug])).status_code == 403
+    assert not Registration.objects.exists()
+
+
+def test_a_visitor_is_asked_to_log_in(event, client):
+    page = client.get(reverse("event_detail", args=[event.slug]))
+    assert b"to register" in page.content and b"Log in</a>" in page.content
+
+
+def test_the_to_page_lists_seats_and_waitlist_and_marks_paid(event, organizer_client):
+    for name in ("Ann", "Bob", "Cat"):
+        services.registration_join(
+            tournament=event,
+            player=PlayerFactory(organization=event.league.organization, name=name),
+        )
+    url = reverse("event_registration", args=[event.slug])
+    page = organizer_client.get(url)
+    assert page.status_code == 200
+    assert [r.player.name for r in page.context["seated"]] == ["Ann", "Bob"]
+    assert [r.player.name for r in page.context["waiting"]] == ["Cat"]
+    ann = Registration.objects.get(player__name="Ann")
+    paid = reverse("registration_paid", args=[event.slug, ann.pk])
+    assert said(organizer_client.post(paid, {"paid": "1"}, follow=True)) == ["Ann marked paid."]
+    assert said(organizer_client.post(paid, {"paid": "1"}, follow=True)) == [
+        "Ann is already marked paid."
+    ]
+    ann.refresh_from_db()
+    assert ann.paid
+
+
+@pytest.mark.parametrize(
+    "data, field, message",
+    [
+        ({"cap": "1"}, "cap", "Ensure this value is greater than or equal to 2."),
+        ({"cap": "lots"}, "cap", "Enter a whole number."),
+        ({"deadline": "Friday"}, "deadline", "Enter a valid date/time."),
+        ({"note": "x" * 1001}, "note", "Ensure this value has at most 1000 characters"),
+    ],
+)
+def test_bad_settings_are_refused_on_their_field_and_change_nothing(
+    event, organizer_client, data, field, message
+):
+    url = reverse("registration_settings", args=[event.slug])
+    answer = organizer_client.post(url, {"open": "on", "cap": "8", "note": "new"} | data)
+    assert answer.status_code == 400
+    assert message in " ".join(answer.context["form"].errors[field])
+    event.refresh_from_db()
+    assert (event.registration_cap, event.registration_note) == (2, "Fee 10 · doors 18:30")
+
+
+def test_check_in_by_the_qr_page_and_by_the_link_then_the_close(event, organizer_client, client):
+    ann_client, _ann = player_client(event, "Ann")
+    join(ann_client, event)
+    bob = PlayerFactory(organization=event.league.organization, name="Bob")
+    bob_registration = services.registration_join(tournament=event, player=bob)
+    cat = PlayerFactory(organization=event.league.organization, name="Cat")
+    services.registration_join(tournament=event, player=cat)  # waitlisted, never comes
+    opened = organizer_client.post(reverse("check_in_open", args=[event.slug]), follow=True)
+    assert said(opened) == ["Check-in is open: players scan the code or use their link."]
+    assert said(
+        organizer_client.post(reverse("check_in_open", args=[event.slug]), follow=True)
+    ) == ["Check-in is already open."]
+    # The QR code on the event page and the projector opens the check-in page.
+    page = client.get(reverse("event_detail", args=[event.slug]))
+    assert b'<svg viewBox="0 0' in page.content and b'class="segno"' in page.content
+    projector = client.get(reverse("event_projector", args=[event.slug]))
+    assert b'class="segno"' in projector.content
+    assert b"/events/friday-cedh/check-in/" in projector.content
+    # Ann, logged in, checks in from the QR's page.
+    url = reverse("event_check_in", args=[event.slug])
+    assert b"check in</button>" in ann_client.get(url).content
+    assert said(ann_client.post(url, follow=True)) == ["Ann, you are checked in."]
+    assert said(ann_client.post(url, follow=True)) == ["Ann is already checked in."]
+    # Bob, no account, by his link; a wrong link is a 404.
+    link = reverse("registration_check_in", args=[event.slug, bob_registration.token])
+    assert b"<strong>Bob</strong>" in client.get(link).content
+    assert said(client.post(link, follow=True)) == ["Bob, you are checked in."]
+    bad = reverse("registration_check_in", args=[event.slug, "not-a-token"])
+    assert client.get(bad).status_code == 404
+    # The TO closes the check-in: nobody seated is missing; Cat stays waiting.
+    closed = organizer_client.post(reverse("check_in_close", args=[event.slug]), follow=True)
+    assert said(closed) == [
+        "Check-in closed. Removed (did not check in): nobody. Seated from the waitlist: nobody."
+    ]
+    paired = organizer_client.post(reverse("event_pair", args=[event.slug]), follow=True)
+    assert "Round 1 is paired" in said(paired)[0]
+
+
+def test_pairing_waits_for_the_check_in_to_close(event, organizer_client):
+    for name in ("Ann", "Bob"):
+        services.registration_join(
+            tournament=event,
+            player=PlayerFactory(organization=event.league.organization, name=name),
+        )
+    services.check_in_open(tournament=event)
+    answer = organizer_client.post(reverse("event_pair", args=[event.slug]), follow=True)
+    assert "Check-in is still open: close it first" in " ".join(said(answer))
+    assert not event.rounds.exists()

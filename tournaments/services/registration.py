@@ -1,0 +1,389 @@
+"""Players registering themselves, the waitlist, and the check-in before round 1.
+
+An event opens online registration with an optional cap (seats), deadline and note. A player
+who registers takes a seat (an `Entry`, as a walk-in the TO types in has) while seats are
+left, else a place on the waitlist in arrival order; unregistering before round 1 frees the
+seat and promotes the first waitlisted player into it. Walk-ins count against the cap like
+anyone seated, but the TO may register anyone by name past it (`entry_register`).
+
+Before round 1 the TO opens the check-in; a registered player checks in from their phone (by
+their account, or by the per-registration link). Closing the check-in removes the seated
+players who did not check in (no-shows) and fills their seats from the checked-in waitlist in
+arrival order; round 1 is paired from what is left. Pairing is refused while check-in is open.
+
+Every function locks the event row first (the lock every tournament service takes), so two
+players registering for the last seat at once are serialised and the cap holds; a repeated
+tap changes nothing and says so (`AlreadyDone`). Each change writes its audit line.
+"""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from audit.actors import acting_user
+from leagues.models import Player
+
+from ..actions import Action
+from ..errors import AlreadyDone, TournamentError
+from ..models import Entry, Registration, Tournament
+from .common import audit, next_round_number, tournament_lock
+
+MAX_NOTE = 1000
+
+
+@dataclass
+class CheckInClosed:
+    """What closing the check-in did: the no-shows removed, the waitlisted players seated."""
+
+    no_shows: list[Registration] = field(default_factory=list)
+    promoted: list[Registration] = field(default_factory=list)
+
+
+def seats_taken(tournament: Tournament) -> int:
+    """Entries still in the event (walk-ins included), the cap's count."""
+    return tournament.entries.filter(dropped_after__isnull=True).count()
+
+
+def _seats_left(tournament: Tournament) -> int | None:
+    if tournament.registration_cap is None:
+        return None
+    return max(0, tournament.registration_cap - seats_taken(tournament))
+
+
+def _before_round_1(tournament: Tournament, what: str) -> None:
+    if tournament.status != Tournament.Status.REGISTRATION or next_round_number(tournament) > 1:
+        raise TournamentError(f"Round 1 has been paired: {what} is over.", code="started")
+
+
+@transaction.atomic
+def registration_settings_set(
+    *,
+    tournament: Tournament,
+    open: bool,
+    cap: int | None,
+    deadline: datetime | None,
+    note: str,
+    by=None,
+) -> Tournament:
+    """Open or close online registration, with its cap, deadline and note. Lowering the cap
+    under the seats taken unseats nobody: later players join the waitlist. Raising it seats
+    waitlisted players (arrival order) in the new seats."""
+    tournament = tournament_lock(tournament)
+    if cap is not None and not 2 <= cap <= 4096:
+        raise TournamentError("The cap is a number of seats from 2 to 4096.", field="cap")
+    note = (note or "").strip()
+    if len(note) > MAX_NOTE:
+        raise TournamentError(
+            f"The note is {len(note)} characters long; at most {MAX_NOTE}.", field="note"
+        )
+    before = _settings_snapshot(tournament)
+    tournament.registration_open = bool(open)
+    tournament.registration_cap = cap
+    tournament.registration_deadline = deadline
+    tournament.registration_note = note
+    tournament.save(
+        update_fields=[
+            "registration_open",
+            "registration_cap",
+            "registration_deadline",
+            "registration_note",
+        ]
+    )
+    after = _settings_snapshot(tournament)
+    if before != after:
+        audit(
+            tournament,
+            Action.REGISTRATION_SETTINGS,
+            object_type="tournament",
+            object_id=tournament.pk,
+            before=before,
+            after=after,
+            summary="online registration "
+            + ("open" if tournament.registration_open else "closed")
+            + (f", {cap} seats" if cap else ""),
+            by=by,
+        )
+    if tournament.status == Tournament.Status.REGISTRATION and tournament.check_in != "open":
+        _promote(tournament, by=by)
+    return tournament
+
+
+def _settings_snapshot(tournament: Tournament) -> dict:
+    deadline = tournament.registration_deadline
+    return {
+        "open": tournament.registration_open,
+        "cap": tournament.registration_cap,
+        "deadline": deadline.isoformat() if deadline else None,
+        "note": tournament.registration_note,
+    }
+
+
+def _registration_locked(tournament: Tournament, player: Player) -> Registration | None:
+    return (
+        Registration.objects.select_for_update()
+        .filter(tournament=tournament, player=player)
+        .first()
+    )
+
+
+@transaction.atomic
+def registration_join(*, tournament: Tournament, player: Player, by=None) -> Registration:
+    """The player registers: a seat while seats are left, else the end of the waitlist. A
+    second tap (or a player the TO already entered) changes nothing: AlreadyDone."""
+    tournament = tournament_lock(tournament)
+    if player.organization_id != tournament.league.organization_id:
+        raise TournamentError("This player belongs to another store.", code="other_store")
+    if not tournament.registration_open:
+        raise TournamentError("Online registration is closed for this event.", code="closed")
+    deadline = tournament.registration_deadline
+    if deadline is not None and timezone.now() >= deadline:
+        when = timezone.localtime(deadline)
+        raise TournamentError(
+            f"Registration closed at {when:%Y-%m-%d %H:%M}.", code="deadline_passed"
+        )
+    _before_round_1(tournament, "registration")
+    registration = _registration_locked(tournament, player)
+    if registration is not None and registration.status in ("seated", "waitlisted"):
+        raise AlreadyDone(
+            f"{player} is already {registration.get_status_display().lower()}.", code="twice"
+        )
+    if tournament.entries.filter(player=player).exists():
+        raise AlreadyDone(f"{player} is already registered.", code="twice")
+    left = _seats_left(tournament)
+    seated = left is None or left > 0
+    if registration is None:
+        registration = Registration(tournament=tournament, player=player)
+    registration.status = "seated" if seated else "waitlisted"
+    registration.queued_at = timezone.now()
+    registration.checked_in_at = None
+    registration.created_by = acting_user(by)
+    if seated:
+        registration.entry = Entry.objects.create(
+            tournament=tournament, player=player, joined_round=1
+        )
+    registration.save()
+    audit(
+        tournament,
+        Action.REGISTRATION_JOIN,
+        object_type="registration",
+        object_id=registration.pk,
+        before=None,
+        after={"player": player.name, "status": registration.status},
+        summary=f"{player} registered" + ("" if seated else " (waitlist)"),
+        by=by,
+    )
+    return registration
+
+
+@transaction.atomic
+def registration_leave(*, registration: Registration, by=None) -> Registration | None:
+    """The player unregisters before round 1: their seat (or waitlist place) is given up, and
+    the first waitlisted player takes a freed seat. Returns the promoted registration, if any.
+    """
+    tournament = tournament_lock(registration.tournament_id)
+    registration = (
+        Registration.objects.select_for_update()
+        .select_related("player")
+        .filter(pk=registration.pk)
+        .first()
+    )
+    if registration is None or registration.status not in ("seated", "waitlisted"):
+        raise AlreadyDone("This registration was already withdrawn.", code="gone")
+    _before_round_1(tournament, "unregistering online")
+    status = registration.status
+    entry = registration.entry
+    registration.status, registration.entry, registration.checked_in_at = "cancelled", None, None
+    registration.save(update_fields=["status", "entry", "checked_in_at"])
+    if entry is not None:
+        entry.delete()
+    audit(
+        tournament,
+        Action.REGISTRATION_LEAVE,
+        object_type="registration",
+        object_id=registration.pk,
+        before={"player": registration.player.name, "status": status},
+        after={"player": registration.player.name, "status": "cancelled"},
+        summary=f"{registration.player} unregistered",
+        by=by,
+    )
+    if tournament.check_in == Tournament.CheckIn.OPEN:
+        return None  # the seats go to checked-in waitlisted players at the close
+    promoted = _promote(tournament, by=by)
+    return promoted[0] if promoted else None
+
+
+def _promote(tournament: Tournament, *, by, checked_in_only: bool = False) -> list[Registration]:
+    """Seat waitlisted players, first come first served, while seats are left."""
+    waiting = (
+        Registration.objects.select_for_update()
+        .select_related("player")
+        .filter(tournament=tournament, status="waitlisted")
+        .order_by("queued_at", "id")
+    )
+    if checked_in_only:
+        waiting = waiting.filter(checked_in_at__isnull=False)
+    left = _seats_left(tournament)
+    promoted = []
+    for registration in waiting:
+        if left is not None and left <= 0:
+            break
+        if tournament.entries.filter(player=registration.player).exists():
+            continue  # the TO entered them by name meanwhile
+        registration.entry = Entry.objects.create(
+            tournament=tournament, player=registration.player, joined_round=1
+        )
+        registration.status = "seated"
+        registration.save(update_fields=["entry", "status"])
+        audit(
+            tournament,
+            Action.REGISTRATION_PROMOTE,
+            object_type="registration",
+            object_id=registration.pk,
+            before={"player": registration.player.name, "status": "waitlisted"},
+            after={"player": registration.player.name, "status": "seated"},
+            summary=f"{registration.player} moved up from the waitlist",
+            by=by,
+        )
+        promoted.append(registration)
+        if left is not None:
+            left -= 1
+    return promoted
+
+
+@transaction.atomic
+def registration_paid_set(*, registration: Registration, paid: bool, by=None) -> Registration:
+    """The TO's "paid" mark (the fee taken at the counter)."""
+    tournament = tournament_lock(registration.tournament_id)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.paid == bool(paid):
+        raise AlreadyDone(
+            f"{registration.player} is already marked {'paid' if paid else 'not paid'}.",
+            code="twice",
+        )
+    registration.paid = bool(paid)
+    registration.save(update_fields=["paid"])
+    audit(
+        tournament,
+        Action.REGISTRATION_PAID,
+        object_type="registration",
+        object_id=registration.pk,
+        before={"paid": not registration.paid},
+        after={"paid": registration.paid},
+        summary=f"{registration.player} marked {'paid' if paid else 'not paid'}",
+        by=by,
+    )
+    return registration
+
+
+@transaction.atomic
+def check_in_open(*, tournament: Tournament, by=None) -> Tournament:
+    """The TO opens the check-in (before round 1)."""
+    tournament = tournament_lock(tournament)
+    _before_round_1(tournament, "check-in")
+    if tournament.check_in == Tournament.CheckIn.OPEN:
+        raise AlreadyDone("Check-in is already open.", code="twice")
+    before = tournament.check_in
+    tournament.check_in = Tournament.CheckIn.OPEN
+    tournament.save(update_fields=["check_in"])
+    audit(
+        tournament,
+        Action.CHECK_IN_OPEN,
+        object_type="tournament",
+        object_id=tournament.pk,
+        before={"check_in": before},
+        after={"check_in": tournament.check_in},
+        summary="check-in opened",
+        by=by,
+    )
+    return tournament
+
+
+@transaction.atomic
+def check_in(*, registration: Registration, by=None) -> Registration:
+    """The player is here: a seated or waitlisted player checks in while check-in is open."""
+    tournament = tournament_lock(registration.tournament_id)
+    registration = (
+        Registration.objects.select_for_update()
+        .select_related("player")
+        .filter(pk=registration.pk)
+        .first()
+    )
+    if registration is None or registration.status not in ("seated", "waitlisted"):
+        raise TournamentError("This registration was withdrawn.", code="gone")
+    if tournament.check_in != Tournament.CheckIn.OPEN:
+        raise TournamentError("Check-in is not open.", code="check_in_closed")
+    if registration.checked_in_at is not None:
+        raise AlreadyDone(f"{registration.player} is already checked in.", code="twice")
+    registration.checked_in_at = timezone.now()
+    registration.save(update_fields=["checked_in_at"])
+    audit(
+        tournament,
+        Action.CHECK_IN,
+        object_type="registration",
+        object_id=registration.pk,
+        before={"player": registration.player.name, "checked_in": False},
+        after={"player": registration.player.name, "checked_in": True},
+        summary=f"{registration.player} checked in",
+        by=by,
+    )
+    return registration
+
+
+@transaction.atomic
+def check_in_close(*, tournament: Tournament, by=None) -> CheckInClosed:
+    """Close the check-in: remove the seated players who did not check in, then seat the
+    checked-in waitlisted players in arrival order while seats are left. Walk-ins (entries
+    with no registration) are present by definition and stay."""
+    tournament = tournament_lock(tournament)
+    _before_round_1(tournament, "check-in")
+    if tournament.check_in != Tournament.CheckIn.OPEN:
+        raise AlreadyDone("Check-in is not open.", code="twice")
+    done = CheckInClosed()
+    absent = (
+        Registration.objects.select_for_update()
+        .select_related("player")
+        .filter(tournament=tournament, status="seated", checked_in_at__isnull=True)
+        .order_by("queued_at", "id")
+    )
+    for registration in absent:
+        entry = registration.entry
+        registration.status, registration.entry = "no_show", None
+        registration.save(update_fields=["status", "entry"])
+        if entry is not None and not entry.seats.exists():
+            entry.delete()
+        done.no_shows.append(registration)
+    done.promoted = _promote(tournament, by=by, checked_in_only=True)
+    tournament.check_in = Tournament.CheckIn.CLOSED
+    tournament.save(update_fields=["check_in"])
+    audit(
+        tournament,
+        Action.CHECK_IN_CLOSE,
+        object_type="tournament",
+        object_id=tournament.pk,
+        before={"check_in": "open"},
+        after={
+            "check_in": "closed",
+            "no_shows": [r.player.name for r in done.no_shows],
+            "promoted": [r.player.name for r in done.promoted],
+        },
+        summary=(
+            f"check-in closed: {len(done.no_shows)} no-show"
+            f"{'' if len(done.no_shows) == 1 else 's'} removed, "
+            f"{len(done.promoted)} from the waitlist seated"
+        ),
+        by=by,
+    )
+    return done
+
+
+def registration_list(*, tournament: Tournament):
+    """The event's live registrations (seated, then the waitlist), in arrival order."""
+    return (
+        Registration.objects.filter(tournament=tournament)
+        .filter(Q(status="seated") | Q(status="waitlisted"))
+        .select_related("player")
+        .order_by("status", "queued_at", "id")  # "seated" sorts before "waitlisted"
+    )
