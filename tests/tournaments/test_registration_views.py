@@ -159,6 +159,8 @@ def test_pairing_waits_for_the_check_in_to_close(event, organizer_client):
             player=PlayerFactory(organization=event.league.organization, name=name),
         )
     services.check_in_open(tournament=event)
+    console = organizer_client.get(reverse("event_run", args=[event.slug])).content.decode()
+    assert "Check-in is open: 2 not checked in (Ann, Bob)." in console
     answer = organizer_client.post(reverse("event_pair", args=[event.slug]), follow=True)
     assert "Check-in is still open: close it first" in " ".join(said(answer))
     assert not event.rounds.exists()
