@@ -31,6 +31,13 @@ def _layout_example(players: int = 13) -> str:
 
 
 class EventForm(forms.Form):
+    league = forms.ModelChoiceField(
+        queryset=None,  # the store's leagues, set in __init__
+        empty_label=None,
+        required=False,  # the league whose page the form is on when left out
+        help_text="Its results are games of this league and move its ratings: a Modern night "
+        "belongs in the Modern league, not the Commander one.",
+    )
     name = forms.CharField(max_length=120)
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     format = forms.ChoiceField(
@@ -108,8 +115,12 @@ class EventForm(forms.Form):
         required=False, label="This date is right: create the event anyway"
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, league, **kwargs):
+        """`league`: the league whose Events tab the form was opened from (the first choice);
+        the store's other leagues are offered too."""
         super().__init__(*args, **kwargs)
+        self.fields["league"].queryset = league.organization.leagues.order_by("name")
+        self.fields["league"].initial = league.pk
         self.fields["date"].initial = timezone.localdate()
         self.ask_date_confirmation = False
 

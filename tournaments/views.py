@@ -75,10 +75,12 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
     league = league_selectors.league_get(slug=slug, user=request.user)
     if not can_run_events_of(request.user, league.organization_id):
         raise PermissionDenied("Only the store's organizers and judges create events.")
-    form = EventForm(request.POST or None)
+    form = EventForm(request.POST or None, league=league)
     if request.method == "POST" and form.is_valid():
+        fields = dict(form.cleaned_data)
+        chosen = fields.pop("league") or league  # the store's leagues only (the queryset)
         try:
-            event = services.tournament_create(league=league, by=request.user, **form.cleaned_data)
+            event = services.tournament_create(league=chosen, by=request.user, **fields)
         except DomainError as error:
             return error_response(
                 request,
@@ -103,13 +105,25 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """Public: the current round's pairings by table and the alphabetical 'find my seat'."""
     event = selectors.event_get(slug=slug, user=request.user)
-    round_ = selectors.current_round(event)
+    # ?round=N: an earlier round's pairings (the tabs); else the current round.
+    number = small_int(request.GET.get("round", ""))
+    round_ = None
+    if number is not None:
+        round_ = selectors.rounds_with_tables(event).filter(number=number).first()
+    round_ = round_ or selectors.current_round(event)
+    # ?q=: "find my seat" narrowed to the names containing it (typed, or sent without script).
+    query = request.GET.get("q", "").strip()[:80]
+    finder = selectors.seat_finder(round_) if round_ else []
+    if query:
+        finder = [row for row in finder if query.casefold() in row.name.casefold()]
     context = _context(
         request,
         event,
         "pairings",
         round=round_,
-        finder=selectors.seat_finder(round_) if round_ else [],
+        rounds=list(event.rounds.order_by("number").values_list("number", flat=True)),
+        query=query,
+        finder=finder,
         entries=event.entries.select_related("player").order_by("player__name"),
         structure=selectors.structure_get(event) if event.play.suggests_cut else None,
         signup=None if round_ else registration_selectors.registration_block(request, event),

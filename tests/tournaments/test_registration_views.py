@@ -164,3 +164,22 @@ def test_pairing_waits_for_the_check_in_to_close(event, organizer_client):
     answer = organizer_client.post(reverse("event_pair", args=[event.slug]), follow=True)
     assert "Check-in is still open: close it first" in " ".join(said(answer))
     assert not event.rounds.exists()
+
+
+def test_the_event_form_chooses_its_league_among_the_stores(league, organizer_client):
+    """A Modern night created from the Commander league's page feeds the Modern league."""
+    from tests.factories import LeagueFactory
+    from tournaments.models import Tournament
+
+    modern = LeagueFactory(organization=league.organization, name="Modern", slug="modern")
+    elsewhere = LeagueFactory(name="Another store's league", slug="elsewhere")
+    url = reverse("event_create", args=[league.slug])
+    form = organizer_client.get(url).content.decode()
+    assert f'<option value="{league.pk}" selected>' in form and ">Modern</option>" in form
+    data = {"name": "Modern night", "date": "2026-11-27", "top_cut": "0", "first_round": "random"}
+    refused = organizer_client.post(url, data | {"league": elsewhere.pk})
+    assert refused.status_code == 400
+    assert "Select a valid choice" in " ".join(refused.context["form"].errors["league"])
+    assert not Tournament.objects.exists()
+    organizer_client.post(url, data | {"league": modern.pk, "round_minutes": "50"})
+    assert Tournament.objects.get().league == modern

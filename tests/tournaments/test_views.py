@@ -233,3 +233,24 @@ def test_the_console_swaps_two_players(judge_client, event):
     response = judge_client.post(url, {"edit": "pair", "a": a.pk, "b": b.pk})
     assert response.status_code == 302
     assert round_.seats.get(entry=a).table == round_.seats.get(entry=b).table
+
+
+def test_find_my_seat_narrows_to_a_name_and_earlier_rounds_have_tabs(client, event):
+    """A player types part of their name (or sends it without script) and sees their row;
+    the round tabs open an earlier round's pairings."""
+    first = started(event, ["Ann Archer", "Bob Baker", "Cy Cole", "Dee Drake"])
+    for table in first.tables.all():
+        services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+    services.round_end(round_=first)
+    second = services.round_pair(tournament=event)
+    url = reverse("event_detail", args=[event.slug])
+    page = client.get(url, {"q": "bak"}).content.decode()
+    finder = page.split('id="finder-rows"')[1].split("</table>")[0]
+    assert finder.count("<tr><td>") == 1 and "<tr><td>Bob Baker</td>" in finder
+    assert 'value="bak"' in page
+    nobody = client.get(url, {"q": "zed"}).content.decode()
+    assert 'No player matches "zed".' in nobody
+    assert '<a href="?round=1" >R1</a>' in page.replace("  ", " ") or '?round=1"' in page
+    earlier = client.get(url, {"round": "1"}).content.decode()
+    assert "Round 1" in earlier and f"Round {second.number}" not in earlier.split("</h2>")[0]
+    assert client.get(url, {"round": "x"}).status_code == 200  # a bad number: the current round

@@ -1,0 +1,77 @@
+"""Find my seat on a phone: 24 players, a name typed narrows the list as you type (htmx), and
+the same search works with script off; the round tabs open the earlier round."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.factories import LeagueFactory
+from tournaments import services
+
+from .conftest import PHONE, Visit
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+NAMES = [f"{first} {last}" for first in ("Ann", "Bo", "Cy", "Di") for last in "KLMNOP"]
+
+
+@pytest.fixture
+def event(db):
+    league = LeagueFactory(name="cEDH League", slug="cedh")
+    event = services.tournament_create(league=league, name="Big Friday", format="pods")
+    for name in NAMES:
+        services.entry_register(tournament=event, name=name, create_player=True)
+    first = services.round_pair(tournament=event)
+    for table in first.tables.all():
+        services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+    services.round_end(round_=first)
+    services.round_pair(tournament=event)
+    return event
+
+
+def test_a_player_types_their_name_and_sees_their_seat(browser, live_server, event):
+    phone = Visit(browser, live_server, PHONE)
+    phone.go(f"/events/{event.slug}/")
+    rows = phone.page.locator("#finder-rows tbody tr")
+    expect(rows).to_have_count(24)
+    phone.page.fill("#finder-q", "cy m")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Cy M")
+    assert "q=cy%20m" in phone.page.url  # the address keeps the search (back, share, reload)
+    phone.shot("find-my-seat-phone")
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.page.click(".round-tabs a:has-text('R1')")
+    phone.page.wait_for_load_state("networkidle")
+    expect(phone.page.locator("h2").first).to_contain_text("Round 1")
+    assert not phone.errors, phone.errors
+    phone.context.close()
+
+
+def test_the_search_works_with_script_off(browser, live_server, event):
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/events/{event.slug}/")
+    page.fill("#finder-q", "Di P")
+    page.click(".finder button:has-text('Find')")
+    page.wait_for_load_state("load")
+    expect(page.locator("#finder-rows tbody tr")).to_have_count(1)
+    expect(page.locator("#finder-rows")).to_contain_text("Di P")
+    context.close()
+
+
+def test_the_projector_gives_each_player_one_line_at_1366(browser, live_server, event):
+    """Names and "pod 1 · seat 1" used to wrap onto two lines each at 1366 px."""
+    from tests.factories import PlayerFactory
+
+    long_name = "Maximilian Alexander Worthington-Smythe"
+    player = event.entries.order_by("player__name").first().player
+    PlayerFactory._meta.model.objects.filter(pk=player.pk).update(name=long_name)
+    tv = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = tv.new_page()
+    page.goto(f"{live_server.url}/events/{event.slug}/projector/")
+    heights = page.eval_on_selector_all(
+        ".seats li", "items => items.map(li => li.getBoundingClientRect().height)"
+    )
+    assert len(heights) == 24 and max(heights) < 1.5 * min(heights), heights
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+    page.screenshot(path=str(Visit.shot.__globals__["SCREENSHOTS"] / "projector-1366.png"))
+    tv.close()
