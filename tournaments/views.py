@@ -111,7 +111,11 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     round_ = None
     if number is not None:
         round_ = selectors.rounds_with_tables(event).filter(number=number).first()
-    round_ = round_ or selectors.current_round(event)
+    if round_ is None:
+        round_ = selectors.current_round(event)
+        latest = round_.number if round_ else 0
+    else:  # rounds are numbered 1, 2, ... in the order they were paired
+        latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
     # ?q=: "find my seat" narrowed to the names containing it (typed, or sent without script).
     query = request.GET.get("q", "").strip()[:80]
     finder = selectors.seat_finder(round_) if round_ else []
@@ -122,7 +126,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         event,
         "pairings",
         round=round_,
-        rounds=list(event.rounds.order_by("number").values_list("number", flat=True)),
+        rounds=list(range(1, latest + 1)),
         query=query,
         finder=finder,
         decks=deck_selectors.shown_decks(event),
