@@ -130,6 +130,10 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         query=query,
         finder=finder,
         decks=deck_selectors.shown_decks(event),
+        # A signed-in player of the event: the link to their deck (no query for visitors).
+        my_entry=event.entries.filter(player__user=request.user).first()
+        if request.user.is_authenticated and round_
+        else None,
         entries=event.entries.select_related("player").order_by("player__name"),
         structure=selectors.structure_get(event) if event.play.suggests_cut else None,
         signup=None if round_ else registration_selectors.registration_block(request, event),

@@ -175,7 +175,7 @@ def test_the_league_page_shows_each_seats_win_rate_and_each_decks(league, client
         expected_wins["Kinnan" if winner.player.name < "P4" else "Tymna"] += 1
     assert decks == {"Kinnan": (4, expected_wins["Kinnan"]), "Tymna": (4, expected_wins["Tymna"])}
     page = client.get(reverse("league_decks", args=[league.slug])).content.decode()
-    assert "Seat 1" in page and "50.0 %" in page and "Kinnan" in page
+    assert "Seat 1" in page and ">50.0<" in page and "Kinnan" in page
 
 
 def test_the_deck_page_for_a_player_and_for_the_to(event, organizer_client):
@@ -199,3 +199,14 @@ def test_the_deck_page_for_a_player_and_for_the_to(event, organizer_client):
     stranger = Client()
     stranger.force_login(UserFactory(username="stan"))
     assert stranger.get(url).status_code == 403
+
+
+def test_an_entrant_finds_their_deck_from_the_pairings(event):
+    user = UserFactory(username="ann")
+    PlayerFactory(organization=event.league.organization, name="Ann", user=user)
+    register(event, "Ann", "Bob", "Cy")
+    services.round_pair(tournament=event)
+    client = Client()
+    client.force_login(user)
+    page = client.get(reverse("event_detail", args=[event.slug])).content.decode()
+    assert f'href="{reverse("my_deck", args=[event.slug])}">Name your deck</a>' in page
