@@ -102,12 +102,21 @@ TOURNAMENT_FIELDS = (
     "registration_deadline",
     "registration_note",
     "check_in",
+    "deck_deadline",
+    "deck_visibility",
     "created_at",
 )
 # A player's own registration; its check-in link (token) is the site's secret: a new one on
 # import. A registration holding a seat ("seated") is tied to the entry of the same player.
 REGISTRATION_FIELDS = ("status", "queued_at", "paid", "checked_in_at")
-ENTRY_FIELDS = ("joined_round", "dropped_after", "created_at")
+ENTRY_FIELDS = (
+    "joined_round",
+    "dropped_after",
+    "deck_name",
+    "decklist_url",
+    "decklist_text",
+    "created_at",
+)
 ROUND_FIELDS = ("number", "kind", "status", "ends_at", "notes", "created_at")
 TABLE_FIELDS = (
     "number",
@@ -130,6 +139,11 @@ OPTIONAL_FIELDS = {
     "registration_deadline",
     "registration_note",
     "check_in",
+    "deck_deadline",
+    "deck_visibility",
+    "deck_name",
+    "decklist_url",
+    "decklist_text",
     "game_draws",
     "gw_floor",
     "bye_pairing",

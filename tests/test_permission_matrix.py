@@ -134,6 +134,13 @@ OWN_REGISTRATION = _table(
         "superuser": (DENIED, DENIED, DENIED, DENIED),
     }
 )
+# A player's own entry (their deck): "player" is entered in store A's public league's events.
+OWN_ENTRY = _table(
+    {
+        **{role: tuple(OWN_REGISTRATION[role].values()) for role in ROLES},
+        "player": (OK, DENIED, DENIED, HIDDEN),
+    }
+)
 # A store's history (audit log) and its undo: its managers only; to everyone else the page
 # does not exist, whatever the league's visibility, so a store's activity does not leak.
 MANAGE_ORGANIZATION = _table(
@@ -228,6 +235,11 @@ MATRIX: dict[str, Rule] = {
     "events/<slug:slug>/leave/": Rule(OWN_REGISTRATION, "event", POST, writes=True),
     "events/<slug:slug>/check-in/": Rule(SEE_EVENT, "event", BOTH, writes=True),
     "events/<slug:slug>/check-in/<str:token>/": Rule(SEE_EVENT, "event", BOTH, writes=True),
+    # Decks.
+    "leagues/<slug:slug>/decks/": Rule(SEE_LEAGUE, "league"),
+    "events/<slug:slug>/my-deck/": Rule(OWN_ENTRY, "event", BOTH, writes=True),
+    "events/<slug:slug>/entries/<int:entry_id>/deck/": Rule(RUN_EVENT, "event", BOTH, writes=True),
+    "events/<slug:slug>/run/decks/": Rule(RUN_EVENT, "event", POST, writes=True),
     # Leagues.
     "": Rule(ANYONE, "site"),
     "leagues/<slug:slug>/": Rule(SEE_LEAGUE, "league"),
@@ -578,7 +590,11 @@ def test_a_get_by_a_superuser_changes_nothing(world, route):
             wrong.append(f"GET {url} ({label}) changed {changed}")
         if rule.writes:
             # A view that writes either refuses GET or only shows its form.
-            allowed = {405} if rule.methods == POST else {200}
+            # (A player's own page refuses a superuser who is nobody's player: 403.)
+            superuser = rule.expect["superuser"]
+            outcomes = superuser.values() if isinstance(superuser, dict) else [superuser]
+            refused = all(outcome == DENIED for outcome in outcomes)
+            allowed = {405} if rule.methods == POST else {403} if refused else {200}
             if response.status_code not in allowed:
                 wrong.append(f"GET {url} ({label}): {response.status_code}, not {allowed}")
     assert not wrong, "\n".join(wrong)

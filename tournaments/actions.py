@@ -30,6 +30,8 @@ class Action(StrEnum):
     CHECK_IN_OPEN = "check_in.open"
     CHECK_IN = "check_in.player"
     CHECK_IN_CLOSE = "check_in.close"
+    ENTRY_DECK = "entry.deck"
+    DECK_SETTINGS = "deck.settings"
 
 
 LABELS = {
@@ -55,4 +57,6 @@ LABELS = {
     Action.CHECK_IN_OPEN: "Check-in opened",
     Action.CHECK_IN: "Checked in",
     Action.CHECK_IN_CLOSE: "Check-in closed",
+    Action.ENTRY_DECK: "Deck named",
+    Action.DECK_SETTINGS: "Deck settings changed",
 }

@@ -187,3 +187,41 @@ class RegistrationSettingsForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text="Shown to players: the fee, the time, the format.",
     )
+
+
+class DeckForm(forms.Form):
+    """A deck for an entry (services.entry_deck_set checks it again and says why)."""
+
+    name = forms.CharField(
+        required=False,
+        max_length=120,
+        label="Deck",
+        help_text="For Commander: the commander, or both partners (“Tymna / Kraum”).",
+        widget=forms.TextInput(attrs={"list": "deck-names", "autocomplete": "off"}),
+    )
+    url = forms.CharField(
+        required=False,
+        max_length=500,
+        label="Decklist link",
+        help_text="Moxfield, Archidekt… (optional).",
+        widget=forms.URLInput(attrs={"inputmode": "url"}),
+    )
+    text = forms.CharField(
+        required=False,
+        max_length=10_000,
+        label="Or paste the list",
+        widget=forms.Textarea(attrs={"rows": 6}),
+    )
+
+
+class DeckSettingsForm(forms.Form):
+    deadline = forms.DateTimeField(
+        required=False,
+        label="Decks due by",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+        help_text="Players name their deck until then. Empty: any time before the event ends.",
+    )
+    visibility = forms.ChoiceField(
+        choices=Tournament.DeckVisibility.choices, label="Decks are public"
+    )

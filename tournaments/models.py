@@ -54,6 +54,12 @@ class Tournament(models.Model):
         MTR = "mtr", "MTR: the lowest-ranked player without a bye"
         AVOID_REMATCH = "avoid_rematch", "Moved up the standings to avoid a rematch"
 
+    class DeckVisibility(models.TextChoices):
+        # TopDeck.gg and Melee publish decklists once the top cut starts or the event ends.
+        AFTER_CUT = "after_cut", "When the top cut starts (or the event ends)"
+        AFTER_EVENT = "after_event", "When the event ends"
+        PUBLIC = "public", "As soon as they are entered"
+
     class CheckIn(models.TextChoices):
         NOT_OPEN = "not_open", "Not open yet"
         OPEN = "open", "Open"
@@ -141,6 +147,12 @@ class Tournament(models.Model):
     registration_note = models.TextField(
         blank=True, max_length=1000, help_text="Shown to players: the fee, the time, the format."
     )
+    deck_deadline = models.DateTimeField(
+        null=True, blank=True, help_text="Players name their deck until then. Empty: any time."
+    )
+    deck_visibility = models.CharField(
+        max_length=12, choices=DeckVisibility.choices, default=DeckVisibility.AFTER_CUT
+    )
     check_in = models.CharField(
         max_length=8, choices=CheckIn.choices, default=CheckIn.NOT_OPEN, editable=False
     )
@@ -225,6 +237,13 @@ class Entry(models.Model):
         null=True, blank=True, help_text="The last round the player played before dropping."
     )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    # The player's deck: for Commander/cEDH the commander or partner pair (free text, offered
+    # from the names the store's past entries used), and optionally the list (a link or the
+    # pasted text). Shown publicly as the event's `deck_visibility` says.
+    deck_name = models.CharField(max_length=120, blank=True)
+    decklist_url = models.URLField(max_length=500, blank=True)
+    decklist_text = models.TextField(blank=True, max_length=10_000)
+    deck_updated_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["player__name"]

@@ -18,7 +18,7 @@ from core.errors import DomainError
 from core.errors_http import error_message
 
 from . import selectors, services
-from .forms import RegistrationSettingsForm
+from .forms import DeckSettingsForm, RegistrationSettingsForm
 from .models import Registration, Tournament
 from .selectors import registration as reg_selectors
 from .views import _context, _run_get
@@ -43,6 +43,10 @@ def _to_page(request, event: Tournament, form=None, status: int = 200) -> HttpRe
         qr=reg_selectors.qr_svg(reg_selectors.check_in_url(request, event)),
         check_in_link=reg_selectors.check_in_url(request, event),
         started=event.rounds.exists(),
+        deck_form=DeckSettingsForm(
+            initial={"deadline": event.deck_deadline, "visibility": event.deck_visibility}
+        ),
+        entries=event.entries.select_related("player").order_by("player__name"),
         **reg_selectors.registrations_for_to(event),
     )
     return render(request, "tournaments/event_registration.html", context, status=status)

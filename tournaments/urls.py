@@ -1,9 +1,10 @@
 from django.urls import path
 
-from . import registration_views, views
+from . import deck_views, registration_views, views
 
 urlpatterns = [
     path("leagues/<slug:slug>/events/", views.event_list, name="event_list"),
+    path("leagues/<slug:slug>/decks/", deck_views.league_decks, name="league_decks"),
     path("leagues/<slug:slug>/events/new/", views.event_create, name="event_create"),
     path("events/<slug:slug>/", views.event_detail, name="event_detail"),
     path("events/<slug:slug>/standings/", views.event_standings, name="event_standings"),
@@ -67,4 +68,12 @@ urlpatterns = [
         registration_views.registration_check_in,
         name="registration_check_in",
     ),
+    # Decks (deck_views).
+    path("events/<slug:slug>/my-deck/", deck_views.my_deck, name="my_deck"),
+    path(
+        "events/<slug:slug>/entries/<int:entry_id>/deck/",
+        deck_views.entry_deck,
+        name="entry_deck",
+    ),
+    path("events/<slug:slug>/run/decks/", deck_views.deck_settings, name="deck_settings"),
 ]

@@ -33,6 +33,7 @@ from .forms import EventForm, RegisterForm
 from .models import Entry, Round, Seat, Table, Tournament
 from .page_versions import event_page_scopes, event_route, event_scopes
 from .selectors import console as console_selectors
+from .selectors import decks as deck_selectors
 from .selectors import registration as registration_selectors
 
 
@@ -110,7 +111,11 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     round_ = None
     if number is not None:
         round_ = selectors.rounds_with_tables(event).filter(number=number).first()
-    round_ = round_ or selectors.current_round(event)
+    if round_ is None:
+        round_ = selectors.current_round(event)
+        latest = round_.number if round_ else 0
+    else:  # rounds are numbered 1, 2, ... in the order they were paired
+        latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
     # ?q=: "find my seat" narrowed to the names containing it (typed, or sent without script).
     query = request.GET.get("q", "").strip()[:80]
     finder = selectors.seat_finder(round_) if round_ else []
@@ -121,9 +126,14 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         event,
         "pairings",
         round=round_,
-        rounds=list(event.rounds.order_by("number").values_list("number", flat=True)),
+        rounds=list(range(1, latest + 1)),
         query=query,
         finder=finder,
+        decks=deck_selectors.shown_decks(event),
+        # A signed-in player of the event: the link to their deck (no query for visitors).
+        my_entry=event.entries.filter(player__user=request.user).first()
+        if request.user.is_authenticated and round_
+        else None,
         entries=event.entries.select_related("player").order_by("player__name"),
         structure=selectors.structure_get(event) if event.play.suggests_cut else None,
         signup=None if round_ else registration_selectors.registration_block(request, event),
@@ -141,7 +151,14 @@ def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
         lambda: selectors.standing_lines(event),
         request=request,
     )
-    context = _context(request, event, "standings", labels=labels, lines=lines)
+    context = _context(
+        request,
+        event,
+        "standings",
+        labels=labels,
+        lines=lines,
+        decks=deck_selectors.shown_decks(event),
+    )
     return render(request, "tournaments/event_standings.html", context)
 
 
@@ -550,8 +567,15 @@ def event_player(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
     entry = get_object_or_404(
         Entry.objects.select_related("player"), tournament=event, player_id=player_id
     )
+    public = deck_selectors.decks_public(event)
     context = _context(
-        request, event, "standings", entry=entry, history=selectors.player_history(event, entry)
+        request,
+        event,
+        "standings",
+        entry=entry,
+        history=selectors.player_history(event, entry),
+        decks={entry.player.name: entry.deck_name} if public and entry.deck_name else {},
+        decklist_shown=public,
     )
     return render(request, "tournaments/event_player.html", context)
 

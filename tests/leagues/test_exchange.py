@@ -150,6 +150,13 @@ def build_store() -> Organization:
     events.registration_paid_set(registration=joined[0], paid=True)
     events.check_in_open(tournament=upcoming)
     events.check_in(registration=joined[5])  # Fay, still waiting, is here
+    events.deck_settings_set(tournament=upcoming, deadline=None, visibility="after_event")
+    events.entry_deck_set(
+        entry=joined[0].entry,
+        name="Tymna / Kraum",
+        url="https://moxfield.com/decks/abc",
+        text="1 Tymna the Weaver\n1 Kraum, Ludevic's Opus",
+    )
 
     for league in (duels, pods):
         ratings_recalculate(league=league)
@@ -189,6 +196,15 @@ def snapshot(slug: str) -> dict:
                     for s in lines
                 ],
                 "bracket": event_selectors.bracket_get(event),  # by names and seeds
+                "decks": (
+                    event.deck_deadline,
+                    event.deck_visibility,
+                    sorted(
+                        event.entries.values_list(
+                            "player__name", "deck_name", "decklist_url", "decklist_text"
+                        )
+                    ),
+                ),
                 "registration": (
                     event.registration_open,
                     event.registration_cap,

@@ -33,6 +33,7 @@ from ..selectors import (
     top_cut_label,
     top_cut_seeds,
 )
+from .decks import deck_settings_set, entry_deck_set
 from .entries import (
     entry_drop,
     entry_drop_undo,
@@ -77,6 +78,8 @@ __all__ = [
     "check_in",
     "check_in_close",
     "check_in_open",
+    "deck_settings_set",
+    "entry_deck_set",
     "entry_drop",
     "entry_drop_undo",
     "entry_register",

@@ -1,0 +1,122 @@
+"""Reads about decks: whether an event's decks are public yet, the names a store's entries
+have used (offered when a player names theirs), and a league's decks and seats: games, wins
+and win rate by deck, and the win rate of each seat in 4-player pods with a 95% interval."""
+
+import math
+from dataclasses import dataclass
+
+from django.db import connection
+from django.db.models import Count
+
+from ..models import Entry, Tournament
+
+
+def decks_public(tournament: Tournament) -> bool:
+    """Whether visitors see the event's decks now (TopDeck.gg and Melee publish them when the
+    top cut starts or the event ends)."""
+    visibility = tournament.deck_visibility
+    if visibility == Tournament.DeckVisibility.PUBLIC:
+        return True
+    if tournament.status == Tournament.Status.FINISHED:
+        return True
+    return (
+        visibility == Tournament.DeckVisibility.AFTER_CUT
+        and tournament.status == Tournament.Status.TOP_CUT
+    )
+
+
+def shown_decks(tournament: Tournament) -> dict[str, str]:
+    """Player name -> deck name, when the event's decks are public; else empty."""
+    if not decks_public(tournament):
+        return {}
+    return dict(tournament.entries.exclude(deck_name="").values_list("player__name", "deck_name"))
+
+
+def deck_suggestions(organization_id: int, limit: int = 300) -> list[str]:
+    """The deck names the store's entries have used, most used first."""
+    rows = (
+        Entry.objects.filter(tournament__league__organization_id=organization_id)
+        .exclude(deck_name="")
+        .values("deck_name")
+        .annotate(uses=Count("id"))
+        .order_by("-uses", "deck_name")[:limit]
+    )
+    return [row["deck_name"] for row in rows]
+
+
+@dataclass(frozen=True)
+class Rate:
+    label: str
+    games: int
+    wins: int
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """Wilson's 95% score interval for the win rate, in percent."""
+        return wilson(self.wins, self.games)
+
+
+def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score interval (Wilson 1927) for `wins` out of `games`, in percent."""
+    if games == 0:
+        return (0.0, 100.0)
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return (100.0 * max(0.0, centre - half), 100.0 * min(1.0, centre + half))
+
+
+def league_deck_rates(league_id: int) -> list[Rate]:
+    """Games, wins and win rate by deck over the league's games that came from events whose
+    decks are public (a win: first place, not shared)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """SELECT e.deck_name, count(*),
+                      count(*) FILTER (WHERE r.placement = 1 AND NOT EXISTS (
+                          SELECT 1 FROM leagues_gameresult o
+                           WHERE o.game_id = r.game_id AND o.placement = 1
+                             AND o.id <> r.id))
+                 FROM tournaments_table t
+                 JOIN tournaments_round rd ON rd.id = t.round_id
+                 JOIN tournaments_tournament ev ON ev.id = rd.tournament_id
+                 JOIN tournaments_seat s ON s.table_id = t.id
+                 JOIN tournaments_entry e ON e.id = s.entry_id
+                 JOIN leagues_gameresult r ON r.game_id = t.game_id
+                                          AND r.player_id = e.player_id
+                WHERE ev.league_id = %s AND e.deck_name <> '' AND t.game_id IS NOT NULL
+                  AND (ev.deck_visibility = 'public' OR ev.status = 'finished'
+                       OR (ev.deck_visibility = 'after_cut' AND ev.status = 'top_cut'))
+                GROUP BY e.deck_name
+                ORDER BY count(*) DESC, e.deck_name""",
+            [league_id],
+        )
+        return [Rate(name, games, wins) for name, games, wins in cursor.fetchall()]
+
+
+def league_seat_rates(league_id: int, pod_size: int = 4) -> list[Rate]:
+    """The win rate of each seat (turn order) in the league's games of `pod_size` players
+    with seats recorded (a win: first place, not shared)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """WITH pods AS (
+                   SELECT game_id FROM leagues_gameresult r
+                     JOIN leagues_game g ON g.id = r.game_id
+                    WHERE g.league_id = %s
+                    GROUP BY game_id
+                   HAVING count(*) = %s AND count(seat) = count(*)
+               )
+               SELECT r.seat, count(*),
+                      count(*) FILTER (WHERE r.placement = 1 AND NOT EXISTS (
+                          SELECT 1 FROM leagues_gameresult o
+                           WHERE o.game_id = r.game_id AND o.placement = 1
+                             AND o.id <> r.id))
+                 FROM leagues_gameresult r JOIN pods USING (game_id)
+                GROUP BY r.seat ORDER BY r.seat""",
+            [league_id, pod_size],
+        )
+        return [Rate(f"Seat {seat}", games, wins) for seat, games, wins in cursor.fetchall()]
