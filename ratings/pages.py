@@ -10,7 +10,6 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
-from django_tables2 import RequestConfig
 
 from core.pagecache import Scope, public_page
 from leagues import selectors
@@ -19,6 +18,7 @@ from leagues.views import league_context
 
 from . import selectors as rating_selectors
 from .domain.chart import rating_chart_svg
+from .models import Rating
 from .tables import RatingTable
 
 GAMES_PER_PAGE = 25
@@ -43,15 +43,37 @@ def league_rerating(scopes: list[Scope]) -> bool:
 
 @public_page(league_page_scopes, route=league_route, fresh_if=league_rerating)
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    """Standings by rating: sortable, paginated, with a live name search swapping the table."""
+    """Standings by rating: sortable, paginated, with a live name search swapping the table.
+    One page of the board comes from SQL (ratings.selectors.league_board), ranked over the
+    whole league, sorted and cut to the page in the query."""
     league = selectors.league_get(slug=slug, user=request.user)
     system = rating_selectors.league_system(league=league)
-    standings = rating_selectors.league_ratings(league=league, system=system)
-    query = request.GET.get("q", "").strip()
-    shown = [row for row in standings if query.lower() in row.name.lower()] if query else standings
-    table = RatingTable(shown, league=league, system=system)
+    query = request.GET.get("q", "").strip()[:80]
+    order = request.GET.get("sort", "")
+    number = _page_number(request.GET.get("page"))
+    board = rating_selectors.league_board(
+        league=league,
+        system=system,
+        query=query,
+        order=order,
+        offset=(number - 1) * PER_PAGE,
+        limit=PER_PAGE,
+    )
+    # A range stands for the board's rows (only their count matters; league_board fetched
+    # the page's): Django's Page then knows its length, numbers and neighbours.
+    page = Paginator(range(board.count), PER_PAGE).get_page(number)
+    if page.number != number:  # past the last page: show the last one, as Django's get_page
+        board = rating_selectors.league_board(
+            league=league,
+            system=system,
+            query=query,
+            order=order,
+            offset=(page.number - 1) * PER_PAGE,
+            limit=PER_PAGE,
+        )
+    table = RatingTable(board.rows, league=league, system=system)
+    table.show_board_page(page, board.order)
     table.empty_text = f'No player matches "{query}".' if query else "No games yet."
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
     template = "leagues/league_detail.html"
     if request.htmx and request.htmx.target == "standings":
         template += "#standings-table"
@@ -61,11 +83,21 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "standings",
         table=table,
         query=query,
-        player_count=len(standings),
+        player_count=board.count if not query else Rating.objects.filter(league=league).count(),
         system=system,
         updating=rating_selectors.ratings_pending(league=league),
     )
     return render(request, template, context)
+
+
+PER_PAGE = 50
+
+
+def _page_number(raw: str | None) -> int:
+    try:
+        return max(1, int(raw or 1))
+    except ValueError:
+        return 1
 
 
 def league_games(request: HttpRequest, slug: str) -> HttpResponse:

@@ -77,6 +77,131 @@ def league_ratings(*, league: League, system: RatingSystem | None = None) -> lis
     return rows
 
 
+# The leaderboard's orders (django-tables2's `?sort=` aliases) as SQL. Every order ends with the
+# board's own (rating descending, then name in code point order), as a stable sort of the
+# ranked board by that column would leave equal rows.
+BOARD_TIE = 'value DESC, name COLLATE "C"'
+BOARD_ORDERS = {
+    "": BOARD_TIE,
+    "-rating": BOARD_TIE,
+    "rating": 'value ASC, name COLLATE "C"',
+    "name": f'lower(name) COLLATE "C" ASC, {BOARD_TIE}',
+    "-name": f'lower(name) COLLATE "C" DESC, {BOARD_TIE}',
+    "change": f"change ASC, {BOARD_TIE}",
+    "-change": f"change DESC, {BOARD_TIE}",
+    "games": f"games ASC, {BOARD_TIE}",
+    "-games": f"games DESC, {BOARD_TIE}",
+    "wins": f"wins ASC, {BOARD_TIE}",
+    "-wins": f"wins DESC, {BOARD_TIE}",
+    "win_percent": f"win_percent ASC, {BOARD_TIE}",
+    "-win_percent": f"win_percent DESC, {BOARD_TIE}",
+    "last_played": f"last_played ASC NULLS FIRST, {BOARD_TIE}",
+    "-last_played": f"last_played DESC NULLS LAST, {BOARD_TIE}",
+}
+
+
+@dataclass
+class Board:
+    """One page of the leaderboard: its rows (ranked over the whole league), how many rows
+    the board (or the name search) has, and the order used (an alias of BOARD_ORDERS)."""
+
+    rows: list[RatingRow]
+    count: int
+    order: str
+
+
+def league_board(
+    *,
+    league: League,
+    system: RatingSystem | None = None,
+    query: str = "",
+    order: str = "",
+    offset: int = 0,
+    limit: int = 50,
+) -> Board:
+    """A page of the leaderboard from SQL: ranks from a window function over the whole league
+    (`rank()`: 1, 2, 2, 4, as `league_ratings`), a name search that keeps each player's
+    league rank, the order and the page in the query, and the 30-day change summed for the
+    shown rows only (for every row only when the board is sorted by it). Two queries; the
+    page's cost does not grow with the league's players beyond the window's sort."""
+    system = system or league_system(league=league)
+    order = order if order in BOARD_ORDERS else ""
+    since = timezone.localdate() - datetime.timedelta(days=RECENT_DAYS)
+    by_change = order in ("change", "-change")
+    change_join = (
+        """LEFT JOIN (SELECT player_id, sum(delta) AS change FROM ratings_ratingchange
+                       WHERE league_id = %(league)s AND played_on > %(since)s
+                       GROUP BY player_id) c ON c.player_id = r.player_id"""
+        if by_change
+        else ""
+    )
+    board = f"""
+        WITH board AS (
+            SELECT r.player_id, p.name, r.value, r.games, r.wins, r.last_played,
+                   CASE WHEN r.games > 0 THEN 100.0 * r.wins / r.games ELSE 0.0 END
+                       AS win_percent,
+                   {"coalesce(c.change, 0.0)" if by_change else "0.0"} AS change,
+                   rank() OVER (ORDER BY r.value DESC) AS rank,
+                   count(*) OVER (PARTITION BY r.value) AS same
+              FROM ratings_rating r JOIN leagues_player p ON p.id = r.player_id
+              {change_join}
+             WHERE r.league_id = %(league)s
+        )
+        SELECT player_id, name, value, games, wins, last_played, change, rank, same,
+               count(*) OVER () AS total
+          FROM board
+         WHERE %(query)s = '' OR strpos(lower(name), lower(%(query)s)) > 0
+         ORDER BY {BOARD_ORDERS[order]}
+         LIMIT %(limit)s OFFSET %(offset)s"""
+    params = {
+        "league": league.pk,
+        "since": since,
+        "query": query,
+        "limit": limit,
+        "offset": offset,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(board, params)
+        found = cursor.fetchall()
+        total = found[0][-1] if found else _board_count(cursor, league.pk, query)
+        changes = {}
+        shown = [row[0] for row in found]
+        if shown and not by_change:
+            cursor.execute(
+                """SELECT player_id, sum(delta) FROM ratings_ratingchange
+                    WHERE league_id = %s AND played_on > %s AND player_id = ANY(%s)
+                    GROUP BY player_id""",
+                [league.pk, since, shown],
+            )
+            changes = dict(cursor.fetchall())
+    rows = [
+        RatingRow(
+            rank=rank,
+            tied=same > 1,
+            player_id=player_id,
+            name=name,
+            rating=value,
+            change=change if by_change else changes.get(player_id, 0.0),
+            games=games,
+            wins=wins,
+            last_played=last_played,
+            provisional=system.is_provisional(games),
+        )
+        for player_id, name, value, games, wins, last_played, change, rank, same, _ in found
+    ]
+    return Board(rows=rows, count=total, order=order)
+
+
+def _board_count(cursor, league_id: int, query: str) -> int:
+    """The rows of a board page that came back empty (a page past the end): how many there are."""
+    cursor.execute(
+        """SELECT count(*) FROM ratings_rating r JOIN leagues_player p ON p.id = r.player_id
+            WHERE r.league_id = %s AND (%s = '' OR strpos(lower(p.name), lower(%s)) > 0)""",
+        [league_id, query, query],
+    )
+    return cursor.fetchone()[0]
+
+
 def player_standing(
     *, league: League, player_id: int, system: RatingSystem | None = None
 ) -> RatingRow | None:

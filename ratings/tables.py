@@ -10,6 +10,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django_tables2.utils import OrderByTuple
 
 from .selectors import format_rating
 
@@ -49,6 +50,20 @@ class RatingTable(tables.Table):
         self.system = system
         self.htmx_id = "standings"
         super().__init__(*args, **kwargs)
+
+    def show_board_page(self, page, order: str) -> None:
+        """Show rows that are already one page of the board, sorted by `order` (SQL did both:
+        ratings.selectors.league_board): the header marks the order, the page links follow
+        `page` (a Django Page of the board's count), and the rows are not sorted again."""
+        self.page, self.paginator = page, page.paginator
+        self._order_by = OrderByTuple([order] if order else [])
+        self._board_page = True
+
+    @property
+    def paginated_rows(self):
+        if getattr(self, "_board_page", False):
+            return self.rows
+        return super().paginated_rows
 
     @property
     def page_cells(self) -> list[tuple]:
