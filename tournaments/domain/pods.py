@@ -237,6 +237,8 @@ def pair_pods(
     if last_round:
         search.lookahead = 0.0  # no next round to keep open
     pods = search.run(rng)
+    firsts = {p: past.seat_count.get(p, Counter())[1] for p in seated}
+    pods = _cover_first_seats(pods, search, firsts)
     pods = [_seat(pod, past, rng) for pod in pods]
     rank = {p: i for i, p in enumerate(order)}
     pods.sort(key=lambda pod: min(rank[p] for p in pod))
@@ -352,6 +354,72 @@ def _standings_order(active, ranking, score) -> list[PlayerId]:
 
 # ---------------------------------------------------------------------------------------------
 # Seats
+
+
+def _cover_first_seats(
+    pods: list[list[PlayerId]], search: _Search, firsts: Mapping[PlayerId, int]
+) -> list[list[PlayerId]]:
+    """Swap players between pods so that seat 1 can go, in every pod, to a player who has
+    started least often (`firsts`: times in seat 1 so far), which keeps the times each player
+    started within 1 of each other over the event. With at least as many such players as
+    pods, every pod needs one; with fewer, no pod may hold two. Each swap trades one of them
+    out of a pod holding two or more for a player of a pod holding none, never adds a repeat,
+    costs at most half a win of point spread, and is the cheapest such swap by the pods' cost
+    (large fields: the first such pod's best swap with a pod near it, as the search looks);
+    when no swap is left the pods stay as they are (the layout does not allow it)."""
+    if len(pods) < 2:
+        return pods
+    low = min(firsts[p] for pod in pods for p in pod)
+    due = {p for pod in pods for p in pod if firsts[p] == low}
+    met = search.met
+
+    def repeats(pod) -> int:
+        return sum(1 for a, b in _pairs(pod) if met.get(a, {}).get(b))
+
+    # A swap may cost at most half a win of point spread in one pod (a player a draw away
+    # from their pod's points, say): seat fairness is worth that, not a repeat or more spread.
+    limit = search.w_spread * search.win_points / 2 + _EPS
+    pods = [list(pod) for pod in pods]
+    near = len(pods) > search.FULL_LIMIT  # large fields: neighbouring pods only, as the search
+    stuck: set[int] = set()  # large fields: donors with no swap left near them
+    while True:
+        holding = [sum(p in due for p in pod) for pod in pods]
+        donors = [i for i, n in enumerate(holding) if n >= 2 and i not in stuck]
+        takers = [i for i, n in enumerate(holding) if n == 0]
+        # With as many of them as pods, a pod without one means another holds two; with fewer,
+        # a pod holding two means another holds none: either way a donor and a taker.
+        if not donors or not takers:
+            return pods
+        if near:
+            donors = donors[:1]  # one at a time: the first still fixable, its best near swap
+        best = None
+        for i in donors:
+            a = pods[i]
+            for j in takers:
+                if near and abs(i - j) > search.WINDOW:
+                    continue
+                b = pods[j]
+                before = search.cost(a) + search.cost(b)
+                repeats_before = repeats(a) + repeats(b)
+                for x in a:
+                    if x not in due:
+                        continue
+                    for y in b:
+                        new_a = [y if p == x else p for p in a]
+                        new_b = [x if p == y else p for p in b]
+                        if repeats(new_a) + repeats(new_b) > repeats_before:
+                            continue
+                        delta = search.cost(new_a) + search.cost(new_b) - before
+                        if delta > limit:
+                            continue
+                        if best is None or delta < best[0] - _EPS:
+                            best = (delta, i, j, new_a, new_b)
+        if best is None:
+            if not near:
+                return pods
+            stuck.add(donors[0])
+            continue
+        _, i, j, pods[i], pods[j] = best
 
 
 def _seat(pod: list[PlayerId], past: History, rng: random.Random) -> list[PlayerId]:

@@ -567,6 +567,18 @@ def test_starts_differ_by_at_most_one_over_5_rounds(players):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("players, seeds", [(24, range(3)), (48, range(2)), (64, range(1))])
+def test_starts_differ_by_at_most_one_in_larger_fields(players, seeds):
+    """24, 48 and 64 players, 5 rounds: seating alone left some pods with nobody among the
+    players who had started least (spread 2 at 24, 48, 64 in bench/pods_h2h.py); pods are now
+    formed so that each can give seat 1 to one of them."""
+    spreads = [
+        first_seat_spread(simulate(players=players, rounds=5, seed=s, format="pods")) for s in seeds
+    ]
+    assert max(spreads) == 1, spreads
+
+
+@pytest.mark.slow
 def test_three_pods_rotate_over_13_players():
     """4 + 3 + 3 + 3 for 6 rounds, everybody plays every round: after each round, nobody in a
     3-pod had one before while another player has still had none."""
