@@ -184,14 +184,8 @@ def registration_leave(*, registration: Registration, by=None) -> Registration |
     the first waitlisted player takes a freed seat. Returns the promoted registration, if any.
     """
     tournament = tournament_lock(registration.tournament_id)
-    registration = (
-        Registration.objects.select_for_update()
-        .select_related("player")
-        .filter(pk=registration.pk)
-        .first()
-    )
-    if registration is None or registration.status not in ("seated", "waitlisted"):
-        raise AlreadyDone("This registration was already withdrawn.", code="gone")
+    gone = AlreadyDone("This registration was already withdrawn.", code="gone")
+    registration = _live_locked(registration, gone)
     _before_round_1(tournament, "unregistering online")
     status = registration.status
     entry = registration.entry
@@ -213,6 +207,20 @@ def registration_leave(*, registration: Registration, by=None) -> Registration |
         return None  # the seats go to checked-in waitlisted players at the close
     promoted = _promote(tournament, by=by)
     return promoted[0] if promoted else None
+
+
+def _live_locked(registration: Registration, gone: TournamentError) -> Registration:
+    """The registration read afresh and locked (after the event: the services' lock order),
+    while it holds a seat or a waitlist place; else `gone` is raised."""
+    found = (
+        Registration.objects.select_for_update()
+        .select_related("player")
+        .filter(pk=registration.pk)
+        .first()
+    )
+    if found is None or found.status not in ("seated", "waitlisted"):
+        raise gone
+    return found
 
 
 def _promote(tournament: Tournament, *, by, checked_in_only: bool = False) -> list[Registration]:
@@ -305,14 +313,8 @@ def check_in_open(*, tournament: Tournament, by=None) -> Tournament:
 def check_in(*, registration: Registration, by=None) -> Registration:
     """The player is here: a seated or waitlisted player checks in while check-in is open."""
     tournament = tournament_lock(registration.tournament_id)
-    registration = (
-        Registration.objects.select_for_update()
-        .select_related("player")
-        .filter(pk=registration.pk)
-        .first()
-    )
-    if registration is None or registration.status not in ("seated", "waitlisted"):
-        raise TournamentError("This registration was withdrawn.", code="gone")
+    gone = TournamentError("This registration was withdrawn.", code="gone")
+    registration = _live_locked(registration, gone)
     if tournament.check_in != Tournament.CheckIn.OPEN:
         raise TournamentError("Check-in is not open.", code="check_in_closed")
     if registration.checked_in_at is not None:
