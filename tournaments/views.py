@@ -245,7 +245,7 @@ def _console(request, event: Tournament, **extra) -> dict:
         if round_ is not None
         else "",
         # Before round 1, while check-in is open: who has not checked in yet.
-        not_checked_in=registration_selectors.registrations_for_to(event)["not_checked_in"]
+        not_checked_in=registration_selectors.not_checked_in(event)
         if round_ is None and event.check_in == Tournament.CheckIn.OPEN
         else None,
         **extra,

@@ -61,6 +61,15 @@ def waitlist_position(registration: Registration) -> int | None:
     )
 
 
+def not_checked_in(event: Tournament) -> list[Registration]:
+    """Registered (seated) players who have not checked in yet, in arrival order: one query."""
+    return list(
+        event.registrations.filter(status="seated", checked_in_at__isnull=True)
+        .select_related("player")
+        .order_by("queued_at", "id")
+    )
+
+
 def registrations_for_to(event: Tournament) -> dict:
     """The TO's registration page: who is seated (with check-in and paid), who waits, in
     arrival order, and the walk-ins (entries the TO typed in, present by definition)."""
