@@ -25,9 +25,14 @@ class Seats:
         return None if self.cap is None else max(0, self.cap - self.taken)
 
 
+def seats_taken(event: Tournament) -> int:
+    """Entries still in the event (walk-ins included): what the cap counts."""
+    return event.entries.filter(dropped_after__isnull=True).count()
+
+
 def seats_get(event: Tournament) -> Seats:
     return Seats(
-        taken=event.entries.filter(dropped_after__isnull=True).count(),
+        taken=seats_taken(event),
         cap=event.registration_cap,
         waiting=event.registrations.filter(status="waitlisted").count(),
     )

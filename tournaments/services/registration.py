@@ -29,6 +29,7 @@ from leagues.models import Player
 from ..actions import Action
 from ..errors import AlreadyDone, TournamentError
 from ..models import Entry, Registration, Tournament
+from ..selectors.registration import seats_taken
 from .common import audit, next_round_number, tournament_lock
 
 MAX_NOTE = 1000
@@ -40,11 +41,6 @@ class CheckInClosed:
 
     no_shows: list[Registration] = field(default_factory=list)
     promoted: list[Registration] = field(default_factory=list)
-
-
-def seats_taken(tournament: Tournament) -> int:
-    """Entries still in the event (walk-ins included), the cap's count."""
-    return tournament.entries.filter(dropped_after__isnull=True).count()
 
 
 def _seats_left(tournament: Tournament) -> int | None:
