@@ -184,8 +184,11 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 2000},
         }
     }
-# Off: every public page is rendered for every request (the benches measure both).
-GUILDHALL_PAGE_CACHE = os.environ.get("GUILDHALL_PAGE_CACHE", "1") != "0"
+# "0": every public page is rendered for every request, and every computed value (an event's
+# standings) computed again (the benches measure both); "values": computed values are kept
+# per version but pages are rendered each time (bench/pages.py's render times).
+_PAGE_CACHE = os.environ.get("GUILDHALL_PAGE_CACHE", "1")
+GUILDHALL_PAGE_CACHE = "values" if _PAGE_CACHE == "values" else _PAGE_CACHE != "0"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -107,7 +107,14 @@ def _set(key: str, value) -> None:
 
 
 def enabled() -> bool:
-    return getattr(settings, "GUILDHALL_PAGE_CACHE", True)
+    """Computed values (`memo`) are kept: GUILDHALL_PAGE_CACHE is on, or "values"."""
+    return bool(getattr(settings, "GUILDHALL_PAGE_CACHE", True))
+
+
+def pages_enabled() -> bool:
+    """Whole pages are kept too: GUILDHALL_PAGE_CACHE is on (not "values", which keeps only
+    the computed values: what bench/pages.py times as a page's render)."""
+    return getattr(settings, "GUILDHALL_PAGE_CACHE", True) is True
 
 
 def touch(*scopes: Scope) -> None:
@@ -194,7 +201,7 @@ def _messages_waiting(request: HttpRequest) -> bool:
 
 def _cacheable_request(request: HttpRequest) -> bool:
     return (
-        enabled()
+        pages_enabled()
         and request.method in ("GET", "HEAD")
         and not request.user.is_authenticated
         and not _messages_waiting(request)

@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from leagues.models import Game, League, Player
 
+from .domain import labels
 from .domain.byerules import BYE_RULES
 from .domain.pods import LAYOUT_LABELS, LAYOUTS
 from .domain.standings import TIEBREAKERS
@@ -427,26 +428,18 @@ class Table(models.Model):
 
     @property
     def result_label(self) -> str:
-        """A reported match's games as the MTR writes them, with en dashes ("2-1", "2-0-1",
-        "0-0-3" for an intentional draw), "draw" for a drawn match without games; "" otherwise
-        (a pod's places say its result)."""
-        seats = self.seats.all()
-        if not self.reported or len(seats) != 2:
-            return ""
-        wins = [s.game_wins for s in seats]
-        if None in wins:
-            return "draw" if self.is_draw else ""
-        games = [*wins, self.game_draws] if self.game_draws else wins
-        return "\u2013".join(str(g) for g in games)
+        """The match's games as the MTR writes them ("2-1", "0-0-3"): domain.labels."""
+        return labels.result_label(
+            reported=self.reported,
+            is_draw=self.is_draw,
+            game_wins=[s.game_wins for s in self.seats.all()],
+            game_draws=self.game_draws,
+        )
 
     @property
     def has_full_order(self) -> bool:
-        """Whether the seats' places say more than the result: a pod's full finishing order
-        rather than "the winner first, the rest second" or "everyone first" (a draw)."""
-        places = sorted(s.place for s in self.seats.all() if s.place is not None)
-        if len(places) != len(self.seats.all()) or len(places) < 3:
-            return False
-        return places not in ([1] * len(places), [1] + [2] * (len(places) - 1))
+        """A pod's full finishing order rather than winner-then-the-rest (domain.labels)."""
+        return labels.full_order([s.place for s in self.seats.all()])
 
 
 class Seat(models.Model):
@@ -479,12 +472,7 @@ class Seat(models.Model):
     @property
     def place_label(self) -> str:
         """ "1st", "2nd", "3rd", "4th"... ("" before the result)."""
-        if self.place is None:
-            return ""
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(self.place % 10, "th")
-        if 10 <= self.place % 100 <= 20:
-            suffix = "th"
-        return f"{self.place}{suffix}"
+        return labels.place_label(self.place)
 
 
 class TournamentJudge(models.Model):

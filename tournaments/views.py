@@ -110,15 +110,17 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     number = small_int(request.GET.get("round", ""))
     round_ = None
     if number is not None:
-        round_ = selectors.rounds_with_tables(event).filter(number=number).first()
+        round_ = event.rounds.filter(number=number).first()
     if round_ is None:
-        round_ = selectors.current_round(event)
+        round_ = selectors.latest_round(event)
         latest = round_.number if round_ else 0
     else:  # rounds are numbered 1, 2, ... in the order they were paired
         latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
     # ?q=: "find my seat" narrowed to the names containing it (typed, or sent without script).
     query = request.GET.get("q", "").strip()[:80]
-    finder = selectors.seat_finder(round_) if round_ else []
+    decks = deck_selectors.shown_decks(event)
+    tables = selectors.round_board(round_, decks) if round_ else []
+    finder = selectors.seat_finder(tables)
     if query:
         finder = [row for row in finder if query.casefold() in row.name.casefold()]
     context = _context(
@@ -126,10 +128,10 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         event,
         "pairings",
         round=round_,
+        tables=tables,
         rounds=list(range(1, latest + 1)),
         query=query,
         finder=finder,
-        decks=deck_selectors.shown_decks(event),
         # A signed-in player of the event: the link to their deck (no query for visitors).
         my_entry=event.entries.filter(player__user=request.user).first()
         if request.user.is_authenticated and round_
@@ -166,7 +168,7 @@ def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
 def event_projector(request: HttpRequest, slug: str) -> HttpResponse:
     """Big type for the wall screen; htmx refreshes it every 30 seconds."""
     event = selectors.event_get(slug=slug, user=request.user)
-    round_ = selectors.current_round(event)
+    round_ = selectors.latest_round(event)
     remaining = changes_at = None
     if round_ and round_.ends_at and round_.status == Round.Status.PLAYING:
         now = timezone.now()
@@ -181,7 +183,7 @@ def event_projector(request: HttpRequest, slug: str) -> HttpResponse:
     if round_ is None and event.check_in == Tournament.CheckIn.OPEN:
         context["check_in_link"] = registration_selectors.check_in_url(request, event)
         context["qr"] = registration_selectors.qr_svg(context["check_in_link"])
-    context["finder"] = selectors.seat_finder(round_) if round_ else []
+    context["finder"] = selectors.seat_finder(selectors.round_board(round_)) if round_ else []
     response = render(request, template, context)
     response.cache_until = changes_at  # the shared cache renders it again from then on
     return response

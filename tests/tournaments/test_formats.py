@@ -12,7 +12,7 @@ PARTIALS = [
     "pairings",
     "finder",
     "player-rounds",
-    "projector-seat",
+    "projector-seats",
     "bracket-help",
     "empty-slots",
     "cut-plan",

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 from django.http import Http404
 
+from ..domain import labels
 from ..domain.standings import TIEBREAKERS
 from ..models import Round, Seat, Table, Tournament
 from ..permissions import can_run_event, visible_events
@@ -68,11 +69,88 @@ def rounds_with_tables(event: Tournament):
     return event.rounds.prefetch_related(Prefetch("tables", queryset=tables)).order_by("number")
 
 
-def current_round(event: Tournament) -> Round | None:
-    return rounds_with_tables(event).order_by("-number").first()
+def latest_round(event: Tournament) -> Round | None:
+    """The event's last round, without its tables (the public pages read them with
+    `round_board`)."""
+    return event.rounds.order_by("-number").first()
 
 
-@dataclass
+@dataclass(slots=True)
+class BoardSeat:
+    """A seat as the public pages show it: plain values, no model behind them."""
+
+    entry_id: int
+    name: str
+    position: int
+    won: bool
+    place_label: str
+    deck: str
+
+
+@dataclass(slots=True)
+class BoardTable:
+    pk: int
+    number: int
+    reported: bool
+    is_draw: bool
+    requested_bye: bool
+    result_label: str
+    full_order: bool
+    seats: list[BoardSeat]
+
+    @property
+    def is_bye(self) -> bool:
+        return len(self.seats) == 1
+
+
+def round_board(round_: Round, decks: dict[str, str] | None = None) -> list[BoardTable]:
+    """A round's tables in number order, each with its seats in turn order, from one query of
+    plain values: what the pairings and the projector show (every visitor loads them when a
+    round is posted; model instances for 256 seats cost more than the query). `decks` (player
+    name -> deck, the public ones) fills each seat's deck."""
+    decks = decks or {}
+    rows = (
+        Seat.objects.filter(table__round=round_)
+        .order_by("table__number", "position")
+        .values_list(
+            "table_id",
+            "table__number",
+            "table__reported",
+            "table__is_draw",
+            "table__requested_bye",
+            "table__game_draws",
+            "table__winner_id",
+            "entry_id",
+            "entry__player__name",
+            "position",
+            "game_wins",
+            "place",
+        )
+    )
+    tables: list[BoardTable] = []
+    wins: list[list] = []
+    for (table_id, number, reported, is_draw, requested, draws, winner, entry, name, position,
+         game_wins, place) in rows:  # fmt: skip
+        if not tables or tables[-1].pk != table_id:
+            tables.append(BoardTable(table_id, number, reported, is_draw, requested, "", False, []))
+            wins.append([draws])
+        seat = BoardSeat(entry, name, position, winner == entry, labels.place_label(place), "")
+        if decks:
+            seat.deck = decks.get(name, "")
+        tables[-1].seats.append(seat)
+        wins[-1].append((game_wins, place))
+    for table, (draws, *seated) in zip(tables, wins, strict=True):
+        table.result_label = labels.result_label(
+            reported=table.reported,
+            is_draw=table.is_draw,
+            game_wins=[g for g, _ in seated],
+            game_draws=draws,
+        )
+        table.full_order = labels.full_order([p for _, p in seated])
+    return tables
+
+
+@dataclass(slots=True)
 class SeatFinder:
     name: str
     table: int
@@ -80,21 +158,16 @@ class SeatFinder:
     opponents: list[str]
 
 
-def seat_finder(round_: Round) -> list[SeatFinder]:
+def seat_finder(tables: list[BoardTable]) -> list[SeatFinder]:
     """Every player of the round alphabetically: where they sit and against whom."""
     rows = []
-    for table in round_.tables.all():
-        seats = list(table.seats.all())
-        for seat in seats:
-            rows.append(
-                SeatFinder(
-                    name=seat.entry.player.name,
-                    table=table.number,
-                    seat=seat.position,
-                    opponents=[s.entry.player.name for s in seats if s is not seat],
-                )
-            )
-    return sorted(rows, key=lambda r: r.name.lower())
+    for table in tables:
+        names = [seat.name for seat in table.seats]
+        for i, seat in enumerate(table.seats):
+            others = names[:i] + names[i + 1 :]
+            rows.append(SeatFinder(seat.name, table.number, seat.position, others))
+    rows.sort(key=lambda r: r.name.lower())
+    return rows
 
 
 @dataclass
