@@ -256,11 +256,14 @@ def floor_console(event) -> tuple[str, int]:
 
 def floor_board(league) -> tuple[str, int]:
     rows = fetch(
-        """SELECT rank() OVER (ORDER BY r.value DESC), r.player_id, p.name, r.value, r.games,
-                  r.wins, 0.0
-             FROM ratings_rating r JOIN leagues_player p ON p.id = r.player_id
-            WHERE r.league_id = %s ORDER BY r.value DESC, p.name LIMIT 50""",
-        [league.pk],
+        """SELECT b.*, (SELECT sum(delta) FROM ratings_ratingchange c
+                          WHERE c.league_id = %s AND c.player_id = b.player_id
+                            AND c.played_on > now()::date - 30)
+             FROM (SELECT rank() OVER (ORDER BY r.value DESC), r.player_id, p.name, r.value,
+                          r.games, r.wins
+                     FROM ratings_rating r JOIN leagues_player p ON p.id = r.player_id
+                    WHERE r.league_id = %s ORDER BY r.value DESC, p.name LIMIT 50) b""",
+        [league.pk, league.pk],
     )
     html = BOARD.render(Context({"rows": rows, "prefix": f"/leagues/{league.slug}/players/"}))
     return html, len(rows)

@@ -57,7 +57,6 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
-    "django_tables2",
     "template_partials",
     "axes",
     "csp",
@@ -238,7 +237,6 @@ except MailConfigError as error:
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 GUILDHALL_MAX_IMPORT_BYTES = int(os.environ.get("GUILDHALL_MAX_IMPORT_BYTES", 5 * 1024 * 1024))
 
-DJANGO_TABLES2_TEMPLATE = "tables/htmx_table.html"
 
 # Login rate limit (django-axes, state in the database): 5 failed logins for one username from
 # one IP address refuse that username from that address (even with the right password) until

@@ -17,9 +17,9 @@ from leagues.models import League
 from leagues.views import league_context
 
 from . import selectors as rating_selectors
+from . import tables
 from .domain.chart import rating_chart_svg
 from .models import Rating
-from .tables import RatingTable
 
 GAMES_PER_PAGE = 25
 
@@ -71,9 +71,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
             offset=(page.number - 1) * PER_PAGE,
             limit=PER_PAGE,
         )
-    table = RatingTable(board.rows, league=league, system=system)
-    table.show_board_page(page, board.order)
-    table.empty_text = f'No player matches "{query}".' if query else "No games yet."
+    empty_text = f'No player matches "{query}".' if query else "No games yet."
     template = "leagues/league_detail.html"
     if request.htmx and request.htmx.target == "standings":
         template += "#standings-table"
@@ -81,7 +79,10 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
         request,
         league,
         "standings",
-        table=table,
+        header=tables.header(board.order, request.GET),
+        cells=tables.cells(board.rows, league_slug=league.slug, system=system),
+        pages=tables.page_links(page, request.GET),
+        empty_text=empty_text,
         query=query,
         player_count=board.count if not query else Rating.objects.filter(league=league).count(),
         system=system,

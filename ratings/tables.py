@@ -1,111 +1,152 @@
-"""The rating leaderboard table. Rows arrive ranked from ratings.selectors.league_ratings.
+"""The rating leaderboard as the page draws it: the header's sort links, each row's cells
+formatted once, the page links. Rows arrive as one page of the board, ranked, sorted and cut
+in SQL (ratings.selectors.league_board).
 
-django-tables2 sorts, paginates and draws the header; the body is a plain loop in
-ratings/rating_table.html over `page_cells`, the shown page's cells formatted here once, so
-no cell goes through django-tables2's per-cell rendering (an `inspect.signature` each). The
-`render_*` methods stay the one definition of each cell's text, called directly.
+A plain template (ratings/board.html) draws it. It was a django-tables2 table: its per-cell
+rendering (an `inspect.signature` each) cost 20-30 times the rows, and with the body already
+a plain loop its header and page links (a `querystring_replace` tag for each link) still cost
+more than the board's query (bench/pages.py); sorting and paging are the view's `?sort=` and
+`?page=`, so nothing of the library was left doing work.
 """
 
-import django_tables2 as tables
+from dataclasses import dataclass
+
+from django.core.paginator import Page
+from django.http import QueryDict
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django_tables2.utils import OrderByTuple
 
-from .selectors import format_rating
-
-NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+from .domain.base import RatingSystem
+from .selectors import RatingRow, format_rating
 
 
-class RatingTable(tables.Table):
-    rank = tables.Column(
-        verbose_name="#", orderable=False, attrs={"td": {"class": "rank"}, "th": {"class": "rank"}}
-    )
-    name = tables.Column(
-        verbose_name="Player",
-        order_by=("sort_name",),
-        attrs={"td": {"class": "name"}, "th": {"class": "name"}},
-    )
-    rating = tables.Column(verbose_name="Rating", attrs=NUM)
-    change = tables.Column(verbose_name="30 d", attrs=NUM)
-    games = tables.Column(verbose_name="Games", attrs=NUM)
-    wins = tables.Column(verbose_name="Wins", attrs=NUM)
-    win_percent = tables.Column(
-        verbose_name="Win %",
-        attrs={"td": {"class": "num wide-only"}, "th": {"class": "num wide-only"}},
-    )
-    last_played = tables.DateColumn(
-        verbose_name="Last played",
-        format="Y-m-d",
-        attrs={"td": {"class": "wide-only"}, "th": {"class": "wide-only"}},
-    )
+@dataclass(frozen=True, slots=True)
+class Column:
+    key: str  # the `?sort=` alias (ratings.selectors.BOARD_ORDERS)
+    label: str
+    css: str
+    sortable: bool = True
 
-    class Meta:
-        template_name = "ratings/rating_table.html"
-        attrs = {"class": "standings"}
-        empty_text = "No rated games yet."
 
-    def __init__(self, *args, league, system, **kwargs):
-        self.league = league
-        self.system = system
-        self.htmx_id = "standings"
-        super().__init__(*args, **kwargs)
+COLUMNS = (
+    Column("rank", "#", "rank", sortable=False),
+    Column("name", "Player", "name"),
+    Column("rating", "Rating", "num"),
+    Column("change", "30 d", "num"),
+    Column("games", "Games", "num"),
+    Column("wins", "Wins", "num"),
+    Column("win_percent", "Win %", "num wide-only"),
+    Column("last_played", "Last played", "wide-only"),
+)
 
-    def show_board_page(self, page, order: str) -> None:
-        """Show rows that are already one page of the board, sorted by `order` (SQL did both:
-        ratings.selectors.league_board): the header marks the order, the page links follow
-        `page` (a Django Page of the board's count), and the rows are not sorted again."""
-        self.page, self.paginator = page, page.paginator
-        self._order_by = OrderByTuple([order] if order else [])
-        self._board_page = True
 
-    @property
-    def paginated_rows(self):
-        if getattr(self, "_board_page", False):
-            return self.rows
-        return super().paginated_rows
+@dataclass(frozen=True, slots=True)
+class HeaderCell:
+    label: str
+    css: str  # with "orderable" and "asc"/"desc" for a sortable column (the arrows' CSS)
+    href: str  # "" when the column does not sort
+    aria_sort: str  # "ascending", "descending" or "none"
 
-    @property
-    def page_cells(self) -> list[tuple]:
-        """Every cell of the shown page, as the columns render them, row by row."""
-        return [
-            (
-                self.render_rank(row.rank, row),
-                self.render_name(row.name, row),
-                self.render_rating(row.rating),
-                self.render_change(row.change),
-                row.games,
-                row.wins,
-                self.render_win_percent(row.win_percent),
-                row.last_played.isoformat() if row.last_played else "\u2014",
+
+def _query(params: QueryDict, **changes) -> str:
+    """The page's query string with `changes` replacing those keys (the others kept)."""
+    query = params.copy()
+    for key, value in changes.items():
+        query[key] = str(value)
+    return "?" + query.urlencode()
+
+
+def header(order: str, params: QueryDict) -> list[HeaderCell]:
+    """Each column's header: a sortable one links to its next order (ascending, then
+    descending once it is sorted ascending), back to page 1."""
+    cells = []
+    for column in COLUMNS:
+        if not column.sortable:
+            cells.append(HeaderCell(column.label, column.css, "", "none"))
+            continue
+        ascending, descending = order == column.key, order == f"-{column.key}"
+        direction = " asc" if ascending else " desc" if descending else ""
+        cells.append(
+            HeaderCell(
+                column.label,
+                f"{column.css} orderable{direction}",
+                _query(params, sort=f"-{column.key}" if ascending else column.key, page=1),
+                "ascending" if ascending else "descending" if descending else "none",
             )
-            for row in (bound.record for bound in self.paginated_rows)
-        ]
+        )
+    return cells
 
-    def render_rank(self, value, record):
-        return f"{value}=" if record.tied else value
 
-    def render_name(self, value, record):
-        url = reverse("player_detail", args=[self.league.slug, record.player_id])
-        if record.provisional:
-            return format_html(
-                '<a href="{}">{}</a> <span class="tag" title="fewer games than the league '
-                'counts as settled">provisional</span>',
-                url,
-                value,
-            )
-        return format_html('<a href="{}">{}</a>', url, value)
+@dataclass(frozen=True, slots=True)
+class PageLink:
+    label: str
+    href: str  # "" for the current page and for a gap ("…")
+    current: bool = False
 
-    def render_rating(self, value):
-        return format_rating(value, self.system)
 
-    def render_win_percent(self, value):
-        return f"{value:.1f}"
+@dataclass(frozen=True, slots=True)
+class PageLinks:
+    previous: str
+    next: str
+    numbers: list[PageLink]
 
-    def render_change(self, value):
-        if not value:
-            return mark_safe('<span class="muted">\u2013</span>')
-        shown = format_rating(abs(value), self.system)
-        css = "up" if value > 0 else "down"
-        sign = "+" if value > 0 else "\u2212"  # a real minus sign, as in print
-        return format_html('<span class="{}">{}{}</span>', css, sign, shown)
+
+def page_links(page: Page, params: QueryDict) -> PageLinks | None:
+    """Previous, next and the page numbers around this one (gaps elided); None for one page."""
+    if page.paginator.num_pages <= 1:
+        return None
+    numbers = []
+    for number in page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1):
+        if number == page.paginator.ELLIPSIS:
+            numbers.append(PageLink(str(number), ""))
+        elif number == page.number:
+            numbers.append(PageLink(str(number), "", current=True))
+        else:
+            numbers.append(PageLink(str(number), _query(params, page=number)))
+    return PageLinks(
+        previous=_query(params, page=page.number - 1) if page.has_previous() else "",
+        next=_query(params, page=page.number + 1) if page.has_next() else "",
+        numbers=numbers,
+    )
+
+
+def cells(rows: list[RatingRow], *, league_slug: str, system: RatingSystem) -> list[tuple]:
+    """Every row's cells as text: rank (with "=" when tied), the name linking to the player's
+    page (tagged provisional), rating, 30-day change, games, wins, win %, last played."""
+    url = reverse("player_detail", args=[league_slug, 0])
+    prefix = url.removesuffix("0/")
+    assert prefix != url, "player_detail no longer ends in <player_id>/"
+    return [
+        (
+            f"{row.rank}=" if row.tied else row.rank,
+            name_cell(f"{prefix}{row.player_id}/", row),
+            format_rating(row.rating, system),
+            change_cell(row.change, system),
+            row.games,
+            row.wins,
+            f"{row.win_percent:.1f}",
+            row.last_played.isoformat() if row.last_played else "\u2014",
+        )
+        for row in rows
+    ]
+
+
+def name_cell(url: str, row: RatingRow) -> str:
+    if row.provisional:
+        return format_html(
+            '<a href="{}">{}</a> <span class="tag" title="fewer games than the league '
+            'counts as settled">provisional</span>',
+            url,
+            row.name,
+        )
+    return format_html('<a href="{}">{}</a>', url, row.name)
+
+
+def change_cell(value: float, system: RatingSystem) -> str:
+    if not value:
+        return mark_safe('<span class="muted">\u2013</span>')
+    shown = format_rating(abs(value), system)
+    css = "up" if value > 0 else "down"
+    sign = "+" if value > 0 else "\u2212"  # a real minus sign, as in print
+    return format_html('<span class="{}">{}{}</span>', css, sign, shown)

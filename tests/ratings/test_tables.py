@@ -1,38 +1,80 @@
-"""The leaderboard's plain-loop body says, cell for cell, what django-tables2 would render.
+"""The leaderboard's header, cells and page links (ratings.tables), worked by hand."""
 
-RatingTable.page_cells bypasses django-tables2's per-cell rendering; the reference here is
-that very rendering (`BoundRow` cells through the `render_*` methods), for a board with a
-tie, gains and losses, sorted by a column and on a second page.
-"""
+import datetime
 
 import pytest
-from django.test import RequestFactory
-from django.utils import timezone
-from django_tables2 import RequestConfig
+from django.core.paginator import Paginator
+from django.http import QueryDict
 
-from ratings import selectors
-from ratings.tables import RatingTable
-from tests.factories import PlayerFactory
-from tests.ratings.test_selectors import LONG_AGO, record
+from ratings import tables
+from ratings.domain.elo import GuildmasterElo
+from ratings.selectors import RatingRow
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("query", ["", "?sort=-change", "?sort=name&per_page=3&page=2"])
-def test_page_cells_equal_django_tables2s_own_cells(
-    league, django_capture_on_commit_callbacks, query
-):
-    a, b, c, d, e, f, g, h = PlayerFactory.create_batch(8, organization=league.organization)
-    for players, day in [([a, b], LONG_AGO), ([c, d], LONG_AGO), ([e, f, g, h], None)]:
-        with django_capture_on_commit_callbacks(execute=True):
-            record(league, players, day or timezone.localdate())
-    system = selectors.league_system(league=league)
-    table = RatingTable(selectors.league_ratings(league=league), league=league, system=system)
-    RequestConfig(RequestFactory().get("/" + query), paginate={"per_page": 50}).configure(table)
+def row(rank, name, rating, change, *, pid=None, tied=False, provisional=False, games=10, wins=4):
+    return RatingRow(
+        rank=rank,
+        tied=tied,
+        player_id=pid or rank * 10,
+        name=name,
+        rating=rating,
+        change=change,
+        games=games,
+        wins=wins,
+        last_played=datetime.date(2026, 3, 8),
+        provisional=provisional,
+    )
 
-    tables2 = [[str(cell) for cell in row.cells] for row in table.paginated_rows]
-    plain = [[str(cell) for cell in cells] for cells in table.page_cells]
-    assert plain == tables2
-    assert len(plain) == (3 if "page=2" in query else 8)
-    if "page=2" not in query:  # the shared second place, as the board ranks it
-        assert sum((cells[0], cells[2]) == ("2=", "1520") for cells in plain) == 3
+
+def test_cells_format_each_column():
+    system = GuildmasterElo()
+    got = tables.cells(
+        [
+            row(1, "Ann", 1532.4, 12.2),
+            row(2, "Bob <b>", 1500.0, 0.0, tied=True, provisional=True, games=3, wins=0),
+            row(2, "Cy", 1500.0, -8.6, pid=30, tied=True, games=0, wins=0),
+        ],
+        league_slug="fnm",
+        system=system,
+    )
+    assert [list(map(str, cells)) for cells in got] == [
+        ["1", '<a href="/leagues/fnm/players/10/">Ann</a>', "1532",
+         '<span class="up">+12</span>', "10", "4", "40.0", "2026-03-08"],
+        ["2=", '<a href="/leagues/fnm/players/20/">Bob &lt;b&gt;</a> <span class="tag" '
+         'title="fewer games than the league counts as settled">provisional</span>', "1500",
+         '<span class="muted">\u2013</span>', "3", "0", "0.0", "2026-03-08"],
+        ["2=", '<a href="/leagues/fnm/players/30/">Cy</a>', "1500",
+         '<span class="down">\u22129</span>', "0", "0", "0.0", "2026-03-08"],
+    ]  # fmt: skip
+
+
+def test_header_links_to_each_columns_next_order_on_page_one():
+    params = QueryDict("q=bo&sort=games&page=3")
+    got = {cell.label: cell for cell in tables.header("games", params)}
+    assert got["#"].href == "" and got["#"].aria_sort == "none"
+    # Sorted ascending by games: its link turns it descending; others sort ascending.
+    assert got["Games"].href == "?q=bo&sort=-games&page=1"
+    assert got["Games"].aria_sort == "ascending" and got["Games"].css == "num orderable asc"
+    assert got["Player"].href == "?q=bo&sort=name&page=1"
+    assert got["Player"].aria_sort == "none" and got["Player"].css == "name orderable"
+    descending = {cell.label: cell for cell in tables.header("-wins", QueryDict())}
+    assert descending["Wins"].href == "?sort=wins&page=1"
+    assert descending["Wins"].aria_sort == "descending"
+    assert descending["Wins"].css == "num orderable desc"
+
+
+def test_page_links_elide_far_pages_and_keep_the_query():
+    paginator = Paginator(range(1000), 50)  # 20 pages
+    links = tables.page_links(paginator.page(10), QueryDict("sort=name&page=10"))
+    assert links.previous == "?sort=name&page=9" and links.next == "?sort=name&page=11"
+    labels = [(link.label, link.current) for link in links.numbers]
+    assert labels == [
+        ("1", False), ("\u2026", False), ("8", False), ("9", False), ("10", True),
+        ("11", False), ("12", False), ("\u2026", False), ("20", False),
+    ]  # fmt: skip
+    assert links.numbers[0].href == "?sort=name&page=1" and links.numbers[1].href == ""
+    first = tables.page_links(paginator.page(1), QueryDict())
+    assert first.previous == "" and first.next == "?page=2"
+    assert tables.page_links(Paginator(range(50), 50).page(1), QueryDict()) is None
