@@ -1,16 +1,19 @@
-"""The rating leaderboard as the page draws it: the header's sort links, each row's cells
-formatted once, the page links. Rows arrive as one page of the board, ranked, sorted and cut
-in SQL (ratings.selectors.league_board).
+"""The rating leaderboard: its columns as a django-tables2 `Table` (RatingTable), drawn by a
+plain template (ratings/board.html) from what this module computes once per page: the header's
+sort links, each row's cells, the page links. Rows arrive as one page of the board, ranked,
+sorted and cut in SQL (ratings.selectors.league_board).
 
-A plain template (ratings/board.html) draws it. It was a django-tables2 table: its per-cell
-rendering (an `inspect.signature` each) cost 20-30 times the rows, and with the body already
-a plain loop its header and page links (a `querystring_replace` tag for each link) still cost
-more than the board's query (bench/pages.py); sorting and paging are the view's `?sort=` and
-`?page=`, so nothing of the library was left doing work.
+django-tables2's own rendering is not used: its per-cell rendering (an `inspect.signature`
+each) cost 20-30 times the rows, and with the body a plain loop its header and page links (a
+`querystring_replace` tag per link) still cost more than the board's query (bench/pages.py).
+Sorting and paging are the view's `?sort=` and `?page=` (the aliases of
+ratings.selectors.BOARD_ORDERS), so the table class keeps the one definition of the columns:
+their order, headers, CSS classes and which of them sort.
 """
 
 from dataclasses import dataclass
 
+import django_tables2 as tables
 from django.core.paginator import Page
 from django.http import QueryDict
 from django.urls import reverse
@@ -20,24 +23,37 @@ from django.utils.safestring import mark_safe
 from .domain.base import RatingSystem
 from .selectors import RatingRow, format_rating
 
+NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+
+
+class RatingTable(tables.Table):
+    """The leaderboard's columns (drawn by ratings/board.html, not by django-tables2)."""
+
+    rank = tables.Column(
+        verbose_name="#", orderable=False, attrs={"td": {"class": "rank"}, "th": {"class": "rank"}}
+    )
+    name = tables.Column(verbose_name="Player", attrs={"th": {"class": "name"}})
+    rating = tables.Column(verbose_name="Rating", attrs=NUM)
+    change = tables.Column(verbose_name="30 d", attrs=NUM)
+    games = tables.Column(verbose_name="Games", attrs=NUM)
+    wins = tables.Column(verbose_name="Wins", attrs=NUM)
+    win_percent = tables.Column(verbose_name="Win %", attrs={"th": {"class": "num wide-only"}})
+    last_played = tables.Column(verbose_name="Last played", attrs={"th": {"class": "wide-only"}})
+
 
 @dataclass(frozen=True, slots=True)
 class Column:
     key: str  # the `?sort=` alias (ratings.selectors.BOARD_ORDERS)
     label: str
     css: str
-    sortable: bool = True
+    sortable: bool
 
 
-COLUMNS = (
-    Column("rank", "#", "rank", sortable=False),
-    Column("name", "Player", "name"),
-    Column("rating", "Rating", "num"),
-    Column("change", "30 d", "num"),
-    Column("games", "Games", "num"),
-    Column("wins", "Wins", "num"),
-    Column("win_percent", "Win %", "num wide-only"),
-    Column("last_played", "Last played", "wide-only"),
+COLUMNS = tuple(
+    Column(
+        key, str(column.verbose_name), column.attrs["th"]["class"], column.orderable is not False
+    )
+    for key, column in RatingTable.base_columns.items()
 )
 
 
