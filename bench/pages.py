@@ -117,7 +117,7 @@ PLAYER = ENGINE.from_string(
 CONSOLE = ENGINE.from_string(
     """
 {% for table, version, reported, seats in tables %}
-<form method="post" action="{{ tables }}{{ table }}/report/">
+<form method="post" action="{{ tables_url }}{{ table }}/report/">
 <input type="hidden" name="csrfmiddlewaretoken" value="{{ token }}">
 <input type="hidden" name="version" value="{{ version }}">
 <h3>Table {{ table }}{% if reported %} · reported{% endif %}</h3>
@@ -127,7 +127,7 @@ CONSOLE = ENGINE.from_string(
 <ul>
 {% for entry, name, dropped in entries %}<li>{{ name }}
 <form method="post"
- action="{{ entries }}{{ entry }}/{% if dropped %}undrop{% else %}drop{% endif %}/">
+ action="{{ entries_url }}{{ entry }}/{% if dropped %}undrop{% else %}drop{% endif %}/">
 <input type="hidden" name="csrfmiddlewaretoken" value="{{ token }}">
 <button>{% if dropped %}Undrop{% else %}Drop{% endif %}</button></form></li>{% endfor %}</ul>"""
 )
@@ -592,6 +592,8 @@ def main(argv=None) -> int:
     pod_event = seed(pods, "pods", played, f"bench-pages-pods-{pods}")
     match_event = seed(onevone, "1v1", played, f"bench-pages-1v1-{onevone}")
     league = build_league(*league_size)
+    with connection.cursor() as cursor:  # as autovacuum would after such a load
+        cursor.execute("ANALYZE")
     print(
         f"Pages benchmark: a pod event of {pods} players and a 1v1 event of {onevone} after "
         f"{played} round{'s' * (played != 1)}, a league of {league_size[0]:,} players and "

@@ -1,5 +1,8 @@
 """Reads for the league pages: one function per page's data, a fixed number of queries each."""
 
+import datetime
+from dataclasses import dataclass, field
+
 from django.db.models import Count, Max, Prefetch, QuerySet
 from django.http import Http404
 
@@ -42,9 +45,67 @@ def _with_results(games: QuerySet) -> QuerySet:
     )
 
 
-def league_game_log(*, league: League) -> QuerySet:
-    """The league's games, newest first, with their results."""
-    return _with_results(league.games.order_by("-played_on", "-id"))
+def league_game_ids(*, league: League) -> QuerySet:
+    """The ids of the league's games, newest first (page them, then read `game_cards`)."""
+    return league.games.order_by("-played_on", "-id").values_list("id", flat=True)
+
+
+@dataclass(slots=True)
+class ResultLine:
+    """A player's line in a game card; ratings.selectors.attach_rating_changes fills the
+    rating change (`delta` None: the game is not rated yet)."""
+
+    placement: int
+    place_label: str
+    player_id: int
+    name: str
+    seat: int | None
+    delta: float | None = None
+    change_text: str = ""  # "+12", "3.5" after a minus sign, or "0"
+    change_css: str = ""  # "up", "down" or ""
+    change_title: str = ""  # "rating 1500 → 1512"
+
+
+@dataclass(slots=True)
+class GameCard:
+    """A game as the game log and a player's page show it: plain values, one query."""
+
+    pk: int
+    played_on: datetime.date
+    source: str
+    notes: str
+    results: list[ResultLine] = field(default_factory=list)
+
+
+def _place_label(placement: int) -> str:
+    return f"{placement}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(placement, 'th') }"
+
+
+def game_cards(game_ids) -> list[GameCard]:
+    """The games of `game_ids`, in that order, each with its results by place (seat, entry),
+    from one query of plain values: the game log's and a player's page's 25 games."""
+    ids = list(game_ids)
+    rows = (
+        GameResult.objects.filter(game_id__in=ids)
+        .order_by("game_id", "placement", "seat", "id")
+        .values_list(
+            "game_id",
+            "game__played_on",
+            "game__source",
+            "game__notes",
+            "placement",
+            "player_id",
+            "player__name",
+            "seat",
+        )
+    )
+    cards: dict[int, GameCard] = {}
+    for game, played_on, source, notes, placement, player, name, seat in rows:
+        card = cards.get(game)
+        if card is None:
+            card = cards[game] = GameCard(game, played_on, source, notes)
+        card.results.append(ResultLine(placement, _place_label(placement), player, name, seat))
+    return [cards[pk] for pk in ids if pk in cards]
 
 
 def league_games_in_rating_order(*, league: League) -> QuerySet:
@@ -66,9 +127,13 @@ def league_player_get(*, league: League, player_id: int) -> Player:
     return player
 
 
-def player_game_history(*, league: League, player: Player) -> QuerySet:
-    """The player's games in the league, newest first, with every result of each game."""
-    return _with_results(league.games.filter(results__player=player).order_by("-played_on", "-id"))
+def player_game_ids(*, league: League, player: Player) -> QuerySet:
+    """The ids of the player's games in the league, newest first (see `game_cards`)."""
+    return (
+        league.games.filter(results__player=player)
+        .order_by("-played_on", "-id")
+        .values_list("id", flat=True)
+    )
 
 
 def league_player_names(*, league: League) -> list[str]:

@@ -9,6 +9,7 @@ in the shared cache per version of the league (core.pagecache), with ETags for a
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from core.pagecache import Scope, public_page
@@ -101,23 +102,36 @@ def _page_number(raw: str | None) -> int:
         return 1
 
 
+def _cards(page) -> None:
+    """The page's games as cards (leagues.selectors.game_cards) with their rating changes."""
+    page.object_list = selectors.game_cards(page.object_list)
+    rating_selectors.attach_rating_changes(page.object_list)
+
+
+def player_url_prefix(league: League) -> str:
+    """A player page's address before the id (`<prefix><id>/`): reversed once per page."""
+    url = reverse("player_detail", args=[league.slug, 0])
+    return url.removesuffix("0/")
+
+
 def league_games(request: HttpRequest, slug: str) -> HttpResponse:
     league = selectors.league_get(slug=slug, user=request.user)
-    page = Paginator(selectors.league_game_log(league=league), GAMES_PER_PAGE).get_page(
+    page = Paginator(selectors.league_game_ids(league=league), GAMES_PER_PAGE).get_page(
         request.GET.get("page")
     )
-    rating_selectors.attach_rating_changes(page.object_list)
-    return render(
-        request, "leagues/league_games.html", league_context(request, league, "games", page=page)
+    _cards(page)
+    context = league_context(
+        request, league, "games", page=page, player_url=player_url_prefix(league)
     )
+    return render(request, "leagues/league_games.html", context)
 
 
 def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     league = selectors.league_get(slug=slug, user=request.user)
     player = selectors.league_player_get(league=league, player_id=player_id)
-    history = selectors.player_game_history(league=league, player=player)
+    history = selectors.player_game_ids(league=league, player=player)
     page = Paginator(history, GAMES_PER_PAGE).get_page(request.GET.get("page"))
-    rating_selectors.attach_rating_changes(page.object_list)
+    _cards(page)
     system = rating_selectors.league_system(league=league)
     standing = rating_selectors.player_standing(league=league, player_id=player.pk, system=system)
     points = rating_selectors.player_rating_history(league=league, player_id=player.pk)
@@ -134,5 +148,6 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         system=system,
         chart=mark_safe(chart),  # built from numbers and escaped text only
         biggest_wins=rating_selectors.player_biggest_wins(league=league, player_id=player.pk),
+        player_url=player_url_prefix(league),
     )
     return render(request, "leagues/player_detail.html", context)

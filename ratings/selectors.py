@@ -246,16 +246,33 @@ def format_rating(value: float, system: RatingSystem) -> str:
     return f"{value:.0f}" if system.integer else f"{value:.1f}"
 
 
-def attach_rating_changes(games) -> None:
-    """Give every result of `games` its ledger row as `.rating_change` (one query for all)."""
-    games = list(games)
+def attach_rating_changes(cards) -> None:
+    """Give every result line of `cards` (leagues.selectors.game_cards) its rating change from
+    the ledger, worded for the page (one query for all)."""
+    cards = list(cards)
     changes = {
-        (c.game_id, c.player_id): c
-        for c in RatingChange.objects.filter(game__in=[g.pk for g in games])
+        (game, player): (before, after, delta)
+        for game, player, before, after, delta in RatingChange.objects.filter(
+            game_id__in=[card.pk for card in cards]
+        ).values_list("game_id", "player_id", "before", "after", "delta")
     }
-    for game in games:
-        for result in game.results.all():
-            result.rating_change = changes.get((game.pk, result.player_id))
+    for card in cards:
+        for line in card.results:
+            change = changes.get((card.pk, line.player_id))
+            if change is None:
+                continue
+            before, after, delta = change
+            line.delta = delta
+            sign = "+" if delta > 0 else "\u2212" if delta < 0 else ""
+            line.change_text = sign + _one_decimal(abs(delta))
+            line.change_css = "up" if delta > 0 else "down" if delta < 0 else ""
+            line.change_title = f"rating {_one_decimal(before)} \u2192 {_one_decimal(after)}"
+
+
+def _one_decimal(value: float) -> str:
+    """As Django's `floatformat:"-1"`: one decimal, none when it is 0 (12.0 -> "12")."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
 
 
 def player_rating_history(*, league: League, player_id: int) -> list[tuple[datetime.date, float]]:
@@ -270,22 +287,35 @@ def player_rating_history(*, league: League, player_id: int) -> list[tuple[datet
     return [(changes[0][0], changes[0][1])] + [(day, after) for day, _, after in changes]
 
 
-def player_biggest_wins(*, league: League, player_id: int, limit: int = 5) -> list[RatingChange]:
-    """The player's wins that raised their rating most, with the game's players."""
-    wins = list(
-        RatingChange.objects.filter(
-            league=league,
-            player_id=player_id,
-            game__results__player_id=player_id,
-            game__results__placement=1,
+@dataclass(frozen=True, slots=True)
+class BiggestWin:
+    delta: float
+    played_on: datetime.date
+    opponents: list[tuple[int, str]]  # (player id, name) at the game, in place order
+
+
+def player_biggest_wins(*, league: League, player_id: int, limit: int = 5) -> list[BiggestWin]:
+    """The player's wins that raised their rating most, with the game's other players (one
+    query)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """SELECT c.delta, c.played_on,
+                      ARRAY(SELECT ARRAY[o.player_id::text, p.name]
+                              FROM leagues_gameresult o
+                              JOIN leagues_player p ON p.id = o.player_id
+                             WHERE o.game_id = c.game_id AND o.player_id <> c.player_id
+                             ORDER BY o.placement, o.seat, o.id)
+                 FROM ratings_ratingchange c
+                 JOIN leagues_gameresult w ON w.game_id = c.game_id AND w.player_id = c.player_id
+                WHERE c.league_id = %s AND c.player_id = %s AND w.placement = 1
+                ORDER BY c.delta DESC, c.played_on DESC
+                LIMIT %s""",
+            [league.pk, player_id, limit],
         )
-        .select_related("game")
-        .prefetch_related("game__results__player")
-        .order_by("-delta", "-played_on")[:limit]
-    )
-    for change in wins:
-        change.opponents = [r for r in change.game.results.all() if r.player_id != player_id]
-    return wins
+        return [
+            BiggestWin(delta, played_on, [(int(pid), name) for pid, name in opponents])
+            for delta, played_on, opponents in cursor.fetchall()
+        ]
 
 
 @dataclass(frozen=True)

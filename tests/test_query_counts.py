@@ -32,22 +32,22 @@ PUBLIC_PAGES = {
 }
 PUBLIC_BOUNDS = {
     "1v1": {
-        "pairings": 4,
+        "pairings": 3,
         "standings": 4,
-        "projector": 4,
-        "projector-refresh": 4,
+        "projector": 3,
+        "projector-refresh": 3,
         "event-player": 4,
         "league-standings": 5,
-        "league-player": 12,
+        "league-player": 10,
     },
     "pods": {
-        "pairings": 5,  # the structure line: players still in
+        "pairings": 4,  # the structure line: players still in
         "standings": 4,
-        "projector": 4,
-        "projector-refresh": 4,
+        "projector": 3,
+        "projector-refresh": 3,
         "event-player": 4,
         "league-standings": 5,
-        "league-player": 12,
+        "league-player": 10,
     },
 }
 # A judge at the console (session, user and membership lookups included; one more for

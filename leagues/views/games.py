@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from audit.models import AuditEntry
@@ -182,11 +183,14 @@ def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
             return _conflict(request, league, conflict)
         messages.success(request, f"Deleted the game of {played_on:%Y-%m-%d} ({summary}).")
         return redirect("league_games", slug=league.slug)
-    shown = selectors.league_game_log(league=league).get(pk=game.pk)
+    (shown,) = selectors.game_cards([game.pk])
+    player_url = reverse("player_detail", args=[league.slug, 0]).removesuffix("0/")
     return render(
         request,
         "leagues/game_confirm_delete.html",
-        league_context(request, league, "games", game=shown, preview=preview),
+        league_context(
+            request, league, "games", game=shown, preview=preview, player_url=player_url
+        ),
         status=200 if preview.allowed else 409,
     )
 

@@ -1,6 +1,7 @@
 """The public pages: what a player sees without logging in."""
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -159,6 +160,26 @@ def test_player_page_shows_their_games_newest_first(client, league, played):
     assert html.index("Sun 8 Mar 2026") < html.index("Sun 1 Mar 2026")
     assert "Went to time" in html
     assert html.count('class="game"') == 3
+
+
+def test_player_page_lists_biggest_wins_with_opponents(client, league, played):
+    """Ann won games 1 (+40, over Bob then Cy) and 2 (+37, over Cy then Bob): see `played`."""
+    ann, bob, cy = played["Ann"], played["Bob"], played["Cy"]
+    html = client.get(reverse("player_detail", args=[league.slug, ann.pk])).content.decode()
+    wins = html.split('<ol class="wins">', 1)[1].split("</ol>", 1)[0]
+    items = [
+        re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", li)).strip() for li in wins.split("<li>")[1:]
+    ]
+    assert items == [
+        "+40 1 Mar 2026 against Bob, Cy",
+        "+37 1 Mar 2026 against Cy, Bob",
+    ]
+    player_page = reverse("player_detail", args=[league.slug, bob.pk])
+    assert f'<a href="{player_page}">Bob</a>' in wins
+    assert reverse("player_detail", args=[league.slug, cy.pk]) in wins
+    # Bob never won alone; his shared first place in game 3 counts as a win (+23).
+    html = client.get(player_page).content.decode()
+    assert "+23" in html.split('<ol class="wins">', 1)[1].split("</ol>", 1)[0]
 
 
 def test_player_from_another_league_is_404(client, league, played):
