@@ -59,6 +59,18 @@ BENCHES = {
             "all checks passed",
         ],
     ),
+    # Each page beside its floor: both events and the league at their tiny sizes, the tap.
+    "pages": (
+        [],
+        [
+            "| page | rows | queries | render ms | cold ms | cached ms | floor ms | ratio |",
+            "| event pairings, 16 pods | 16 |",
+            "| TO console, 16 1v1 |",
+            "| league standings, 60 players | 50 |",
+            "| pod result tap, 16 pods | 4 |",
+            "every page within 2x its floor:",
+        ],
+    ),
     # The wheel's PostgreSQL, as on a machine with none installed; both drills.
     "load": (
         ["--postgres", "embedded", "--drill", "all"],
