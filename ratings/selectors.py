@@ -122,8 +122,9 @@ def league_board(
     """A page of the leaderboard from SQL: ranks from a window function over the whole league
     (`rank()`: 1, 2, 2, 4, as `league_ratings`), a name search that keeps each player's
     league rank, the order and the page in the query, and the 30-day change summed for the
-    shown rows only (for every row only when the board is sorted by it). Two queries; the
-    page's cost does not grow with the league's players beyond the window's sort."""
+    shown rows only (a lateral sum per shown row; for every row only when the board is sorted
+    by it). One query; the page's cost does not grow with the league's players beyond the
+    window's sort."""
     system = system or league_system(league=league)
     order = order if order in BOARD_ORDERS else ""
     since = timezone.localdate() - datetime.timedelta(days=RECENT_DAYS)
@@ -134,6 +135,14 @@ def league_board(
                        GROUP BY player_id) c ON c.player_id = r.player_id"""
         if by_change
         else ""
+    )
+    recent_join = (
+        ""
+        if by_change
+        else """LEFT JOIN LATERAL (
+              SELECT sum(delta) AS change FROM ratings_ratingchange c
+               WHERE c.league_id = %(league)s AND c.player_id = page.player_id
+                 AND c.played_on > %(since)s) recent ON true"""
     )
     board = f"""
         WITH board AS (
@@ -146,13 +155,20 @@ def league_board(
               FROM ratings_rating r JOIN leagues_player p ON p.id = r.player_id
               {change_join}
              WHERE r.league_id = %(league)s
+        ), page AS (
+            SELECT player_id, name, value, games, wins, last_played, change, rank, same,
+                   count(*) OVER () AS total,
+                   row_number() OVER (ORDER BY {BOARD_ORDERS[order]}) AS position
+              FROM board
+             WHERE %(query)s = '' OR strpos(lower(name), lower(%(query)s)) > 0
+             ORDER BY {BOARD_ORDERS[order]}
+             LIMIT %(limit)s OFFSET %(offset)s
         )
-        SELECT player_id, name, value, games, wins, last_played, change, rank, same,
-               count(*) OVER () AS total
-          FROM board
-         WHERE %(query)s = '' OR strpos(lower(name), lower(%(query)s)) > 0
-         ORDER BY {BOARD_ORDERS[order]}
-         LIMIT %(limit)s OFFSET %(offset)s"""
+        SELECT page.player_id, name, value, games, wins, last_played,
+               {"change" if by_change else "coalesce(recent.change, 0.0)"}, rank, same, total
+          FROM page
+          {recent_join}
+         ORDER BY position"""
     params = {
         "league": league.pk,
         "since": since,
@@ -164,16 +180,6 @@ def league_board(
         cursor.execute(board, params)
         found = cursor.fetchall()
         total = found[0][-1] if found else _board_count(cursor, league.pk, query)
-        changes = {}
-        shown = [row[0] for row in found]
-        if shown and not by_change:
-            cursor.execute(
-                """SELECT player_id, sum(delta) FROM ratings_ratingchange
-                    WHERE league_id = %s AND played_on > %s AND player_id = ANY(%s)
-                    GROUP BY player_id""",
-                [league.pk, since, shown],
-            )
-            changes = dict(cursor.fetchall())
     rows = [
         RatingRow(
             rank=rank,
@@ -181,7 +187,7 @@ def league_board(
             player_id=player_id,
             name=name,
             rating=value,
-            change=change if by_change else changes.get(player_id, 0.0),
+            change=change,
             games=games,
             wins=wins,
             last_played=last_played,

@@ -37,7 +37,7 @@ PUBLIC_BOUNDS = {
         "projector": 3,
         "projector-refresh": 3,
         "event-player": 4,
-        "league-standings": 5,
+        "league-standings": 4,
         "league-player": 10,
     },
     "pods": {
@@ -46,7 +46,7 @@ PUBLIC_BOUNDS = {
         "projector": 3,
         "projector-refresh": 3,
         "event-player": 4,
-        "league-standings": 5,
+        "league-standings": 4,
         "league-player": 10,
     },
 }
