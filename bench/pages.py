@@ -126,10 +126,8 @@ CONSOLE = ENGINE.from_string(
 {% endfor %}<button name="result" value="draw">Draw</button></form>{% endfor %}
 <ul>
 {% for entry, name, dropped in entries %}<li>{{ name }}
-<form method="post"
- action="{{ entries_url }}{{ entry }}/{% if dropped %}undrop{% else %}drop{% endif %}/">
-<input type="hidden" name="csrfmiddlewaretoken" value="{{ token }}">
-<button>{% if dropped %}Undrop{% else %}Drop{% endif %}</button></form></li>{% endfor %}</ul>"""
+<a href="{{ entries_url }}{{ entry }}/actions/">{% if dropped %}dropped{% else %}drop{% endif %}</a></li>
+{% endfor %}</ul>"""
 )
 CARD = ENGINE.from_string(
     """<form id="table-{{ table }}" method="post" action="{{ tables }}{{ table }}/report/">

@@ -19,6 +19,11 @@ urlpatterns = [
     path("events/<slug:slug>/rounds/<int:number>/", views.round_run, name="round_run"),
     path("events/<slug:slug>/rounds/<int:number>/edit/", views.round_edit, name="round_edit"),
     path("events/<slug:slug>/players/<int:player_id>/", views.event_player, name="event_player"),
+    path(
+        "events/<slug:slug>/entries/<int:entry_id>/actions/",
+        views.entry_actions,
+        name="entry_actions",
+    ),
     path("events/<slug:slug>/entries/<int:entry_id>/drop/", views.entry_drop, name="entry_drop"),
     path(
         "events/<slug:slug>/entries/<int:entry_id>/undrop/",

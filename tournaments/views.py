@@ -358,6 +358,29 @@ def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 @login_required
+@require_http_methods(["GET"])
+def entry_actions(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """A player's console actions (half-point bye, drop, remove), fetched when the TO opens
+    them (htmx: the forms alone; without JavaScript the link opens them as a page): drawn
+    for every player on every console load they were half of a 512-player console."""
+    event = _run_get(request, slug)
+    latest = event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+    lines = console_selectors.entry_lines(event, after_round=latest, entry_id=entry_id)
+    if not lines:
+        raise Http404("No such player in this event.")
+    context = {
+        "entry": lines[0],
+        "status": event.status,
+        "next_round": latest + 1,
+        **_console_urls(event),
+    }
+    template = "tournaments/console_entry.html"
+    if request.htmx:
+        return render(request, f"{template}#entry-actions", {"event": event, **context})
+    return render(request, template, _context(request, event, "run", **context))
+
+
+@login_required
 @require_POST
 def entry_drop(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     event = _run_get(request, slug)

@@ -271,9 +271,17 @@ def test_the_service_refuses_an_unknown_name_unless_asked_to_create(league):
 def test_drop_asks_first_without_javascript(judge_client, league):
     event = TournamentFactory(league=league, slug="swiss")
     register(event, "Ann", "Bob")
+    ann = event.entries.get(player__name="Ann")
     page = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
-    assert "<summary>drop</summary>" in page and "Yes, drop" in page
-    assert "Drop Ann? They keep their results" in page
+    actions = reverse("entry_actions", args=[event.slug, ann.pk])
+    # The console lists each player's actions; their forms come when opened.
+    assert "<summary>½ bye · drop · remove</summary>" in page and f'href="{actions}"' in page
+    assert "Yes, drop" not in page
+    forms = judge_client.get(actions).content.decode()  # without JavaScript: a page
+    assert "Yes, drop" in forms and "Drop Ann? They keep their results" in forms
+    assert "<html" in forms and "Back to the console" in forms
+    fragment = judge_client.get(actions, HTTP_HX_REQUEST="true").content.decode()
+    assert "Yes, drop" in fragment and "<html" not in fragment
 
 
 @pytest.mark.django_db
@@ -341,8 +349,9 @@ def test_a_drop_is_not_undone_after_the_swiss_rounds(league):
 def test_an_entry_never_seated_is_removed(judge_client, league):
     event = TournamentFactory(league=league, slug="swiss")
     ann, _ = register(event, "Ann", "Bob")
-    page = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
-    assert "<summary>remove</summary>" in page and "Remove Ann from this event?" in page
+    actions = reverse("entry_actions", args=[event.slug, ann.pk])
+    page = judge_client.get(actions, HTTP_HX_REQUEST="true").content.decode()
+    assert "Remove Ann from this event?" in page and "Yes, remove" in page
     url = reverse("entry_remove", args=[event.slug, ann.pk])
     assert "Ann is no longer registered" in console_after(judge_client.post(url), judge_client)
     assert not Entry.objects.filter(pk=ann.pk).exists()
@@ -376,8 +385,9 @@ def test_a_half_point_bye_from_the_console_twice_and_back(judge_client, league):
     event = TournamentFactory(league=league, slug="swiss")
     ann, *_ = register(event, "Ann", "Bob", "Cy", "Dee", "Eve")
     url = reverse("entry_bye", args=[event.slug, ann.pk])
-    page = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
-    assert "<summary>½ bye</summary>" in page and 'name="round"' in page
+    actions = reverse("entry_actions", args=[event.slug, ann.pk])
+    page = judge_client.get(actions, HTTP_HX_REQUEST="true").content.decode()
+    assert "Give the bye" in page and 'name="round" min="1" value="1"' in page
 
     first = console_after(judge_client.post(url, {"round": "1"}), judge_client)
     again = console_after(judge_client.post(url, {"round": "1"}), judge_client)

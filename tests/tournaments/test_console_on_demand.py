@@ -174,9 +174,21 @@ def test_each_card_and_player_posts_to_its_own_address(judge_client, league):
     }
     assert reports <= actions and posts == reports
     assert reverse("entry_undrop", args=[event.slug, entries[0].pk]) in actions
-    assert reverse("entry_drop", args=[event.slug, entries[1].pk]) in actions
-    assert reverse("entry_remove", args=[event.slug, late.pk]) in actions
-    assert reverse("entry_remove", args=[event.slug, entries[1].pk]) not in actions  # seated
+    # Each player's other actions come when opened, from their own address.
+    links = {a.get("href") for a in Tags(console).all("a")}
+    gets = {d.get("hx-get") for d in Tags(console).all("details")}
+
+    def forms_of(entry) -> set:
+        url = reverse("entry_actions", args=[event.slug, entry.pk])
+        assert url in links and url in gets
+        fragment = judge_client.get(url, **HTMX).content.decode()
+        return {a.get("action") for a in Tags(fragment).all("form")}
+
+    assert reverse("entry_drop", args=[event.slug, entries[1].pk]) in forms_of(entries[1])
+    assert reverse("entry_remove", args=[event.slug, late.pk]) in forms_of(late)
+    seated = forms_of(entries[1])
+    assert reverse("entry_remove", args=[event.slug, entries[1].pk]) not in seated
+    assert reverse("entry_actions", args=[event.slug, entries[0].pk]) not in links  # dropped
 
 
 def test_the_tap_answers_with_its_card_and_the_status_line(judge_client, league):

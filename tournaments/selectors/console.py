@@ -16,13 +16,16 @@ from ..models import Entry, Round, Seat, Table, Tournament
 NAME_SUGGESTIONS = 20  # names offered under the register field while typing
 
 
-def entry_lines(event: Tournament, *, after_round: int = 0) -> list[dict]:
+def entry_lines(
+    event: Tournament, *, after_round: int = 0, entry_id: int | None = None
+) -> list[dict]:
     """The console's player list, by name: each entry's `pk`, `name`, `joined_round`,
     `dropped_after`, `seated` (has sat at a table, so "remove" is not offered) and
     `bye_rounds` (the requested byes still to come, after round `after_round`), as plain rows
-    in one query."""
+    in one query; only entry `entry_id`'s if given."""
+    entries = event.entries.all() if entry_id is None else event.entries.filter(pk=entry_id)
     return list(
-        event.entries.annotate(
+        entries.annotate(
             name=F("player__name"),
             seated=Exists(Seat.objects.filter(entry=OuterRef("pk"))),
             bye_rounds=ArrayAgg(
