@@ -126,7 +126,8 @@ CONSOLE = ENGINE.from_string(
 {% endfor %}<button name="result" value="draw">Draw</button></form>{% endfor %}
 <ul>
 {% for entry, name, dropped in entries %}<li>{{ name }}
-<a href="{{ entries_url }}{{ entry }}/actions/">{% if dropped %}dropped{% else %}drop{% endif %}</a></li>
+<a href="{{ entries_url }}{{ entry }}/actions/">
+{% if dropped %}dropped{% else %}drop{% endif %}</a></li>
 {% endfor %}</ul>"""
 )
 CARD = ENGINE.from_string(
