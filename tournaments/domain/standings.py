@@ -52,6 +52,7 @@ Conventions, with the rule each follows (details next to each metric):
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from numbers import Real
 
 from tournaments.domain import byerules
@@ -76,8 +77,22 @@ class StandingsError(ValueError):
 def _exact(value: Real | str) -> Fraction:
     """A float as the decimal it was written as (0.33 -> 33/100); ints and Fractions as they are."""
     if isinstance(value, float):
-        return Fraction(repr(value))
+        return _exact_float(value)
     return Fraction(value)
+
+
+@lru_cache(maxsize=1024)
+def _exact_float(value: float) -> Fraction:
+    # An event scores a handful of distinct values (3, 1, 0, 0.5...) thousands of times;
+    # parsing each one's repr was a tenth of computing 256 players' standings.
+    return Fraction(repr(value))
+
+
+def _total(values: Sequence[Fraction]) -> Fraction:
+    """The sum, exactly; whole numbers (most points schemes) added as integers first."""
+    if all(value.denominator == 1 for value in values):
+        return Fraction(sum(value.numerator for value in values))
+    return sum(values, Fraction(0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +128,7 @@ class PlayerRecord:
 
     @property
     def points(self) -> Fraction:
-        return sum(self.points_by_round, Fraction(0))
+        return _total(self.points_by_round)
 
 
 class Context:
