@@ -95,6 +95,7 @@ TOURNAMENT_FIELDS = (
     "gw_floor",
     "bye_pairing",
     "bye_rule",
+    "cut_seats",
     "seed",
     "round_minutes",
     "registration_open",
@@ -148,6 +149,7 @@ OPTIONAL_FIELDS = {
     "gw_floor",
     "bye_pairing",
     "bye_rule",
+    "cut_seats",
     "requested_bye",
 }
 THIRD_AS_STORED = Decimal("0.333")  # as migration tournaments 0005 keeps 1/3

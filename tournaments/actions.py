@@ -32,6 +32,7 @@ class Action(StrEnum):
     CHECK_IN_CLOSE = "check_in.close"
     ENTRY_DECK = "entry.deck"
     DECK_SETTINGS = "deck.settings"
+    CUT_SEATS = "cut.seats"
 
 
 LABELS = {
@@ -58,5 +59,6 @@ LABELS = {
     Action.CHECK_IN: "Checked in",
     Action.CHECK_IN_CLOSE: "Check-in closed",
     Action.ENTRY_DECK: "Deck named",
+    Action.CUT_SEATS: "Cut seats chosen",
     Action.DECK_SETTINGS: "Deck settings changed",
 }

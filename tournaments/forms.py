@@ -109,6 +109,14 @@ class EventForm(forms.Form):
         "player without one, even if the others must then replay a match; or move it up the "
         "standings to avoid that rematch.",
     )
+    cut_seats = forms.ChoiceField(
+        choices=Tournament._meta.get_field("cut_seats").choices,
+        initial="by_seed",
+        required=False,  # by seed when left out
+        label="Top-cut seats",
+        help_text="Pods: who sits where at each cut pod. By seed (the best seed starts), the "
+        "seeds choose in seed order (you record their choices on the console), or at random.",
+    )
     round_minutes = forms.IntegerField(min_value=5, max_value=240, initial=50)
     # Shown only once a date more than a year ahead was refused (as Add game's "new player?").
     confirm_date = forms.BooleanField(
@@ -136,6 +144,7 @@ class EventForm(forms.Form):
             self.add_error("date", forms.ValidationError(far, code="far_date"))
         data["format"] = data.get("format") or Tournament.Format.ONE_V_ONE
         data["pod_layout"] = data.get("pod_layout") or "threes"
+        data["cut_seats"] = data.get("cut_seats") or "by_seed"
         cuts = FORMATS[data["format"]].top_cuts if data["format"] in FORMATS else None
         if cuts is not None and data.get("top_cut") not in (None, *cuts):
             self.add_error(

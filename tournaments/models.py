@@ -27,6 +27,7 @@ from leagues.models import Game, League, Player
 
 from .domain import labels
 from .domain.byerules import BYE_RULES
+from .domain.podcut import CUT_SEATS
 from .domain.pods import LAYOUT_LABELS, LAYOUTS
 from .domain.standings import TIEBREAKERS
 from .formats import FORMATS, Pods, format_for
@@ -94,6 +95,13 @@ class Tournament(models.Model):
         choices=ByePairing.choices,
         default=ByePairing.MTR,
         help_text="1v1 events with an odd number of players: who gets the bye.",
+    )
+    cut_seats = models.CharField(
+        "Top-cut seats",
+        max_length=12,
+        choices=list(CUT_SEATS.items()),
+        default="by_seed",
+        help_text="Pod top cuts: who sits where at each cut pod (domain.podcut.CUT_SEATS).",
     )
     pod_layout = models.CharField(
         max_length=8,

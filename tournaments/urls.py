@@ -14,6 +14,11 @@ urlpatterns = [
     path("events/<slug:slug>/player-names/", views.event_player_names, name="event_player_names"),
     path("events/<slug:slug>/pair/", views.event_pair, name="event_pair"),
     path("events/<slug:slug>/top-cut/", views.top_cut_start, name="top_cut_start"),
+    path(
+        "events/<slug:slug>/tables/<int:table_id>/seats/",
+        views.table_seats,
+        name="table_seats",
+    ),
     path("events/<slug:slug>/bracket/", views.event_bracket, name="event_bracket"),
     path("events/<slug:slug>/rounds/<int:number>/end/", views.round_end, name="round_end"),
     path("events/<slug:slug>/rounds/<int:number>/", views.round_run, name="round_run"),

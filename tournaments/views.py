@@ -224,8 +224,23 @@ def _cards(round_: Round | None) -> dict:
     }
 
 
+def _cut_picks(event: Tournament, round_: Round | None) -> None:
+    """On a cut round whose seeds choose their seats (`seed_picks`), give each pod without a
+    result its seats best seed first (`table.picks`: seed, seat) for the console's form."""
+    if round_ is None or round_.kind != Round.Kind.TOP_CUT or event.cut_seats != "seed_picks":
+        return
+    open_tables = [t for t in round_.tables.all() if not t.reported and len(t.seats.all()) > 1]
+    if not open_tables:
+        return
+    bracket = selectors.top_cut_bracket(event)
+    for table in open_tables:
+        seats = sorted(table.seats.all(), key=lambda s: bracket.seed(s.entry.player_id))
+        table.picks = [(bracket.seed(s.entry.player_id), s) for s in seats]
+
+
 def _console(request, event: Tournament, **extra) -> dict:
     round_ = console_selectors.console_round(event)
+    _cut_picks(event, round_)
     return _context(
         request,
         event,
@@ -541,6 +556,33 @@ def _card_answer(
         target=f"#table-{table.pk}",
         swap="outerHTML",
     )
+
+
+@login_required
+@require_POST
+def table_seats(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+    """Record the seats a cut pod's seeds chose (events seating their cut `seed_picks`):
+    `seat-<entry id>` = the seat (1 first) for every player at the pod."""
+    event = _run_get(request, slug)
+    table = get_object_or_404(
+        Table.objects.select_related("round"), pk=table_id, round__tournament=event
+    )
+    picks: dict[int, int] = {}
+    for entry_id, name in table.seats.values_list("entry_id", "entry__player__name"):
+        seat = small_int(request.POST.get(f"seat-{entry_id}", ""))
+        if seat is None:
+            error = services.TournamentError(f"Choose {name}'s seat.", code="picks_count")
+            return _refused(request, event, error)
+        picks[entry_id] = seat
+    changed = []
+
+    def choose():
+        changed.append(services.cut_seats_choose(table=table, picks=picks, by=request.user))
+
+    response = _act(request, event, choose, f"Pod {table.number}: the seeds' seats are recorded.")
+    if changed == [False]:  # the same seats again (a double tap): said once, changed nothing
+        messages.info(request, f"Pod {table.number} already sits that way.")
+    return response
 
 
 @login_required

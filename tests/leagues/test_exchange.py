@@ -118,6 +118,7 @@ def build_store() -> Organization:
         format="pods",
         swiss_rounds=2,
         top_cut=4,
+        cut_seats="random",
         bye_rule="mtra_phantoms_033",
     )
     *_, larry = register(commander, *NAMES[:8], "Late Larry")
@@ -185,6 +186,7 @@ def snapshot(slug: str) -> dict:
             tournaments[event.slug] = {
                 "status": event.status,
                 "bye_rule": event.bye_rule,
+                "cut_seats": event.cut_seats,
                 "requested_byes": sorted(
                     RequestedBye.objects.filter(entry__tournament=event).values_list(
                         "entry__player__name", "round_number"

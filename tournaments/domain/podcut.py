@@ -11,14 +11,30 @@ the successor of that addendum, MTRA 2.1: "If a draw is to occur during a single
 round the highest ranked player is considered to advance"). `suggested_structure` gives the
 number of Swiss rounds and the cut for an attendance. Everything is an immutable value;
 mistakes raise `PodCutError` with a code.
+
+Who sits where at a cut pod is the event's `cut_seats` rule (`CUT_SEATS`); the bracket keeps
+each pod's players in seed order and `seat_order` seats them:
+- `by_seed` (the default): best seed in seat 1, as above (MTRA 2.2).
+- `seed_picks`: the seeds choose their seats, the best seed first, the usual cEDH convention
+  where an event's rules let the higher seed pick (many top cuts run this way: seat 1 is not
+  always the best choice, e.g. against a fast combo deck in seat 2). The pod is seated by seed
+  until the TO records the choices (`seats_from_picks`).
+- `random`: seats drawn at random per pod, for events whose rules seat the cut as the Swiss
+  rounds (randomly); reproducible from the draw given (the event, the stage and the pod).
 """
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tournaments.domain.records import PlayerId
 
 POD_CUT_SIZES = (4, 16)
+CUT_SEATS = {
+    "by_seed": "Best seed in seat 1, then by seed",
+    "seed_picks": "The seeds choose their seats, best seed first (the TO records the choices)",
+    "random": "Seats drawn at random at each pod",
+}
 SEMI_FINAL_SEEDS = ((1, 8, 9, 16), (2, 7, 10, 15), (3, 6, 11, 14), (4, 5, 12, 13))
 
 Pod = tuple[PlayerId, ...]  # player ids in seat order, seat 1 first
@@ -171,3 +187,31 @@ def suggested_structure(players: int) -> tuple[int, int]:
         if players <= most:
             return rounds, cut
     return 7, 16
+
+
+def seat_order(pod: Pod, rule: str, *, draw: str = "") -> Pod:
+    """A cut pod's players (`pod`, in seed order, best first) in seat order under `rule` (one
+    of CUT_SEATS). `seed_picks` seats them by seed until the choices are recorded; `random`
+    shuffles them with a generator seeded by `draw`, so the same draw seats them the same."""
+    if rule not in CUT_SEATS:
+        raise PodCutError(
+            "bad_seat_rule", f"Cut seats are chosen {', '.join(CUT_SEATS)}, not {rule!r}."
+        )
+    if rule == "random":
+        return tuple(random.Random(draw).sample(pod, len(pod)))
+    return tuple(pod)
+
+
+def seats_from_picks(pod: Pod, picks: Sequence[int]) -> Pod:
+    """The seat order after the seeds chose: `picks[i]` is the seat (1 = first) that the pod's
+    i-th best seed chose (`pod` in seed order). Every seat is chosen once."""
+    if len(picks) != len(pod):
+        raise PodCutError("picks_count", f"Give a seat for each of the pod's {len(pod)} players.")
+    if any(not 1 <= seat <= len(pod) for seat in picks):
+        raise PodCutError("bad_seat", f"Seats are numbered 1 to {len(pod)}.")
+    if len(set(picks)) != len(picks):
+        raise PodCutError("seat_taken", "Two players chose the same seat.")
+    seated: list[PlayerId | None] = [None] * len(pod)
+    for player, seat in zip(pod, picks, strict=True):
+        seated[seat - 1] = player
+    return tuple(seated)

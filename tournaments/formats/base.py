@@ -161,6 +161,12 @@ class Format:
         """How many matches or pods each stage of the cut plays."""
         raise NotImplementedError
 
+    def cut_seating(self, tables: list[tuple], *, rule: str, draw: str) -> list[tuple]:
+        """A cut stage's tables (players in seed order) in seat order under the event's
+        `cut_seats` rule; `draw` names the stage for a random draw. As given by default (1v1:
+        the better seed first, as the bracket gives)."""
+        return tables
+
 
 def small_int(raw: str) -> int | None:
     """A posted id or place: ASCII digits only ("²".isdigit() is true, and int() refuses

@@ -240,3 +240,11 @@ class Pods(Format):
     def bracket_stages(self, top_cut):
         # pods per stage: four semi-final pods, then the final pod
         return [4, 1] if top_cut == 16 else [1]
+
+    def cut_seating(self, tables, *, rule, draw):
+        """Each cut pod seated by the event's rule (podcut.seat_order): by seed, by seed until
+        the seeds' choices are recorded, or drawn at random (`draw` and the pod's number)."""
+        return [
+            podcut.seat_order(pod, rule, draw=f"{draw} pod {number}")
+            for number, pod in enumerate(tables, 1)
+        ]

@@ -63,7 +63,7 @@ from .registration import (
 )
 from .results import table_report, table_snapshot, table_undo
 from .rounds import round_edit, round_end, round_give_bye, round_pair, round_snapshot, round_swap
-from .topcut import top_cut_start
+from .topcut import cut_seat_order, cut_seats_choose, top_cut_start
 
 __all__ = [
     "EDITS",
@@ -78,6 +78,8 @@ __all__ = [
     "check_in",
     "check_in_close",
     "check_in_open",
+    "cut_seat_order",
+    "cut_seats_choose",
     "deck_settings_set",
     "entry_deck_set",
     "entry_drop",

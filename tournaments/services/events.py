@@ -11,6 +11,7 @@ from audit.actors import acting_user
 from leagues import services as league_services
 
 from ..domain import byerules, records
+from ..domain.podcut import CUT_SEATS
 from ..domain.pods import LAYOUTS
 from ..domain.standings import PRESETS
 from ..errors import TournamentError
@@ -76,6 +77,7 @@ def tournament_create(
     first_round: str = Tournament.FirstRound.RANDOM,
     round_minutes: int = 50,
     bye_pairing: str | None = None,
+    cut_seats: str = "by_seed",
     by=None,
 ) -> Tournament:
     """A new Swiss event in `league` (1v1 matches or pods), with a random seed and a slug from
@@ -108,6 +110,12 @@ def tournament_create(
             code="bye_pairing",
             field="bye_pairing",
         )
+    if cut_seats not in CUT_SEATS:
+        raise TournamentError(
+            f"Choose how the cut is seated: {', '.join(CUT_SEATS)}.",
+            code="cut_seats",
+            field="cut_seats",
+        )
     scheme = POINT_PRESETS[points]
     slug = league_services.slug_new(
         model=Tournament,
@@ -134,6 +142,7 @@ def tournament_create(
         first_round=first_round,
         round_minutes=round_minutes,
         bye_pairing=bye_pairing,
+        cut_seats=cut_seats,
         seed=secrets.randbelow(2**31),
         created_by=acting_user(by),
     )

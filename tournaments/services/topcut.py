@@ -3,13 +3,21 @@ stage paired as the format builds it (1v1 bracket or pods); later stages follow 
 """
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
+from ..actions import Action
+from ..domain import podcut
 from ..errors import AlreadyDone, TournamentError
 from ..formats import format_for
-from ..models import Round, Tournament
-from ..selectors.topcut import top_cut_bracket_create, top_cut_label, top_cut_seeds
-from .common import tables_create, tournament_lock
+from ..models import Round, Seat, Table, Tournament
+from ..selectors.topcut import (
+    top_cut_bracket,
+    top_cut_bracket_create,
+    top_cut_label,
+    top_cut_seeds,
+)
+from .common import audit, tables_create, tournament_lock
 
 
 def top_cut_round(tournament: Tournament, bracket, number: int) -> Round:
@@ -23,8 +31,13 @@ def top_cut_round(tournament: Tournament, bracket, number: int) -> Round:
         ends_at=timezone.now() + timezone.timedelta(minutes=tournament.round_minutes),
         notes=top_cut_label(tournament, bracket, stage),
     )
-    # In the order the bracket gives: the better seed sits first.
-    tables_create(round_, list(enumerate(bracket.current, 1)), entries, None)
+    # Seated by the event's rule (the bracket gives each pod by seed, the better seed first).
+    seated = format_for(tournament).cut_seating(
+        list(bracket.current),
+        rule=tournament.cut_seats,
+        draw=f"event {tournament.pk} seed {tournament.seed} stage {stage}",
+    )
+    tables_create(round_, list(enumerate(seated, 1)), entries, None)
     return round_
 
 
@@ -51,3 +64,62 @@ def top_cut_start(*, tournament: Tournament, by=None) -> Round:
     tournament.status = Tournament.Status.TOP_CUT
     tournament.save(update_fields=["status"])
     return round_
+
+
+def cut_seat_order(table: Table) -> list[Seat]:
+    """A cut pod's seats, best seed first (the order the seeds choose in)."""
+    bracket = top_cut_bracket(table.round.tournament)
+    seats = list(table.seats.select_related("entry__player"))
+    return sorted(seats, key=lambda seat: bracket.seed(seat.entry.player_id))
+
+
+@transaction.atomic
+def cut_seats_choose(*, table: Table, picks: dict[int, int], by=None) -> bool:
+    """Record the seats a cut pod's seeds chose (`picks`: entry id -> seat, 1 first), under
+    the event's `seed_picks` rule, before the pod's result. Returns whether anything changed
+    (the same choices again change nothing and log nothing: a double tap)."""
+    tournament = tournament_lock(table.round.tournament_id)
+    table = Table.objects.select_for_update(of=("self",)).select_related("round").get(pk=table.pk)
+    if tournament.cut_seats != "seed_picks":
+        raise TournamentError(
+            "This event seats its top cut by its own rule: the seeds do not choose.",
+            code="not_seed_picks",
+        )
+    if table.round.kind != Round.Kind.TOP_CUT or table.round.status != Round.Status.PLAYING:
+        raise TournamentError("Only a top-cut pod being played is seated.", code="not_cut")
+    if table.reported:
+        raise TournamentError(
+            f"Pod {table.number} has a result: its seats no longer change.", code="reported"
+        )
+    table.round.tournament = tournament
+    by_seed = cut_seat_order(table)
+    if set(picks) != {seat.entry_id for seat in by_seed}:
+        raise TournamentError(
+            f"Give a seat for each of pod {table.number}'s players.", code="picks_count"
+        )
+    try:
+        order = podcut.seats_from_picks(
+            tuple(seat.entry_id for seat in by_seed), [picks[s.entry_id] for s in by_seed]
+        )
+    except podcut.PodCutError as error:
+        raise TournamentError(str(error), code=error.code, field="seats") from None
+    before = [s.entry_id for s in sorted(by_seed, key=lambda seat: seat.position)]
+    if list(order) == before:
+        return False
+    names = {seat.entry_id: seat.entry.player.name for seat in by_seed}
+    # Two steps: the seats' positions are unique per table at every moment.
+    Seat.objects.filter(table=table).update(position=F("position") + 100)
+    for position, entry_id in enumerate(order, 1):
+        Seat.objects.filter(table=table, entry_id=entry_id).update(position=position)
+    audit(
+        tournament,
+        Action.CUT_SEATS,
+        summary=f"{table.round.notes} pod {table.number}: seats chosen "
+        + ", ".join(f"{n}. {names[e]}" for n, e in enumerate(order, 1)),
+        object_type="table",
+        object_id=table.pk,
+        before={"seats": [names[e] for e in before]},
+        after={"seats": [names[e] for e in order]},
+        by=by,
+    )
+    return True

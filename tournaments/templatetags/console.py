@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from django import template
 from django.template.loader import render_to_string
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
@@ -33,10 +33,10 @@ def result_buttons(play, round_kind: str) -> SafeString:
 
 
 @register.simple_tag
-def place_options(count: int, selected: int | None) -> SafeString:
-    """`<option>`s for places 1..count after an empty "place" choice, `selected` chosen."""
+def place_options(count: int, selected: int | None, empty: str = "place") -> SafeString:
+    """`<option>`s for places (or seats) 1..count after an empty choice, `selected` chosen."""
     return mark_safe(
-        '<option value="">place</option>'
+        format_html('<option value="">{}</option>', empty)
         + format_html_join(
             "",
             '<option value="{}"{}>{}</option>',

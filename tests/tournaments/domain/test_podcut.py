@@ -11,6 +11,8 @@ from tournaments.domain.podcut import (
     PodCutError,
     advance_pods,
     create_pod_bracket,
+    seat_order,
+    seats_from_picks,
     semi_final_pods,
     suggested_structure,
 )
@@ -221,3 +223,56 @@ def test_any_results_reach_one_champion(size, data):
         stages += 1
     assert stages == (2 if size == 16 else 1)
     assert bracket.champion in bracket.seeds and bracket.current == ()
+
+
+# --- Cut seats (podcut.CUT_SEATS), worked by hand ------------------------------------------
+
+
+@pytest.mark.parametrize("rule", ["by_seed", "seed_picks"])
+def test_cut_pods_seat_by_seed_until_the_seeds_choose(rule):
+    # Seeds 1, 8, 9, 16 of a top 16's first pod: the best seed in seat 1 (MTRA 2.2).
+    assert seat_order((11, 18, 19, 26), rule) == (11, 18, 19, 26)
+
+
+def test_random_cut_seats_are_a_reproducible_shuffle():
+    pod = (11, 18, 19, 26)
+    seated = seat_order(pod, "random", draw="event 7, stage 0, pod 1")
+    assert sorted(seated) == sorted(pod)
+    assert seat_order(pod, "random", draw="event 7, stage 0, pod 1") == seated
+    draws = {seat_order(pod, "random", draw=f"event 7, stage 0, pod {n}") for n in range(24)}
+    assert len(draws) > 1  # not always the same order
+
+
+@pytest.mark.parametrize(
+    ("picks", "seated"),
+    [
+        ((1, 2, 3, 4), (11, 18, 19, 26)),  # everyone takes the seat of their seed
+        # Seed 1 takes seat 2 (going second against a fast deck), seed 8 seat 1, seed 9 seat 4,
+        # seed 16 the seat left, 3.
+        ((2, 1, 4, 3), (18, 11, 26, 19)),
+        ((4, 3, 2, 1), (26, 19, 18, 11)),
+    ],
+)
+def test_seats_from_the_seeds_picks(picks, seated):
+    assert seats_from_picks((11, 18, 19, 26), picks) == seated
+
+
+@pytest.mark.parametrize(
+    ("picks", "code"),
+    [
+        ((1, 2, 3), "picks_count"),
+        ((1, 2, 3, 5), "bad_seat"),
+        ((0, 1, 2, 3), "bad_seat"),
+        ((1, 1, 2, 3), "seat_taken"),
+    ],
+)
+def test_bad_picks_are_refused(picks, code):
+    with pytest.raises(PodCutError) as refused:
+        seats_from_picks((11, 18, 19, 26), picks)
+    assert refused.value.code == code
+
+
+def test_an_unknown_seat_rule_is_refused():
+    with pytest.raises(PodCutError) as refused:
+        seat_order((1, 2, 3, 4), "highest_rating")
+    assert refused.value.code == "bad_seat_rule"
