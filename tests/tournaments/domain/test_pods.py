@@ -407,7 +407,18 @@ def check_optimal(plan: Plan, scores: list[int], weights: PodWeights):
     )
     seated = [p for pod in result.pods for p in pod]
     best = brute_force_minimum(seated, [len(pod) for pod in result.pods], history, points, weights)
-    assert got == pytest.approx(best, abs=1e-9), (result.pods, got, best)
+    # The search finds the cheapest pods; then seat 1 must be able to go to a player who has
+    # started least often (pods._cover_first_seats), which may swap players between pods at
+    # up to half a win of spread each (win 3 here), never adding a repeat. With everyone
+    # started equally often there is nothing to cover: the pods are the cheapest.
+    started = Counter(
+        table.players[0] for round_ in history for table in round_ if len(table.players) > 1
+    )
+    if len({started[p] for p in seated}) <= 1:
+        assert got == pytest.approx(best, abs=1e-9), (result.pods, got, best)
+    else:
+        allowance = len(result.pods) * weights.spread * 3.0 / 2
+        assert best - 1e-9 <= got <= best + allowance + 1e-9, (result.pods, got, best)
 
 
 ORACLE_WEIGHTS = st.sampled_from(
