@@ -27,9 +27,14 @@ class Tally:
 
 @dataclass(frozen=True, slots=True)
 class RatedGame:
+    """A game to rate. `canonical`: its `finish` is already in `base.canonical`'s order and
+    valid (each player once, places from 1), as the database's constraints and the ledger's
+    reader (ratings.ledger.games_from) guarantee, so the replay need not sort it again."""
+
     game_id: int
     played_on: date
     finish: Sequence[Finish]
+    canonical: bool = False
 
 
 # One ledger row: game, player, played_on, before, after, delta, rating, deviation, games, wins.
@@ -116,7 +121,7 @@ def _replay_floats(
             }
             after = {p: state.rating for p, state in system.rate(states, game.finish).items()}
         else:
-            ordered = canonical(game.finish)
+            ordered = game.finish if game.canonical else canonical(game.finish)
             before = [current.get(f.player, no_tally)[0] for f in ordered]
             after = dict(
                 zip(
