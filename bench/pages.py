@@ -43,6 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.loadlib.cluster import database_ensure  # noqa: E402
+from bench.loadlib.games import copy_pods  # noqa: E402
 from bench.loadlib.server import site_environment  # noqa: E402
 
 URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/guildhall_bench")
@@ -497,27 +498,7 @@ def build_league(players: int, games: int):
     roster = list(
         Player.objects.filter(organization=org, name__in=names).values_list("id", flat=True)
     )
-    start = datetime.date.today() - datetime.timedelta(days=730)
-    game_ids = [
-        row[0]
-        for row in fetch(
-            "SELECT nextval('leagues_game_id_seq') FROM generate_series(1, %s)", [games]
-        )
-    ]
-    with transaction.atomic(), connection.cursor() as cursor:
-        with cursor.cursor.copy(
-            "COPY leagues_game (id, league_id, played_on, source, notes, created_at, version)"
-            " FROM STDIN"
-        ) as copy:
-            for n, game_id in enumerate(game_ids):
-                day = start + datetime.timedelta(days=n * 730 // games)
-                copy.write_row((game_id, league.pk, day, "manual", "", "2024-01-01T00:00:00Z", 0))
-        with cursor.cursor.copy(
-            "COPY leagues_gameresult (game_id, player_id, placement, stats) FROM STDIN"
-        ) as copy:
-            for game_id in game_ids:
-                for place, player in enumerate(rng.sample(roster, rng.choice((3, 4))), 1):
-                    copy.write_row((game_id, player, place, "{}"))
+    copy_pods(league.pk, roster, games, rng, datetime.date.today() - datetime.timedelta(days=730))
     ratings_recalculate(league=league)
     return league
 

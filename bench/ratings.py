@@ -118,6 +118,7 @@ os.environ["DATABASE_URL"] = os.environ.get(
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 from bench.loadlib.cluster import database_ensure  # noqa: E402
+from bench.loadlib.games import copy_pods  # noqa: E402
 
 database_ensure(os.environ["DATABASE_URL"])
 import django  # noqa: E402
@@ -125,7 +126,7 @@ import django  # noqa: E402
 django.setup()
 
 from django.core.management import call_command  # noqa: E402
-from django.db import connection, transaction  # noqa: E402
+from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from leagues import services as league_services  # noqa: E402
@@ -156,25 +157,7 @@ def build_league(slug: str, players: int, games: int, seed: int) -> League:
     )
     ids = dict(Player.objects.filter(name__in=names).values_list("name", "id"))
     roster = [ids[n] for n in names]
-    start = datetime.date(2024, 1, 1)
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT nextval('leagues_game_id_seq') FROM generate_series(1, %s)", [games])
-        game_ids = [row[0] for row in cursor.fetchall()]
-    with transaction.atomic(), connection.cursor() as cursor:
-        with cursor.cursor.copy(
-            "COPY leagues_game (id, league_id, played_on, source, notes, created_at, version)"
-            " FROM STDIN"
-        ) as copy:
-            for n, game_id in enumerate(game_ids):
-                day = start + datetime.timedelta(days=n * 730 // games)
-                copy.write_row((game_id, league.pk, day, "manual", "", "2024-01-01T00:00:00Z", 0))
-        with cursor.cursor.copy(
-            "COPY leagues_gameresult (game_id, player_id, placement, stats) FROM STDIN"
-        ) as copy:
-            for game_id in game_ids:
-                pod = rng.sample(roster, rng.choice((3, 4)))
-                for place, player in enumerate(pod, 1):
-                    copy.write_row((game_id, player, place, "{}"))
+    copy_pods(league.pk, roster, games, rng, datetime.date(2024, 1, 1))
     return league
 
 
