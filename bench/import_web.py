@@ -225,7 +225,7 @@ def main() -> int:
         organizer.request("organizer: login page", "GET", "/accounts/login/")
         organizer.request(
             "organizer: log in", "POST", "/accounts/login/",
-            {"username": ORGANIZER, "password": PASSWORD}, expect=(302,),
+            {"login": ORGANIZER, "password": PASSWORD}, expect=(302,),
         )  # fmt: skip
         upload_path = f"/leagues/{LEAGUE}/import/"
         organizer.request("organizer: upload page", "GET", upload_path)

@@ -60,12 +60,19 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     "csp",
+    # Accounts: sign-up, log-in, e-mail verification, password reset and change, and the
+    # optional Discord log-in, by django-allauth (account flows are not hand-written here).
+    "allauth",
+    "allauth.account",
+    "allauth.socialaccount",
+    "allauth.socialaccount.providers.discord",
     "core",
     "audit",
     "leagues",
     "ratings",
     "tournaments",
     "exchange",
+    "accounts",
     # Before django_tasks_db: its `db_worker` command wraps theirs (re-queues dead workers' jobs).
     "jobs",
     "django_tasks",
@@ -92,6 +99,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     # Last, as django-axes asks: it turns a refused login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -218,9 +226,11 @@ STORAGES = {
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
+    # Log in by username or by e-mail address (allauth's backend; the admin keeps ModelBackend).
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 
-LOGIN_URL = "login"
+LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
@@ -232,6 +242,58 @@ try:
     globals().update(mail_settings(os.environ, debug=DEBUG))
 except MailConfigError as error:
     raise ImproperlyConfigured(str(error)) from None
+
+# django-allauth. A player signs up with an e-mail address, a username and a password, and
+# logs in with either the username or the address. Where mail reaches its reader the address
+# must be verified before the first log-in (the mail holds a link); where no mail can be sent
+# the site cannot verify anything, so the account works at once and the store knows addresses
+# are unchecked (README). Logging out is a POST (a link cannot log anyone out). allauth's own
+# rate limits (sign-up, password reset mails, confirmation mails) count in the shared cache;
+# failed log-ins are counted by django-axes below, as before.
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+# Failed log-ins are django-axes's to count (one rule for the site and the admin, below), not
+# allauth's: its own login_failed limit would answer before axes and with other numbers. Nor
+# does allauth cap log-ins (30 a minute) and sign-ups (20) per address: a store's players share
+# its Wi-Fi's one address, and a 64-player event logs in and checks in within minutes.
+ACCOUNT_RATE_LIMITS = {"login_failed": None, "login": None, "signup": "120/m/ip"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_EMAIL_VERIFICATION = "mandatory" if GUILDHALL_MAIL_DELIVERS else "none"  # noqa: F821
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_LOGOUT_ON_GET = False
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_SESSION_REMEMBER = None  # the "remember me" box decides
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Guildhall] "
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
+ACCOUNT_SIGNUP_REDIRECT_URL = "my_guildhall"
+GUILDHALL_SIGNUP_OPEN = env_bool("GUILDHALL_SIGNUP_OPEN", True)
+SOCIALACCOUNT_ADAPTER = "accounts.adapter.SocialAccountAdapter"
+# Log in with Discord, only when the site has a Discord application: DISCORD_CLIENT_ID and
+# DISCORD_CLIENT_SECRET (from discord.com/developers; its redirect URL is
+# https://<site>/accounts/discord/login/callback/). Without them the button is not shown and
+# the Discord addresses answer 404. A Discord account's address is taken as verified only
+# when Discord says it is.
+SOCIALACCOUNT_ONLY = False
+SOCIALACCOUNT_LOGIN_ON_GET = False
+SOCIALACCOUNT_EMAIL_AUTHENTICATION = False
+SOCIALACCOUNT_PROVIDERS = {
+    "discord": {
+        "SCOPE": ["identify", "email"],
+        "APPS": (
+            [
+                {
+                    "client_id": os.environ["DISCORD_CLIENT_ID"],
+                    "secret": os.environ["DISCORD_CLIENT_SECRET"],
+                }
+            ]
+            if os.environ.get("DISCORD_CLIENT_ID") and os.environ.get("DISCORD_CLIENT_SECRET")
+            else []
+        ),
+    }
+}
 
 # Uploads: a Guildmaster CSV of tens of thousands of games stays well below this.
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
@@ -280,6 +342,23 @@ def client_ip(request) -> str | None:
 
 
 AXES_CLIENT_IP_CALLABLE = client_ip
+
+
+def login_username(request, credentials) -> str | None:
+    """The name a failed log-in is counted against: what the person typed in the login box.
+
+    allauth's form posts it as `login` and authenticates with `username=` or `email=`; the
+    admin posts `username`. Typing the address or the username counts as two names, as the
+    username and address pair of AXES_LOCKOUT_PARAMETERS already allows.
+    """
+    credentials = credentials or {}
+    for key in ("username", "email"):
+        if credentials.get(key):
+            return credentials[key]
+    return request.POST.get("login") or request.POST.get("username")
+
+
+AXES_USERNAME_CALLABLE = login_username
 
 # Content-Security-Policy on every response, in development and tests too, so a page that
 # breaks under it breaks where someone sees it (tests/browser/test_csp.py visits each page and

@@ -9,6 +9,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("config.urls_accounts")),
     path("api/", include("ratings.urls_api")),
+    path("", include("accounts.urls")),
     path("", include("jobs.urls")),
     path("", include("ratings.urls")),
     path("", include("tournaments.urls")),

@@ -14,6 +14,11 @@ class Action(StrEnum):
     GAME_UNDO = "game.undo"
     GAME_RESTORE = "game.restore"
     IMPORT_APPLY = "import.apply"
+    CLAIM_REQUEST = "player.claim"
+    CLAIM_APPROVE = "player.claim_approve"
+    CLAIM_REFUSE = "player.claim_refuse"
+    CLAIM_CODE_ISSUE = "player.claim_code"
+    CLAIM_CODE_USE = "player.claim_code_use"
 
 
 LABELS = {
@@ -23,4 +28,9 @@ LABELS = {
     Action.GAME_UNDO: "Correction undone",
     Action.GAME_RESTORE: "Deleted game restored",
     Action.IMPORT_APPLY: "CSV imported",
+    Action.CLAIM_REQUEST: "Player claimed by an account",
+    Action.CLAIM_APPROVE: "Claim approved",
+    Action.CLAIM_REFUSE: "Claim refused",
+    Action.CLAIM_CODE_ISSUE: "Claim code made",
+    Action.CLAIM_CODE_USE: "Claim code used",
 }

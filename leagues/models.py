@@ -88,10 +88,86 @@ class Player(models.Model):
                 violation_error_message="This organization already has a player with this name.",
             ),
             models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
+            # An account is one player per store (and may be players in several stores).
+            models.UniqueConstraint(
+                "organization",
+                "user",
+                condition=models.Q(user__isnull=False),
+                name="player_one_per_account_per_org",
+                violation_error_message="This account is already a player of this store.",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+
+class PlayerClaim(models.Model):
+    """An account asking to be a store's player ("this is me"), waiting for the store's answer.
+
+    The store's organizer approves it (the player is linked to the account) or refuses it. A
+    one-time claim code (`ClaimCode`) links without a request. Decided claims are kept.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for the store"
+        APPROVED = "approved", "Approved"
+        REFUSED = "refused", "Refused"
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_claims"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                "player",
+                "user",
+                condition=models.Q(status="pending"),
+                name="claim_one_pending_per_player_and_account",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} claims {self.player} ({self.get_status_display()})"
+
+
+class ClaimCode(models.Model):
+    """A one-time code the store hands a player: entered by a logged-in account, it links
+    that account to the player. Issuing a new code replaces the player's unused one."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claim_codes")
+    code = models.CharField(max_length=16, unique=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                "player", condition=models.Q(used_at__isnull=True), name="claim_code_one_open"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"claim code for {self.player}"
 
 
 class League(models.Model):

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Max, Prefetch, QuerySet
 from django.http import Http404
 
-from .models import GameResult, League, Organization, Player
+from .models import ClaimCode, GameResult, League, Organization, Player, PlayerClaim
 from .permissions import managed_organization_ids, scope, visible_leagues
 
 
@@ -148,3 +148,61 @@ def league_player_names(*, league: League) -> list[str]:
 def managed_leagues(*, user) -> QuerySet:
     """Leagues whose games `user` may enter, correct and import."""
     return scope(League.objects.select_related("organization"), managed_organization_ids(user))
+
+
+def claims_waiting(*, organization: Organization) -> QuerySet:
+    """The store's claims waiting for an answer, oldest first."""
+    return (
+        PlayerClaim.objects.filter(
+            player__organization=organization, status=PlayerClaim.Status.PENDING
+        )
+        .select_related("player", "user")
+        .order_by("created_at", "pk")
+    )
+
+
+CLAIM_PLAYERS_SHOWN = 100
+
+
+def players_for_claims(*, organization: Organization, query: str = "") -> tuple[list[Player], int]:
+    """The store's players (name filter), with `.account` (username or None) and
+    `.open_code` (whether an unused claim code exists): the first CLAIM_PLAYERS_SHOWN, and
+    how many matched."""
+    players = Player.objects.filter(organization=organization)
+    if query:
+        players = players.filter(name__icontains=query)
+    total = players.count()
+    shown = list(players.select_related("user").order_by("name")[:CLAIM_PLAYERS_SHOWN])
+    open_codes = set(
+        ClaimCode.objects.filter(
+            player__in=[p.pk for p in shown], used_at__isnull=True
+        ).values_list("player_id", flat=True)
+    )
+    for player in shown:
+        player.account = player.user.get_username() if player.user_id else None
+        player.open_code = player.pk in open_codes
+    return shown, total
+
+
+@dataclass(frozen=True)
+class ClaimState:
+    """What a player's page offers `user` about linking accounts: shows "claimed" when the
+    player has an account (never whose), "This is me" to an account that may claim them."""
+
+    claimed: bool
+    mine: bool = False
+    can_claim: bool = False
+    waiting: bool = False
+
+
+def player_claim_state(*, player: Player, user) -> ClaimState:
+    if player.user_id is not None:
+        return ClaimState(claimed=True, mine=user.is_authenticated and player.user_id == user.pk)
+    if not user.is_authenticated:
+        return ClaimState(claimed=False)
+    if Player.objects.filter(organization_id=player.organization_id, user=user).exists():
+        return ClaimState(claimed=False)  # the account is another player of this store
+    waiting = PlayerClaim.objects.filter(
+        player=player, user=user, status=PlayerClaim.Status.PENDING
+    ).exists()
+    return ClaimState(claimed=False, can_claim=not waiting, waiting=waiting)

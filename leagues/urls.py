@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import audit, games, imports, public
+from .views import audit, claims, games, imports, public
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -13,4 +13,20 @@ urlpatterns = [
     path("imports/<int:pk>/", imports.import_preview, name="import_preview"),
     path("organizations/<slug:org>/history/", audit.audit_log, name="audit_log"),
     path("organizations/<slug:org>/history/<int:pk>/undo/", audit.audit_undo, name="audit_undo"),
+    path(
+        "organizations/<slug:org>/players/",
+        claims.organization_players,
+        name="organization_players",
+    ),
+    path(
+        "organizations/<slug:org>/players/<int:player_id>/claim-code/",
+        claims.claim_code_issue,
+        name="claim_code_issue",
+    ),
+    path("organizations/<slug:org>/claims/<int:pk>/", claims.claim_decide, name="claim_decide"),
+    path(
+        "leagues/<slug:slug>/players/<int:player_id>/claim/",
+        claims.player_claim,
+        name="player_claim",
+    ),
 ]

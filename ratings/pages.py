@@ -149,5 +149,6 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         chart=mark_safe(chart),  # built from numbers and escaped text only
         biggest_wins=rating_selectors.player_biggest_wins(league=league, player_id=player.pk),
         player_url=player_url_prefix(league),
+        claim=selectors.player_claim_state(player=player, user=request.user),
     )
     return render(request, "leagues/player_detail.html", context)

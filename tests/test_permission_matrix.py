@@ -23,6 +23,7 @@ import copy
 from dataclasses import dataclass, field
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib import admin
 from django.db import connection, transaction
@@ -35,7 +36,7 @@ from jobs.models import Job
 from leagues import jobs as league_jobs
 from leagues import services as league_services
 from leagues.admin import OrganizationScopedAdmin, organization_id_of
-from leagues.models import ApiToken, Role
+from leagues.models import ApiToken, PlayerClaim, Role
 from tests.factories import (
     GameFactory,
     LeagueFactory,
@@ -159,6 +160,15 @@ API_SESSION_POST = _table({role: (UNAUTHORIZED,) * 4 for role in ROLES})
 ANYONE = {role: OK for role in ROLES}
 LOGGED_IN = {**ANYONE, "anonymous": LOGIN}
 API_NOT_FOUND = {role: HIDDEN for role in ROLES}
+NOWHERE = {role: HIDDEN for role in ROLES}
+# allauth's Discord sign-up step sends whoever has no Discord log-in under way to the log-in
+# page; its error page answers 401.
+LOGIN_STAGE = {role: LOGIN for role in ROLES}
+AUTH_ERROR = {role: UNAUTHORIZED for role in ROLES}
+# "This is me": any logged-in account that may see the league's player page.
+CLAIM_PLAYER = _table(
+    {**{role: tuple(SEE_LEAGUE[role].values()) for role in ROLES}, "anonymous": (LOGIN,) * 4}
+)
 
 
 @dataclass(frozen=True)
@@ -171,22 +181,65 @@ class Rule:
     writes: bool = False  # changes data: must refuse GET writes and POST without CSRF
     path: str | None = None  # for an unnamed pattern, the path to request
     extra: dict = field(default_factory=dict)
+    # What a GET of a writing view answers a logged-in superuser, when it is not its form
+    # (200): allauth sends a logged-in account on from its log-in and sign-up steps (302).
+    get_status: frozenset | None = None
 
 
 GET, POST, BOTH = ("GET",), ("POST",), ("GET", "POST")
+SENT_ON = frozenset({302})
 
 # Every URL pattern of the site except the admin's, by route. A new pattern fails
 # test_every_url_pattern_is_in_the_matrix until it is added here.
 MATRIX: dict[str, Rule] = {
     # Accounts (django.contrib.auth): the same for everyone.
-    "accounts/login/": Rule(ANYONE, "site", BOTH, writes=True),
-    "accounts/logout/": Rule(ANYONE, "site", POST, writes=True),
-    "accounts/password_change/": Rule(LOGGED_IN, "site", BOTH, writes=True),
-    "accounts/password_change/done/": Rule(LOGGED_IN, "site"),
-    "accounts/password_reset/": Rule(ANYONE, "site", BOTH, writes=True),
-    "accounts/password_reset/done/": Rule(ANYONE, "site"),
-    "accounts/reset/<uidb64>/<token>/": Rule(ANYONE, "site", BOTH, writes=True),
-    "accounts/reset/done/": Rule(ANYONE, "site"),
+    "accounts/login/": Rule(ANYONE, "site", BOTH, writes=True, get_status=SENT_ON),
+    "accounts/logout/": Rule(ANYONE, "site", POST, writes=True, get_status=frozenset({200})),
+    "accounts/password/change/": Rule(LOGGED_IN, "site", BOTH, writes=True),
+    "accounts/password/set/": Rule(LOGGED_IN, "site", BOTH, writes=True, get_status=SENT_ON),
+    "accounts/password/reset/": Rule(ANYONE, "site", BOTH, writes=True),
+    "accounts/password/reset/done/": Rule(ANYONE, "site"),
+    r"accounts/^password/reset/key/(?P<uidb36>[0-9A-Za-z]+)-(?P<key>.+)/$": Rule(
+        ANYONE, "site", BOTH, writes=True, path="/accounts/password/reset/key/1-set-password/"
+    ),
+    "accounts/password/reset/key/done/": Rule(ANYONE, "site"),
+    "accounts/signup/": Rule(ANYONE, "site", BOTH, writes=True, get_status=SENT_ON),
+    "accounts/inactive/": Rule(ANYONE, "site"),
+    "accounts/reauthenticate/": Rule(LOGGED_IN, "site", BOTH, writes=True),
+    "accounts/email/": Rule(LOGGED_IN, "site", BOTH, writes=True),
+    "accounts/confirm-email/": Rule(ANYONE, "site"),
+    # A link from a confirmation mail: a wrong key shows "expired or invalid" (a POST of it 404s).
+    r"accounts/^confirm-email/(?P<key>[-:\w]+)/$": Rule(
+        ANYONE, "site", GET, writes=True, path="/accounts/confirm-email/no-such-key/"
+    ),
+    "accounts/login/code/confirm/": Rule(LOGGED_IN, "site", BOTH, writes=True, get_status=SENT_ON),
+    # Discord: no application is configured in the tests, so its log-in does not exist.
+    "accounts/discord/login/": Rule(NOWHERE, "site", BOTH),
+    "accounts/discord/login/callback/": Rule(NOWHERE, "site"),
+    "accounts/3rdparty/": Rule(LOGGED_IN, "site", BOTH, writes=True),
+    "accounts/3rdparty/login/cancelled/": Rule(ANYONE, "site"),
+    "accounts/3rdparty/login/error/": Rule(AUTH_ERROR, "site"),
+    "accounts/3rdparty/signup/": Rule(LOGIN_STAGE, "site", BOTH, writes=True, get_status=SENT_ON),
+    # allauth's old addresses, redirecting to the ones above.
+    "accounts/social/login/cancelled/": Rule(
+        ANYONE, "site", path="/accounts/social/login/cancelled/"
+    ),
+    "accounts/social/login/error/": Rule(ANYONE, "site", path="/accounts/social/login/error/"),
+    "accounts/social/signup/": Rule(ANYONE, "site", path="/accounts/social/signup/"),
+    "accounts/social/connections/": Rule(ANYONE, "site", path="/accounts/social/connections/"),
+    # A player's own pages and claims.
+    "me/": Rule(LOGGED_IN, "site"),
+    "me/claim/": Rule(LOGGED_IN, "site", BOTH, writes=True),
+    "leagues/<slug:slug>/players/<int:player_id>/claim/": Rule(
+        CLAIM_PLAYER, "league", POST, writes=True
+    ),
+    "organizations/<slug:org>/players/": Rule(MANAGE_ORGANIZATION, "organization"),
+    "organizations/<slug:org>/players/<int:player_id>/claim-code/": Rule(
+        MANAGE_ORGANIZATION, "organization", POST, writes=True
+    ),
+    "organizations/<slug:org>/claims/<int:pk>/": Rule(
+        MANAGE_ORGANIZATION, "claim", POST, writes=True, extra={"decision": "refuse"}
+    ),
     # JSON API.
     "api/^leagues/(?P<slug>[-a-zA-Z0-9_]+)/scores/?$": Rule(SEE_LEAGUE, "league"),
     "api/^leagues/(?P<slug>[-a-zA-Z0-9_]+)/ratings/?$": Rule(SEE_LEAGUE, "league"),
@@ -335,6 +388,7 @@ class Scene:
     events: dict  # "1v1" / "pods" -> Tournament with round 1 paired
     correction: object  # the audit entry of a correction of the scene's game (undoable)
     job: object  # a background job importing the scene's upload
+    claim: object  # an account's claim to be one of the store's players, waiting
 
 
 def _scene(key: str, organization, public: bool) -> Scene:
@@ -373,7 +427,9 @@ def _scene(key: str, organization, public: bool) -> Scene:
     job = Job.objects.create(
         kind=league_jobs.IMPORT_APPLY, league=league, import_batch=batch, key=f"matrix:{key}"
     )
+    claim = PlayerClaim.objects.create(player=players[1], user=UserFactory(username=f"{key}-me"))
     return Scene(
+        claim=claim,
         league=league,
         player=players[0],
         game=game,
@@ -418,6 +474,11 @@ def build_world() -> World:
         "owner": organizer_of(store_a, role=Role.OWNER, username="owen"),
         "superuser": UserFactory(username="root", is_superuser=True, is_staff=True),
     }
+    # Their addresses on record, as allauth keeps them for an account that signed up (its
+    # e-mail page adds the row on a GET for an account made elsewhere).
+    for user in users.values():
+        if user is not None:
+            EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=True)
     # Store B has its own staff and tokens, so every admin list has rows of both stores.
     organizer_of(store_b, role=Role.OWNER, username="bea")
     tokens = {
@@ -452,7 +513,12 @@ def url_for(route: str, rule: Rule, scene: Scene | None, fmt: str) -> str:
     values = {"uidb64": "MQ", "token": "set-password", "number": 1}
     if scene is not None:
         event = scene.events[fmt]
-        pks = {"import": scene.batch.pk, "audit": scene.correction.pk, "job": scene.job.pk}
+        pks = {
+            "import": scene.batch.pk,
+            "audit": scene.correction.pk,
+            "job": scene.job.pk,
+            "claim": scene.claim.pk,
+        }
         values.update(
             org=scene.league.organization.slug,
             slug=event.slug if rule.target == "event" else scene.league.slug,
@@ -597,6 +663,7 @@ def test_a_get_by_a_superuser_changes_nothing(world, route):
             outcomes = superuser.values() if isinstance(superuser, dict) else [superuser]
             refused = all(outcome == DENIED for outcome in outcomes)
             allowed = {405} if rule.methods == POST else {403} if refused else {200}
+            allowed = rule.get_status or allowed
             if response.status_code not in allowed:
                 wrong.append(f"GET {url} ({label}): {response.status_code}, not {allowed}")
     assert not wrong, "\n".join(wrong)
@@ -628,6 +695,11 @@ ADMIN_ADD = {
     "axes.AccessAttempt": set(),
     "axes.AccessLog": set(),
     "axes.AccessFailureLog": set(),
+    # allauth's: e-mail addresses and Discord links are the site's, not a store's.
+    "account.EmailAddress": {"superuser"},
+    "socialaccount.SocialApp": {"superuser"},
+    "socialaccount.SocialAccount": {"superuser"},
+    "socialaccount.SocialToken": {"superuser"},
     "django_tasks_database.DBTaskResult": set(),  # the queue's rows: superusers look, no one adds
     "leagues.Organization": {"superuser"},
     "leagues.Membership": {"owner", "superuser"},

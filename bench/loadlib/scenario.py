@@ -76,7 +76,7 @@ class Judge(threading.Thread):
             "judge: login",
             "POST",
             "/accounts/login/",
-            {"username": f"judge{self.index}", "password": PASSWORD},
+            {"login": f"judge{self.index}", "password": PASSWORD},
             expect=(302,),
         )
         return status == 302

@@ -75,7 +75,19 @@ def _import_lines(snap: dict) -> list[str]:
     return lines
 
 
+def _player_lines(snap: dict) -> list[str]:
+    lines = []
+    if snap.get("account"):
+        lines.append(f"Account {snap['account']}")
+    if snap.get("status"):
+        lines.append(f"Claim {snap['status']}")
+    elif snap.get("code_id") and not snap.get("account"):
+        lines.append("A new one-time claim code")
+    return lines
+
+
 DESCRIBERS = {
+    "player": _player_lines,
     "game": _game_lines,
     "table": _table_lines,
     "round": _round_lines,

@@ -18,6 +18,16 @@ correction or a deletion back; `audit.services.audit_undo` calls them (see leagu
 
 from audit.errors import UndoRefused
 
+from .claims import (
+    CODE_ALPHABET,
+    ClaimAlreadyDone,
+    claim_code_issue,
+    claim_decide,
+    claim_request,
+    claim_with_code,
+    code_clean,
+    code_format,
+)
 from .common import (
     SLUG_SUFFIX_ROOM,
     GameConflict,
@@ -64,9 +74,11 @@ from .players import (
 )
 
 __all__ = [
+    "CODE_ALPHABET",
     "IMPORT_CHUNK",
     "PREVIEW_ROWS",
     "SLUG_SUFFIX_ROOM",
+    "ClaimAlreadyDone",
     "FinishLine",
     "GameConflict",
     "ImportPlan",
@@ -76,6 +88,12 @@ __all__ = [
     "ResultIn",
     "UndoRefused",
     "UnknownPlayers",
+    "claim_code_issue",
+    "claim_decide",
+    "claim_request",
+    "claim_with_code",
+    "code_clean",
+    "code_format",
     "content_sha256",
     "game_correction_undo",
     "game_date_check",

@@ -81,7 +81,7 @@ class Visit:
 
     def login(self, username: str, password: str = "correct-horse-battery"):
         self.go("/accounts/login/")
-        self.page.fill("#id_username", username)
+        self.page.fill("#id_login", username)
         self.page.fill("#id_password", password)
         self.page.click("button[type=submit]")
         self.page.wait_for_load_state("networkidle")

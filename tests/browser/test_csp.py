@@ -133,7 +133,7 @@ def test_public_pages(phone, scene):
     assert page.locator("table.lab tbody tr").count() == 5
     watch.go("/accounts/login/")
     assert page.locator("form.card").evaluate("el => getComputedStyle(el).maxWidth") == "416px"
-    page.fill("#id_username", "olive")
+    page.fill("#id_login", "olive")
     page.fill("#id_password", "wrong")
     page.click("button[type=submit]")
     page.wait_for_load_state("networkidle")

@@ -108,7 +108,7 @@ def test_organizer_corrects_and_deletes_a_game(desktop, scene):
 
 def test_login_page(phone, scene):
     phone.go("/accounts/login/")
-    phone.page.fill("#id_username", "olive")
+    phone.page.fill("#id_login", "olive")
     phone.page.fill("#id_password", "wrong")
     phone.page.click("button[type=submit]")
     phone.page.wait_for_load_state("networkidle")

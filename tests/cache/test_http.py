@@ -91,11 +91,11 @@ def test_every_visitor_gets_a_token_of_their_own_that_works(event):
         tokens.append(token)
         # The token from the cached page passes the CSRF check of a POST (the login form).
         login = visitor.post(
-            reverse("login"), {"username": "x", "password": "y"}, HTTP_X_CSRFTOKEN=token
+            reverse("account_login"), {"login": "x", "password": "y"}, HTTP_X_CSRFTOKEN=token
         )
         assert login.status_code != 403
         refused = Client(enforce_csrf_checks=True).post(
-            reverse("login"), {"username": "x", "password": "y"}, HTTP_X_CSRFTOKEN=token
+            reverse("account_login"), {"login": "x", "password": "y"}, HTTP_X_CSRFTOKEN=token
         )
         assert refused.status_code == 403  # a token is only good with its own cookie
     assert tokens[0] != tokens[1]

@@ -19,10 +19,10 @@ from tests.config.test_settings import PRODUCTION, manage
 from tests.factories import UserFactory
 
 RESET_PAGES = [
-    "/accounts/password_reset/",
-    "/accounts/password_reset/done/",
-    "/accounts/reset/MQ/set-password/",
-    "/accounts/reset/done/",
+    "/accounts/password/reset/",
+    "/accounts/password/reset/done/",
+    "/accounts/password/reset/key/1-set-password/",
+    "/accounts/password/reset/key/done/",
 ]
 
 
@@ -151,12 +151,12 @@ def test_without_mail_the_reset_is_not_offered_and_its_pages_are_404(client, set
     settings.GUILDHALL_MAIL_DELIVERS = False
     UserFactory(username="olive", email="olive@den.example")
 
-    login = client.get(reverse("login")).content.decode()
-    assert reverse("password_reset") not in login
+    login = client.get(reverse("account_login")).content.decode()
+    assert reverse("account_reset_password") not in login
     assert "Ask your store's owner" in login
     for url in RESET_PAGES:
         assert client.get(url).status_code == 404, url
-    response = client.post("/accounts/password_reset/", {"email": "olive@den.example"})
+    response = client.post("/accounts/password/reset/", {"email": "olive@den.example"})
     assert response.status_code == 404
     assert mail.outbox == []
 
@@ -166,18 +166,20 @@ def test_with_mail_the_login_page_offers_a_reset_that_arrives_and_works(client, 
     settings.GUILDHALL_MAIL_DELIVERS = True
     olive = UserFactory(username="olive", email="olive@den.example")
 
-    login = client.get(reverse("login")).content.decode()
-    assert f'href="{reverse("password_reset")}"' in login
-    response = client.post(reverse("password_reset"), {"email": "olive@den.example"})
+    login = client.get(reverse("account_login")).content.decode()
+    assert f'href="{reverse("account_reset_password")}"' in login
+    response = client.post(reverse("account_reset_password"), {"email": "olive@den.example"})
     assert response.status_code == 302
     assert len(mail.outbox) == 1 and mail.outbox[0].to == ["olive@den.example"]
 
-    link = re.search(r"http://testserver(/accounts/reset/\S+/)", mail.outbox[0].body).group(1)
+    link = re.search(
+        r"http://testserver(/accounts/password/reset/key/\S+/)", mail.outbox[0].body
+    ).group(1)
     form = client.get(link, follow=True)
     assert form.status_code == 200
     done = client.post(
         form.redirect_chain[-1][0],
-        {"new_password1": "a-new-long-passphrase", "new_password2": "a-new-long-passphrase"},
+        {"password1": "a-new-long-passphrase", "password2": "a-new-long-passphrase"},
     )
     assert done.status_code == 302
     olive.refresh_from_db()

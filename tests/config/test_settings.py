@@ -171,7 +171,7 @@ def test_production_cookies_are_secure_and_the_session_is_not_readable_by_script
         response = client.post(
             "/accounts/login/",
             {
-                "username": user.username,
+                "login": user.username,
                 "password": "correct-horse-battery",
                 "csrfmiddlewaretoken": login.cookies["csrftoken"].value,
             },

@@ -168,7 +168,7 @@ def test_anonymous_users_are_sent_to_log_in_and_cannot_post(client, league, rost
         assert client.get(url).status_code == 302
         response = client.post(url, entry("Ann", "Bob"))
         assert response.status_code == 302
-        assert reverse("login") in response.url
+        assert reverse("account_login") in response.url
     assert Game.objects.count() == 1
     assert finish(game) == [("Ann", 1, None), ("Bob", 2, None)]
 

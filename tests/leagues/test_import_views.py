@@ -68,7 +68,7 @@ def test_anonymous_users_are_sent_to_log_in(client, league):
         client.post(upload_url(league), {"file": SimpleUploadedFile("g.csv", CLEAN)}),
     ):
         assert response.status_code == 302
-        assert response["Location"].startswith(reverse("login"))
+        assert response["Location"].startswith(reverse("account_login"))
     assert not ImportBatch.objects.exists()
 
 

@@ -206,7 +206,7 @@ def log_in(opener, jar, port: int, username: str, password: str) -> None:
     opener.open(login, timeout=30).read()
     token = next(c.value for c in jar if c.name == "csrftoken")
     data = urllib.parse.urlencode(
-        {"username": username, "password": password, "csrfmiddlewaretoken": token}
+        {"login": username, "password": password, "csrfmiddlewaretoken": token}
     ).encode()
     request = urllib.request.Request(login, data=data, headers={"Referer": login})
     with opener.open(request, timeout=30) as response:

@@ -1,0 +1,231 @@
+"""Linking a person's account to a store's player: a claim the store approves, or a one-time
+claim code the store hands out.
+
+An account is at most one player of a store (the `player_one_per_account_per_org` constraint)
+and may be players of several stores. Every write locks the player row first, so two claims,
+two approvals or a code entered twice at once serialise; the loser is told what happened and
+nothing more is written. Each write records an audit entry for the store.
+"""
+
+import secrets
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from audit.services import audit_record
+
+from ..actions import Action
+from ..models import ClaimCode, Player, PlayerClaim
+from .common import LeagueError
+
+# No 0/O, 1/I/L: a code is read off a slip of paper or a phone screen and typed on another.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+
+
+class ClaimAlreadyDone(LeagueError):
+    """The claim, approval or code was already done (a double tap): nothing changed."""
+
+    default_code = "already_done"
+
+
+def code_format(code: str) -> str:
+    """ABCD-EFGH: how a code is shown."""
+    return f"{code[:4]}-{code[4:]}"
+
+
+def code_clean(raw: str) -> str:
+    """A typed code as stored: capitals, without spaces or dashes; refused when it cannot be one."""
+    code = "".join(ch for ch in (raw or "").upper() if ch not in " -\t")
+    if not code:
+        raise LeagueError("Type the claim code the store gave you.", field="code", code="empty")
+    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+        raise LeagueError(
+            f"A claim code is {CODE_LENGTH} letters and digits, like ABCD-EF23: check what "
+            "you typed.",
+            field="code",
+            code="malformed",
+        )
+    return code
+
+
+def _lock_player(player_id: int) -> Player:
+    return Player.objects.select_for_update().select_related("organization").get(pk=player_id)
+
+
+def _may_link(*, player: Player, user) -> None:
+    """Refuse linking `user` to `player` when either is already linked in that store."""
+    if player.user_id == user.pk:
+        raise ClaimAlreadyDone(f"{player.name} is already your player at {player.organization}.")
+    if player.user_id is not None:
+        raise LeagueError(
+            f"{player.name} is already linked to another account. If that is wrong, ask "
+            f"{player.organization}.",
+            code="claimed",
+        )
+    other = (
+        Player.objects.filter(organization_id=player.organization_id, user=user)
+        .exclude(pk=player.pk)
+        .first()
+    )
+    if other is not None:
+        raise LeagueError(
+            f"Your account is already {other.name} at {player.organization}: one account is "
+            f"one player per store.",
+            code="one_per_store",
+        )
+
+
+def _link(*, player: Player, user) -> None:
+    player.user = user
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["user"])
+    except IntegrityError:  # another player of this store was linked to the account meanwhile
+        raise LeagueError(
+            f"Your account is already a player of {player.organization}.", code="one_per_store"
+        ) from None
+
+
+def _record(player: Player, action: Action, summary: str, *, by, after: dict) -> None:
+    audit_record(
+        organization_id=player.organization_id,
+        action=action,
+        object_type="player",
+        object_id=player.pk,
+        summary=summary,
+        by=by,
+        after=after,
+    )
+
+
+@transaction.atomic
+def claim_request(*, user, player: Player) -> PlayerClaim:
+    """`user` says they are `player`: a claim waits for the store's organizer."""
+    player = _lock_player(player.pk)
+    _may_link(player=player, user=user)
+    waiting = PlayerClaim.objects.filter(
+        player=player, user=user, status=PlayerClaim.Status.PENDING
+    ).first()
+    if waiting is not None:
+        raise ClaimAlreadyDone(
+            f"Your claim to be {player.name} is already waiting for {player.organization}."
+        )
+    claim = PlayerClaim.objects.create(player=player, user=user)
+    _record(
+        player,
+        Action.CLAIM_REQUEST,
+        f"{user.get_username()} says they are {player.name}",
+        by=user,
+        after={"claim": claim.pk, "account": user.get_username()},
+    )
+    return claim
+
+
+@transaction.atomic
+def claim_decide(*, by, claim: PlayerClaim, approve: bool) -> PlayerClaim:
+    """The organizer's answer. Approving links the player and refuses the player's other
+    waiting claims (someone else said they were this player)."""
+    player = _lock_player(claim.player_id)
+    claim = PlayerClaim.objects.select_for_update().select_related("user").get(pk=claim.pk)
+    if claim.status != PlayerClaim.Status.PENDING:
+        raise ClaimAlreadyDone(
+            f"This claim was already answered: {claim.get_status_display().lower()}."
+        )
+    now = timezone.now()
+    if approve:
+        if player.user_id is not None and player.user_id != claim.user_id:
+            raise LeagueError(
+                f"{player.name} is already linked to another account; refuse this claim, or "
+                "unlink the player in the admin first.",
+                code="claimed",
+            )
+        if player.user_id is None:
+            _may_link(player=player, user=claim.user)
+            _link(player=player, user=claim.user)
+        claim.status = PlayerClaim.Status.APPROVED
+        others = PlayerClaim.objects.filter(
+            player=player, status=PlayerClaim.Status.PENDING
+        ).exclude(pk=claim.pk)
+        others.update(status=PlayerClaim.Status.REFUSED, decided_by=by, decided_at=now)
+    else:
+        claim.status = PlayerClaim.Status.REFUSED
+    claim.decided_by = by
+    claim.decided_at = now
+    claim.save(update_fields=["status", "decided_by", "decided_at"])
+    verb = "approved" if approve else "refused"
+    _record(
+        player,
+        Action.CLAIM_APPROVE if approve else Action.CLAIM_REFUSE,
+        f"{claim.user.get_username()}'s claim to be {player.name} {verb}",
+        by=by,
+        after={"claim": claim.pk, "account": claim.user.get_username(), "status": claim.status},
+    )
+    return claim
+
+
+@transaction.atomic
+def claim_code_issue(*, by, player: Player) -> ClaimCode:
+    """A new one-time code for `player`, replacing their unused one (a lost slip stops working)."""
+    player = _lock_player(player.pk)
+    if player.user_id is not None:
+        raise LeagueError(
+            f"{player.name} is already linked to an account: no code is needed.", code="claimed"
+        )
+    ClaimCode.objects.filter(player=player, used_at__isnull=True).delete()
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if not ClaimCode.objects.filter(code=code).exists():
+            break
+    issued = ClaimCode.objects.create(player=player, code=code, created_by=by)
+    _record(
+        player,
+        Action.CLAIM_CODE_ISSUE,
+        f"Claim code made for {player.name}",
+        by=by,
+        after={"code_id": issued.pk},  # never the code itself: the trail is read by all managers
+    )
+    return issued
+
+
+@transaction.atomic
+def claim_with_code(*, user, code: str) -> Player:
+    """`user` types the code the store gave them: their account becomes that player."""
+    code = code_clean(code)
+    found = ClaimCode.objects.filter(code=code).values_list("player_id", flat=True).first()
+    if found is None:
+        raise LeagueError(
+            "No player has this claim code. Check it, or ask the store for a new one.",
+            field="code",
+            code="unknown",
+        )
+    player = _lock_player(found)
+    issued = ClaimCode.objects.select_for_update().get(code=code)
+    if issued.used_at is not None:
+        if issued.used_by_id == user.pk:
+            raise ClaimAlreadyDone(f"You are already {player.name} at {player.organization}.")
+        raise LeagueError(
+            "This claim code was already used. Ask the store for a new one.",
+            field="code",
+            code="used",
+        )
+    try:
+        _may_link(player=player, user=user)
+    except LeagueError as error:
+        error.field = error.field or "code"
+        raise
+    _link(player=player, user=user)
+    issued.used_at = timezone.now()
+    issued.used_by = user
+    issued.save(update_fields=["used_at", "used_by"])
+    PlayerClaim.objects.filter(player=player, status=PlayerClaim.Status.PENDING).update(
+        status=PlayerClaim.Status.REFUSED, decided_at=issued.used_at
+    )
+    _record(
+        player,
+        Action.CLAIM_CODE_USE,
+        f"{user.get_username()} is {player.name} (claim code)",
+        by=user,
+        after={"code_id": issued.pk, "account": user.get_username()},
+    )
+    return player

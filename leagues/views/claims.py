@@ -1,0 +1,99 @@
+"""Players and their accounts, for the store: the claims waiting for an answer, the store's
+players with who is linked, and one-time claim codes; and a player's "this is me" button.
+
+The store's page is its managers' only (404 to everyone else, like the History page). A claim
+is made from a league's public player page by a logged-in account. Every write goes through
+leagues.services.claims; a repeated tap is told it was done and writes nothing.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from core.errors_http import error_message
+
+from .. import selectors, services
+from ..models import Player, PlayerClaim
+from .audit import _managed_organization
+
+
+@login_required
+@require_POST
+def player_claim(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """A logged-in account says it is this player (from the league's player page)."""
+    league = selectors.league_get(slug=slug, user=request.user)
+    player = selectors.league_player_get(league=league, player_id=player_id)
+    try:
+        services.claim_request(user=request.user, player=player)
+    except services.ClaimAlreadyDone as done:
+        messages.info(request, error_message(done))
+    except services.LeagueError as error:
+        messages.error(request, error_message(error))
+    else:
+        messages.success(
+            request,
+            f"Asked {player.organization}: once an organizer approves, {player.name}'s events "
+            "and ratings are on My Guildhall. A claim code from the store works at once.",
+        )
+    return redirect("player_detail", slug=league.slug, player_id=player.pk)
+
+
+@require_GET
+def organization_players(request: HttpRequest, org: str) -> HttpResponse:
+    organization = _managed_organization(request, org)
+    query = request.GET.get("q", "").strip()[:100]
+    players, total = selectors.players_for_claims(organization=organization, query=query)
+    return render(
+        request,
+        "leagues/organization_players.html",
+        {
+            "organization": organization,
+            "claims": selectors.claims_waiting(organization=organization),
+            "players": players,
+            "total": total,
+            "query": query,
+        },
+    )
+
+
+@require_POST
+def claim_decide(request: HttpRequest, org: str, pk: int) -> HttpResponse:
+    organization = _managed_organization(request, org)
+    claim = get_object_or_404(PlayerClaim, pk=pk, player__organization=organization)
+    decision = request.POST.get("decision")
+    if decision not in {"approve", "refuse"}:
+        messages.error(request, "Choose Approve or Refuse.")
+        return redirect("organization_players", org=organization.slug)
+    try:
+        claim = services.claim_decide(by=request.user, claim=claim, approve=decision == "approve")
+    except services.ClaimAlreadyDone as done:
+        messages.info(request, error_message(done))
+    except services.LeagueError as error:
+        messages.error(request, error_message(error))
+    else:
+        verb = "is now" if decision == "approve" else "is not"
+        messages.success(request, f"{claim.user.get_username()} {verb} {claim.player.name}.")
+    return redirect("organization_players", org=organization.slug)
+
+
+@require_POST
+def claim_code_issue(request: HttpRequest, org: str, player_id: int) -> HttpResponse:
+    """A new one-time code for the player, shown once on the page this answers with."""
+    organization = _managed_organization(request, org)
+    player = get_object_or_404(Player, pk=player_id, organization=organization)
+    try:
+        issued = services.claim_code_issue(by=request.user, player=player)
+    except services.LeagueError as error:
+        messages.error(request, error_message(error))
+        return redirect("organization_players", org=organization.slug)
+    return render(
+        request,
+        "leagues/claim_code.html",
+        {
+            "organization": organization,
+            "player": player,
+            "code": services.code_format(issued.code),
+        },
+    )
