@@ -46,6 +46,7 @@ class MyGuildhall:
     ratings: list = field(default_factory=list)  # Rating rows with .rank, .tied, .system
     upcoming: list[EventLine] = field(default_factory=list)
     past: list[EventLine] = field(default_factory=list)
+    open_events: list[Tournament] = field(default_factory=list)  # registration open, not in
     games: list[MyGame] = field(default_factory=list)
 
 
@@ -138,6 +139,16 @@ def my_guildhall(*, user) -> MyGuildhall:
     ordered = sorted(lines.values(), key=lambda line: (line.event.date, line.event.pk))
     page.upcoming = [line for line in ordered if line.upcoming]
     page.past = [line for line in reversed(ordered) if not line.upcoming][:PAST_EVENTS_SHOWN]
+    page.open_events = list(
+        events.filter(
+            league__organization_id__in={p.organization_id for p in players},
+            registration_open=True,
+            status=Tournament.Status.REGISTRATION,
+        )
+        .exclude(pk__in={event_id for event_id, _ in lines})
+        .select_related("league")
+        .order_by("date", "pk")[:PAST_EVENTS_SHOWN]
+    )
 
     latest = list(
         GameResult.objects.filter(player_id__in=ids, game__league__in=leagues)

@@ -1,9 +1,14 @@
 """Players register from their phones, one lands on the waitlist and is promoted, they check in
-by the QR's page and by their own link, and the TO drops the no-show and pairs round 1."""
+by the QR's page and by their own link, and the TO drops the no-show and pairs round 1.
+
+Eve has no account at first: she signs up on her phone, verifies her address from the mail,
+types the claim code the organizer made for her player, registers (the waitlist), is
+promoted, checks in and names her commander."""
 
 import re
 
 import pytest
+from django.core import mail
 from playwright.sync_api import expect
 
 from leagues.models import Role
@@ -22,8 +27,9 @@ PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 def event(db):
     league = LeagueFactory(name="cEDH League", slug="cedh", game_label="cEDH")
     organizer_of(league.organization, role=Role.JUDGE, username="jude")
+    organizer_of(league.organization, role=Role.ORGANIZER, username="olive")
     for name in PLAYERS:
-        user = UserFactory(username=name.lower())
+        user = UserFactory(username=name.lower()) if name != "Eve" else None
         PlayerFactory(organization=league.organization, name=name, user=user)
     event = services.tournament_create(league=league, name="cEDH Friday", format="pods")
     return services.registration_settings_set(
@@ -35,11 +41,66 @@ def fits_the_phone(visit):
     return visit.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
+def eve_signs_up_and_claims_her_player(browser, live_server) -> Visit:
+    """The organizer makes Eve's claim code on his phone; Eve signs up, verifies, claims."""
+    olive = Visit(browser, live_server, PHONE)
+    olive.login("olive")
+    olive.go("/organizations/" + Tournament.objects.get().league.organization.slug + "/players/")
+    olive.page.fill("#player-q", "Eve")
+    olive.page.click("button:has-text('Find')")
+    olive.page.wait_for_load_state("networkidle")
+    olive.page.locator("tr", has_text="Eve").locator("button", has_text="Claim code").click()
+    olive.page.wait_for_load_state("networkidle")
+    code = olive.page.locator(".claim-code").inner_text().strip()
+    assert re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}", code), code
+    olive.shot("claim-code-phone")
+    assert fits_the_phone(olive)
+
+    eve = Visit(browser, live_server, PHONE)
+    eve.go("/accounts/signup/")
+    eve.shot("signup-phone")
+    assert fits_the_phone(eve)
+    eve.page.fill("#id_email", "eve@players.example")
+    eve.page.fill("#id_username", "eve")
+    eve.page.fill("#id_password1", "short")
+    eve.page.fill("#id_password2", "short")
+    eve.page.click("button[type=submit]")
+    eve.page.wait_for_load_state("networkidle")
+    expect(eve.page.locator("body")).to_contain_text("too short")  # nothing made
+    eve.page.fill("#id_password1", "eve-plays-tymna-kraum")
+    eve.page.fill("#id_password2", "eve-plays-tymna-kraum")
+    eve.page.click("button[type=submit]")
+    eve.page.wait_for_load_state("networkidle")
+    expect(eve.page.locator("body")).to_contain_text("Verify Your Email Address")
+    link = re.search(r"http://[^/]+(/accounts/confirm-email/\S+/)", mail.outbox[-1].body).group(1)
+    eve.go(link)
+    eve.page.click("button[type=submit]")
+    eve.page.wait_for_load_state("networkidle")
+
+    eve.go("/me/")
+    expect(eve.page.locator("body")).to_contain_text("not one of a store's players yet")
+    eve.page.fill("#id_code", "wxyz-2345")  # a wrong code first: refused, nothing linked
+    eve.page.click("button:has-text('Claim')")
+    eve.page.wait_for_load_state("networkidle")
+    expect(eve.page.locator(".errorlist")).to_contain_text("No player has this claim code")
+    eve.page.fill("#id_code", code.lower().replace("-", " "))
+    eve.page.click("button:has-text('Claim')")
+    eve.page.wait_for_load_state("networkidle")
+    expect(eve.page.locator(".messages")).to_contain_text("You are Eve")
+    eve.shot("my-guildhall-phone")
+    assert fits_the_phone(eve)
+    olive.context.close()
+    return eve
+
+
 def test_players_register_wait_check_in_and_round_1_pairs_who_came(browser, live_server, event):
     phones = {}
     for name in PLAYERS:
-        phone = phones[name] = Visit(browser, live_server, PHONE)
-        phone.login(name.lower())
+        if name == "Eve":
+            phone = phones[name] = eve_signs_up_and_claims_her_player(browser, live_server)
+        else:
+            phone = phones[name] = Visit(browser, live_server, PHONE)
+            phone.login(name.lower())
         phone.go(f"/events/{event.slug}/")
         phone.page.click("button:has-text('Register'), button:has-text('Join the waitlist')")
         phone.page.wait_for_load_state("networkidle")
@@ -88,6 +149,12 @@ def test_players_register_wait_check_in_and_round_1_pairs_who_came(browser, live
     eve.click("button:has-text('check in')")
     eve.wait_for_load_state("networkidle")
     assert Registration.objects.filter(checked_in_at__isnull=False).count() == 3
+    # Eve names her commander from her phone.
+    phones["Eve"].go(f"/events/{event.slug}/my-deck/")
+    eve.fill("#id_name", "Tymna / Kraum")
+    eve.click("button:has-text('Save the deck')")
+    eve.wait_for_load_state("networkidle")
+    assert Registration.objects.get(player__name="Eve").entry.deck_name == "Tymna / Kraum"
 
     # The TO closes the check-in (Dan leaves) and pairs round 1 from who came.
     to.go(f"/events/{event.slug}/run/registration/")
