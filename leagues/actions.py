@@ -19,6 +19,7 @@ class Action(StrEnum):
     CLAIM_REFUSE = "player.claim_refuse"
     CLAIM_CODE_ISSUE = "player.claim_code"
     CLAIM_CODE_USE = "player.claim_code_use"
+    PLAYER_JOIN = "player.join"
 
 
 LABELS = {
@@ -33,4 +34,5 @@ LABELS = {
     Action.CLAIM_REFUSE: "Claim refused",
     Action.CLAIM_CODE_ISSUE: "Claim code made",
     Action.CLAIM_CODE_USE: "Claim code used",
+    Action.PLAYER_JOIN: "New player from an account",
 }

@@ -10,12 +10,14 @@ and nothing is written on a refusal.
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import DomainError
 from core.errors_http import error_message
+from leagues import services as league_services
 
 from . import selectors, services
 from .forms import DeckSettingsForm, RegistrationSettingsForm
@@ -177,6 +179,12 @@ def _player_do(request, event: Tournament, action, done) -> HttpResponse:
 @login_required
 @require_POST
 def event_join(request: HttpRequest, slug: str) -> HttpResponse:
+    """Register the account's player; someone new to the store types the name they play
+    under, and becomes the store's player and registers in one step (or neither)."""
+    if request.POST.get("name", "").strip():
+        event = selectors.event_get(slug=slug, user=request.user)
+        if reg_selectors.own_player(request.user, event) is None:
+            return _join_as_new_player(request, event, request.POST["name"])
     event, player = _own(request, slug)
 
     def said(registration: Registration) -> str:
@@ -191,6 +199,26 @@ def event_join(request: HttpRequest, slug: str) -> HttpResponse:
         lambda: services.registration_join(tournament=event, player=player, by=request.user),
         said,
     )
+
+
+def _join_as_new_player(request, event: Tournament, name: str) -> HttpResponse:
+    organization = event.league.organization
+
+    def join():
+        with transaction.atomic():  # a refused registration makes no player either
+            player = league_services.player_join(
+                user=request.user, organization=organization, name=name
+            )
+            return services.registration_join(tournament=event, player=player, by=request.user)
+
+    def said(registration: Registration) -> str:
+        welcome = f"Welcome to {organization}, {registration.player.name}. "
+        if registration.status == "seated":
+            return welcome + f"You are registered for {event.name}."
+        position = reg_selectors.waitlist_position(registration)
+        return welcome + f"The event is full: you are number {position} on the waitlist."
+
+    return _player_do(request, event, join, said)
 
 
 @login_required

@@ -77,6 +77,8 @@ def _import_lines(snap: dict) -> list[str]:
 
 def _player_lines(snap: dict) -> list[str]:
     lines = []
+    if snap.get("name"):
+        lines.append(f"Player {snap['name']}")
     if snap.get("account"):
         lines.append(f"Account {snap['account']}")
     if snap.get("status"):

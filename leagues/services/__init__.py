@@ -27,6 +27,7 @@ from .claims import (
     claim_with_code,
     code_clean,
     code_format,
+    player_join,
 )
 from .common import (
     SLUG_SUFFIX_ROOM,
@@ -114,6 +115,7 @@ __all__ = [
     "import_preview_build",
     "import_refusal_message",
     "names_folded",
+    "player_join",
     "player_name_clean",
     "players_find",
     "players_get_or_create",

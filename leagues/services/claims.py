@@ -17,6 +17,7 @@ from audit.services import audit_record
 from ..actions import Action
 from ..models import ClaimCode, Player, PlayerClaim
 from .common import LeagueError
+from .players import player_name_clean, players_find
 
 # No 0/O, 1/I/L: a code is read off a slip of paper or a phone screen and typed on another.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -227,5 +228,43 @@ def claim_with_code(*, user, code: str) -> Player:
         f"{user.get_username()} is {player.name} (claim code)",
         by=user,
         after={"code_id": issued.pk, "account": user.get_username()},
+    )
+    return player
+
+
+@transaction.atomic
+def player_join(*, user, organization, name: str) -> Player:
+    """A new player of `organization`, named `name`, linked to `user`'s account at once: for
+    someone new to the store. A name the store already has is refused (that player is
+    claimed, not made twice), as is an account that already is one of the store's players."""
+    name = player_name_clean(name)
+    existing = players_find(organization=organization, names=[name]).get(name.lower())
+    if existing is not None:
+        raise LeagueError(
+            f"{organization} already has a player named {existing.name}. If that is you, open "
+            "your page from the league's standings and press “This is me”, or ask the store "
+            "for a claim code; if not, add something that tells you apart (a last initial).",
+            field="name",
+            code="name_taken",
+        )
+    mine = Player.objects.filter(organization=organization, user=user).first()
+    if mine is not None:
+        raise ClaimAlreadyDone(f"You are already {mine.name} at {organization}.")
+    try:
+        with transaction.atomic():
+            player = Player.objects.create(organization=organization, name=name, user=user)
+    except IntegrityError:  # the same name or account, by a request that just committed
+        raise LeagueError(
+            f"{organization} already has this player, or your account is one of its players: "
+            "reload the page.",
+            field="name",
+            code="name_taken",
+        ) from None
+    _record(
+        player,
+        Action.PLAYER_JOIN,
+        f"{user.get_username()} joined as {player.name}",
+        by=user,
+        after={"account": user.get_username(), "name": player.name},
     )
     return player
