@@ -59,11 +59,13 @@ def test_a_player_registers_from_the_event_page_then_the_waitlist(event):
     assert Registration.objects.get(player__name="Cat").status == "seated"
 
 
-def test_an_account_with_no_player_of_the_store_is_refused_and_told_why(event):
+def test_an_account_with_no_player_of_the_store_is_told_how_to_claim_or_join(event):
     client = Client()
     client.force_login(UserFactory(username="stan"))
     page = client.get(reverse("event_detail", args=[event.slug]))
-    assert b"not linked to a player of this store" in page.content
+    assert b"Your account is not linked to your player yet" in page.content
+    assert b"The name you play under" in page.content
+    # Without a name, the account has no player to register: refused.
     assert client.post(reverse("event_join", args=[event.slug])).status_code == 403
     assert not Registration.objects.exists()
 
