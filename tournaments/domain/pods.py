@@ -279,8 +279,9 @@ def pairing_cost(
     win_points: float = 3.0,
 ) -> float:
     """One round's weighted cost of any pods (seat order does not matter): what `pair_pods`
-    minimises with `lookahead=0`; with a look-ahead it may pay more now to keep the next round
-    free of repeats."""
+    minimises with `lookahead=0` before the last round (in its last round a small field's
+    repeats count in full); with a look-ahead it may pay more now to keep the next round free
+    of repeats."""
     seated = [p for pod in pods for p in pod]
     score = {p: float(points.get(p, 0.0)) for p in seated}
     past = read_history(history)
