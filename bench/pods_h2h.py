@@ -53,7 +53,11 @@ from tournaments.domain.records import Table
 from tournaments.domain.simulate import POD_OMW_FLOOR, standings
 
 ROOT = Path(__file__).resolve().parents[1]
-REFERENCES = ROOT.parent / "shared" / "references"
+# `../shared/references` beside the checkout; from a worktree (wt/<name>) one level further up.
+REFERENCES = next(
+    (d / "shared" / "references" for d in ROOT.parents if (d / "shared" / "references").is_dir()),
+    ROOT.parent / "shared" / "references",
+)
 WORK = Path(tempfile.gettempdir()) / "guildhall-bench-pods-h2h"
 SIZES = (12, 16, 24, 32, 48, 64, 100, 128)
 DRAW = 0.2

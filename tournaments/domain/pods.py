@@ -6,7 +6,9 @@ minimise a weighted cost (`PodWeights`) of
 - point spread: max - min points inside each pod, in wins (spread / `win_points`), so Swiss
   pods hold players with equal points;
 - repeat opponents: the badness of pairings_edh, a pair meeting for the k-th time costs
-  (k - 1)**2 for each of the two players;
+  (k - 1)**2 for each of the two players; in fields of at most `SMALL_FIELD` (12) players,
+  where repeats are forced within the event anyway, a repeat costs the share
+  `PodWeights.small_field` of that except in the last round;
 - odd pods: a player seated at a 3- or 5-player pod costs (odd pods had before)**2, weighted
   above a repeat, so nobody gets a second 3-pod while others have had none;
 and the seats inside each pod balance turn order over the event: seat 1 goes to a pod player who
@@ -69,6 +71,11 @@ LAYOUT_LABELS = {
 }
 FIRST_ROUND_MODES = ("random", "rating")
 EXACT_LIMIT = 12  # players: at most 15,400 ways to cut 12 players into pods
+# Up to this many players, repeats are forced within a Swiss event's ceil(log2 N) rounds (a
+# player meets 3 new opponents a round: 3 * 4 > 12 - 1), so a repeat avoided now is mostly paid
+# in a later round; there a repeat costs `PodWeights.small_field` of its weight, except in the
+# last round, which has no later round.
+SMALL_FIELD = 12
 _EPS = 1e-9
 
 
@@ -88,6 +95,8 @@ class PodWeights:
     repeat: float = 1.0
     odd_pod: float = 8.0
     lookahead: float = 1.0  # the next round's expected least cost counts this much
+    # In fields of at most SMALL_FIELD seated players a repeat costs this share of `repeat`.
+    small_field: float = 0.6
 
     @classmethod
     def from_mapping(cls, values: Mapping) -> PodWeights:
@@ -236,6 +245,7 @@ def pair_pods(
         search.draw_points = float(draw_points)
     if last_round:
         search.lookahead = 0.0  # no next round to keep open
+        search.w_repeat = 2 * weights.repeat  # nor one to pay an avoided repeat in
     pods = search.run(rng)
     firsts = {p: past.seat_count.get(p, Counter())[1] for p in seated}
     pods = _cover_first_seats(pods, search, firsts)
@@ -269,8 +279,9 @@ def pairing_cost(
     win_points: float = 3.0,
 ) -> float:
     """One round's weighted cost of any pods (seat order does not matter): what `pair_pods`
-    minimises with `lookahead=0`; with a look-ahead it may pay more now to keep the next round
-    free of repeats."""
+    minimises with `lookahead=0` before the last round (in its last round a small field's
+    repeats count in full); with a look-ahead it may pay more now to keep the next round free
+    of repeats."""
     seated = [p for pod in pods for p in pod]
     score = {p: float(points.get(p, 0.0)) for p in seated}
     past = read_history(history)
@@ -480,6 +491,8 @@ class _Search:
         self.draw_points = win_points / 3  # what the look-ahead gives each player of a draw
         self.w_spread = weights.spread / win_points
         self.w_repeat = 2 * weights.repeat  # both players of a pair carry the badness
+        if len(order) <= SMALL_FIELD:
+            self.w_repeat *= weights.small_field
         self.w_odd = weights.odd_pod
         self.lookahead = weights.lookahead if len(order) <= self.LOOKAHEAD_LIMIT else 0.0
         self.perturbations = self.PERTURBATIONS

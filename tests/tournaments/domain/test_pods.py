@@ -449,7 +449,8 @@ def test_optimal_on_fields_of_10_to_12(plan, scores, weights):
 def test_a_look_ahead_may_pay_more_this_round_but_never_without_one(lookahead):
     """`pairing_cost` is one round's cost: without a look-ahead pair_pods reaches its minimum;
     with one it may pay more now for a cheaper next round (here it does)."""
-    weights = PodWeights(spread=4.0, repeat=1.0, odd_pod=2.0, lookahead=lookahead)
+    # small_field 1.0: the full repeat weight in this 7-player field, as worked out below.
+    weights = PodWeights(spread=4.0, repeat=1.0, odd_pod=2.0, lookahead=lookahead, small_field=1.0)
     # Round 1: 4, 6, 1 drew in a 3-pod; 3 won the 4-pod 3, 7, 5, 2. Points are set by hand.
     history = [(Table((4, 6, 1), None), Table((3, 7, 5, 2), 3))]
     points = {1: 4.0, 2: 0.0, 3: 1.0, 4: 3.0, 5: 0.0, 6: 4.0, 7: 6.0}
@@ -476,6 +477,51 @@ def test_a_look_ahead_may_pay_more_this_round_but_never_without_one(lookahead):
         assert got == pytest.approx(20.0), (result.pods, got)  # 7 4 3 / 2 1 6 5, above
     else:
         assert got == pytest.approx(best), (result.pods, got, best)
+
+
+# ---------------------------------------------------------------------------------------------
+# Small fields: a repeat costs `small_field` of its weight, except in the last round
+
+
+@pytest.mark.parametrize(
+    ("players", "small_field", "expected"),
+    [
+        (12, 0.6, 1.2),  # 2 x repeat 1.0 (both players carry it) x 0.6
+        (12, 1.0, 2.0),
+        (16, 0.6, 2.0),  # 16 players: the full weight
+    ],
+)
+def test_a_repeat_costs_its_small_field_share_up_to_12_players(players, small_field, expected):
+    # Of the pods' players only 1 and 2 met before; with 0 points the repeat is the whole cost.
+    history = [(Table((1, 2, 3, 4), 1),)]
+    pods = [(1, 2, 5, 6), (3, 7, 8, 9), (4, 10, 11, 12), (13, 14, 15, 16)][: players // 4]
+    weights = this_round_only(small_field=small_field)
+    assert cost_of(pods, history, {}, weights) == pytest.approx(expected)
+
+
+def test_a_small_field_takes_repeats_for_spread_but_not_in_its_last_round():
+    """8 players after 1 2 3 4 / 5 6 7 8: every split repeats pairs. Spread 4 a win of 3 points
+    (4/3 a point), a repeated pair 2 (both players), 1.2 at the small-field share 0.6.
+      4 7 8 6 / 2 3 5 1: spread 3 + 0, 3 + 3 repeated pairs: 4 + 7.2 = 11.2, or 4 + 12 = 16
+      4 8 6 1 / 7 3 2 5: spread 4 + 1, 2 + 2 repeated pairs: 6.67 + 4.8 = 11.47, or 14.67
+    Before the last round the cheaper spread wins; in the last round, with no round left to
+    pay an avoided repeat in, the repeat counts in full and the fewer repeats win."""
+    history = [(Table((1, 2, 3, 4), 1), Table((5, 6, 7, 8), 5))]
+    points = {1: 0.0, 2: 0.0, 3: 0.0, 4: 4.0, 5: 0.0, 6: 3.0, 7: 1.0, 8: 3.0}
+    pods = {}
+    for last in (False, True):
+        result = pair_pods(
+            players=list(range(1, 9)),
+            history=history,
+            points=points,
+            seed=1,
+            round_number=2,
+            weights=this_round_only(),
+            last_round=last,
+        )
+        pods[last] = {frozenset(pod) for pod in result.pods}
+    assert pods[False] == {frozenset({4, 7, 8, 6}), frozenset({2, 3, 5, 1})}
+    assert pods[True] == {frozenset({4, 8, 6, 1}), frozenset({7, 3, 2, 5})}
 
 
 # ---------------------------------------------------------------------------------------------
