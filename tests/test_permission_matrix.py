@@ -269,6 +269,7 @@ MATRIX: dict[str, Rule] = {
     "events/<slug:slug>/rounds/<int:number>/edit/": Rule(RUN_EVENT, "event", BOTH, writes=True),
     "events/<slug:slug>/entries/<int:entry_id>/actions/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/tables/<int:table_id>/seats/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/tables/<int:table_id>/order/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/entries/<int:entry_id>/drop/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/entries/<int:entry_id>/undrop/": Rule(
         RUN_EVENT, "event", POST, writes=True

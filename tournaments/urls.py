@@ -15,6 +15,11 @@ urlpatterns = [
     path("events/<slug:slug>/pair/", views.event_pair, name="event_pair"),
     path("events/<slug:slug>/top-cut/", views.top_cut_start, name="top_cut_start"),
     path(
+        "events/<slug:slug>/tables/<int:table_id>/order/",
+        views.table_order,
+        name="table_order",
+    ),
+    path(
         "events/<slug:slug>/tables/<int:table_id>/seats/",
         views.table_seats,
         name="table_seats",

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import DomainError
 from core.errors_http import error_message, error_response
@@ -555,6 +555,29 @@ def _card_answer(
         context=context,
         target=f"#table-{table.pk}",
         swap="outerHTML",
+    )
+
+
+@login_required
+@require_GET
+def table_order(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+    """A pod's full finishing order form, fetched when the TO opens it on the console (htmx:
+    the form alone; without JavaScript the link opens it as a page, which posts like the
+    card's). A 1v1 table has no such form: its card's buttons are the whole result."""
+    event = _run_get(request, slug)
+    if event.format != Tournament.Format.PODS:
+        return redirect("event_run", slug=event.slug)
+    try:
+        table = console_selectors.table_card(table_id)
+    except Table.DoesNotExist:
+        raise Http404("No such table.") from None
+    if table.round.tournament_id != event.pk:
+        raise Http404("No such table.")
+    context = {"table": table, **_console_urls(event)}
+    if request.htmx:
+        return render(request, "tournaments/formats/pod.html#order-form", context)
+    return render(
+        request, "tournaments/console_order.html", _context(request, event, "run", **context)
     )
 
 

@@ -109,6 +109,7 @@ def test_a_bad_full_order_shows_its_message_in_that_pods_card(event, judges):
     box = page.locator(f"#table-{table.pk}")
     box.locator("summary").click()
     selects = box.locator("select")
+    expect(selects.first).to_be_visible()  # the form is fetched when the TO opens it
     count = selects.count()
     for index, place in enumerate(["1", "1", "2", "3"][:count]):  # after two firsts comes third
         selects.nth(index).select_option(place)

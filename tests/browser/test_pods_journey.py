@@ -70,6 +70,7 @@ def test_a_judge_runs_a_pod_event_on_a_phone(phone, league, browser, live_server
     third = cards.nth(2)
     third.locator("summary").click()
     selects = third.locator("select")
+    expect(selects.first).to_be_visible()  # the form is fetched when the TO opens it
     count = selects.count()
     for index in range(count):
         selects.nth(index).select_option(str(count - index))

@@ -244,3 +244,33 @@ def test_the_bracket_shows_each_stages_pods_and_the_champion(client, judge_clien
     services.round_end(round_=event.rounds.get(number=3))
     html = client.get(url).content.decode()
     assert f"Champion: <strong>{champion.player.name}</strong>" in html
+
+
+def test_the_full_order_form_is_fetched_when_the_to_opens_it(judge_client, event):
+    round_ = started(event)
+    first = round_.tables.order_by("number").first()
+    console = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
+    order_url = reverse("table_order", args=[event.slug, first.pk])
+    # The console carries a link per pod, not its selects.
+    assert f'hx-get="{order_url}"' in console and f'href="{order_url}"' in console
+    assert f'name="place-{seats_of(first)[0].entry_id}"' not in console
+
+    fragment = judge_client.get(order_url, **HTMX)
+    html = fragment.content.decode()
+    assert fragment.status_code == 200 and "<html" not in html
+    for seat in seats_of(first):
+        assert f'name="place-{seat.entry_id}"' in html
+    assert f'hx-target="#table-{first.pk}"' in html and "Save the order" in html
+    # Without JavaScript, the link is a page that posts like the card.
+    page = judge_client.get(order_url).content.decode()
+    assert "<html" in page and f'action="{report_url(event, first)}"' in page
+
+
+def test_a_table_of_another_event_has_no_order_page(judge_client, event, league):
+    other = services.tournament_create(league=league, name="Other pods", format="pods")
+    register(other, *(f"Q{n}" for n in range(1, 9)))
+    services.round_pair(tournament=other)
+    foreign = Table.objects.filter(round__tournament=other).first()
+    started(event)
+    response = judge_client.get(reverse("table_order", args=[event.slug, foreign.pk]))
+    assert response.status_code == 404
