@@ -249,6 +249,7 @@ def test_a_pod_event_result_from_the_to_console(phone, scene):
     second = cards.nth(1)
     second.locator("summary").click()
     selects = second.locator("select")
+    expect(selects.first).to_be_visible()  # the form is fetched when the TO opens it
     for index in range(selects.count()):
         selects.nth(index).select_option(str(index + 1))
     second.locator("button:has-text('Save the order')").click()
