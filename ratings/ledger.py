@@ -1,8 +1,10 @@
 """The rating ledger's reads and writes, in SQL because a replay moves a whole league.
 
-Every function is one statement (COPY for bulk inserts), so a replay costs a fixed number of
-round trips whatever the league's size, and appending one game costs the same few queries as
-correcting one. Positions are (played_on, game id): the order games are rated in.
+Every function is a fixed handful of statements (COPY for bulk inserts), so a replay costs a
+fixed number of round trips whatever the league's size, and appending one game costs the same
+few queries as correcting one. A full replay reads the stored ledger beside the games and
+writes only the rows that differ. Positions are (played_on, game id): the order games are
+rated in.
 """
 
 import json
@@ -10,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from datetime import date
 from types import MappingProxyType
 
+import psycopg
 from django.db import connection
 
 from .domain.base import Finish, RatingState, RatingSystem
@@ -35,7 +38,57 @@ def games_from(league_id: int, position: Position, *, with_stats: bool) -> list[
     """
     with connection.cursor() as cursor:
         cursor.execute(sql, [league_id, *position])
+        return _games(cursor.fetchall(), with_stats)
+
+
+# A stored ledger row as `games_with_ledger` reads it: its id, then LEDGER_VALUES.
+StoredRow = tuple[int, date, float, float, float, float, float | None, int, int]
+
+
+def games_with_ledger(
+    league_id: int, *, with_stats: bool
+) -> tuple[list[RatedGame], list[StoredRow | None]]:
+    """All the league's games as `games_from` reads them, and beside each result, in the same
+    order, its stored ledger row (None when it has none): what a full replay compares its
+    rows with (`rewrite_all`), so a ledger that is already right costs this one read.
+
+    Values come in PostgreSQL's binary format: a third of a million rows of floats and dates
+    are copied, not parsed from text.
+    """
+    stats = ", NULLIF(r.stats, '{}'::jsonb)" if with_stats else ""
+    sql = f"""
+        SELECT g.id, g.played_on, r.player_id, r.placement{stats},
+               c.id, c.played_on, c.before, c.after, c.delta, c.rating, c.deviation, c.games,
+               c.wins
+          FROM leagues_game g
+          JOIN leagues_gameresult r ON r.game_id = g.id
+          LEFT JOIN ratings_ratingchange c
+                 ON c.game_id = r.game_id AND c.player_id = r.player_id AND c.league_id = %s
+         WHERE g.league_id = %s
+         ORDER BY g.played_on, g.id, r.placement, r.player_id::text COLLATE "C"
+    """
+    first = 5 if with_stats else 4
+    with _binary_cursor() as cursor:
+        cursor.execute(sql, [league_id, league_id])
         rows = cursor.fetchall()
+    stored = [row[first:] if row[first] is not None else None for row in rows]
+    return _games(rows, with_stats), stored
+
+
+def _binary_cursor():
+    """A cursor on Django's connection (same transaction, logged as Django logs queries) that
+    binds parameters on the server and returns values in binary format, which Django's own
+    client-side cursors cannot do."""
+    connection.ensure_connection()
+    raw = psycopg.Cursor(connection.connection)
+    raw.format = psycopg.pq.Format.BINARY
+    if connection.queries_logged:
+        return connection.make_debug_cursor(raw)
+    return connection.make_cursor(raw)
+
+
+def _games(rows, with_stats: bool) -> list[RatedGame]:
+    """Result rows (game id, date, player, place[, stats], ...) in rating order, as games."""
     games: list[RatedGame] = []
     current_id = None
     finish: list[Finish] = []
@@ -88,50 +141,70 @@ def delete_from(league_id: int, position: Position) -> set[int]:
 LEDGER_VALUES = ("played_on", "before", "after", "delta", "rating", "deviation", "games", "wins")
 
 
-def rewrite_all(league_id: int, rows: list[ChangeRow]) -> None:
-    """Make the league's whole ledger exactly `rows` (a full replay), writing only what differs.
+def rewrite_all(league_id: int, rows: list[ChangeRow], stored: list[StoredRow | None]) -> int:
+    """Make the league's whole ledger exactly `rows` (a full replay), writing only what differs;
+    how many rows it wrote or deleted.
 
-    The rows go by one COPY into a scratch table; then one statement deletes the ledger rows
-    the replay no longer has and one MERGE updates the rows whose values changed and inserts
-    the new ones. Re-rating a league whose ledger is right writes nothing, so a rebuild costs
-    a COPY into an unindexed scratch table instead of deleting and re-indexing every row of
-    a four-index table (which was most of a 100,000-game rebuild); switching systems still
-    rewrites every row, as it must.
+    `stored` is what `games_with_ledger` read beside each result, in the order the replay
+    wrote `rows`: each row is compared with its stored one in Python, and only a changed row
+    (updated in place, keeping its id), a missing one (inserted) or a row of the league no
+    result has any more (deleted) costs a write. Re-rating a league whose ledger is right
+    writes nothing and costs one count beyond the read; switching systems still rewrites
+    every row, as it must.
     """
-    values = ", ".join(LEDGER_VALUES)
+    if len(rows) != len(stored):
+        raise AssertionError(f"{len(rows)} replayed rows beside {len(stored)} stored ones")
+    changed, missing, kept = [], [], 0
+    for row, old in zip(rows, stored, strict=True):
+        if old is None:
+            missing.append(row)
+        elif row[2:] != old[1:]:
+            changed.append((old[0], *row[2:]))
+        else:
+            kept += 1
+    writes = len(changed) + len(missing)
     with connection.cursor() as cursor:
         cursor.execute(
-            """CREATE TEMP TABLE IF NOT EXISTS ratings_replay (
-                   game_id bigint, player_id bigint, played_on date, before double precision,
-                   after double precision, delta double precision, rating double precision,
-                   deviation double precision, games integer, wins integer) ON COMMIT DROP"""
+            "SELECT count(*) FROM ratings_ratingchange WHERE league_id = %s", [league_id]
         )
-        with cursor.cursor.copy(
-            f"COPY ratings_replay (game_id, player_id, {values}) FROM STDIN"
-        ) as copy:
-            for row in rows:
-                copy.write_row(row)
-        cursor.execute(
-            """DELETE FROM ratings_ratingchange c
-                WHERE c.league_id = %s AND NOT EXISTS (
-                      SELECT 1 FROM ratings_replay t
-                       WHERE t.game_id = c.game_id AND t.player_id = c.player_id)""",
-            [league_id],
-        )
-        distinct = " OR ".join(f"c.{v} IS DISTINCT FROM t.{v}" for v in LEDGER_VALUES)
-        cursor.execute(
-            f"""MERGE INTO ratings_ratingchange c
-                USING ratings_replay t
-                   ON c.game_id = t.game_id AND c.player_id = t.player_id AND c.league_id = %s
-                 WHEN MATCHED AND ({distinct}) THEN
-                      UPDATE SET {", ".join(f"{v} = t.{v}" for v in LEDGER_VALUES)}
-                 WHEN NOT MATCHED THEN
-                      INSERT (league_id, game_id, player_id, {values})
-                      VALUES (%s, t.game_id, t.player_id,
-                              {", ".join(f"t.{v}" for v in LEDGER_VALUES)})""",
-            [league_id, league_id],
-        )
-        cursor.execute("DROP TABLE ratings_replay")
+        if cursor.fetchone()[0] > kept + len(changed):
+            # Rows no result of the league has any more (a game moved or lost a player
+            # without its catch-up): rare, so one anti-join only then.
+            cursor.execute(
+                """DELETE FROM ratings_ratingchange c
+                    WHERE c.league_id = %s AND NOT EXISTS (
+                          SELECT 1 FROM leagues_gameresult r
+                            JOIN leagues_game g ON g.id = r.game_id
+                           WHERE r.game_id = c.game_id AND r.player_id = c.player_id
+                             AND g.league_id = %s)""",
+                [league_id, league_id],
+            )
+            writes += cursor.rowcount
+        if changed:
+            _update_rows(cursor, changed)
+    write_changes(league_id, missing)
+    return writes
+
+
+def _update_rows(cursor, changed: list[tuple]) -> None:
+    """Update ledger rows in place by id: one COPY into a scratch table, one UPDATE."""
+    cursor.execute(
+        """CREATE TEMP TABLE IF NOT EXISTS ratings_replay (
+               id bigint, played_on date, before double precision, after double precision,
+               delta double precision, rating double precision, deviation double precision,
+               games integer, wins integer) ON COMMIT DROP"""
+    )
+    with cursor.cursor.copy(
+        f"COPY ratings_replay (id, {', '.join(LEDGER_VALUES)}) FROM STDIN"
+    ) as copy:
+        for row in changed:
+            copy.write_row(row)
+    cursor.execute(
+        f"""UPDATE ratings_ratingchange c
+               SET {", ".join(f"{v} = t.{v}" for v in LEDGER_VALUES)}
+              FROM ratings_replay t WHERE c.id = t.id"""
+    )
+    cursor.execute("DROP TABLE ratings_replay")
 
 
 def _tallies(rows) -> dict[int, Tally]:

@@ -187,10 +187,15 @@ def _replay(
     """
     league_id = settings.league_id
     system = make_system(settings.system, settings.params)
-    games = ledger.games_from(league_id, since, with_stats=getattr(system, "uses_stats", False))
+    with_stats = getattr(system, "uses_stats", False)
+    full = since == ledger.START
+    if full:
+        # The stored rows come with the games: a full replay writes only what differs.
+        games, stored = ledger.games_with_ledger(league_id, with_stats=with_stats)
+    else:
+        games = ledger.games_from(league_id, since, with_stats=with_stats)
     if defer_above is not None and len(games) > defer_above:
         return None
-    full = since == ledger.START
     left: set[int] = set() if full else ledger.delete_from(league_id, since)
     playing = {f.player for game in games for f in game.finish}
     if full:
@@ -205,7 +210,7 @@ def _replay(
         system, games, base, progress=(lambda done: progress(done, total)) if progress else None
     )
     if full:
-        ledger.rewrite_all(league_id, rows)
+        ledger.rewrite_all(league_id, rows, stored)
     else:
         ledger.write_changes(league_id, rows)
     affected = playing | left

@@ -394,3 +394,23 @@ def test_a_full_replay_repairs_a_ledger_that_drifted_and_rewrites_nothing_that_i
     RatingChange.objects.filter(league=league).delete()
     ratings_recalculate(league=league)
     assert ledger_snapshot(league) == switched != right
+
+
+def test_re_rating_a_league_whose_ledger_is_right_writes_no_ledger_row(
+    league, roster, django_capture_on_commit_callbacks
+):
+    """The full replay compares its rows with the stored ones as it reads the games: a right
+    ledger costs that read and one count, and no ledger statement writes (the issue's
+    `recalculate_ratings` on an up-to-date league)."""
+    from django.test.utils import CaptureQueriesContext
+
+    with django_capture_on_commit_callbacks(execute=True):
+        for i in range(12):
+            record(league, roster[i % 5 : i % 5 + 3], day=DAY + datetime.timedelta(days=i))
+    before = ledger_snapshot(league)
+    with CaptureQueriesContext(connection) as queries:
+        ratings_recalculate(league=league)
+    ledger_sql = [q["sql"] for q in queries.captured_queries if "ratings_ratingchange" in q["sql"]]
+    assert len(ledger_sql) == 2, "\n".join(ledger_sql)  # the read beside the games, the count
+    assert all(sql.lstrip().startswith("SELECT") for sql in ledger_sql), "\n".join(ledger_sql)
+    assert ledger_snapshot(league) == before
