@@ -10,16 +10,14 @@ rated in.
 import json
 from collections.abc import Iterable, Mapping
 from datetime import date
-from types import MappingProxyType
 
 import psycopg
 from django.db import connection
 
 from .domain.base import Finish, RatingState, RatingSystem
-from .domain.replay import ChangeRow, RatedGame, Tally
+from .domain.replay import NO_STATS, ChangeRow, RatedGame, ResultRow, Tally
 
 Position = tuple[date, int]
-NO_STATS: Mapping = MappingProxyType({})  # shared by every finish without stats
 START: Position = (date.min, 0)
 
 
@@ -41,25 +39,27 @@ def games_from(league_id: int, position: Position, *, with_stats: bool) -> list[
         return _games(cursor.fetchall(), with_stats)
 
 
-# A stored ledger row as `games_with_ledger` reads it: its id, then LEDGER_VALUES.
-StoredRow = tuple[int, date, float, float, float, float, float | None, int, int]
+# Where `results_with_ledger` puts the stored ledger row beside each result: the row as a
+# replay writes it (a `ChangeRow`, so the two compare as they are), then its id.
+STORED, STORED_ID = slice(5, 15), 15
 
 
-def games_with_ledger(
-    league_id: int, *, with_stats: bool
-) -> tuple[list[RatedGame], list[StoredRow | None]]:
-    """All the league's games as `games_from` reads them, and beside each result, in the same
-    order, its stored ledger row (None when it has none): what a full replay compares its
-    rows with (`rewrite_all`), so a ledger that is already right costs this one read.
+def results_with_ledger(league_id: int, *, with_stats: bool) -> list[ResultRow]:
+    """All the league's results as the replay reads them (`replay.ResultRow`: game id, date,
+    player, place, stats; in rating order, each game's in `base.canonical` order, as
+    `games_from` orders them), each row followed by its stored ledger row (`STORED`, all None
+    when it has none) and that row's id (`STORED_ID`): what a full replay compares its rows
+    with (`rewrite_all`), so a ledger that is already right costs this one read.
 
     Values come in PostgreSQL's binary format: a third of a million rows of floats and dates
-    are copied, not parsed from text.
+    are copied, not parsed from text. The sort gets the memory to stay off disk.
     """
-    stats = ", NULLIF(r.stats, '{}'::jsonb)" if with_stats else ""
+    # Most results have no stats: NULL for '{}' spares decoding a JSON value per row.
+    stats = "NULLIF(r.stats, '{}'::jsonb)" if with_stats else "NULL::jsonb"
     sql = f"""
-        SELECT g.id, g.played_on, r.player_id, r.placement{stats},
-               c.id, c.played_on, c.before, c.after, c.delta, c.rating, c.deviation, c.games,
-               c.wins
+        SELECT g.id, g.played_on, r.player_id, r.placement, {stats},
+               c.game_id, c.player_id, c.played_on, c.before, c.after, c.delta, c.rating,
+               c.deviation, c.games, c.wins, c.id
           FROM leagues_game g
           JOIN leagues_gameresult r ON r.game_id = g.id
           LEFT JOIN ratings_ratingchange c
@@ -67,12 +67,13 @@ def games_with_ledger(
          WHERE g.league_id = %s
          ORDER BY g.played_on, g.id, r.placement, r.player_id::text COLLATE "C"
     """
-    first = 5 if with_stats else 4
     with _binary_cursor() as cursor:
+        cursor.execute("SELECT current_setting('work_mem'), set_config('work_mem', '64MB', true)")
+        (work_mem, _) = cursor.fetchone()
         cursor.execute(sql, [league_id, league_id])
         rows = cursor.fetchall()
-    stored = [row[first:] if row[first] is not None else None for row in rows]
-    return _games(rows, with_stats), stored
+        cursor.execute("SELECT set_config('work_mem', %s, true)", [work_mem])
+    return rows
 
 
 def _binary_cursor():
@@ -141,27 +142,27 @@ def delete_from(league_id: int, position: Position) -> set[int]:
 LEDGER_VALUES = ("played_on", "before", "after", "delta", "rating", "deviation", "games", "wins")
 
 
-def rewrite_all(league_id: int, rows: list[ChangeRow], stored: list[StoredRow | None]) -> int:
+def rewrite_all(league_id: int, rows: list[ChangeRow], read: list[ResultRow]) -> int:
     """Make the league's whole ledger exactly `rows` (a full replay), writing only what differs;
     how many rows it wrote or deleted.
 
-    `stored` is what `games_with_ledger` read beside each result, in the order the replay
-    wrote `rows`: each row is compared with its stored one in Python, and only a changed row
-    (updated in place, keeping its id), a missing one (inserted) or a row of the league no
-    result has any more (deleted) costs a write. Re-rating a league whose ledger is right
-    writes nothing and costs one count beyond the read; switching systems still rewrites
-    every row, as it must.
+    `read` is what `results_with_ledger` read, the results the replay rated in the order it
+    wrote `rows`: each row is compared with the stored one beside its result, and only a
+    changed row (updated in place, keeping its id), a missing one (inserted) or a row of the
+    league no result has any more (deleted) costs a write. Re-rating a league whose ledger is
+    right writes nothing and costs one count beyond the read; switching systems still
+    rewrites every row, as it must.
     """
-    if len(rows) != len(stored):
-        raise AssertionError(f"{len(rows)} replayed rows beside {len(stored)} stored ones")
+    if len(rows) != len(read):
+        raise AssertionError(f"{len(rows)} replayed rows beside {len(read)} results")
     changed, missing, kept = [], [], 0
-    for row, old in zip(rows, stored, strict=True):
-        if old is None:
-            missing.append(row)
-        elif row[2:] != old[1:]:
-            changed.append((old[0], *row[2:]))
-        else:
+    for row, result in zip(rows, read, strict=True):
+        if row == result[STORED]:
             kept += 1
+        elif result[STORED_ID] is None:
+            missing.append(row)
+        else:
+            changed.append((result[STORED_ID], *row[2:]))
     writes = len(changed) + len(missing)
     with connection.cursor() as cursor:
         cursor.execute(
