@@ -8,7 +8,7 @@ rated in.
 """
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 
 import psycopg
@@ -116,27 +116,46 @@ def _json(value):
     return json.loads(value) if isinstance(value, str) else value
 
 
-def delete_from(league_id: int, position: Position) -> set[int]:
-    """Remove the ledger rows from `position` on; the players whose tallies that changes.
+def delete_from(
+    league_id: int, position: Position, players: Iterable[int]
+) -> tuple[set[int], dict[int, Tally] | None]:
+    """Remove the ledger rows from `position` on; the players whose tallies that changes, and
+    when there are none, the current tallies of `players` (those about to play).
 
-    Those are the owners of the deleted rows, and the players whose latest rated game (by
-    the Rating cache) is at or after `position`: deleting a game cascades its ledger rows
-    away before any replay runs while the cache still points at the deleted game. One
-    statement for both.
+    The players changed are the owners of the deleted rows, and the players whose latest
+    rated game (by the Rating cache) is at or after `position`: deleting a game cascades its
+    ledger rows away before any replay runs while the cache still points at the deleted game.
+    When nobody's tally changed (a game added after every rated one), the Rating cache holds
+    each player's latest, and the same statement returns it; otherwise the tallies are None
+    and come from `tallies_before`.
     """
     with connection.cursor() as cursor:
         cursor.execute(
             """WITH gone AS (
                    DELETE FROM ratings_ratingchange
                     WHERE league_id = %s AND (played_on, game_id) >= (%s, %s)
-                RETURNING player_id)
-               SELECT player_id FROM gone
-               UNION
-               SELECT player_id FROM ratings_rating
-                WHERE league_id = %s AND (last_played, last_game_id) >= (%s, %s)""",
-            [league_id, *position, league_id, *position],
+                RETURNING player_id),
+               changed AS (
+                   SELECT player_id FROM gone
+                   UNION
+                   SELECT player_id FROM ratings_rating
+                    WHERE league_id = %s AND (last_played, last_game_id) >= (%s, %s))
+               SELECT true, player_id, NULL::double precision, NULL::double precision,
+                      NULL::integer, NULL::integer, NULL::date, NULL::bigint
+                 FROM changed
+               UNION ALL
+               SELECT false, player_id, rating, deviation, games, wins, last_played,
+                      last_game_id
+                 FROM ratings_rating
+                WHERE league_id = %s AND player_id = ANY(%s)
+                  AND NOT EXISTS (SELECT 1 FROM changed)""",
+            [league_id, *position, league_id, *position, league_id, list(players)],
         )
-        return {row[0] for row in cursor.fetchall()}
+        rows = cursor.fetchall()
+    changed = {row[1] for row in rows if row[0]}
+    if changed:
+        return changed, None
+    return changed, _tallies(row[1:] for row in rows)
 
 
 LEDGER_VALUES = ("played_on", "before", "after", "delta", "rating", "deviation", "games", "wins")
@@ -233,30 +252,101 @@ def tallies_before(league_id: int, position: Position, players: Iterable[int]) -
         return _tallies(cursor.fetchall())
 
 
-def tallies_current(league_id: int, players: Iterable[int]) -> dict[int, Tally]:
-    """Each player's tally from the Rating cache (valid when nothing later is in the ledger)."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            """SELECT player_id, rating, deviation, games, wins, last_played, last_game_id
-                 FROM ratings_rating WHERE league_id = %s AND player_id = ANY(%s)""",
-            [league_id, list(players)],
-        )
-        return _tallies(cursor.fetchall())
+LEDGER_COLUMNS = ("league_id", "game_id", "player_id", *LEDGER_VALUES)
+RATING_COLUMNS = (
+    "league_id", "player_id", "value", "rating", "deviation", "games", "wins", "last_played",
+    "last_game_id",
+)  # fmt: skip
+# Up to this many rows, a write is a plain INSERT: setting up a COPY costs more round trips.
+FEW_ROWS = 50
 
 
 def write_changes(league_id: int, rows: list[ChangeRow]) -> None:
-    """Append ledger rows with one COPY."""
+    """Append ledger rows: one INSERT for a few, one COPY for more."""
     if not rows:
         return
-    with (
-        connection.cursor() as cursor,
-        cursor.cursor.copy(
-            """COPY ratings_ratingchange (league_id, game_id, player_id, played_on, before,
-                   after, delta, rating, deviation, games, wins) FROM STDIN"""
-        ) as copy,
-    ):
-        for row in rows:
-            copy.write_row((league_id, *row))
+    with connection.cursor() as cursor:
+        if len(rows) <= FEW_ROWS:
+            cursor.execute(*_insert("ratings_ratingchange", LEDGER_COLUMNS, rows, league_id))
+            return
+        with cursor.cursor.copy(
+            f"COPY ratings_ratingchange ({', '.join(LEDGER_COLUMNS)}) FROM STDIN"
+        ) as copy:
+            for row in rows:
+                copy.write_row((league_id, *row))
+
+
+def write_tail(
+    league_id: int,
+    rows: list[ChangeRow],
+    tallies: Mapping[int, Tally | None],
+    system: RatingSystem,
+) -> None:
+    """Append ledger rows and replace these players' Rating rows (None: the row goes).
+
+    A short tail (a game added, a recent correction) is one statement: the ledger INSERT and
+    the Rating DELETE as data-modifying CTEs of the Rating upsert. A longer one goes by COPY
+    (`write_changes`, `write_ratings`).
+    """
+    ratings = _rating_rows(league_id, tallies, system)
+    if len(rows) > FEW_ROWS or len(ratings) > FEW_ROWS:
+        write_changes(league_id, rows)
+        write_ratings(league_id, tallies, system)
+        return
+    gone = [player for player, tally in tallies.items() if tally is None]
+    parts = []
+    if rows:
+        parts.append(_insert("ratings_ratingchange", LEDGER_COLUMNS, rows, league_id))
+    if gone:
+        parts.append(
+            (
+                "DELETE FROM ratings_rating WHERE league_id = %s AND player_id = ANY(%s)",
+                [league_id, gone],
+            )
+        )
+    if ratings:
+        sql, params = _insert("ratings_rating", RATING_COLUMNS, ratings)
+        updates = ", ".join(f"{c} = EXCLUDED.{c}" for c in RATING_COLUMNS[2:])
+        parts.append((f"{sql} ON CONFLICT (league_id, player_id) DO UPDATE SET {updates}", params))
+    if not parts:
+        return
+    *first, (last_sql, last_params) = parts
+    ctes = ", ".join(f"write{n} AS ({sql})" for n, (sql, _) in enumerate(first))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH {ctes} {last_sql}" if first else last_sql,
+            [value for _, params in first for value in params] + last_params,
+        )
+
+
+def _insert(table: str, columns: Sequence[str], rows: Iterable[Sequence], *lead) -> tuple:
+    """One INSERT of `rows` (each prefixed with `lead`), as (sql, params)."""
+    rows = [(*lead, *row) for row in rows]
+    one = f"({', '.join(['%s'] * len(columns))})"
+    return (
+        f"INSERT INTO {table} ({', '.join(columns)}) VALUES {', '.join([one] * len(rows))}",
+        [value for row in rows for value in row],
+    )
+
+
+def _rating_rows(
+    league_id: int, tallies: Mapping[int, Tally | None], system: RatingSystem
+) -> list[tuple]:
+    return [
+        (
+            league_id,
+            player,
+            system.display(t.state),
+            t.state.rating,
+            t.state.deviation,
+            t.games,
+            t.wins,
+            t.last_played,
+            t.last_game,
+        )
+        for player, t in tallies.items()
+        if t is not None
+    ]
 
 
 def write_ratings(
@@ -268,47 +358,65 @@ def write_ratings(
 ) -> None:
     """Replace the Rating rows of these players (all the league's with every_player).
 
-    A player mapped to None has no rated game left in the league and loses their row.
+    A player mapped to None has no rated game left in the league and loses their row. With
+    every_player (a full replay), the stored rows are read first and only the rows that
+    differ are written, so re-rating a league whose ratings are right writes nothing (and
+    leaves no dead row versions behind to slow the next game's catch-up).
     """
+    if every_player:
+        _sync_ratings(league_id, tallies, system)
+        return
     with connection.cursor() as cursor:
-        if every_player:
-            cursor.execute("DELETE FROM ratings_rating WHERE league_id = %s", [league_id])
-        else:
-            cursor.execute(
-                "DELETE FROM ratings_rating WHERE league_id = %s AND player_id = ANY(%s)",
-                [league_id, list(tallies)],
-            )
-        rows = [
-            (
-                league_id,
-                player,
-                system.display(t.state),
-                t.state.rating,
-                t.state.deviation,
-                t.games,
-                t.wins,
-                t.last_played,
-                t.last_game,
-            )
-            for player, t in tallies.items()
-            if t is not None
-        ]
+        cursor.execute(
+            "DELETE FROM ratings_rating WHERE league_id = %s AND player_id = ANY(%s)",
+            [league_id, list(tallies)],
+        )
+        rows = _rating_rows(league_id, tallies, system)
         if not rows:
             return
-        if len(rows) < 50:  # a handful of players: one INSERT beats setting up a COPY
-            placeholders = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s, %s)"] * len(rows))
-            cursor.execute(
-                f"""INSERT INTO ratings_rating (league_id, player_id, value, rating, deviation,
-                        games, wins, last_played, last_game_id) VALUES {placeholders}""",
-                [value for row in rows for value in row],
-            )
+        if len(rows) <= FEW_ROWS:
+            cursor.execute(*_insert("ratings_rating", RATING_COLUMNS, rows))
             return
         with cursor.cursor.copy(
-            """COPY ratings_rating (league_id, player_id, value, rating, deviation, games, wins,
-                   last_played, last_game_id) FROM STDIN"""
+            f"COPY ratings_rating ({', '.join(RATING_COLUMNS)}) FROM STDIN"
         ) as copy:
             for row in rows:
                 copy.write_row(row)
+
+
+RATING_TYPES = ("bigint", "bigint", "float8", "float8", "float8", "int", "int", "date", "bigint")
+
+
+def _sync_ratings(
+    league_id: int, tallies: Mapping[int, Tally | None], system: RatingSystem
+) -> None:
+    """Make the league's Rating rows exactly those of `tallies`: one read, then at most one
+    statement deleting the rows of players without a tally and upserting the rows that
+    differ (as arrays, whatever their number)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {', '.join(RATING_COLUMNS)} FROM ratings_rating WHERE league_id = %s",
+            [league_id],
+        )
+        stored = {row[1]: row for row in cursor.fetchall()}
+        changed = [
+            row
+            for row in _rating_rows(league_id, tallies, system)
+            if stored.pop(row[1], None) != row
+        ]
+        gone = list(stored)  # rows of players without a tally
+        if not changed and not gone:
+            return
+        columns = ", ".join(RATING_COLUMNS)
+        arrays = ", ".join(f"%s::{kind}[]" for kind in RATING_TYPES)
+        updates = ", ".join(f"{c} = EXCLUDED.{c}" for c in RATING_COLUMNS[2:])
+        cursor.execute(
+            f"""WITH gone AS (
+                    DELETE FROM ratings_rating WHERE league_id = %s AND player_id = ANY(%s))
+                INSERT INTO ratings_rating ({columns}) SELECT * FROM unnest({arrays})
+                ON CONFLICT (league_id, player_id) DO UPDATE SET {updates}""",
+            [league_id, gone, *([[row[i] for row in changed] for i in range(len(RATING_TYPES))])],
+        )
 
 
 def games_count(league_id: int) -> int:

@@ -193,20 +193,18 @@ def _replay(
     games = ledger.games_from(league_id, since, with_stats=with_stats)
     if defer_above is not None and len(games) > defer_above:
         return None
-    left = ledger.delete_from(league_id, since)
     playing = {f.player for game in games for f in game.finish}
-    if left:
-        base = ledger.tallies_before(league_id, since, playing | left)
-    else:
-        # Nothing was rated at or after `since`: the Rating cache is every player's latest.
-        base = ledger.tallies_current(league_id, playing)
+    # Nothing rated at or after `since` (a game added at the end): `current` comes from the
+    # Rating cache in the same statement.
+    left, current = ledger.delete_from(league_id, since, playing)
+    base = (
+        current if current is not None else ledger.tallies_before(league_id, since, playing | left)
+    )
     total = len(games)
     rows, tallies = replay(
         system, games, base, progress=(lambda done: progress(done, total)) if progress else None
     )
-    ledger.write_changes(league_id, rows)
-    affected = playing | left
-    ledger.write_ratings(league_id, {p: tallies.get(p) for p in affected}, system)
+    ledger.write_tail(league_id, rows, {p: tallies.get(p) for p in playing | left}, system)
     return _replayed(settings, since, total, len(rows), progress)
 
 
