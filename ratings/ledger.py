@@ -412,7 +412,8 @@ def _sync_ratings(
         updates = ", ".join(f"{c} = EXCLUDED.{c}" for c in RATING_COLUMNS[2:])
         cursor.execute(
             f"""WITH gone AS (
-                    DELETE FROM ratings_rating WHERE league_id = %s AND player_id = ANY(%s))
+                    DELETE FROM ratings_rating
+                     WHERE league_id = %s AND player_id = ANY(%s::bigint[]))
                 INSERT INTO ratings_rating ({columns}) SELECT * FROM unnest({arrays})
                 ON CONFLICT (league_id, player_id) DO UPDATE SET {updates}""",
             [league_id, gone, *([[row[i] for row in changed] for i in range(len(RATING_TYPES))])],
