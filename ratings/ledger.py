@@ -39,41 +39,41 @@ def games_from(league_id: int, position: Position, *, with_stats: bool) -> list[
         return _games(cursor.fetchall(), with_stats)
 
 
-# Where `results_with_ledger` puts the stored ledger row beside each result: the row as a
-# replay writes it (a `ChangeRow`, so the two compare as they are), then its id.
-STORED, STORED_ID = slice(5, 15), 15
-
-
-def results_with_ledger(league_id: int, *, with_stats: bool) -> list[ResultRow]:
+def results_and_ledger(league_id: int, *, with_stats: bool) -> tuple[list[ResultRow], list]:
     """All the league's results as the replay reads them (`replay.ResultRow`: game id, date,
     player, place, stats; in rating order, each game's in `base.canonical` order, as
-    `games_from` orders them), each row followed by its stored ledger row (`STORED`, all None
-    when it has none) and that row's id (`STORED_ID`): what a full replay compares its rows
-    with (`rewrite_all`), so a ledger that is already right costs this one read.
+    `games_from` orders them), and the league's stored ledger rows as a replay writes them
+    (`ChangeRow`s, in no order): what a full replay compares its rows with (`rewrite_all`),
+    so a ledger that is already right costs these two reads.
 
-    Values come in PostgreSQL's binary format: a third of a million rows of floats and dates
-    are copied, not parsed from text. The sort gets the memory to stay off disk.
+    Two reads, not one join: each has a plan linear in the league's size even before the
+    planner has statistics for a league just imported (joining the ledger by index per
+    result was quadratic then). Values come in PostgreSQL's binary format, so a third of a
+    million rows of floats and dates are copied, not parsed from text; the sort gets the
+    memory to stay off disk.
     """
     # Most results have no stats: NULL for '{}' spares decoding a JSON value per row.
     stats = "NULLIF(r.stats, '{}'::jsonb)" if with_stats else "NULL::jsonb"
-    sql = f"""
-        SELECT g.id, g.played_on, r.player_id, r.placement, {stats},
-               c.game_id, c.player_id, c.played_on, c.before, c.after, c.delta, c.rating,
-               c.deviation, c.games, c.wins, c.id
-          FROM leagues_game g
-          JOIN leagues_gameresult r ON r.game_id = g.id
-          LEFT JOIN ratings_ratingchange c
-                 ON c.game_id = r.game_id AND c.player_id = r.player_id AND c.league_id = %s
-         WHERE g.league_id = %s
-         ORDER BY g.played_on, g.id, r.placement, r.player_id::text COLLATE "C"
-    """
     with _binary_cursor() as cursor:
         cursor.execute("SELECT current_setting('work_mem'), set_config('work_mem', '64MB', true)")
         (work_mem, _) = cursor.fetchone()
-        cursor.execute(sql, [league_id, league_id])
-        rows = cursor.fetchall()
+        cursor.execute(
+            f"""SELECT g.id, g.played_on, r.player_id, r.placement, {stats}
+                  FROM leagues_game g JOIN leagues_gameresult r ON r.game_id = g.id
+                 WHERE g.league_id = %s
+                 ORDER BY g.played_on, g.id, r.placement, r.player_id::text COLLATE "C"
+            """,
+            [league_id],
+        )
+        results = cursor.fetchall()
         cursor.execute("SELECT set_config('work_mem', %s, true)", [work_mem])
-    return rows
+        cursor.execute(
+            f"""SELECT game_id, player_id, {", ".join(LEDGER_VALUES)}
+                  FROM ratings_ratingchange WHERE league_id = %s""",
+            [league_id],
+        )
+        stored = cursor.fetchall()
+    return results, stored
 
 
 def _binary_cursor():
@@ -161,35 +161,28 @@ def delete_from(
 LEDGER_VALUES = ("played_on", "before", "after", "delta", "rating", "deviation", "games", "wins")
 
 
-def rewrite_all(league_id: int, rows: list[ChangeRow], read: list[ResultRow]) -> int:
+def rewrite_all(league_id: int, rows: list[ChangeRow], stored: list[ChangeRow]) -> int:
     """Make the league's whole ledger exactly `rows` (a full replay), writing only what differs;
     how many rows it wrote or deleted.
 
-    `read` is what `results_with_ledger` read, the results the replay rated in the order it
-    wrote `rows`: each row is compared with the stored one beside its result, and only a
-    changed row (updated in place, keeping its id), a missing one (inserted) or a row of the
-    league no result has any more (deleted) costs a write. Re-rating a league whose ledger is
-    right writes nothing and costs one count beyond the read; switching systems still
-    rewrites every row, as it must.
+    `stored` is the league's ledger as `results_and_ledger` read it. A replayed row found
+    among the stored ones, every value equal, is right and costs nothing; only a changed row
+    (updated in place, keeping its id), a missing one (inserted) or a stored row no result
+    has any more (deleted) costs a write. Re-rating a league whose ledger is right writes
+    nothing; switching systems still rewrites every row, as it must.
     """
-    if len(rows) != len(read):
-        raise AssertionError(f"{len(rows)} replayed rows beside {len(read)} results")
-    changed, missing, kept = [], [], 0
-    for row, result in zip(rows, read, strict=True):
-        if row == result[STORED]:
-            kept += 1
-        elif result[STORED_ID] is None:
-            missing.append(row)
-        else:
-            changed.append((result[STORED_ID], *row[2:]))
-    writes = len(changed) + len(missing)
+    right = set(stored)
+    wrong = [row for row in rows if row not in right]
+    if not wrong and len(stored) == len(rows):
+        return 0  # every stored row is a replayed one: nothing missing, changed or stray
+    keys = {row[:2] for row in stored}
+    changed = [row for row in wrong if row[:2] in keys]
+    missing = [row for row in wrong if row[:2] not in keys]
+    writes = len(wrong)
     with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM ratings_ratingchange WHERE league_id = %s", [league_id]
-        )
-        if cursor.fetchone()[0] > kept + len(changed):
-            # Rows no result of the league has any more (a game moved or lost a player
-            # without its catch-up): rare, so one anti-join only then.
+        if len(stored) > len(rows) - len(missing):
+            # Stored rows no result of the league has any more (a game moved or lost a
+            # player without its catch-up): rare, so one anti-join only then.
             cursor.execute(
                 """DELETE FROM ratings_ratingchange c
                     WHERE c.league_id = %s AND NOT EXISTS (
@@ -201,28 +194,31 @@ def rewrite_all(league_id: int, rows: list[ChangeRow], read: list[ResultRow]) ->
             )
             writes += cursor.rowcount
         if changed:
-            _update_rows(cursor, changed)
+            _update_rows(cursor, league_id, changed)
     write_changes(league_id, missing)
     return writes
 
 
-def _update_rows(cursor, changed: list[tuple]) -> None:
-    """Update ledger rows in place by id: one COPY into a scratch table, one UPDATE."""
+def _update_rows(cursor, league_id: int, changed: list[ChangeRow]) -> None:
+    """Update ledger rows in place, found by (game, player): one COPY into a scratch table,
+    one UPDATE."""
     cursor.execute(
         """CREATE TEMP TABLE IF NOT EXISTS ratings_replay (
-               id bigint, played_on date, before double precision, after double precision,
-               delta double precision, rating double precision, deviation double precision,
-               games integer, wins integer) ON COMMIT DROP"""
+               game_id bigint, player_id bigint, played_on date, before double precision,
+               after double precision, delta double precision, rating double precision,
+               deviation double precision, games integer, wins integer) ON COMMIT DROP"""
     )
     with cursor.cursor.copy(
-        f"COPY ratings_replay (id, {', '.join(LEDGER_VALUES)}) FROM STDIN"
+        f"COPY ratings_replay (game_id, player_id, {', '.join(LEDGER_VALUES)}) FROM STDIN"
     ) as copy:
         for row in changed:
             copy.write_row(row)
     cursor.execute(
         f"""UPDATE ratings_ratingchange c
                SET {", ".join(f"{v} = t.{v}" for v in LEDGER_VALUES)}
-              FROM ratings_replay t WHERE c.id = t.id"""
+              FROM ratings_replay t
+             WHERE c.game_id = t.game_id AND c.player_id = t.player_id AND c.league_id = %s""",
+        [league_id],
     )
     cursor.execute("DROP TABLE ratings_replay")
 

@@ -220,10 +220,10 @@ def _replay_all(
     league_id = settings.league_id
     if defer_above is not None and ledger.games_count(league_id) > defer_above:
         return None
-    # The stored rows come with the results: the rewrite writes only what differs.
-    results = ledger.results_with_ledger(league_id, with_stats=with_stats)
+    # The stored rows are read too: the rewrite writes only what differs.
+    results, stored = ledger.results_and_ledger(league_id, with_stats=with_stats)
     rows, tallies, total = replay_results(system, results, {}, progress=progress)
-    ledger.rewrite_all(league_id, rows, results)
+    ledger.rewrite_all(league_id, rows, stored)
     # Everyone who still has a rated game has a tally; every other Rating row goes.
     ledger.write_ratings(league_id, tallies, system, every_player=True)
     return _replayed(settings, ledger.START, total, len(rows), progress)
