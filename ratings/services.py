@@ -25,7 +25,7 @@ from leagues.models import League
 from . import ledger
 from .domain.base import ParamError, RatingSystem
 from .domain.registry import make_system
-from .domain.replay import replay
+from .domain.replay import replay, replay_results
 from .job_kinds import CATCH_UP
 from .models import LeagueRating
 
@@ -187,31 +187,57 @@ def _replay(
     """
     league_id = settings.league_id
     system = make_system(settings.system, settings.params)
-    games = ledger.games_from(league_id, since, with_stats=getattr(system, "uses_stats", False))
+    with_stats = getattr(system, "uses_stats", False)
+    if since == ledger.START:
+        return _replay_all(settings, system, with_stats, progress=progress, defer_above=defer_above)
+    games = ledger.games_from(league_id, since, with_stats=with_stats)
     if defer_above is not None and len(games) > defer_above:
         return None
-    full = since == ledger.START
-    left: set[int] = set() if full else ledger.delete_from(league_id, since)
     playing = {f.player for game in games for f in game.finish}
-    if full:
-        base = {}
-    elif left:
-        base = ledger.tallies_before(league_id, since, playing | left)
-    else:
-        # Nothing was rated at or after `since`: the Rating cache is every player's latest.
-        base = ledger.tallies_current(league_id, playing)
+    # Nothing rated at or after `since` (a game added at the end): `current` comes from the
+    # Rating cache in the same statement.
+    left, current = ledger.delete_from(league_id, since, playing)
+    base = (
+        current if current is not None else ledger.tallies_before(league_id, since, playing | left)
+    )
     total = len(games)
     rows, tallies = replay(
         system, games, base, progress=(lambda done: progress(done, total)) if progress else None
     )
-    if full:
-        ledger.rewrite_all(league_id, rows)
-    else:
-        ledger.write_changes(league_id, rows)
-    affected = playing | left
-    ledger.write_ratings(
-        league_id, {p: tallies.get(p) for p in affected}, system, every_player=full
-    )
+    ledger.write_tail(league_id, rows, {p: tallies.get(p) for p in playing | left}, system)
+    return _replayed(settings, since, total, len(rows), progress)
+
+
+def _replay_all(
+    settings: LeagueRating,
+    system: RatingSystem,
+    with_stats: bool,
+    *,
+    progress: Callable[[int, int], None] | None,
+    defer_above: int | None,
+) -> ReplayReport | None:
+    """Replay every game of the league; the ledger keeps each row that is already right."""
+    league_id = settings.league_id
+    if defer_above is not None and ledger.games_count(league_id) > defer_above:
+        return None
+    # The stored rows are read too: the rewrite writes only what differs.
+    results, stored = ledger.results_and_ledger(league_id, with_stats=with_stats)
+    rows, tallies, total = replay_results(system, results, {}, progress=progress)
+    ledger.rewrite_all(league_id, rows, stored)
+    # Everyone who still has a rated game has a tally; every other Rating row goes.
+    ledger.write_ratings(league_id, tallies, system, every_player=True)
+    return _replayed(settings, ledger.START, total, len(rows), progress)
+
+
+def _replayed(
+    settings: LeagueRating,
+    since: Position,
+    total: int,
+    changes: int,
+    progress: Callable[[int, int], None] | None,
+) -> ReplayReport:
+    """Clear the league's marker and tell its pages: the ledger is up to date."""
+    league_id = settings.league_id
     LeagueRating.objects.filter(pk=settings.pk).update(
         dirty_from_date=None, dirty_from_game=None, rated_at=timezone.now()
     )
@@ -219,7 +245,7 @@ def _replay(
     touch(("league", league_id))
     if progress:
         progress(total, total)
-    return ReplayReport(league_id=league_id, since=since, games=total, changes=len(rows))
+    return ReplayReport(league_id=league_id, since=since, games=total, changes=changes)
 
 
 __all__ = [

@@ -49,7 +49,7 @@ def kill_drill(checks: Checks, env: dict, cluster: Cluster) -> None:
             row = watcher.execute(
                 """SELECT pid FROM pg_stat_activity
                     WHERE datname = current_database() AND wait_event_type = 'Lock'
-                      AND query LIKE 'DELETE FROM ratings_rating%%'"""
+                      AND query LIKE '%%FROM ratings_rating WHERE%%'"""
             ).fetchone()
             backend = row and row[0]
             time.sleep(0.05)

@@ -25,6 +25,7 @@ import itertools
 import math
 import struct
 from collections.abc import Hashable, Mapping, Sequence
+from functools import cached_property
 
 from leagues.domain.csvformat import GUILDMASTER_ORDER
 from ratings.domain.base import (
@@ -321,20 +322,26 @@ class Elo(_PairwiseElo):
         after = self.rate_floats(ratings, [f.place for f in game])
         return {f.player: RatingState(rating=r) for f, r in zip(game, after, strict=True)}
 
+    @cached_property
+    def _constants(self) -> tuple[float, float, bool, bool]:
+        """K, D, scale by pod size, skip pairs tied below first: read from the parameters
+        once, not once per game of a replay (a tenth of a 100,000-game replay)."""
+        p = self._p
+        return (
+            float(p["k"]),
+            float(p["d"]),
+            p["scale_by_pod_size"],
+            p["tied_below_first"] == "skip",
+        )
+
     def rate_floats(self, ratings: Sequence[float], places: Sequence[int]) -> list[float]:
         """The ratings after one game, from the ratings before it and the places, both in
         `canonical` order: `rate` without the state objects (the replay's fast path; the
         display value is the rating itself)."""
-        k = float(self._p["k"])
-        if self._p["scale_by_pod_size"] and len(ratings) > 2:
+        k, d, by_size, skip = self._constants
+        if by_size and len(ratings) > 2:
             k /= len(ratings) - 1
-        deltas = pairwise_deltas(
-            ratings,
-            places,
-            k=k,
-            d=float(self._p["d"]),
-            skip_tied_below_first=self._p["tied_below_first"] == "skip",
-        )
+        deltas = pairwise_deltas(ratings, places, k=k, d=d, skip_tied_below_first=skip)
         return [r + delta for r, delta in zip(ratings, deltas, strict=True)]
 
 

@@ -5,11 +5,16 @@ feeds it the games from some position on and each player's tally just before tha
 A system with `rate_floats` (the Elo systems whose state is one float shown as it is) is
 replayed on plain floats and tuples, without a state or tally object per ledger row: the
 same rows to the last bit, at a fraction of the cost on a 100,000-game league.
+`replay_results` takes the results as the ledger reads them, one flat row per player, and
+rates those systems straight from the rows, without a game or finish object per row.
 """
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from itertools import groupby
+from operator import itemgetter
+from types import MappingProxyType
 
 from .base import Finish, RatingState, RatingSystem, canonical
 
@@ -145,3 +150,78 @@ def _replay_floats(
         player: Tally(RatingState(rating), games_played, wins, played_on, game_id)
         for player, (rating, games_played, wins, played_on, game_id) in current.items()
     }
+
+
+# One player's result as the ledger reads it: game id, played_on, player, place, stats (None
+# when the result has none), possibly followed by columns the replay ignores. A league's
+# results come in rating order, each game's in `base.canonical` order, valid (each player once,
+# places from 1) as the database's constraints keep them.
+ResultRow = Sequence
+NO_STATS: Mapping = MappingProxyType({})  # shared by every finish without stats
+
+
+def replay_results(
+    system: RatingSystem,
+    results: Sequence[ResultRow],
+    tallies: Mapping[Hashable, Tally],
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[list[ChangeRow], dict[Hashable, Tally], int]:
+    """`replay` of result rows: the ledger rows, the new tallies and how many games there were.
+
+    `progress(done, total)` is told the games rated every thousand games. A system with
+    `rate_floats` is rated straight from the rows (as `_replay_floats` rates games: the same
+    rows to the last bit); any other is given the games `games_of` builds.
+    """
+    pods = [list(rows) for _, rows in groupby(results, key=itemgetter(0))]
+    total = len(pods)
+    counted = (lambda done: progress(done, total)) if progress is not None else None
+    if not hasattr(system, "rate_floats"):
+        rows, new = replay(system, [_game(pod) for pod in pods], tallies, progress=counted)
+        return rows, new, total
+    rate_floats = system.rate_floats
+    uses_stats = getattr(system, "uses_stats", False)
+    start = system.initial().rating
+    current = {
+        player: (t.state.rating, t.games, t.wins, t.last_played, t.last_game)
+        for player, t in tallies.items()
+    }
+    no_tally = (start, 0, 0, None, None)
+    get = current.get
+    rows: list[ChangeRow] = []
+    append = rows.append
+    for count, pod in enumerate(pods, 1):
+        game_id, played_on = pod[0][0], pod[0][1]
+        olds = [get(r[2], no_tally) for r in pod]
+        if uses_stats and any(r[4] for r in pod):
+            # A result whose stats change how it is rated (Guildmaster's repeated names).
+            game = _game(pod)
+            after = system.rate(
+                {f.player: RatingState(t[0]) for f, t in zip(game.finish, olds, strict=True)},
+                game.finish,
+            )
+            news = [after[r[2]].rating for r in pod]
+        else:
+            news = rate_floats([t[0] for t in olds], [r[3] for r in pod])
+        for r, (old, games_played, wins, _, _), new in zip(pod, olds, news, strict=True):
+            games_played += 1
+            wins += r[3] == 1
+            append((game_id, r[2], played_on, old, new, new - old, new, None, games_played, wins))
+            current[r[2]] = (new, games_played, wins, played_on, game_id)
+        if counted is not None and count % 1000 == 0:
+            counted(count)
+    new_tallies = {
+        player: Tally(RatingState(rating), games_played, wins, played_on, game_id)
+        for player, (rating, games_played, wins, played_on, game_id) in current.items()
+    }
+    return rows, new_tallies, total
+
+
+def games_of(results: Iterable[ResultRow]) -> list[RatedGame]:
+    """Result rows (see `ResultRow`) as the games they make, in the same order."""
+    return [_game(list(rows)) for _, rows in groupby(results, key=itemgetter(0))]
+
+
+def _game(pod: Sequence[ResultRow]) -> RatedGame:
+    finish = [Finish(r[2], r[3], r[4] or NO_STATS) for r in pod]
+    return RatedGame(pod[0][0], pod[0][1], finish, canonical=True)

@@ -153,7 +153,8 @@ def test_a_rerating_job_killed_mid_write_is_retried_and_equals_a_clean_run(clien
         card = client.get(f"/jobs/{job.pk}/", headers={"HX-Request": "true"})
         assert b"<progress" in card.content and b'hx-trigger="every 1s"' in card.content
 
-    kill_while_blocked("ratings_rating", "DELETE FROM ratings_rating", while_stuck)
+    # The ledger is rewritten; the job waits to read the leaderboard it is about to sync.
+    kill_while_blocked("ratings_rating", "SELECT league_id, player_id, value", while_stuck)
 
     assert ledger_snapshot(league) == before  # nothing half-written
     assert LeagueRating.objects.get(league=league).system == "guildmaster"

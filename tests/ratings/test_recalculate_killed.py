@@ -3,8 +3,8 @@
 The rebuild is one transaction, so a kill leaves the ledger exactly as it was, and the next
 run completes and equals a replay of the games from scratch. The command runs as a real
 subprocess against the test database; the test holds an exclusive lock on the ratings table,
-so the kill lands at a known point: after the ledger rows were deleted and rewritten inside
-the command's transaction, while it waits to rewrite the leaderboard.
+so the kill lands at a known point: after the ledger rows were rewritten inside the command's
+transaction, while it waits to read the leaderboard it is about to rewrite.
 """
 
 import datetime
@@ -157,7 +157,7 @@ def test_a_recalculation_killed_mid_write_leaves_the_ledger_whole_and_the_next_r
                 row = watcher.execute(
                     """SELECT pid FROM pg_stat_activity
                         WHERE datname = current_database() AND wait_event_type = 'Lock'
-                          AND query LIKE 'DELETE FROM ratings_rating%%'"""
+                          AND query LIKE '%%FROM ratings_rating WHERE%%'"""
                 ).fetchone()
                 return row and row[0]
 

@@ -223,8 +223,10 @@ def test_adding_a_game_at_the_end_costs_the_same_queries_whatever_the_league_siz
 
 # What recording one game after all others costs, the write and its rating catch-up together
 # (the bench measures the same path on a 100,000-game league), the league's page version
-# (core.pagecache) bumped by the replay included.
-ADD_GAME_QUERIES = 19
+# (core.pagecache) bumped by the replay included. Every statement is logged: the few ledger
+# rows go by INSERT, not by a COPY the count would not see; the catch-up reads the players'
+# tallies in its DELETE statement and writes ledger and Rating rows in one statement.
+ADD_GAME_QUERIES = 17
 
 
 def test_recording_a_game_after_all_others_costs_a_pinned_count_whatever_the_league_size(
@@ -376,6 +378,11 @@ def test_a_full_replay_repairs_a_ledger_that_drifted_and_rewrites_nothing_that_i
         league=league, game=games[4], player=stranger, played_on=games[4].played_on,
         before=1500, after=1600, delta=100, rating=1600, games=1, wins=1,
     )  # fmt: skip
+    # The Rating cache is synced the same way: a wrong row, a missing one, a stray one.
+    wrong, lost = Rating.objects.filter(league=league).order_by("player_id")[:2]
+    Rating.objects.filter(pk=wrong.pk).update(value=wrong.value + 5, games=99)
+    Rating.objects.filter(pk=lost.pk).delete()
+    Rating.objects.create(league=league, player=stranger, value=1600, rating=1600, games=1)
     assert ledger_snapshot(league) != right
 
     ratings_recalculate(league=league)
@@ -394,3 +401,26 @@ def test_a_full_replay_repairs_a_ledger_that_drifted_and_rewrites_nothing_that_i
     RatingChange.objects.filter(league=league).delete()
     ratings_recalculate(league=league)
     assert ledger_snapshot(league) == switched != right
+
+
+def test_re_rating_a_league_whose_ledger_is_right_writes_no_ledger_row(
+    league, roster, django_capture_on_commit_callbacks
+):
+    """The full replay compares its rows with the stored ones, read beside the games: a right
+    ledger costs that one read, and no ledger statement writes (the issue's
+    `recalculate_ratings` on an up-to-date league); right Rating rows are not rewritten
+    either."""
+    from django.test.utils import CaptureQueriesContext
+
+    with django_capture_on_commit_callbacks(execute=True):
+        for i in range(12):
+            record(league, roster[i % 5 : i % 5 + 3], day=DAY + datetime.timedelta(days=i))
+    before = ledger_snapshot(league)
+    with CaptureQueriesContext(connection) as queries:
+        ratings_recalculate(league=league)
+    ledger_sql = [q["sql"] for q in queries.captured_queries if "ratings_ratingchange" in q["sql"]]
+    assert len(ledger_sql) == 1, "\n".join(ledger_sql)  # the read beside the games
+    assert all(sql.lstrip().startswith("SELECT") for sql in ledger_sql), "\n".join(ledger_sql)
+    rating_sql = [q["sql"] for q in queries.captured_queries if "ratings_rating " in q["sql"]]
+    assert len(rating_sql) == 1 and rating_sql[0].startswith("SELECT"), "\n".join(rating_sql)
+    assert ledger_snapshot(league) == before

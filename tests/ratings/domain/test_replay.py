@@ -6,9 +6,11 @@ import random
 
 import pytest
 
-from ratings.domain.base import Finish, RatingState
+from leagues.domain.csvformat import GUILDMASTER_ORDER
+from ratings.domain.base import Finish, RatingState, canonical
 from ratings.domain.elo import Elo, GuildmasterElo
-from ratings.domain.replay import RatedGame, Tally, replay
+from ratings.domain.openskill_system import OpenSkill
+from ratings.domain.replay import RatedGame, Tally, games_of, replay, replay_results
 
 
 class StatesOnly:
@@ -76,3 +78,47 @@ def test_the_float_path_keeps_tallies_of_players_who_did_not_play():
         (1, 1500.0, 1520.0, 20.0, 1, 1),
         (2, 1500.0, 1480.0, -20.0, 1, 0),
     ]
+
+
+def result_rows(games: list[RatedGame]) -> list[tuple]:
+    """The games as the ledger reads them for a full replay: one row per player in canonical
+    order, stats None when empty, then a column the replay must ignore."""
+    return [
+        (game.game_id, game.played_on, f.player, f.place, f.stats or None, "ignored")
+        for game in games
+        for f in canonical(game.finish)
+    ]
+
+
+@pytest.mark.parametrize(
+    "system",
+    [
+        GuildmasterElo(),
+        Elo(),
+        Elo(scale_by_pod_size=True),
+        Elo(tied_below_first="skip"),
+        OpenSkill(),
+    ],
+    ids=repr,
+)
+def test_replaying_result_rows_equals_replaying_the_games(system):
+    """The full replay's path (flat rows, no game objects for the Elo systems) writes the
+    rows, tallies and game count the general path writes, and reports its progress."""
+    rng = random.Random(20261126)
+    games = random_games(rng, 2500, 40)
+    # Guildmaster rates a row that named a player twice by its columns (stats).
+    games[7] = RatedGame(
+        games[7].game_id,
+        games[7].played_on,
+        [Finish(1, 1, {GUILDMASTER_ORDER: [1, 3]}), Finish(2, 2, {GUILDMASTER_ORDER: [2]})],
+    )
+    # The ledger reads each game's players in canonical order: its rows come in that order.
+    games = [RatedGame(g.game_id, g.played_on, canonical(g.finish)) for g in games]
+    told = []
+    rows, tallies, total = replay_results(
+        system, result_rows(games), {}, progress=lambda done, of: told.append((done, of))
+    )
+    slow_rows, slow_tallies = replay(StatesOnly(system), games, {})
+    assert (rows, tallies, total) == (slow_rows, slow_tallies, len(games))
+    assert told == [(1000, 2500), (2000, 2500)]
+    assert games_of(result_rows(games))[7].finish[0].stats == {GUILDMASTER_ORDER: [1, 3]}
