@@ -1,9 +1,10 @@
 """What "My Guildhall" shows an account: its players (one per store), their leagues with
 rating and rank, their upcoming and past events, and their latest games.
 
-A fixed number of queries whatever the number of stores: one each for the players, the
-ratings (rank counted in SQL), the events (entries and registrations), the latest games and
-their cards. Only leagues and events the account may see are shown.
+One query each for the players, the ratings (rank counted in SQL), the entries, the
+registrations (waitlist place counted in SQL), the events open for registration, the latest
+games and their cards, plus one per league shown for its rating system's settings. Only
+leagues and events the account may see are shown.
 """
 
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from leagues.permissions import visible_leagues
 from leagues.selectors import game_cards
 from ratings.models import Rating
 from ratings.selectors import league_system
+from tournaments.domain.labels import place_label
 from tournaments.models import Entry, Registration, Tournament
 from tournaments.permissions import visible_events
 
@@ -48,11 +50,6 @@ class MyGuildhall:
     past: list[EventLine] = field(default_factory=list)
     open_events: list[Tournament] = field(default_factory=list)  # registration open, not in
     games: list[MyGame] = field(default_factory=list)
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def my_guildhall(*, user) -> MyGuildhall:
@@ -115,9 +112,15 @@ def my_guildhall(*, user) -> MyGuildhall:
         .annotate(
             ahead=Count(
                 "tournament__registrations",
-                filter=Q(
-                    tournament__registrations__status=Registration.Status.WAITLISTED,
-                    tournament__registrations__queued_at__lt=F("queued_at"),
+                # Ahead in the queue as waitlist_position counts it: arrived earlier, or at
+                # the same moment with a smaller id.
+                filter=Q(tournament__registrations__status=Registration.Status.WAITLISTED)
+                & (
+                    Q(tournament__registrations__queued_at__lt=F("queued_at"))
+                    | Q(
+                        tournament__registrations__queued_at=F("queued_at"),
+                        tournament__registrations__id__lt=F("id"),
+                    )
                 ),
             )
         )
@@ -127,7 +130,7 @@ def my_guildhall(*, user) -> MyGuildhall:
         event = registration.tournament
         upcoming = event.status != Tournament.Status.FINISHED
         if registration.status == Registration.Status.WAITLISTED:
-            status = f"on the waitlist ({_ordinal(registration.ahead + 1)})"
+            status = f"on the waitlist ({place_label(registration.ahead + 1)})"
         elif registration.status == Registration.Status.NO_SHOW:
             status = "did not check in"
         elif registration.checked_in_at is not None:

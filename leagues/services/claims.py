@@ -201,7 +201,14 @@ def claim_with_code(*, user, code: str) -> Player:
             code="unknown",
         )
     player = _lock_player(found)
-    issued = ClaimCode.objects.select_for_update().get(code=code)
+    # Read again under the player's lock: a new code made meanwhile deleted this one.
+    issued = ClaimCode.objects.select_for_update().filter(code=code).first()
+    if issued is None:
+        raise LeagueError(
+            "This claim code was replaced by a newer one. Ask the store for it.",
+            field="code",
+            code="unknown",
+        )
     if issued.used_at is not None:
         if issued.used_by_id == user.pk:
             raise ClaimAlreadyDone(f"You are already {player.name} at {player.organization}.")

@@ -15,6 +15,7 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments.models import Registration, Tournament
+from tournaments.selectors.registration import waitlist_position
 
 pytestmark = pytest.mark.django_db
 
@@ -86,3 +87,17 @@ def test_my_guildhall_needs_an_account(client):
     response = client.get(reverse("my_guildhall"))
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("account_login"))
+
+
+def test_the_waitlist_place_counts_as_the_event_page_does_when_two_arrived_together(client):
+    pat = UserFactory(username="pat")
+    _den, me, others, league = _store("Den Games", "den", pat, "Pat Park")
+    event = TournamentFactory(league=league, name="Den Open", slug="den-open")
+    first = Registration.objects.create(tournament=event, player=others[0], status="waitlisted")
+    mine = Registration.objects.create(
+        tournament=event, player=me, status="waitlisted", queued_at=first.queued_at
+    )
+    client.force_login(pat)
+    page = client.get(reverse("my_guildhall")).context["page"]
+    assert waitlist_position(mine) == 2
+    assert [line.status for line in page.upcoming] == ["on the waitlist (2nd)"]
