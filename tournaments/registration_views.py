@@ -154,13 +154,14 @@ def registration_paid(request: HttpRequest, slug: str, registration_id: int) -> 
 # -- the player's side --
 
 
+NOT_LINKED = "Your account is not linked to a player of this store: ask the store to link it."
+
+
 def _own(request, slug: str) -> tuple[Tournament, object]:
     event = selectors.event_get(slug=slug, user=request.user)
     player = reg_selectors.own_player(request.user, event)
     if player is None:
-        raise PermissionDenied(
-            "Your account is not linked to a player of this store: ask the store to link it."
-        )
+        raise PermissionDenied(NOT_LINKED)
     return event, player
 
 
@@ -176,28 +177,30 @@ def _player_do(request, event: Tournament, action, done) -> HttpResponse:
     return redirect("event_detail", slug=event.slug)
 
 
+def _joined(event: Tournament, registration: Registration) -> str:
+    if registration.status == "seated":
+        return f"You are registered for {event.name}."
+    position = reg_selectors.waitlist_position(registration)
+    return f"The event is full: you are number {position} on the waitlist."
+
+
 @login_required
 @require_POST
 def event_join(request: HttpRequest, slug: str) -> HttpResponse:
     """Register the account's player; someone new to the store types the name they play
     under, and becomes the store's player and registers in one step (or neither)."""
-    if request.POST.get("name", "").strip():
-        event = selectors.event_get(slug=slug, user=request.user)
-        if reg_selectors.own_player(request.user, event) is None:
-            return _join_as_new_player(request, event, request.POST["name"])
-    event, player = _own(request, slug)
-
-    def said(registration: Registration) -> str:
-        if registration.status == "seated":
-            return f"You are registered for {event.name}."
-        position = reg_selectors.waitlist_position(registration)
-        return f"The event is full: you are number {position} on the waitlist."
-
+    event = selectors.event_get(slug=slug, user=request.user)
+    player = reg_selectors.own_player(request.user, event)
+    name = request.POST.get("name", "")
+    if player is None and name.strip():
+        return _join_as_new_player(request, event, name)
+    if player is None:
+        raise PermissionDenied(NOT_LINKED)
     return _player_do(
         request,
         event,
         lambda: services.registration_join(tournament=event, player=player, by=request.user),
-        said,
+        lambda registration: _joined(event, registration),
     )
 
 
@@ -213,10 +216,7 @@ def _join_as_new_player(request, event: Tournament, name: str) -> HttpResponse:
 
     def said(registration: Registration) -> str:
         welcome = f"Welcome to {organization}, {registration.player.name}. "
-        if registration.status == "seated":
-            return welcome + f"You are registered for {event.name}."
-        position = reg_selectors.waitlist_position(registration)
-        return welcome + f"The event is full: you are number {position} on the waitlist."
+        return welcome + _joined(event, registration)
 
     return _player_do(request, event, join, said)
 
