@@ -26,6 +26,7 @@ from django.utils import timezone
 from audit.actors import acting_user
 from leagues.models import Player
 
+from .. import signals
 from ..actions import Action
 from ..errors import AlreadyDone, TournamentError
 from ..models import Entry, Registration, Tournament
@@ -251,6 +252,7 @@ def _promote(tournament: Tournament, *, by, checked_in_only: bool = False) -> li
             summary=f"{registration.player} moved up from the waitlist",
             by=by,
         )
+        signals.waitlist_promoted.send(sender=Registration, registration=registration)
         promoted.append(registration)
         if left is not None:
             left -= 1

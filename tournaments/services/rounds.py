@@ -6,6 +6,7 @@ by hand, bye), planned by the format and written on the round with who made them
 from django.db import transaction
 from django.utils import timezone
 
+from .. import signals
 from ..actions import Action
 from ..errors import AlreadyDone, TournamentError
 from ..formats import EDITS, format_for
@@ -114,6 +115,7 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
     if tournament.swiss_rounds is None:
         tournament.swiss_rounds = planned
     tournament.save(update_fields=["status", "swiss_rounds"])
+    signals.round_paired.send(sender=Round, round_=round_)
     return round_
 
 
@@ -138,6 +140,7 @@ def round_end(*, round_: Round, by=None) -> Round:
         if bracket.champion is not None:
             tournament.status = Tournament.Status.FINISHED
             tournament.save(update_fields=["status"])
+            signals.event_finished.send(sender=Tournament, tournament=tournament)
         else:
             top_cut_round(tournament, bracket, round_.number + 1)
         return round_
@@ -145,6 +148,7 @@ def round_end(*, round_: Round, by=None) -> Round:
     if last_swiss and not tournament.top_cut:
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])
+        signals.event_finished.send(sender=Tournament, tournament=tournament)
     return round_
 
 

@@ -6,6 +6,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from .. import signals
 from ..actions import Action
 from ..domain import podcut
 from ..errors import AlreadyDone, TournamentError
@@ -38,6 +39,7 @@ def top_cut_round(tournament: Tournament, bracket, number: int) -> Round:
         draw=f"event {tournament.pk} seed {tournament.seed} stage {stage}",
     )
     tables_create(round_, list(enumerate(seated, 1)), entries, None)
+    signals.round_paired.send(sender=Round, round_=round_)
     return round_
 
 
