@@ -6,7 +6,9 @@ page=...)`: `handler(job, progress) -> JSON-able result` does the work (raising
 `jobs.errors.JobRefused` with a message for a refusal a person can act on), `page(job) -> url`
 is where the outcome is shown. A kind is registered once; starting a job of an unknown kind is
 refused. The app that owns leagues registers `league_access(user, job) -> league`, which answers
-404 or 403 for a job's page the way the league's own pages do.
+404 or 403 for a job's page the way the league's own pages do. An app whose background work
+is not a league job (notifications) registers `sweep_register(fn)`: the worker's reaper calls
+`fn()` every few seconds to re-queue that app's own work whose worker died.
 """
 
 from collections.abc import Callable
@@ -23,6 +25,7 @@ class JobKind:
 
 _KINDS: dict[str, JobKind] = {}
 _ACCESS: list[Callable] = []
+_SWEEPS: list[Callable] = []
 
 
 def kind_register(name: str, *, label: str, handler: Callable, page: Callable) -> JobKind:
@@ -58,3 +61,13 @@ def league_access(user, job):
     if not _ACCESS:
         raise LookupError("No app registered who may follow a job.")
     return _ACCESS[0](user, job)
+
+
+def sweep_register(sweep: Callable) -> None:
+    """Have `db_worker`'s reaper call `sweep()` every few seconds (once per function)."""
+    if sweep not in _SWEEPS:
+        _SWEEPS.append(sweep)
+
+
+def sweeps() -> list[Callable]:
+    return list(_SWEEPS)

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from .models import Job
-from .registry import kind_get
+from .registry import kind_get, sweeps
 from .runner import LOCK_SPACE
 from .tasks import run_job
 
@@ -103,6 +103,8 @@ def reap_forever(*, every: float, stop: Callable[[], bool] = lambda: False) -> N
     while not stop():
         try:
             jobs_reap()
+            for sweep in sweeps():  # the apps' own background work (jobs.registry)
+                sweep()
         except Exception:  # the database may be restarting: try again next round
             log.exception("Reaping jobs failed")
         finally:
