@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "tournaments",
     "exchange",
     "accounts",
+    "notifications",
     # Before django_tasks_db: its `db_worker` command wraps theirs (re-queues dead workers' jobs).
     "jobs",
     "django_tasks",
@@ -270,6 +271,22 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
 ACCOUNT_SIGNUP_REDIRECT_URL = "my_guildhall"
 GUILDHALL_SIGNUP_OPEN = env_bool("GUILDHALL_SIGNUP_OPEN", True)
+
+
+# The site's address as players and chat channels reach it, for the links in notification
+# mails and webhook messages (sent by a worker, which has no request to take it from). By
+# default the first ALLOWED_HOSTS entry over https (http://127.0.0.1:8000 with DEBUG); empty
+# when there is none, and then the store's notifications page says links cannot be made.
+def base_url(hosts: list[str], debug: bool) -> str:
+    named = [h for h in hosts if h not in {"*", ""} and not h.startswith(".")]
+    if debug:
+        return "http://127.0.0.1:8000"
+    return f"https://{named[0]}" if named else ""
+
+
+GUILDHALL_BASE_URL = os.environ.get("GUILDHALL_BASE_URL", "").strip().rstrip("/") or base_url(
+    ALLOWED_HOSTS, DEBUG
+)
 SOCIALACCOUNT_ADAPTER = "accounts.adapter.SocialAccountAdapter"
 # Log in with Discord, only when the site has a Discord application: DISCORD_CLIENT_ID and
 # DISCORD_CLIENT_SECRET (from discord.com/developers; its redirect URL is

@@ -10,6 +10,7 @@ urlpatterns = [
     path("accounts/", include("config.urls_accounts")),
     path("api/", include("ratings.urls_api")),
     path("", include("accounts.urls")),
+    path("", include("notifications.urls")),
     path("", include("jobs.urls")),
     path("", include("ratings.urls")),
     path("", include("tournaments.urls")),

@@ -1,0 +1,62 @@
+"""Which webhook addresses a store may set: https only, a real host name, nothing private.
+
+The server posts to the address from inside the store's deployment, so an address naming the
+machine itself or a private network (127.0.0.1, 10.x, 192.168.x, "localhost") is refused:
+a store's webhook is for a chat service on the internet (Discord, Slack, Teams...). For a local
+test receiver, `allow_local_http` (DEBUG) accepts http:// to the loopback addresses.
+"""
+
+import ipaddress
+from urllib.parse import urlsplit
+
+MAX_LENGTH = 500
+LOOPBACK_NAMES = {"localhost", "localhost.localdomain"}
+
+
+def _ip(host: str):
+    try:
+        return ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return None
+
+
+def webhook_url_problem(url: str, *, allow_local_http: bool = False) -> str | None:
+    """Why `url` cannot be a store's webhook, in a sentence; None when it can."""
+    if len(url) > MAX_LENGTH:
+        return f"The address is longer than {MAX_LENGTH} characters."
+    if any(ch.isspace() for ch in url):
+        return "The address has a space in it: paste it exactly as the chat service gives it."
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return "That is not a web address (https://...)."
+    host = (parts.hostname or "").lower()
+    if parts.scheme not in {"https", "http"} or not host:
+        return "That is not a web address: it must start with https://"
+    ip = _ip(host)
+    local = host in LOOPBACK_NAMES or (ip is not None and ip.is_loopback)
+    if parts.scheme == "http" and not (allow_local_http and local):
+        return "The address must start with https:// (the message is sent encrypted)."
+    if parts.username or parts.password:
+        return "The address must not contain a user name or password."
+    if local and not allow_local_http:
+        return "The address names this server itself; use your chat service's webhook address."
+    if ip is not None and not local and (ip.is_private or ip.is_link_local or ip.is_reserved):
+        return "The address is on a private network; use your chat service's webhook address."
+    if ip is None and "." not in host and not local:
+        return "The address needs a full host name, like discord.com."
+    if port is not None and not 0 < port < 65536:
+        return "The port in the address is out of range."
+    return None
+
+
+def webhook_url_shown(url: str) -> str:
+    """The address as a page shows it: a webhook's secret (the token after the last slash)
+    is hidden, since anyone who has the whole address can post to the channel."""
+    parts = urlsplit(url)
+    path = parts.path.rstrip("/")
+    head, _, secret = path.rpartition("/")
+    if head and len(secret) > 6:
+        path = f"{head}/{secret[:4]}…"
+    return f"{parts.scheme}://{parts.netloc}{path}"

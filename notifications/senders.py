@@ -1,0 +1,64 @@
+"""Sending one message: an HTTP POST to a webhook, or one e-mail. Each returns an `Outcome`
+(notifications.domain.retry) and never raises for a receiver's failure.
+
+Short time-outs (3 s to connect, 5 s for each read) keep a dead or slow receiver from holding
+a worker: a delivery that times out is tried again later like any 5xx. Redirects are not
+followed (a webhook that moved must be set again by the store).
+"""
+
+import smtplib
+
+import requests
+from django.conf import settings
+from django.core.mail import EmailMessage, get_connection
+
+from .domain.retry import Outcome, after_failure, http_outcome, retry_after_seconds
+
+CONNECT_TIMEOUT = 3.0
+READ_TIMEOUT = 5.0
+MAIL_TIMEOUT = 10.0
+USER_AGENT = "Guildhall-notifications"
+
+
+def webhook_post(url: str, payload: dict, *, attempts: int) -> Outcome:
+    # Discord's JSON; allowed_mentions keeps a player named "@everyone" from pinging anyone.
+    body = {**payload, "allowed_mentions": {"parse": []}}
+    try:
+        response = requests.post(
+            url,
+            json=body,
+            timeout=(CONNECT_TIMEOUT, READ_TIMEOUT),
+            allow_redirects=False,
+            headers={"User-Agent": USER_AGENT},
+        )
+    except requests.Timeout:
+        return after_failure(attempts, f"No answer within {READ_TIMEOUT:g} seconds.")
+    except requests.ConnectionError:
+        return after_failure(attempts, "Could not connect to the webhook's server.")
+    except requests.RequestException as error:
+        return after_failure(attempts, f"The request failed ({type(error).__name__}).")
+    text = response.text[:2000]
+    try:
+        data = response.json()
+    except ValueError:
+        data = None
+    wait = retry_after_seconds(data, response.headers.get("Retry-After"))
+    return http_outcome(attempts, response.status_code, text, wait)
+
+
+def email_send(address: str, payload: dict, *, attempts: int) -> Outcome:
+    if not settings.GUILDHALL_MAIL_DELIVERS:
+        return after_failure(
+            attempts, "This site sends no e-mail (no mail server is configured).", final=True
+        )
+    subject = settings.ACCOUNT_EMAIL_SUBJECT_PREFIX + payload["subject"]
+    try:
+        connection = get_connection(
+            timeout=getattr(settings, "EMAIL_TIMEOUT", None) or MAIL_TIMEOUT
+        )
+        EmailMessage(subject, payload["body"], to=[address], connection=connection).send()
+    except smtplib.SMTPRecipientsRefused:
+        return after_failure(attempts, "The mail server refused the address.", final=True)
+    except (smtplib.SMTPException, OSError) as error:
+        return after_failure(attempts, f"The mail server did not take it ({type(error).__name__}).")
+    return Outcome(True, None, "")

@@ -1,0 +1,183 @@
+"""Sending deliveries, in the worker: claim one due row at a time, render its text at the first
+attempt, send it with short time-outs, record the outcome.
+
+A claim takes the row with `SKIP LOCKED` and marks it "sending" (attempts + 1) in a short
+transaction of its own; the network call happens outside any transaction, so a slow receiver
+holds no lock. The outcome is written only while the row is still "sending": sent, queued
+again for later (backoff, notifications.domain.retry), or failed with the reason the store's
+page shows. A delivery whose subject is gone (the event deleted, the player no longer seated)
+fails at once with that reason.
+"""
+
+import logging
+from collections import Counter
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from tournaments.models import Entry, Round, Seat
+from tournaments.selectors import bracket_get, standing_lines
+
+from .domain import messages
+from .domain.retry import Outcome, after_failure
+from .models import Delivery, StoreWebhook
+from .senders import email_send, webhook_post
+
+log = logging.getLogger(__name__)
+
+BATCH = 200  # deliveries one task sends before it hands over to a fresh task
+
+
+class Gone(Exception):
+    """What the message was about is no longer there: nothing to send."""
+
+
+def deliveries_send_due(*, limit: int = BATCH) -> dict[str, int]:
+    """Send the deliveries that are due, one at a time; the counts of each outcome."""
+    counts: Counter = Counter()
+    for _ in range(limit):
+        delivery = _claim()
+        if delivery is None:
+            break
+        counts[_attempt(delivery)] += 1
+    return dict(counts)
+
+
+def _claim() -> Delivery | None:
+    now = timezone.now()
+    with transaction.atomic():
+        delivery = (
+            Delivery.objects.select_for_update(skip_locked=True)
+            .filter(status=Delivery.Status.QUEUED, next_attempt_at__lte=now)
+            .order_by("next_attempt_at", "id")
+            .first()
+        )
+        if delivery is None:
+            return None
+        delivery.status = Delivery.Status.SENDING
+        delivery.attempts += 1
+        delivery.claimed_at = now
+        delivery.save(update_fields=["status", "attempts", "claimed_at"])
+    return delivery
+
+
+def _attempt(delivery: Delivery) -> str:
+    try:
+        if not delivery.payload:
+            delivery.payload = _render(delivery)
+        if delivery.channel == Delivery.Channel.WEBHOOK:
+            # A store that fixed its address meanwhile: the retry goes to the new one.
+            url = (
+                StoreWebhook.objects.filter(organization_id=delivery.organization_id)
+                .values_list("url", flat=True)
+                .first()
+            )
+            if not url:
+                raise Gone("The store removed its webhook.")
+            delivery.target = url
+            outcome = webhook_post(url, delivery.payload, attempts=delivery.attempts)
+        else:
+            outcome = email_send(delivery.target, delivery.payload, attempts=delivery.attempts)
+    except Gone as gone:
+        outcome = Outcome(False, None, str(gone))
+    except Exception:
+        log.exception("Delivery %s failed", delivery.pk)
+        outcome = after_failure(delivery.attempts, "Something went wrong while sending it.")
+    return _outcome_record(delivery, outcome)
+
+
+def _outcome_record(delivery: Delivery, outcome: Outcome) -> str:
+    now = timezone.now()
+    fields = {"payload": delivery.payload, "target": delivery.target, "claimed_at": None}
+    if outcome.sent:
+        fields.update(status=Delivery.Status.SENT, sent_at=now, last_error="")
+    elif outcome.retry_in is None:
+        fields.update(status=Delivery.Status.FAILED, last_error=outcome.error)
+    else:
+        fields.update(
+            status=Delivery.Status.QUEUED,
+            last_error=outcome.error,
+            next_attempt_at=now + timedelta(seconds=outcome.retry_in),
+        )
+    Delivery.objects.filter(pk=delivery.pk, status=Delivery.Status.SENDING).update(**fields)
+    return fields["status"]
+
+
+# --- What a message says ----------------------------------------------------------------------
+
+
+def absolute(path: str) -> str:
+    return settings.GUILDHALL_BASE_URL.rstrip("/") + path
+
+
+def round_label(round_: Round) -> str:
+    if round_.kind == Round.Kind.TOP_CUT and round_.notes:
+        return f"Top cut: {round_.notes.splitlines()[0]}"
+    return f"Round {round_.number}"
+
+
+def _render(delivery: Delivery) -> dict:
+    event = delivery.tournament
+    if event is None:
+        raise Gone("The event was deleted.")
+    link = absolute(reverse("event_detail", args=[event.slug]))
+    kind = delivery.kind
+    if kind == Delivery.Kind.ROUND_PAIRED:
+        round_ = delivery.round
+        link += f"?round={round_.number}"
+        label = round_label(round_)
+        if delivery.channel == Delivery.Channel.WEBHOOK:
+            return {
+                "content": messages.pairings_text(event=event.name, round_label=label, link=link)
+            }
+        seat = (
+            Seat.objects.select_related("table", "entry__player")
+            .filter(round=round_, entry__player__user_id=delivery.user_id)
+            .first()
+        )
+        if seat is None:
+            raise Gone("The player no longer has a seat in this round.")
+        others = list(
+            Seat.objects.filter(table=seat.table)
+            .exclude(pk=seat.pk)
+            .order_by("position")
+            .values_list("entry__player__name", flat=True)
+        )
+        mail = messages.paired_email(
+            event=event.name,
+            round_label=label,
+            table=seat.table.number,
+            seat=seat.position,
+            opponents=others,
+            bye=not others,
+            link=link,
+            player=seat.entry.player.name,
+        )
+        return {"subject": mail.subject, "body": mail.body}
+    if kind == Delivery.Kind.PROMOTED:
+        entry = (
+            Entry.objects.select_related("player")
+            .filter(tournament=event, player__user_id=delivery.user_id)
+            .first()
+        )
+        if entry is None:
+            raise Gone("The player is no longer registered.")
+        when = event.date.strftime("%a %-d %b %Y") if event.date else "date to be announced"
+        mail = messages.promoted_email(
+            event=event.name, when=when, link=link, player=entry.player.name
+        )
+        return {"subject": mail.subject, "body": mail.body}
+    if kind == Delivery.Kind.STANDINGS:
+        _labels, lines = standing_lines(event)
+        rows = [
+            messages.StandingRow(line.rank, line.tied, line.name, line.points, line.record)
+            for line in lines
+        ]
+        champion = bracket_get(event).champion if event.top_cut else None
+        link = absolute(reverse("event_standings", args=[event.slug]))
+        text = messages.standings_text(event=event.name, rows=rows, link=link, champion=champion)
+        return {"content": text}
+    raise Gone(f"Nothing to say for a {kind} message.")

@@ -1,0 +1,220 @@
+"""Notifications' writes: recording messages with the change, and the settings.
+
+Recording (`*_record`, called by the receivers of `tournaments.signals` inside the TO's
+transaction) only inserts `Delivery` rows, a few queries whatever the number of players, and
+asks for a worker once the transaction commits (`tasks.wake`); nothing here touches the
+network in a request. Sending is `notifications.sending`, run by the worker's task.
+`deliveries_sweep` (run by `db_worker`'s reaper) puts back a delivery whose worker died while
+sending it and asks for a worker when due deliveries have none.
+"""
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from core.errors import DomainError
+from tournaments.models import Round, Seat, Tournament
+
+from .domain import messages
+from .domain.webhooks import webhook_url_problem
+from .models import Delivery, NotificationSettings, StoreWebhook
+from .tasks import runs_coming, wake
+
+log = logging.getLogger(__name__)
+
+STUCK = timedelta(minutes=2)  # a delivery "sending" this long lost its worker
+
+
+class NotificationError(DomainError):
+    pass
+
+
+# --- Recording, in the TO's transaction -------------------------------------------------------
+
+
+def round_paired_record(*, round_: Round) -> int:
+    """Mail each opted-in player of the round their seat; tell the store's channel."""
+    tournament = round_.tournament
+    organization_id = tournament.league.organization_id
+    rows = []
+    if settings.GUILDHALL_MAIL_DELIVERS:
+        wanted = (
+            Seat.objects.filter(
+                round=round_,
+                entry__player__user__notification_settings__email_round_paired=True,
+                entry__player__user__is_active=True,
+            )
+            .exclude(entry__player__user__email="")
+            .values_list("entry__player__user_id", "entry__player__user__email")
+        )
+        rows += [
+            Delivery(
+                key=f"paired:{round_.pk}:user:{user_id}",
+                kind=Delivery.Kind.ROUND_PAIRED,
+                channel=Delivery.Channel.EMAIL,
+                organization_id=organization_id,
+                tournament=tournament,
+                round=round_,
+                user_id=user_id,
+                target=email,
+            )
+            for user_id, email in wanted
+        ]
+    rows += _webhook_rows(
+        organization_id, Delivery.Kind.ROUND_PAIRED, f"paired:{round_.pk}", tournament, round_
+    )
+    return _record(rows)
+
+
+def promoted_record(*, registration) -> int:
+    """Mail a player who moved up from the waitlist, if they asked for it."""
+    if not settings.GUILDHALL_MAIL_DELIVERS or registration.player.user_id is None:
+        return 0
+    tournament = registration.tournament
+    address = (
+        NotificationSettings.objects.filter(
+            user_id=registration.player.user_id,
+            email_waitlist_promoted=True,
+            user__is_active=True,
+        )
+        .exclude(user__email="")
+        .values_list("user__email", flat=True)
+        .first()
+    )
+    if address is None:
+        return 0
+    return _record(
+        [
+            Delivery(
+                key=f"promoted:{registration.pk}:entry:{registration.entry_id}",
+                kind=Delivery.Kind.PROMOTED,
+                channel=Delivery.Channel.EMAIL,
+                organization_id=registration.player.organization_id,
+                tournament=tournament,
+                user_id=registration.player.user_id,
+                target=address,
+            )
+        ]
+    )
+
+
+def event_finished_record(*, tournament: Tournament) -> int:
+    """The final standings to the store's channel."""
+    organization_id = tournament.league.organization_id
+    rows = _webhook_rows(
+        organization_id, Delivery.Kind.STANDINGS, f"standings:{tournament.pk}", tournament, None
+    )
+    return _record(rows)
+
+
+def _webhook_rows(organization_id, kind, key, tournament, round_) -> list[Delivery]:
+    url = (
+        StoreWebhook.objects.filter(organization_id=organization_id)
+        .values_list("url", flat=True)
+        .first()
+    )
+    if not url:
+        return []
+    return [
+        Delivery(
+            key=f"{key}:webhook",
+            kind=kind,
+            channel=Delivery.Channel.WEBHOOK,
+            organization_id=organization_id,
+            tournament=tournament,
+            round=round_,
+            target=url,
+        )
+    ]
+
+
+def _record(rows: list[Delivery]) -> int:
+    """Insert the rows (a key already there is a message already recorded: skipped) and ask
+    for a worker once the caller's transaction commits."""
+    if not rows:
+        return 0
+    Delivery.objects.bulk_create(rows, ignore_conflicts=True)
+    transaction.on_commit(wake, robust=True)
+    return len(rows)
+
+
+# --- The store's webhook and a player's choices -----------------------------------------------
+
+
+def webhook_local_http_allowed() -> bool:
+    """http:// to this machine only while developing (a local test receiver)."""
+    return settings.DEBUG
+
+
+@transaction.atomic
+def webhook_set(*, organization, url: str, by=None) -> StoreWebhook | None:
+    """Set (or, with an empty `url`, remove) the store's webhook address."""
+    url = url.strip()
+    if not url:
+        StoreWebhook.objects.filter(organization=organization).delete()
+        return None
+    problem = webhook_url_problem(url, allow_local_http=webhook_local_http_allowed())
+    if problem:
+        raise NotificationError(message=problem, code="webhook_url", field="url")
+    webhook, _ = StoreWebhook.objects.update_or_create(
+        organization=organization, defaults={"url": url, "updated_by": by}
+    )
+    return webhook
+
+
+@transaction.atomic
+def webhook_test_send(*, organization, by=None) -> tuple[Delivery, bool]:
+    """Queue a test message to the store's channel: (the delivery, whether it is new). While
+    one is still on its way, pressing again queues nothing (that one is returned)."""
+    webhook = StoreWebhook.objects.select_for_update().filter(organization=organization).first()
+    if webhook is None:
+        raise NotificationError(
+            message="Set the webhook address first.", code="no_webhook", field="url"
+        )
+    waiting = Delivery.objects.filter(
+        organization=organization,
+        kind=Delivery.Kind.TEST,
+        status__in=[Delivery.Status.QUEUED, Delivery.Status.SENDING],
+    ).first()
+    if waiting is not None:
+        return waiting, False
+    now = timezone.now()
+    delivery = Delivery.objects.create(
+        key=f"test:{organization.pk}:{now.timestamp():.6f}",
+        kind=Delivery.Kind.TEST,
+        channel=Delivery.Channel.WEBHOOK,
+        organization=organization,
+        target=webhook.url,
+        payload={"content": messages.test_text(store=organization.name)},
+    )
+    transaction.on_commit(wake, robust=True)
+    return delivery, True
+
+
+def settings_set(*, user, email_round_paired: bool, email_waitlist_promoted: bool):
+    choice, _ = NotificationSettings.objects.update_or_create(
+        user=user,
+        defaults={
+            "email_round_paired": email_round_paired,
+            "email_waitlist_promoted": email_waitlist_promoted,
+        },
+    )
+    return choice
+
+
+# --- Keeping the queue honest (db_worker's reaper) -----------------------------------------
+
+
+def deliveries_sweep(*, stuck: timedelta = STUCK) -> int:
+    """Put back deliveries whose worker died mid-send (sent at least once: a receiver may get
+    such a message twice, never zero times), and make sure due ones have a worker coming."""
+    now = timezone.now()
+    lost = Delivery.objects.filter(status=Delivery.Status.SENDING, claimed_at__lt=now - stuck)
+    back = lost.update(status=Delivery.Status.QUEUED, next_attempt_at=now, claimed_at=None)
+    due = Delivery.objects.filter(status=Delivery.Status.QUEUED, next_attempt_at__lte=now)
+    if due.exists() and not runs_coming(now).exists():
+        wake()
+    return back

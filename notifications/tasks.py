@@ -1,0 +1,56 @@
+"""The queue's one notifications task: send whatever deliveries are due (the rows say what),
+then ask for the next run when the next retry is due. `wake` asks for a run."""
+
+from django.db.models import Min, Q
+from django.utils import timezone
+from django_tasks import task
+from django_tasks_db.models import DBTaskResult, get_date_max
+
+from .models import Delivery
+from .sending import deliveries_send_due
+
+
+@task()
+def deliver_due() -> dict:
+    counts = deliveries_send_due()
+    schedule_next()
+    return counts
+
+
+def wake(run_after=None) -> None:
+    """Enqueue `deliver_due` (now, or at `run_after`)."""
+    runner = deliver_due if run_after is None else deliver_due.using(run_after=run_after)
+    runner.enqueue()
+
+
+def pending_runs():
+    """The queue's runs of `deliver_due` not started yet."""
+    return DBTaskResult.objects.filter(task_path=deliver_due.module_path, status="READY")
+
+
+def _due_by(moment) -> Q:
+    # django-tasks-db stores "run as soon as possible" as its far-future date, not NULL.
+    return Q(run_after=get_date_max()) | Q(run_after__lte=moment)
+
+
+def runs_coming(now):
+    """Runs of `deliver_due` due by `now` that have not finished (waiting or running)."""
+    return DBTaskResult.objects.filter(
+        _due_by(now),
+        task_path=deliver_due.module_path,
+        status__in=["READY", "RUNNING"],
+    )
+
+
+def schedule_next() -> None:
+    """Ask for a worker when the next queued delivery is due, unless one is asked for already."""
+    earliest = Delivery.objects.filter(status=Delivery.Status.QUEUED).aggregate(
+        at=Min("next_attempt_at")
+    )["at"]
+    if earliest is None:
+        return
+    now = timezone.now()
+    pending = pending_runs()
+    if pending.filter(_due_by(max(earliest, now))).exists():
+        return
+    wake(run_after=earliest if earliest > now else None)
