@@ -35,7 +35,9 @@ def _managed_organization(request: HttpRequest, slug: str) -> Organization:
 def my_notifications(request: HttpRequest) -> HttpResponse:
     current = selectors.settings_get(request.user)
     mail = settings.GUILDHALL_MAIL_DELIVERS
-    form = NotificationSettingsForm(request.POST or None, instance=current)
+    # Not `request.POST or None`: a POST with every box cleared is empty, and must save.
+    data = request.POST if request.method == "POST" else None
+    form = NotificationSettingsForm(data, instance=current)
     if request.method == "POST":
         if not mail:
             messages.error(request, "This site sends no e-mail, so there is nothing to turn on.")
@@ -60,7 +62,7 @@ def my_notifications(request: HttpRequest) -> HttpResponse:
 def store_notifications(request: HttpRequest, org: str) -> HttpResponse:
     organization = _managed_organization(request, org)
     webhook = selectors.store_webhook(organization)
-    form = WebhookForm(request.POST or None)
+    form = WebhookForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
             url = "" if request.POST.get("remove") else form.cleaned_data["url"]

@@ -315,6 +315,15 @@ MATRIX: dict[str, Rule] = {
     "organizations/<slug:org>/history/<int:pk>/undo/": Rule(
         MANAGE_ORGANIZATION, "audit", POST, writes=True
     ),
+    # Notifications: an account's own e-mail choices; a store's webhook, its test message and
+    # its recent deliveries (its owners and organizers only, like its players and history).
+    "me/notifications/": Rule(LOGGED_IN, "site", BOTH, writes=True),
+    "organizations/<slug:org>/notifications/": Rule(
+        MANAGE_ORGANIZATION, "organization", BOTH, writes=True
+    ),
+    "organizations/<slug:org>/notifications/test/": Rule(
+        MANAGE_ORGANIZATION, "organization", POST, writes=True
+    ),
 }
 
 # The one view that takes no CSRF token: it authenticates by API token and refuses a session.

@@ -161,3 +161,42 @@ def test_a_judges_result_tap_stays_constant(
     assert response.status_code == 200
     table.refresh_from_db()
     assert table.reported
+
+
+# Notifications' pages: the store's (the store, session, user, the memberships that may
+# manage it, the webhook, its last 20 messages with their events and rounds in one join: 6,
+# however many messages) and an account's own choices (session, user, its choices: 3).
+NOTIFICATION_BOUNDS = {"store": 6, "mine": 3}
+
+
+@pytest.mark.parametrize("messages", [3, 60])
+def test_the_notification_pages_read_a_fixed_number_of_queries(
+    client, messages, django_assert_max_num_queries
+):
+    from notifications.models import Delivery, StoreWebhook
+
+    organization = OrganizationFactory()
+    event = services.tournament_create(
+        league=LeagueFactory(organization=organization), name="Cup", format="1v1"
+    )
+    StoreWebhook.objects.create(organization=organization, url="https://discord.com/api/x/y")
+    Delivery.objects.bulk_create(
+        Delivery(
+            key=f"k{n}",
+            kind="standings",
+            channel="webhook",
+            organization=organization,
+            tournament=event,
+            target="https://discord.com/api/x/y",
+            status="failed",
+            last_error="HTTP 404",
+        )
+        for n in range(messages)
+    )
+    client.force_login(organizer_of(organization))
+    with django_assert_max_num_queries(NOTIFICATION_BOUNDS["store"]):
+        response = client.get(reverse("store_notifications", args=[organization.slug]))
+    assert response.status_code == 200 and b"HTTP 404" in response.content
+    with django_assert_max_num_queries(NOTIFICATION_BOUNDS["mine"]):
+        response = client.get(reverse("my_notifications"))
+    assert response.status_code == 200

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from notifications import receivers, sending, senders
+from notifications import receivers, senders, sending
 from notifications import services as notify
 from notifications.domain.messages import DISCORD_LIMIT
 from notifications.models import Delivery

@@ -1,0 +1,133 @@
+"""The pure rules: which webhook addresses a store may set, the retry schedule and what an
+HTTP answer means, and what the messages say (no database)."""
+
+import pytest
+
+from notifications.domain import messages, retry
+from notifications.domain.webhooks import webhook_url_problem, webhook_url_shown
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://discord.com/api/webhooks/1234567890/AbCdEf-token_x",
+        "https://hooks.slack.com/services/T000/B000/XXXX",
+        "https://chat.example.org:8443/hook",
+    ],
+)
+def test_webhook_addresses_a_store_may_set(url):
+    assert webhook_url_problem(url) is None
+
+
+@pytest.mark.parametrize(
+    ("url", "why"),
+    [
+        ("http://discord.com/api/webhooks/1/x", "must start with https://"),
+        ("discord.com/api/webhooks/1/x", "not a web address"),
+        ("ftp://discord.com/x", "not a web address"),
+        ("https://", "not a web address"),
+        ("https://discord.com/api webhooks", "has a space"),
+        ("https://localhost/hook", "names this server itself"),
+        ("https://127.0.0.1:9000/hook", "names this server itself"),
+        ("https://[::1]/hook", "names this server itself"),
+        ("https://10.0.0.5/hook", "private network"),
+        ("https://192.168.1.20/hook", "private network"),
+        ("https://169.254.169.254/latest", "private network"),
+        ("https://intranet/hook", "full host name"),
+        ("https://user:pw@discord.com/hook", "user name or password"),
+        ("https://discord.com:99999/hook", "not a web address"),
+        ("https://discord.com/" + "x" * 500, "longer than 500"),
+    ],
+)
+def test_webhook_addresses_refused_with_the_reason(url, why):
+    assert why in webhook_url_problem(url)
+
+
+def test_http_to_this_machine_only_for_a_local_test_receiver():
+    assert webhook_url_problem("http://127.0.0.1:8123/hook", allow_local_http=True) is None
+    assert webhook_url_problem("http://localhost:8123/hook", allow_local_http=True) is None
+    assert "https://" in webhook_url_problem("http://example.com/hook", allow_local_http=True)
+    assert "https://" in webhook_url_problem("http://127.0.0.1:8123/hook")
+
+
+def test_a_webhooks_secret_is_not_shown():
+    shown = webhook_url_shown("https://discord.com/api/webhooks/123/AbCdEfGhIjKl")
+    assert shown == "https://discord.com/api/webhooks/123/AbCd…"
+
+
+def test_the_retry_schedule_then_giving_up():
+    waits = [retry.http_outcome(n, 500).retry_in for n in range(1, 6)]
+    assert waits == [30, 120, 600, 3600, None]
+
+
+@pytest.mark.parametrize(
+    ("status", "sent", "retry_in"),
+    [(200, True, None), (204, True, None), (400, False, None), (401, False, None),
+     (404, False, None), (301, False, None), (500, False, 30), (503, False, 30)],
+)  # fmt: skip
+def test_what_an_answer_means(status, sent, retry_in):
+    outcome = retry.http_outcome(1, status)
+    assert (outcome.sent, outcome.retry_in) == (sent, retry_in)
+
+
+def test_a_429_waits_what_it_asks_within_bounds():
+    assert retry.http_outcome(1, 429, retry_after=2.5).retry_in == 2.5
+    assert retry.http_outcome(1, 429, retry_after=0).retry_in == 1.0
+    assert retry.http_outcome(1, 429, retry_after=86400).retry_in == 3600.0
+    assert retry.http_outcome(5, 429, retry_after=2).retry_in is None  # the fifth attempt
+
+
+@pytest.mark.parametrize(
+    ("body", "header", "wait"),
+    [({"retry_after": 1.5}, None, 1.5), ({"retry_after": 2}, "9", 2.0), (None, "9", 9.0),
+     ({"retry_after": "soon"}, None, None), (None, "Wed, 21 Oct 2026 07:28:00 GMT", None),
+     ({"retry_after": True}, None, None), (None, None, None)],
+)  # fmt: skip
+def test_reading_the_wait_a_429_asks_for(body, header, wait):
+    assert retry.retry_after_seconds(body, header) == wait
+
+
+def test_the_pairing_mail_names_event_round_table_seat_and_opponents():
+    mail = messages.paired_email(
+        event="Friday Commander",
+        round_label="Round 3",
+        table=7,
+        seat=2,
+        opponents=["Ann", "Bob", "Cy"],
+        bye=False,
+        link="https://x.example/events/friday/?round=3",
+        player="Dee",
+    )
+    assert mail.subject == "Friday Commander: Round 3, table 7"
+    assert "you play at table 7, 2nd seat, against Ann, Bob, Cy." in mail.body
+    assert "https://x.example/events/friday/?round=3" in mail.body
+
+
+def test_a_bye_says_so():
+    mail = messages.paired_email(
+        event="E", round_label="Round 2", table=9, seat=1, opponents=[], bye=True, link="L",
+        player="P",
+    )  # fmt: skip
+    assert mail.subject == "E: Round 2, you have a bye"
+
+
+def test_the_standings_message_fits_discord_however_long_the_names():
+    rows = [messages.StandingRow(n, False, "N" * 300, 9.0, "3-0-0") for n in range(1, 9)]
+    text = messages.standings_text(event="E" * 100, rows=rows, link="https://x/e/standings/")
+    assert len(text) <= messages.DISCORD_LIMIT
+    assert text.endswith("Full standings: https://x/e/standings/")
+    assert text.count("N" * 300) == 5  # as many whole lines as fit
+
+
+def test_the_standings_message_shows_ties_and_the_champion():
+    rows = [
+        messages.StandingRow(1, False, "Ann", 9, "3-0-0"),
+        messages.StandingRow(2, True, "Bob", 6, "2-1-0"),
+        messages.StandingRow(2, True, "Cy", 6, "2-1-0"),
+    ]
+    text = messages.standings_text(event="Cup", rows=rows, link="L", champion="Bob")
+    assert text == (
+        "**Cup** is over. Champion: **Bob**.\nFinal standings:\n"
+        "1. Ann · 9 pts (3-0-0)\n2= Bob · 6 pts (2-1-0)\n2= Cy · 6 pts (2-1-0)\n"
+        "Full standings: L"
+    )

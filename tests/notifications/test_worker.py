@@ -1,0 +1,50 @@
+"""The real path: a TO pairs a round (committed), a real `manage.py db_worker` process picks
+the queued task up and sends the store's message to a real HTTP server on 127.0.0.1 and the
+players' mails (printed by the worker's console mail backend under DEBUG). The receiver first
+asks to wait (429, Discord's `retry_after`): the worker's task asks the queue for a later run
+and that run delivers it.
+"""
+
+import pytest
+
+from notifications.models import Delivery
+from tests.factories import LeagueFactory, OrganizationFactory, TournamentFactory
+from tests.jobs.test_worker_killed import stop, worker
+from tests.ratings.test_recalculate_killed import wait_until
+from tournaments import services
+
+from .conftest import BASE, enter, player_with_account, webhook_to
+from .receiver import Answer, FakeReceiver
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_paired_round_reaches_the_channel_and_the_players_through_the_worker(settings):
+    settings.GUILDHALL_BASE_URL = BASE
+    org = OrganizationFactory(slug="worker-store")
+    event = TournamentFactory(league=LeagueFactory(organization=org), slug="worker-cup")
+    players = [player_with_account(org, n, paired=True) for n in ("Ann", "Bob", "Cat", "Dan")]
+    enter(event, *players)
+    rate_limited = Answer(429, {"message": "You are being rate limited.", "retry_after": 1})
+    with FakeReceiver(rate_limited, Answer(204)) as receiver:
+        webhook_to(org, receiver.url)
+        services.round_pair(tournament=event, number=1)
+        assert receiver.requests == []
+        process = worker()
+        try:
+            wait_until(
+                lambda: not Delivery.objects.exclude(status="sent").exists(),
+                seconds=60,
+                what="every delivery to be sent",
+            )
+        finally:
+            output = stop(process)
+        assert len(receiver.requests) == 2  # asked to wait, then delivered
+        waited = receiver.requests[1]["at"] - receiver.requests[0]["at"]
+        assert waited >= 1.0
+        assert receiver.contents()[1].startswith("**")
+        assert "Round 1 pairings are up: " in receiver.contents()[1]
+    webhook = Delivery.objects.get(channel="webhook")
+    assert (webhook.attempts, webhook.status) == (2, "sent")
+    assert Delivery.objects.filter(channel="email", status="sent").count() == 4
+    for player in players:
+        assert f"To: {player.user.email}" in output
