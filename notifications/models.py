@@ -91,6 +91,9 @@ class Delivery(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        # As an event's delete confirmation counts them: "4 notifications".
+        verbose_name = "notification"
+        verbose_name_plural = "notifications"
         ordering = ["-created_at", "-id"]
         indexes = [
             models.Index(fields=["status", "next_attempt_at"], name="delivery_due"),

@@ -2,7 +2,6 @@
 account's choices. The store's page reads its webhook, its last deliveries and whether e-mail
 goes out in two queries."""
 
-from .domain.webhooks import webhook_url_shown
 from .models import Delivery, NotificationSettings, StoreWebhook
 
 RECENT = 20
@@ -14,14 +13,11 @@ def store_webhook(organization) -> StoreWebhook | None:
 
 def recent_deliveries(organization, *, limit: int = RECENT) -> list[Delivery]:
     """The store's last webhook messages (the players' mails are theirs, not listed here)."""
-    rows = list(
+    return list(
         Delivery.objects.filter(organization=organization, channel=Delivery.Channel.WEBHOOK)
         .select_related("tournament", "round")
         .order_by("-created_at", "-id")[:limit]
     )
-    for row in rows:
-        row.target_shown = webhook_url_shown(row.target)
-    return rows
 
 
 def settings_get(user) -> NotificationSettings:

@@ -23,7 +23,7 @@ from tournaments.selectors import bracket_get, standing_lines
 
 from .domain import messages
 from .domain.retry import Outcome, after_failure
-from .models import Delivery, StoreWebhook
+from .models import Delivery, NotificationSettings, StoreWebhook
 from .senders import email_send, webhook_post
 
 log = logging.getLogger(__name__)
@@ -109,6 +109,15 @@ def _outcome_record(delivery: Delivery, outcome: Outcome) -> str:
 # --- What a message says ----------------------------------------------------------------------
 
 
+def _still_wanted(delivery: Delivery) -> bool:
+    """A player who turned the mail off between the change and the send gets none."""
+    choice = {
+        Delivery.Kind.ROUND_PAIRED: "email_round_paired",
+        Delivery.Kind.PROMOTED: "email_waitlist_promoted",
+    }[delivery.kind]
+    return NotificationSettings.objects.filter(user_id=delivery.user_id, **{choice: True}).exists()
+
+
 def absolute(path: str) -> str:
     return settings.GUILDHALL_BASE_URL.rstrip("/") + path
 
@@ -123,6 +132,8 @@ def _render(delivery: Delivery) -> dict:
     event = delivery.tournament
     if event is None:
         raise Gone("The event was deleted.")
+    if delivery.channel == Delivery.Channel.EMAIL and not _still_wanted(delivery):
+        raise Gone("The player turned these mails off.")
     link = absolute(reverse("event_detail", args=[event.slug]))
     kind = delivery.kind
     if kind == Delivery.Kind.ROUND_PAIRED:

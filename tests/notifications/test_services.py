@@ -318,3 +318,14 @@ def test_recording_a_64_player_round_is_a_few_queries(league):
     # savepoint, the opted-in seats, the webhook, the insert, release
     assert len(queries) == 5, [q["sql"][:80] for q in queries]
     assert Delivery.objects.count() == 65
+
+
+def test_a_player_who_turned_the_mail_off_before_it_went_gets_none(event):
+    org = event.league.organization
+    ann, bob = (player_with_account(org, n, paired=True) for n in ("Ann", "Bob"))
+    enter(event, ann, bob)
+    services.round_pair(tournament=event, number=1)
+    notify.settings_set(user=ann.user, email_round_paired=False, email_waitlist_promoted=False)
+    run_worker()
+    assert [m.to for m in mail.outbox] == [["bob@example.com"]]
+    assert Delivery.objects.get(user=ann.user).last_error == "The player turned these mails off."
