@@ -73,7 +73,6 @@ def promoted_record(*, registration) -> int:
     """Mail a player who moved up from the waitlist, if they asked for it."""
     if not settings.GUILDHALL_MAIL_DELIVERS or registration.player.user_id is None:
         return 0
-    tournament = registration.tournament
     address = (
         NotificationSettings.objects.filter(
             user_id=registration.player.user_id,
@@ -93,7 +92,7 @@ def promoted_record(*, registration) -> int:
                 kind=Delivery.Kind.PROMOTED,
                 channel=Delivery.Channel.EMAIL,
                 organization_id=registration.player.organization_id,
-                tournament=tournament,
+                tournament_id=registration.tournament_id,
                 user_id=registration.player.user_id,
                 target=address,
             )
