@@ -6,6 +6,7 @@ a worker: a delivery that times out is tried again later like any 5xx. Redirects
 followed (a webhook that moved must be set again by the store).
 """
 
+import contextlib
 import smtplib
 
 import requests
@@ -46,17 +47,42 @@ def webhook_post(url: str, payload: dict, *, attempts: int) -> Outcome:
     return http_outcome(attempts, response.status_code, text, wait)
 
 
-def email_send(address: str, payload: dict, *, attempts: int) -> Outcome:
+class Mailer:
+    """One connection to the mail server for a run of the task, opened at the first mail and
+    kept for the next ones (a round's 64 mails are one SMTP session, not 64 handshakes); after
+    an error it is closed and the next mail opens a fresh one."""
+
+    def __init__(self):
+        self.connection = None
+
+    def send(self, message: EmailMessage) -> None:
+        if self.connection is None:
+            self.connection = get_connection(
+                timeout=getattr(settings, "EMAIL_TIMEOUT", None) or MAIL_TIMEOUT
+            )
+            self.connection.open()
+        message.connection = self.connection
+        try:
+            message.send()
+        except Exception:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        if self.connection is not None:
+            with contextlib.suppress(Exception):  # closing a connection that already broke
+                self.connection.close()
+            self.connection = None
+
+
+def email_send(address: str, payload: dict, *, attempts: int, mailer: Mailer) -> Outcome:
     if not settings.GUILDHALL_MAIL_DELIVERS:
         return after_failure(
             attempts, "This site sends no e-mail (no mail server is configured).", final=True
         )
     subject = settings.ACCOUNT_EMAIL_SUBJECT_PREFIX + payload["subject"]
     try:
-        connection = get_connection(
-            timeout=getattr(settings, "EMAIL_TIMEOUT", None) or MAIL_TIMEOUT
-        )
-        EmailMessage(subject, payload["body"], to=[address], connection=connection).send()
+        mailer.send(EmailMessage(subject, payload["body"], to=[address]))
     except smtplib.SMTPRecipientsRefused:
         return after_failure(attempts, "The mail server refused the address.", final=True)
     except (smtplib.SMTPException, OSError) as error:

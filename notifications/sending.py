@@ -24,7 +24,7 @@ from tournaments.selectors import bracket_get, standing_lines
 from .domain import messages
 from .domain.retry import Outcome, after_failure
 from .models import Delivery, NotificationSettings, StoreWebhook
-from .senders import email_send, webhook_post
+from .senders import Mailer, email_send, webhook_post
 
 log = logging.getLogger(__name__)
 
@@ -38,11 +38,15 @@ class Gone(Exception):
 def deliveries_send_due(*, limit: int = BATCH) -> dict[str, int]:
     """Send the deliveries that are due, one at a time; the counts of each outcome."""
     counts: Counter = Counter()
-    for _ in range(limit):
-        delivery = _claim()
-        if delivery is None:
-            break
-        counts[_attempt(delivery)] += 1
+    mailer = Mailer()
+    try:
+        for _ in range(limit):
+            delivery = _claim()
+            if delivery is None:
+                break
+            counts[_attempt(delivery, mailer)] += 1
+    finally:
+        mailer.close()
     return dict(counts)
 
 
@@ -64,7 +68,7 @@ def _claim() -> Delivery | None:
     return delivery
 
 
-def _attempt(delivery: Delivery) -> str:
+def _attempt(delivery: Delivery, mailer: Mailer) -> str:
     try:
         if not delivery.payload:
             delivery.payload = _render(delivery)
@@ -80,7 +84,9 @@ def _attempt(delivery: Delivery) -> str:
             delivery.target = url
             outcome = webhook_post(url, delivery.payload, attempts=delivery.attempts)
         else:
-            outcome = email_send(delivery.target, delivery.payload, attempts=delivery.attempts)
+            outcome = email_send(
+                delivery.target, delivery.payload, attempts=delivery.attempts, mailer=mailer
+            )
     except Gone as gone:
         outcome = Outcome(False, None, str(gone))
     except Exception:

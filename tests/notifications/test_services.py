@@ -3,11 +3,13 @@
 and to Django's locmem mailbox, retries with backoff, and gives up when it should.
 """
 
+import smtplib
 import time
 from datetime import timedelta
 
 import pytest
 from django.core import mail
+from django.core.mail.backends import locmem
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -329,3 +331,33 @@ def test_a_player_who_turned_the_mail_off_before_it_went_gets_none(event):
     run_worker()
     assert [m.to for m in mail.outbox] == [["bob@example.com"]]
     assert Delivery.objects.get(user=ann.user).last_error == "The player turned these mails off."
+
+
+class FlakyBackend(locmem.EmailBackend):
+    """Django's test mailbox, counting its connections and dropping the one to "bob@"."""
+
+    opened = 0
+
+    def open(self):
+        type(self).opened += 1
+        return super().open()
+
+    def send_messages(self, messages):
+        if any("bob@" in to for m in messages for to in m.to):
+            raise smtplib.SMTPServerDisconnected("Connection unexpectedly closed")
+        return super().send_messages(messages)
+
+
+def test_a_rounds_mails_share_one_connection_and_a_dropped_one_is_tried_again(event, settings):
+    settings.EMAIL_BACKEND = "tests.notifications.test_services.FlakyBackend"
+    FlakyBackend.opened = 0
+    org = event.league.organization
+    names = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+    enter(event, *[player_with_account(org, n, paired=True) for n in names])
+    services.round_pair(tournament=event, number=1)
+    assert run_worker() == {"sent": 5, "queued": 1}
+    assert len(mail.outbox) == 5
+    bob = Delivery.objects.get(user__username="bob")
+    assert bob.last_error == "The mail server did not take it (SMTPServerDisconnected)."
+    # One connection, and one more after Bob's broke (if Bob was not the last to go).
+    assert FlakyBackend.opened in (1, 2)
