@@ -89,6 +89,27 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 GUILDHALL_INLINE_IMPORT_ROWS = int(os.environ.get("GUILDHALL_INLINE_IMPORT_ROWS", 2000))
 GUILDHALL_INLINE_RERATE_GAMES = int(os.environ.get("GUILDHALL_INLINE_RERATE_GAMES", 5000))
 
+
+# The site's address as players and chat channels reach it, for the links in notification
+# mails and webhook messages (sent by a worker, which has no request to take it from). By
+# default the first ALLOWED_HOSTS entry over https (http://127.0.0.1:8000 with DEBUG); empty
+# when there is none, and then the store's notifications page says links cannot be made.
+def base_url(hosts: list[str], debug: bool) -> str:
+    named = [h for h in hosts if h not in {"*", ""} and not h.startswith(".")]
+    if debug:
+        return "http://127.0.0.1:8000"
+    return f"https://{named[0]}" if named else ""
+
+
+# Webhooks to this machine (over plain http too): only for a local test receiver while
+# developing. Otherwise a store's webhook must be https to a public host, checked when it is
+# set and again when each message is sent (its host name resolved then).
+GUILDHALL_WEBHOOK_LOCAL = env_bool("GUILDHALL_WEBHOOK_LOCAL", DEBUG)
+
+GUILDHALL_BASE_URL = os.environ.get("GUILDHALL_BASE_URL", "").strip().rstrip("/") or base_url(
+    ALLOWED_HOSTS, DEBUG
+)
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -271,22 +292,6 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
 ACCOUNT_SIGNUP_REDIRECT_URL = "my_guildhall"
 GUILDHALL_SIGNUP_OPEN = env_bool("GUILDHALL_SIGNUP_OPEN", True)
-
-
-# The site's address as players and chat channels reach it, for the links in notification
-# mails and webhook messages (sent by a worker, which has no request to take it from). By
-# default the first ALLOWED_HOSTS entry over https (http://127.0.0.1:8000 with DEBUG); empty
-# when there is none, and then the store's notifications page says links cannot be made.
-def base_url(hosts: list[str], debug: bool) -> str:
-    named = [h for h in hosts if h not in {"*", ""} and not h.startswith(".")]
-    if debug:
-        return "http://127.0.0.1:8000"
-    return f"https://{named[0]}" if named else ""
-
-
-GUILDHALL_BASE_URL = os.environ.get("GUILDHALL_BASE_URL", "").strip().rstrip("/") or base_url(
-    ALLOWED_HOSTS, DEBUG
-)
 SOCIALACCOUNT_ADAPTER = "accounts.adapter.SocialAccountAdapter"
 # Log in with Discord, only when the site has a Discord application: DISCORD_CLIENT_ID and
 # DISCORD_CLIENT_SECRET (from discord.com/developers; its redirect URL is

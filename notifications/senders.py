@@ -7,13 +7,17 @@ followed (a webhook that moved must be set again by the store).
 """
 
 import contextlib
+import ipaddress
 import smtplib
+import socket
+from urllib.parse import urlsplit
 
 import requests
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 
 from .domain.retry import Outcome, after_failure, http_outcome, retry_after_seconds
+from .domain.webhooks import webhook_url_problem
 
 CONNECT_TIMEOUT = 3.0
 READ_TIMEOUT = 5.0
@@ -21,7 +25,28 @@ MAIL_TIMEOUT = 10.0
 USER_AGENT = "Guildhall-notifications"
 
 
+def host_is_private(url: str) -> bool:
+    """Whether the URL's host name resolves to this machine or a private network (a public
+    name can be pointed at one after the store saved it)."""
+    host = urlsplit(url).hostname or ""
+    try:
+        found = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
+    except (OSError, UnicodeError):
+        return False  # no address: the POST fails and says so
+    for *_, sockaddr in found:
+        ip = ipaddress.ip_address(sockaddr[0].split("%", 1)[0])
+        if ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_reserved:
+            return True
+    return False
+
+
 def webhook_post(url: str, payload: dict, *, attempts: int) -> Outcome:
+    local = settings.GUILDHALL_WEBHOOK_LOCAL
+    problem = webhook_url_problem(url, allow_local_http=local)
+    if problem is None and not local and host_is_private(url):
+        problem = "The webhook's host name points to a private network address."
+    if problem:
+        return after_failure(attempts, problem, final=True)
     # Discord's JSON; allowed_mentions keeps a player named "@everyone" from pinging anyone.
     body = {**payload, "allowed_mentions": {"parse": []}}
     try:

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_the_organizer_sets_the_webhook_and_tests_it(request, device, settings):
-    settings.DEBUG = True  # http:// to the local receiver is accepted only while developing
+    settings.GUILDHALL_WEBHOOK_LOCAL = True  # http:// to a local receiver: development only
     visit = request.getfixturevalue(device)
     store = friday_league()["league"].organization
     watch = CSPWatch(visit)

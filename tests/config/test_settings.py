@@ -240,3 +240,19 @@ def test_settings_accept_every_postgresql_scheme(scheme):
     url = DATABASE_URL.replace(DATABASE_URL.split("://", 1)[0], scheme, 1)
     result = manage("check", DEBUG="1", DATABASE_URL=url)
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("hosts", "debug", "url"),
+    [
+        (["leagues.example.com", "www.example.com"], False, "https://leagues.example.com"),
+        (["*", ".example.com", "leagues.example.com"], False, "https://leagues.example.com"),
+        (["*"], False, ""),
+        ([], False, ""),
+        (["127.0.0.1", "localhost"], True, "http://127.0.0.1:8000"),
+    ],
+)
+def test_the_sites_address_for_notification_links(hosts, debug, url):
+    from config.settings import base_url
+
+    assert base_url(hosts, debug) == url

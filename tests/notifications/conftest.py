@@ -13,6 +13,8 @@ BASE = "https://guildhall.example"
 def site_address(settings):
     settings.GUILDHALL_BASE_URL = BASE
     settings.GUILDHALL_MAIL_DELIVERS = True
+    # The fake receiver listens on 127.0.0.1, as a developer's local receiver would.
+    settings.GUILDHALL_WEBHOOK_LOCAL = True
 
 
 def player_with_account(organization, name, *, paired=False, promoted=False, email=None):
@@ -27,8 +29,7 @@ def player_with_account(organization, name, *, paired=False, promoted=False, ema
 
 
 def webhook_to(organization, url):
-    """The store's webhook, set directly: the form refuses http:// outside DEBUG (tests/
-    notifications/test_views.py checks the form)."""
+    """The store's webhook, set directly (tests/notifications/test_views.py checks the form)."""
     return StoreWebhook.objects.create(organization=organization, url=url)
 
 

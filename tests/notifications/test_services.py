@@ -361,3 +361,28 @@ def test_a_rounds_mails_share_one_connection_and_a_dropped_one_is_tried_again(ev
     assert bob.last_error == "The mail server did not take it (SMTPServerDisconnected)."
     # One connection, and one more after Bob's broke (if Bob was not the last to go).
     assert FlakyBackend.opened in (1, 2)
+
+
+def test_outside_development_a_webhook_to_a_private_address_is_never_posted(event, settings):
+    """The form refuses such an address; one that got in anyway (saved while developing, or a
+    public name pointed at this machine later) fails at once and is not posted."""
+    settings.GUILDHALL_WEBHOOK_LOCAL = False
+    org = event.league.organization
+    with FakeReceiver() as receiver:
+        webhook_to(org, receiver.url.replace("127.0.0.1", "localhost"))
+        notify.webhook_test_send(organization=org)
+        run_worker()
+        assert receiver.requests == []
+    delivery = Delivery.objects.get()
+    assert delivery.status == "failed" and "https://" in delivery.last_error
+
+
+def test_a_public_name_that_resolves_to_a_private_address_is_not_posted(monkeypatch):
+    monkeypatch.setattr(
+        senders.socket, "getaddrinfo", lambda *a, **k: [(2, 1, 6, "", ("10.1.2.3", 0))]
+    )
+    assert senders.host_is_private("https://hooks.example.com/x")
+    monkeypatch.setattr(
+        senders.socket, "getaddrinfo", lambda *a, **k: [(2, 1, 6, "", ("162.159.1.1", 0))]
+    )
+    assert not senders.host_is_private("https://hooks.example.com/x")
