@@ -16,7 +16,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import dateformat, timezone
 
 from tournaments.models import Entry, Round, Seat
 from tournaments.selectors import bracket_get, standing_lines
@@ -182,7 +182,7 @@ def _render(delivery: Delivery) -> dict:
         )
         if entry is None:
             raise Gone("The player is no longer registered.")
-        when = event.date.strftime("%a %-d %b %Y") if event.date else "date to be announced"
+        when = dateformat.format(event.date, "D j M Y") if event.date else "date to be announced"
         mail = messages.promoted_email(
             event=event.name, when=when, link=link, player=entry.player.name
         )

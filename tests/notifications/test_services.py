@@ -229,6 +229,7 @@ def test_moving_up_from_the_waitlist_mails_those_who_asked(event, league):
     assert sent.to == ["eve@example.com"]
     assert sent.subject == "[Guildhall] Friday Modern: you have a seat"
     assert f"{BASE}/events/friday-modern/" in sent.body
+    assert "A seat came free in Friday Modern (Fri 20 Nov 2026)" in sent.body
     services.registration_settings_set(tournament=event, open=True, cap=4, deadline=None, note="")
     run_worker()
     assert len(mail.outbox) == 1  # Fay moved up too, and asked for nothing
