@@ -30,7 +30,8 @@ def pod_event(rule="all", players=8):
 
 def first_pod(event, number=1):
     table = Table.objects.get(round__tournament=event, round__number=1, number=number)
-    return table, [s.entry for s in table.seats.select_related("entry__player").order_by("position")]
+    seats = table.seats.select_related("entry__player").order_by("position")
+    return table, [s.entry for s in seats]
 
 
 def win(entry):
@@ -84,7 +85,7 @@ def test_under_the_majority_rule_three_of_four_decide():
 
 def test_the_same_result_sent_by_another_player_is_a_confirmation():
     event = pod_event("majority")
-    table, (a, b, c, d) = first_pod(event)
+    table, (a, b, c, _d) = first_pod(event)
     services.report_submit(table=table, entry=a, data={"result": "draw"})
     outcome = services.report_submit(table=table, entry=b, data={"result": "draw"})
     assert ResultReport.objects.filter(table=table).count() == 1
@@ -103,12 +104,13 @@ def test_a_full_order_is_reported_as_posted():
     assert report.summary == f"1st {b.player}, 2nd {a.player}, 3rd {d.player}, 4th {c.player}"
     for entry in (a, b, c):
         services.report_confirm(report=report, entry=entry)
-    assert dict(table.seats.values_list("entry_id", "place")) == {a.pk: 2, b.pk: 1, c.pk: 4, d.pk: 3}
+    places = dict(table.seats.values_list("entry_id", "place"))
+    assert places == {a.pk: 2, b.pk: 1, c.pk: 4, d.pk: 3}
 
 
 def test_a_different_report_disputes_the_table_and_the_to_picks_one():
     event = pod_event("all")
-    table, (a, b, c, d) = first_pod(event)
+    table, (a, b, c, _d) = first_pod(event)
     mine = services.report_submit(table=table, entry=a, data=win(a)).report
     outcome = services.report_submit(table=table, entry=b, data=win(b))
     assert outcome.disputed and not outcome.completed
@@ -154,7 +156,7 @@ def test_players_who_change_their_minds_keep_every_submission():
 
 def test_the_to_entry_closes_the_open_reports():
     event = pod_event("all")
-    table, (a, b, c, d) = first_pod(event)
+    table, (a, b, _c, d) = first_pod(event)
     report = services.report_submit(table=table, entry=a, data=win(a)).report
     services.table_report(table=table, winner=d, expected_version=0)
     report.refresh_from_db()
@@ -167,7 +169,7 @@ def test_the_to_entry_closes_the_open_reports():
 
 def test_double_taps_change_nothing():
     event = pod_event("all")
-    table, (a, b, c, d) = first_pod(event)
+    table, (a, b, _c, _d) = first_pod(event)
     report = services.report_submit(table=table, entry=a, data=win(a)).report
     with pytest.raises(services.AlreadyDone, match="already reported"):
         services.report_submit(table=table, entry=a, data=win(a))
@@ -258,7 +260,7 @@ def test_a_match_reports_its_games():
 @pytest.mark.django_db(transaction=True)
 def test_two_players_reporting_different_results_at_once_dispute_the_table():
     event = pod_event("all")
-    table, (a, b, c, d) = first_pod(event)
+    table, (a, b, _c, _d) = first_pod(event)
     outcomes = run_together(
         lambda: services.report_submit(table=table.pk, entry=a, data=win(a)),
         lambda: services.report_submit(table=table.pk, entry=b, data=win(b)),
@@ -290,7 +292,7 @@ def test_two_players_reporting_the_same_result_at_once_make_one_report_and_a_con
 @pytest.mark.django_db(transaction=True)
 def test_double_tapped_confirmations_in_two_threads_store_one():
     event = pod_event("all")
-    table, (a, b, c, d) = first_pod(event)
+    table, (a, b, _c, _d) = first_pod(event)
     report = services.report_submit(table=table, entry=a, data=win(a)).report
     outcomes = run_together(
         lambda: services.report_confirm(report=report.pk, entry=b),
