@@ -35,6 +35,7 @@ from .page_versions import event_page_scopes, event_route, event_scopes
 from .selectors import console as console_selectors
 from .selectors import decks as deck_selectors
 from .selectors import registration as registration_selectors
+from .selectors import reports as report_selectors
 
 
 def _context(request, event: Tournament, nav: str, **extra) -> dict:
@@ -208,13 +209,16 @@ def _console_urls(event: Tournament) -> dict[str, str]:
     }
 
 
-def _cards(round_: Round | None) -> dict:
+def _cards(event: Tournament, round_: Round | None) -> dict:
     """A round's tables split once for the template: the `cards` (two or more seats), the
     `byes` (the player's name, and whether they asked for it) and the `missing` table numbers
-    (no result yet)."""
+    (no result yet); each card with where its players' reports stand, and their counts
+    (selectors.reports.round_states)."""
     tables = list(round_.tables.all()) if round_ is not None else []
+    cards = [t for t in tables if len(t.seats.all()) > 1]
     return {
-        "cards": [t for t in tables if len(t.seats.all()) > 1],
+        "cards": cards,
+        **report_selectors.round_states(event, round_, cards),
         "byes": [
             {"name": t.seats.all()[0].entry.player.name, "requested": t.requested_bye}
             for t in tables
@@ -246,7 +250,7 @@ def _console(request, event: Tournament, **extra) -> dict:
         event,
         "run",
         round=round_,
-        **_cards(round_),
+        **_cards(event, round_),
         entries=console_selectors.entry_lines(event, after_round=round_.number if round_ else 0),
         next_round=(round_.number + 1) if round_ else 1,
         **_console_urls(event),
@@ -645,7 +649,7 @@ def round_run(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "run",
         round=round_,
         results=RESULTS,
-        **_cards(round_),
+        **_cards(event, round_),
         **_console_urls(event),
     )
     return render(request, "tournaments/round_run.html", context)

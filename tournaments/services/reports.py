@@ -35,7 +35,7 @@ from audit.actors import acting_user
 from core.pagecache import touch
 
 from ..actions import Action
-from ..domain import labels
+from ..domain.reports import result_summary, still_needed
 from ..errors import AlreadyDone, TournamentError
 from ..formats import format_for
 from ..models import Entry, ReportConfirmation, ResultReport, Round, Seat, Table, Tournament
@@ -123,26 +123,6 @@ def _check_rate(entry: Entry) -> None:
         )
 
 
-def describe(result: Mapping, names: Mapping[int, str], *, pods: bool) -> str:
-    """A result in a few words: "Ann won", "a draw", "Ann won 2-1" (games in seat order),
-    "1st Ann, 2nd Bob, 2nd Cy, 4th Dee" (a pod's full order); `names`: entry id -> player
-    name, in seat order."""
-    places = {int(e): p for e, p in result["places"].items()}
-    seated = list(names)
-    if pods and labels.full_order(list(places.values())):
-        order = sorted(seated, key=lambda e: (places[e], seated.index(e)))
-        return ", ".join(f"{labels.place_label(places[e])} {names[e]}" for e in order)
-    games = ""
-    if result["wins"]:
-        wins = {int(e): w for e, w in result["wins"].items()}
-        games = " " + "\u2013".join(str(wins[e]) for e in seated)
-        if result["draws"]:
-            games += f"\u2013{result['draws']}"
-    if result["winner"] is None:
-        return f"a draw{games}"
-    return f"{names[result['winner']]} won{games}"
-
-
 def _read(tournament: Tournament, table: Table, seats: list[Seat], data: Mapping):
     """The posted data as `table_report`'s arguments and as a result to compare; a
     TournamentError (bad input, 400) when it is no result for this table."""
@@ -196,9 +176,7 @@ def _rule_met(tournament: Tournament, report: ResultReport, seats: list[Seat]) -
     """Every player at the table agrees ("all"), or strictly more than half of them
     ("majority": 2 of 2, 2 of 3, 3 of 4, 3 of 5)."""
     agree = len(_agreeing(report) & {s.entry_id for s in seats})
-    if tournament.self_report == "majority":
-        return 2 * agree > len(seats)
-    return agree == len(seats)
+    return still_needed(agreeing=agree, players=len(seats), rule=tournament.self_report) == 0
 
 
 def _drop_stance(entry: Entry, reports: list[ResultReport], now, keep: ResultReport | None):
@@ -298,7 +276,7 @@ def report_submit(
         via_link=via_link,
         payload=_payload(data, seats),
         result=result,
-        summary=describe(result, names, pods=tournament.is_pods)[:200],
+        summary=result_summary(result, names, pods=tournament.is_pods)[:200],
         table_version=table.version,
         created_at=now,
     )
