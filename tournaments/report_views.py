@@ -18,6 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
@@ -38,17 +39,14 @@ POLL_SECONDS = 15
 
 def _etag(request, event: Tournament, entry: Entry | None) -> str:
     """What the page shows depends on the event, its reports, the store's names and who is
-    looking (their entry, and their CSRF cookie, which its forms carry): one query."""
+    looking (their entry, and the CSRF secret its forms' tokens come from, which a log-in
+    changes): one query."""
     stamp = versions(
         [("event", event.pk), (REPORTS_SCOPE, event.pk), ("org", event.league.organization_id)],
         request,
     )
-    parts = (
-        stamp,
-        entry.pk if entry else None,
-        bool(request.htmx),
-        request.COOKIES.get("csrftoken", ""),
-    )
+    get_token(request)  # the CSRF secret the forms are masked from (new, or the cookie's)
+    parts = (stamp, entry.pk if entry else None, bool(request.htmx), request.META["CSRF_COOKIE"])
     return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
 
