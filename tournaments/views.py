@@ -29,6 +29,7 @@ from leagues.views import league_context
 
 from . import selectors, services
 from .formats import RESULTS, small_int
+from .live import POLL_SECONDS, answers_poll, live_etag
 from .forms import EventForm, RegisterForm
 from .models import Entry, Round, Seat, Table, Tournament
 from .page_versions import event_page_scopes, event_route, event_scopes
@@ -103,6 +104,7 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+@answers_poll
 @public_page(event_page_scopes, route=event_route)
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """Public: the current round's pairings by table and the alphabetical 'find my seat'."""
@@ -140,6 +142,9 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         entries=event.entries.select_related("player").order_by("player__name"),
         structure=selectors.structure_get(event) if event.play.suggests_cut else None,
         signup=None if round_ else registration_selectors.registration_block(request, event),
+        # What the page shows, sent back by its poll (live.answers_poll: 304 until it changes).
+        live_etag=live_etag(request, event),
+        poll_seconds=POLL_SECONDS,
     )
     return render(request, "tournaments/event_detail.html", context)
 
