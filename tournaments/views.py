@@ -29,8 +29,8 @@ from leagues.views import league_context
 
 from . import selectors, services
 from .formats import RESULTS, small_int
-from .live import POLL_SECONDS, answers_poll, live_etag
 from .forms import EventForm, RegisterForm
+from .live import POLL_SECONDS, answers_poll, live_etag
 from .models import Entry, Round, Seat, Table, Tournament
 from .page_versions import event_page_scopes, event_route, event_scopes
 from .selectors import console as console_selectors
