@@ -12,8 +12,8 @@ from leagues import services as league_services
 
 from ..domain import byerules, records
 from ..domain.podcut import CUT_SEATS
-from ..domain.reports import RULES as REPORT_RULES
 from ..domain.pods import LAYOUTS
+from ..domain.reports import RULES as REPORT_RULES
 from ..domain.standings import PRESETS
 from ..errors import TournamentError
 from ..formats import FORMATS
