@@ -21,6 +21,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import DomainError
@@ -35,6 +36,13 @@ from .services.reports import REPORTS_SCOPE
 from .views import _run_get
 
 POLL_SECONDS = 15
+# What a tap did, said once on the page it lands on (?said=).
+SAID = {
+    "reported": "Reported. The others at your table confirm it on their phone.",
+    "confirmed": "Confirmed. Waiting for the others at your table.",
+    "result": "Confirmed: the result is in.",
+    "disputed": "Your report differs from another at your table: agree on one, or the TO decides.",
+}
 
 
 def _etag(request, event: Tournament, entry: Entry | None) -> str:
@@ -46,20 +54,24 @@ def _etag(request, event: Tournament, entry: Entry | None) -> str:
         request,
     )
     get_token(request)  # the CSRF secret the forms are masked from (new, or the cookie's)
-    parts = (stamp, entry.pk if entry else None, bool(request.htmx), request.META["CSRF_COOKIE"])
+    # The page and its live fragment share the tag (the fragment is the page's live part, and
+    # the answers say Vary: HX-Request), so the first poll after a load is already a 304.
+    parts = (stamp, entry.pk if entry else None, request.META["CSRF_COOKIE"])
     return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
 
 def _page(request, event: Tournament, entry: Entry | None, *, token: str = "", status=200):
     """The page (or, to htmx, its live fragment), or a 304 when the ETag asked about is
     still what it would show."""
-    waiting = len(messages.get_messages(request)) > 0
+    # A page with a message, or a note of what a tap did (?said=), is not for the poll.
+    waiting = len(messages.get_messages(request)) > 0 or "said" in request.GET
     etag = _etag(request, event, entry)
     if not waiting and status == 200 and request.method == "GET":
         asked = request.headers.get("If-None-Match", "")
         if asked == f'"{etag}"':
             response = HttpResponseNotModified()
             response["ETag"] = f'"{etag}"'
+            patch_vary_headers(response, ("HX-Request",))
             return response
     url = (
         reverse("my_event_link", kwargs={"slug": event.slug, "token": token})
@@ -77,8 +89,11 @@ def _page(request, event: Tournament, entry: Entry | None, *, token: str = "", s
         "poll_seconds": POLL_SECONDS,
         "by_link": bool(token),
     }
-    if mine is not None and mine.table is not None and not request.htmx:
+    if mine is not None and mine.table is not None:
         context["history"] = selectors.player_history(event, entry)
+    said = request.GET.get("said", "") if request.method == "GET" else ""
+    if said in SAID:
+        context.update(said=said, said_text=SAID[said])
     template = "tournaments/my_event.html"
     if request.htmx:
         template += "#live"
@@ -86,6 +101,7 @@ def _page(request, event: Tournament, entry: Entry | None, *, token: str = "", s
     if not waiting and status == 200:
         response["ETag"] = f'"{etag}"'
         response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ("HX-Request",))
     return response
 
 
@@ -122,24 +138,21 @@ def _act(request, event: Tournament, entry: Entry, *, token: str = "") -> HttpRe
             )
         else:
             raise services.TournamentError("Report a result or confirm one.", code="action")
-    except services.AlreadyDone as error:
+    except services.AlreadyDone as error:  # a double tap: said once, nothing changed
         messages.info(request, error_message(error))
         return redirect(request.path)
     except DomainError as error:
         messages.error(request, error_message(error))
         return _page(request, event, entry, token=token, status=getattr(error, "status", 400))
     if outcome.completed:
-        messages.success(request, f"Confirmed: {outcome.report.summary}. The result is in.")
+        said = "result"
     elif outcome.disputed:
-        messages.warning(
-            request,
-            "Your report differs from another at your table: agree on one, or the TO decides.",
-        )
-    elif action == "confirm":
-        messages.success(request, "Confirmed. Waiting for the others at your table.")
+        said = "disputed"
     else:
-        messages.success(request, "Reported. The others at your table confirm it on their phone.")
-    return redirect(request.path)
+        said = "confirmed" if action == "confirm" else "reported"
+    # The note rides on the address, not in the session: the page's next update (its poll
+    # asks for the address without it) takes it away, where a message would stay stale.
+    return redirect(f"{request.path}?said={said}")
 
 
 @login_required

@@ -56,8 +56,9 @@ def test_a_player_reports_and_the_others_confirm_through_their_links(client, pod
     response = client.post(
         url, {"action": "report", "table": pod["table"].pk, "winner": str(first.pk)}
     )
-    assert response.status_code == 302
-    assert "Reported." in client.get(url).content.decode()
+    assert response.status_code == 302 and response.url == f"{url}?said=reported"
+    assert "Reported." in client.get(response.url).content.decode()
+    assert "Reported." not in client.get(url).content.decode()  # said once
     report = ResultReport.objects.get()
     assert report.user == pod["user"] and not report.via_link
     anonymous = client.__class__()
@@ -71,7 +72,7 @@ def test_a_player_reports_and_the_others_confirm_through_their_links(client, pod
     assert pod["table"].reported and pod["table"].winner_id == first.pk
     assert ReportConfirmation.objects.filter(via_link=True).count() == 3
     final = anonymous.get(pod["links"][others[-1].pk]).content.decode()
-    assert "Confirmed:" in final and f"{first.player.name} won" in final
+    assert f"Result: <strong>{first.player.name} won</strong>" in final
 
 
 @pytest.mark.parametrize(
