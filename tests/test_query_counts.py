@@ -217,8 +217,9 @@ def test_the_players_page_and_its_poll_stay_constant(
 def test_the_pairings_poll_is_a_304_from_two_queries(
     client, players, django_capture_on_commit_callbacks, django_assert_max_num_queries
 ):
-    """A spectator's pairings poll while nothing changed: the event (seen by the visitor)
-    and its page versions, then a 304 (live.answers_poll)."""
+    """A spectator's pairings poll while nothing changed, with the page cache off: the event
+    (seen by the visitor) and its page versions, then a 304 (live.answers_poll; with the
+    cache on, the versions alone: tests/tournaments/test_reports_views.py)."""
     import re
 
     event = played_event("pods", players, django_capture_on_commit_callbacks)

@@ -198,3 +198,26 @@ def test_the_console_shows_a_dispute_and_the_to_picks_one(client, pod):
     console = client.get(reverse("event_run", args=[event.slug])).content.decode()
     assert "a report accepted by the TO" in console
     assert client.post(reverse("report_accept", args=[event.slug, 999999])).status_code == 404
+
+
+def test_the_spectators_pairings_poll_is_a_304_until_something_changes(
+    client, pod, django_assert_num_queries
+):
+    import re
+
+    event = pod["event"]
+    url = reverse("event_detail", args=[event.slug])
+    page = client.get(url).content.decode()
+    tag = '"' + re.search(r'If-None-Match": "\\"([0-9a-f]+)', page).group(1) + '"'
+    # The page cache knows the event's scopes: the versions are the one query.
+    with django_assert_num_queries(1):
+        assert client.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX).status_code == 304
+    # The search box's own requests send no tag (hx-headers), and a search is its own page.
+    assert client.get(url, {"q": "a"}, HTTP_IF_NONE_MATCH=tag, **HTMX).status_code == 200
+    # A player's report changes nothing the spectators see; a result does.
+    first = pod["entries"][0]
+    services.report_submit(table=pod["table"], entry=first, data={"winner": str(first.pk)})
+    assert client.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX).status_code == 304
+    services.table_report(table=pod["table"], winner=first)
+    changed = client.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX)
+    assert changed.status_code == 200 and b'id="live-pairings"' in changed.content
