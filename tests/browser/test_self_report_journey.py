@@ -15,7 +15,7 @@ from tests.factories import LeagueFactory, UserFactory, organizer_of
 from tournaments import live, report_views, services, views
 from tournaments.models import Registration, Seat, Table
 
-from .conftest import PHONE, Visit
+from .conftest import PHONE, SCREENSHOTS, Visit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,7 +33,7 @@ def fast_polls(monkeypatch):
 @pytest.fixture
 def event(db):
     league = LeagueFactory(name="cEDH League", slug="cedh", game_label="cEDH")
-    organizer_of(league.organization, role=Role.JUDGE, username="jude")
+    organizer_of(league.organization, role=Role.ORGANIZER, username="jude")
     event = services.tournament_create(
         league=league, name="Friday cEDH", format="pods", swiss_rounds=2
     )
@@ -202,6 +202,13 @@ def test_eight_phones_play_two_rounds(browser, live_server, event, fast_polls):
         to.go(f"/events/{event.slug}/run/")
         expect(to.page.locator("#round-status")).to_contain_text("Every pod has a result")
         to.shot("self-report-console-round-2")
+        # History: every report, confirmation and the TO's pick, as they came.
+        organization = event.league.organization.slug
+        to.go(f"/organizations/{organization}/history/?tournament={event.slug}")
+        expect(to.page.locator("main")).to_contain_text("Result confirmed by a player")
+        expect(to.page.locator("main")).to_contain_text(f"the TO chose {b}'s report")
+        to.shot("self-report-history")
+        to.page.screenshot(path=str(SCREENSHOTS / "self-report-history-top.png"))
         for phone in phones.values():
             assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     finally:

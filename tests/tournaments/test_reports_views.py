@@ -221,3 +221,24 @@ def test_the_spectators_pairings_poll_is_a_304_until_something_changes(
     services.table_report(table=pod["table"], winner=first)
     changed = client.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX)
     assert changed.status_code == 200 and b'id="live-pairings"' in changed.content
+
+
+def test_history_shows_every_report_confirmation_and_pick(client, pod):
+    first, second, third, _ = pod["entries"]
+    table = pod["table"]
+    mine = services.report_submit(table=table, entry=first, data={"winner": str(first.pk)})
+    services.report_confirm(report=mine.report, entry=third)
+    theirs = services.report_submit(table=table, entry=second, data={"result": "draw"})
+    event = pod["event"]
+    organizer = organizer_of(event.league.organization, role=Role.ORGANIZER)
+    services.report_accept(report=theirs.report, by=organizer)
+    client.force_login(organizer)
+    url = reverse("audit_log", args=[event.league.organization.slug])
+    page = client.get(url, {"tournament": event.slug})
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert text.count("Result reported by a player") == 2
+    assert "Result confirmed by a player" in text
+    assert "accepted by the TO" in text
+    assert f"{third.player.name} confirmed {first.player.name}" in text
+    assert f"the TO chose {second.player.name}" in text

@@ -195,7 +195,9 @@ def _drop_stance(entry: Entry, reports: list[ResultReport], now, keep: ResultRep
                 confirmation.save(update_fields=["withdrawn_at"])
 
 
-def _log(tournament, action, report, table, *, by, via_link, summary):
+def _log(tournament, action, report, table, *, by, via_link, summary, who: str):
+    """One History entry: its lines read as sentences there (History lists an unknown
+    kind's snapshot as "key: value"); the report row keeps the rest (payload, version)."""
     noun = format_for(tournament).noun
     audit(
         tournament,
@@ -203,13 +205,9 @@ def _log(tournament, action, report, table, *, by, via_link, summary):
         object_type="report",
         object_id=report.pk,
         after={
-            "table": table.pk,
-            "round": table.round.number,
-            "number": table.number,
-            "report": report.number,
-            "by_entry": report.entry_id,
-            "payload": report.payload,
+            "report": f"{report.number} on {noun} {table.number}, round {table.round.number}",
             "result": report.summary,
+            "by": who + (" (through their link)" if via_link else ""),
         },
         summary=f"round {table.round.number}, {noun} {table.number}: {summary}",
         by=by,
@@ -289,6 +287,7 @@ def report_submit(
         by=by,
         via_link=via_link,
         summary=f"{names[entry.pk]} reported {report.summary} (report {report.number})",
+        who=names[entry.pk],
     )
     reports = [r for r in reports if r.status == ResultReport.Status.SUBMITTED]
     reports.append(report)
@@ -350,6 +349,7 @@ def _confirm(tournament, table, seats, report, reports, entry, *, by, via_link) 
         by=by,
         via_link=via_link,
         summary=f"{names[entry.pk]} confirmed {names[report.entry_id]}'s report: {report.summary}",
+        who=names[entry.pk],
     )
     # The rule reads the confirmations as they are now.
     report._prefetched_objects_cache.pop("confirmations", None)
@@ -396,6 +396,7 @@ def report_accept(*, report: ResultReport | int, by=None) -> Table:
         by=by,
         via_link=False,
         summary=f"the TO chose {stored.entry.player.name}'s report: {stored.summary}",
+        who=f"the TO, from {stored.entry.player.name}'s report",
     )
     kwargs, _ = _read(tournament, table, seats, stored.payload)
     via = f"chose {stored.entry.player.name}'s report {stored.number}"
