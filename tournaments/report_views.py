@@ -180,16 +180,22 @@ def my_event(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def my_event_link(request: HttpRequest, slug: str, token: str) -> HttpResponse:
-    """The same page through the player's registration link (no account needed)."""
+    """The same page through the player's link (no account needed): their registration's
+    (the check-in link's code), or, for a walk-in, the signed one the TO hands them."""
     event = selectors.event_get(slug=slug, user=request.user)
-    registration = (
-        Registration.objects.filter(tournament=event, token=token)
-        .select_related("entry__player")
-        .first()
-    )
-    if registration is None:
-        raise Http404("This link is not valid for this event.")
-    entry = registration.entry
+    if "." in token:  # signed codes have one; registration codes (token_urlsafe) never do
+        entry = report_selectors.walk_in_entry(event, token)
+        if entry is None:
+            raise Http404("This link is not valid for this event.")
+    else:
+        registration = (
+            Registration.objects.filter(tournament=event, token=token)
+            .select_related("entry__player")
+            .first()
+        )
+        if registration is None:
+            raise Http404("This link is not valid for this event.")
+        entry = registration.entry
     if request.method == "POST":
         if entry is None:
             messages.error(request, "You hold no seat in this event: nothing to report.")

@@ -242,3 +242,27 @@ def test_history_shows_every_report_confirmation_and_pick(client, pod):
     assert "accepted by the TO" in text
     assert f"{third.player.name} confirmed {first.player.name}" in text
     assert f"the TO chose {second.player.name}" in text
+
+
+def test_a_walk_in_uses_the_signed_link_the_to_hands_over(client, pod):
+    from tournaments.selectors.reports import walk_in_token
+
+    event = pod["event"]
+    first, second, *_ = pod["entries"]  # the first has no registration: a walk-in
+    client.force_login(organizer_of(event.league.organization, role=Role.JUDGE))
+    token = walk_in_token(first)
+    link = reverse("my_event_link", args=[event.slug, token])
+    listing = client.get(reverse("event_registration", args=[event.slug])).content.decode()
+    assert f'{first.player.name} (<a href="{link}">seat link</a>)' in listing
+    client.logout()
+    assert "Pod 1" in client.get(link).content.decode()
+    answer = client.post(link, {"action": "report", "winner": str(first.pk)})
+    assert answer.status_code == 302
+    report = ResultReport.objects.get()
+    assert report.entry == first and report.via_link and report.user is None
+    # A code whose signature is wrong, or signed for an entry that registered online (which
+    # uses its registration's code), opens nothing.
+    forged = token.split(".")[0] + ".AAAA"
+    assert client.get(reverse("my_event_link", args=[event.slug, forged])).status_code == 404
+    registered = reverse("my_event_link", args=[event.slug, walk_in_token(second)])
+    assert client.get(registered).status_code == 404

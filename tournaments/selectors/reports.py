@@ -10,6 +10,7 @@ with no report behind it). One query reads a round's reports with who agrees wit
 from dataclasses import dataclass, field
 
 from django.contrib.postgres.aggregates import ArrayAgg
+from django.core import signing
 from django.db.models import Q, Value
 
 from ..domain.reports import result_summary, still_needed
@@ -209,3 +210,27 @@ def my_seat(event: Tournament, entry: Entry) -> MySeat:
         )
         mine.can_report = round_.status == Round.Status.PLAYING and not table.reported
     return mine
+
+
+# The player's link of a walk-in (an entry the TO typed in, with no registration and so no
+# registration code): the entry's id signed with the site's key (`Signer`, so the same code
+# every time, and only whoever the TO hands it to holds it). A "." stands for the signer's
+# ":", and tells it from a registration's code (token_urlsafe has neither).
+LINK_SALT = "tournaments.my_event_link"
+
+
+def walk_in_token(entry: Entry) -> str:
+    return signing.Signer(salt=LINK_SALT).sign(str(entry.pk)).replace(":", ".")
+
+
+def walk_in_entry(event: Tournament, token: str) -> Entry | None:
+    """The walk-in whose signed code `token` is, in `event`; None for any other code."""
+    try:
+        entry_id = signing.Signer(salt=LINK_SALT).unsign(token.replace(".", ":"))
+    except signing.BadSignature:
+        return None
+    return (
+        Entry.objects.filter(tournament=event, pk=int(entry_id), registration__isnull=True)
+        .select_related("player")
+        .first()
+    )
