@@ -241,6 +241,17 @@ def _respond(request: HttpRequest, entry: dict) -> HttpResponse:
     )
 
 
+def route_scopes(route_name: str) -> list[Scope] | None:
+    """The scopes `public_page` last found for the route named `route_name` (what its
+    `route` gives: `event:<slug>`), or None. They may be out of date: read their versions
+    and compare before trusting anything computed from them (a change that moves a page to
+    other scopes bumps the versions it had)."""
+    if not pages_enabled():
+        return None
+    known = _get("gh:route:" + _digest(route_name))
+    return list(known[0]) if known is not None else None
+
+
 def public_page(
     scopes_of: Callable[..., Iterable[Scope]],
     *,

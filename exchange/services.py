@@ -105,6 +105,7 @@ TOURNAMENT_FIELDS = (
     "check_in",
     "deck_deadline",
     "deck_visibility",
+    "self_report",
     "created_at",
 )
 # A player's own registration; its check-in link (token) is the site's secret: a new one on
@@ -151,6 +152,7 @@ OPTIONAL_FIELDS = {
     "bye_rule",
     "cut_seats",
     "requested_bye",
+    "self_report",
 }
 THIRD_AS_STORED = Decimal("0.333")  # as migration tournaments 0005 keeps 1/3
 # Numbers the database's check constraints count from 1 (checked here to name the path).

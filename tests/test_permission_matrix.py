@@ -47,7 +47,7 @@ from tests.factories import (
     organizer_of,
 )
 from tournaments import services as tournament_services
-from tournaments.models import Registration, TournamentJudge
+from tournaments.models import Registration, ResultReport, TournamentJudge
 
 pytestmark = pytest.mark.django_db
 
@@ -296,6 +296,14 @@ MATRIX: dict[str, Rule] = {
     "events/<slug:slug>/my-deck/": Rule(OWN_ENTRY, "event", BOTH, writes=True),
     "events/<slug:slug>/entries/<int:entry_id>/deck/": Rule(RUN_EVENT, "event", BOTH, writes=True),
     "events/<slug:slug>/run/decks/": Rule(RUN_EVENT, "event", POST, writes=True),
+    # Players' own results: the signed-in player's page (a player of the event only), the
+    # same through a registration's link (whoever holds it and may see the event; the
+    # scene's link is a waitlisted player's, who holds no seat), and the TO's pick.
+    "events/<slug:slug>/me/": Rule(OWN_ENTRY, "event", BOTH, writes=True),
+    "events/<slug:slug>/me/<str:token>/": Rule(SEE_EVENT, "event", BOTH, writes=True),
+    "events/<slug:slug>/reports/<int:report_id>/accept/": Rule(
+        RUN_EVENT, "event", POST, writes=True
+    ),
     # Leagues.
     "": Rule(ANYONE, "site"),
     "leagues/<slug:slug>/": Rule(SEE_LEAGUE, "league"),
@@ -424,7 +432,11 @@ def _scene(key: str, organization, public: bool) -> Scene:
             player=PlayerFactory(organization=organization, name=f"{key} {fmt} waiting"),
             status="waitlisted",
         )
-        tournament_services.round_pair(tournament=event)
+        first = tournament_services.round_pair(tournament=event).tables.order_by("number")[0]
+        # A player's report waiting for confirmation, for the TO's "accept" (report_id).
+        reporter = first.seats.order_by("position")[0].entry
+        data = {"winner": str(reporter.pk)} if fmt == "pods" else {"result": "2-0"}
+        tournament_services.report_submit(table=first, entry=reporter, data=data)
         events[fmt] = event
     results = [
         league_services.ResultIn(player=r.player, place=r.placement, seat=r.seat)
@@ -537,6 +549,7 @@ def url_for(route: str, rule: Rule, scene: Scene | None, fmt: str) -> str:
             entry_id=event.entries.order_by("pk").first().pk,
             table_id=event.rounds.get(number=1).tables.order_by("number").first().pk,
             registration_id=event.registrations.get().pk,
+            report_id=ResultReport.objects.filter(table__round__tournament=event).first().pk,
         )
         if rule.target == "event":
             values["token"] = event.registrations.get().token

@@ -11,7 +11,7 @@ from django.urls import reverse
 from leagues.models import Role
 from tests.factories import LeagueFactory, OrganizationFactory, organizer_of
 from tournaments import services
-from tournaments.models import Table, Tournament
+from tournaments.models import Registration, Table, Tournament
 
 from .tournaments.play import play_round, register
 
@@ -30,9 +30,11 @@ PUBLIC_PAGES = {
     "league-standings": ("league_detail", lambda e, p: [e.league.slug], {}),
     "league-player": ("player_detail", lambda e, p: [e.league.slug, p], {}),
 }
+# The pairings read the event's page versions for the tag their poll sends back (live.py);
+# with the shared cache on, the cache has read them already and it costs nothing.
 PUBLIC_BOUNDS = {
     "1v1": {
-        "pairings": 3,
+        "pairings": 4,
         "standings": 4,
         "projector": 3,
         "projector-refresh": 3,
@@ -41,7 +43,7 @@ PUBLIC_BOUNDS = {
         "league-player": 10,
     },
     "pods": {
-        "pairings": 4,  # the structure line: players still in
+        "pairings": 5,  # the structure line: players still in
         "standings": 4,
         "projector": 3,
         "projector-refresh": 3,
@@ -55,7 +57,8 @@ PUBLIC_BOUNDS = {
 # console reads its player list as plain rows with their "seated" flag in one query (it was
 # two: the players, then the same list again for the edit selects, now fetched on demand),
 # and asks once whether the judge may run the event (it asked twice).
-CONSOLE_BOUNDS = {"1v1": {"run": 11, "round": 10}, "pods": {"run": 12, "round": 10}}
+# One more on each for the players' reports of the round (selectors.reports.round_states).
+CONSOLE_BOUNDS = {"1v1": {"run": 12, "round": 11}, "pods": {"run": 13, "round": 11}}
 
 
 @pytest.fixture(autouse=True)
@@ -154,9 +157,10 @@ def test_a_judges_result_tap_stays_constant(
     # the event with its league, the table, its seats, the seats' update, the league game
     # (savepoint, league lock, game, ratings marker, results, release), the table's update
     # the audit entry and the event's page version (core.pagecache), bumped in the same
-    # transaction (13); and the answer: the card's seats and the round's unreported
-    # numbers, not the whole round (2).
-    with django_assert_max_num_queries(24):
+    # transaction (13); the players' reports still open on the table closed by the entry
+    # (1); and the answer: the card's seats and the round's unreported numbers, not the
+    # whole round (2).
+    with django_assert_max_num_queries(25):
         response = client.post(url, data, **HTMX)
     assert response.status_code == 200
     table.refresh_from_db()
@@ -200,3 +204,67 @@ def test_the_notification_pages_read_a_fixed_number_of_queries(
     with django_assert_max_num_queries(NOTIFICATION_BOUNDS["mine"]):
         response = client.get(reverse("my_notifications"))
     assert response.status_code == 200
+
+
+# A player's "my event" page (report_views): session and user (2); the event, seen through
+# the user's memberships and players (3), their entry (1); the page versions its ETag is
+# drawn from (1); the round, their seat with its table, the table's seats, its reports with
+# who agrees (4); their rounds (player_history: the seats with their tables and rounds, then
+# every table's seats, 2); a poll that finds something changed renders the same (the live
+# part holds all of it). The poll that finds nothing changed stops after the versions: a
+# 304 from 7 queries, whatever the field; through the registration link, with no account,
+# from 3 (the event, the registration with its entry, the versions).
+MY_EVENT_BOUNDS = {"page": 13, "poll-changed": 13, "poll-unchanged": 7, "link-poll": 3}
+
+
+@pytest.mark.parametrize("fmt", ["1v1", "pods"])
+@pytest.mark.parametrize("players", SIZES)
+def test_the_players_page_and_its_poll_stay_constant(
+    client, fmt, players, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    from tests.factories import UserFactory
+
+    event = played_event(fmt, players, django_capture_on_commit_callbacks)
+    entry = event.entries.select_related("player").order_by("player__name").first()
+    user = UserFactory()
+    entry.player.user = user
+    entry.player.save(update_fields=["user"])
+    client.force_login(user)
+    url = reverse("my_event", args=[event.slug])
+    with django_assert_max_num_queries(MY_EVENT_BOUNDS["page"], info="page"):
+        page = client.get(url)
+    assert page.status_code == 200 and b"Round 4" in page.content
+    with django_assert_max_num_queries(MY_EVENT_BOUNDS["poll-changed"], info="poll-changed"):
+        fragment = client.get(url, **HTMX)
+    assert fragment.status_code == 200 and b"<html" not in fragment.content
+    with django_assert_max_num_queries(MY_EVENT_BOUNDS["poll-unchanged"], info="poll"):
+        poll = client.get(url, HTTP_IF_NONE_MATCH=fragment["ETag"], **HTMX)
+    assert poll.status_code == 304 and poll.content == b""
+
+    registration = Registration.objects.create(
+        tournament=event, player=entry.player, entry=entry, status="seated"
+    )
+    client.logout()
+    link = reverse("my_event_link", args=[event.slug, registration.token])
+    etag = client.get(link, **HTMX)["ETag"]
+    with django_assert_max_num_queries(MY_EVENT_BOUNDS["link-poll"], info="link-poll"):
+        poll = client.get(link, HTTP_IF_NONE_MATCH=etag, **HTMX)
+    assert poll.status_code == 304
+
+
+@pytest.mark.parametrize("players", SIZES)
+def test_the_pairings_poll_is_a_304_from_two_queries(
+    client, players, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    """A spectator's pairings poll while nothing changed, with the page cache off: the event
+    (seen by the visitor) and its page versions, then a 304 (live.answers_poll; with the
+    cache on, the versions alone: tests/tournaments/test_reports_views.py)."""
+    import re
+
+    event = played_event("pods", players, django_capture_on_commit_callbacks)
+    url = reverse("event_detail", args=[event.slug])
+    page = client.get(url).content.decode()
+    etag = re.search(r'If-None-Match": "\\"([0-9a-f]+)', page).group(1)
+    with django_assert_max_num_queries(2):
+        poll = client.get(url, HTTP_IF_NONE_MATCH=f'"{etag}"', **HTMX)
+    assert poll.status_code == 304

@@ -33,6 +33,9 @@ class Action(StrEnum):
     ENTRY_DECK = "entry.deck"
     DECK_SETTINGS = "deck.settings"
     CUT_SEATS = "cut.seats"
+    REPORT_SUBMIT = "report.submit"
+    REPORT_CONFIRM = "report.confirm"
+    REPORT_ACCEPT = "report.accept"
 
 
 LABELS = {
@@ -61,4 +64,7 @@ LABELS = {
     Action.ENTRY_DECK: "Deck named",
     Action.CUT_SEATS: "Cut seats chosen",
     Action.DECK_SETTINGS: "Deck settings changed",
+    Action.REPORT_SUBMIT: "Result reported by a player",
+    Action.REPORT_CONFIRM: "Result confirmed by a player",
+    Action.REPORT_ACCEPT: "Player's result accepted by the TO",
 }

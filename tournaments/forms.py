@@ -118,6 +118,14 @@ class EventForm(forms.Form):
         "seeds choose in seed order (you record their choices on the console), or at random.",
     )
     round_minutes = forms.IntegerField(min_value=5, max_value=240, initial=50)
+    self_report = forms.ChoiceField(
+        choices=Tournament._meta.get_field("self_report").choices,
+        initial="all",
+        required=False,  # "all" when left out
+        label="Results reported by players",
+        help_text="Players report their table's result on their phone and the others at the "
+        "table confirm it; you settle only disagreements, and your own entry always decides.",
+    )
     # Shown only once a date more than a year ahead was refused (as Add game's "new player?").
     confirm_date = forms.BooleanField(
         required=False, label="This date is right: create the event anyway"
@@ -145,6 +153,7 @@ class EventForm(forms.Form):
         data["format"] = data.get("format") or Tournament.Format.ONE_V_ONE
         data["pod_layout"] = data.get("pod_layout") or "threes"
         data["cut_seats"] = data.get("cut_seats") or "by_seed"
+        data["self_report"] = data.get("self_report") or "all"
         cuts = FORMATS[data["format"]].top_cuts if data["format"] in FORMATS else None
         if cuts is not None and data.get("top_cut") not in (None, *cuts):
             self.add_error(

@@ -167,6 +167,19 @@ class Tournament(models.Model):
     )
     seed = models.PositiveIntegerField(help_text="Makes random pairings reproducible.")
     round_minutes = models.PositiveSmallIntegerField(default=50)
+    # Players report their table's result from their phone and the others confirm it
+    # (ResultReport); the TO's own entry always decides.
+    self_report = models.CharField(
+        "Results reported by players",
+        max_length=8,
+        choices=[
+            ("off", "No: only the TO enters results"),
+            ("all", "Yes, confirmed by every other player at the table"),
+            ("majority", "Yes, confirmed by a majority of the table"),
+        ],
+        default="all",
+        help_text="A player's report becomes the result once the table confirms it.",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -507,3 +520,87 @@ class TournamentJudge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} judges {self.tournament}"
+
+
+class ResultReport(models.Model):
+    """A result as a player at the table sent it (after Tabbycat's `Submission`): who, when,
+    through what (their account or their registration link), what (`payload`: the data the
+    TO's card posts, and `result`: the same as a finishing order, which two reports compare),
+    and against which version of the table. It becomes the table's result when the table
+    confirms it (`ReportConfirmation`, by the event's `self_report` rule) or when the TO
+    accepts it. Rows are never deleted or rewritten but for their `status`: a newer report by
+    the same player supersedes theirs, the TO's own entry closes the open ones."""
+
+    class Status(models.TextChoices):
+        SUBMITTED = "submitted", "Waiting for confirmation"
+        CONFIRMED = "confirmed", "Confirmed by the table"
+        ACCEPTED = "accepted", "Accepted by the TO"
+        SUPERSEDED = "superseded", "Replaced by a later report"
+        REJECTED = "rejected", "Not chosen by the TO"
+        OVERRIDDEN = "overridden", "Closed by the TO's own entry"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="reports")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="result_reports")
+    number = models.PositiveSmallIntegerField(help_text="1 for the table's first report, ...")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    via_link = models.BooleanField(default=False, help_text="Sent through the player's link.")
+    payload = models.JSONField(help_text="As the TO's card posts it.")
+    result = models.JSONField(help_text="The winner's entry and each entry's place and games.")
+    summary = models.CharField(max_length=200)
+    table_version = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SUBMITTED)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="report_number_once"),
+            models.UniqueConstraint(
+                fields=["table", "entry"],
+                condition=models.Q(status="submitted"),
+                name="report_one_open_per_player",
+            ),
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=models.Q(status__in=["confirmed", "accepted"]),
+                name="report_one_decided_per_table",
+            ),
+        ]
+        indexes = [models.Index(fields=["entry", "created_at"], name="report_entry_recent")]
+
+    def __str__(self) -> str:
+        return f"{self.table} report {self.number}: {self.summary}"
+
+
+class ReportConfirmation(models.Model):
+    """One player's tap agreeing with another's report. Withdrawn (kept, with the time) when
+    the same player later reports or confirms something else."""
+
+    report = models.ForeignKey(ResultReport, on_delete=models.CASCADE, related_name="confirmations")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    via_link = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["report", "entry"],
+                condition=models.Q(withdrawn_at__isnull=True),
+                name="confirmation_once_per_player",
+            )
+        ]
+        indexes = [models.Index(fields=["entry", "created_at"], name="confirmation_entry_recent")]
+
+    def __str__(self) -> str:
+        return f"{self.entry} confirms {self.report}"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import deck_views, registration_views, views
+from . import deck_views, registration_views, report_views, views
 
 urlpatterns = [
     path("leagues/<slug:slug>/events/", views.event_list, name="event_list"),
@@ -91,4 +91,12 @@ urlpatterns = [
         name="entry_deck",
     ),
     path("events/<slug:slug>/run/decks/", deck_views.deck_settings, name="deck_settings"),
+    # Players' own results (report_views): their seat, their reports and confirmations.
+    path("events/<slug:slug>/me/", report_views.my_event, name="my_event"),
+    path("events/<slug:slug>/me/<str:token>/", report_views.my_event_link, name="my_event_link"),
+    path(
+        "events/<slug:slug>/reports/<int:report_id>/accept/",
+        report_views.report_accept,
+        name="report_accept",
+    ),
 ]

@@ -30,11 +30,13 @@ from leagues.views import league_context
 from . import selectors, services
 from .formats import RESULTS, small_int
 from .forms import EventForm, RegisterForm
+from .live import POLL_SECONDS, answers_poll, live_etag
 from .models import Entry, Round, Seat, Table, Tournament
 from .page_versions import event_page_scopes, event_route, event_scopes
 from .selectors import console as console_selectors
 from .selectors import decks as deck_selectors
 from .selectors import registration as registration_selectors
+from .selectors import reports as report_selectors
 
 
 def _context(request, event: Tournament, nav: str, **extra) -> dict:
@@ -102,6 +104,7 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+@answers_poll
 @public_page(event_page_scopes, route=event_route)
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """Public: the current round's pairings by table and the alphabetical 'find my seat'."""
@@ -139,6 +142,9 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         entries=event.entries.select_related("player").order_by("player__name"),
         structure=selectors.structure_get(event) if event.play.suggests_cut else None,
         signup=None if round_ else registration_selectors.registration_block(request, event),
+        # What the page shows, sent back by its poll (live.answers_poll: 304 until it changes).
+        live_etag=live_etag(request, event),
+        poll_seconds=POLL_SECONDS,
     )
     return render(request, "tournaments/event_detail.html", context)
 
@@ -208,13 +214,16 @@ def _console_urls(event: Tournament) -> dict[str, str]:
     }
 
 
-def _cards(round_: Round | None) -> dict:
+def _cards(event: Tournament, round_: Round | None) -> dict:
     """A round's tables split once for the template: the `cards` (two or more seats), the
     `byes` (the player's name, and whether they asked for it) and the `missing` table numbers
-    (no result yet)."""
+    (no result yet); each card with where its players' reports stand, and their counts
+    (selectors.reports.round_states)."""
     tables = list(round_.tables.all()) if round_ is not None else []
+    cards = [t for t in tables if len(t.seats.all()) > 1]
     return {
-        "cards": [t for t in tables if len(t.seats.all()) > 1],
+        "cards": cards,
+        **report_selectors.round_states(event, round_, cards),
         "byes": [
             {"name": t.seats.all()[0].entry.player.name, "requested": t.requested_bye}
             for t in tables
@@ -246,7 +255,7 @@ def _console(request, event: Tournament, **extra) -> dict:
         event,
         "run",
         round=round_,
-        **_cards(round_),
+        **_cards(event, round_),
         entries=console_selectors.entry_lines(event, after_round=round_.number if round_ else 0),
         next_round=(round_.number + 1) if round_ else 1,
         **_console_urls(event),
@@ -645,7 +654,7 @@ def round_run(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "run",
         round=round_,
         results=RESULTS,
-        **_cards(round_),
+        **_cards(event, round_),
         **_console_urls(event),
     )
     return render(request, "tournaments/round_run.html", context)

@@ -61,6 +61,7 @@ from .registration import (
     registration_settings_set,
     seats_taken,
 )
+from .reports import RateLimited, ReportClosed, report_accept, report_confirm, report_submit
 from .results import table_report, table_snapshot, table_undo
 from .rounds import round_edit, round_end, round_give_bye, round_pair, round_snapshot, round_swap
 from .topcut import cut_seat_order, cut_seats_choose, top_cut_start
@@ -71,6 +72,8 @@ __all__ = [
     "POINT_PRESETS",
     "AlreadyDone",
     "CheckInClosed",
+    "RateLimited",
+    "ReportClosed",
     "ResultConflict",
     "Standing",
     "TournamentError",
@@ -97,6 +100,9 @@ __all__ = [
     "registration_list",
     "registration_paid_set",
     "registration_settings_set",
+    "report_accept",
+    "report_confirm",
+    "report_submit",
     "requested_bye_add",
     "requested_bye_remove",
     "round_edit",

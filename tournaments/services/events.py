@@ -13,6 +13,7 @@ from leagues import services as league_services
 from ..domain import byerules, records
 from ..domain.podcut import CUT_SEATS
 from ..domain.pods import LAYOUTS
+from ..domain.reports import RULES as REPORT_RULES
 from ..domain.standings import PRESETS
 from ..errors import TournamentError
 from ..formats import FORMATS
@@ -78,6 +79,7 @@ def tournament_create(
     round_minutes: int = 50,
     bye_pairing: str | None = None,
     cut_seats: str = "by_seed",
+    self_report: str = "all",
     by=None,
 ) -> Tournament:
     """A new Swiss event in `league` (1v1 matches or pods), with a random seed and a slug from
@@ -116,6 +118,12 @@ def tournament_create(
             code="cut_seats",
             field="cut_seats",
         )
+    if self_report not in ("off", *REPORT_RULES):
+        raise TournamentError(
+            "Choose whether players report results: off, all or majority.",
+            code="self_report",
+            field="self_report",
+        )
     scheme = POINT_PRESETS[points]
     slug = league_services.slug_new(
         model=Tournament,
@@ -143,6 +151,7 @@ def tournament_create(
         round_minutes=round_minutes,
         bye_pairing=bye_pairing,
         cut_seats=cut_seats,
+        self_report=self_report,
         seed=secrets.randbelow(2**31),
         created_by=acting_user(by),
     )

@@ -15,7 +15,7 @@ from leagues.models import Game
 
 from ..errors import ResultConflict, TournamentError
 from ..formats import format_for
-from ..models import Entry, Round, Seat, Table
+from ..models import Entry, ResultReport, Round, Seat, Table
 from .common import audit, tournament_lock
 
 
@@ -57,6 +57,7 @@ def table_report(
     places: Mapping[int, int] | None = None,
     expected_version: int | None = None,
     by=None,
+    via: str = "",
     reverts: AuditEntry | None = None,
 ) -> Table:
     """Record (or correct) a table's result; the league game follows.
@@ -68,6 +69,9 @@ def table_report(
     `expected_version` is the version the TO's form showed: if the result changed since, an
     identical submission is a no-op and a different one raises ResultConflict. At a pod a
     winner or a draw that agrees with the stored result is identical, keeping its full order.
+    Players' reports still open on the table are closed by this entry (kept, marked
+    overridden: `services.reports` decides its own reports before calling this); `via` says
+    in the log how the result came (players' reports and confirmations).
     """
     tournament = tournament_lock(table.round.tournament_id)
     table = (
@@ -147,6 +151,11 @@ def table_report(
             game=table.game, results=results, played_on=played_on, notes=notes, audit=False
         )
     table.save()
+    ResultReport.objects.filter(table=table, status=ResultReport.Status.SUBMITTED).update(
+        status=ResultReport.Status.OVERRIDDEN,
+        decided_at=table.reported_at,
+        decided_by=table.reported_by,
+    )
     action = play.report_actions[before is not None, reverts is not None]
     audit(
         tournament,
@@ -157,6 +166,7 @@ def table_report(
         after=table_snapshot(table, seats),
         summary=f"round {table.round.number}, {kind} {table.number}",
         by=by,
+        via=via,
         reverts=reverts,
     )
     return table

@@ -1,0 +1,40 @@
+"""Players' reports as plain values: a result in a few words, and whether enough of the table
+agrees with one (services.reports decides with it, selectors.reports shows it).
+
+A result is `{"winner": entry id or None, "places": {entry id: place}, "wins": {entry id:
+game wins} (matches whose games were counted, else empty), "draws": drawn games}`, the ids
+as text (it is kept as JSON); names are entry id -> player name in seat order.
+"""
+
+from collections.abc import Mapping
+
+from . import labels
+
+RULES = ("all", "majority")
+
+
+def result_summary(result: Mapping, names: Mapping[int, str], *, pods: bool) -> str:
+    """ "Ann won", "a draw", "Ann won 2-1" (a match's games in seat order, with en dashes),
+    or a pod's full order: "1st Ann, 2nd Bob, 2nd Cy, 4th Dee"."""
+    places = {int(e): p for e, p in result["places"].items()}
+    seated = list(names)
+    if pods and labels.full_order([places.get(e) for e in seated]):
+        order = sorted(seated, key=lambda e: (places[e], seated.index(e)))
+        return ", ".join(f"{labels.place_label(places[e])} {names[e]}" for e in order)
+    games = ""
+    if result["wins"]:
+        wins = {int(e): w for e, w in result["wins"].items()}
+        games = " " + "\u2013".join(str(wins[e]) for e in seated)
+        if result["draws"]:
+            games += f"\u2013{result['draws']}"
+    if result["winner"] is None:
+        return f"a draw{games}"
+    return f"{names[int(result['winner'])]} won{games}"
+
+
+def still_needed(*, agreeing: int, players: int, rule: str) -> int:
+    """How many more players must agree with a report before it is the result: every player
+    at the table ("all"), or strictly more than half of them ("majority": 2 of 2, 2 of 3,
+    3 of 4, 3 of 5)."""
+    wanted = players if rule != "majority" else players // 2 + 1
+    return max(0, wanted - agreeing)

@@ -1,0 +1,64 @@
+"""Pages that update themselves on a phone: the spectators' pairings poll every 15 seconds
+with a conditional request, as the player's page does (report_views).
+
+The page carries a tag of what it shows (`live_etag`: the event's page versions, which every
+change to the event bumps, and the round and search asked for); the poll sends it back as
+If-None-Match, and `answers_poll` answers 304 when nothing changed, before the page cache or
+the view runs: from one query (the versions) for a visitor whose page the cache knows, from
+two (the event, seen by this visitor, and the versions) otherwise.
+When something changed, the page answers as usual and htmx swaps in its live part.
+"""
+
+import hashlib
+from functools import wraps
+
+from django.http import HttpResponseNotModified
+
+from core.pagecache import route_scopes, versions
+
+from . import selectors
+from .formats import small_int
+from .page_versions import event_route, event_scopes
+
+POLL_SECONDS = 15
+
+
+def live_etag(request, event) -> str:
+    """The tag of the pairings page `request` asks for: the event's versions, the round
+    (?round=) and the search (?q=)."""
+    return _tag(request, event_scopes(event))
+
+
+def _tag(request, scopes) -> str:
+    parts = (
+        versions(scopes, request),
+        small_int(request.GET.get("round", "")),
+        request.GET.get("q", "").strip()[:80],
+    )
+    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+
+
+def answers_poll(view):
+    """Answer an htmx poll whose If-None-Match is still the page's tag with a 304."""
+
+    @wraps(view)
+    def wrapper(request, slug: str, *args, **kwargs):
+        asked = request.headers.get("If-None-Match", "")
+        if request.method == "GET" and request.htmx and asked:
+            # A visitor's poll reads the scopes the page cache knows for the event (one query,
+            # the versions): a tag that still matches was drawn from a page they could see,
+            # at these very versions. Anyone else's, or an unknown route, looks the event up.
+            scopes = None
+            if not request.user.is_authenticated:
+                scopes = route_scopes(event_route(request, slug))
+            if scopes is None:
+                event = selectors.event_get(slug=slug, user=request.user)
+                scopes = event_scopes(event)
+            etag = f'"{_tag(request, scopes)}"'
+            if asked == etag:
+                response = HttpResponseNotModified()
+                response["ETag"] = etag
+                return response
+        return view(request, slug, *args, **kwargs)
+
+    return wrapper

@@ -1,0 +1,228 @@
+"""The player's "my event" page, where they report their table's result and confirm the
+others' (services.reports), and the TO's tap that accepts one report of a disputed table.
+
+A player is the entry of the store's player linked to the signed-in account
+(`events/<slug>/me/`), or the entry of a registration whose link they hold
+(`events/<slug>/me/<token>/`, the same token as their check-in link: no account needed).
+The page polls itself every 15 seconds with htmx, sending the ETag of what it shows as
+If-None-Match: while nothing changed (the event's and its reports' page versions,
+core.pagecache) the answer is a 304 read from three queries, without rendering anything;
+when the next round is paired or someone at the table reports, the new fragment replaces
+the old one. A tap is a plain POST (it works without JavaScript) answered by a redirect to
+the page; a refusal shows the page again with the message, at the error's status.
+"""
+
+import hashlib
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_http_methods, require_POST
+
+from core.errors import DomainError
+from core.errors_http import error_message
+from core.pagecache import versions
+
+from . import selectors, services
+from .formats import small_int
+from .models import Entry, Registration, ResultReport, Tournament
+from .selectors import reports as report_selectors
+from .services.reports import REPORTS_SCOPE
+from .views import _run_get
+
+POLL_SECONDS = 15
+# What a tap did, said once on the page it lands on (?said=).
+SAID = {
+    "reported": "Reported. The others at your table confirm it on their phone.",
+    "confirmed": "Confirmed. Waiting for the others at your table.",
+    "result": "Confirmed: the result is in.",
+    "disputed": "Your report differs from another at your table: agree on one, or the TO decides.",
+}
+
+
+def _etag(request, event: Tournament, entry: Entry | None) -> str:
+    """What the page shows depends on the event, its reports, the store's names and who is
+    looking (their entry, and the CSRF secret its forms' tokens come from, which a log-in
+    changes): one query."""
+    stamp = versions(
+        [("event", event.pk), (REPORTS_SCOPE, event.pk), ("org", event.league.organization_id)],
+        request,
+    )
+    get_token(request)  # the CSRF secret the forms are masked from (new, or the cookie's)
+    # The page and its live fragment share the tag (the fragment is the page's live part, and
+    # the answers say Vary: HX-Request), so the first poll after a load is already a 304.
+    parts = (stamp, entry.pk if entry else None, request.META["CSRF_COOKIE"])
+    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+
+
+def _page(request, event: Tournament, entry: Entry | None, *, token: str = "", status=200):
+    """The page (or, to htmx, its live fragment), or a 304 when the ETag asked about is
+    still what it would show."""
+    # A page with a message, or a note of what a tap did (?said=), is not for the poll.
+    waiting = len(messages.get_messages(request)) > 0 or "said" in request.GET
+    etag = _etag(request, event, entry)
+    if not waiting and status == 200 and request.method == "GET":
+        asked = request.headers.get("If-None-Match", "")
+        if asked == f'"{etag}"':
+            response = HttpResponseNotModified()
+            response["ETag"] = f'"{etag}"'
+            patch_vary_headers(response, ("HX-Request",))
+            return response
+    url = (
+        reverse("my_event_link", kwargs={"slug": event.slug, "token": token})
+        if token
+        else reverse("my_event", kwargs={"slug": event.slug})
+    )
+    mine = report_selectors.my_seat(event, entry) if entry is not None else None
+    context = {
+        "event": event,
+        "league": event.league,
+        "entry": entry,
+        "mine": mine,
+        "page_url": url,
+        "etag": etag,
+        "poll_seconds": POLL_SECONDS,
+        "by_link": bool(token),
+    }
+    if mine is not None and mine.table is not None:
+        context["history"] = selectors.player_history(event, entry)
+    said = request.GET.get("said", "") if request.method == "GET" else ""
+    if said in SAID:
+        context.update(said=said, said_text=SAID[said])
+    template = "tournaments/my_event.html"
+    if request.htmx:
+        template += "#live"
+    response = render(request, template, context, status=status)
+    if not waiting and status == 200:
+        response["ETag"] = f'"{etag}"'
+        response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def _act(request, event: Tournament, entry: Entry, *, token: str = "") -> HttpResponse:
+    """A report or a confirmation from the page; `action` says which."""
+    action = request.POST.get("action", "")
+    via_link = bool(token)
+    by = request.user if request.user.is_authenticated else None
+    try:
+        if action == "confirm":
+            report_id = small_int(request.POST.get("report", ""))
+            report = (
+                ResultReport.objects.filter(pk=report_id, table__round__tournament=event).first()
+                if report_id is not None
+                else None
+            )
+            if report is None:
+                raise services.TournamentError("Choose a report to confirm.", code="no_report")
+            outcome = services.report_confirm(report=report, entry=entry, by=by, via_link=via_link)
+        elif action == "report":
+            mine = report_selectors.my_seat(event, entry)
+            if mine.table is None or mine.is_bye:
+                raise services.ReportClosed(
+                    "You have no table to report in this round.", code="no_table"
+                )
+            posted = small_int(request.POST.get("table", ""))
+            if posted is not None and posted != mine.table.pk:
+                raise services.ReportClosed(
+                    "That table is from an earlier round: here is your table now.",
+                    code="round_closed",
+                )
+            outcome = services.report_submit(
+                table=mine.table, entry=entry, data=request.POST, by=by, via_link=via_link
+            )
+        else:
+            raise services.TournamentError("Report a result or confirm one.", code="action")
+    except services.AlreadyDone as error:  # a double tap: said once, nothing changed
+        messages.info(request, error_message(error))
+        return redirect(request.path)
+    except DomainError as error:
+        messages.error(request, error_message(error))
+        return _page(request, event, entry, token=token, status=getattr(error, "status", 400))
+    if outcome.completed:
+        said = "result"
+    elif outcome.disputed:
+        said = "disputed"
+    else:
+        said = "confirmed" if action == "confirm" else "reported"
+    # The note rides on the address, not in the session: the page's next update (its poll
+    # asks for the address without it) takes it away, where a message would stay stale.
+    return redirect(f"{request.path}?said={said}")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def my_event(request: HttpRequest, slug: str) -> HttpResponse:
+    """The signed-in player's seat, table and result in the open round."""
+    event = selectors.event_get(slug=slug, user=request.user)
+    entry = (
+        Entry.objects.filter(
+            tournament=event,
+            player__user=request.user,
+            player__organization_id=event.league.organization_id,
+        )
+        .select_related("player")
+        .first()
+    )
+    if entry is None:
+        raise PermissionDenied(
+            "You are not playing in this event: your account is not linked to one of its players."
+        )
+    if request.method == "POST":
+        return _act(request, event, entry)
+    return _page(request, event, entry)
+
+
+@require_http_methods(["GET", "POST"])
+def my_event_link(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """The same page through the player's link (no account needed): their registration's
+    (the check-in link's code), or, for a walk-in, the signed one the TO hands them."""
+    event = selectors.event_get(slug=slug, user=request.user)
+    if "." in token:  # signed codes have one; registration codes (token_urlsafe) never do
+        entry = report_selectors.walk_in_entry(event, token)
+        if entry is None:
+            raise Http404("This link is not valid for this event.")
+    else:
+        registration = (
+            Registration.objects.filter(tournament=event, token=token)
+            .select_related("entry__player")
+            .first()
+        )
+        if registration is None:
+            raise Http404("This link is not valid for this event.")
+        entry = registration.entry
+    if request.method == "POST":
+        if entry is None:
+            messages.error(request, "You hold no seat in this event: nothing to report.")
+            return redirect(request.path)
+        return _act(request, event, entry, token=token)
+    return _page(request, event, entry, token=token)
+
+
+@login_required
+@require_POST
+def report_accept(request: HttpRequest, slug: str, report_id: int) -> HttpResponse:
+    """The TO makes one report the table's result (a disputed table's versions each have
+    this button); the console shows the table as it is now."""
+    event = _run_get(request, slug)
+    report = ResultReport.objects.filter(pk=report_id, table__round__tournament=event).first()
+    if report is None:
+        raise Http404("No such report in this event.")
+    try:
+        table = services.report_accept(report=report, by=request.user)
+    except services.AlreadyDone as error:
+        messages.info(request, error_message(error))
+    except DomainError as error:
+        messages.error(request, error_message(error))
+    else:
+        noun = event.play.noun_title
+        messages.success(request, f"{noun} {table.number}: {report.summary}, as reported.")
+    back = request.POST.get("next", "")
+    if back.startswith(f"/events/{event.slug}/") and "//" not in back:
+        return redirect(back)
+    return redirect("event_run", slug=event.slug)

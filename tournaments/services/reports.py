@@ -1,0 +1,403 @@
+"""Results reported by the players at the table and confirmed by the others (issue 15).
+
+A seated player sends their table's result as the TO's card would post it (a pod's winner, a
+draw or the full order; a match's games): a `ResultReport`, kept with who sent it, when, how
+(their account or their registration link) and the table's version. The others at the table
+confirm it with one tap (`ReportConfirmation`); when the event's rule is met (`self_report`:
+every player at the table agrees, or a strict majority of them) the report becomes the
+table's result through `results.table_report`, exactly as a TO's entry, so the league game,
+ratings and standings follow, and the log says who reported and who confirmed. A different
+report from someone at the table leaves two open versions: the table is disputed until the
+players agree or the TO accepts one (`report_accept`). The TO's own entry on the card always
+decides and closes the open reports (in `table_report`).
+
+Each player holds one stance at a table: their own open report, or a confirmation of
+someone's. A new stance replaces the old one (the report is superseded, the confirmation
+withdrawn), both kept. Sending a result someone at the table already reported is a
+confirmation of it; sending or confirming again what one already holds changes nothing
+(`AlreadyDone`). Players act only at their own table, only in the open round, only while it
+has no result; at most RATE_LIMIT writes a minute each (`RateLimited`, HTTP 429).
+
+Every write locks the event row, then the table row, as `table_report` does (the same order,
+so a player's confirmation and a TO's entry never deadlock), and bumps the "reports" page
+version (core.pagecache), which the players' pages poll; a report that completes bumps the
+event's too.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from audit.actors import acting_user
+from core.pagecache import touch
+
+from ..actions import Action
+from ..domain.reports import result_summary, still_needed
+from ..errors import AlreadyDone, TournamentError
+from ..formats import format_for
+from ..models import Entry, ReportConfirmation, ResultReport, Round, Seat, Table, Tournament
+from .common import audit
+from .results import table_report
+
+# A player's writes (reports and confirmations) per minute: a phone's double taps and a
+# change of mind fit well inside; a script hammering the table does not.
+RATE_LIMIT = 6
+RATE_WINDOW = timedelta(minutes=1)
+REPORTS_SCOPE = "reports"  # core.pagecache scope of the players' report state, by event
+
+
+class RateLimited(TournamentError):
+    status = 429
+    default_code = "rate_limited"
+
+
+class ReportClosed(TournamentError):
+    """The table or round no longer takes players' reports (its result is in, the round is
+    over): a conflict with what is stored now."""
+
+    status = 409
+    default_code = "closed"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a player's tap did: `report` is the report they stand behind now, `completed`
+    whether it just became the table's result, `disputed` whether the table now holds two
+    different open reports."""
+
+    report: ResultReport
+    completed: bool
+    disputed: bool
+
+
+def _lock(table_id: int) -> tuple[Tournament, Table, list[Seat]]:
+    """The event's row, then the table's (the order `table_report` takes them), and the
+    table's seats with their players."""
+    table = Table.objects.select_related("round").get(pk=table_id)
+    tournament = (
+        Tournament.objects.select_for_update(of=("self",))
+        .select_related("league")
+        .get(pk=table.round.tournament_id)
+    )
+    table = Table.objects.select_for_update(of=("self",)).select_related("round").get(pk=table_id)
+    seats = list(table.seats.select_related("entry__player").order_by("position"))
+    touch((REPORTS_SCOPE, tournament.pk))
+    return tournament, table, seats
+
+
+def _check_open(tournament: Tournament, table: Table, seats: list[Seat]) -> None:
+    if tournament.self_report == "off":
+        raise TournamentError(
+            "At this event the TO enters the results: tell them yours.", code="off"
+        )
+    round_ = table.round
+    latest = tournament.rounds.order_by("-number").values_list("pk", flat=True).first()
+    if round_.status != Round.Status.PLAYING or round_.pk != latest:
+        raise ReportClosed(
+            f"Round {round_.number} is no longer being played: nothing to report there.",
+            code="round_closed",
+        )
+    if len(seats) < 2:
+        raise TournamentError("A bye has no result to report.", code="bye")
+
+
+def _check_seated(entry: Entry, seats: list[Seat], play) -> None:
+    if all(s.entry_id != entry.pk for s in seats):
+        raise TournamentError(
+            f"You do not sit at this {play.noun}: report your own {play.noun}'s result.",
+            code="not_seated",
+        )
+
+
+def _check_rate(entry: Entry) -> None:
+    since = timezone.now() - RATE_WINDOW
+    recent = ResultReport.objects.filter(entry=entry, created_at__gte=since).count()
+    recent += ReportConfirmation.objects.filter(entry=entry, created_at__gte=since).count()
+    if recent >= RATE_LIMIT:
+        raise RateLimited(
+            f"That is {recent} reports and confirmations from you in a minute: wait a minute, "
+            "or ask the TO.",
+        )
+
+
+def _read(tournament: Tournament, table: Table, seats: list[Seat], data: Mapping):
+    """The posted data as `table_report`'s arguments and as a result to compare; a
+    TournamentError (bad input, 400) when it is no result for this table."""
+    play = format_for(tournament)
+    kwargs, message = play.read_result(data, seats)
+    if kwargs is None:
+        raise TournamentError(message, code="bad_result")
+    entries = {s.entry_id: s for s in seats}
+    winner_id, finish = play.check_result(
+        entries,
+        winner=kwargs.get("winner"),
+        draw=kwargs.get("draw", False),
+        wins=dict(kwargs.get("game_wins") or {}),
+        places=kwargs.get("places"),
+        top_cut=table.round.kind == Round.Kind.TOP_CUT,
+        game_draws=kwargs.get("game_draws", 0),
+    )
+    result = {
+        "winner": winner_id,
+        "places": {str(e): finish[e] for e in entries},
+        "wins": {str(e): w for e, w in (kwargs.get("game_wins") or {}).items()},
+        "draws": kwargs.get("game_draws", 0),
+    }
+    return kwargs, result
+
+
+def _payload(data: Mapping, seats: list[Seat]) -> dict:
+    """Only the fields a card posts, as text: what the report keeps of the request."""
+    keys = ["winner", "result", *(f"place-{s.entry_id}" for s in seats)]
+    return {k: str(data[k])[:20] for k in keys if k in data}
+
+
+def _open_reports(table: Table) -> list[ResultReport]:
+    return list(
+        table.reports.filter(status=ResultReport.Status.SUBMITTED)
+        .select_related("entry__player")
+        .prefetch_related("confirmations")
+        .order_by("number")
+    )
+
+
+def _active(report: ResultReport) -> list[ReportConfirmation]:
+    return [c for c in report.confirmations.all() if c.withdrawn_at is None]
+
+
+def _agreeing(report: ResultReport) -> set[int]:
+    return {report.entry_id} | {c.entry_id for c in _active(report)}
+
+
+def _rule_met(tournament: Tournament, report: ResultReport, seats: list[Seat]) -> bool:
+    """Every player at the table agrees ("all"), or strictly more than half of them
+    ("majority": 2 of 2, 2 of 3, 3 of 4, 3 of 5)."""
+    agree = len(_agreeing(report) & {s.entry_id for s in seats})
+    return still_needed(agreeing=agree, players=len(seats), rule=tournament.self_report) == 0
+
+
+def _drop_stance(entry: Entry, reports: list[ResultReport], now, keep: ResultReport | None):
+    """Supersede `entry`'s own open report and withdraw their confirmations, except on
+    `keep`."""
+    for report in reports:
+        if report is keep:
+            continue
+        if report.entry_id == entry.pk:
+            report.status = ResultReport.Status.SUPERSEDED
+            report.decided_at = now
+            report.save(update_fields=["status", "decided_at"])
+        for confirmation in _active(report):
+            if confirmation.entry_id == entry.pk:
+                confirmation.withdrawn_at = now
+                confirmation.save(update_fields=["withdrawn_at"])
+
+
+def _log(tournament, action, report, table, *, by, via_link, summary, who: str):
+    """One History entry: its lines read as sentences there (History lists an unknown
+    kind's snapshot as "key: value"); the report row keeps the rest (payload, version)."""
+    noun = format_for(tournament).noun
+    audit(
+        tournament,
+        action,
+        object_type="report",
+        object_id=report.pk,
+        after={
+            "report": f"{report.number} on {noun} {table.number}, round {table.round.number}",
+            "result": report.summary,
+            "by": who + (" (through their link)" if via_link else ""),
+        },
+        summary=f"round {table.round.number}, {noun} {table.number}: {summary}",
+        by=by,
+        via="player's link" if via_link else "",
+    )
+
+
+def _complete(tournament, table, seats, report: ResultReport, reports, *, by, now) -> Table:
+    """Make `report` the table's result: the others still open are superseded, and the
+    result is entered as the TO's card would, saying who reported and who confirmed."""
+    report.status = ResultReport.Status.CONFIRMED
+    report.decided_at = now
+    report.save(update_fields=["status", "decided_at"])
+    for other in reports:
+        if other is not report and other.status == ResultReport.Status.SUBMITTED:
+            other.status = ResultReport.Status.SUPERSEDED
+            other.decided_at = now
+            other.save(update_fields=["status", "decided_at"])
+    names = {s.entry_id: s.entry.player.name for s in seats}
+    confirmed = [names[c.entry_id] for c in _active(report)]
+    via = f"reported by {names[report.entry_id]}, confirmed by {', '.join(confirmed)}"
+    kwargs, _ = _read(tournament, table, seats, report.payload)
+    return table_report(table=table, by=by, via=via[:150], **kwargs)
+
+
+@transaction.atomic
+def report_submit(
+    *, table: Table | int, entry: Entry, data: Mapping, by=None, via_link: bool = False
+) -> Outcome:
+    """A seated player reports their table's result (`data` as the TO's card posts it).
+
+    The same result as an open report of someone else at the table confirms that report; a
+    repeat of one's own stance is AlreadyDone; anything else is a new report, which replaces
+    the player's earlier stance and, if another player reported differently, disputes the
+    table. When the event's rule is met, the report becomes the result (`table_report`).
+    """
+    tournament, table, seats = _lock(table if isinstance(table, int) else table.pk)
+    play = format_for(tournament)
+    _check_seated(entry, seats, play)
+    _check_open(tournament, table, seats)
+    if table.reported:
+        raise ReportClosed(
+            f"{play.noun_title} {table.number} already has its result: ask the TO if it is wrong.",
+            code="decided",
+        )
+    _, result = _read(tournament, table, seats, data)
+    reports = _open_reports(table)
+    same = next((r for r in reports if r.result == result), None)
+    if same is not None and entry.pk in _agreeing(same):
+        what = "reported" if same.entry_id == entry.pk else "confirmed"
+        raise AlreadyDone(f"You already {what} this result.", code="same_report")
+    if same is not None:
+        return _confirm(tournament, table, seats, same, reports, entry, by=by, via_link=via_link)
+    _check_rate(entry)
+    now = timezone.now()
+    _drop_stance(entry, reports, now, keep=None)
+    last = table.reports.order_by("-number").values_list("number", flat=True).first() or 0
+    names = {s.entry_id: s.entry.player.name for s in seats}
+    report = ResultReport.objects.create(
+        table=table,
+        entry=entry,
+        number=last + 1,
+        user=acting_user(by),
+        via_link=via_link,
+        payload=_payload(data, seats),
+        result=result,
+        summary=result_summary(result, names, pods=tournament.is_pods)[:200],
+        table_version=table.version,
+        created_at=now,
+    )
+    report.entry = next(s.entry for s in seats if s.entry_id == entry.pk)
+    _log(
+        tournament,
+        Action.REPORT_SUBMIT,
+        report,
+        table,
+        by=by,
+        via_link=via_link,
+        summary=f"{names[entry.pk]} reported {report.summary} (report {report.number})",
+        who=names[entry.pk],
+    )
+    reports = [r for r in reports if r.status == ResultReport.Status.SUBMITTED]
+    reports.append(report)
+    completed = _rule_met(tournament, report, seats)
+    if completed:
+        _complete(tournament, table, seats, report, reports, by=by, now=now)
+    return Outcome(report, completed, not completed and len(reports) > 1)
+
+
+@transaction.atomic
+def report_confirm(
+    *, report: ResultReport | int, entry: Entry, by=None, via_link: bool = False
+) -> Outcome:
+    """A player at the table agrees with an open report (one tap). Their earlier stance is
+    replaced; a repeat is AlreadyDone; when the rule is met the report becomes the result."""
+    report_id = report if isinstance(report, int) else report.pk
+    table_id = ResultReport.objects.filter(pk=report_id).values_list("table_id", flat=True).first()
+    if table_id is None:
+        raise TournamentError("No such report.", code="no_report")
+    tournament, table, seats = _lock(table_id)
+    play = format_for(tournament)
+    _check_seated(entry, seats, play)
+    _check_open(tournament, table, seats)
+    reports = _open_reports(table)
+    target = next((r for r in reports if r.pk == report_id), None)
+    if target is None:
+        stored = ResultReport.objects.get(pk=report_id)
+        if stored.status == ResultReport.Status.CONFIRMED and entry.pk in {
+            stored.entry_id,
+            *stored.confirmations.filter(withdrawn_at__isnull=True).values_list(
+                "entry_id", flat=True
+            ),
+        }:
+            raise AlreadyDone("You confirmed it: it is the result.", code="same_report")
+        raise ReportClosed(
+            f"That report is no longer open ({stored.get_status_display().lower()}): "
+            "see the result as it is now.",
+            code="report_closed",
+        )
+    if entry.pk in _agreeing(target):
+        what = "reported" if target.entry_id == entry.pk else "confirmed"
+        raise AlreadyDone(f"You already {what} this result.", code="same_report")
+    return _confirm(tournament, table, seats, target, reports, entry, by=by, via_link=via_link)
+
+
+def _confirm(tournament, table, seats, report, reports, entry, *, by, via_link) -> Outcome:
+    _check_rate(entry)
+    now = timezone.now()
+    _drop_stance(entry, reports, now, keep=report)
+    ReportConfirmation.objects.create(
+        report=report, entry=entry, user=acting_user(by), via_link=via_link, created_at=now
+    )
+    names = {s.entry_id: s.entry.player.name for s in seats}
+    _log(
+        tournament,
+        Action.REPORT_CONFIRM,
+        report,
+        table,
+        by=by,
+        via_link=via_link,
+        summary=f"{names[entry.pk]} confirmed {names[report.entry_id]}'s report: {report.summary}",
+        who=names[entry.pk],
+    )
+    # The rule reads the confirmations as they are now.
+    report._prefetched_objects_cache.pop("confirmations", None)
+    reports = [r for r in reports if r.status == ResultReport.Status.SUBMITTED]
+    completed = _rule_met(tournament, report, seats)
+    if completed:
+        _complete(tournament, table, seats, report, reports, by=by, now=now)
+    return Outcome(report, completed, not completed and len(reports) > 1)
+
+
+@transaction.atomic
+def report_accept(*, report: ResultReport | int, by=None) -> Table:
+    """The TO makes one open report the table's result (one tap on a disputed table): the
+    other open reports are rejected, the result entered in the TO's name. A report already
+    accepted is AlreadyDone; one closed otherwise (or a table with a result) is refused."""
+    report_id = report if isinstance(report, int) else report.pk
+    table_id = ResultReport.objects.filter(pk=report_id).values_list("table_id", flat=True).first()
+    if table_id is None:
+        raise TournamentError("No such report.", code="no_report")
+    tournament, table, seats = _lock(table_id)
+    stored = ResultReport.objects.select_related("entry__player").get(pk=report_id)
+    noun = format_for(tournament).noun_title
+    if stored.status in (ResultReport.Status.ACCEPTED, ResultReport.Status.CONFIRMED):
+        raise AlreadyDone(
+            f"{noun} {table.number}: that report is already the result.", code="accepted"
+        )
+    if stored.status != ResultReport.Status.SUBMITTED or table.reported:
+        raise ReportClosed(
+            f"{noun} {table.number} already has its result: correct it on its card.",
+            code="decided",
+        )
+    now = timezone.now()
+    stored.status = ResultReport.Status.ACCEPTED
+    stored.decided_at, stored.decided_by = now, acting_user(by)
+    stored.save(update_fields=["status", "decided_at", "decided_by"])
+    table.reports.filter(status=ResultReport.Status.SUBMITTED).update(
+        status=ResultReport.Status.REJECTED, decided_at=now, decided_by=acting_user(by)
+    )
+    _log(
+        tournament,
+        Action.REPORT_ACCEPT,
+        stored,
+        table,
+        by=by,
+        via_link=False,
+        summary=f"the TO chose {stored.entry.player.name}'s report: {stored.summary}",
+        who=f"the TO, from {stored.entry.player.name}'s report",
+    )
+    kwargs, _ = _read(tournament, table, seats, stored.payload)
+    via = f"chose {stored.entry.player.name}'s report {stored.number}"
+    return table_report(table=table, by=by, via=via, **kwargs)
