@@ -37,8 +37,8 @@ PUBLIC_BOUNDS = {
         "projector": 3,
         "projector-refresh": 3,
         "event-player": 4,
-        "league-standings": 4,
-        "league-player": 10,
+        "league-standings": 3,  # the league with its rating settings in one query
+        "league-player": 9,
     },
     "pods": {
         "pairings": 4,  # the structure line: players still in
@@ -46,8 +46,8 @@ PUBLIC_BOUNDS = {
         "projector": 3,
         "projector-refresh": 3,
         "event-player": 4,
-        "league-standings": 4,
-        "league-player": 10,
+        "league-standings": 3,  # the league with its rating settings in one query
+        "league-player": 9,
     },
 }
 # A judge at the console (session, user and membership lookups included, the memberships read
