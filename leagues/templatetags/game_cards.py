@@ -6,10 +6,11 @@ an escape per value, which was most of the page's time (bench/pages.py). Every v
 database is escaped; numbers are identifiers and counts, never localised.
 """
 
+from html import escape  # Django's escape is this, behind a lazy-string wrapper
+
 from django import template
 from django.urls import reverse
 from django.utils.dateformat import format as date_format
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
