@@ -87,3 +87,29 @@ def test_entry_list_in_a_cut_and_once_finished():
     assert "undo drop" not in cut  # a drop is undone in registration or the swiss rounds
     done = entries_html("finished", line(1, "Ann"))
     assert "entry-actions" not in done and '<span class="entry-name">Ann</span></li>' in done
+
+
+def test_standing_rows_link_each_player_and_mark_ties_drops_and_decks():
+    from types import SimpleNamespace
+
+    from django.template import Context, Template
+
+    from tournaments.selectors import StandingLine
+
+    lines = [
+        StandingLine(1, False, 10, "Ann <b>", 9.0, "3-0-0", ["66.7%", "\u2013"], False),
+        StandingLine(2, True, 20, "Bob", 4.5, "1-1-1", ["50.0%", "1"], True),
+    ]
+    html = Template("{% load standings %}{% standing_rows lines %}").render(
+        Context({"event": SimpleNamespace(slug="fnm"), "lines": lines, "decks": {"Bob": "Elves"}})
+    )
+    assert (
+        '<tr><td class="rank">1</td><td class="name"><a href="/events/fnm/players/10/">'
+        'Ann &lt;b&gt;</a></td><td class="num">9</td><td class="num">3-0-0</td>'
+        '<td class="num">66.7%</td><td class="num">\u2013</td></tr>'
+    ) in html
+    assert (
+        '<tr class="dropped"><td class="rank">2=</td><td class="name"><a '
+        'href="/events/fnm/players/20/">Bob</a> <span class="deck">Elves</span> '
+        '<span class="tag">dropped</span></td><td class="num">4.5</td>'
+    ) in html
