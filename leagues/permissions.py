@@ -49,12 +49,19 @@ def managed_organization_ids(user) -> set[int] | None:
 
 
 def member_organization_ids(user) -> set[int] | None:
-    """Ids of the organizations `user` belongs to in any role; None means all (superuser)."""
+    """Ids of the organizations `user` belongs to in any role; None means all (superuser).
+
+    Read once per user object: a request asks it twice or more (may they see the league,
+    may they run its event), and its `request.user` lives only as long as the request."""
     if not _is_active(user):
         return set()
     if user.is_superuser:
         return None
-    return set(user.memberships.values_list("organization_id", flat=True))
+    ids = getattr(user, "_member_organization_ids", None)
+    if ids is None:
+        ids = frozenset(user.memberships.values_list("organization_id", flat=True))
+        user._member_organization_ids = ids
+    return set(ids)
 
 
 def player_organization_ids(user) -> set[int]:

@@ -10,10 +10,11 @@ from .models import ClaimCode, GameResult, League, Organization, Player, PlayerC
 from .permissions import managed_organization_ids, scope, visible_leagues
 
 
-def league_get(*, slug: str, user) -> League:
-    """The league if `user` may see it; 404 otherwise, so private leagues do not leak."""
+def league_get(*, slug: str, user, related: tuple[str, ...] = ()) -> League:
+    """The league if `user` may see it; 404 otherwise, so private leagues do not leak.
+    `related`: more one-to-one rows to read in the same query (the ratings pages' settings)."""
     try:
-        return visible_leagues(user).get(slug=slug)
+        return visible_leagues(user).select_related(*related).get(slug=slug)
     except League.DoesNotExist:
         raise Http404("No such league.") from None
 

@@ -23,6 +23,8 @@ from .domain.chart import rating_chart_svg
 from .models import Rating
 
 GAMES_PER_PAGE = 25
+# The league's rating settings, read with the league (one query for both).
+RATED = ("rating_settings",)
 
 
 def league_page_scopes(request, slug: str, **kwargs) -> list[Scope]:
@@ -47,7 +49,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings by rating: sortable, paginated, with a live name search swapping the table.
     One page of the board comes from SQL (ratings.selectors.league_board), ranked over the
     whole league, sorted and cut to the page in the query."""
-    league = selectors.league_get(slug=slug, user=request.user)
+    league = selectors.league_get(slug=slug, user=request.user, related=RATED)
     system = rating_selectors.league_system(league=league)
     query = request.GET.get("q", "").strip()[:80]
     order = request.GET.get("sort", "")
@@ -81,7 +83,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
         league,
         "standings",
         header=tables.header(board.order, request.GET),
-        cells=tables.cells(board.rows, league_slug=league.slug, system=system),
+        rows=tables.body(tables.cells(board.rows, league_slug=league.slug, system=system)),
         pages=tables.page_links(page, request.GET),
         empty_text=empty_text,
         query=query,
@@ -127,7 +129,7 @@ def league_games(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    league = selectors.league_get(slug=slug, user=request.user)
+    league = selectors.league_get(slug=slug, user=request.user, related=RATED)
     player = selectors.league_player_get(league=league, player_id=player_id)
     history = selectors.player_game_ids(league=league, player=player)
     page = Paginator(history, GAMES_PER_PAGE).get_page(request.GET.get("page"))

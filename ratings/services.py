@@ -49,7 +49,12 @@ def rating_settings_get(*, league: League) -> LeagueRating:
 
 def rating_settings_read(*, league: League) -> LeagueRating:
     """The league's settings for reading: an unsaved default when there is no row (GET pages
-    never write)."""
+    never write). No query when the league was read with them (`select_related`)."""
+    if League.rating_settings.is_cached(league):
+        try:
+            return league.rating_settings
+        except LeagueRating.DoesNotExist:
+            return LeagueRating(league=league)
     return LeagueRating.objects.filter(league=league).first() or LeagueRating(league=league)
 
 

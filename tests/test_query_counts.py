@@ -39,8 +39,8 @@ PUBLIC_BOUNDS = {
         "projector": 3,
         "projector-refresh": 3,
         "event-player": 4,
-        "league-standings": 4,
-        "league-player": 10,
+        "league-standings": 3,  # the league with its rating settings in one query
+        "league-player": 9,
     },
     "pods": {
         "pairings": 5,  # the structure line: players still in
@@ -48,17 +48,18 @@ PUBLIC_BOUNDS = {
         "projector": 3,
         "projector-refresh": 3,
         "event-player": 4,
-        "league-standings": 4,
-        "league-player": 10,
+        "league-standings": 3,  # the league with its rating settings in one query
+        "league-player": 9,
     },
 }
-# A judge at the console (session, user and membership lookups included; one more for
-# whether they may open the store's History page, which the event header links to). The
+# A judge at the console (session, user and membership lookups included, the memberships read
+# once per request; one more for whether they may open the store's History page, which the
+# event header links to). The
 # console reads its player list as plain rows with their "seated" flag in one query (it was
 # two: the players, then the same list again for the edit selects, now fetched on demand),
 # and asks once whether the judge may run the event (it asked twice).
 # One more on each for the players' reports of the round (selectors.reports.round_states).
-CONSOLE_BOUNDS = {"1v1": {"run": 12, "round": 11}, "pods": {"run": 13, "round": 11}}
+CONSOLE_BOUNDS = {"1v1": {"run": 11, "round": 10}, "pods": {"run": 12, "round": 10}}
 
 
 @pytest.fixture(autouse=True)
@@ -152,15 +153,16 @@ def test_a_judges_result_tap_stays_constant(
     data = {"version": str(table.version)}
     data.update({"winner": str(seat.entry_id)} if fmt == "pods" else {"result": "2-0"})
     url = reverse("table_report", args=[event.slug, table.pk])
-    # 24 (was 28): session, user, the event and who may run it (6); the table with its
-    # round and seats in one query; the transaction (its begin and end, 2) and in it, locked,
-    # the event with its league, the table, its seats, the seats' update, the league game
-    # (savepoint, league lock, game, ratings marker, results, release), the table's update
-    # the audit entry and the event's page version (core.pagecache), bumped in the same
-    # transaction (13); the players' reports still open on the table closed by the entry
-    # (1); and the answer: the card's seats and the round's unreported numbers, not the
-    # whole round (2).
-    with django_assert_max_num_queries(25):
+    # 19 (was 28, then 24): session, user, the event and who may run it (5: the judge's
+    # memberships are read once per request, not once per check); the table with its round
+    # and seats in one query; the transaction (its begin and end, 2) and in it, locked, the
+    # event with its league and its page version (core.pagecache), bumped in the same
+    # transaction, the table with its round and seats in one locked query (they were two),
+    # the seats' update, the league game (league lock, game, ratings marker, results: no
+    # savepoint of its own), the table's update and the audit entry (10); and the answer: the
+    # round's unreported numbers (1), the card drawn from the seats as written; and the
+    # players' reports still open on the table, closed by the entry (1).
+    with django_assert_max_num_queries(20):
         response = client.post(url, data, **HTMX)
     assert response.status_code == 200
     table.refresh_from_db()

@@ -111,7 +111,10 @@ def _audit_game(game: Game, action: str, *, before, after, by, via="", reverts=N
     )
 
 
-@transaction.atomic
+# No savepoint of its own inside a caller's transaction (a tournament table's): nobody catches
+# its errors and goes on in the same transaction, so the caller's rollback covers it, and the
+# tap saves the SAVEPOINT and RELEASE round trips.
+@transaction.atomic(savepoint=False)
 def game_record(
     *,
     league: League,

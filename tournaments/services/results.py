@@ -74,12 +74,24 @@ def table_report(
     in the log how the result came (players' reports and confirmations).
     """
     tournament = tournament_lock(table.round.tournament_id)
-    table = (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round", "reported_by")
-        .get(pk=table.pk)
+    # The table (locked) with its round, and its seats with their players, in one query; every
+    # table has seats, so none means the table was paired away meanwhile.
+    seats = list(
+        Seat.objects.select_for_update(of=("table",))
+        .select_related("table__round", "table__reported_by", "entry__player")
+        .filter(table_id=table.pk)
+        .order_by("position")
     )
-    seats = list(table.seats.select_related("entry__player").order_by("position"))
+    if not seats:
+        raise Table.DoesNotExist(f"Table {table.pk} is no longer in its round.")
+    table = seats[0].table
+    for seat in seats:
+        seat.table = table  # one instance, so the card sees what was written
+    # The card is drawn from these seats as written (the view reads them no second time):
+    # kept as a prefetch would keep them, so `table.seats.all()` is these rows.
+    prefetched = table.seats.all()
+    prefetched._result_cache, prefetched._prefetch_done = seats, True
+    table._prefetched_objects_cache = {"seats": prefetched}
     if len(seats) == 1:
         raise TournamentError("A bye has no result to enter.", code="bye")
     if table.round.status == Round.Status.PAIRING:

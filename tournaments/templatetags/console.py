@@ -7,11 +7,14 @@ pod's place options are joined in Python rather than looped in the template.
 """
 
 from functools import lru_cache
+from html import escape
 
 from django import template
 from django.template.loader import render_to_string
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+
+from ..domain import labels
 
 register = template.Library()
 
@@ -43,3 +46,247 @@ def place_options(count: int, selected: int | None, empty: str = "place") -> Saf
             ((n, mark_safe(" selected") if n == selected else "", n) for n in range(1, count + 1)),
         )
     )
+
+
+# The table cards, drawn in Python: 64 pod cards (256 players) or 256 match cards (512) were
+# each an include of the format's `card` partial with three dozen variable lookups, most of the
+# console's time (bench/pages.py). Every value from the database is escaped (the standard
+# library's escape, as Django's); numbers are identifiers, never localised. The rare parts (a
+# pod's open finishing order, the seats a cut's seeds choose) are still the format's partials.
+
+_PARTIALS = {"pod": "tournaments/formats/pod.html#", "match": "tournaments/formats/match.html#"}
+
+
+class _Card:
+    """What every card of one page shares, found once: the format, the CSRF input, the
+    address prefix, the round's kind, the message and error of a refused tap."""
+
+    def __init__(self, context):
+        event = context["event"]
+        self.context = context
+        self.play = event.play
+        self.pods = self.play.template.endswith("/pod.html")
+        token = context.get("csrf_token")
+        self.csrf = (
+            f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(str(token))}">'
+            if token and token != "NOTPROVIDED"
+            else ""
+        )
+        self.tables_url = escape(context.get("tables_url") or "")
+        round_ = context.get("round")
+        self.kind = getattr(round_, "kind", "")
+        message = context.get("message")
+        self.message = (
+            f'\n  <p class="errorlist" role="alert">{escape(str(message))}</p>' if message else ""
+        )
+        self.order_wanted = bool(message) or getattr(context.get("error"), "field", None) == (
+            "places"
+        )
+
+    def partial(self, name: str, table) -> str:
+        template = self.context.template.engine.get_template(
+            _PARTIALS["pod" if self.pods else "match"] + name
+        )
+        with self.context.push(table=table):
+            return template.render(self.context)
+
+    def report_state(self, table) -> str:
+        """Where the players' reports of the table stand (selectors.reports.round_states); the
+        common states drawn here, a table with reports to show by its template."""
+        state = getattr(table, "report_state", None)
+        if state is None:
+            return ""
+        if state.state == "unreported":
+            return (
+                '\n<div class="report-state unreported" data-report-state="unreported">'
+                '\n  <p class="help"><span class="tag muted">not reported</span></p>\n</div>'
+            )
+        if state.state == "entered":
+            return '\n<div class="report-state entered" data-report-state="entered">\n</div>'
+        template = self.context.template.engine.get_template("tournaments/_report_state.html")
+        with self.context.push(table=table):
+            return template.render(self.context)
+
+    def draw(self, table) -> str:
+        return self.pod(table) if self.pods else self.match(table)
+
+    def head(self, table, css: str) -> str:
+        reported = table.reported
+        return (
+            f'\n<article class="{css}{" reported" if reported else ""}" id="table-{table.pk}" '
+            f'data-table-id="{table.pk}" data-table-number="{table.number}" '
+            f'data-version="{table.version}" data-reported="{1 if reported else 0}">'
+        )
+
+    def form(self, table, css: str = "") -> str:
+        url = f"{self.tables_url}{table.pk}/report/"
+        return (
+            f'\n  <form method="post" action="{url}" hx-post="{url}" hx-target="#table-{table.pk}"'
+            f' hx-swap="outerHTML"{css}>\n    {self.csrf}'
+            f'<input type="hidden" name="version" value="{table.version}">'
+        )
+
+    def pod(self, table) -> str:
+        seats = table.seats.all()
+        full = labels.full_order([s.place for s in seats])
+        winner = table.winner_id
+        tag = ""
+        if table.reported:
+            tag = f' <span class="tag">{"draw" if table.is_draw else "reported"}</span>'
+        parts = [
+            self.head(table, "match pod card"),
+            f"\n  <header><strong>Pod {table.number}</strong> "
+            f'<span class="muted">· {len(seats)} players</span>{tag}</header>',
+            self.message,
+            self.report_state(table),
+            self.form(table),
+            '\n    <p class="help">Seat order, seat 1 first. Tap the winner:</p>'
+            '\n    <ol class="pod-seats">',
+        ]
+        for seat in seats:
+            won = winner == seat.entry_id
+            place = ""
+            if full:
+                place = f'\n        <span class="place">{escape(seat.place_label)}</span>'
+            elif won:
+                place = '\n        <span class="place">won</span>'
+            parts.append(
+                f'\n      <li><button type="submit" name="winner" value="{seat.entry_id}" '
+                f'class="seat{" won" if won else " secondary"}" '
+                f'aria-pressed="{"true" if won else "false"}">'
+                f'\n        <span class="seat-no" aria-label="Seat">{seat.position}</span>'
+                f'\n        <span class="name">{escape(seat.entry.player.name)}</span>'
+                f"{place}\n      </button></li>"
+            )
+        drawn = table.reported and table.is_draw
+        parts.append("\n    </ol>")
+        if self.kind == "top_cut":
+            parts.append('\n    <p class="help">A draw sends the pod\'s best seed on.</p>')
+        parts.append(
+            f'\n    <button type="submit" name="result" value="draw" '
+            f'class="secondary draw{" won" if drawn else ""}" '
+            f'aria-pressed="{"true" if drawn else "false"}">Draw (everyone)</button>\n  </form>'
+        )
+        if getattr(table, "picks", None):
+            parts.append(self.partial("cut-seats", table))
+        order = f"{self.tables_url}{table.pk}/order/"
+        if full or self.order_wanted:
+            parts.append(
+                '\n  <details class="full-order" open>\n    <summary>Full finishing order</summary>'
+                + self.partial("order-form", table)
+                + "\n  </details>"
+            )
+        else:  # drawn when the TO opens it: four selects per pod were most of the console
+            parts.append(
+                f'\n  <details class="full-order" hx-get="{order}" hx-trigger="toggle once" '
+                f'hx-target="find .order-slot">\n    <summary>Full finishing order</summary>'
+                f'\n    <div class="order-slot"><a href="{order}">Open the full finishing order'
+                f"</a></div>\n  </details>"
+            )
+        parts.append("\n</article>\n")
+        return "".join(parts)
+
+    def match(self, table) -> str:
+        seats = table.seats.all()
+        winner = table.winner_id
+        players = []
+        for seat in seats:
+            wins = f" <b>{seat.game_wins}</b>" if seat.game_wins is not None else ""
+            players.append(
+                f'<span class="player{" won" if winner == seat.entry_id else ""}">'
+                f"{escape(seat.entry.player.name)}{wins}</span>"
+            )
+        tail = ""
+        if table.reported and table.game_draws:
+            drawn = "draw " if table.is_draw else ""
+            tail = f' <span class="muted">({drawn}{escape(table.result_label)})</span>'
+        elif table.reported and table.is_draw:
+            tail = ' <span class="muted">(draw)</span>'
+        tag = ' <span class="tag">reported</span>' if table.reported else ""
+        parts = [
+            self.head(table, "match card"),
+            f"\n  <header><strong>Table {table.number}</strong>{tag}</header>",
+            self.message,
+            self.report_state(table),
+            '\n  <p class="players">'
+            + ' <span class="vs">vs</span> '.join(players)
+            + f"{tail}</p>",
+        ]
+        if len(seats) == 2:
+            parts.append(
+                self.form(table, ' class="result-buttons"')
+                + f"\n    {_buttons(self.play.template, self.kind == 'top_cut')}\n  </form>"
+            )
+        parts.append("\n</article>\n")
+        return "".join(parts)
+
+
+@register.simple_tag(takes_context=True)
+def table_card(context, table) -> SafeString:
+    """One table's card on the console (the format's: a pod or a match), as stored now."""
+    return mark_safe(_Card(context).draw(table))
+
+
+@register.simple_tag(takes_context=True)
+def table_cards(context, tables) -> SafeString:
+    """The round's cards, in order, each as `table_card` draws it."""
+    card = _Card(context)
+    return mark_safe("".join(card.draw(table) for table in tables))
+
+
+@register.simple_tag(takes_context=True)
+def entry_list(context, entries) -> SafeString:
+    """The console's player list (`<li>` per entry of console_selectors.entry_lines): each
+    name with its tags and, until the event is finished, the forms that act at once (a
+    half-bye given back, a drop undone) and the link to the rest (fetched when opened). Drawn
+    here rather than by a template loop: 256 players were half the console's time."""
+    status = context["event"].status
+    token = context.get("csrf_token")
+    csrf = (
+        f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(str(token))}">'
+        if token and token != "NOTPROVIDED"
+        else ""
+    )
+    url = escape(context.get("entries_url") or "")
+    undo = status in ("registration", "swiss")
+    parts = []
+    for entry in entries:
+        pk, dropped, seated = entry["pk"], entry["dropped_after"], entry["seated"]
+        byes = entry["bye_rounds"]
+        tags = ""
+        if entry["joined_round"] > 1:
+            tags += f' <span class="tag">from round {entry["joined_round"]}</span>'
+        if dropped is not None:
+            tags += ' <span class="tag">dropped</span>'
+        tags += "".join(f' <span class="tag half-bye">½ bye in round {n}</span>' for n in byes)
+        line = f'\n  <li><span class="entry-name">{escape(entry["name"])}{tags}</span>'
+        if status != "finished":
+            line += '\n    <span class="entry-actions">'
+            if dropped is None and status != "top_cut":
+                line += "".join(
+                    f'\n    <form method="post" action="{url}{pk}/bye/">{csrf}<input '
+                    f'type="hidden" name="round" value="{n}"><input type="hidden" name="action" '
+                    f'value="remove"><button type="submit" class="link">plays round {n}</button>'
+                    "</form>"
+                    for n in byes
+                )
+            if dropped is not None and undo:
+                line += (
+                    f'\n    <form method="post" action="{url}{pk}/undrop/">{csrf}<button '
+                    'type="submit" class="link">undo drop</button></form>'
+                )
+            if dropped is None or not seated:  # its forms come when opened (htmx or the link)
+                summary = ""
+                if dropped is None:
+                    summary = ("½ bye · " if status != "top_cut" else "") + "drop"
+                    summary += " · " if not seated else ""
+                summary += "remove" if not seated else ""
+                actions = f"{url}{pk}/actions/"
+                line += (
+                    f'\n    <details class="confirm" hx-get="{actions}" hx-trigger="toggle once" '
+                    f'hx-target="find .entry-slot"><summary>{summary}</summary>\n      '
+                    f'<div class="entry-slot"><a href="{actions}">Open</a></div></details>'
+                )
+            line += "\n    </span>"
+        parts.append(line + "</li>")
+    return mark_safe("".join(parts))
