@@ -97,8 +97,8 @@ class Run:
     dispute_tables: dict[int, int]  # round -> the number of its disputed pod
     ledger: Ledger = field(default_factory=Ledger)
     sent: dict[int, dict[str, int | None]] = field(default_factory=lambda: defaultdict(dict))
-    result_at: dict[int, tuple[int, float, str]] = field(default_factory=dict)  # table ->
-    # (round, when its result got in, "players" or "judge")
+    # table -> (its round, when its result got in, "players" or "judge")
+    result_at: dict[int, tuple[int, float, str]] = field(default_factory=dict)
     disputed_at: dict[int, float] = field(default_factory=dict)  # table -> the second report
     paired_at: dict[int, float] = field(default_factory=dict)  # round -> first pairing answer
     seen: dict[int, dict[int, float]] = field(default_factory=lambda: defaultdict(dict))
@@ -132,7 +132,6 @@ class Phone(threading.Thread):
         self.args = args
         self.rng = random.Random(rng_seed)
         self.page = MyPage()
-        self.round_seen: int | None = None
         self.acted: set[int] = set()  # rounds this player has reported or confirmed in
         self.tap: tuple[float, str, int, tuple] | None = None  # (due, what, round, details)
 
