@@ -56,6 +56,7 @@ class Client:
         self.recorder = recorder
         self.cookies: dict[str, str] = {}
         self.conn: http.client.HTTPConnection | None = None
+        self.answer_headers: dict[str, str] = {}  # the last answer's, names in lower case
 
     def request(
         self,
@@ -66,8 +67,11 @@ class Client:
         *,
         htmx: bool = False,
         expect: tuple[int, ...] = (200,),
+        headers: dict[str, str] | None = None,
     ) -> tuple[int, str]:
-        headers = {"X-Forwarded-Proto": "https", "Accept": "text/html"}
+        """Send one request and record it; `headers` are added to the browser's own (an
+        If-None-Match). The answer's headers stay in `answer_headers` (a redirect's Location)."""
+        headers = {"X-Forwarded-Proto": "https", "Accept": "text/html", **(headers or {})}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if htmx:
@@ -87,6 +91,7 @@ class Client:
             response = self.conn.getresponse()
             text = response.read().decode("utf-8", "replace")
             status = response.status
+            self.answer_headers = {k.lower(): v for k, v in response.getheaders()}
             for name, value in response.getheaders():
                 if name.lower() == "set-cookie":
                     key, _, rest = value.partition("=")
@@ -95,6 +100,7 @@ class Client:
                 self.close()
         except (OSError, http.client.HTTPException) as error:
             self.close()
+            self.answer_headers = {}
             status, text, failure = 0, "", type(error).__name__
         else:
             failure = ""

@@ -4,10 +4,12 @@ The TO console marks each table or pod card with `data-table-id`, `data-table-nu
 `data-version` (what the report's 409 check compares) and `data-reported`, and the cards'
 container with the round's `data-round`, `data-round-kind` and `data-round-status`; a pod's
 seats are its winner buttons (`name="winner"`, the entry id as value), in seat order, which is
-what the phone posts. The public standings are read cell by cell from their table.
+what the phone posts; a disputed card lists each version's "Use this" form. The public
+standings are read cell by cell from their table. A player's "my event" page carries its ETag,
+round and table number on its live section (`#my-live`), its seat, report and confirm forms.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 
@@ -145,3 +147,138 @@ def read_standings(text: str) -> list[StandingRow]:
     parser.feed(text)
     parser.close()
     return parser.rows
+
+
+@dataclass
+class MyPage:
+    """A player's "my event" page (or its live fragment), as their phone shows it: the ETag
+    the page polls with, the round and their table's number and id, their seat, the seats'
+    entries and names (the report form's winner buttons), whether the result is in, the
+    reports they can confirm (report id, summary), and whether the table is disputed."""
+
+    etag: str = ""
+    round: int | None = None
+    table_number: int | None = None
+    table_id: int | None = None
+    seat: int | None = None
+    seats: list[tuple[int, str]] = field(default_factory=list)
+    result: bool = False
+    confirms: list[tuple[int, str]] = field(default_factory=list)
+    disputed: bool = False
+
+
+class _MyPageParser(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.page = MyPage()
+        self.form: dict | None = None  # the open form's hidden inputs and buttons
+        self.button: list | None = None  # the open button: [name, value, text parts]
+        self.seat_label: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        classes = (attrs.get("class") or "").split()
+        if attrs.get("id") == "my-live":
+            self.page.etag = attrs.get("data-etag") or ""
+            if attrs.get("data-round"):
+                self.page.round = int(attrs["data-round"])
+            if attrs.get("data-table"):
+                self.page.table_number = int(attrs["data-table"])
+        elif tag == "span" and "seat-label" in classes:
+            self.seat_label = []
+        elif "result-line" in classes:
+            self.page.result = True
+        elif "report-line" in classes and "disputed" in classes:
+            self.page.disputed = True
+        elif tag == "form":
+            self.form = {"inputs": {}, "buttons": []}
+        elif tag == "input" and self.form is not None and attrs.get("type") == "hidden":
+            self.form["inputs"][attrs.get("name")] = attrs.get("value")
+        elif tag == "button" and self.form is not None:
+            self.button = [attrs.get("name"), attrs.get("value"), []]
+
+    def handle_data(self, data):
+        if self.button is not None:
+            self.button[2].append(data)
+        if self.seat_label is not None:
+            self.seat_label.append(data)
+
+    def handle_endtag(self, tag):
+        if tag == "span" and self.seat_label is not None:
+            text = "".join(self.seat_label).split()
+            if len(text) == 2 and text[1].isdigit():
+                self.page.seat = int(text[1])
+            self.seat_label = None
+        elif tag == "button" and self.button is not None and self.form is not None:
+            name, value, text = self.button
+            self.form["buttons"].append((name, value, " ".join("".join(text).split())))
+            self.button = None
+        elif tag == "form" and self.form is not None:
+            inputs, buttons = self.form["inputs"], self.form["buttons"]
+            if inputs.get("action") == "confirm" and buttons:
+                summary = buttons[0][2].removeprefix("Confirm:").strip()
+                self.page.confirms.append((int(inputs["report"]), summary))
+            elif inputs.get("action") == "report" and inputs.get("table"):
+                self.page.table_id = int(inputs["table"])
+                winners = [(int(v), t) for n, v, t in buttons if n == "winner"]
+                if winners:
+                    self.page.seats = winners
+            self.form = None
+
+
+def read_my_event(text: str) -> MyPage:
+    parser = _MyPageParser()
+    parser.feed(text)
+    parser.close()
+    return parser.page
+
+
+class _DisputeParser(HTMLParser):
+    """The console's disputed tables: each version's accept form and its summary."""
+
+    def __init__(self):
+        super().__init__()
+        self.table: int | None = None
+        self.disputed = False
+        self.in_versions = False  # inside a disputed card's list of versions
+        self.action: str | None = None
+        self.text: list[str] | None = None
+        self.versions: dict[int, list[tuple[str, str]]] = {}
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "data-table-id" in attrs:
+            self.table, self.disputed = int(attrs["data-table-id"]), False
+        elif attrs.get("data-report-state") is not None:
+            self.disputed = attrs["data-report-state"] == "disputed"
+        elif tag == "ul" and self.disputed and "versions" in (attrs.get("class") or "").split():
+            self.in_versions = True
+        elif tag == "form" and self.in_versions:
+            self.action = attrs.get("action")
+        elif tag == "button" and self.action is not None:
+            self.text = []
+
+    def handle_data(self, data):
+        if self.text is not None:
+            self.text.append(data)
+
+    def handle_endtag(self, tag):
+        if tag == "button" and self.text is not None:
+            summary = " ".join("".join(self.text).split()).removeprefix("Use this:").strip()
+            self.versions.setdefault(self.table, []).append((self.action, summary))
+            self.text = None
+        elif tag == "form":
+            self.action = None
+        elif tag == "ul":
+            self.in_versions = False
+        elif tag == "article":
+            self.table, self.disputed = None, False
+
+
+def read_disputes(text: str) -> dict[int, list[tuple[str, str]]]:
+    """{table id: [(the accept form's action, the version's summary), ...]} of the console's
+    disputed tables (each version's "Use this" button, report_views.report_accept)."""
+    parser = _DisputeParser()
+    parser.feed(text)
+    parser.close()
+    return parser.versions

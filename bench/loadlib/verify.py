@@ -108,9 +108,12 @@ def verify_requests(
     checks.check(bool(ledger.accepted), "judges entered results")
 
 
-def verify_results(checks: Checks, ledger: Ledger) -> dict[int, int | None]:
+def verify_results(
+    checks: Checks, ledger: Ledger, *, source: str = "its judge last entered"
+) -> dict[int, int | None]:
     """Compare the stored pods with the judges' record; return each reported pod's result as
-    a judge entered it (the last accepted, or one sent as the run ended and never answered)."""
+    a judge entered it (the last accepted, or one sent as the run ended and never answered).
+    `source` says in the check's line where the record's results come from."""
     from leagues.models import GameResult
     from tournaments.models import Entry, Table
 
@@ -128,7 +131,7 @@ def verify_results(checks: Checks, ledger: Ledger) -> dict[int, int | None]:
             wrong.append(pk)  # a result no judge entered last
     checks.check(
         not wrong,
-        f"every pod holds the result its judge last entered: {len(final):,} pods "
+        f"every pod holds the result {source}: {len(final):,} pods "
         f"({unanswered} sent as the run ended, unanswered, and stored; {len(wrong)} wrong)",
     )
     places = defaultdict(dict)

@@ -71,6 +71,18 @@ BENCHES = {
             "every page within 2x its floor:",
         ],
     ),
+    # Players report and confirm on their phones (1 s polls), a dispute a judge settles, two
+    # judges end and pair: each round's turnaround, the goal line, the checks (the DB is the truth).
+    "turnaround": (
+        [],
+        [
+            "| round | pods | confirmed by players | settled by a judge | last result at s |",
+            "| last result -> every phone shows its new seat |",
+            "dispute: round 2, pod",
+            "results entered by hand: 0",
+            "all checks passed",
+        ],
+    ),
     # The wheel's PostgreSQL, as on a machine with none installed; both drills.
     "load": (
         ["--postgres", "embedded", "--drill", "all"],
