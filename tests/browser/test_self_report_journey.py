@@ -1,17 +1,23 @@
 """Issue 15's journey: eight players, each on their own phone (four signed in, four through
 their registration link), play two rounds of a pod event. They report, the others confirm,
 one pod disputes and the TO settles it from the console, the TO pairs the next round, and
-every player's page (and a spectator's pairings) shows the new seat without a reload.
+every player's page (and a spectator's pairings) shows the new seat without a reload. The
+store's webhook (a local fake receiver) gets each round's pairings and the final standings.
 
 The pages poll every 15 seconds on the site; here every 2, so the test waits seconds, not
 minutes (the same code, a shorter interval).
 """
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
 from leagues.models import Role
+from notifications.models import StoreWebhook
+from notifications.tasks import deliver_due
 from tests.factories import LeagueFactory, UserFactory, organizer_of
+from tests.notifications.receiver import FakeReceiver
 from tournaments import live, report_views, services, views
 from tournaments.models import Registration, Seat, Table
 
@@ -28,6 +34,24 @@ WAIT = 15_000  # ms: a few polls
 def fast_polls(monkeypatch):
     for module in (live, report_views, views):
         monkeypatch.setattr(module, "POLL_SECONDS", POLL)
+
+
+@pytest.fixture
+def receiver(settings, live_server):
+    settings.GUILDHALL_WEBHOOK_LOCAL = True  # http:// to 127.0.0.1: the fake receiver
+    settings.GUILDHALL_BASE_URL = live_server.url
+    with FakeReceiver() as receiver:
+        yield receiver
+
+
+def received(receiver, count):
+    """The receiver's messages once `count` have come (the worker's run, done here)."""
+    for _ in range(50):
+        deliver_due.call()  # what the worker does
+        if len(receiver.contents()) >= count:
+            break
+        time.sleep(0.2)
+    return receiver.contents()
 
 
 @pytest.fixture
@@ -98,8 +122,9 @@ def confirm(phone):
     tap(phone, "button.confirm")
 
 
-def test_eight_phones_play_two_rounds(browser, live_server, event, fast_polls):
+def test_eight_phones_play_two_rounds(browser, live_server, event, fast_polls, receiver):
     event, ways_in = event
+    StoreWebhook.objects.create(organization=event.league.organization, url=receiver.url)
     to = Visit(browser, live_server, PHONE)
     to.login("jude")
     to.go(f"/events/{event.slug}/run/")
@@ -211,6 +236,19 @@ def test_eight_phones_play_two_rounds(browser, live_server, event, fast_polls):
         to.page.screenshot(path=str(SCREENSHOTS / "self-report-history-top.png"))
         for phone in phones.values():
             assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+        # The TO ends the last round: the event is over; the store's channel heard it all.
+        to.go(f"/events/{event.slug}/run/")
+        to.page.click("button:has-text('End round 2')")
+        to.page.wait_for_load_state("networkidle")
+        event.refresh_from_db()
+        assert event.status == "finished"
+        messages = received(receiver, 3)
+        assert len(messages) == 3, messages
+        link = f"{live_server.url}/events/{event.slug}/"
+        assert messages[0] == f"**Friday cEDH**: Round 1 pairings are up: {link}?round=1"
+        assert messages[1] == f"**Friday cEDH**: Round 2 pairings are up: {link}?round=2"
+        assert "Final standings:" in messages[2] and link in messages[2]
     finally:
         for visit in (to, spectator, *phones.values()):
             visit.context.close()
