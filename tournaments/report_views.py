@@ -42,6 +42,7 @@ SAID = {
     "confirmed": "Confirmed. Waiting for the others at your table.",
     "result": "Confirmed: the result is in.",
     "disputed": "Your report differs from another at your table: agree on one, or the TO decides.",
+    "sided": "Confirmed. Your table sent different results: agree on one, or the TO decides.",
 }
 
 
@@ -147,7 +148,7 @@ def _act(request, event: Tournament, entry: Entry, *, token: str = "") -> HttpRe
     if outcome.completed:
         said = "result"
     elif outcome.disputed:
-        said = "disputed"
+        said = "sided" if action == "confirm" else "disputed"
     else:
         said = "confirmed" if action == "confirm" else "reported"
     # The note rides on the address, not in the session: the page's next update (its poll

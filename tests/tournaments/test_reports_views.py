@@ -266,3 +266,24 @@ def test_a_walk_in_uses_the_signed_link_the_to_hands_over(client, pod):
     assert client.get(reverse("my_event_link", args=[event.slug, forged])).status_code == 404
     registered = reverse("my_event_link", args=[event.slug, walk_in_token(second)])
     assert client.get(registered).status_code == 404
+
+
+def test_a_tap_on_a_disputed_table_says_what_it_did(client, pod):
+    """Confirming one of two versions is a confirmation, not a differing report of one's own;
+    reporting a third version is."""
+    url = page_of(pod, client)
+    _, second, third, fourth = pod["entries"]
+    table = pod["table"]
+    services.report_submit(table=table, entry=second, data={"winner": str(second.pk)})
+    theirs = services.report_submit(table=table, entry=third, data={"winner": str(third.pk)})
+    response = client.post(url, {"action": "confirm", "report": theirs.report.pk})
+    assert response.url == f"{url}?said=sided"
+    text = client.get(response.url).content.decode()
+    assert "Confirmed. Your table sent different results" in text
+    assert "Your report differs" not in text
+    fourth.player.user = UserFactory(username="fourth")
+    fourth.player.save(update_fields=["user"])
+    client.force_login(fourth.player.user)
+    response = client.post(url, {"action": "report", "table": table.pk, "result": "draw"})
+    assert response.url == f"{url}?said=disputed"
+    assert "Your report differs" in client.get(response.url).content.decode()
