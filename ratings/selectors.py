@@ -3,10 +3,12 @@
 import datetime
 from dataclasses import dataclass
 
+from django.contrib.postgres.fields import ArrayField
 from django.db import connection
-from django.db.models import Sum
+from django.db.models import F, Func, IntegerField, OuterRef, Subquery, Sum
 from django.utils import timezone
 
+from jobs.models import Job
 from leagues.domain.ranking import competition_ranks
 from leagues.models import League
 
@@ -331,11 +333,37 @@ class RatingsPending:
     job_percent: int | None = None  # how far the re-rating job is, when there is one
 
 
+# The league's active re-rating job as [done, total], read with the league
+# (`leagues.selectors.league_get(..., related=("rating_settings",), annotate=PENDING_JOB)`):
+# `ratings_pending` then needs no query of its own.
+PENDING_JOB = {
+    "pending_job": Subquery(
+        Job.objects.filter(
+            league_id=OuterRef("pk"),
+            kind__in=("rerate", "catch_up"),
+            status__in=("queued", "running"),
+        )
+        .order_by("id")
+        .values(
+            pair=Func(
+                F("done"),
+                F("total"),
+                template="ARRAY[%(expressions)s]",
+                output_field=ArrayField(IntegerField()),
+            )
+        )[:1]
+    )
+}
+
+
 def ratings_pending(*, league: League) -> RatingsPending | None:
     """Whether the standings lag a change (and how far a background re-rating is), or None.
 
-    One query: the dirty marker and the league's active re-rating job, if any.
+    One query: the dirty marker and the league's active re-rating job, if any; none when the
+    league was read with its rating settings and `PENDING_JOB`.
     """
+    if hasattr(league, "pending_job") and League.rating_settings.is_cached(league):
+        return _pending(rating_settings_read(league=league).dirty_from_date, league.pending_job)
     with connection.cursor() as cursor:
         cursor.execute(
             """SELECT EXISTS (SELECT 1 FROM ratings_leaguerating
@@ -347,6 +375,10 @@ def ratings_pending(*, league: League) -> RatingsPending | None:
             [league.pk, league.pk],
         )
         dirty, job = cursor.fetchone()
+    return _pending(dirty, job)
+
+
+def _pending(dirty, job: list[int] | None) -> RatingsPending | None:
     if job is not None:
         done, total = job
         return RatingsPending(job_percent=min(99, 100 * done // total) if total else 0)
