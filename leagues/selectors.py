@@ -10,11 +10,15 @@ from .models import ClaimCode, GameResult, League, Organization, Player, PlayerC
 from .permissions import managed_organization_ids, scope, visible_leagues
 
 
-def league_get(*, slug: str, user, related: tuple[str, ...] = ()) -> League:
+def league_get(
+    *, slug: str, user, related: tuple[str, ...] = (), annotate: dict | None = None
+) -> League:
     """The league if `user` may see it; 404 otherwise, so private leagues do not leak.
-    `related`: more one-to-one rows to read in the same query (the ratings pages' settings)."""
+    `related`: more one-to-one rows to read in the same query (the ratings pages' settings);
+    `annotate`: more values read with it (the standings' re-rating job)."""
     try:
-        return visible_leagues(user).select_related(*related).get(slug=slug)
+        leagues = visible_leagues(user).select_related(*related)
+        return (leagues.annotate(**annotate) if annotate else leagues).get(slug=slug)
     except League.DoesNotExist:
         raise Http404("No such league.") from None
 

@@ -49,7 +49,9 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings by rating: sortable, paginated, with a live name search swapping the table.
     One page of the board comes from SQL (ratings.selectors.league_board), ranked over the
     whole league, sorted and cut to the page in the query."""
-    league = selectors.league_get(slug=slug, user=request.user, related=RATED)
+    league = selectors.league_get(
+        slug=slug, user=request.user, related=RATED, annotate=rating_selectors.PENDING_JOB
+    )
     system = rating_selectors.league_system(league=league)
     query = request.GET.get("q", "").strip()[:80]
     order = request.GET.get("sort", "")

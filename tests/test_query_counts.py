@@ -39,7 +39,7 @@ PUBLIC_BOUNDS = {
         "projector": 3,
         "projector-refresh": 3,
         "event-player": 4,
-        "league-standings": 3,  # the league with its rating settings in one query
+        "league-standings": 2,  # the league, its rating settings and re-rating job in one query
         "league-player": 9,
     },
     "pods": {
@@ -48,7 +48,7 @@ PUBLIC_BOUNDS = {
         "projector": 3,
         "projector-refresh": 3,
         "event-player": 4,
-        "league-standings": 3,  # the league with its rating settings in one query
+        "league-standings": 2,  # the league, its rating settings and re-rating job in one query
         "league-player": 9,
     },
 }

@@ -1,5 +1,6 @@
-"""Reads for the TO console's on-demand pieces: the players a pairing edit may pick, the store's
-names suggested while registering, and one table's card after a tap.
+"""Reads for the TO console: its round as the cards read it (the seats as plain rows), and its
+on-demand pieces: the players a pairing edit may pick, the store's names suggested while
+registering, and one table's card after a tap.
 
 The console page itself carries neither list (a 256-player event made it three 256-option
 selects and a datalist of every player of the store): htmx fetches them when the TO opens the
@@ -11,6 +12,7 @@ from django.db.models import Exists, F, OuterRef, Prefetch, Q, Value, prefetch_r
 
 from leagues.models import Player
 
+from ..domain import labels
 from ..models import Entry, Round, Seat, Table, Tournament
 
 NAME_SUGGESTIONS = 20  # names offered under the register field while typing
@@ -95,6 +97,7 @@ _CARD_SEAT_FIELDS = (
     "position",
     "game_wins",
     "place",
+    "id",
     "entry__player_id",
     "entry__player__name",
 )
@@ -102,13 +105,74 @@ _CARD_SEAT_FIELDS = (
 
 def console_round(event: Tournament, number: int | None = None) -> Round | None:
     """The event's round `number` (default: its latest) with its tables (by number) and their
-    seats (in seat order) with each seat's player name: only the columns the console's cards
-    read (no winner join, no player or entry columns beyond the name), in three queries."""
-    seats = (
-        Seat.objects.select_related("entry__player").only(*_CARD_SEAT_FIELDS).order_by("position")
-    )
-    tables = Table.objects.prefetch_related(Prefetch("seats", queryset=seats)).order_by("number")
-    rounds = event.rounds.prefetch_related(Prefetch("tables", queryset=tables))
+    seats (in seat order) with each seat's player name, in three queries: the round and its
+    tables as models, the seats as plain rows (`SeatRow`), only the columns the console's
+    cards read. Each table's `seats.all()` and the round's `tables.all()` are then lists:
+    model instances for 512 seats, their entries and their players were half the console's
+    time (bench/pages.py)."""
+    rounds = event.rounds.all()
     if number is not None:
         rounds = rounds.filter(number=number)
-    return rounds.order_by("-number").first()
+    round_ = rounds.order_by("-number").first()
+    if round_ is None:
+        return None
+    tables = list(round_.tables.order_by("number"))
+    by_table: dict[int, list[SeatRow]] = {t.pk: [] for t in tables}
+    rows = (
+        Seat.objects.filter(table_id__in=list(by_table))
+        .order_by("position")
+        .values_list(*_CARD_SEAT_FIELDS)
+    )
+    for table_id, entry_id, position, game_wins, place, seat_id, player_id, name in rows:
+        by_table[table_id].append(
+            SeatRow(seat_id, entry_id, position, game_wins, place, player_id, name, table_id)
+        )
+    for table in tables:
+        table.round = round_
+        table._prefetched_objects_cache = {"seats": by_table[table.pk]}
+    round_._prefetched_objects_cache = {"tables": tables}
+    return round_
+
+
+class SeatPlayer:
+    """A seat's player as the console reads it: `pk`/`id` and `name`."""
+
+    __slots__ = ("id", "name", "pk")
+
+    def __init__(self, pk: int, name: str):
+        self.pk = self.id = pk
+        self.name = name
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeatEntry:
+    """A seat's entry as the console reads it: `pk`/`id`, `player_id` and `player`."""
+
+    __slots__ = ("id", "pk", "player", "player_id")
+
+    def __init__(self, pk: int, player: SeatPlayer):
+        self.pk = self.id = pk
+        self.player_id = player.pk
+        self.player = player
+
+
+class SeatRow:
+    """A seat as the console's cards, report states and forms read it (`Seat`'s names for the
+    same values), made from one row of `console_round`'s seat query."""
+
+    __slots__ = ("entry", "entry_id", "game_wins", "id", "pk", "place", "position", "table_id")
+
+    def __init__(self, pk, entry_id, position, game_wins, place, player_id, name, table_id):
+        self.pk = self.id = pk
+        self.entry_id = entry_id
+        self.position = position
+        self.game_wins = game_wins
+        self.place = place
+        self.entry = SeatEntry(entry_id, SeatPlayer(player_id, name))
+        self.table_id = table_id
+
+    @property
+    def place_label(self) -> str:
+        return labels.place_label(self.place)
