@@ -42,7 +42,7 @@ from bench.loadlib.client import TIMEOUT, Recorder, Sample
 from bench.loadlib.cluster import Cluster, free_port
 from bench.loadlib.pages import Pod
 from bench.loadlib.scenario import DB_NAME, EVENT, LEAGUE, Judge, Ledger, build_event
-from bench.loadlib.server import site_environment, start_gunicorn, stop_gunicorn
+from bench.loadlib.server import shutdown, site_environment, start_gunicorn, stop_gunicorn
 
 PAGES = {  # label -> path
     "pairings": f"/events/{EVENT}/",
@@ -331,21 +331,9 @@ def main(argv=None) -> int:
         final = verify.verify_results(checks, ledger)
         verify.verify_standings(checks, ledger, final)
         verify.verify_ledger(checks)
-        if checks.failures:
-            print(f"FAILED: {len(checks.failures)} checks")
-            return 1
-        print("all checks passed")
-        return 0
+        return checks.verdict()
     finally:
-        if server is not None:
-            stop_gunicorn(server)
-        try:
-            from django.db import connections
-
-            connections.close_all()
-        except Exception:  # Django may not be set up yet
-            pass
-        cluster.stop()
+        shutdown(server, cluster)
         log.unlink(missing_ok=True)
 
 

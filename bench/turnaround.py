@@ -46,8 +46,8 @@ from bench.loadlib import report, verify
 from bench.loadlib.client import Client, Recorder
 from bench.loadlib.cluster import Cluster, free_port
 from bench.loadlib.pages import MyPage, Pod, read_console, read_disputes, read_my_event
-from bench.loadlib.scenario import EVENT, LEAGUE, ORG, PASSWORD, Ledger
-from bench.loadlib.server import site_environment, start_gunicorn, stop_gunicorn
+from bench.loadlib.scenario import EVENT, LEAGUE, ORG, PASSWORD, Ledger, judges_create
+from bench.loadlib.server import shutdown, site_environment, start_gunicorn, stop_gunicorn
 
 DB_NAME = "guildhall_turnaround"
 GOAL_SECONDS = 60  # last result -> every phone shows its new seat
@@ -335,10 +335,8 @@ def build_event(*, players: int, rounds: int, judges: int) -> list[str]:
     """Store, public league, a pod event of `rounds` Swiss rounds (players report, the whole
     table confirms), `players` registered online, judge accounts; the registration links'
     tokens in arrival order."""
-    from django.contrib.auth import get_user_model
-
     from leagues import services as league_services
-    from leagues.models import League, Membership, Organization, Role
+    from leagues.models import League, Organization
     from tournaments import services
 
     organization = Organization.objects.create(name="Load Test Games", slug=ORG)
@@ -356,16 +354,7 @@ def build_event(*, players: int, rounds: int, judges: int) -> list[str]:
     tokens = []
     for player in sorted(people.values(), key=lambda p: p.name):
         tokens.append(services.registration_join(tournament=event, player=player).token)
-    User = get_user_model()
-    hashed = None
-    for n in range(judges):
-        user = User(username=f"judge{n}", is_staff=True)
-        if hashed is None:  # hash once (PBKDF2 is slow on purpose), share the hash
-            user.set_password(PASSWORD)
-            hashed = user.password
-        user.password = hashed
-        user.save()
-        Membership.objects.create(user=user, organization=organization, role=Role.JUDGE)
+    judges_create(organization, judges)
     return tokens
 
 
@@ -528,21 +517,9 @@ def main(argv=None) -> int:
         )
         verify.verify_standings(checks, run.ledger, final)
         verify.verify_ledger(checks)
-        if checks.failures:
-            print(f"FAILED: {len(checks.failures)} checks")
-            return 1
-        print("all checks passed")
-        return 0
+        return checks.verdict()
     finally:
-        if server is not None:
-            stop_gunicorn(server)
-        try:
-            from django.db import connections
-
-            connections.close_all()
-        except Exception:  # Django may not be set up yet
-            pass
-        cluster.stop()
+        shutdown(server, cluster)
         log.unlink(missing_ok=True)
 
 

@@ -15,7 +15,7 @@ from . import drills, profiled, report, verify
 from .client import Recorder
 from .cluster import Cluster, free_port
 from .scenario import DB_NAME, EVENT, Judge, Ledger, Visitor, build_event
-from .server import site_environment, start_gunicorn, stop_gunicorn
+from .server import shutdown, site_environment, start_gunicorn, stop_gunicorn
 
 
 def parse(description: str, argv: list[str] | None = None) -> argparse.Namespace:
@@ -170,20 +170,8 @@ def main(description: str, argv: list[str] | None = None) -> int:
         verify.verify_standings(checks, ledger, final)
         verify.verify_ledger(checks)
         print()
-        if checks.failures:
-            print(f"FAILED: {len(checks.failures)} checks")
-            return 1
-        print("all checks passed")
-        return 0
+        return checks.verdict()
     finally:
-        if server is not None:
-            stop_gunicorn(server)
-        try:
-            from django.db import connections
-
-            connections.close_all()
-        except Exception:  # Django may not be set up yet
-            pass
-        cluster.stop()
+        shutdown(server, cluster)
         if access_log is not None:
             access_log.unlink(missing_ok=True)

@@ -259,9 +259,7 @@ class Visitor(threading.Thread):
 def build_event(*, players: int, judges: int) -> int:
     """Store, public league, pod event with `players` registered, judge accounts; returns the
     number of Swiss rounds planned for that field."""
-    from django.contrib.auth import get_user_model
-
-    from leagues.models import League, Membership, Organization, Role
+    from leagues.models import League, Organization
     from tournaments import services
 
     organization = Organization.objects.create(name="Load Test Games", slug=ORG)
@@ -273,6 +271,16 @@ def build_event(*, players: int, judges: int) -> int:
     event.save(update_fields=["slug"])
     for n in range(players):
         services.entry_register(tournament=event, name=f"Player {n:03d}", create_player=True)
+    judges_create(organization, judges)
+    return services.suggested_structure(event, players)[0]
+
+
+def judges_create(organization, judges: int) -> None:
+    """Accounts judge0.. (password PASSWORD), judges of the store."""
+    from django.contrib.auth import get_user_model
+
+    from leagues.models import Membership, Role
+
     User = get_user_model()
     hashed = None
     for n in range(judges):
@@ -283,4 +291,3 @@ def build_event(*, players: int, judges: int) -> int:
         user.password = hashed
         user.save()
         Membership.objects.create(user=user, organization=organization, role=Role.JUDGE)
-    return services.suggested_structure(event, players)[0]

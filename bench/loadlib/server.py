@@ -83,3 +83,17 @@ def stop_gunicorn(server: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         server.kill()
         server.wait()
+
+
+def shutdown(server: subprocess.Popen | None, cluster) -> None:
+    """A bench's last step, whatever happened: gunicorn stopped, this process's database
+    connections closed (Django may not be set up yet), the private cluster stopped."""
+    if server is not None:
+        stop_gunicorn(server)
+    try:
+        from django.db import connections
+
+        connections.close_all()
+    except Exception:  # Django may not be set up yet
+        pass
+    cluster.stop()

@@ -25,6 +25,14 @@ class Checks:
         if not ok:
             self.failures.append(what)
 
+    def verdict(self) -> int:
+        """Print the outcome; the bench's exit status (1 if any check failed)."""
+        if self.failures:
+            print(f"FAILED: {len(self.failures)} checks")
+            return 1
+        print("all checks passed")
+        return 0
+
 
 KEPT_UP = 0.8  # the share of the visitors' offered requests the site must serve
 
