@@ -36,6 +36,7 @@ import random
 import sys
 import tempfile
 import threading
+import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -104,6 +105,10 @@ class Run:
     seen: dict[int, dict[int, float]] = field(default_factory=lambda: defaultdict(dict))
     polls: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     judge_posts: list[str] = field(default_factory=list)
+    # Taps answered 409: (table, wall-clock time of the answer, what). A phone that taps
+    # Confirm just after a judge settled its pod (or the round moved on) is refused, as it
+    # must be; the checks hold each one against when its table's result was stored.
+    late_taps: list[tuple[int, float, str]] = field(default_factory=list)
     finished: threading.Event = field(default_factory=threading.Event)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -230,8 +235,13 @@ class Phone(threading.Thread):
                 self.run_.sent[page.table_id][summary] = result
             data = {"action": "report", "table": str(page.table_id)}
             data.update({"result": "draw"} if result is None else {"winner": str(result)})
-        status, _ = self.client.request(f"player: {what}", "POST", self.url, data, expect=(302,))
+        status, _ = self.client.request(
+            f"player: {what}", "POST", self.url, data, expect=(302, 409)
+        )
         at = self.recorder.now()
+        if status == 409:
+            with self.run_.lock:
+                self.run_.late_taps.append((page.table_id, time.time(), what))
         location = self.client.answer_headers.get("location", "")
         if status == 302 and location.endswith("said=result"):
             with self.run_.lock:
@@ -478,7 +488,7 @@ def main(argv=None) -> int:
             f"offered; {len(polls) / elapsed:.1f} polls/s), polls answered 304: "
             f"{sum(s.status == 304 for s in polls) / max(1, len(polls)):.0%} of {len(polls):,}, "
             f"shortest gap between a phone's polls {min(gaps, default=0):.1f} s, "
-            f"errors {len(errors)}"
+            f"errors {len(errors)}, taps refused as late (409) {len(run.late_taps)}"
         )
         report.show_errors(errors, "failed")
         posts = defaultdict(int)
@@ -548,6 +558,17 @@ def verify_reports(checks: verify.Checks, run: Run, args) -> None:
     )
     by_hand = [p for p in run.judge_posts if "/tables/" in p]
     checks.check(not by_hand, f"no result entered by a judge by hand ({len(by_hand)})")
+    stored = dict(tables.filter(reported=True).values_list("pk", "reported_at"))
+    early = [
+        (table, what)
+        for table, answered, what in run.late_taps
+        if table not in stored or stored[table].timestamp() > answered
+    ]
+    checks.check(
+        not early,
+        f"every tap refused as late (409) came after its table's result was stored "
+        f"({len(run.late_taps)} refused, {len(early)} before: {early[:3]})",
+    )
 
 
 if __name__ == "__main__":
