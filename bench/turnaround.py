@@ -47,7 +47,7 @@ from bench.loadlib import report, verify
 from bench.loadlib.client import Client, Recorder
 from bench.loadlib.cluster import Cluster, free_port
 from bench.loadlib.pages import MyPage, Pod, read_console, read_disputes, read_my_event
-from bench.loadlib.scenario import EVENT, LEAGUE, ORG, PASSWORD, Ledger, judges_create
+from bench.loadlib.scenario import EVENT, LEAGUE, ORG, Ledger, judge_login, judges_create
 from bench.loadlib.server import shutdown, site_environment, start_gunicorn, stop_gunicorn
 
 DB_NAME = "guildhall_turnaround"
@@ -280,14 +280,7 @@ class Judge(threading.Thread):
             self.client.close()
 
     def login(self) -> bool:
-        status, _ = self.client.request("judge: login", "GET", "/accounts/login/")
-        if status != 200:
-            return False
-        status, _ = self.client.request(
-            "judge: login", "POST", "/accounts/login/",
-            {"login": f"judge{self.index}", "password": PASSWORD}, expect=(302,),
-        )  # fmt: skip
-        return status == 302
+        return judge_login(self.client, self.index)
 
     def post(self, label: str, path: str, data: dict) -> bool:
         with self.run_.lock:

@@ -69,17 +69,7 @@ class Judge(threading.Thread):
             self.client.close()
 
     def login(self) -> bool:
-        status, _ = self.client.request("judge: login", "GET", "/accounts/login/")
-        if status != 200:
-            return False
-        status, _ = self.client.request(
-            "judge: login",
-            "POST",
-            "/accounts/login/",
-            {"login": f"judge{self.index}", "password": PASSWORD},
-            expect=(302,),
-        )
-        return status == 302
+        return judge_login(self.client, self.index)
 
     def nap(self, seconds: float) -> None:
         self.recorder.stop.wait(seconds)
@@ -273,6 +263,21 @@ def build_event(*, players: int, judges: int) -> int:
         services.entry_register(tournament=event, name=f"Player {n:03d}", create_player=True)
     judges_create(organization, judges)
     return services.suggested_structure(event, players)[0]
+
+
+def judge_login(client: Client, index: int) -> bool:
+    """Log judge `index` in through the log-in form (judges_create's account)."""
+    status, _ = client.request("judge: login", "GET", "/accounts/login/")
+    if status != 200:
+        return False
+    status, _ = client.request(
+        "judge: login",
+        "POST",
+        "/accounts/login/",
+        {"login": f"judge{index}", "password": PASSWORD},
+        expect=(302,),
+    )
+    return status == 302
 
 
 def judges_create(organization, judges: int) -> None:
