@@ -7,8 +7,9 @@ page=...)`: `handler(job, progress) -> JSON-able result` does the work (raising
 is where the outcome is shown. A kind is registered once; starting a job of an unknown kind is
 refused. The app that owns leagues registers `league_access(user, job) -> league`, which answers
 404 or 403 for a job's page the way the league's own pages do. An app whose background work
-is not a league job (notifications) registers `sweep_register(fn)`: the worker's reaper calls
-`fn()` every few seconds to re-queue that app's own work whose worker died.
+is not a league job (notifications), or whose work can be left undone by a crash (ratings: a
+catch-up lost after its writer committed), registers `sweep_register(fn)`: the worker's reaper
+calls `fn()` every few seconds to pick that work up again.
 """
 
 from collections.abc import Callable

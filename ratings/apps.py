@@ -8,13 +8,14 @@ class RatingsConfig(AppConfig):
     name = "ratings"
 
     def ready(self):
-        from jobs.registry import kind_register
+        from jobs.registry import kind_register, sweep_register
         from leagues.jobs import IMPORT_APPLY, import_page
 
         from . import (
             job_kinds,
             jobs,
             receivers,  # noqa: F401 — connects the signal receivers
+            services,
         )
 
         for name, label, handler, page in (
@@ -24,3 +25,4 @@ class RatingsConfig(AppConfig):
             (job_kinds.LAB, "Running the rating lab", jobs.lab, jobs.lab_page),
         ):
             kind_register(name, label=label, handler=handler, page=page)
+        sweep_register(services.ratings_sweep)  # markers whose catch-up was lost

@@ -5,9 +5,11 @@ Every change to a game (from the admin, a form, an import, the API or a tourname
 marker to the earliest changed position and asks for `ratings_catch_up` after commit. The
 catch-up locks the league row (the lock every game write takes too), replays the games from
 the marker on, and clears it, all in one transaction; so two organizers saving at once are
-serialised, a crash in between leaves the marker for the next run, and the ledger after any
-sequence of edits equals a replay from scratch. A game added after every rated game replays
-nothing before it: it costs the same handful of queries whatever the league's size.
+serialised, a crash in between leaves the marker for the next run (or the worker's sweep,
+`ratings_sweep`), and the ledger after any sequence of edits equals a replay from scratch. The
+catch-up commits without waiting for the disk (`ratings_catch_up` says why that is safe).
+A game added after every rated game replays nothing before it: it costs the same handful of
+queries whatever the league's size.
 """
 
 import logging
@@ -19,7 +21,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from core.pagecache import touch
-from jobs.services import job_start
+from jobs.services import job_active, job_start
 from leagues.models import League
 
 from . import ledger
@@ -119,7 +121,6 @@ def _catch_up_logged(league_id: int) -> None:
         raise
 
 
-@transaction.atomic
 def ratings_catch_up(
     *,
     league_id: int,
@@ -131,21 +132,64 @@ def ratings_catch_up(
     With `defer_above`, a catch-up that would replay more games than that (a correction far
     in the past of a big league) is left to a background job instead; the marker stays, so
     the league's pages keep the last ratings until the job has replayed it.
+
+    Run on its own (after its writer's commit, from a job or the sweep), the catch-up's
+    transaction commits without waiting for the disk: it writes only what a replay derives
+    from the games and clears the marker in the same transaction, and the games and the marker
+    were committed durably by their writer. If the server crashes before the catch-up reaches
+    the disk, it is lost whole (PostgreSQL keeps transactions atomic and in order) with the
+    marker still set, and the next change or the worker's sweep (`ratings_sweep`) replays it.
+    So a result tapped at a table waits for one flush, its own, not two. Called inside a
+    caller's transaction, it leaves that transaction's durability alone.
     """
-    if not League.objects.select_for_update().filter(pk=league_id).exists():
-        return None  # the league was deleted
-    settings = LeagueRating.objects.filter(league_id=league_id).first()
-    if settings is None or settings.dirty_from is None:
-        return None
-    report = _replay(settings, settings.dirty_from, progress=progress, defer_above=defer_above)
-    if report is None:
-        _catch_up_in_background(league_id)
-    return report
+    own_transaction = not transaction.get_connection().in_atomic_block
+    with transaction.atomic():
+        if not _lock_for_catch_up(league_id, flush=not own_transaction):
+            return None  # the league was deleted
+        settings = LeagueRating.objects.filter(league_id=league_id).first()
+        if settings is None or settings.dirty_from is None:
+            return None
+        report = _replay(settings, settings.dirty_from, progress=progress, defer_above=defer_above)
+        if report is None:
+            _catch_up_in_background(league_id)
+        return report
+
+
+def _lock_for_catch_up(league_id: int, *, flush: bool) -> bool:
+    """Lock the league row (False: no such league); unless `flush`, let this transaction
+    commit without waiting for its WAL flush (`synchronous_commit` off for it alone)."""
+    setting = "1" if flush else "set_config('synchronous_commit', 'off', true)"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {setting} FROM leagues_league WHERE id = %s FOR UPDATE", [league_id]
+        )
+        return cursor.fetchone() is not None
 
 
 def _catch_up_in_background(league_id: int) -> None:
     league = League.objects.get(pk=league_id)
-    job_start(kind=CATCH_UP, league=league, key=f"catch_up:{league_id}")
+    job_start(kind=CATCH_UP, league=league, key=_catch_up_key(league_id))
+
+
+def _catch_up_key(league_id: int) -> str:
+    return f"catch_up:{league_id}"
+
+
+def ratings_sweep() -> list[int]:
+    """Catch up every league whose marker was left set: its writer's on-commit catch-up was
+    lost (the process died between the two, or the server crashed before the catch-up's
+    asynchronous commit reached the disk) or failed. Called by the worker's reaper every few
+    seconds; a league with a catch-up job under way is left to the job (its replay holds the
+    league lock). The ids of the leagues caught up or handed to a job."""
+    swept = []
+    dirty = LeagueRating.objects.filter(dirty_from_date__isnull=False).values_list(
+        "league_id", flat=True
+    )
+    for league_id in dirty:
+        if job_active(key=_catch_up_key(league_id)) is None:
+            _catch_up_logged(league_id)
+            swept.append(league_id)
+    return swept
 
 
 @transaction.atomic
@@ -262,4 +306,5 @@ __all__ = [
     "ratings_catch_up",
     "ratings_mark_dirty",
     "ratings_recalculate",
+    "ratings_sweep",
 ]

@@ -426,3 +426,73 @@ def test_re_rating_a_league_whose_ledger_is_right_writes_no_ledger_row(
     rating_sql = [q["sql"] for q in queries.captured_queries if "ratings_rating " in q["sql"]]
     assert len(rating_sql) == 1 and rating_sql[0].startswith("SELECT"), "\n".join(rating_sql)
     assert ledger_snapshot(league) == before
+
+
+def _commit_mode_seen_by_the_replay(league_id: int) -> list[str]:
+    """Run the catch-up and note `synchronous_commit` as its transaction sees it."""
+    seen = []
+
+    def progress(done, total):
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW synchronous_commit")
+            seen.append(cursor.fetchone()[0])
+
+    assert ratings_catch_up(league_id=league_id, progress=progress) is not None
+    return seen
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_catch_up_on_its_own_commits_without_waiting_for_the_disk_and_only_itself():
+    """What it writes is derived and its marker was committed durably by the writer: its own
+    commit may skip the flush; the setting ends with its transaction."""
+    league = LeagueFactory()
+    roster = PlayerFactory.create_batch(3, organization=league.organization)
+    game = record(league, roster)  # committed; its catch-up ran on commit
+    LeagueRating.objects.filter(league=league).update(
+        dirty_from_date=game.played_on, dirty_from_game=game.pk
+    )
+    assert _commit_mode_seen_by_the_replay(league.pk)[-1] == "off"
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        assert cursor.fetchone()[0] == "on"
+    assert LeagueRating.objects.get(league=league).dirty_from is None
+    assert_equals_full_replay(league)
+
+
+def test_a_catch_up_inside_a_writers_transaction_leaves_its_durability_alone(league, roster):
+    """An import or the API catching up in their own transaction: their games are user data."""
+    record(league, roster[:3])  # the test's transaction never commits: the marker is set
+    assert _commit_mode_seen_by_the_replay(league.pk)[-1] == "on"
+
+
+def test_the_sweep_catches_up_a_marker_whose_catch_up_was_lost(league, roster):
+    from jobs.registry import sweeps
+    from ratings.services import ratings_sweep
+
+    assert ratings_sweep in sweeps()  # the worker's reaper calls it
+    game = record(league, roster[:4])  # no on-commit catch-up: as after a crash
+    other = LeagueFactory()
+    assert ratings_sweep() == [league.pk]
+    assert LeagueRating.objects.get(league=league).dirty_from is None
+    assert RatingChange.objects.filter(game=game).count() == 4
+    assert_equals_full_replay(league)
+    assert ratings_sweep() == []  # nothing left
+    assert not RatingChange.objects.filter(league=other).exists()
+
+
+def test_the_sweep_hands_a_big_replay_to_one_job_and_then_leaves_it_to_the_job(
+    league, roster, settings
+):
+    from jobs.models import Job
+    from ratings.services import ratings_sweep
+
+    settings.GUILDHALL_INLINE_RERATE_GAMES = 1
+    record(league, roster[:2])
+    record(league, roster[2:4])
+    assert ratings_sweep() == [league.pk]
+    jobs = Job.objects.filter(league=league, key=f"catch_up:{league.pk}")
+    assert jobs.count() == 1
+    assert LeagueRating.objects.get(league=league).dirty_from is not None  # the job's to do
+    assert ratings_sweep() == []
+    assert jobs.count() == 1
+    assert not RatingChange.objects.filter(league=league).exists()
