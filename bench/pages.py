@@ -22,10 +22,12 @@ pods of 3-4 (written with COPY, then rated). For each page the table gives:
 The pod result tap is a console POST (a winner tapped; the card comes back by htmx) on a
 different open table each time; its floor is the least a tap must write and read in one
 transaction (the table's result, its seats' places, the league game and its results, the
-pages' version) and the card rendered by a minimal template, rolled back. Times are medians of
+ratings, the pages' version), committed as a result must be (durably: a tap is not done until
+its result would survive a crash), and the card rendered by a minimal template, on a table of
+its own each run. Times are medians of
 `--repeat` runs (taps: one per run, different tables), the page and its floor alternated. The
 events are made anew by each run (`seed_event --replace`); the league is built once and kept.
-`--quick`: a 16-player pod event and a 16-player 1v1 event after 1 round, a league of 60
+`--quick`: a 32-player pod event and a 16-player 1v1 event after 1 round, a league of 60
 players and 300 games, 3 runs.
 """
 
@@ -336,7 +338,7 @@ def floor_player(league, player_id: int) -> tuple[str, int]:
 
 
 def floor_tap(event, table_id: int, winner_entry: int, judge: tuple[str, int]) -> tuple[str, int]:
-    """The least a tap must read and write, in one transaction, rolled back: the judge's
+    """The least a tap must read and write, in one transaction, committed: the judge's
     session and user, the result on the table and its seats, the league game and its results,
     each player's rating read and written with a ledger row (a pairwise Elo: the winner +K,
     the rest shared), an audit line, the pages' versions; then the card read back."""
@@ -448,7 +450,6 @@ def floor_tap(event, table_id: int, winner_entry: int, judge: tuple[str, int]) -
                 }
             )
         )
-        transaction.set_rollback(True)
     return html, len(seats)
 
 
@@ -560,7 +561,8 @@ class Page:
 
 
 def measure_taps(event, client: Client, user_id: int, repeat: int) -> dict:
-    """One tap per run on an open table, alternated with the floor on another one."""
+    """One tap per run on an open table, alternated with the floor on another one (each writes
+    and commits a result, so every run takes two tables)."""
     from tournaments.models import Seat
 
     round_id, _ = open_round(event)
@@ -571,15 +573,16 @@ def measure_taps(event, client: Client, user_id: int, repeat: int) -> dict:
             ORDER BY t.number""",
         [round_id],
     )
-    if len(open_tables) < repeat + 1:
-        raise SystemExit(f"{event.slug}: {len(open_tables)} open tables, {repeat + 1} needed")
+    if len(open_tables) < 2 * repeat:
+        raise SystemExit(f"{event.slug}: {len(open_tables)} open tables, {2 * repeat} needed")
     url = reverse("table_report", kwargs={"slug": event.slug, "table_id": 0})
     prefix = url.removesuffix("0/report/")
     headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "table"}
     taps, floors, counts = [], [], []
-    floor_table = open_tables[-1]
     judge = (client.cookies[settings.SESSION_COOKIE_NAME].value, user_id)
-    for table_id, version, entry in open_tables[:repeat]:
+    for (table_id, version, entry), floor_table in zip(
+        open_tables[:repeat], open_tables[repeat : 2 * repeat], strict=True
+    ):
 
         def tap(table_id=table_id, version=version, entry=entry):
             response = client.post(
@@ -595,7 +598,7 @@ def measure_taps(event, client: Client, user_id: int, repeat: int) -> dict:
             counts.append(queries(tap))
         else:
             taps.append(timed(tap))
-        floors.append(timed(lambda: floor_tap(event, floor_table[0], floor_table[2], judge)))
+        floors.append(timed(lambda t=floor_table: floor_tap(event, t[0], t[2], judge)))
     if not taps:  # one run: the counted tap is the timed one
         taps = floors[:1]
     seats = Seat.objects.filter(table_id=open_tables[0][0]).count()
@@ -619,7 +622,7 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args(argv)
     if args.quick:
-        pods, onevone, played, league_size, repeat = 16, 16, 1, (60, 300), 3
+        pods, onevone, played, league_size, repeat = 32, 16, 1, (60, 300), 3
     else:
         pods, onevone, played, league_size, repeat = 256, 512, 3, (1200, 20000), args.repeat
     call_command("migrate", verbosity=0)

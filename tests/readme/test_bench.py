@@ -64,10 +64,10 @@ BENCHES = {
         [],
         [
             "| page | rows | queries | render ms | cold ms | cached ms | floor ms | ratio |",
-            "| event pairings, 16 pods | 16 |",
+            "| event pairings, 32 pods | 32 |",
             "| TO console, 16 1v1 |",
             "| league standings, 60 players | 50 |",
-            "| pod result tap, 16 pods | 4 |",
+            "| pod result tap, 32 pods | 4 |",
             "every page within 2x its floor:",
         ],
     ),
