@@ -260,6 +260,7 @@ MATRIX: dict[str, Rule] = {
     "events/<slug:slug>/bracket/": Rule(SEE_EVENT, "event"),
     "events/<slug:slug>/players/<int:player_id>/": Rule(SEE_EVENT, "event"),
     "events/<slug:slug>/run/": Rule(RUN_EVENT, "event"),
+    "events/<slug:slug>/run/live/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/rounds/<int:number>/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/register/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/player-names/": Rule(RUN_EVENT, "event"),

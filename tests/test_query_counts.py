@@ -5,6 +5,8 @@ fourth half reported, under the same bound: a query per player, table or round (
 blow it at 128. The bounds are today's counts, so one more query anywhere fails here first.
 """
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -59,7 +61,12 @@ PUBLIC_BOUNDS = {
 # two: the players, then the same list again for the edit selects, now fetched on demand),
 # and asks once whether the judge may run the event (it asked twice).
 # One more on each for the players' reports of the round (selectors.reports.round_states).
-CONSOLE_BOUNDS = {"1v1": {"run": 11, "round": 10}, "pods": {"run": 12, "round": 10}}
+# One more on the console for the tag of its live part (the event's page versions).
+CONSOLE_BOUNDS = {"1v1": {"run": 12, "round": 10}, "pods": {"run": 13, "round": 10}}
+# The console's live part, polled every 15 s (views.event_run_live): unchanged, a 304 from the
+# session, user, the judge's memberships and player accounts, the event and the versions;
+# changed, also the round, its tables, seats and reports (no player list, no layout).
+CONSOLE_POLL_BOUNDS = {"unchanged": 6, "changed": 11}
 
 
 @pytest.fixture(autouse=True)
@@ -132,6 +139,26 @@ def test_the_console_judges_reload_stays_constant(
         with django_assert_max_num_queries(CONSOLE_BOUNDS[fmt][page], info=page):
             response = client.get(url)
         assert response.status_code == 200, page
+
+
+@pytest.mark.parametrize("fmt", ["1v1", "pods"])
+@pytest.mark.parametrize("players", SIZES)
+def test_the_consoles_live_poll_stays_constant(
+    client, fmt, players, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    event = played_event(fmt, players, django_capture_on_commit_callbacks)
+    client.force_login(organizer_of(event.league.organization, role=Role.JUDGE))
+    page = client.get(reverse("event_run", args=[event.slug]))
+    live = re.search(rb'hx-get="([^"]+)"[^>]*data-etag="(\w+)"', page.content)
+    url, etag = live[1].decode().replace("&amp;", "&"), live[2].decode()
+    headers = {"HTTP_HX_REQUEST": "true"}
+    with django_assert_max_num_queries(CONSOLE_POLL_BOUNDS["unchanged"], info="unchanged"):
+        response = client.get(url, HTTP_IF_NONE_MATCH=f'"{etag}"', **headers)
+    assert response.status_code == 304
+    with django_assert_max_num_queries(CONSOLE_POLL_BOUNDS["changed"], info="changed"):
+        response = client.get(url, HTTP_IF_NONE_MATCH='"an older tag"', **headers)
+    assert response.status_code == 200
+    assert response.content.count(b'hx-swap-oob="true"') > players // 4
 
 
 @pytest.mark.parametrize("fmt", ["1v1", "pods"])

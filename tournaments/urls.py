@@ -10,6 +10,7 @@ urlpatterns = [
     path("events/<slug:slug>/standings/", views.event_standings, name="event_standings"),
     path("events/<slug:slug>/projector/", views.event_projector, name="event_projector"),
     path("events/<slug:slug>/run/", views.event_run, name="event_run"),
+    path("events/<slug:slug>/run/live/", views.event_run_live, name="event_run_live"),
     path("events/<slug:slug>/register/", views.event_register, name="event_register"),
     path("events/<slug:slug>/player-names/", views.event_player_names, name="event_player_names"),
     path("events/<slug:slug>/pair/", views.event_pair, name="event_pair"),

@@ -10,10 +10,13 @@ bad input), retargeted onto the card; a normal POST gets a page message (and the
 or, for a repeated tap, a redirect to it).
 """
 
+import hashlib
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
@@ -22,7 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from core.errors import DomainError
 from core.errors_http import error_message, error_response
-from core.pagecache import memo, public_page
+from core.pagecache import memo, public_page, versions
 from leagues import selectors as league_selectors
 from leagues.permissions import can_run_events_of
 from leagues.views import league_context
@@ -37,6 +40,7 @@ from .selectors import console as console_selectors
 from .selectors import decks as deck_selectors
 from .selectors import registration as registration_selectors
 from .selectors import reports as report_selectors
+from .services.reports import REPORTS_SCOPE
 
 
 def _context(request, event: Tournament, nav: str, **extra) -> dict:
@@ -248,14 +252,17 @@ def _cut_picks(event: Tournament, round_: Round | None) -> None:
 
 
 def _console(request, event: Tournament, **extra) -> dict:
+    etag = _console_etag(request, event)  # before the reads: never newer than what is shown
     round_ = console_selectors.console_round(event)
     _cut_picks(event, round_)
+    seating = _seating(round_)
     return _context(
         request,
         event,
         "run",
         round=round_,
         **_cards(event, round_),
+        live=_console_live(event, round_, seating, etag),
         entries=console_selectors.entry_lines(event, after_round=round_.number if round_ else 0),
         next_round=(round_.number + 1) if round_ else 1,
         **_console_urls(event),
@@ -265,11 +272,7 @@ def _console(request, event: Tournament, **extra) -> dict:
         structure=selectors.structure_get(event) if event.play.suggests_cut else None,
         # From the prefetched seats: the seating the TO sees, which the edit form (fetched
         # when opened) sends back, so an edit of a round changed meanwhile is refused.
-        seating=services.seating_key(
-            (t.number, s.position, s.entry_id) for t in round_.tables.all() for s in t.seats.all()
-        )
-        if round_ is not None
-        else "",
+        seating=seating,
         # Before round 1, while check-in is open: who has not checked in yet.
         not_checked_in=registration_selectors.not_checked_in(event)
         if round_ is None and event.check_in == Tournament.CheckIn.OPEN
@@ -282,6 +285,83 @@ def _console(request, event: Tournament, **extra) -> dict:
 def event_run(request: HttpRequest, slug: str) -> HttpResponse:
     event = _run_get(request, slug)
     return render(request, "tournaments/event_run.html", _console(request, event))
+
+
+def _seating(round_: Round | None) -> str:
+    """From the prefetched seats: the seating the TO sees (`services.seating_key`)."""
+    if round_ is None:
+        return ""
+    tables = round_.tables.all()
+    return services.seating_key(
+        (t.number, s.position, s.entry_id) for t in tables for s in t.seats.all()
+    )
+
+
+def _console_etag(request, event: Tournament) -> str:
+    """The tag of what the console's live part shows: the event (results, pairings, drops),
+    its players' reports, and the CSRF secret its cards' forms are masked from. One query."""
+    stamp = versions([("event", event.pk), (REPORTS_SCOPE, event.pk)], request)
+    get_token(request)  # the secret the cards' tokens come from (new, or the cookie's)
+    parts = (stamp, request.user.pk, request.META["CSRF_COOKIE"])
+    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+
+
+def _console_shows(round_: Round | None, seating: str) -> str:
+    """Which round the console shows, as it stands: its id, status and seating. While a page
+    is open on it, the live part swaps cards into it; once it differs (the next round paired,
+    the round ended, its pairings changed) the page says so and links to itself instead."""
+    if round_ is None:
+        return "none"
+    return f"{round_.pk}.{round_.status}.{seating}"
+
+
+def _console_live(event: Tournament, round_: Round | None, seating: str, etag: str) -> dict:
+    return {
+        "etag": etag,
+        "shows": _console_shows(round_, seating),
+        "url": reverse("event_run_live", kwargs={"slug": event.slug}),
+        "poll_seconds": POLL_SECONDS,
+    }
+
+
+@login_required
+@require_GET
+def event_run_live(request: HttpRequest, slug: str) -> HttpResponse:
+    """The console's live part, polled every 15 s while a TO has it open (`?shows=` the round
+    the page shows, `_console_shows`): a 304 while nothing changed (If-None-Match, three
+    queries with the session's); else the round's status line, the players' reports line and
+    every card, each swapped out of band where the page has it (the page's script keeps a
+    card that has not changed, or that the TO is working in); or, when the page's round is no
+    longer the one to run, a line saying so."""
+    event = _run_get(request, slug)
+    etag = _console_etag(request, event)
+    if request.headers.get("If-None-Match", "") == f'"{etag}"':
+        response = HttpResponseNotModified()
+        response["ETag"] = f'"{etag}"'
+        return response
+    round_ = console_selectors.console_round(event)
+    seating = _seating(round_)
+    shows = _console_shows(round_, seating)
+    changed = request.GET.get("shows", "") != shows
+    live = _console_live(event, round_, seating, etag) | {"shows": request.GET.get("shows", "")}
+    context = _context(
+        request,
+        event,
+        "run",
+        round=round_,
+        live=live,
+        changed=changed,
+        oob=True,
+        results=RESULTS,
+        **_console_urls(event),
+    )
+    if not changed:
+        _cut_picks(event, round_)
+        context.update(_cards(event, round_))
+    response = render(request, "tournaments/event_run.html#console-live", context)
+    response["ETag"] = f'"{etag}"'
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 def _refused(request, event: Tournament, error: DomainError, *, form=None) -> HttpResponse:

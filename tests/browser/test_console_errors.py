@@ -36,6 +36,15 @@ def event(db):
     return event
 
 
+@pytest.fixture(autouse=True)
+def no_live_console(monkeypatch):
+    """The console's live part (a poll every 15 s) would freshen a stale card before its tap:
+    these tests are about the tap on a card that is stale, so the poll waits an hour."""
+    from tournaments import views
+
+    monkeypatch.setattr(views, "POLL_SECONDS", 3600)
+
+
 @pytest.fixture
 def judges(browser, live_server):
     """Phones opened by `judge(username)`; each must end with no error but the expected ones."""

@@ -1,7 +1,8 @@
 """The TO console's machine-readable face: `data-*` attributes a script reads instead of markup.
 
 Each table or pod card carries `data-table-id`, `data-table-number`, `data-version` (the version
-the report's 409 check compares) and `data-reported` ("1"/"0"); the cards' container carries the
+the report's 409 check compares), `data-reported` ("1"/"0") and `data-state` (a fingerprint of
+what the card shows, which the console's live script compares); the cards' container carries the
 round's number, kind and status. `bench/load.py` reads these with `html.parser`, so a template
 change that drops one fails here rather than in a bench run.
 """
@@ -36,7 +37,17 @@ class DataAttributes(HTMLParser):
             self.found.append((tag, data))
 
     def cards(self) -> list[dict[str, str]]:
-        return [d for tag, d in self.found if tag == "article" and "data-table-id" in d]
+        """The cards' attributes but `data-state` (checked by `states`)."""
+        return [
+            {k: v for k, v in d.items() if k != "data-state"}
+            for tag, d in self.found
+            if tag == "article" and "data-table-id" in d
+        ]
+
+    def states(self) -> list[str]:
+        return [
+            d["data-state"] for tag, d in self.found if tag == "article" and "data-table-id" in d
+        ]
 
     def round(self) -> dict[str, str]:
         return next(d for tag, d in self.found if "data-round" in d)
@@ -74,6 +85,9 @@ def test_pod_cards_carry_id_number_version_and_reported(judge_client, league):
         for table in round_.tables.order_by("number")
     ]
     assert page.cards() == expected
+    states = page.states()
+    assert all(len(state) == 12 and int(state, 16) >= 0 for state in states)
+    assert states[0] != states[1]  # a reported table and an open one show different things
     assert [c["data-reported"] for c in expected] == ["1", "0"]
     assert expected[0]["data-version"] == "1"
 

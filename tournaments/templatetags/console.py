@@ -6,6 +6,7 @@ depend only on the format and the round's kind, so they are rendered once per pr
 pod's place options are joined in Python rather than looped in the template.
 """
 
+import hashlib
 from functools import lru_cache
 from html import escape
 
@@ -57,6 +58,23 @@ def place_options(count: int, selected: int | None, empty: str = "place") -> Saf
 _PARTIALS = {"pod": "tournaments/formats/pod.html#", "match": "tournaments/formats/match.html#"}
 
 
+def card_state(table) -> str:
+    """A short fingerprint of what a card shows: the table's version (its result) and where
+    its players' reports stand. The console's script replaces a card the live part sends
+    only when this differs (the cards' forms carry a fresh CSRF mask on every render)."""
+    state = getattr(table, "report_state", None)
+    parts = (table.version,)
+    if state is not None:
+        parts += (
+            state.state,
+            tuple((r.pk, r.status, tuple(r.agreeing)) for r in state.open),
+            state.decided.pk if state.decided else None,
+            tuple(state.waiting_for),
+            state.needed,
+        )
+    return hashlib.blake2b(repr(parts).encode(), digest_size=6).hexdigest()
+
+
 class _Card:
     """What every card of one page shares, found once: the format, the CSRF input, the
     address prefix, the round's kind, the message and error of a refused tap."""
@@ -82,6 +100,8 @@ class _Card:
         self.order_wanted = bool(message) or getattr(context.get("error"), "field", None) == (
             "places"
         )
+        # The console's live part (views.event_run_live) sends every card out of band.
+        self.oob = ' hx-swap-oob="true"' if context.get("cards_oob") else ""
 
     def partial(self, name: str, table) -> str:
         template = self.context.template.engine.get_template(
@@ -115,7 +135,8 @@ class _Card:
         return (
             f'\n<article class="{css}{" reported" if reported else ""}" id="table-{table.pk}" '
             f'data-table-id="{table.pk}" data-table-number="{table.number}" '
-            f'data-version="{table.version}" data-reported="{1 if reported else 0}">'
+            f'data-version="{table.version}" data-reported="{1 if reported else 0}" '
+            f'data-state="{card_state(table)}"{self.oob}>'
         )
 
     def form(self, table, css: str = "") -> str:

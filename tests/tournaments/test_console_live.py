@@ -1,0 +1,146 @@
+"""The TO console follows the round by itself (views.event_run_live): a poll every 15 s answers
+304 while nothing changed; after a result, a player's report, a drop, it sends the round's
+status line, the reports line and every card out of band, each card with a fingerprint of what
+it shows (`data-state`) so the page's script replaces only the cards that changed; once the
+page's round is no longer the one to run (the round ended, the next paired, the pairings
+changed), it says so instead of sending cards."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from leagues.models import Role
+from tests.factories import LeagueFactory, organizer_of
+from tournaments import services
+from tournaments.models import Round, Table
+
+from .play import register
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+CARD = re.compile(r'<article [^>]*id="table-(\d+)"[^>]*data-state="(\w+)"([^>]*)>')
+
+
+@pytest.fixture
+def pod(db, client):
+    """A pod event of 8 (two pods), round 1 paired, a judge at the console."""
+    league = LeagueFactory()
+    event = services.tournament_create(league=league, name="Friday", format="pods", swiss_rounds=3)
+    register(event, "Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
+    services.round_pair(tournament=event)
+    client.force_login(organizer_of(league.organization, role=Role.JUDGE))
+    return {"event": event}
+
+
+class Console:
+    """The console page as a judge's phone holds it: its cards' fingerprints and its poll."""
+
+    def __init__(self, client, event):
+        self.client = client
+        page = client.get(reverse("event_run", args=[event.slug]))
+        assert page.status_code == 200
+        text = page.content.decode()
+        live = re.search(r'<div id="console-live" hx-get="([^"]+)"[^>]*data-etag="(\w+)"', text)
+        self.url, self.etag = live[1].replace("&amp;", "&"), live[2]
+        self.cards = {int(pk): state for pk, state, _ in CARD.findall(text)}
+
+    def poll(self):
+        response = self.client.get(self.url, HTTP_IF_NONE_MATCH=f'"{self.etag}"', **HTMX)
+        if response.status_code == 200:
+            text = response.content.decode()
+            self.etag = re.search(r'<div id="console-live"[^>]*data-etag="(\w+)"', text)[1]
+        return response
+
+
+def tables(event) -> list[Table]:
+    return list(Table.objects.filter(round__tournament=event).order_by("number"))
+
+
+def test_nothing_changed_answers_304_and_the_page_and_poll_share_the_tag(client, pod):
+    console = Console(client, pod["event"])
+    assert len(console.cards) == 2
+    response = console.poll()
+    assert response.status_code == 304
+    assert response["ETag"] == f'"{console.etag}"'
+
+
+def test_a_result_entered_elsewhere_comes_back_as_that_card_changed_and_the_others_not(client, pod):
+    event = pod["event"]
+    console = Console(client, event)
+    first, second = tables(event)
+    winner = first.seats.order_by("position").first().entry
+    services.table_report(table=first, winner=winner)  # another judge's phone
+    response = console.poll()
+    assert response.status_code == 200
+    text = response.content.decode()
+    sent = {int(pk): (state, rest) for pk, state, rest in CARD.findall(text)}
+    assert set(sent) == {first.pk, second.pk}
+    assert all('hx-swap-oob="true"' in rest for _, rest in sent.values())
+    assert sent[first.pk][0] != console.cards[first.pk]  # the script swaps this one in
+    assert sent[second.pk][0] == console.cards[second.pk]  # and keeps this one
+    assert f'id="table-{first.pk}" data-table-id="{first.pk}"' in text
+    assert 'id="round-status" hx-swap-oob="true"' in text
+    assert "Waiting for 1 pod: 2" in text
+    assert '<div id="report-counts" hx-swap-oob="true">' in text
+    assert "The rounds changed" not in text
+    # The new tag rides in the new poller: the next poll is a 304 again.
+    assert console.poll().status_code == 304
+
+
+def test_a_players_report_changes_the_card_it_is_on(client, pod):
+    event = pod["event"]
+    console = Console(client, event)
+    first, second = tables(event)
+    seats = list(first.seats.select_related("entry").order_by("position"))
+    services.report_submit(
+        table=first, entry=seats[0].entry, data={"winner": str(seats[0].entry_id)}
+    )
+    response = console.poll()
+    assert response.status_code == 200
+    text = response.content.decode()
+    sent = {int(pk): state for pk, state, _ in CARD.findall(text)}
+    assert sent[first.pk] != console.cards[first.pk]
+    assert sent[second.pk] == console.cards[second.pk]
+    assert "1 waiting for confirmation" in text
+
+
+def test_the_round_ended_or_the_next_paired_says_so_and_sends_no_cards(client, pod):
+    event = pod["event"]
+    console = Console(client, event)
+    for table in tables(event):
+        services.table_report(table=table, draw=True)
+    assert console.poll().status_code == 200  # the results: cards
+    services.round_end(round_=Round.objects.get(tournament=event, number=1))
+    text = console.poll().content.decode()
+    assert "The rounds changed on another screen" in text
+    assert "round 1 is complete" in text
+    assert not CARD.findall(text)
+    services.round_pair(tournament=event)
+    text = console.poll().content.decode()
+    assert "round 2 is playing" in text
+    assert not CARD.findall(text)
+    # Reloaded, the console shows round 2 and polls for it: a 304.
+    assert Console(client, event).poll().status_code == 304
+
+
+def test_pairings_changed_in_the_same_round_say_so(client, pod):
+    event = pod["event"]
+    console = Console(client, event)
+    first, second = tables(event)
+    a = first.seats.order_by("position").first().entry
+    b = second.seats.order_by("position").first().entry
+    services.round_swap(round_=Round.objects.get(tournament=event, number=1), a=a, b=b)
+    text = console.poll().content.decode()
+    assert "The rounds changed on another screen" in text
+    assert not CARD.findall(text)
+
+
+def test_only_those_who_run_the_event_may_poll(client, pod):
+    console = Console(client, pod["event"])
+    client.logout()
+    response = client.get(console.url, **HTMX)
+    assert response.status_code == 302  # to the log-in
+    client.force_login(organizer_of(LeagueFactory().organization, role=Role.JUDGE))
+    assert client.get(console.url, **HTMX).status_code in (403, 404)

@@ -1,0 +1,29 @@
+// The TO console follows the round by itself (tournaments/views.py, event_run_live): every 15 s
+// it asks what changed, and the answer sends the status lines and every card out of band.
+// A card is replaced only when what it shows has changed (its data-state) and the TO is not
+// working in it: the focus inside it, its finishing-order form opened, or a refusal shown. A
+// card kept for that reason says that it changed on another screen; saving it shows how.
+document.addEventListener("htmx:oobBeforeSwap", function (event) {
+  var target = event.detail.target;
+  if (!target.matches || !target.matches("article[data-state]")) {
+    return;
+  }
+  var incoming = event.detail.fragment.firstElementChild;
+  if (!incoming || incoming.getAttribute("data-state") === target.getAttribute("data-state")) {
+    event.detail.shouldSwap = false;
+    return;
+  }
+  var busy =
+    target.contains(document.activeElement) ||
+    target.querySelector(".order-slot form, .errorlist") !== null;
+  if (busy) {
+    event.detail.shouldSwap = false;
+    if (!target.querySelector(".changed-elsewhere")) {
+      var note = document.createElement("p");
+      note.className = "message warning changed-elsewhere";
+      note.setAttribute("role", "status");
+      note.textContent = "Changed on another screen while you were entering this.";
+      target.insertBefore(note, target.firstElementChild.nextSibling);
+    }
+  }
+});
