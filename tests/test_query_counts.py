@@ -63,7 +63,7 @@ PUBLIC_BOUNDS = {
 # One more on each for the players' reports of the round (selectors.reports.round_states).
 # One more on the console for the tag of its live part (the event's page versions).
 CONSOLE_BOUNDS = {"1v1": {"run": 12, "round": 10}, "pods": {"run": 13, "round": 10}}
-# The console's live part, polled every 15 s (views.event_run_live): unchanged, a 304 from the
+# The console's live part, polled every 5 s (views.event_run_live): unchanged, a 304 from the
 # session, user, the judge's memberships and player accounts, the event and the versions;
 # changed, also the round, its tables, seats and reports (no player list, no layout).
 CONSOLE_POLL_BOUNDS = {"unchanged": 6, "changed": 11}

@@ -38,11 +38,11 @@ def event(db):
 
 @pytest.fixture(autouse=True)
 def no_live_console(monkeypatch):
-    """The console's live part (a poll every 15 s) would freshen a stale card before its tap:
+    """The console's live part (a poll every 5 s) would freshen a stale card before its tap:
     these tests are about the tap on a card that is stale, so the poll waits an hour."""
     from tournaments import views
 
-    monkeypatch.setattr(views, "POLL_SECONDS", 3600)
+    monkeypatch.setattr(views, "CONSOLE_POLL_SECONDS", 3600)
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]
 PLAYERS += ["Ivy", "Jo", "Kit", "Lu", "Mo", "Ned", "Oz", "Pip"]  # four pods
-POLL = 1  # seconds between polls here (15 on the site)
+POLL = 1  # seconds between polls here (5 on the site)
 WAIT = 10_000  # ms: several polls
 
 
@@ -29,7 +29,7 @@ WAIT = 10_000  # ms: several polls
 def event(db, monkeypatch):
     from tests.tournaments.play import register
 
-    monkeypatch.setattr(views, "POLL_SECONDS", POLL)
+    monkeypatch.setattr(views, "CONSOLE_POLL_SECONDS", POLL)
     league = LeagueFactory(name="cEDH League", slug="cedh", game_label="cEDH")
     organizer_of(league.organization, role=Role.JUDGE, username="jude")
     event = services.tournament_create(league=league, name="cEDH Friday", format="pods")

@@ -1,4 +1,4 @@
-// The TO console follows the round by itself (tournaments/views.py, event_run_live): every 15 s
+// The TO console follows the round by itself (tournaments/views.py, event_run_live): every 5 s
 // it asks what changed, and the answer sends the status lines and every card out of band.
 // A card is replaced only when what it shows has changed (its data-state) and the TO is not
 // working in it: the focus inside it, its finishing-order form opened, or a refusal shown. A
