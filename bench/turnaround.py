@@ -14,10 +14,13 @@ twenty); the others tap "Confirm" a few seconds (`--tap`) after their poll shows
 so a confirmation waits on a poll, as it would. In each round of `--disputes`, one pod's seat 2
 reports a different winner instead, and the table waits for a judge.
 
-Two judges watch the TO console (each reloads it every `--judge-refresh` seconds, staggered):
-one settles a dispute with one tap on a version; as soon as the console says every pod has a
+Two judges keep the TO console open (loaded once, then its live part polled every
+`--judge-refresh` seconds, 5 as on the site, staggered, with the ETag it carries; a 304 keeps
+the page, and when it says the round changed on another screen the judge taps "Show it"): one
+settles a dispute with one tap on a version; as soon as the console says every pod has a
 result, they end the round and pair the next (two taps, no typing; the second judge's taps are
-no-ops). Nothing is typed for the tables the players confirmed.
+no-ops), and the console is loaded again after each tap's redirect. Nothing is typed for the
+tables the players confirmed.
 
 Per round: the last result's moment (the confirmation that completed the last pod, or the
 judge's pick), the pairing, and the moment each phone first shows its new seat; then the
@@ -46,7 +49,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.loadlib import report, verify
 from bench.loadlib.client import Client, Recorder
 from bench.loadlib.cluster import Cluster, free_port
-from bench.loadlib.pages import MyPage, Pod, read_console, read_disputes, read_my_event
+from bench.loadlib.pages import (
+    Console,
+    Live,
+    MyPage,
+    Pod,
+    read_console,
+    read_console_poll,
+    read_disputes,
+    read_live,
+    read_my_event,
+)
 from bench.loadlib.scenario import EVENT, LEAGUE, ORG, Ledger, judge_login, judges_create
 from bench.loadlib.server import shutdown, site_environment, start_gunicorn, stop_gunicorn
 
@@ -69,7 +82,10 @@ def parse(argv=None) -> argparse.Namespace:
         help="seconds from seeing a report on the page to tapping Confirm",
     )  # fmt: skip
     parser.add_argument(
-        "--judge-refresh", type=float, default=5, help="seconds between each judge's reloads"
+        "--judge-refresh",
+        type=float,
+        default=5,
+        help="seconds between the polls of each judge's console (5 on the site)",
     )
     parser.add_argument(
         "--disputes", default="2,4", help="rounds with one disputed pod (comma-separated)"
@@ -256,7 +272,8 @@ class Phone(threading.Thread):
 
 
 class Judge(threading.Thread):
-    """A judge at the TO console: reloads it, settles their disputes, ends and pairs."""
+    """A judge at the TO console: keeps it open as it polls, settles their disputes, ends and
+    pairs."""
 
     def __init__(self, index, count, port, recorder, run, args, rng_seed):
         super().__init__(name=f"judge-{index}", daemon=True)
@@ -267,6 +284,8 @@ class Judge(threading.Thread):
         self.refresh = args.judge_refresh
         self.rng = random.Random(rng_seed)
         self.console = f"/events/{EVENT}/run/"
+        self.live: Live | None = None  # the console page held open, None: load it
+        self.round: int | None = None  # the round it shows
 
     def run(self) -> None:
         try:
@@ -286,17 +305,40 @@ class Judge(threading.Thread):
         with self.run_.lock:
             self.run_.judge_posts.append(path)
         status, _ = self.client.request(label, "POST", path, data, expect=(302,))
+        self.live = None  # the form's redirect loads the console again
         return status == 302
 
     def watch(self) -> None:
+        """One tick: the page loaded (first, or after a tap), else its live part's poll."""
+        if self.live is None:
+            self.load()
+            return
+        headers = {"If-None-Match": f'"{self.live.etag}"'}
+        status, text = self.client.request(
+            "judge: console poll", "GET", self.live.url, htmx=True, expect=(200, 304),
+            headers=headers,
+        )  # fmt: skip
+        if status == 304:
+            return
+        live = read_live(text) if status == 200 else None
+        if live is None or live.changed or self.round is None:
+            self.load()  # "Show it"
+            return
+        self.live = live
+        self.act(read_console_poll(text, self.round), text)
+
+    def load(self) -> None:
         status, text = self.client.request("judge: console", "GET", self.console)
         if status != 200:
             return
         console = read_console(text)
-        run = self.run_
-        with run.ledger.lock:
+        self.live, self.round = read_live(text), console.round
+        with self.run_.ledger.lock:
             for pod in console.pods:
-                run.ledger.pods.setdefault(pod.table_id, pod)
+                self.run_.ledger.pods.setdefault(pod.table_id, pod)
+        self.act(console, text)
+
+    def act(self, console: Console, text: str) -> None:
         if console.round is None:
             self.pair(1)
             return
@@ -306,7 +348,7 @@ class Judge(threading.Thread):
             for table, versions in read_disputes(text).items():
                 if numbers.get(table, 0) % self.count == self.index % self.count:
                     self.settle(number, table, versions)
-                    return  # the console again, as the tap's answer shows it
+                    return  # the console again, as the tap's redirect shows it
             if console.all_reported:
                 self.post("judge: end round", f"/events/{EVENT}/rounds/{number}/end/", {})
                 self.next_round(number)
@@ -433,7 +475,7 @@ def main(argv=None) -> int:
             f"gunicorn on 127.0.0.1:{port}: {args.workers} workers as gunicorn.conf.py says, "
             f"DEBUG off; pages poll every {args.poll:g} s; pods play {args.play[0]:g}-"
             f"{args.play[1]:g} s; a confirmation {args.tap[0]:g}-{args.tap[1]:g} s after the "
-            f"poll that shows the report; {args.judges} judges reload the console every "
+            f"poll that shows the report; {args.judges} judges' consoles poll every "
             f"{args.judge_refresh:g} s each\n"
         )
         budget = played * (args.play[1] + 4 * args.poll + 6 * args.judge_refresh + 30) + 60
@@ -487,6 +529,11 @@ def main(argv=None) -> int:
         posts = defaultdict(int)
         for path in run.judge_posts:
             posts[path.rstrip("/").split("/")[-1]] += 1
+        console_polls = [s for s in samples if s.label == "judge: console poll"]
+        print(
+            f"judges' consoles: {len(console_polls):,} polls, answered 304: "
+            f"{sum(s.status == 304 for s in console_polls) / max(1, len(console_polls)):.0%}"
+        )
         print(
             f"judges' taps: {posts['end']} round ends, {posts['pair']} pairings, "
             f"{posts['accept']} dispute picks (the second judge's taps on a done step are "

@@ -4,7 +4,8 @@ The TO console marks each table or pod card with `data-table-id`, `data-table-nu
 `data-version` (what the report's 409 check compares) and `data-reported`, and the cards'
 container with the round's `data-round`, `data-round-kind` and `data-round-status`; a pod's
 seats are its winner buttons (`name="winner"`, the entry id as value), in seat order, which is
-what the phone posts; a disputed card lists each version's "Use this" form. The public
+what the phone posts; a disputed card lists each version's "Use this" form; the console's
+live part (`#console-live`) carries the address it polls, its ETag and `data-changed`. The public
 standings are read cell by cell from their table. A player's "my event" page carries its ETag,
 round and table number on its live section (`#my-live`), its seat, report and confirm forms.
 """
@@ -75,6 +76,48 @@ def read_console(text: str) -> Console:
     if parser.round is None or parser.kind != "swiss":
         return Console(None, "", False, [])
     return Console(parser.round, parser.status, parser.all_reported, parser.pods)
+
+
+@dataclass
+class Live:
+    """The console's live part (`#console-live`): the address it polls, the ETag it sends, and
+    whether it says the page's round is no longer the one to run (`data-changed`)."""
+
+    url: str
+    etag: str
+    changed: bool
+
+
+class _LiveParser(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.live: Live | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("id") == "console-live":
+            self.live = Live(
+                url=attrs.get("hx-get") or "",
+                etag=attrs.get("data-etag") or "",
+                changed=attrs.get("data-changed") == "1",
+            )
+
+
+def read_live(text: str) -> Live | None:
+    """The console's live part, from the page or from a poll's answer."""
+    parser = _LiveParser()
+    parser.feed(text)
+    parser.close()
+    return parser.live
+
+
+def read_console_poll(text: str, round_number: int) -> Console:
+    """A poll's answer for the console's round `round_number`, still playing: its cards and
+    whether its status line says every pod has a result."""
+    parser = _ConsoleParser(round_number)
+    parser.feed(text)
+    parser.close()
+    return Console(round_number, "playing", parser.all_reported, parser.pods)
 
 
 def read_cards(text: str, *, round_number: int = 0) -> list[Pod]:

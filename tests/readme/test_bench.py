@@ -79,6 +79,7 @@ BENCHES = {
             "| round | pods | confirmed by players | settled by a judge | last result at s |",
             "| last result -> every phone shows its new seat |",
             "dispute: round 2, pod",
+            "judges' consoles:",
             "results entered by hand: 0",
             "all checks passed",
         ],

@@ -115,6 +115,7 @@ def test_the_round_ended_or_the_next_paired_says_so_and_sends_no_cards(client, p
     services.round_end(round_=Round.objects.get(tournament=event, number=1))
     text = console.poll().content.decode()
     assert "The rounds changed on another screen" in text
+    assert 'data-changed="1"' in text  # what a script (bench/turnaround.py) reads
     assert "round 1 is complete" in text
     assert not CARD.findall(text)
     services.round_pair(tournament=event)
