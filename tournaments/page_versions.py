@@ -7,6 +7,12 @@ a pairing edit, a drop, the top cut. An edit to the event row itself (the admin)
 Its pages also show the store's and league's names and the players' names (the organization's
 version, leagues.page_versions), and standings by opponents' rating read the league's ratings
 (the league's version, bumped by each rating replay).
+
+A player's own page (report_views, polled by every phone) shows the event and its rounds but,
+of the tables, only the player's own. So every change bumps a second scope too, the players'
+(`PLAYERS_SCOPE`), except the two that touch one table: a table's result (or its correction
+or undo) and its players' reports, which bump the pages of that table's players (`("entry",
+id)`) instead (`event_changed`). A result at pod 12 leaves the other 252 phones' polls 304s.
 """
 
 from django.db.models.signals import post_delete, post_save
@@ -17,6 +23,26 @@ from core.pagecache import Scope, touch
 from . import selectors
 from .models import Tournament
 from .selectors.standings import tiebreakers
+
+PLAYERS_SCOPE = "event-players"  # every player's own page of the event
+
+
+def event_changed(event_id: int, *, table_of: list[int] | None = None, also=()) -> None:
+    """Bump what a change to the event shows on: its pages, and every player's own page, or,
+    for a change to one table (`table_of`: the entries seated at it), those players' pages
+    only; `also`, more scopes in the same statement."""
+    if table_of is None:
+        touch(("event", event_id), (PLAYERS_SCOPE, event_id), *also)
+    else:
+        touch(("event", event_id), *(("entry", entry) for entry in table_of), *also)
+
+
+def player_scopes(event: Tournament, entry_id: int | None) -> list[Scope]:
+    """What a player's own page of the event hangs on (with their entry, if they hold one)."""
+    scopes = [(PLAYERS_SCOPE, event.pk), ("org", event.league.organization_id)]
+    if entry_id is not None:
+        scopes.append(("entry", entry_id))
+    return scopes
 
 
 def event_scopes(event: Tournament) -> list[Scope]:
@@ -38,9 +64,9 @@ def event_route(request, slug: str, **kwargs) -> str:
 @receiver(post_save, sender=Tournament, dispatch_uid="pagecache_event_saved")
 def event_saved(sender, instance: Tournament, created=False, raw=False, **kwargs):
     if not created and not raw:
-        touch(("event", instance.pk))
+        event_changed(instance.pk)
 
 
 @receiver(post_delete, sender=Tournament, dispatch_uid="pagecache_event_deleted")
 def event_deleted(sender, instance: Tournament, **kwargs):
-    touch(("event", instance.pk))
+    event_changed(instance.pk)

@@ -5,11 +5,13 @@ A player is the entry of the store's player linked to the signed-in account
 (`events/<slug>/me/`), or the entry of a registration whose link they hold
 (`events/<slug>/me/<token>/`, the same token as their check-in link: no account needed).
 The page polls itself every 15 seconds with htmx, sending the ETag of what it shows as
-If-None-Match: while nothing changed (the event's and its reports' page versions,
-core.pagecache) the answer is a 304 read from three queries, without rendering anything;
-when the next round is paired or someone at the table reports, the new fragment replaces
-the old one. A tap is a plain POST (it works without JavaScript) answered by a redirect to
-the page; a refusal shows the page again with the message, at the error's status.
+If-None-Match: while nothing it shows changed (the page versions of the event's rounds and
+of the player's own tables, `page_versions.player_scopes`; core.pagecache) the answer is a
+304 read from three queries, without rendering anything; when the next round is paired or
+someone at the table reports, the new fragment replaces the old one, and a result at
+another table leaves it a 304. A tap is a plain POST (it works without JavaScript) answered
+by a redirect to the page; a refusal shows the page again with the message, at the error's
+status.
 """
 
 import hashlib
@@ -31,8 +33,8 @@ from core.pagecache import versions
 from . import selectors, services
 from .formats import small_int
 from .models import Entry, Registration, ResultReport, Tournament
+from .page_versions import player_scopes
 from .selectors import reports as report_selectors
-from .services.reports import REPORTS_SCOPE
 from .views import _run_get
 
 POLL_SECONDS = 15
@@ -47,13 +49,11 @@ SAID = {
 
 
 def _etag(request, event: Tournament, entry: Entry | None) -> str:
-    """What the page shows depends on the event, its reports, the store's names and who is
-    looking (their entry, and the CSRF secret its forms' tokens come from, which a log-in
-    changes): one query."""
-    stamp = versions(
-        [("event", event.pk), (REPORTS_SCOPE, event.pk), ("org", event.league.organization_id)],
-        request,
-    )
+    """What the page shows depends on the event and its rounds, the player's own tables and
+    their reports, the store's names (`page_versions.player_scopes`: a result or a report at
+    another table changes none of them) and who is looking (their entry, and the CSRF secret
+    its forms' tokens come from, which a log-in changes): one query."""
+    stamp = versions(player_scopes(event, entry.pk if entry else None), request)
     get_token(request)  # the CSRF secret the forms are masked from (new, or the cookie's)
     # The page and its live fragment share the tag (the fragment is the page's live part, and
     # the answers say Vary: HX-Request), so the first poll after a load is already a 304.

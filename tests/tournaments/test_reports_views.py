@@ -287,3 +287,61 @@ def test_a_tap_on_a_disputed_table_says_what_it_did(client, pod):
     response = client.post(url, {"action": "report", "table": table.pk, "result": "draw"})
     assert response.url == f"{url}?said=disputed"
     assert "Your report differs" in client.get(response.url).content.decode()
+
+
+def test_a_players_poll_stays_a_304_through_other_tables_results_and_changes_with_their_own(
+    client, pod
+):
+    """Every phone polls every 15 s: a result or a report at another pod must not re-render
+    the 250 other players' pages, but anything their page shows must (page_versions)."""
+    url = page_of(pod, client)
+    event, mine = pod["event"], pod["table"]
+    other = Table.objects.get(round__tournament=event, number=2)
+    others = [s.entry for s in other.seats.select_related("entry").order_by("position")]
+    tag = client.get(url, **HTMX)["ETag"]
+
+    def poll() -> int:
+        nonlocal tag
+        response = client.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX)
+        if response.status_code == 200:
+            tag = response["ETag"]
+        return response.status_code
+
+    # Another pod: a report, a confirmation, the result, a correction.
+    report = services.report_submit(
+        table=other, entry=others[0], data={"winner": str(others[0].pk)}
+    )
+    assert poll() == 304
+    services.report_confirm(report=report.report, entry=others[1])
+    services.table_report(table=other, winner=others[0])
+    assert poll() == 304
+    services.table_report(table=other, winner=others[1])
+    assert poll() == 304
+    # Their own pod: a report from someone else at it, then the TO's result.
+    first, second, *_ = pod["entries"]
+    services.report_submit(table=mine, entry=second, data={"winner": str(second.pk)})
+    assert poll() == 200
+    services.table_report(table=mine, winner=first)
+    assert poll() == 200
+    # The round ends, the next is paired: every page.
+    services.round_end(round_=mine.round)
+    assert poll() == 200
+    services.round_pair(tournament=event)
+    assert poll() == 200
+    # A correction of their round-1 pod (their rounds list) changes it; of another, not.
+    services.table_report(table=other, winner=others[2])
+    assert poll() == 304
+    services.table_report(table=mine, winner=second)
+    assert poll() == 200
+    # A drop anywhere, an edit of the event, a player renamed: every page, to be safe.
+    services.entry_drop(entry=others[3])
+    assert poll() == 200
+    event.refresh_from_db()
+    event.round_minutes = 55
+    event.save()
+    assert poll() == 200
+    player = others[2].player
+    player.name = "Zed"
+    player.save()
+    assert poll() == 200
+    assert poll() == 304

@@ -84,7 +84,9 @@ def _lock(table_id: int) -> tuple[Tournament, Table, list[Seat]]:
     )
     table = Table.objects.select_for_update(of=("self",)).select_related("round").get(pk=table_id)
     seats = list(table.seats.select_related("entry__player").order_by("position"))
-    touch((REPORTS_SCOPE, tournament.pk))
+    # The console's view of the reports and the pages of this table's players (not the
+    # event's public pages: reports are not on them).
+    touch((REPORTS_SCOPE, tournament.pk), *(("entry", s.entry_id) for s in seats))
     return tournament, table, seats
 
 

@@ -16,6 +16,7 @@ from leagues.models import Game
 from ..errors import ResultConflict, TournamentError
 from ..formats import format_for
 from ..models import Entry, ResultReport, Round, Seat, Table
+from ..page_versions import event_changed
 from .common import audit, tournament_lock
 
 
@@ -73,7 +74,7 @@ def table_report(
     overridden: `services.reports` decides its own reports before calling this); `via` says
     in the log how the result came (players' reports and confirmations).
     """
-    tournament = tournament_lock(table.round.tournament_id)
+    tournament = tournament_lock(table.round.tournament_id, pages=False)
     # The table (locked) with its round, and its seats with their players, in one query; every
     # table has seats, so none means the table was paired away meanwhile.
     seats = list(
@@ -92,6 +93,8 @@ def table_report(
     prefetched = table.seats.all()
     prefetched._result_cache, prefetched._prefetch_done = seats, True
     table._prefetched_objects_cache = {"seats": prefetched}
+    # The event's pages and its players' pages of this table (a refusal rolls it back).
+    event_changed(tournament.pk, table_of=[s.entry_id for s in seats])
     if len(seats) == 1:
         raise TournamentError("A bye has no result to enter.", code="bye")
     if table.round.status == Round.Status.PAIRING:
