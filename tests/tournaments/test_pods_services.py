@@ -445,3 +445,26 @@ def test_a_top_16_needs_sixteen_players(league):
     play_round(event)
     with pytest.raises(services.TournamentError, match="needs 16 players"):
         services.top_cut_start(tournament=event)
+
+
+def test_the_pod_pairer_is_told_which_round_is_the_events_last(league, monkeypatch):
+    """The pod pairer looks one round ahead and holds a repeat cheaper while a later round can
+    pay for it; in the event's last Swiss round there is none (domain.pods `last_round`). The
+    real pairer runs; the test only notes what it was asked."""
+    from tournaments.formats import pods as pod_format
+
+    asked = []
+    real = pod_format.pair_pods
+
+    def noting(**kwargs):
+        asked.append((kwargs["round_number"], kwargs["last_round"]))
+        return real(**kwargs)
+
+    monkeypatch.setattr(pod_format, "pair_pods", noting)
+    event = services.tournament_create(
+        league=league, name="Three rounds", format="pods", swiss_rounds=3
+    )
+    register(event, *NAMES[:8])
+    for _ in range(3):
+        play_round(event)
+    assert asked == [(1, False), (2, False), (3, True)]

@@ -102,7 +102,9 @@ class OneVOne(Format):
         return "magic"
 
     def pair(self, tournament, **kwargs):
-        """The matches, then the byes as tables of one; the bye by the event's rule."""
+        """The matches, then the byes as tables of one; the bye by the event's rule. (The
+        1v1 pairer pairs the last round as any other: `last_round` is not its business.)"""
+        kwargs.pop("last_round", None)
         pairing = pair_round(bye_pairing=tournament.bye_pairing, **kwargs)
         return [*pairing.tables, *((b,) for b in pairing.byes)], list(pairing.warnings)
 
