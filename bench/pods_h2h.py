@@ -1,7 +1,7 @@
 """Pod pairers head to head: Guildhall, cedh_matching (C) and pairings_edh (Python) on one event.
 
     .venv/bin/python bench/pods_h2h.py [--sizes 12,16,...] [--events 6] [--rounds 5]
-                                       [--processes 1] [--quick]
+                                       [--processes 1] [--per-round] [--quick]
 
 Every pairer pairs the same events: players 1..N with hidden skills (normal, seeded by the
 event), 5 rounds (`--rounds`; not ceil(log2 N), so every size plays as long), and on every
@@ -29,7 +29,9 @@ average pod point spread (max - min points at a pod when paired, rounds 2 on); t
 player's badness (the largest over the events); the first-seat spread (per event, max - min of
 how often the players who stayed to the end sat first; the largest, then each finished event's). A
 reference is compared with Guildhall on the events it finished; the verdict says on which
-measures Guildhall is not ahead.
+measures Guildhall is not ahead. With `--per-round`, a second table splits the average pod
+spread and the repeat badness by round (each reference beside Guildhall on the events it
+finished), to show which rounds the spread and the repeats come from.
 """
 
 import argparse
@@ -237,17 +239,23 @@ def play(task: tuple) -> dict:
 def measure(history: list[list[dict]], stayed: list[int]) -> dict:
     past = []
     spreads = []
+    by_round = []  # per round: spread summed over its pods, its pods, the badness it added
+    added = 0
     for number, tables in enumerate(history, 1):
         ids = sorted({p for r in history for t in r for p in t["players"]})
         points, _ = standings(ids, past, floor=POD_OMW_FLOOR)
         round_ = tuple(Table(tuple(t["players"]), t["winner"] or None) for t in tables)
+        here = [
+            max(points[p] for p in t.players) - min(points[p] for p in t.players)
+            for t in round_
+            if not t.is_bye
+        ]
         if number > 1:
-            spreads.extend(
-                max(points[p] for p in t.players) - min(points[p] for p in t.players)
-                for t in round_
-                if not t.is_bye
-            )
+            spreads.extend(here)
         past.append(round_)
+        total = sum(badness_by_player(past).values())
+        by_round.append((sum(here), len(here), total - added))
+        added = total
     badness = badness_by_player(past)
     first = Counter(t["players"][0] for r in history for t in r if len(t["players"]) > 1)
     firsts = [first[p] for p in stayed]
@@ -257,6 +265,7 @@ def measure(history: list[list[dict]], stayed: list[int]) -> dict:
         "spread_sum": sum(spreads),
         "pods": len(spreads),
         "first_seat": max(firsts) - min(firsts),
+        "by_round": by_round,
     }
 
 
@@ -277,6 +286,18 @@ def summary(runs: list[dict]) -> dict:
         "first_seat": max(r["first_seat"] for r in done),
         "first_seats": " ".join(str(r["first_seat"]) for r in done),
     }
+
+
+def per_round(runs: list[dict]) -> str:
+    """Each round's average pod spread / repeat badness over the finished events."""
+    done = [r for r in runs if r["finished"]]
+    cells = []
+    for number in range(len(done[0]["by_round"])):
+        spread = sum(r["by_round"][number][0] for r in done)
+        pods = sum(r["by_round"][number][1] for r in done)
+        badness = sum(r["by_round"][number][2] for r in done)
+        cells.append(f"{spread / pods if pods else 0.0:.2f} / {badness}")
+    return " | ".join(cells)
 
 
 def verdict(ours: dict, theirs: dict) -> str:
@@ -300,6 +321,11 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=6, help="events per size (default 6)")
     parser.add_argument("--rounds", type=int, default=5, help="rounds per event (default 5)")
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument(
+        "--per-round",
+        action="store_true",
+        help="also split spread and badness by round",
+    )
     parser.add_argument(
         "--quick", action="store_true", help="two events (one with drops) of 12 players"
     )
@@ -339,6 +365,7 @@ def main() -> None:
         for pairer in pairers
     ]
     ahead = []
+    split = []  # the --per-round table's rows
     with multiprocessing.Pool(args.processes) as pool:
         pending = {task[:3]: pool.apply_async(play, (task,)) for task in tasks}
         for n in sizes:
@@ -376,11 +403,31 @@ def main() -> None:
                     flush=True,
                 )
             assert ours_all["events"] == args.events, "Guildhall must finish every event"
+            split.append(f"| {n} | guildhall | {args.events} | {per_round(runs['guildhall'])} |")
+            for pairer in pairers[1:]:
+                finished = [r["finished"] for r in runs[pairer]]
+                if not any(finished):
+                    continue
+                split.append(f"| {n} | {pairer} | {sum(finished)} | {per_round(runs[pairer])} |")
+                if not all(finished):
+                    same = [g for g, f in zip(runs["guildhall"], finished, strict=True) if f]
+                    split.append(
+                        f"| {n} | guildhall on {pairer}'s events | {sum(finished)} "
+                        f"| {per_round(same)} |"
+                    )
     print()
     print(
         "Guildhall ahead of a reference on badness, spread and worst player: "
         f"{sum(ahead)} of {len(ahead)}"
     )
+    if args.per_round:
+        print()
+        print("Average pod spread / repeat badness added, by round")
+        print()
+        rounds = " | ".join(f"round {k}" for k in range(1, args.rounds + 1))
+        print(f"| N | pairer | events | {rounds} |")
+        print("|---|---|---|" + "---|" * args.rounds)
+        print("\n".join(split))
 
 
 if __name__ == "__main__":
