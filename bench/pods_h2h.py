@@ -1,7 +1,8 @@
 """Pod pairers head to head: Guildhall, cedh_matching (C) and pairings_edh (Python) on one event.
 
-    .venv/bin/python bench/pods_h2h.py [--sizes 12,16,...] [--events 6] [--rounds 5]
-                                       [--processes 1] [--per-round] [--quick]
+    .venv/bin/python bench/pods_h2h.py [--sizes 12,16,...] [--events 6] [--first-seed 0]
+                                       [--rounds 5] [--weights JSON] [--processes 1]
+                                       [--per-round] [--quick]
 
 Every pairer pairs the same events: players 1..N with hidden skills (normal, seeded by the
 event), 5 rounds (`--rounds`; not ceil(log2 N), so every size plays as long), and on every
@@ -14,7 +15,8 @@ so equal pods get equal results whichever pairer made them. Each pairer gets the
 own first round.
 
 - Guildhall: `tournaments.domain.pods.pair_pods`, points 3/1/0 and the standings of
-  `domain.simulate` (the last round marked as such).
+  `domain.simulate` (the last round marked as such), default weights or those of `--weights`
+  (a JSON object of `PodWeights` fields, e.g. '{"repeat": 0.8}').
 - cedh_matching: its own program, built with cmake from `../shared/references/cedh_matching`
   into a temporary folder, run per round with `--seed <event>` and its web interface's default
   weights (rematch 0.5, non_equal_scores 0.1, 3_player_table 0.2).
@@ -31,7 +33,8 @@ how often the players who stayed to the end sat first; the largest, then each fi
 reference is compared with Guildhall on the events it finished; the verdict says on which
 measures Guildhall is not ahead. With `--per-round`, a second table splits the average pod
 spread and the repeat badness by round (each reference beside Guildhall on the events it
-finished), to show which rounds the spread and the repeats come from.
+finished), to show which rounds the spread and the repeats come from. The events are seeds
+`--first-seed` on (default 0), so another batch of events can check a result.
 """
 
 import argparse
@@ -50,7 +53,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.domain.pods import badness_by_player, pair_pods
+from tournaments.domain.pods import PodPairingError, PodWeights, badness_by_player, pair_pods
 from tournaments.domain.records import Table
 from tournaments.domain.simulate import POD_OMW_FLOOR, standings
 
@@ -156,7 +159,7 @@ def result(seed: int, number: int, pod: list[int], skill: dict[int, float]) -> i
     return rng.choices(pod, weights=[math.exp(skill[p]) for p in pod])[0]
 
 
-def pair_guildhall(active, history, number, rounds, seed) -> list[list[int]]:
+def pair_guildhall(active, history, number, rounds, seed, weights=None) -> list[list[int]]:
     past = [tuple(Table(tuple(t["players"]), t["winner"] or None) for t in r) for r in history]
     points, ranking = standings(active, past, floor=POD_OMW_FLOOR)
     pairing = pair_pods(
@@ -167,6 +170,7 @@ def pair_guildhall(active, history, number, rounds, seed) -> list[list[int]]:
         seed=seed,
         round_number=number,
         last_round=number == rounds,
+        weights=PodWeights.from_mapping(weights) if weights else None,
     )
     return [list(pod) for pod in pairing.pods] + [[p] for p in pairing.byes]
 
@@ -204,7 +208,7 @@ def pair_pairings_edh(home, active, history, number, seed) -> list[list[int]]:
 
 def play(task: tuple) -> dict:
     """One event with one pairer: its measures, or `finished: False` and why."""
-    pairer, players, seed, rounds, tools = task
+    pairer, players, seed, rounds, tools, weights = task
     skill = skills(players, seed)
     leaving = droppers(players, seed)
     history: list[list[dict]] = []
@@ -214,7 +218,7 @@ def play(task: tuple) -> dict:
             active = [p for p in active if p not in leaving]
         try:
             if pairer == "guildhall":
-                pods = pair_guildhall(active, history, number, rounds, seed)
+                pods = pair_guildhall(active, history, number, rounds, seed, weights)
             elif pairer == "cedh_matching":
                 pods = pair_cedh_matching(tools[pairer], active, history, seed)
             else:
@@ -319,7 +323,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     parser.add_argument("--events", type=int, default=6, help="events per size (default 6)")
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="the first event's seed (default 0)"
+    )
     parser.add_argument("--rounds", type=int, default=5, help="rounds per event (default 5)")
+    parser.add_argument(
+        "--weights", default="", help="Guildhall's PodWeights as JSON (default: the defaults)"
+    )
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument(
         "--per-round",
@@ -333,6 +343,12 @@ def main() -> None:
     if args.quick:
         args.sizes, args.events, args.processes = "12", 2, 1
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    weights = json.loads(args.weights) if args.weights else None
+    try:
+        PodWeights.from_mapping(weights or {})
+    except (PodPairingError, TypeError, AttributeError) as error:
+        parser.error(f"--weights: {error}")
+    seeds = range(args.first_seed, args.first_seed + args.events)
     if any(n < 7 for n in sizes) or args.events < 1 or args.rounds < 1 or args.processes < 1:
         parser.error("sizes need at least 7 players; --events, --rounds, --processes >= 1")
 
@@ -348,9 +364,10 @@ def main() -> None:
         tools["pairings_edh"] = home
     pairers = [p for p in PAIRERS if p == "guildhall" or p in tools]
     print(
-        f"{args.events} events per size (seeds 0-{args.events - 1}; odd seeds: "
+        f"{args.events} events per size (seeds {seeds[0]}-{seeds[-1]}; odd seeds: "
         f"{DROP_SHARE:.0%} of the field drops after round {DROP_AFTER}), {args.rounds} rounds, "
         f"pods drawn {DRAW:.0%}, else won by skill; {args.processes} process(es)"
+        + (f"; Guildhall's weights {json.dumps(weights)}" if weights else "")
     )
     print()
     print(
@@ -359,9 +376,9 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|")
     tasks = [
-        (pairer, n, seed, args.rounds, tools)
+        (pairer, n, seed, args.rounds, tools, weights)
         for n in sizes
-        for seed in range(args.events)
+        for seed in seeds
         for pairer in pairers
     ]
     ahead = []
@@ -370,8 +387,7 @@ def main() -> None:
         pending = {task[:3]: pool.apply_async(play, (task,)) for task in tasks}
         for n in sizes:
             runs = {
-                pairer: [pending[(pairer, n, seed)].get() for seed in range(args.events)]
-                for pairer in pairers
+                pairer: [pending[(pairer, n, seed)].get() for seed in seeds] for pairer in pairers
             }
             ours_all = summary(runs["guildhall"])
             for pairer in pairers:
