@@ -1,7 +1,8 @@
 """Pod pairers head to head: Guildhall, cedh_matching (C) and pairings_edh (Python) on one event.
 
-    .venv/bin/python bench/pods_h2h.py [--sizes 12,16,...] [--events 6] [--rounds 5]
-                                       [--processes 1] [--quick]
+    .venv/bin/python bench/pods_h2h.py [--sizes 12,16,...] [--events 6] [--first-seed 0]
+                                       [--rounds 5] [--weights JSON] [--processes 1]
+                                       [--per-round] [--quick]
 
 Every pairer pairs the same events: players 1..N with hidden skills (normal, seeded by the
 event), 5 rounds (`--rounds`; not ceil(log2 N), so every size plays as long), and on every
@@ -14,7 +15,8 @@ so equal pods get equal results whichever pairer made them. Each pairer gets the
 own first round.
 
 - Guildhall: `tournaments.domain.pods.pair_pods`, points 3/1/0 and the standings of
-  `domain.simulate` (the last round marked as such).
+  `domain.simulate` (the last round marked as such), default weights or those of `--weights`
+  (a JSON object of `PodWeights` fields, e.g. '{"repeat": 0.8}').
 - cedh_matching: its own program, built with cmake from `../shared/references/cedh_matching`
   into a temporary folder, run per round with `--seed <event>` and its web interface's default
   weights (rematch 0.5, non_equal_scores 0.1, 3_player_table 0.2).
@@ -29,7 +31,10 @@ average pod point spread (max - min points at a pod when paired, rounds 2 on); t
 player's badness (the largest over the events); the first-seat spread (per event, max - min of
 how often the players who stayed to the end sat first; the largest, then each finished event's). A
 reference is compared with Guildhall on the events it finished; the verdict says on which
-measures Guildhall is not ahead.
+measures Guildhall is not ahead. With `--per-round`, a second table splits the average pod
+spread and the repeat badness by round (each reference beside Guildhall on the events it
+finished), to show which rounds the spread and the repeats come from. The events are seeds
+`--first-seed` on (default 0), so another batch of events can check a result.
 """
 
 import argparse
@@ -48,7 +53,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.domain.pods import badness_by_player, pair_pods
+from tournaments.domain.pods import PodPairingError, PodWeights, badness_by_player, pair_pods
 from tournaments.domain.records import Table
 from tournaments.domain.simulate import POD_OMW_FLOOR, standings
 
@@ -154,7 +159,7 @@ def result(seed: int, number: int, pod: list[int], skill: dict[int, float]) -> i
     return rng.choices(pod, weights=[math.exp(skill[p]) for p in pod])[0]
 
 
-def pair_guildhall(active, history, number, rounds, seed) -> list[list[int]]:
+def pair_guildhall(active, history, number, rounds, seed, weights=None) -> list[list[int]]:
     past = [tuple(Table(tuple(t["players"]), t["winner"] or None) for t in r) for r in history]
     points, ranking = standings(active, past, floor=POD_OMW_FLOOR)
     pairing = pair_pods(
@@ -165,6 +170,7 @@ def pair_guildhall(active, history, number, rounds, seed) -> list[list[int]]:
         seed=seed,
         round_number=number,
         last_round=number == rounds,
+        weights=PodWeights.from_mapping(weights) if weights else None,
     )
     return [list(pod) for pod in pairing.pods] + [[p] for p in pairing.byes]
 
@@ -202,7 +208,7 @@ def pair_pairings_edh(home, active, history, number, seed) -> list[list[int]]:
 
 def play(task: tuple) -> dict:
     """One event with one pairer: its measures, or `finished: False` and why."""
-    pairer, players, seed, rounds, tools = task
+    pairer, players, seed, rounds, tools, weights = task
     skill = skills(players, seed)
     leaving = droppers(players, seed)
     history: list[list[dict]] = []
@@ -212,7 +218,7 @@ def play(task: tuple) -> dict:
             active = [p for p in active if p not in leaving]
         try:
             if pairer == "guildhall":
-                pods = pair_guildhall(active, history, number, rounds, seed)
+                pods = pair_guildhall(active, history, number, rounds, seed, weights)
             elif pairer == "cedh_matching":
                 pods = pair_cedh_matching(tools[pairer], active, history, seed)
             else:
@@ -237,17 +243,23 @@ def play(task: tuple) -> dict:
 def measure(history: list[list[dict]], stayed: list[int]) -> dict:
     past = []
     spreads = []
+    by_round = []  # per round: spread summed over its pods, its pods, the badness it added
+    added = 0
     for number, tables in enumerate(history, 1):
         ids = sorted({p for r in history for t in r for p in t["players"]})
         points, _ = standings(ids, past, floor=POD_OMW_FLOOR)
         round_ = tuple(Table(tuple(t["players"]), t["winner"] or None) for t in tables)
+        here = [
+            max(points[p] for p in t.players) - min(points[p] for p in t.players)
+            for t in round_
+            if not t.is_bye
+        ]
         if number > 1:
-            spreads.extend(
-                max(points[p] for p in t.players) - min(points[p] for p in t.players)
-                for t in round_
-                if not t.is_bye
-            )
+            spreads.extend(here)
         past.append(round_)
+        total = sum(badness_by_player(past).values())
+        by_round.append((sum(here), len(here), total - added))
+        added = total
     badness = badness_by_player(past)
     first = Counter(t["players"][0] for r in history for t in r if len(t["players"]) > 1)
     firsts = [first[p] for p in stayed]
@@ -257,6 +269,7 @@ def measure(history: list[list[dict]], stayed: list[int]) -> dict:
         "spread_sum": sum(spreads),
         "pods": len(spreads),
         "first_seat": max(firsts) - min(firsts),
+        "by_round": by_round,
     }
 
 
@@ -279,6 +292,18 @@ def summary(runs: list[dict]) -> dict:
     }
 
 
+def per_round(runs: list[dict]) -> str:
+    """Each round's average pod spread / repeat badness over the finished events."""
+    done = [r for r in runs if r["finished"]]
+    cells = []
+    for number in range(len(done[0]["by_round"])):
+        spread = sum(r["by_round"][number][0] for r in done)
+        pods = sum(r["by_round"][number][1] for r in done)
+        badness = sum(r["by_round"][number][2] for r in done)
+        cells.append(f"{spread / pods if pods else 0.0:.2f} / {badness}")
+    return " | ".join(cells)
+
+
 def verdict(ours: dict, theirs: dict) -> str:
     if not theirs.get("events"):
         return "no finished event"
@@ -298,8 +323,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     parser.add_argument("--events", type=int, default=6, help="events per size (default 6)")
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="the first event's seed (default 0)"
+    )
     parser.add_argument("--rounds", type=int, default=5, help="rounds per event (default 5)")
+    parser.add_argument(
+        "--weights", default="", help="Guildhall's PodWeights as JSON (default: the defaults)"
+    )
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument(
+        "--per-round",
+        action="store_true",
+        help="also split spread and badness by round",
+    )
     parser.add_argument(
         "--quick", action="store_true", help="two events (one with drops) of 12 players"
     )
@@ -307,6 +343,12 @@ def main() -> None:
     if args.quick:
         args.sizes, args.events, args.processes = "12", 2, 1
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    weights = json.loads(args.weights) if args.weights else None
+    try:
+        PodWeights.from_mapping(weights or {})
+    except (PodPairingError, TypeError, AttributeError) as error:
+        parser.error(f"--weights: {error}")
+    seeds = range(args.first_seed, args.first_seed + args.events)
     if any(n < 7 for n in sizes) or args.events < 1 or args.rounds < 1 or args.processes < 1:
         parser.error("sizes need at least 7 players; --events, --rounds, --processes >= 1")
 
@@ -322,9 +364,10 @@ def main() -> None:
         tools["pairings_edh"] = home
     pairers = [p for p in PAIRERS if p == "guildhall" or p in tools]
     print(
-        f"{args.events} events per size (seeds 0-{args.events - 1}; odd seeds: "
+        f"{args.events} events per size (seeds {seeds[0]}-{seeds[-1]}; odd seeds: "
         f"{DROP_SHARE:.0%} of the field drops after round {DROP_AFTER}), {args.rounds} rounds, "
         f"pods drawn {DRAW:.0%}, else won by skill; {args.processes} process(es)"
+        + (f"; Guildhall's weights {json.dumps(weights)}" if weights else "")
     )
     print()
     print(
@@ -333,18 +376,18 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|")
     tasks = [
-        (pairer, n, seed, args.rounds, tools)
+        (pairer, n, seed, args.rounds, tools, weights)
         for n in sizes
-        for seed in range(args.events)
+        for seed in seeds
         for pairer in pairers
     ]
     ahead = []
+    split = []  # the --per-round table's rows
     with multiprocessing.Pool(args.processes) as pool:
         pending = {task[:3]: pool.apply_async(play, (task,)) for task in tasks}
         for n in sizes:
             runs = {
-                pairer: [pending[(pairer, n, seed)].get() for seed in range(args.events)]
-                for pairer in pairers
+                pairer: [pending[(pairer, n, seed)].get() for seed in seeds] for pairer in pairers
             }
             ours_all = summary(runs["guildhall"])
             for pairer in pairers:
@@ -376,11 +419,31 @@ def main() -> None:
                     flush=True,
                 )
             assert ours_all["events"] == args.events, "Guildhall must finish every event"
+            split.append(f"| {n} | guildhall | {args.events} | {per_round(runs['guildhall'])} |")
+            for pairer in pairers[1:]:
+                finished = [r["finished"] for r in runs[pairer]]
+                if not any(finished):
+                    continue
+                split.append(f"| {n} | {pairer} | {sum(finished)} | {per_round(runs[pairer])} |")
+                if not all(finished):
+                    same = [g for g, f in zip(runs["guildhall"], finished, strict=True) if f]
+                    split.append(
+                        f"| {n} | guildhall on {pairer}'s events | {sum(finished)} "
+                        f"| {per_round(same)} |"
+                    )
     print()
     print(
         "Guildhall ahead of a reference on badness, spread and worst player: "
         f"{sum(ahead)} of {len(ahead)}"
     )
+    if args.per_round:
+        print()
+        print("Average pod spread / repeat badness added, by round")
+        print()
+        rounds = " | ".join(f"round {k}" for k in range(1, args.rounds + 1))
+        print(f"| N | pairer | events | {rounds} |")
+        print("|---|---|---|" + "---|" * args.rounds)
+        print("\n".join(split))
 
 
 if __name__ == "__main__":

@@ -41,8 +41,15 @@ BENCHES = {
     ),
     # Both references built and run from ../shared/references (or said to be unavailable).
     "pods_h2h": (
-        [],
-        ["| N | pairer | events finished | repeat badness", "| 12 | guildhall | 2 / 2 |"],
+        ["--per-round", "--first-seed", "2", "--weights", '{"repeat": 1.0}'],
+        [
+            "seeds 2-3; odd seeds",
+            'Guildhall\'s weights {"repeat": 1.0}',
+            "| N | pairer | events finished | repeat badness",
+            "| 12 | guildhall | 2 / 2 |",
+            "| N | pairer | events | round 1 | round 2 | round 3 | round 4 | round 5 |",
+            "| 12 | guildhall | 2 | 0.00 / 0 |",
+        ],
     ),
     # 300 games through the upload form and the job worker (threshold lowered), visitors timed.
     "import_web": (
