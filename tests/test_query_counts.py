@@ -124,13 +124,20 @@ def test_standings_by_opponents_rating_stay_constant_too(
     assert response.status_code == 200
 
 
+@pytest.fixture
+def judged_event(client, fmt, players, django_capture_on_commit_callbacks):
+    """A played event (the test's `fmt` and `players`) with a judge logged in on `client`."""
+    event = played_event(fmt, players, django_capture_on_commit_callbacks)
+    client.force_login(organizer_of(event.league.organization, role=Role.JUDGE))
+    return event
+
+
 @pytest.mark.parametrize("fmt", ["1v1", "pods"])
 @pytest.mark.parametrize("players", SIZES)
 def test_the_console_judges_reload_stays_constant(
-    client, fmt, players, django_capture_on_commit_callbacks, django_assert_max_num_queries
+    client, fmt, judged_event, django_assert_max_num_queries
 ):
-    event = played_event(fmt, players, django_capture_on_commit_callbacks)
-    client.force_login(organizer_of(event.league.organization, role=Role.JUDGE))
+    event = judged_event
     pages = {
         "run": reverse("event_run", args=[event.slug]),
         "round": reverse("round_run", args=[event.slug, 2]),
@@ -144,11 +151,9 @@ def test_the_console_judges_reload_stays_constant(
 @pytest.mark.parametrize("fmt", ["1v1", "pods"])
 @pytest.mark.parametrize("players", SIZES)
 def test_the_consoles_live_poll_stays_constant(
-    client, fmt, players, django_capture_on_commit_callbacks, django_assert_max_num_queries
+    client, players, judged_event, django_assert_max_num_queries
 ):
-    event = played_event(fmt, players, django_capture_on_commit_callbacks)
-    client.force_login(organizer_of(event.league.organization, role=Role.JUDGE))
-    page = client.get(reverse("event_run", args=[event.slug]))
+    page = client.get(reverse("event_run", args=[judged_event.slug]))
     live = re.search(rb'hx-get="([^"]+)"[^>]*data-etag="(\w+)"', page.content)
     url, etag = live[1].decode().replace("&amp;", "&"), live[2].decode()
     headers = {"HTTP_HX_REQUEST": "true"}
