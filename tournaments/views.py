@@ -40,6 +40,7 @@ from .selectors import console as console_selectors
 from .selectors import decks as deck_selectors
 from .selectors import registration as registration_selectors
 from .selectors import reports as report_selectors
+from .selectors.console import seats_of
 from .services.reports import REPORTS_SCOPE
 
 
@@ -224,14 +225,14 @@ def _cards(event: Tournament, round_: Round | None) -> dict:
     (no result yet); each card with where its players' reports stand, and their counts
     (selectors.reports.round_states)."""
     tables = list(round_.tables.all()) if round_ is not None else []
-    cards = [t for t in tables if len(t.seats.all()) > 1]
+    cards = [t for t in tables if len(seats_of(t)) > 1]
     return {
         "cards": cards,
         **report_selectors.round_states(event, round_, cards),
         "byes": [
-            {"name": t.seats.all()[0].entry.player.name, "requested": t.requested_bye}
+            {"name": seats_of(t)[0].entry.player.name, "requested": t.requested_bye}
             for t in tables
-            if len(t.seats.all()) == 1
+            if len(seats_of(t)) == 1
         ],
         "missing": [t.number for t in tables if not t.reported],
     }
@@ -242,12 +243,12 @@ def _cut_picks(event: Tournament, round_: Round | None) -> None:
     result its seats best seed first (`table.picks`: seed, seat) for the console's form."""
     if round_ is None or round_.kind != Round.Kind.TOP_CUT or event.cut_seats != "seed_picks":
         return
-    open_tables = [t for t in round_.tables.all() if not t.reported and len(t.seats.all()) > 1]
+    open_tables = [t for t in round_.tables.all() if not t.reported and len(seats_of(t)) > 1]
     if not open_tables:
         return
     bracket = selectors.top_cut_bracket(event)
     for table in open_tables:
-        seats = sorted(table.seats.all(), key=lambda s: bracket.seed(s.entry.player_id))
+        seats = sorted(seats_of(table), key=lambda s: bracket.seed(s.entry.player_id))
         table.picks = [(bracket.seed(s.entry.player_id), s) for s in seats]
 
 
@@ -299,7 +300,7 @@ def _seating(round_: Round | None) -> str:
         return ""
     tables = round_.tables.all()
     return services.seating_key(
-        (t.number, s.position, s.entry_id) for t in tables for s in t.seats.all()
+        (t.number, s.position, s.entry_id) for t in tables for s in seats_of(t)
     )
 
 

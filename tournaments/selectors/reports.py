@@ -15,6 +15,7 @@ from django.db.models import Q, Value
 
 from ..domain.reports import result_summary, still_needed
 from ..models import Entry, ResultReport, Round, Seat, Table, Tournament
+from .console import seats_of
 
 OPEN = ResultReport.Status.SUBMITTED
 DECIDED = (ResultReport.Status.CONFIRMED, ResultReport.Status.ACCEPTED)
@@ -133,11 +134,11 @@ def round_states(event: Tournament, round_: Round | None, cards: list[Table]) ->
     none when the event takes no players' reports."""
     if round_ is None or event.self_report == "off" or not cards:
         return {"report_counts": None}
-    names = {s.entry_id: s.entry.player.name for t in cards for s in t.seats.all()}
+    names = {s.entry_id: s.entry.player.name for t in cards for s in seats_of(t)}
     lines = _lines(Q(table__round=round_), names)
     counts: dict[str, list[int]] = {state: [] for state in STATE_LABELS}
     for table in cards:
-        seats = [(s.entry_id, s.entry.player.name) for s in table.seats.all()]
+        seats = [(s.entry_id, s.entry.player.name) for s in seats_of(table)]
         table.report_state = table_state(
             reported=table.reported,
             lines=lines.get(table.pk, []),

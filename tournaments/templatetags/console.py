@@ -16,6 +16,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from ..domain import labels
+from ..selectors.console import seats_of
 
 register = template.Library()
 
@@ -148,7 +149,7 @@ class _Card:
         )
 
     def pod(self, table) -> str:
-        seats = table.seats.all()
+        seats = seats_of(table)
         full = labels.full_order([s.place for s in seats])
         winner = table.winner_id
         tag = ""
@@ -208,7 +209,7 @@ class _Card:
         return "".join(parts)
 
     def match(self, table) -> str:
-        seats = table.seats.all()
+        seats = seats_of(table)
         winner = table.winner_id
         players = []
         for seat in seats:
