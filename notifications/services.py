@@ -5,7 +5,8 @@ transaction) only inserts `Delivery` rows, a few queries whatever the number of 
 asks for a worker once the transaction commits (`tasks.wake`); nothing here touches the
 network in a request. Sending is `notifications.sending`, run by the worker's task.
 `deliveries_sweep` (run by `db_worker`'s reaper) puts back a delivery whose worker died while
-sending it and asks for a worker when due deliveries have none.
+sending it, asks for a worker when due deliveries have none, and once an hour deletes the
+messages finished more than 90 days ago (`deliveries_prune`).
 """
 
 import logging
@@ -26,6 +27,11 @@ from .tasks import runs_coming, wake
 log = logging.getLogger(__name__)
 
 STUCK = timedelta(minutes=2)  # a delivery "sending" this long lost its worker
+# A message sent or given up this long ago is deleted (the store's page shows its last 20;
+# a store running weekly 256-player events writes about 100,000 a year).
+KEPT = timedelta(days=90)
+PRUNE_EVERY = timedelta(hours=1)
+_pruned_at = None  # this process's last prune (the sweep runs every few seconds)
 
 
 class NotificationError(DomainError):
@@ -216,4 +222,19 @@ def deliveries_sweep(*, stuck: timedelta = STUCK) -> int:
     due = Delivery.objects.filter(status=Delivery.Status.QUEUED, next_attempt_at__lte=now)
     if due.exists() and not runs_coming(now).exists():
         wake()
+    global _pruned_at
+    if _pruned_at is None or now - _pruned_at >= PRUNE_EVERY:
+        deliveries_prune(now=now)
+        _pruned_at = now
     return back
+
+
+def deliveries_prune(*, now=None, kept: timedelta = KEPT) -> int:
+    """Delete the messages sent or given up more than `kept` ago (never one still to send:
+    a queued or sending delivery stays whatever its age). The number deleted."""
+    now = now or timezone.now()
+    old = Delivery.objects.filter(
+        status__in=[Delivery.Status.SENT, Delivery.Status.FAILED], created_at__lt=now - kept
+    )
+    deleted, _ = old.delete()
+    return deleted

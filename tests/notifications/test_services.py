@@ -293,6 +293,39 @@ def test_the_sweep_puts_back_a_delivery_whose_worker_died(event):
     assert DBTaskResult.objects.count() == 1
 
 
+def test_messages_finished_90_days_ago_are_deleted_and_nothing_still_to_send(event, monkeypatch):
+    org = event.league.organization
+    now = timezone.now()
+    for name, status, days in [
+        ("sent long ago", "sent", 91),
+        ("failed long ago", "failed", 120),
+        ("sent lately", "sent", 89),
+        ("queued long ago", "queued", 200),  # still to send: kept whatever its age
+        ("sending long ago", "sending", 200),
+    ]:
+        Delivery.objects.create(
+            key=name,
+            kind="test",
+            channel="webhook",
+            organization=org,
+            target="https://discord.example/api/webhooks/1/x",
+            status=status,
+            claimed_at=now,
+            created_at=now - timedelta(days=days),
+        )
+    assert notify.deliveries_prune(now=now) == 2
+    kept = set(Delivery.objects.values_list("key", flat=True))
+    assert kept == {"sent lately", "queued long ago", "sending long ago"}
+    # The reaper's sweep prunes, at most once an hour per process.
+    monkeypatch.setattr(notify, "_pruned_at", None)
+    Delivery.objects.filter(key="sent lately").update(created_at=now - timedelta(days=95))
+    notify.deliveries_sweep()
+    assert not Delivery.objects.filter(key="sent lately").exists()
+    Delivery.objects.filter(key="queued long ago").update(status="sent")
+    notify.deliveries_sweep()  # within the hour: left for the next prune
+    assert Delivery.objects.filter(key="queued long ago").exists()
+
+
 def test_a_delivery_being_sent_is_not_taken_by_a_second_worker(event):
     org = event.league.organization
     webhook_to(org, "https://discord.example/api/webhooks/1/x")
