@@ -335,11 +335,11 @@ def _console_live(event: Tournament, round_: Round | None, seating: str, etag: s
 @require_GET
 def event_run_live(request: HttpRequest, slug: str) -> HttpResponse:
     """The console's live part, polled every 5 s while a TO has it open (`?shows=` the round
-    the page shows, `_console_shows`): a 304 while nothing changed (If-None-Match, three
-    queries with the session's); else the round's status line, the players' reports line and
-    every card, each swapped out of band where the page has it (the page's script keeps a
-    card that has not changed, or that the TO is working in); or, when the page's round is no
-    longer the one to run, a line saying so."""
+    the page shows, `_console_shows`): a 304 while nothing changed (If-None-Match, six
+    queries with the session's and the judge's rights); else the round's status line, the
+    players' reports line and every card, each swapped out of band where the page has it (the
+    page's script keeps a card that has not changed, or that the TO is working in); or, when
+    the page's round is no longer the one to run, a line saying so."""
     event = _run_get(request, slug)
     etag = _console_etag(request, event)
     if request.headers.get("If-None-Match", "") == f'"{etag}"':
