@@ -13,6 +13,7 @@ import hashlib
 from functools import wraps
 
 from django.http import HttpResponseNotModified
+from django.middleware.csrf import get_token
 
 from core.pagecache import route_scopes, versions
 
@@ -30,12 +31,23 @@ def live_etag(request, event) -> str:
 
 
 def _tag(request, scopes) -> str:
-    parts = (
-        versions(scopes, request),
+    return page_tag(
+        request,
+        scopes,
         small_int(request.GET.get("round", "")),
         request.GET.get("q", "").strip()[:80],
     )
-    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+
+
+def page_tag(request, scopes, *parts, forms: bool = False) -> str:
+    """A polled page's ETag: the versions of the `scopes` it hangs on (one query) and the
+    `parts` it also depends on; with `forms`, the CSRF secret its forms' tokens are masked
+    from (a new one is made if the visitor has none; a log-in changes it)."""
+    if forms:
+        get_token(request)
+        parts += (request.META["CSRF_COOKIE"],)
+    stamp = (versions(scopes, request), *parts)
+    return hashlib.blake2b(repr(stamp).encode(), digest_size=16).hexdigest()
 
 
 def answers_poll(view):

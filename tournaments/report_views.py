@@ -14,13 +14,10 @@ by a redirect to the page; a refusal shows the page again with the message, at t
 status.
 """
 
-import hashlib
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -28,10 +25,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import DomainError
 from core.errors_http import error_message
-from core.pagecache import versions
 
 from . import selectors, services
 from .formats import small_int
+from .live import page_tag
 from .models import Entry, Registration, ResultReport, Tournament
 from .page_versions import player_scopes
 from .selectors import reports as report_selectors
@@ -53,12 +50,10 @@ def _etag(request, event: Tournament, entry: Entry | None) -> str:
     their reports, the store's names (`page_versions.player_scopes`: a result or a report at
     another table changes none of them) and who is looking (their entry, and the CSRF secret
     its forms' tokens come from, which a log-in changes): one query."""
-    stamp = versions(player_scopes(event, entry.pk if entry else None), request)
-    get_token(request)  # the CSRF secret the forms are masked from (new, or the cookie's)
     # The page and its live fragment share the tag (the fragment is the page's live part, and
     # the answers say Vary: HX-Request), so the first poll after a load is already a 304.
-    parts = (stamp, entry.pk if entry else None, request.META["CSRF_COOKIE"])
-    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+    entry_id = entry.pk if entry else None
+    return page_tag(request, player_scopes(event, entry_id), entry_id, forms=True)
 
 
 def _page(request, event: Tournament, entry: Entry | None, *, token: str = "", status=200):

@@ -10,13 +10,10 @@ bad input), retargeted onto the card; a normal POST gets a page message (and the
 or, for a repeated tap, a redirect to it).
 """
 
-import hashlib
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
@@ -25,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from core.errors import DomainError
 from core.errors_http import error_message, error_response
-from core.pagecache import memo, public_page, versions
+from core.pagecache import memo, public_page
 from leagues import selectors as league_selectors
 from leagues.permissions import can_run_events_of
 from leagues.views import league_context
@@ -33,7 +30,7 @@ from leagues.views import league_context
 from . import selectors, services
 from .formats import RESULTS, small_int
 from .forms import EventForm, RegisterForm
-from .live import POLL_SECONDS, answers_poll, live_etag
+from .live import POLL_SECONDS, answers_poll, live_etag, page_tag
 from .models import Entry, Round, Seat, Table, Tournament
 from .page_versions import event_page_scopes, event_route, event_scopes
 from .selectors import console as console_selectors
@@ -307,10 +304,8 @@ def _seating(round_: Round | None) -> str:
 def _console_etag(request, event: Tournament) -> str:
     """The tag of what the console's live part shows: the event (results, pairings, drops),
     its players' reports, and the CSRF secret its cards' forms are masked from. One query."""
-    stamp = versions([("event", event.pk), (REPORTS_SCOPE, event.pk)], request)
-    get_token(request)  # the secret the cards' tokens come from (new, or the cookie's)
-    parts = (stamp, request.user.pk, request.META["CSRF_COOKIE"])
-    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+    scopes = [("event", event.pk), (REPORTS_SCOPE, event.pk)]
+    return page_tag(request, scopes, request.user.pk, forms=True)
 
 
 def _console_shows(round_: Round | None, seating: str) -> str:
