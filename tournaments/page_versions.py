@@ -27,14 +27,14 @@ from .selectors.standings import tiebreakers
 PLAYERS_SCOPE = "event-players"  # every player's own page of the event
 
 
-def event_changed(event_id: int, *, table_of: list[int] | None = None, also=()) -> None:
+def event_changed(event_id: int, *, table_of: list[int] | None = None) -> None:
     """Bump what a change to the event shows on: its pages, and every player's own page, or,
     for a change to one table (`table_of`: the entries seated at it), those players' pages
-    only; `also`, more scopes in the same statement."""
+    only. One statement."""
     if table_of is None:
-        touch(("event", event_id), (PLAYERS_SCOPE, event_id), *also)
+        touch(("event", event_id), (PLAYERS_SCOPE, event_id))
     else:
-        touch(("event", event_id), *(("entry", entry) for entry in table_of), *also)
+        touch(("event", event_id), *(("entry", entry) for entry in table_of))
 
 
 def player_scopes(event: Tournament, entry_id: int | None) -> list[Scope]:
