@@ -126,8 +126,10 @@ def ratings_catch_up(
     league_id: int,
     defer_above: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    skip_locked: bool = False,
 ) -> ReplayReport | None:
-    """Replay the league from its dirty marker, if it has one.
+    """Replay the league from its dirty marker, if it has one. With `skip_locked`, a league
+    whose row another transaction holds (a writer, a replay) is left alone: None.
 
     With `defer_above`, a catch-up that would replay more games than that (a correction far
     in the past of a big league) is left to a background job instead; the marker stays, so
@@ -144,8 +146,8 @@ def ratings_catch_up(
     """
     own_transaction = not transaction.get_connection().in_atomic_block
     with transaction.atomic():
-        if not _lock_for_catch_up(league_id, flush=not own_transaction):
-            return None  # the league was deleted
+        if not _lock_for_catch_up(league_id, flush=not own_transaction, skip=skip_locked):
+            return None  # the league was deleted (or, skipping, is locked)
         settings = LeagueRating.objects.filter(league_id=league_id).first()
         if settings is None or settings.dirty_from is None:
             return None
@@ -155,14 +157,14 @@ def ratings_catch_up(
         return report
 
 
-def _lock_for_catch_up(league_id: int, *, flush: bool) -> bool:
-    """Lock the league row (False: no such league); unless `flush`, let this transaction
-    commit without waiting for its WAL flush (`synchronous_commit` off for it alone)."""
+def _lock_for_catch_up(league_id: int, *, flush: bool, skip: bool = False) -> bool:
+    """Lock the league row (False: no such league, or with `skip` one locked elsewhere);
+    unless `flush`, let this transaction commit without waiting for its WAL flush
+    (`synchronous_commit` off for it alone)."""
     setting = "1" if flush else "set_config('synchronous_commit', 'off', true)"
+    lock = "FOR UPDATE SKIP LOCKED" if skip else "FOR UPDATE"
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {setting} FROM leagues_league WHERE id = %s FOR UPDATE", [league_id]
-        )
+        cursor.execute(f"SELECT {setting} FROM leagues_league WHERE id = %s {lock}", [league_id])
         return cursor.fetchone() is not None
 
 
@@ -179,15 +181,27 @@ def ratings_sweep() -> list[int]:
     """Catch up every league whose marker was left set: its writer's on-commit catch-up was
     lost (the process died between the two, or the server crashed before the catch-up's
     asynchronous commit reached the disk) or failed. Called by the worker's reaper every few
-    seconds; a league with a catch-up job under way is left to the job (its replay holds the
-    league lock). The ids of the leagues caught up or handed to a job."""
+    seconds, it never waits: a league with a catch-up job under way is left to the job, one
+    whose row is locked (a writer, a re-rating) to whoever holds it, and one whose replay
+    fails is logged and left for the next sweep. The ids of the leagues caught up or handed
+    to a job."""
     swept = []
     dirty = LeagueRating.objects.filter(dirty_from_date__isnull=False).values_list(
         "league_id", flat=True
     )
     for league_id in dirty:
-        if job_active(key=_catch_up_key(league_id)) is None:
-            _catch_up_logged(league_id)
+        if job_active(key=_catch_up_key(league_id)) is not None:
+            continue
+        try:
+            report = ratings_catch_up(
+                league_id=league_id,
+                defer_above=django_settings.GUILDHALL_INLINE_RERATE_GAMES,
+                skip_locked=True,
+            )
+        except Exception:
+            log.exception("Rating catch-up failed for league %s", league_id)
+            continue
+        if report is not None or job_active(key=_catch_up_key(league_id)) is not None:
             swept.append(league_id)
     return swept
 

@@ -496,3 +496,44 @@ def test_the_sweep_hands_a_big_replay_to_one_job_and_then_leaves_it_to_the_job(
     assert ratings_sweep() == []
     assert jobs.count() == 1
     assert not RatingChange.objects.filter(league=league).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_sweep_never_waits_on_a_league_someone_holds():
+    """The reaper's thread must not sit behind a re-rating or a writer: a locked league is
+    left to whoever holds it, and caught up by a later sweep."""
+    import threading
+
+    from django.db import connections, transaction
+
+    from ratings.services import ratings_sweep
+
+    league = LeagueFactory()
+    roster = PlayerFactory.create_batch(3, organization=league.organization)
+    game = record(league, roster)
+    LeagueRating.objects.filter(league=league).update(
+        dirty_from_date=game.played_on, dirty_from_game=game.pk
+    )
+    locked, release = threading.Event(), threading.Event()
+
+    def holder():
+        try:
+            with transaction.atomic():
+                league.__class__.objects.select_for_update().get(pk=league.pk)
+                locked.set()
+                release.wait(10)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=holder)
+    thread.start()
+    try:
+        assert locked.wait(10)
+        assert ratings_sweep() == []  # at once, not after the holder lets go
+        assert LeagueRating.objects.get(league=league).dirty_from is not None
+    finally:
+        release.set()
+        thread.join()
+    assert ratings_sweep() == [league.pk]
+    assert LeagueRating.objects.get(league=league).dirty_from is None
+    assert_equals_full_replay(league)
