@@ -334,8 +334,11 @@ def event_run_live(request: HttpRequest, slug: str) -> HttpResponse:
     queries with the session's and the judge's rights); else the round's status line, the
     players' reports line and every card, each swapped out of band where the page has it (the
     page's script keeps a card that has not changed, or that the TO is working in); or, when
-    the page's round is no longer the one to run, a line saying so."""
+    the page's round is no longer the one to run, a line saying so. Opened as a page (not by
+    htmx), it sends the visitor to the console itself."""
     event = _run_get(request, slug)
+    if not request.htmx:
+        return redirect("event_run", slug=event.slug)
     etag = _console_etag(request, event)
     if request.headers.get("If-None-Match", "") == f'"{etag}"':
         response = HttpResponseNotModified()

@@ -138,6 +138,13 @@ def test_pairings_changed_in_the_same_round_say_so(client, pod):
     assert not CARD.findall(text)
 
 
+def test_the_live_address_opened_as_a_page_goes_to_the_console(client, pod):
+    console = Console(client, pod["event"])
+    response = client.get(console.url)
+    assert response.status_code == 302
+    assert response.url == reverse("event_run", args=[pod["event"].slug])
+
+
 def test_only_those_who_run_the_event_may_poll(client, pod):
     console = Console(client, pod["event"])
     client.logout()
