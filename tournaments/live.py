@@ -50,6 +50,16 @@ def page_tag(request, scopes, *parts, forms: bool = False) -> str:
     return hashlib.blake2b(repr(stamp).encode(), digest_size=16).hexdigest()
 
 
+def not_modified(request, etag: str) -> HttpResponseNotModified | None:
+    """A 304 carrying `etag` when the request's If-None-Match is still that tag, else None."""
+    quoted = f'"{etag}"'
+    if request.headers.get("If-None-Match", "") != quoted:
+        return None
+    response = HttpResponseNotModified()
+    response["ETag"] = quoted
+    return response
+
+
 def answers_poll(view):
     """Answer an htmx poll whose If-None-Match is still the page's tag with a 304."""
 
@@ -66,10 +76,8 @@ def answers_poll(view):
             if scopes is None:
                 event = selectors.event_get(slug=slug, user=request.user)
                 scopes = event_scopes(event)
-            etag = f'"{_tag(request, scopes)}"'
-            if asked == etag:
-                response = HttpResponseNotModified()
-                response["ETag"] = etag
+            response = not_modified(request, _tag(request, scopes))
+            if response is not None:
                 return response
         return view(request, slug, *args, **kwargs)
 

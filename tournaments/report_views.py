@@ -17,7 +17,7 @@ status.
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -28,13 +28,12 @@ from core.errors_http import error_message
 
 from . import selectors, services
 from .formats import small_int
-from .live import page_tag
+from .live import POLL_SECONDS, not_modified, page_tag
 from .models import Entry, Registration, ResultReport, Tournament
 from .page_versions import player_scopes
 from .selectors import reports as report_selectors
 from .views import _run_get
 
-POLL_SECONDS = 15
 # What a tap did, said once on the page it lands on (?said=).
 SAID = {
     "reported": "Reported. The others at your table confirm it on their phone.",
@@ -63,10 +62,8 @@ def _page(request, event: Tournament, entry: Entry | None, *, token: str = "", s
     waiting = len(messages.get_messages(request)) > 0 or "said" in request.GET
     etag = _etag(request, event, entry)
     if not waiting and status == 200 and request.method == "GET":
-        asked = request.headers.get("If-None-Match", "")
-        if asked == f'"{etag}"':
-            response = HttpResponseNotModified()
-            response["ETag"] = f'"{etag}"'
+        response = not_modified(request, etag)
+        if response is not None:
             patch_vary_headers(response, ("HX-Request",))
             return response
     url = (

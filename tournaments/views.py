@@ -13,7 +13,7 @@ or, for a repeated tap, a redirect to it).
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
@@ -30,7 +30,7 @@ from leagues.views import league_context
 from . import selectors, services
 from .formats import RESULTS, small_int
 from .forms import EventForm, RegisterForm
-from .live import POLL_SECONDS, answers_poll, live_etag, page_tag
+from .live import POLL_SECONDS, answers_poll, live_etag, not_modified, page_tag
 from .models import Entry, Round, Seat, Table, Tournament
 from .page_versions import event_page_scopes, event_route, event_scopes
 from .selectors import console as console_selectors
@@ -260,7 +260,7 @@ def _console(request, event: Tournament, **extra) -> dict:
         "run",
         round=round_,
         **_cards(event, round_),
-        live=_console_live(event, round_, seating, etag),
+        live=_console_live(event, _console_shows(round_, seating), etag),
         entries=console_selectors.entry_lines(event, after_round=round_.number if round_ else 0),
         next_round=(round_.number + 1) if round_ else 1,
         **_console_urls(event),
@@ -317,10 +317,10 @@ def _console_shows(round_: Round | None, seating: str) -> str:
     return f"{round_.pk}.{round_.status}.{seating}"
 
 
-def _console_live(event: Tournament, round_: Round | None, seating: str, etag: str) -> dict:
+def _console_live(event: Tournament, shows: str, etag: str) -> dict:
     return {
         "etag": etag,
-        "shows": _console_shows(round_, seating),
+        "shows": shows,
         "url": reverse("event_run_live", kwargs={"slug": event.slug}),
         "poll_seconds": CONSOLE_POLL_SECONDS,
     }
@@ -340,21 +340,18 @@ def event_run_live(request: HttpRequest, slug: str) -> HttpResponse:
     if not request.htmx:
         return redirect("event_run", slug=event.slug)
     etag = _console_etag(request, event)
-    if request.headers.get("If-None-Match", "") == f'"{etag}"':
-        response = HttpResponseNotModified()
-        response["ETag"] = f'"{etag}"'
-        return response
+    unchanged = not_modified(request, etag)
+    if unchanged is not None:
+        return unchanged
     round_ = console_selectors.console_round(event)
-    seating = _seating(round_)
-    shows = _console_shows(round_, seating)
-    changed = request.GET.get("shows", "") != shows
-    live = _console_live(event, round_, seating, etag) | {"shows": request.GET.get("shows", "")}
+    shown = request.GET.get("shows", "")  # the page keeps polling for what it shows
+    changed = shown != _console_shows(round_, _seating(round_))
     context = _context(
         request,
         event,
         "run",
         round=round_,
-        live=live,
+        live=_console_live(event, shown, etag),
         changed=changed,
         oob=True,
         results=RESULTS,
