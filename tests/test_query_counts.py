@@ -65,8 +65,9 @@ PUBLIC_BOUNDS = {
 CONSOLE_BOUNDS = {"1v1": {"run": 12, "round": 10}, "pods": {"run": 13, "round": 10}}
 # The console's live part, polled every 5 s (views.event_run_live): unchanged, a 304 from the
 # session, user, the judge's memberships and player accounts, the event and the versions;
-# changed, also the round, its tables, seats and reports (no player list, no layout).
-CONSOLE_POLL_BOUNDS = {"unchanged": 6, "changed": 11}
+# changed, also the round, its tables, seats and reports (no player list, no layout); and
+# when the players changed too, their list (1: check-in is closed once a round is paired).
+CONSOLE_POLL_BOUNDS = {"unchanged": 6, "changed": 11, "players": 12}
 
 
 @pytest.fixture(autouse=True)
@@ -164,6 +165,11 @@ def test_the_consoles_live_poll_stays_constant(
         response = client.get(url, HTTP_IF_NONE_MATCH='"an older tag"', **headers)
     assert response.status_code == 200
     assert response.content.count(b'hx-swap-oob="true"') > players // 4
+    assert b'id="entries"' not in response.content
+    older = re.sub(r"players=\d+", "players=0", url)
+    with django_assert_max_num_queries(CONSOLE_POLL_BOUNDS["players"], info="players"):
+        response = client.get(older, HTTP_IF_NONE_MATCH='"an older tag"', **headers)
+    assert response.content.count(b'<span class="entry-name">') == players
 
 
 @pytest.mark.parametrize("fmt", ["1v1", "pods"])

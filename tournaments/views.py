@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from core.errors import DomainError
 from core.errors_http import error_message, error_response
-from core.pagecache import memo, public_page
+from core.pagecache import memo, public_page, versions
 from leagues import selectors as league_selectors
 from leagues.permissions import can_run_events_of
 from leagues.views import league_context
@@ -32,7 +32,7 @@ from .formats import RESULTS, small_int
 from .forms import EventForm, RegisterForm
 from .live import POLL_SECONDS, answers_poll, live_etag, not_modified, page_tag
 from .models import Entry, Round, Seat, Table, Tournament
-from .page_versions import event_page_scopes, event_route, event_scopes
+from .page_versions import PLAYERS_SCOPE, event_page_scopes, event_route, event_scopes
 from .selectors import console as console_selectors
 from .selectors import decks as deck_selectors
 from .selectors import registration as registration_selectors
@@ -260,23 +260,33 @@ def _console(request, event: Tournament, **extra) -> dict:
         "run",
         round=round_,
         **_cards(event, round_),
-        live=_console_live(event, _console_shows(round_, seating), etag),
-        entries=console_selectors.entry_lines(event, after_round=round_.number if round_ else 0),
+        live=_console_live(request, event, _console_shows(round_, seating), etag),
+        **_console_players(event, round_),
         next_round=(round_.number + 1) if round_ else 1,
         **_console_urls(event),
         register_form=extra.pop("register_form", RegisterForm()),
         results=RESULTS,
         earlier_rounds=range(1, round_.number) if round_ else [],
-        structure=selectors.structure_get(event) if event.play.suggests_cut else None,
         # From the prefetched seats: the seating the TO sees, which the edit form (fetched
         # when opened) sends back, so an edit of a round changed meanwhile is refused.
         seating=seating,
-        # Before round 1, while check-in is open: who has not checked in yet.
-        not_checked_in=registration_selectors.not_checked_in(event)
-        if round_ is None and event.check_in == Tournament.CheckIn.OPEN
-        else None,
         **extra,
     )
+
+
+def _console_players(event: Tournament, round_: Round | None) -> dict:
+    """The console's player list, the rounds and cut suggested for the field and, before
+    round 1 while check-in is open, who has not checked in yet (the live part sends them
+    again when the players changed)."""
+    return {
+        "structure": selectors.structure_get(event)
+        if event.play.suggests_cut and event.status == Tournament.Status.REGISTRATION
+        else None,
+        "entries": console_selectors.entry_lines(event, after_round=round_.number if round_ else 0),
+        "not_checked_in": registration_selectors.not_checked_in(event)
+        if round_ is None and event.check_in == Tournament.CheckIn.OPEN
+        else None,
+    }
 
 
 @login_required
@@ -301,11 +311,22 @@ def _seating(round_: Round | None) -> str:
     )
 
 
+def _console_scopes(event: Tournament) -> list:
+    """What the console's live part shows: the event (results, pairings, drops), its players'
+    reports, and its players (registrations, check-ins, drops: every change to the event but
+    a table's result or reports, `page_versions.PLAYERS_SCOPE`)."""
+    return [("event", event.pk), (REPORTS_SCOPE, event.pk), (PLAYERS_SCOPE, event.pk)]
+
+
 def _console_etag(request, event: Tournament) -> str:
-    """The tag of what the console's live part shows: the event (results, pairings, drops),
-    its players' reports, and the CSRF secret its cards' forms are masked from. One query."""
-    scopes = [("event", event.pk), (REPORTS_SCOPE, event.pk)]
-    return page_tag(request, scopes, request.user.pk, forms=True)
+    """The tag of the console's live part: its scopes' versions and the CSRF secret its
+    cards' forms are masked from. One query."""
+    return page_tag(request, _console_scopes(event), request.user.pk, forms=True)
+
+
+def _players_version(request, event: Tournament) -> str:
+    """The version of the event's players, from the tag's query (read no second time)."""
+    return str(versions(_console_scopes(event), request)[-1][2])
 
 
 def _console_shows(round_: Round | None, seating: str) -> str:
@@ -317,10 +338,11 @@ def _console_shows(round_: Round | None, seating: str) -> str:
     return f"{round_.pk}.{round_.status}.{seating}"
 
 
-def _console_live(event: Tournament, shows: str, etag: str) -> dict:
+def _console_live(request, event: Tournament, shows: str, etag: str) -> dict:
     return {
         "etag": etag,
         "shows": shows,
+        "players": _players_version(request, event),
         "url": reverse("event_run_live", kwargs={"slug": event.slug}),
         "poll_seconds": CONSOLE_POLL_SECONDS,
     }
@@ -333,9 +355,10 @@ def event_run_live(request: HttpRequest, slug: str) -> HttpResponse:
     the page shows, `_console_shows`): a 304 while nothing changed (If-None-Match, six
     queries with the session's and the judge's rights); else the round's status line, the
     players' reports line and every card, each swapped out of band where the page has it (the
-    page's script keeps a card that has not changed, or that the TO is working in); or, when
-    the page's round is no longer the one to run, a line saying so. Opened as a page (not by
-    htmx), it sends the visitor to the console itself."""
+    page's script keeps a card that has not changed, or that the TO is working in), and the
+    player list with the check-in line when the players changed (`?players=` their version
+    on the page); or, when the page's round is no longer the one to run, a line saying so.
+    Opened as a page (not by htmx), it sends the visitor to the console itself."""
     event = _run_get(request, slug)
     if not request.htmx:
         return redirect("event_run", slug=event.slug)
@@ -351,12 +374,16 @@ def event_run_live(request: HttpRequest, slug: str) -> HttpResponse:
         event,
         "run",
         round=round_,
-        live=_console_live(event, shown, etag),
+        live=_console_live(request, event, shown, etag),
         changed=changed,
         oob=True,
         results=RESULTS,
         **_console_urls(event),
     )
+    if request.GET.get("players") != context["live"]["players"]:
+        # Someone registered, checked in, dropped or was seated: the list and the check-in
+        # line come again (the page's script keeps a list the TO is working in).
+        context.update(_console_players(event, round_), players_oob=True)
     if not changed:
         _cut_picks(event, round_)
         context.update(_cards(event, round_))

@@ -105,3 +105,65 @@ def test_the_console_takes_in_other_screens_changes_and_keeps_the_judges_work(
     finally:
         judge.context.close()
     assert not judge.errors, f"JavaScript errors in the page: {judge.errors}"
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_check_ins_come_to_the_console_and_an_opened_player_is_kept(
+    browser, live_server, db, monkeypatch, viewport
+):
+    """Before round 1 the TO waits at the console for the check-ins, made on the players'
+    phones: the line and the list follow without a reload. While the TO has one player's
+    actions open, the list is left as it is, with a note and a link to the list as it is now."""
+    from tests.factories import PlayerFactory
+    from tournaments.models import Registration
+
+    monkeypatch.setattr(views, "CONSOLE_POLL_SECONDS", POLL)
+    league = LeagueFactory(name="cEDH League", slug="cedh", game_label="cEDH")
+    organizer_of(league.organization, role=Role.JUDGE, username="jude")
+    event = services.tournament_create(league=league, name="cEDH Friday", format="pods")
+    event = services.registration_settings_set(
+        tournament=event, open=True, cap=None, deadline=None, note=""
+    )
+    for name in PLAYERS[:5]:
+        player = PlayerFactory(organization=league.organization, name=name)
+        services.registration_join(tournament=event, player=player)
+    services.check_in_open(tournament=event)
+    here = {r.player.name: r for r in Registration.objects.filter(tournament=event)}
+
+    judge = Visit(browser, live_server, viewport)
+    try:
+        judge.login("jude")
+        judge.go(f"/events/{event.slug}/run/")
+        page = judge.page
+        page.evaluate("window.stillHere = true")
+        check_in = page.locator("#check-in")
+        expect(check_in).to_contain_text("5 not checked in (Ann, Bob, Cy, Dee, Eve)")
+        for name in ("Ann", "Bob", "Cy"):
+            services.check_in(registration=here[name])
+        expect(check_in).to_contain_text("2 not checked in (Dee, Eve)", timeout=WAIT)
+        services.registration_join(
+            tournament=event, player=PlayerFactory(organization=league.organization, name="Finn")
+        )
+        expect(page.locator("#player-count")).to_have_text("· 6", timeout=WAIT)
+        expect(page.locator("#entries .entry-name")).to_have_count(6)
+        expect(page.locator("#structure")).to_contain_text("6 players:")
+        judge.shot(f"console-check-in-{viewport['width']}")
+
+        # The TO opens Eve's actions: a drop elsewhere leaves the list as the TO has it.
+        eve = page.locator("#entries li", has_text="Eve")
+        eve.locator("summary").click()
+        expect(eve.locator("details")).to_have_attribute("open", "")
+        services.entry_remove(entry=here["Dee"].entry)
+        expect(page.locator("#player-count")).to_have_text("· 5", timeout=WAIT)
+        note = page.locator("#entries").locator("xpath=preceding-sibling::p[1]")
+        expect(note).to_contain_text("The players changed on another screen")
+        expect(page.locator("#entries .entry-name")).to_have_count(6)
+        assert page.evaluate("window.stillHere") is True
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        judge.shot(f"console-players-kept-{viewport['width']}")
+        note.locator("a").click()
+        expect(page.locator("#entries .entry-name")).to_have_count(5)
+        expect(page.locator("#check-in")).to_contain_text("2 not checked in (Eve, Finn)")
+    finally:
+        judge.context.close()
+    assert not judge.errors, f"JavaScript errors in the page: {judge.errors}"

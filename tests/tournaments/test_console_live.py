@@ -3,7 +3,8 @@
 status line, the reports line and every card out of band, each card with a fingerprint of what
 it shows (`data-state`) so the page's script replaces only the cards that changed; once the
 page's round is no longer the one to run (the round ended, the next paired, the pairings
-changed), it says so instead of sending cards."""
+changed), it says so instead of sending cards. The player list and the check-in line come
+again only when the players changed (a registration, a check-in, a drop)."""
 
 import re
 
@@ -11,9 +12,9 @@ import pytest
 from django.urls import reverse
 
 from leagues.models import Role
-from tests.factories import LeagueFactory, organizer_of
+from tests.factories import LeagueFactory, PlayerFactory, organizer_of
 from tournaments import services
-from tournaments.models import Round, Table
+from tournaments.models import Entry, Registration, Round, Table
 
 from .play import register
 
@@ -48,9 +49,10 @@ class Console:
 
     def poll(self):
         response = self.client.get(self.url, HTTP_IF_NONE_MATCH=f'"{self.etag}"', **HTMX)
-        if response.status_code == 200:
+        if response.status_code == 200:  # the page swaps in the new poller, as htmx does
             text = response.content.decode()
-            self.etag = re.search(r'<div id="console-live"[^>]*data-etag="(\w+)"', text)[1]
+            live = re.search(r'<div id="console-live" hx-get="([^"]+)"[^>]*data-etag="(\w+)"', text)
+            self.url, self.etag = live[1].replace("&amp;", "&"), live[2]
         return response
 
 
@@ -85,6 +87,7 @@ def test_a_result_entered_elsewhere_comes_back_as_that_card_changed_and_the_othe
     assert "Waiting for 1 pod: 2" in text
     assert '<div id="report-counts" hx-swap-oob="true">' in text
     assert "The rounds changed" not in text
+    assert 'id="entries"' not in text  # the players did not change: their list is not sent
     # The new tag rides in the new poller: the next poll is a 304 again.
     assert console.poll().status_code == 304
 
@@ -152,3 +155,68 @@ def test_only_those_who_run_the_event_may_poll(client, pod):
     assert response.status_code == 302  # to the log-in
     client.force_login(organizer_of(LeagueFactory().organization, role=Role.JUDGE))
     assert client.get(console.url, **HTMX).status_code in (403, 404)
+
+
+def entry_list(text: str) -> str:
+    sent = r'<ul class="entries" id="entries" hx-swap-oob="true">(.*?)</ul>'
+    listed = re.search(sent, text, re.S)
+    assert listed, "the player list was not sent"
+    return listed[1]
+
+
+def entry_names(text: str) -> list[str]:
+    return re.findall(r'<span class="entry-name">([^<]+)', entry_list(text))
+
+
+def test_check_ins_and_sign_ups_come_to_the_console_before_round_1(client, db):
+    """The TO waits at the console for the last check-ins before pairing round 1: each one
+    (from a player's phone) comes as the check-in line, the count and the list."""
+    league = LeagueFactory()
+    event = services.tournament_create(league=league, name="Friday", format="pods", swiss_rounds=3)
+    event = services.registration_settings_set(
+        tournament=event, open=True, cap=None, deadline=None, note=""
+    )
+    ann, bob = (
+        services.registration_join(
+            tournament=event, player=PlayerFactory(organization=league.organization, name=name)
+        )
+        for name in ("Ann", "Bob")
+    )
+    services.check_in_open(tournament=event)
+    client.force_login(organizer_of(league.organization, role=Role.JUDGE))
+    console = Console(client, event)
+    assert console.poll().status_code == 304
+
+    services.check_in(registration=ann)  # Ann's phone
+    text = console.poll().content.decode()
+    line = re.search(r'<div id="check-in" hx-swap-oob="true">(.*?)</div>', text, re.S)[1]
+    assert "1 not checked in (Bob)" in line
+    assert '<span class="muted" id="player-count" hx-swap-oob="true">· 2</span>' in text
+    assert entry_names(text) == ["Ann", "Bob"]
+    assert console.poll().status_code == 304
+
+    services.registration_join(  # a walk-in signs up on the door's QR code
+        tournament=event, player=PlayerFactory(organization=league.organization, name="Cy")
+    )
+    text = console.poll().content.decode()
+    assert "2 not checked in (Bob, Cy)" in text
+    assert "<strong>3 players:</strong>" in text  # the rounds suggested for the field
+    assert entry_names(text) == ["Ann", "Bob", "Cy"]
+
+    services.check_in(registration=bob)
+    services.check_in(registration=Registration.objects.get(tournament=event, player__name="Cy"))
+    text = console.poll().content.decode()
+    assert "every registered player is here" in text
+
+
+def test_a_drop_elsewhere_sends_the_list_and_a_result_does_not(client, pod):
+    event = pod["event"]
+    console = Console(client, event)
+    gus = Entry.objects.get(tournament=event, player__name="Gus")
+    services.entry_drop(entry=gus)  # from Gus's own phone, or another judge
+    text = console.poll().content.decode()
+    assert '<span class="entry-name">Gus <span class="tag">dropped</span>' in entry_list(text)
+    first = tables(event)[0]
+    services.table_report(table=first, winner=first.seats.order_by("position").first().entry)
+    text = console.poll().content.decode()
+    assert 'id="entries"' not in text and f'id="table-{first.pk}"' in text

@@ -3,8 +3,15 @@
 // A card is replaced only when what it shows has changed (its data-state) and the TO is not
 // working in it: the focus inside it, its finishing-order form opened, or a refusal shown. A
 // card kept for that reason says that it changed on another screen; saving it shows how.
+// The player list comes only when the players changed (a registration, a check-in, a drop);
+// one the TO is working in (focus inside, a player's actions opened) is kept, with a note
+// and a link that shows the list as it is now.
 document.addEventListener("htmx:oobBeforeSwap", function (event) {
   var target = event.detail.target;
+  if (target.matches && target.matches("ul#entries")) {
+    keepPlayerList(event, target);
+    return;
+  }
   if (!target.matches || !target.matches("article[data-state]")) {
     return;
   }
@@ -27,3 +34,23 @@ document.addEventListener("htmx:oobBeforeSwap", function (event) {
     }
   }
 });
+
+function keepPlayerList(event, list) {
+  var busy = list.contains(document.activeElement) || list.querySelector("details[open]");
+  if (!busy) {
+    return;
+  }
+  event.detail.shouldSwap = false;
+  if (list.previousElementSibling && list.previousElementSibling.matches(".changed-elsewhere")) {
+    return;
+  }
+  var note = document.createElement("p");
+  note.className = "message warning changed-elsewhere";
+  note.setAttribute("role", "status");
+  note.textContent = "The players changed on another screen while you were working here. ";
+  var link = document.createElement("a");
+  link.href = window.location.pathname;
+  link.textContent = "Show the list as it is now";
+  note.appendChild(link);
+  list.parentNode.insertBefore(note, list);
+}
