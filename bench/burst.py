@@ -42,7 +42,7 @@ from bench.loadlib.client import TIMEOUT, Recorder, Sample
 from bench.loadlib.cluster import Cluster, free_port
 from bench.loadlib.pages import Pod
 from bench.loadlib.scenario import DB_NAME, EVENT, LEAGUE, Judge, Ledger, build_event
-from bench.loadlib.server import shutdown, site_environment, start_gunicorn, stop_gunicorn
+from bench.loadlib.server import shutdown, site_setup, start_gunicorn, stop_gunicorn
 
 PAGES = {  # label -> path
     "pairings": f"/events/{EVENT}/",
@@ -233,17 +233,9 @@ def main(argv=None) -> int:
     try:
         print(f"PostgreSQL from {cluster.bin}: private cluster on 127.0.0.1:{cluster.port}")
         cluster.start()
-        env = site_environment(cluster.url)
-        env["GUILDHALL_PAGE_CACHE"] = "1" if args.cache == "on" else "0"
-        os.environ.update({k: v for k, v in env.items() if k != "LOG_LEVEL"})
-        import django
-
-        django.setup()
-        from django.core.management import call_command
+        env = site_setup(cluster.url, GUILDHALL_PAGE_CACHE="1" if args.cache == "on" else "0")
         from django.db import connections
 
-        call_command("migrate", verbosity=0)
-        call_command("collectstatic", interactive=False, verbosity=0)
         started = time.monotonic()
         planned = build_event(players=args.players, judges=args.judges)
         ledger = Ledger()

@@ -27,7 +27,6 @@ import argparse
 import csv
 import http.client
 import io
-import os
 import random
 import secrets
 import subprocess
@@ -44,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 from bench.loadlib.client import Client, Recorder  # noqa: E402 - the path above makes it importable
 from bench.loadlib.cluster import Cluster, free_port  # noqa: E402
 from bench.loadlib.report import percentile  # noqa: E402
-from bench.loadlib.server import site_environment  # noqa: E402
+from bench.loadlib.server import site_setup  # noqa: E402
 
 ORG, LEAGUE, PUBLIC = "import-store", "import-league", "public-league"
 PASSWORD = "import-" + secrets.token_hex(8)
@@ -187,18 +186,10 @@ def main() -> int:
     cluster.start()
     server = worker = None
     try:
-        env = site_environment(cluster.url)
-        if args.quick:
-            env["GUILDHALL_INLINE_IMPORT_ROWS"] = "100"  # the job path, at a small size
-        os.environ.update({k: v for k, v in env.items() if k != "LOG_LEVEL"})
-        import django
-
-        django.setup()
-        from django.core.management import call_command
+        quick = {"GUILDHALL_INLINE_IMPORT_ROWS": "100"} if args.quick else {}  # the job path
+        env = site_setup(cluster.url, **quick)
         from django.db import connections
 
-        call_command("migrate", verbosity=0)
-        call_command("collectstatic", interactive=False, verbosity=0)  # as deployed
         build_site(args.league_games)
         connections.close_all()
 

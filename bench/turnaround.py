@@ -61,7 +61,7 @@ from bench.loadlib.pages import (
     read_my_event,
 )
 from bench.loadlib.scenario import EVENT, LEAGUE, ORG, Ledger, judge_login, judges_create
-from bench.loadlib.server import shutdown, site_environment, start_gunicorn, stop_gunicorn
+from bench.loadlib.server import shutdown, site_setup, start_gunicorn, stop_gunicorn
 
 DB_NAME = "guildhall_turnaround"
 GOAL_SECONDS = 60  # last result -> every phone shows its new seat
@@ -447,16 +447,9 @@ def main(argv=None) -> int:
     try:
         print(f"PostgreSQL from {cluster.bin}: private cluster on 127.0.0.1:{cluster.port}")
         cluster.start()
-        env = site_environment(cluster.url)
-        os.environ.update({k: v for k, v in env.items() if k != "LOG_LEVEL"})
-        import django
-
-        django.setup()
-        from django.core.management import call_command
+        env = site_setup(cluster.url)
         from django.db import connections
 
-        call_command("migrate", verbosity=0)
-        call_command("collectstatic", interactive=False, verbosity=0)
         played = args.rounds + 1  # the last round is played too: its results end the event
         tokens = build_event(players=args.players, rounds=played, judges=args.judges)
         connections.close_all()

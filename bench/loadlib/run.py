@@ -15,7 +15,7 @@ from . import drills, profiled, report, verify
 from .client import Recorder
 from .cluster import Cluster, free_port
 from .scenario import DB_NAME, EVENT, Judge, Ledger, Visitor, build_event
-from .server import shutdown, site_environment, start_gunicorn, stop_gunicorn
+from .server import shutdown, site_setup, start_gunicorn, stop_gunicorn
 
 
 def parse(description: str, argv: list[str] | None = None) -> argparse.Namespace:
@@ -72,16 +72,9 @@ def main(description: str, argv: list[str] | None = None) -> int:
     try:
         print(f"PostgreSQL from {cluster.bin}: private cluster on 127.0.0.1:{cluster.port}")
         cluster.start()
-        env = site_environment(cluster.url)
-        os.environ.update({k: v for k, v in env.items() if k not in ("LOG_LEVEL",)})
-        import django
-
-        django.setup()
-        from django.core.management import call_command
+        env = site_setup(cluster.url)
         from django.db import connections
 
-        call_command("migrate", verbosity=0)
-        call_command("collectstatic", interactive=False, verbosity=0)
         started = time.monotonic()
         planned = build_event(players=args.players, judges=args.judges)
         print(

@@ -27,6 +27,23 @@ def site_environment(database_url: str) -> dict[str, str]:
     }
 
 
+def site_setup(database_url: str, **overrides: str) -> dict[str, str]:
+    """This process as the deployed site on `database_url` (with `overrides`): Django set
+    up, the schema migrated and the static files collected, as a deploy does. Returns the
+    environment for gunicorn and the worker (its LOG_LEVEL keeps them quiet; this process
+    keeps its own logging)."""
+    env = {**site_environment(database_url), **overrides}
+    os.environ.update({k: v for k, v in env.items() if k != "LOG_LEVEL"})
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    return env
+
+
 def start_gunicorn(
     env,
     port: int,
