@@ -199,6 +199,36 @@ def webhook_test_send(*, organization, by=None) -> tuple[Delivery, bool]:
     return delivery, True
 
 
+@transaction.atomic
+def delivery_retry(*, organization, delivery_id: int, by=None) -> tuple[Delivery, bool]:
+    """Send one of the store's failed channel messages again, once the channel works again
+    (a new webhook address, the channel back): queued now with the same words, its tries
+    counted afresh. (the delivery, whether it was queued now): pressed again while it is on
+    its way (or once sent), it changes nothing."""
+    delivery = (
+        Delivery.objects.select_for_update()
+        .filter(organization=organization, pk=delivery_id, channel=Delivery.Channel.WEBHOOK)
+        .first()
+    )
+    if delivery is None:
+        raise NotificationError(
+            message="That message is no longer kept (messages are kept 90 days).", code="gone"
+        )
+    if delivery.status != Delivery.Status.FAILED:
+        return delivery, False
+    if not StoreWebhook.objects.filter(organization=organization).exists():
+        raise NotificationError(
+            message="Set the webhook address first.", code="no_webhook", field="url"
+        )
+    delivery.status = Delivery.Status.QUEUED
+    delivery.attempts = 0
+    delivery.last_error = ""
+    delivery.next_attempt_at = timezone.now()
+    delivery.save(update_fields=["status", "attempts", "last_error", "next_attempt_at"])
+    transaction.on_commit(wake, robust=True)
+    return delivery, True
+
+
 def settings_set(*, user, email_round_paired: bool, email_waitlist_promoted: bool):
     choice, _ = NotificationSettings.objects.update_or_create(
         user=user,

@@ -14,4 +14,9 @@ urlpatterns = [
         views.store_webhook_test,
         name="store_webhook_test",
     ),
+    path(
+        "organizations/<slug:org>/notifications/<int:pk>/retry/",
+        views.store_delivery_retry,
+        name="store_delivery_retry",
+    ),
 ]

@@ -4,7 +4,7 @@ everyone else, like the store's players and history pages).
 
 Every write is a POST through notifications.services; bad input is refused with the form and
 its message (400) and changes nothing. Pressing "Send a test message" again while one is on
-its way queues nothing more.
+its way queues nothing more; nor does "Send again" on a failed message already on its way.
 """
 
 from django.conf import settings
@@ -105,5 +105,25 @@ def store_webhook_test(request: HttpRequest, org: str) -> HttpResponse:
             "A test message is on its way: its line below says when it arrived, or why not."
             if new
             else "A test message is on its way already.",
+        )
+    return redirect("store_notifications", org=organization.slug)
+
+
+@require_POST
+def store_delivery_retry(request: HttpRequest, org: str, pk: int) -> HttpResponse:
+    organization = _managed_organization(request, org)
+    try:
+        delivery, new = services.delivery_retry(
+            organization=organization, delivery_id=pk, by=request.user
+        )
+    except services.NotificationError as error:
+        messages.error(request, error_message(error))
+    else:
+        what = delivery.get_kind_display()
+        messages.success(
+            request,
+            f"{what}: on its way again; its line below says when it arrived, or why not."
+            if new
+            else f"{what}: already {delivery.get_status_display().lower()}, nothing to do.",
         )
     return redirect("store_notifications", org=organization.slug)

@@ -37,6 +37,7 @@ from leagues import jobs as league_jobs
 from leagues import services as league_services
 from leagues.admin import OrganizationScopedAdmin, organization_id_of
 from leagues.models import ApiToken, PlayerClaim, Role
+from notifications.models import Delivery, StoreWebhook
 from tests.factories import (
     GameFactory,
     LeagueFactory,
@@ -176,7 +177,7 @@ class Rule:
     """How one URL pattern is checked: who gets what, on which object, by which methods."""
 
     expect: dict  # role -> outcome (site pages) or role -> scene -> outcome
-    target: str  # "site", "league", "game", "import", "event", "organization", "audit"
+    target: str  # "site", "league", "game", "import", "event", "organization", "audit", ...
     methods: tuple[str, ...] = ("GET",)
     writes: bool = False  # changes data: must refuse GET writes and POST without CSRF
     path: str | None = None  # for an unnamed pattern, the path to request
@@ -333,6 +334,9 @@ MATRIX: dict[str, Rule] = {
     "organizations/<slug:org>/notifications/test/": Rule(
         MANAGE_ORGANIZATION, "organization", POST, writes=True
     ),
+    "organizations/<slug:org>/notifications/<int:pk>/retry/": Rule(
+        MANAGE_ORGANIZATION, "delivery", POST, writes=True
+    ),
 }
 
 # The one view that takes no CSRF token: it authenticates by API token and refuses a session.
@@ -408,6 +412,7 @@ class Scene:
     correction: object  # the audit entry of a correction of the scene's game (undoable)
     job: object  # a background job importing the scene's upload
     claim: object  # an account's claim to be one of the store's players, waiting
+    delivery: object  # a channel message of the store that failed (for "Send again")
 
 
 def _scene(key: str, organization, public: bool) -> Scene:
@@ -451,8 +456,20 @@ def _scene(key: str, organization, public: bool) -> Scene:
         kind=league_jobs.IMPORT_APPLY, league=league, import_batch=batch, key=f"matrix:{key}"
     )
     claim = PlayerClaim.objects.create(player=players[1], user=UserFactory(username=f"{key}-me"))
+    StoreWebhook.objects.get_or_create(
+        organization=organization, defaults={"url": "https://discord.com/api/webhooks/1/x"}
+    )
+    delivery = Delivery.objects.create(
+        key=f"matrix:{key}",
+        kind="test",
+        channel="webhook",
+        organization=organization,
+        target="https://discord.com/api/webhooks/1/x",
+        status="failed",
+    )
     return Scene(
         claim=claim,
+        delivery=delivery,
         league=league,
         player=players[0],
         game=game,
@@ -541,6 +558,7 @@ def url_for(route: str, rule: Rule, scene: Scene | None, fmt: str) -> str:
             "audit": scene.correction.pk,
             "job": scene.job.pk,
             "claim": scene.claim.pk,
+            "delivery": scene.delivery.pk,
         }
         values.update(
             org=scene.league.organization.slug,

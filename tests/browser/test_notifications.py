@@ -1,13 +1,15 @@
 """Notifications as people use them, at phone and desktop width, under the CSP: the organizer
 sets the store's webhook (a bad address first), sends a test message that a local receiver
-gets, and sees it listed as sent; a player turns on the pairing mail from My Guildhall."""
+gets, and sees it listed as sent; a message that failed is sent again once the channel works;
+a player turns on the pairing mail from My Guildhall."""
 
 import pytest
 
-from notifications.models import NotificationSettings
+from notifications import services as notification_services
+from notifications.models import NotificationSettings, StoreWebhook
 from notifications.tasks import deliver_due
 from tests.factories import UserFactory
-from tests.notifications.receiver import FakeReceiver
+from tests.notifications.receiver import Answer, FakeReceiver
 
 from .conftest import friday_league
 from .test_csp import CSPWatch
@@ -48,6 +50,36 @@ def test_the_organizer_sets_the_webhook_and_tests_it(request, device, settings):
         assert "Test message" in row.inner_text() and "Sent" in row.inner_text()
         assert "secret-token" not in page.content()
         visit.shot(f"notifications-store-{device}")
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_a_failed_message_is_sent_again(request, device, settings):
+    settings.GUILDHALL_WEBHOOK_LOCAL = True
+    visit = request.getfixturevalue(device)
+    store = friday_league()["league"].organization
+    watch = CSPWatch(visit)
+    page = visit.page
+    deleted = Answer(404, {"message": "Unknown Webhook", "code": 10015})
+    with FakeReceiver(deleted, Answer(204)) as receiver:
+        StoreWebhook.objects.create(organization=store, url=receiver.url)
+        notification_services.webhook_test_send(organization=store)
+        deliver_due.call()
+        visit.login("olive")
+        watch.go(f"/organizations/{store.slug}/notifications/")
+        row = page.locator("table.deliveries tbody tr").first
+        assert "Failed" in row.inner_text() and "Unknown Webhook" in row.inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+        visit.shot(f"notifications-failed-{device}")
+        row.get_by_role("button", name="Send again").click()
+        page.wait_for_load_state("networkidle")
+        assert "on its way again" in page.locator(".messages").inner_text()
+        deliver_due.call()
+        watch.go(f"/organizations/{store.slug}/notifications/")
+        row = page.locator("table.deliveries tbody tr").first
+        assert "Sent" in row.inner_text()
+        assert row.get_by_role("button", name="Send again").count() == 0
+        assert len(receiver.requests) == 2
     watch.assert_clean()
 
 

@@ -7,7 +7,7 @@ from django.core import mail
 
 from notifications.models import Delivery, NotificationSettings, StoreWebhook
 from notifications.tasks import deliver_due
-from tests.factories import UserFactory
+from tests.factories import OrganizationFactory, UserFactory
 
 from .conftest import webhook_to
 from .receiver import Answer, FakeReceiver
@@ -125,3 +125,52 @@ def test_the_store_page_lists_webhook_messages_not_the_players_mails(
 def test_the_league_menu_links_the_store_page_for_its_managers(organizer_client, league):
     body = organizer_client.get(f"/leagues/{league.slug}/").content.decode()
     assert f'href="/organizations/{league.organization.slug}/notifications/"' in body
+
+
+def test_a_failed_message_is_sent_again_once_the_channel_works_and_a_double_tap_sends_once(
+    organizer_client, organization
+):
+    """The store's webhook was deleted in Discord, so round 3's message failed; the organizer
+    pastes a new address and presses Send again (twice, on a slow phone): it goes out once,
+    with the words it had."""
+    with FakeReceiver(Answer(404, {"message": "Unknown Webhook", "code": 10015})) as dead:
+        webhook_to(organization, dead.url)
+        organizer_client.post(page(organization) + "test/")
+        deliver_due.call()
+    failed = Delivery.objects.get()
+    assert failed.status == "failed" and failed.attempts == 1
+    words = failed.payload
+    body = organizer_client.get(page(organization)).content.decode()
+    retry = page(organization) + f"{failed.pk}/retry/"
+    assert f'action="{retry}"' in body and "Send again" in body
+    with FakeReceiver(Answer(204)) as alive:
+        StoreWebhook.objects.filter(organization=organization).update(url=alive.url)
+        first = organizer_client.post(retry, follow=True).content.decode()
+        second = organizer_client.post(retry, follow=True).content.decode()
+        assert "Test message: on its way again" in first
+        assert "Test message: already waiting, nothing to do." in second
+        deliver_due.call()
+        assert len(alive.requests) == 1
+        assert alive.requests[0]["json"]["content"] == words["content"]
+    failed.refresh_from_db()
+    assert (failed.status, failed.attempts, failed.last_error) == ("sent", 1, "")
+    again = organizer_client.post(retry, follow=True).content.decode()
+    assert "already sent, nothing to do." in again
+    assert Delivery.objects.count() == 1
+
+
+def test_send_again_refuses_another_stores_message_and_one_without_a_webhook(
+    organizer_client, organization
+):
+    other = OrganizationFactory()
+    theirs = Delivery.objects.create(
+        key="theirs", kind="test", channel="webhook", organization=other, status="failed"
+    )
+    response = organizer_client.post(page(organization) + f"{theirs.pk}/retry/", follow=True)
+    assert "no longer kept" in response.content.decode()
+    mine = Delivery.objects.create(
+        key="mine", kind="test", channel="webhook", organization=organization, status="failed"
+    )
+    response = organizer_client.post(page(organization) + f"{mine.pk}/retry/", follow=True)
+    assert "Set the webhook address first." in response.content.decode()
+    assert set(Delivery.objects.values_list("status", flat=True)) == {"failed"}
