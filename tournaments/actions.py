@@ -36,6 +36,7 @@ class Action(StrEnum):
     REPORT_SUBMIT = "report.submit"
     REPORT_CONFIRM = "report.confirm"
     REPORT_ACCEPT = "report.accept"
+    ROUND_CLOCK = "round.clock"
 
 
 LABELS = {
@@ -67,4 +68,5 @@ LABELS = {
     Action.REPORT_SUBMIT: "Result reported by a player",
     Action.REPORT_CONFIRM: "Result confirmed by a player",
     Action.REPORT_ACCEPT: "Player's result accepted by the TO",
+    Action.ROUND_CLOCK: "Round clock changed",
 }

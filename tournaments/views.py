@@ -491,6 +491,34 @@ def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The round's clock from the console: `action=start` starts it again now, else
+    `minutes` (+5 or -5) moves it; `expected` is the clock the console showed (a double tap
+    changes nothing twice)."""
+    event = _run_get(request, slug)
+    round_ = get_object_or_404(Round, tournament=event, number=number)
+    start = request.POST.get("action") == "start"
+    try:
+        minutes = 0 if start else int(request.POST.get("minutes", ""))
+        expected = int(request.POST.get("expected") or 0)
+    except ValueError:
+        error = services.TournamentError(
+            "Give or take a whole number of minutes.", code="clock_minutes"
+        )
+        return _refused(request, event, error)
+    try:
+        round_ = services.round_clock_set(
+            round_=round_, start=start, minutes=minutes, expected=expected, by=request.user
+        )
+    except DomainError as error:
+        return _refused(request, event, error)
+    ends = timezone.localtime(round_.ends_at)
+    messages.success(request, f"Time is up at {ends:%H:%M}.")
+    return redirect("event_run", slug=event.slug)
+
+
+@login_required
 @require_http_methods(["GET"])
 def entry_actions(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     """A player's console actions (half-point bye, drop, remove), fetched when the TO opens

@@ -33,6 +33,7 @@ from ..selectors import (
     top_cut_label,
     top_cut_seeds,
 )
+from .clock import clock_stamp, round_clock_set
 from .decks import deck_settings_set, entry_deck_set
 from .entries import (
     entry_drop,
@@ -81,6 +82,7 @@ __all__ = [
     "check_in",
     "check_in_close",
     "check_in_open",
+    "clock_stamp",
     "cut_seat_order",
     "cut_seats_choose",
     "deck_settings_set",
@@ -105,6 +107,7 @@ __all__ = [
     "report_submit",
     "requested_bye_add",
     "requested_bye_remove",
+    "round_clock_set",
     "round_edit",
     "round_end",
     "round_give_bye",

@@ -1,0 +1,83 @@
+"""The round's clock: when time is up. Pairing a round starts it (`round_minutes` from then);
+at a real event the TO starts it again once the players are seated, and gives or takes a few
+minutes (a late start, a judge call at many tables). The pairings page, the players' pages
+and the projector show it, so a change bumps their version like any change to the event.
+"""
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.formats import time_format
+
+from ..actions import Action
+from ..errors import AlreadyDone, TournamentError
+from ..models import Round
+from .common import audit, tournament_lock
+
+MAX_SHIFT = 60  # minutes given or taken in one tap
+MAX_AHEAD = timedelta(hours=4)  # the latest a round's time may run out, from now
+
+
+def clock_stamp(ends_at: datetime | None) -> int:
+    """The clock as the TO's form carries it (whole seconds; 0: no clock)."""
+    return int(ends_at.timestamp()) if ends_at else 0
+
+
+def _shown(ends_at: datetime) -> str:
+    return time_format(timezone.localtime(ends_at), "H:i")
+
+
+@transaction.atomic
+def round_clock_set(
+    *, round_: Round, start: bool = False, minutes: int = 0, expected: int | None = None, by=None
+) -> Round:
+    """Start the round's clock again now (`start`: the event's round length from now), or
+    move the time it runs out by `minutes` (more time, or less: time may be called early).
+
+    `expected` is the clock the TO's console showed (`clock_stamp`): if it moved since (a
+    double tap, or another judge), nothing changes (AlreadyDone), so a tap never adds twice.
+    """
+    tournament = tournament_lock(round_.tournament_id)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.PLAYING:
+        raise TournamentError(
+            "This round is not being played: it has no clock.", code="not_playing"
+        )
+    if expected is not None and expected != clock_stamp(round_.ends_at):
+        shown = f"time is up at {_shown(round_.ends_at)}" if round_.ends_at else "it has no clock"
+        raise AlreadyDone(
+            "The round's clock changed since this page was loaded (was it tapped twice?): "
+            f"{shown}. Nothing was changed again.",
+            code="stale_clock",
+        )
+    now = timezone.now().replace(microsecond=0)
+    if start:
+        ends_at = now + timedelta(minutes=tournament.round_minutes)
+    else:
+        if not minutes or abs(minutes) > MAX_SHIFT:
+            raise TournamentError(
+                f"Give or take between 1 and {MAX_SHIFT} minutes.", code="clock_minutes"
+            )
+        ends_at = (round_.ends_at or now) + timedelta(minutes=minutes)
+    if ends_at > now + MAX_AHEAD:
+        raise TournamentError(
+            f"Time may run out at most {MAX_AHEAD.seconds // 3600} hours from now.",
+            code="clock_far",
+        )
+    before = round_.ends_at
+    round_.ends_at = ends_at
+    round_.save(update_fields=["ends_at"])
+    label = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"round {round_.number}"
+    what = "clock started again" if start else f"{minutes:+d} min"
+    audit(
+        tournament,
+        Action.ROUND_CLOCK,
+        object_type="round",
+        object_id=round_.pk,
+        before={"ends_at": before.isoformat() if before else None},
+        after={"ends_at": ends_at.isoformat()},
+        summary=f"{label}: {what}, time is up at {_shown(ends_at)}",
+        by=by,
+    )
+    return round_
