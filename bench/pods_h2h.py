@@ -15,7 +15,7 @@ so equal pods get equal results whichever pairer made them. Each pairer gets the
 own first round.
 
 - Guildhall: `tournaments.domain.pods.pair_pods`, points 3/1/0 and the standings of
-  `domain.simulate` (the last round marked as such), default weights or those of `--weights`
+  `domain.simulate` (told the event's `--rounds`), default weights or those of `--weights`
   (a JSON object of `PodWeights` fields, e.g. '{"repeat": 0.8}').
 - cedh_matching: its own program, built with cmake from `../shared/references/cedh_matching`
   into a temporary folder, run per round with `--seed <event>` and its web interface's default
@@ -169,7 +169,7 @@ def pair_guildhall(active, history, number, rounds, seed, weights=None) -> list[
         ranking=ranking,
         seed=seed,
         round_number=number,
-        last_round=number == rounds,
+        rounds=rounds,
         weights=PodWeights.from_mapping(weights) if weights else None,
     )
     return [list(pod) for pod in pairing.pods] + [[p] for p in pairing.byes]
