@@ -49,9 +49,9 @@ whose results are too many to list, keep a cheaper look-ahead: among the cheapes
 they prefer those leaving the next round the least repeat cost (`REPEAT_LOOKAHEAD` times
 `lookahead`), spread left out.
 
-The rounds left: told the event's planned `rounds` (the site always does; the cEDH matching
-protocol has no such field, so `protocol.respond` pairs without it), the pairer knows how many
-rounds follow this one. The last (`round_number` = `rounds`, or `last_round=True`) looks
+The rounds left: told the event's planned `rounds` (the site always does; over the cEDH
+matching protocol only a request with our optional `planned_rounds` does), the pairer knows how
+many rounds follow this one. The last (`round_number` = `rounds`, or `last_round=True`) looks
 nowhere and counts a small field's repeats in full (the round before it still prices them at
 the small field's share in its look-ahead: pricing them in full, tried, only bought 12-player
 events fewer repeats for more spread). In the last `LATE_ROUNDS` (2)
