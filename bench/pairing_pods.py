@@ -141,6 +141,7 @@ def mid_event(players: int) -> dict:
             ranking=ranking,
             seed=TIMING_SEED,
             round_number=TIMING_HISTORY_ROUNDS + 1,
+            rounds=math.ceil(math.log2(players)),
         )
         times.append(time.perf_counter() - start)
     return {"seconds": statistics.median(times), "badness": result.badness}

@@ -1,6 +1,6 @@
 """Pod pairers head to head: Guildhall, cedh_matching (C) and pairings_edh (Python) on one event.
 
-    .venv/bin/python bench/pods_h2h.py [--sizes 12,16,...] [--events 6] [--first-seed 0]
+    .venv/bin/python bench/pods_h2h.py [--sizes 12,16,...] [--events N] [--first-seed 0]
                                        [--rounds 5] [--weights JSON] [--processes 1]
                                        [--per-round] [--quick]
 
@@ -15,7 +15,7 @@ so equal pods get equal results whichever pairer made them. Each pairer gets the
 own first round.
 
 - Guildhall: `tournaments.domain.pods.pair_pods`, points 3/1/0 and the standings of
-  `domain.simulate` (the last round marked as such), default weights or those of `--weights`
+  `domain.simulate` (told the event's `--rounds`), default weights or those of `--weights`
   (a JSON object of `PodWeights` fields, e.g. '{"repeat": 0.8}').
 - cedh_matching: its own program, built with cmake from `../shared/references/cedh_matching`
   into a temporary folder, run per round with `--seed <event>` and its web interface's default
@@ -34,7 +34,10 @@ reference is compared with Guildhall on the events it finished; the verdict says
 measures Guildhall is not ahead. With `--per-round`, a second table splits the average pod
 spread and the repeat badness by round (each reference beside Guildhall on the events it
 finished), to show which rounds the spread and the repeats come from. The events are seeds
-`--first-seed` on (default 0), so another batch of events can check a result.
+`--first-seed` on (default 0), so another batch of events can check a result: by default 24
+per size up to 32 players and 6 above (`--events` sets one count for every size), because at
+16 players six events are noise (Guildhall's own seed alone moves its badness by a fifth;
+bench/README.md) while a large field's events take long and differ less.
 """
 
 import argparse
@@ -65,6 +68,9 @@ REFERENCES = next(
 )
 WORK = Path(tempfile.gettempdir()) / "guildhall-bench-pods-h2h"
 SIZES = (12, 16, 24, 32, 48, 64, 100, 128)
+# Events per size by default: small fields are noisy (at 16 players six events move Guildhall's
+# badness by a fifth with only its own seed changed; see bench/README.md), larger ones slow.
+SMALL_EVENTS, SMALL_UP_TO, EVENTS = 24, 32, 6
 DRAW = 0.2
 DROP_AFTER = 2  # rounds played before the droppers leave
 DROP_SHARE = 0.1
@@ -169,7 +175,7 @@ def pair_guildhall(active, history, number, rounds, seed, weights=None) -> list[
         ranking=ranking,
         seed=seed,
         round_number=number,
-        last_round=number == rounds,
+        rounds=rounds,
         weights=PodWeights.from_mapping(weights) if weights else None,
     )
     return [list(pod) for pod in pairing.pods] + [[p] for p in pairing.byes]
@@ -319,10 +325,23 @@ def verdict(ours: dict, theirs: dict) -> str:
     return "Guildhall ahead" if not behind else "Guildhall not ahead on " + ", ".join(behind)
 
 
+def counted(events: dict[int, int]) -> list[tuple[int, str]]:
+    """The event counts in use, each with the sizes that have it ("12, 16")."""
+    by_count: dict[int, list[int]] = {}
+    for n, count in events.items():
+        by_count.setdefault(count, []).append(n)
+    return [(count, ", ".join(map(str, ns))) for count, ns in by_count.items()]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
-    parser.add_argument("--events", type=int, default=6, help="events per size (default 6)")
+    parser.add_argument(
+        "--events",
+        type=int,
+        default=None,
+        help=f"events per size (default {SMALL_EVENTS} to {SMALL_UP_TO} players, {EVENTS} above)",
+    )
     parser.add_argument(
         "--first-seed", type=int, default=0, help="the first event's seed (default 0)"
     )
@@ -348,8 +367,19 @@ def main() -> None:
         PodWeights.from_mapping(weights or {})
     except (PodPairingError, TypeError, AttributeError) as error:
         parser.error(f"--weights: {error}")
-    seeds = range(args.first_seed, args.first_seed + args.events)
-    if any(n < 7 for n in sizes) or args.events < 1 or args.rounds < 1 or args.processes < 1:
+    events = {
+        n: args.events
+        if args.events is not None
+        else (SMALL_EVENTS if n <= SMALL_UP_TO else EVENTS)
+        for n in sizes
+    }
+    seeds = {n: range(args.first_seed, args.first_seed + events[n]) for n in sizes}
+    if (
+        any(n < 7 for n in sizes)
+        or min(events.values()) < 1
+        or args.rounds < 1
+        or args.processes < 1
+    ):
         parser.error("sizes need at least 7 players; --events, --rounds, --processes >= 1")
 
     WORK.mkdir(parents=True, exist_ok=True)
@@ -364,7 +394,15 @@ def main() -> None:
         tools["pairings_edh"] = home
     pairers = [p for p in PAIRERS if p == "guildhall" or p in tools]
     print(
-        f"{args.events} events per size (seeds {seeds[0]}-{seeds[-1]}; odd seeds: "
+        " and ".join(
+            f"{count} events per size{'' if len(set(events.values())) == 1 else ' of ' + ns}"
+            for count, ns in counted(events)
+        )
+        + " (seeds "
+        + " and ".join(
+            f"{args.first_seed}-{args.first_seed + count - 1}" for count, _ in counted(events)
+        )
+        + "; odd seeds: "
         f"{DROP_SHARE:.0%} of the field drops after round {DROP_AFTER}), {args.rounds} rounds, "
         f"pods drawn {DRAW:.0%}, else won by skill; {args.processes} process(es)"
         + (f"; Guildhall's weights {json.dumps(weights)}" if weights else "")
@@ -378,7 +416,7 @@ def main() -> None:
     tasks = [
         (pairer, n, seed, args.rounds, tools, weights)
         for n in sizes
-        for seed in seeds
+        for seed in seeds[n]
         for pairer in pairers
     ]
     ahead = []
@@ -387,7 +425,8 @@ def main() -> None:
         pending = {task[:3]: pool.apply_async(play, (task,)) for task in tasks}
         for n in sizes:
             runs = {
-                pairer: [pending[(pairer, n, seed)].get() for seed in seeds] for pairer in pairers
+                pairer: [pending[(pairer, n, seed)].get() for seed in seeds[n]]
+                for pairer in pairers
             }
             ours_all = summary(runs["guildhall"])
             for pairer in pairers:
@@ -410,16 +449,16 @@ def main() -> None:
                     if why:
                         text += f"; not finished: {why[0]}"
                 if not row.get("events"):
-                    print(f"| {n} | {pairer} | 0 / {args.events} | - | - | - | - | {text} |")
+                    print(f"| {n} | {pairer} | 0 / {events[n]} | - | - | - | - | {text} |")
                     continue
                 print(
-                    f"| {n} | {pairer} | {row['events']} / {args.events} | {row['badness']} "
+                    f"| {n} | {pairer} | {row['events']} / {events[n]} | {row['badness']} "
                     f"| {row['spread']:.2f} | {row['worst']} "
                     f"| {row['first_seat']} ({row['first_seats']}) | {text} |",
                     flush=True,
                 )
-            assert ours_all["events"] == args.events, "Guildhall must finish every event"
-            split.append(f"| {n} | guildhall | {args.events} | {per_round(runs['guildhall'])} |")
+            assert ours_all["events"] == events[n], "Guildhall must finish every event"
+            split.append(f"| {n} | guildhall | {events[n]} | {per_round(runs['guildhall'])} |")
             for pairer in pairers[1:]:
                 finished = [r["finished"] for r in runs[pairer]]
                 if not any(finished):

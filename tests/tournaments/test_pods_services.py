@@ -447,9 +447,9 @@ def test_a_top_16_needs_sixteen_players(league):
         services.top_cut_start(tournament=event)
 
 
-def test_the_pod_pairer_is_told_which_round_is_the_events_last(league, monkeypatch):
-    """The pod pairer looks one round ahead and holds a repeat cheaper while a later round can
-    pay for it; in the event's last Swiss round there is none (domain.pods `last_round`). The
+def test_the_pod_pairer_is_told_the_events_planned_rounds(league, monkeypatch):
+    """The pod pairer weighs a repeat by the rounds left (domain.pods `rounds`): it looks one
+    round ahead, but not past the last, and the last rounds weigh repeats differently. The
     real pairer runs; the test only notes what it was asked."""
     from tournaments.formats import pods as pod_format
 
@@ -457,7 +457,7 @@ def test_the_pod_pairer_is_told_which_round_is_the_events_last(league, monkeypat
     real = pod_format.pair_pods
 
     def noting(**kwargs):
-        asked.append((kwargs["round_number"], kwargs["last_round"]))
+        asked.append((kwargs["round_number"], kwargs["rounds"]))
         return real(**kwargs)
 
     monkeypatch.setattr(pod_format, "pair_pods", noting)
@@ -467,4 +467,25 @@ def test_the_pod_pairer_is_told_which_round_is_the_events_last(league, monkeypat
     register(event, *NAMES[:8])
     for _ in range(3):
         play_round(event)
-    assert asked == [(1, False), (2, False), (3, True)]
+    assert asked == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_an_event_without_set_rounds_tells_the_pod_pairer_the_rounds_it_plans(league, monkeypatch):
+    """With no Swiss rounds set, the event plans the suggested number when its first round is
+    paired and stores it; the pairer is told that number, not nothing."""
+    from tournaments.formats import pods as pod_format
+
+    asked = []
+    real = pod_format.pair_pods
+
+    def noting(**kwargs):
+        asked.append(kwargs["rounds"])
+        return real(**kwargs)
+
+    monkeypatch.setattr(pod_format, "pair_pods", noting)
+    event = services.tournament_create(league=league, name="Unset", format="pods")
+    assert event.swiss_rounds is None
+    register(event, *NAMES[:9])
+    play_round(event)
+    event.refresh_from_db()
+    assert event.swiss_rounds >= 2 and asked == [event.swiss_rounds]

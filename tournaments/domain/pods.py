@@ -47,7 +47,21 @@ Klein-group one leaves two, whose spread depends on the third round's results, s
 round is chosen by what the fourth can expect. Larger fields up to `LOOKAHEAD_LIMIT` players,
 whose results are too many to list, keep a cheaper look-ahead: among the cheapest pods found
 they prefer those leaving the next round the least repeat cost (`REPEAT_LOOKAHEAD` times
-`lookahead`), spread left out. The last round (`last_round`) looks nowhere.
+`lookahead`), spread left out.
+
+The rounds left: told the event's planned `rounds` (the site always does; over the cEDH
+matching protocol only a request with our optional `planned_rounds` does), the pairer knows how
+many rounds follow this one. The last (`round_number` = `rounds`, or `last_round=True`) looks
+nowhere and counts a small field's repeats in full (the round before it still prices them at
+the small field's share in its look-ahead: pricing them in full, tried, only bought 12-player
+events fewer repeats for more spread). In the last `LATE_ROUNDS` (2)
+rounds a repeat costs `PodWeights.late_repeat` of its weight, times 1 + `late_growth` * b for a
+player who already has badness b. Both are off by default (1.0 and 0.0): the best setting
+found on bench/pods_h2h.py at 16 players (0.65 and 0.15, look-ahead 0.75) is not ahead of both
+references on both batches of events there, and at 24 and 32 players it takes a quarter to two
+thirds more repeats and falls behind a reference on a held-out batch (bench/README.md, "16
+players, looked at again"). Without `rounds`, every round but a `last_round` is paired as one
+with more to come.
 """
 
 from __future__ import annotations
@@ -76,6 +90,7 @@ EXACT_LIMIT = 12  # players: at most 15,400 ways to cut 12 players into pods
 # in a later round; there a repeat costs `PodWeights.small_field` of its weight, except in the
 # last round, which has no later round.
 SMALL_FIELD = 12
+LATE_ROUNDS = 2
 _EPS = 1e-9
 
 
@@ -97,6 +112,12 @@ class PodWeights:
     lookahead: float = 1.0  # the next round's expected least cost counts this much
     # In fields of at most SMALL_FIELD seated players a repeat costs this share of `repeat`.
     small_field: float = 0.6
+    # In the event's last LATE_ROUNDS rounds (`pair_pods` told the planned `rounds`, or its
+    # `last_round`) a repeat costs this share of its weight, times 1 + late_growth * b for a
+    # player who already has badness b (each of the pair's two players carries half at their
+    # own factor). Off by default; see the module docstring.
+    late_repeat: float = 1.0
+    late_growth: float = 0.0
 
     @classmethod
     def from_mapping(cls, values: Mapping) -> PodWeights:
@@ -198,6 +219,7 @@ def pair_pods(
     win_points: float = 3.0,
     first_round: str = "random",
     ratings: Mapping[PlayerId, float] | None = None,
+    rounds: int | None = None,
     last_round: bool = False,
     draw_points: float | None = None,
 ) -> PodPairing:
@@ -209,10 +231,14 @@ def pair_pods(
     pods is a first round: `first_round="random"` shuffles with the seed, `"rating"` puts
     players of similar `ratings` together. Players not in `players` have dropped; their past
     pods still count as meetings for nobody active, so they are simply ignored. The look-ahead
-    scores a drawn pod `draw_points` each (default a third of `win_points`), a loss 0.
+    scores a drawn pod `draw_points` each (default a third of `win_points`), a loss 0. `rounds`
+    is the event's planned number of rounds (None: not known); a round at or past it, or one
+    marked `last_round`, is the last.
     """
     if round_number < 1:
         raise PodPairingError("round_number", "round_number starts at 1")
+    if rounds is not None and rounds < 1:
+        raise PodPairingError("rounds", "an event plans at least 1 round")
     if first_round not in FIRST_ROUND_MODES:
         raise PodPairingError("first_round", f"first_round must be one of {FIRST_ROUND_MODES}")
     if win_points <= 0:
@@ -240,12 +266,17 @@ def pair_pods(
 
     byes = pick_byes(order, past.byes.__getitem__, bye_count)
     seated = [p for p in order if p not in set(byes)]
-    search = _Search(seated, sizes, score, past.met, past.odd, weights, win_points)
+    if last_round:
+        left = 0
+    elif rounds is not None:
+        left = max(0, rounds - round_number)
+    else:
+        left = None
+    search = _Search(
+        seated, sizes, score, past.met, past.odd, weights, win_points, rounds_left=left
+    )
     if draw_points is not None:
         search.draw_points = float(draw_points)
-    if last_round:
-        search.lookahead = 0.0  # no next round to keep open
-        search.w_repeat = 2 * weights.repeat  # nor one to pay an avoided repeat in
     pods = search.run(rng)
     firsts = {p: past.seat_count.get(p, Counter())[1] for p in seated}
     pods = _cover_first_seats(pods, search, firsts)
@@ -277,15 +308,26 @@ def pairing_cost(
     points: Mapping[PlayerId, float],
     weights: PodWeights | None = None,
     win_points: float = 3.0,
+    rounds_left: int | None = None,
 ) -> float:
     """One round's weighted cost of any pods (seat order does not matter): what `pair_pods`
-    minimises with `lookahead=0` before the last round (in its last round a small field's
-    repeats count in full); with a look-ahead it may pay more now to keep the next round free
-    of repeats."""
+    minimises with `lookahead=0` in a round with `rounds_left` rounds after it (None: not
+    known; 0: the last round, where a small field's repeats count in full; the last
+    LATE_ROUNDS weigh repeats by `late_repeat` and `late_growth`); with a look-ahead it may pay
+    more now to keep the next round free of repeats."""
     seated = [p for pod in pods for p in pod]
     score = {p: float(points.get(p, 0.0)) for p in seated}
     past = read_history(history)
-    search = _Search(seated, [], score, past.met, past.odd, weights or PodWeights(), win_points)
+    search = _Search(
+        seated,
+        [],
+        score,
+        past.met,
+        past.odd,
+        weights or PodWeights(),
+        win_points,
+        rounds_left=rounds_left,
+    )
     return sum(search.cost(list(pod)) for pod in pods)
 
 
@@ -351,6 +393,11 @@ def expected_next_round_cost(
     if draw_points is not None:
         search.draw_points = float(draw_points)
     return search.expected_next_cost([list(pod) for pod in pods])
+
+
+def _late(rounds_left: int | None) -> bool:
+    """Whether a round with `rounds_left` rounds after it is one of the last LATE_ROUNDS."""
+    return rounds_left is not None and rounds_left < LATE_ROUNDS
 
 
 def _pairs(pod: Sequence[PlayerId]):
@@ -480,7 +527,17 @@ class _Search:
     LOOKAHEAD_CANDIDATES = 12
     REPEAT_LOOKAHEAD = 0.5  # where results are not enumerated: next round's repeat cost, halved
 
-    def __init__(self, order, sizes, score, met, odd, weights: PodWeights, win_points: float):
+    def __init__(
+        self,
+        order,
+        sizes,
+        score,
+        met,
+        odd,
+        weights: PodWeights,
+        win_points: float,
+        rounds_left: int | None = None,
+    ):
         self.order = order
         self.sizes = sorted(sizes, reverse=True)
         self.score = score
@@ -490,15 +547,44 @@ class _Search:
         self.win_points = win_points
         self.draw_points = win_points / 3  # what the look-ahead gives each player of a draw
         self.w_spread = weights.spread / win_points
-        self.w_repeat = 2 * weights.repeat  # both players of a pair carry the badness
-        if len(order) <= SMALL_FIELD:
-            self.w_repeat *= weights.small_field
+        # Rounds after this one (None: not known; 0: this is the last round).
+        self.rounds_left = rounds_left
+        self.w_repeat = self.repeat_weight(rounds_left)
+        # The repeat weight the look-ahead prices the next round's repeats at.
+        # The look-ahead keeps a small field's share even when the next round is the last:
+        # pricing the last round's repeats in full there (measured on bench/pods_h2h.py at 12
+        # players) only moved the round before it to more spread for fewer repeats.
+        self.next_w_repeat = self.repeat_weight(
+            None if rounds_left is None else max(0, rounds_left - 1), last_in_full=False
+        )
         self.w_odd = weights.odd_pod
-        self.lookahead = weights.lookahead if len(order) <= self.LOOKAHEAD_LIMIT else 0.0
+        # Each player's repeat factor, 1 + late_growth * badness so far, in the late rounds
+        # (None: 1 for everyone).
+        self.factor = None
+        if weights.late_growth and _late(rounds_left):
+            self.factor = {
+                a: 1.0
+                + weights.late_growth * sum((m - 1) * m * (2 * m - 1) / 6 for m in row.values())
+                for a, row in met.items()
+            }
+        looks = len(order) <= self.LOOKAHEAD_LIMIT and rounds_left != 0
+        self.lookahead = weights.lookahead if looks else 0.0
         self.perturbations = self.PERTURBATIONS
         self.kick = 3  # a perturbation swaps 2 to `kick` random pairs of players
 
     # -- costs --
+
+    def repeat_weight(self, rounds_left: int | None, *, last_in_full: bool = True) -> float:
+        """A repeated pair's weight in a round with `rounds_left` rounds after it: both players
+        carry the badness; a small field's share except in the last round (with
+        `last_in_full`); the late share in the last LATE_ROUNDS rounds."""
+        weights = self.weights
+        weight = 2 * weights.repeat
+        if len(self.order) <= SMALL_FIELD and not (last_in_full and rounds_left == 0):
+            weight *= weights.small_field
+        if _late(rounds_left):
+            weight *= weights.late_repeat
+        return weight
 
     def cost(self, pod: Sequence[PlayerId]) -> float:
         score = self.score
@@ -506,13 +592,17 @@ class _Search:
         total = self.w_spread * (max(values) - min(values))
         met = self.met
         repeats = 0
+        factor = self.factor
         for i, a in enumerate(pod):
             row = met.get(a)
             if row:
                 for b in pod[i + 1 :]:
                     m = row.get(b)
                     if m:
-                        repeats += m * m
+                        if factor is None:
+                            repeats += m * m
+                        else:  # each of the two carries the badness at their own factor
+                            repeats += m * m * (factor[a] + factor[b]) / 2
         total += self.w_repeat * repeats
         if len(pod) != 4:
             odd = self.odd
@@ -698,8 +788,19 @@ class _Search:
         """The least repeat and odd-pod cost the next round could have after these pods (its
         points are unknown yet, so spread is left out)."""
         met, odd = self.history_after(pods)
-        after = _Search(self.order, self.sizes, self.score, met, odd, self.weights, self.win_points)
+        left = self.rounds_left
+        after = _Search(
+            self.order,
+            self.sizes,
+            self.score,
+            met,
+            odd,
+            self.weights,
+            self.win_points,
+            rounds_left=None if left is None else max(0, left - 1),
+        )
         after.w_spread = 0.0
+        after.w_repeat = self.next_w_repeat
         after.lookahead = 0.0
         after.perturbations = 8
         return sum(after.cost(pod) for pod in after.run(random.Random(0)))
@@ -748,7 +849,7 @@ class _Search:
         if pool is None:
             least = 0.0
         elif pool:
-            least = self.w_repeat
+            least = self.next_w_repeat
         else:
             least = self.next_round_cost(pods)
         w_spread = self.w_spread

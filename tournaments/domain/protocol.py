@@ -8,8 +8,10 @@ tables `{"players": [ids in seat order], "winner": id, or 0 for a draw}`; nobody
 round; a bye is a table of one player who is its winner). Players missing from `players` have
 dropped; players in `players` but in no round joined late. Optional keys: `weights` (our
 `PodWeights` names; cedh_matching's own `rematch`, `non_equal_scores` and `3_player_table`
-are checked and ignored, their cost model is not ours), `layout` (one of `pods.LAYOUTS`) and
-`seed` (a whole number, default 0); a null optional key counts as absent. Other keys, at the
+are checked and ignored, their cost model is not ours), `layout` (one of `pods.LAYOUTS`),
+`seed` (a whole number, default 0) and `planned_rounds` (ours: the event's planned number of
+rounds, a whole number from 1, so that `pair_pods` knows its last round; `rounds` is taken by
+the earlier rounds); a null optional key counts as absent. Other keys, at the
 top and in tables, are ignored: other tools send more. `respond` pairs the next round with
 `pods.pair_pods` from the standings (3 points a win or a bye, 1 a draw, 0 a loss; then by id)
 and returns `{"placements": [{"players": [ids in seat order]}, ...]}` in table order, a bye
@@ -52,6 +54,7 @@ class PodRequest:
     weights: PodWeights = field(default_factory=PodWeights)
     layout: str = "threes"
     seed: int = 0
+    planned_rounds: int | None = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -83,11 +86,12 @@ def parse_request(text: str) -> PodRequest:
     weights = _weights(value.get("weights"))
     layout = _layout(value.get("layout"))
     seed = _seed(value.get("seed"))
+    planned = _planned_rounds(value.get("planned_rounds"))
     if len(players) < 3:
         raise ProtocolError(
             "players", f"at least 3 active players are needed for a pod, got {len(players)}"
         )
-    return PodRequest(players, history, weights, layout, seed)
+    return PodRequest(players, history, weights, layout, seed, planned)
 
 
 class _NotJson(ValueError):
@@ -248,6 +252,16 @@ def _seed(value) -> int:
     return value
 
 
+def _planned_rounds(value) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
+        raise ProtocolError(
+            "planned_rounds", f"must be a whole number from 1 to {MAX_ROUNDS}, not {_show(value)}"
+        )
+    return value
+
+
 def _check_id(place: str, value) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ProtocolError(place, f"{_show(value)} is not a player id (whole numbers from 1)")
@@ -306,6 +320,7 @@ def respond(request: PodRequest) -> dict:
         ranking=standings_order(request.players, points),
         seed=request.seed,
         round_number=len(request.history) + 1,
+        rounds=request.planned_rounds,
         layout=request.layout,
         weights=request.weights,
     )

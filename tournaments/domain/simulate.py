@@ -68,7 +68,7 @@ def simulate(
                 round_number=number,
                 layout=layout,
                 weights=weights,
-                last_round=number == rounds,
+                rounds=rounds,
             )
             seated, byes = pods.pods, pods.byes
         else:

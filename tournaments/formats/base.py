@@ -93,8 +93,8 @@ class Format:
     def pair(self, tournament, **kwargs) -> tuple[list[tuple[int, ...]], list[str]]:
         """The round's tables in order, each a tuple of players in seat order (byes last, as
         tables of one), and the warnings to write on the round. `kwargs`: the players, their
-        history, ranking and points, the seed, the round's number, whether it is the event's
-        last Swiss round (`last_round`), the first round's mode and ratings."""
+        history, ranking and points, the seed, the round's number, the event's planned Swiss
+        rounds (`rounds`), the first round's mode and ratings."""
         raise NotImplementedError
 
     def seating_warnings(self, past, seatings, entries) -> list[str]:

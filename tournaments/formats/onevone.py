@@ -103,8 +103,8 @@ class OneVOne(Format):
 
     def pair(self, tournament, **kwargs):
         """The matches, then the byes as tables of one; the bye by the event's rule. (The
-        1v1 pairer pairs the last round as any other: `last_round` is not its business.)"""
-        kwargs.pop("last_round", None)
+        1v1 pairer pairs every round alike: the planned `rounds` are not its business.)"""
+        kwargs.pop("rounds", None)
         pairing = pair_round(bye_pairing=tournament.bye_pairing, **kwargs)
         return [*pairing.tables, *((b,) for b in pairing.byes)], list(pairing.warnings)
 

@@ -95,8 +95,9 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
         round_number=number,
         first_round=tournament.first_round,
         ratings=ratings,
-        # The pod pairer looks one round ahead, but not past the last (domain.pods).
-        last_round=number == planned,
+        # The pod pairer weighs repeats by how many rounds are left and looks one round
+        # ahead, but not past the last (domain.pods).
+        rounds=planned,
     )
     by_player = {e.player_id: e for e in entered}
     requested = [(e.player_id,) for e in entered if e.pk in sitting_out]

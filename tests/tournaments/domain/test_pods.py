@@ -140,6 +140,7 @@ def test_pod_sizes_refuses_unknown_layouts(layout):
         ({"players": [1, 2, 3, 3, 4]}, "duplicate_player"),
         ({"layout": "sevens"}, "layout"),
         ({"round_number": 0}, "round_number"),
+        ({"rounds": 0}, "rounds"),
         ({"first_round": "alphabetical"}, "first_round"),
         ({"win_points": 0}, "win_points"),
     ],
@@ -516,12 +517,92 @@ def test_a_small_field_takes_repeats_for_spread_but_not_in_its_last_round():
             points=points,
             seed=1,
             round_number=2,
-            weights=this_round_only(),
+            weights=this_round_only(late_repeat=1.0),
             last_round=last,
         )
         pods[last] = {frozenset(pod) for pod in result.pods}
     assert pods[False] == {frozenset({4, 7, 8, 6}), frozenset({2, 3, 5, 1})}
     assert pods[True] == {frozenset({4, 8, 6, 1}), frozenset({7, 3, 2, 5})}
+
+
+# ---------------------------------------------------------------------------------------------
+# The planned rounds: the last LATE_ROUNDS weigh a repeat at `late_repeat` of its weight
+
+
+@pytest.mark.parametrize(
+    ("round_number", "rounds", "repeats"),
+    [
+        (2, None, False),  # no planned rounds: every round weighs a repeat in full
+        (2, 5, False),
+        (3, 5, False),
+        (4, 5, True),  # one of the last two rounds
+        (5, 5, True),
+        (4, None, False),
+    ],
+)
+def test_a_repeat_costs_its_late_share_in_the_last_two_rounds(round_number, rounds, repeats):
+    """The 8 players of the small-field example above, the small-field share switched off, a
+    repeat in the last two rounds costing 0.6 of its weight (a repeated pair 1.2, as above):
+      4 7 8 6 / 2 3 5 1: spread 4 + 6 repeated pairs x 2 = 16, late 4 + 7.2 = 11.2
+      4 8 6 1 / 7 3 2 5: spread 6.67 + 4 repeated pairs x 2 = 14.67, late 6.67 + 4.8 = 11.47
+    Round 4 of 5 takes the two more repeats for less spread; round 2 or 3 of 5, or any round of
+    an event whose rounds are not given, does not."""
+    history = [(Table((1, 2, 3, 4), 1), Table((5, 6, 7, 8), 5))]
+    points = {1: 0.0, 2: 0.0, 3: 0.0, 4: 4.0, 5: 0.0, 6: 3.0, 7: 1.0, 8: 3.0}
+    result = pair_pods(
+        players=list(range(1, 9)),
+        history=history,
+        points=points,
+        seed=1,
+        round_number=round_number,
+        rounds=rounds,
+        weights=this_round_only(small_field=1.0, late_repeat=0.6, late_growth=0.0),
+    )
+    more_repeats = {frozenset({4, 7, 8, 6}), frozenset({2, 3, 5, 1})}
+    fewer_repeats = {frozenset({4, 8, 6, 1}), frozenset({7, 3, 2, 5})}
+    assert {frozenset(pod) for pod in result.pods} == (more_repeats if repeats else fewer_repeats)
+    assert result.badness == (12 if repeats else 8)
+
+
+@pytest.mark.parametrize(
+    ("pod", "rounds_left", "expected"),
+    [
+        # 1 and 2 met twice (a third meeting: 2**2 = 4 each); each already has badness 1.
+        ((1, 2, 7, 8), None, 8.0),  # 2 players x 4, the full weight
+        ((1, 2, 7, 8), 2, 8.0),  # three rounds to go: not one of the last two
+        ((1, 2, 7, 8), 1, 6.0),  # 0.5 of the weight x (1 + 0.5 x 1) for each: 2 x 4 x 0.75
+        ((1, 2, 7, 8), 0, 6.0),
+        # 1 and 3 met once (1 each); 1 has badness 1, 3 none: 0.5 x (1.5 + 1.0) = 1.25
+        ((1, 3, 7, 8), 1, 1.25),
+        ((1, 3, 7, 8), None, 2.0),
+    ],
+)
+def test_a_late_repeat_costs_more_for_a_player_who_has_repeats(pod, rounds_left, expected):
+    history = [(Table((1, 2, 3, 4), 1),), (Table((1, 2, 5, 6), 1),)]
+    weights = this_round_only(small_field=1.0, late_repeat=0.5, late_growth=0.5)
+    cost = pairing_cost([pod], history=history, points={}, weights=weights, rounds_left=rounds_left)
+    assert cost == pytest.approx(expected)
+
+
+def test_the_planned_last_round_is_paired_as_the_last_round():
+    """`rounds` equal to `round_number` is the last round, as `last_round=True` says: the
+    small field's repeat share no longer applies (the example above)."""
+    history = [(Table((1, 2, 3, 4), 1), Table((5, 6, 7, 8), 5))]
+    points = {1: 0.0, 2: 0.0, 3: 0.0, 4: 4.0, 5: 0.0, 6: 3.0, 7: 1.0, 8: 3.0}
+    pods = {}
+    for rounds in (2, 3):
+        result = pair_pods(
+            players=list(range(1, 9)),
+            history=history,
+            points=points,
+            seed=1,
+            round_number=2,
+            rounds=rounds,
+            weights=this_round_only(late_repeat=1.0),
+        )
+        pods[rounds] = {frozenset(pod) for pod in result.pods}
+    assert pods[3] == {frozenset({4, 7, 8, 6}), frozenset({2, 3, 5, 1})}
+    assert pods[2] == {frozenset({4, 8, 6, 1}), frozenset({7, 3, 2, 5})}
 
 
 # ---------------------------------------------------------------------------------------------

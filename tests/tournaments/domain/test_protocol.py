@@ -171,6 +171,11 @@ CASES = [
     (text(event(seed=1.5)), "seed", "not 1.5"),
     (text(event(seed="1")), "seed", 'not "1"'),
     (text(event(seed=False)), "seed", "not false"),
+    (text(event(planned_rounds=0)), "planned_rounds", "from 1 to 1000, not 0"),
+    (text(event(planned_rounds=2.5)), "planned_rounds", "not 2.5"),
+    (text(event(planned_rounds="5")), "planned_rounds", 'not "5"'),
+    (text(event(planned_rounds=True)), "planned_rounds", "not true"),
+    (text(event(planned_rounds=1001)), "planned_rounds", "not 1001"),
 ]
 
 
@@ -342,6 +347,24 @@ def test_a_first_round_of_three():
     assert len(response["placements"]) == 1
 
 
+@pytest.mark.parametrize(("planned", "told"), [(None, None), (5, 5), ({"absent": 1}, None)])
+def test_the_planned_rounds_reach_the_pairer(monkeypatch, planned, told):
+    """`planned_rounds` is passed to `pair_pods` as `rounds` (absent or null: not known)."""
+    asked = []
+    real = protocol.pair_pods
+
+    def noting(**kwargs):
+        asked.append((kwargs["round_number"], kwargs["rounds"]))
+        return real(**kwargs)
+
+    monkeypatch.setattr(protocol, "pair_pods", noting)
+    request = event()
+    if planned != {"absent": 1}:
+        request["planned_rounds"] = planned
+    respond(parse_request(text(request)))
+    assert asked == [(len(EVENT["rounds"]) + 1, told)]
+
+
 @pytest.mark.parametrize(
     ("pods", "byes"),
     [(((1, 2, 3, 4),), ()), (((1, 2, 3), (4, 5, 6, 7)), (7,)), (((1, 2, 8), (3, 4, 5, 6)), (7,))],
@@ -358,7 +381,18 @@ def test_a_wrong_pairing_from_the_engine_is_never_answered(monkeypatch, pods, by
 # ---------------------------------------------------------------------------------------------
 # Properties: nothing gets past but a refusal or a correct pairing
 
-KEYS = ["players", "rounds", "winner", "weights", "layout", "seed", "spread", "repeat", "x"]
+KEYS = [
+    "players",
+    "rounds",
+    "winner",
+    "weights",
+    "layout",
+    "seed",
+    "planned_rounds",
+    "spread",
+    "repeat",
+    "x",
+]
 JSONISH = st.recursive(
     st.none()
     | st.booleans()

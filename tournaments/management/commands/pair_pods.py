@@ -40,6 +40,8 @@ Request (one JSON object on stdin):
             cedh_matching's {", ".join(FOREIGN_WEIGHTS)} are accepted and ignored
   layout    optional: {" | ".join(LAYOUTS)} (default threes)
   seed      optional: a whole number (default 0); the same request gives the same pods
+  planned_rounds  optional: the event's planned number of rounds (a whole number from 1);
+            with it the pairer knows the last round, which looks no round ahead
   Other keys are ignored; null counts as absent. Standings: 3 points a win or a bye,
   1 a draw, 0 a loss, then by id.
   Limits: {MAX_PLAYERS} players, {MAX_ROUNDS} rounds, {MAX_TABLE} players at an earlier table.
