@@ -42,6 +42,7 @@ bench/README.md) while a large field's events take long and differ less.
 
 import argparse
 import ast
+import atexit
 import json
 import math
 import multiprocessing
@@ -131,11 +132,14 @@ def prepare_pairings_edh() -> tuple[Path | None, str]:
         if pip.returncode:
             return None, f"pip install failed: {pip.stderr.strip()[-300:]}"
         marker.write_text("\n".join(PE_PACKAGES))
-    shutil.rmtree(home / "code", ignore_errors=True)
-    shutil.copytree(REFERENCES / "pairings_edh", home / "code")
-    (home / "stub").mkdir(exist_ok=True)
-    (home / "stub" / "ipydex.py").write_text(IPYDEX_STUB)
-    return home, "virtualenv with " + ", ".join(PE_PACKAGES)
+    # This run's own copy of the code (the virtualenv is shared): two runs at once once
+    # deleted each other's copy mid-event.
+    run = Path(tempfile.mkdtemp(prefix="pe-run-", dir=WORK))
+    (run / "venv").symlink_to(home / "venv")
+    shutil.copytree(REFERENCES / "pairings_edh", run / "code")
+    (run / "stub").mkdir()
+    (run / "stub" / "ipydex.py").write_text(IPYDEX_STUB)
+    return run, "virtualenv with " + ", ".join(PE_PACKAGES)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -392,6 +396,7 @@ def main() -> None:
     print(f"pairings_edh: {how if home else 'not run: ' + how}")
     if home:
         tools["pairings_edh"] = home
+        atexit.register(shutil.rmtree, home, True)  # this run's copy; the virtualenv stays
     pairers = [p for p in PAIRERS if p == "guildhall" or p in tools]
     print(
         " and ".join(
