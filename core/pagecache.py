@@ -140,11 +140,17 @@ def touch(*scopes: Scope) -> None:
 
 
 def versions(scopes: Sequence[Scope], request: HttpRequest | None = None) -> Stamp:
-    """The current version of each scope, in the order given (one query, once per request)."""
+    """The current version of each scope, in the order given (one query, once per request:
+    scopes already read in this request, together or among others, are not read again)."""
     wanted = tuple((scope, int(key)) for scope, key in scopes)
     known = getattr(request, "_page_versions", None) if request is not None else None
-    if known is not None and wanted in known:
-        return known[wanted]
+    if known is not None:
+        if wanted in known:
+            return known[wanted]
+        read = {(s, k): row for stamp in known.values() for row in stamp for s, k in [row[:2]]}
+        if all(scope in read for scope in wanted):
+            known[wanted] = tuple(read[scope] for scope in wanted)
+            return known[wanted]
     found: dict[Scope, tuple[int, datetime]] = {}
     if wanted:
         rows = ", ".join(["(%s, %s)"] * len(wanted))

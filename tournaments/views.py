@@ -261,7 +261,7 @@ def _console(request, event: Tournament, **extra) -> dict:
         round=round_,
         **_cards(event, round_),
         live=_console_live(request, event, _console_shows(round_, seating), etag),
-        **_console_players(event, round_),
+        **_console_players(request, event, round_),
         next_round=(round_.number + 1) if round_ else 1,
         **_console_urls(event),
         register_form=extra.pop("register_form", RegisterForm()),
@@ -274,15 +274,22 @@ def _console(request, event: Tournament, **extra) -> dict:
     )
 
 
-def _console_players(event: Tournament, round_: Round | None) -> dict:
+def _console_players(request, event: Tournament, round_: Round | None) -> dict:
     """The console's player list, the rounds and cut suggested for the field and, before
     round 1 while check-in is open, who has not checked in yet (the live part sends them
-    again when the players changed)."""
+    again when the players changed). The list is read once per change of the players or
+    their names, not at every load of every judge's console."""
+    after = round_.number if round_ else 0
     return {
         "structure": selectors.structure_get(event)
         if event.play.suggests_cut and event.status == Tournament.Status.REGISTRATION
         else None,
-        "entries": console_selectors.entry_lines(event, after_round=round_.number if round_ else 0),
+        "entries": memo(
+            f"console-entries:{event.pk}:{after}",
+            _console_scopes(event)[2:],  # the players and the store (names)
+            lambda: console_selectors.entry_lines(event, after_round=after),
+            request=request,
+        ),
         "not_checked_in": registration_selectors.not_checked_in(event)
         if round_ is None and event.check_in == Tournament.CheckIn.OPEN
         else None,
@@ -313,9 +320,15 @@ def _seating(round_: Round | None) -> str:
 
 def _console_scopes(event: Tournament) -> list:
     """What the console's live part shows: the event (results, pairings, drops), its players'
-    reports, and its players (registrations, check-ins, drops: every change to the event but
-    a table's result or reports, `page_versions.PLAYERS_SCOPE`)."""
-    return [("event", event.pk), (REPORTS_SCOPE, event.pk), (PLAYERS_SCOPE, event.pk)]
+    reports, its players (registrations, check-ins, drops: every change to the event but a
+    table's result or reports, `page_versions.PLAYERS_SCOPE`) and the store's (the players'
+    names, on the cards and the list)."""
+    return [
+        ("event", event.pk),
+        (REPORTS_SCOPE, event.pk),
+        (PLAYERS_SCOPE, event.pk),
+        ("org", event.league.organization_id),
+    ]
 
 
 def _console_etag(request, event: Tournament) -> str:
@@ -326,7 +339,8 @@ def _console_etag(request, event: Tournament) -> str:
 
 def _players_version(request, event: Tournament) -> str:
     """The version of the event's players, from the tag's query (read no second time)."""
-    return str(versions(_console_scopes(event), request)[-1][2])
+    (players,) = versions([(PLAYERS_SCOPE, event.pk)], request)
+    return str(players[2])
 
 
 def _console_shows(round_: Round | None, seating: str) -> str:
@@ -383,7 +397,7 @@ def event_run_live(request: HttpRequest, slug: str) -> HttpResponse:
     if request.GET.get("players") != context["live"]["players"]:
         # Someone registered, checked in, dropped or was seated: the list and the check-in
         # line come again (the page's script keeps a list the TO is working in).
-        context.update(_console_players(event, round_), players_oob=True)
+        context.update(_console_players(request, event, round_), players_oob=True)
     if not changed:
         _cut_picks(event, round_)
         context.update(_cards(event, round_))

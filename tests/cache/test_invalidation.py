@@ -252,3 +252,19 @@ def test_the_league_page_is_rendered_fresh_while_its_ratings_lag(
     league_services.game_record(league=league, results=_results(players), played_on=DAY)
     assert visit(client, url) == rendered(client, settings, url)
     assert b"Ratings are being updated after a change" in visit(client, url)
+
+
+def test_versions_read_in_a_request_are_not_read_again(store, django_assert_num_queries):
+    """A page that reads several scopes' versions and then some of them again (its tag, then
+    a computed value hanging on part of it) reads them once."""
+    from django.test import RequestFactory
+
+    event = played(store, "Alpha")
+    request = RequestFactory().get("/")
+    scopes = [*event_scopes(event), ("event-players", event.pk)]
+    with django_assert_num_queries(1):
+        stamp = versions(scopes, request)
+        assert versions(scopes[:1], request) == stamp[:1]
+        assert versions(list(reversed(scopes)), request) == tuple(reversed(stamp))
+    with django_assert_num_queries(1):  # a scope not read yet: one more query
+        versions([("league", event.league_id)], request)

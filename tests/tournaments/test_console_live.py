@@ -220,3 +220,45 @@ def test_a_drop_elsewhere_sends_the_list_and_a_result_does_not(client, pod):
     services.table_report(table=first, winner=first.seats.order_by("position").first().entry)
     text = console.poll().content.decode()
     assert 'id="entries"' not in text and f'id="table-{first.pk}"' in text
+
+
+def test_the_list_is_read_once_per_change_and_follows_every_write(client, pod, settings):
+    """With the shared cache on, a console load reads the player list only after the players
+    changed (a drop, a registration, a half-point bye, a rename): each write shows at the next
+    load, and a load after a result alone reads no list."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from leagues.models import Player
+
+    settings.GUILDHALL_PAGE_CACHE = True
+    event = pod["event"]
+    url = reverse("event_run", args=[event.slug])
+
+    def load() -> tuple[str, bool]:
+        with CaptureQueriesContext(connection) as done:
+            text = client.get(url).content.decode()
+        listed = re.search(r'<ul class="entries" id="entries">(.*?)</ul>', text, re.S)[1]
+        return listed, any("tournaments_requestedbye" in q["sql"] for q in done.captured_queries)
+
+    first, read = load()
+    assert read and '<span class="entry-name">Gus</span>' in first
+    again, read = load()
+    assert again == first and not read
+    table = tables(event)[0]
+    services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+    assert load() == (first, False)  # a result: the same list, not read again
+
+    services.entry_drop(entry=Entry.objects.get(tournament=event, player__name="Gus"))
+    listed, read = load()
+    assert read and '<span class="entry-name">Gus <span class="tag">dropped</span>' in listed
+    register(event, "Ivy")
+    assert '<span class="entry-name">Ivy <span class="tag">from round 2</span>' in load()[0]
+    services.requested_bye_add(
+        entry=Entry.objects.get(tournament=event, player__name="Ivy"), round_number=3
+    )
+    assert "½ bye in round 3" in load()[0]
+    hal = Player.objects.get(organization=event.league.organization, name="Hal")
+    hal.name = "Hal Renamed"
+    hal.save()
+    assert '<span class="entry-name">Hal Renamed</span>' in load()[0]
