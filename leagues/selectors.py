@@ -3,7 +3,7 @@
 import datetime
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Max, Prefetch, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, Prefetch, QuerySet
 from django.http import Http404
 
 from .models import ClaimCode, GameResult, League, Organization, Player, PlayerClaim
@@ -120,11 +120,12 @@ def league_games_in_rating_order(*, league: League) -> QuerySet:
 
 def league_player_get(*, league: League, player_id: int) -> Player:
     """A player of the league's organization who has played in the league (else 404)."""
+    # EXISTS stops at the player's first game here; a join with DISTINCT read all of them (a
+    # regular's 300 rows, 1-2 ms of the player page).
+    played = GameResult.objects.filter(player=OuterRef("pk"), game__league=league)
     player = (
-        Player.objects.filter(
-            pk=player_id, organization_id=league.organization_id, results__game__league=league
-        )
-        .distinct()
+        Player.objects.filter(pk=player_id, organization_id=league.organization_id)
+        .filter(Exists(played))
         .first()
     )
     if player is None:
