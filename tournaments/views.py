@@ -286,7 +286,7 @@ def _console_players(request, event: Tournament, round_: Round | None) -> dict:
         else None,
         "entries": memo(
             f"console-entries:{event.pk}:{after}",
-            _console_scopes(event)[2:],  # the players and the store (names)
+            _players_scopes(event),
             lambda: console_selectors.entry_lines(event, after_round=after),
             request=request,
         ),
@@ -318,17 +318,17 @@ def _seating(round_: Round | None) -> str:
     )
 
 
+def _players_scopes(event: Tournament) -> list:
+    """What the console's player list hangs on: the event's players (registrations,
+    check-ins, drops: every change to the event but a table's result or reports,
+    `page_versions.PLAYERS_SCOPE`) and the store's (the players' names)."""
+    return [(PLAYERS_SCOPE, event.pk), ("org", event.league.organization_id)]
+
+
 def _console_scopes(event: Tournament) -> list:
     """What the console's live part shows: the event (results, pairings, drops), its players'
-    reports, its players (registrations, check-ins, drops: every change to the event but a
-    table's result or reports, `page_versions.PLAYERS_SCOPE`) and the store's (the players'
-    names, on the cards and the list)."""
-    return [
-        ("event", event.pk),
-        (REPORTS_SCOPE, event.pk),
-        (PLAYERS_SCOPE, event.pk),
-        ("org", event.league.organization_id),
-    ]
+    reports, and its players with their names (on the cards and the list)."""
+    return [("event", event.pk), (REPORTS_SCOPE, event.pk), *_players_scopes(event)]
 
 
 def _console_etag(request, event: Tournament) -> str:

@@ -33,7 +33,7 @@ from ..selectors import (
     top_cut_label,
     top_cut_seeds,
 )
-from .clock import clock_stamp, round_clock_set
+from .clock import round_clock_set
 from .decks import deck_settings_set, entry_deck_set
 from .entries import (
     entry_drop,
@@ -82,7 +82,6 @@ __all__ = [
     "check_in",
     "check_in_close",
     "check_in_open",
-    "clock_stamp",
     "cut_seat_order",
     "cut_seats_choose",
     "deck_settings_set",

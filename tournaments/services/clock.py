@@ -19,8 +19,8 @@ MAX_SHIFT = 60  # minutes given or taken in one tap
 MAX_AHEAD = timedelta(hours=4)  # the latest a round's time may run out, from now
 
 
-def clock_stamp(ends_at: datetime | None) -> int:
-    """The clock as the TO's form carries it (whole seconds; 0: no clock)."""
+def _stamp(ends_at: datetime | None) -> int:
+    """The clock as the console's form carries it (`date:"U"`: whole seconds; 0: no clock)."""
     return int(ends_at.timestamp()) if ends_at else 0
 
 
@@ -35,7 +35,7 @@ def round_clock_set(
     """Start the round's clock again now (`start`: the event's round length from now), or
     move the time it runs out by `minutes` (more time, or less: time may be called early).
 
-    `expected` is the clock the TO's console showed (`clock_stamp`): if it moved since (a
+    `expected` is the clock the TO's console showed (`_stamp`): if it moved since (a
     double tap, or another judge), nothing changes (AlreadyDone), so a tap never adds twice.
     """
     tournament = tournament_lock(round_.tournament_id)
@@ -44,7 +44,7 @@ def round_clock_set(
         raise TournamentError(
             "This round is not being played: it has no clock.", code="not_playing"
         )
-    if expected is not None and expected != clock_stamp(round_.ends_at):
+    if expected is not None and expected != _stamp(round_.ends_at):
         shown = f"time is up at {_shown(round_.ends_at)}" if round_.ends_at else "it has no clock"
         raise AlreadyDone(
             "The round's clock changed since this page was loaded (was it tapped twice?): "
