@@ -24,7 +24,9 @@ different open table each time; its floor is the least a tap must write and read
 transaction (the table's result, its seats' places, the league game and its results, the
 ratings, the pages' version), committed as a result must be (durably: a tap is not done until
 its result would survive a crash), and the card rendered by a minimal template, on a table of
-its own each run. Times are medians of
+its own each run. Below the table: the same POST to a table that does not exist, a 404
+through the same middleware, session, user, event and permission reads (what any tap pays
+before writing anything), beside the tap's floor. Times are medians of
 `--repeat` runs (taps: one per run, different tables), the page and its floor alternated. The
 events are made anew by each run (`seed_event --replace`); the league is built once and kept.
 `--quick`: a 32-player pod event and a 16-player 1v1 event after 1 round, a league of 60
@@ -34,6 +36,7 @@ players and 300 games, 3 runs.
 import argparse
 import datetime
 import io
+import logging
 import os
 import random
 import statistics
@@ -578,8 +581,17 @@ def measure_taps(event, client: Client, user_id: int, repeat: int) -> dict:
     url = reverse("table_report", kwargs={"slug": event.slug, "table_id": 0})
     prefix = url.removesuffix("0/report/")
     headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "table"}
-    taps, floors, counts = [], [], []
+    taps, floors, counts, refusals = [], [], [], []
     judge = (client.cookies[settings.SESSION_COOKIE_NAME].value, user_id)
+    missing = f"{prefix}{2**31 - 1}/report/"  # no such table: the request path, then a 404
+
+    logging.getLogger("django.request").setLevel(logging.ERROR)  # the 404s are expected
+
+    def refused():
+        response = client.post(missing, {"winner": "1", "version": "1"}, secure=True, **headers)
+        if response.status_code != 404:
+            raise SystemExit(f"tap on a missing table: {response.status_code}, not 404")
+
     for (table_id, version, entry), floor_table in zip(
         open_tables[:repeat], open_tables[repeat : 2 * repeat], strict=True
     ):
@@ -599,6 +611,7 @@ def measure_taps(event, client: Client, user_id: int, repeat: int) -> dict:
         else:
             taps.append(timed(tap))
         floors.append(timed(lambda t=floor_table: floor_tap(event, t[0], t[2], judge)))
+        refusals.append(timed(refused))
     if not taps:  # one run: the counted tap is the timed one
         taps = floors[:1]
     seats = Seat.objects.filter(table_id=open_tables[0][0]).count()
@@ -609,6 +622,7 @@ def measure_taps(event, client: Client, user_id: int, repeat: int) -> dict:
         "cold": None,
         "cached": None,
         "floor": statistics.median(floors),
+        "refused": statistics.median(refusals),
     }
 
 
@@ -726,6 +740,12 @@ def main(argv=None) -> int:
             f"| {label} | {r['rows']:,} | {r['queries']} | {cell(r['ms'])} | {cell(r['cold'])} "
             f"| {cell(r['cached'])} | {cell(r['floor'])} | {ratio:.2f} |"
         )
+    tap = results[-1][1]
+    print(
+        f"\nthe same tap on a table that does not exist (a 404 after the session, the user, the "
+        f"event and its permission are read and the table looked up): {tap['refused']:,.1f} ms, "
+        f"{tap['refused'] / tap['floor']:.2f}x the tap's floor before any result is written"
+    )
     print(
         "\nevery page within 2x its floor: "
         + ("yes" if not over else "NO, over: " + ", ".join(over))

@@ -75,6 +75,7 @@ BENCHES = {
             "| TO console, 16 1v1 |",
             "| league standings, 60 players | 50 |",
             "| pod result tap, 32 pods | 4 |",
+            "the same tap on a table that does not exist (a 404 after",
             "every page within 2x its floor:",
         ],
     ),
