@@ -43,6 +43,8 @@ bench/README.md) while a large field's events take long and differ less.
 import argparse
 import ast
 import atexit
+import contextlib
+import fcntl
 import json
 import math
 import multiprocessing
@@ -85,6 +87,20 @@ PAIRERS = ("guildhall", "cedh_matching", "pairings_edh")
 
 # ---------------------------------------------------------------------------------------------
 # Building the references (once; reused from the temporary folder)
+
+
+@contextlib.contextmanager
+def setup_lock():
+    """One run at a time builds cedh_matching and makes the virtualenv, both shared in WORK:
+    two runs started together once configured the same cmake folder at once, and one of them
+    went on without cedh_matching."""
+    WORK.mkdir(parents=True, exist_ok=True)
+    with open(WORK / "setup.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def build_cedh_matching() -> tuple[Path | None, str]:
@@ -386,14 +402,14 @@ def main() -> None:
     ):
         parser.error("sizes need at least 7 players; --events, --rounds, --processes >= 1")
 
-    WORK.mkdir(parents=True, exist_ok=True)
     tools: dict = {}
-    program, how = build_cedh_matching()
+    with setup_lock():
+        program, how = build_cedh_matching()
+        home, pe_how = prepare_pairings_edh()
     print(f"cedh_matching: {how if program else 'not run: ' + how}")
     if program:
         tools["cedh_matching"] = program
-    home, how = prepare_pairings_edh()
-    print(f"pairings_edh: {how if home else 'not run: ' + how}")
+    print(f"pairings_edh: {pe_how if home else 'not run: ' + pe_how}")
     if home:
         tools["pairings_edh"] = home
         atexit.register(shutil.rmtree, home, True)  # this run's copy; the virtualenv stays
