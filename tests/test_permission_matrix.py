@@ -269,6 +269,9 @@ MATRIX: dict[str, Rule] = {
     "events/<slug:slug>/top-cut/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/rounds/<int:number>/end/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/rounds/<int:number>/clock/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/rounds/<int:number>/extension/": Rule(
+        RUN_EVENT, "event", POST, writes=True
+    ),
     "events/<slug:slug>/rounds/<int:number>/edit/": Rule(RUN_EVENT, "event", BOTH, writes=True),
     "events/<slug:slug>/entries/<int:entry_id>/actions/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/tables/<int:table_id>/seats/": Rule(RUN_EVENT, "event", POST, writes=True),

@@ -37,6 +37,7 @@ class Action(StrEnum):
     REPORT_CONFIRM = "report.confirm"
     REPORT_ACCEPT = "report.accept"
     ROUND_CLOCK = "round.clock"
+    TABLE_EXTENSION = "table.extension"
 
 
 LABELS = {
@@ -69,4 +70,5 @@ LABELS = {
     Action.REPORT_CONFIRM: "Result confirmed by a player",
     Action.REPORT_ACCEPT: "Player's result accepted by the TO",
     Action.ROUND_CLOCK: "Round clock changed",
+    Action.TABLE_EXTENSION: "Time extension",
 }

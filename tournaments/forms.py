@@ -8,6 +8,7 @@ from .domain.pods import pod_sizes
 from .formats import FORMATS
 from .models import Tournament
 from .services import far_date_problem
+from .services.clock import MAX_EXTENSION
 
 # Short enough for a phone's select (pods.LAYOUT_LABELS say it in full); the help text adds
 # an example.
@@ -179,6 +180,34 @@ class RegisterForm(forms.Form):
             return player_name_clean(self.cleaned_data["name"])
         except LeagueError as error:
             raise forms.ValidationError(str(error), code=error.code) from None
+
+
+class ExtensionForm(forms.Form):
+    """A judge's time extension: the table's number in the round and its minutes in all (0
+    takes it away). A refused form comes back with what the judge typed."""
+
+    MINUTES = "A time extension is 0 to {limit} minutes (0 takes it away)."
+
+    table = forms.IntegerField(min_value=1, widget=forms.NumberInput({"inputmode": "numeric"}))
+    minutes = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_EXTENSION,
+        label="Extra minutes (total)",
+        widget=forms.NumberInput({"inputmode": "numeric"}),
+    )
+
+    def __init__(self, *args, noun: str = "table", **kwargs):
+        kwargs.setdefault("auto_id", "extension-%s")
+        super().__init__(*args, **kwargs)
+        self.fields["table"].label = noun.capitalize()
+        self.fields["table"].error_messages.update(
+            {k: f"Give the {noun}'s number." for k in ("required", "invalid", "min_value")}
+        )
+        whole = "Give the extension as a whole number of minutes (0 takes it away)."
+        limit = self.MINUTES.format(limit=MAX_EXTENSION)
+        self.fields["minutes"].error_messages.update(
+            {"required": whole, "invalid": whole, "min_value": limit, "max_value": limit}
+        )
 
 
 class RegistrationSettingsForm(forms.Form):

@@ -420,6 +420,10 @@ class Table(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     reported_at = models.DateTimeField(null=True, blank=True)
+    # A judge's time extension for this table (the minutes a ruling or a deck check took):
+    # it plays this many minutes past the round's clock. A total, set and shown, so a repeated
+    # form never adds twice.
+    extra_minutes = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["number"]

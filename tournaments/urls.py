@@ -28,6 +28,11 @@ urlpatterns = [
     path("events/<slug:slug>/bracket/", views.event_bracket, name="event_bracket"),
     path("events/<slug:slug>/rounds/<int:number>/end/", views.round_end, name="round_end"),
     path("events/<slug:slug>/rounds/<int:number>/clock/", views.round_clock, name="round_clock"),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/extension/",
+        views.round_extension,
+        name="round_extension",
+    ),
     path("events/<slug:slug>/rounds/<int:number>/", views.round_run, name="round_run"),
     path("events/<slug:slug>/rounds/<int:number>/edit/", views.round_edit, name="round_edit"),
     path("events/<slug:slug>/players/<int:player_id>/", views.event_player, name="event_player"),

@@ -10,6 +10,8 @@ bad input), retargeted onto the card; a normal POST gets a page message (and the
 or, for a repeated tap, a redirect to it).
 """
 
+from datetime import timedelta
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -29,7 +31,7 @@ from leagues.views import league_context
 
 from . import selectors, services
 from .formats import RESULTS, small_int
-from .forms import EventForm, RegisterForm
+from .forms import EventForm, ExtensionForm, RegisterForm
 from .live import POLL_SECONDS, answers_poll, live_etag, not_modified, page_tag
 from .models import Entry, Round, Seat, Table, Tournament
 from .page_versions import PLAYERS_SCOPE, event_page_scopes, event_route, event_scopes
@@ -191,7 +193,12 @@ def event_projector(request: HttpRequest, slug: str) -> HttpResponse:
     if round_ is None and event.check_in == Tournament.CheckIn.OPEN:
         context["check_in_link"] = registration_selectors.check_in_url(request, event)
         context["qr"] = registration_selectors.qr_svg(context["check_in_link"])
-    context["finder"] = selectors.seat_finder(selectors.round_board(round_)) if round_ else []
+    board = selectors.round_board(round_) if round_ else []
+    context["finder"] = selectors.seat_finder(board)
+    if remaining is not None:  # the tables still playing on a judge's time extension
+        context["extensions"] = [
+            (t.number, t.extra_minutes) for t in board if t.extra_minutes and not t.reported
+        ]
     response = render(request, template, context)
     response.cache_until = changes_at  # the shared cache renders it again from then on
     return response
@@ -218,9 +225,9 @@ def _console_urls(event: Tournament) -> dict[str, str]:
 
 def _cards(event: Tournament, round_: Round | None) -> dict:
     """A round's tables split once for the template: the `cards` (two or more seats), the
-    `byes` (the player's name, and whether they asked for it) and the `missing` table numbers
-    (no result yet); each card with where its players' reports stand, and their counts
-    (selectors.reports.round_states)."""
+    `byes` (the player's name, and whether they asked for it), the `missing` table numbers
+    (no result yet) and the `extensions` judges gave; each card with where its players'
+    reports stand, and their counts (selectors.reports.round_states)."""
     tables = list(round_.tables.all()) if round_ is not None else []
     cards = [t for t in tables if len(seats_of(t)) > 1]
     return {
@@ -232,6 +239,17 @@ def _cards(event: Tournament, round_: Round | None) -> dict:
             if len(seats_of(t)) == 1
         ],
         "missing": [t.number for t in tables if not t.reported],
+        # Judges' time extensions (table number, minutes, when its time is up), beside the
+        # round's clock.
+        "extensions": [
+            (
+                t.number,
+                t.extra_minutes,
+                round_.ends_at and round_.ends_at + timedelta(minutes=t.extra_minutes),
+            )
+            for t in tables
+            if t.extra_minutes
+        ],
     }
 
 
@@ -265,6 +283,7 @@ def _console(request, event: Tournament, **extra) -> dict:
         next_round=(round_.number + 1) if round_ else 1,
         **_console_urls(event),
         register_form=extra.pop("register_form", RegisterForm()),
+        extension_form=extra.pop("extension_form", None) or ExtensionForm(noun=event.play.noun),
         results=RESULTS,
         earlier_rounds=range(1, round_.number) if round_ else [],
         # From the prefetched seats: the seating the TO sees, which the edit form (fetched
@@ -407,7 +426,9 @@ def event_run_live(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def _refused(request, event: Tournament, error: DomainError, *, form=None) -> HttpResponse:
+def _refused(
+    request, event: Tournament, error: DomainError, *, form=None, form_name: str = "register_form"
+) -> HttpResponse:
     """Answer a console action the services refused; nothing was written.
 
     A repeated tap (`AlreadyDone`) says so and goes back to the console as it is now. Any other
@@ -423,7 +444,7 @@ def _refused(request, event: Tournament, error: DomainError, *, form=None) -> Ht
         form.ask_new_player = True
     if not on_form:
         messages.error(request, error_message(error))
-    extra = {"register_form": form} if form is not None else {}
+    extra = {form_name: form} if form is not None else {}
     return error_response(
         request,
         error,
@@ -529,6 +550,32 @@ def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return _refused(request, event, error)
     ends = timezone.localtime(round_.ends_at)
     messages.success(request, f"Time is up at {ends:%H:%M}.")
+    return redirect("event_run", slug=event.slug)
+
+
+@login_required
+@require_POST
+def round_extension(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A judge's time extension from the console: `table` (its number in the round) plays
+    `minutes` (the total, 0 takes it away) past the round's clock. A refusal shows the
+    console with the form open, as the judge filled it, and the reason on its field."""
+    event = _run_get(request, slug)
+    round_ = get_object_or_404(Round, tournament=event, number=number)
+    form = ExtensionForm(request.POST, noun=event.play.noun)
+    if not form.is_valid():
+        return render(
+            request,
+            "tournaments/event_run.html",
+            _console(request, event, extension_form=form),
+            status=400,
+        )
+    table, minutes = form.cleaned_data["table"], form.cleaned_data["minutes"]
+    try:
+        services.table_extension_set(round_=round_, number=table, minutes=minutes, by=request.user)
+    except DomainError as error:
+        return _refused(request, event, error, form=form, form_name="extension_form")
+    what = f"{minutes} extra minute{pluralize(minutes)}" if minutes else "no time extension"
+    messages.success(request, f"{event.play.noun_title} {table} now has {what}.")
     return redirect("event_run", slug=event.slug)
 
 

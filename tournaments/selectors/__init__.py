@@ -97,6 +97,7 @@ class BoardTable:
     result_label: str
     full_order: bool
     seats: list[BoardSeat]
+    extra_minutes: int = 0  # a judge's time extension
 
     @property
     def is_bye(self) -> bool:
@@ -120,6 +121,7 @@ def round_board(round_: Round, decks: dict[str, str] | None = None) -> list[Boar
             "table__requested_bye",
             "table__game_draws",
             "table__winner_id",
+            "table__extra_minutes",
             "entry_id",
             "entry__player__name",
             "position",
@@ -129,10 +131,12 @@ def round_board(round_: Round, decks: dict[str, str] | None = None) -> list[Boar
     )
     tables: list[BoardTable] = []
     wins: list[list] = []
-    for (table_id, number, reported, is_draw, requested, draws, winner, entry, name, position,
-         game_wins, place) in rows:  # fmt: skip
+    for (table_id, number, reported, is_draw, requested, draws, winner, extra, entry, name,
+         position, game_wins, place) in rows:  # fmt: skip
         if not tables or tables[-1].pk != table_id:
-            tables.append(BoardTable(table_id, number, reported, is_draw, requested, "", False, []))
+            tables.append(
+                BoardTable(table_id, number, reported, is_draw, requested, "", False, [], extra)
+            )
             wins.append([draws])
         seat = BoardSeat(entry, name, position, winner == entry, labels.place_label(place), "")
         if decks:

@@ -8,6 +8,7 @@ with no report behind it). One query reads a round's reports with who agrees wit
 """
 
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 
 from django.contrib.postgres.aggregates import ArrayAgg
 from django.core import signing
@@ -168,6 +169,14 @@ class MySeat:
     @property
     def opponents(self) -> list[str]:
         return [name for entry, name, _ in self.seats if entry != self.entry_id]
+
+    @property
+    def time_up(self) -> datetime | None:
+        """When this table's time is up: the round's clock plus a judge's time extension."""
+        if self.round is None or self.round.ends_at is None:
+            return None
+        extra = self.table.extra_minutes if self.table is not None else 0
+        return self.round.ends_at + timedelta(minutes=extra)
 
 
 def my_seat(event: Tournament, entry: Entry) -> MySeat:

@@ -33,7 +33,7 @@ from ..selectors import (
     top_cut_label,
     top_cut_seeds,
 )
-from .clock import round_clock_set
+from .clock import round_clock_set, table_extension_set
 from .decks import deck_settings_set, entry_deck_set
 from .entries import (
     entry_drop,
@@ -118,6 +118,7 @@ __all__ = [
     "seats_taken",
     "standings",
     "suggested_structure",
+    "table_extension_set",
     "table_report",
     "table_snapshot",
     "table_undo",

@@ -12,7 +12,9 @@ from django.utils.formats import time_format
 
 from ..actions import Action
 from ..errors import AlreadyDone, TournamentError
-from ..models import Round
+from ..formats import format_for
+from ..models import Round, Table
+from ..page_versions import event_changed
 from .common import audit, tournament_lock
 
 MAX_SHIFT = 60  # minutes given or taken in one tap
@@ -81,3 +83,76 @@ def round_clock_set(
         by=by,
     )
     return round_
+
+
+MAX_EXTENSION = 30  # minutes a judge gives one table
+
+
+@transaction.atomic
+def table_extension_set(*, round_: Round, number: int, minutes: int, by=None) -> Table:
+    """Give the table `number` of the round a time extension of `minutes` in all (0 takes it
+    away): it plays that long past the round's clock.
+
+    The total is set, not added to: the same form sent twice (a double tap, two judges at the
+    same ruling) changes nothing the second time (AlreadyDone says what it is). The table's
+    players' pages and the event's show it, so their versions move.
+    """
+    tournament = tournament_lock(round_.tournament_id, pages=False)
+    round_ = Round.objects.get(pk=round_.pk)
+    play = format_for(tournament)
+    noun = play.noun_title
+    if round_.status != Round.Status.PLAYING:
+        raise TournamentError(
+            "This round is not being played: no table needs more time.", code="not_playing"
+        )
+    if not 0 <= minutes <= MAX_EXTENSION:
+        raise TournamentError(
+            f"A time extension is 0 to {MAX_EXTENSION} minutes (0 takes it away).",
+            code="extension_minutes",
+            field="minutes",
+        )
+    table = (
+        Table.objects.select_for_update()
+        .filter(round=round_, number=number)
+        .prefetch_related("seats")
+        .first()
+    )
+    if table is None:
+        raise TournamentError(
+            f"There is no {play.noun} {number} in this round.", code="no_table", field="table"
+        )
+    entries = [seat.entry_id for seat in table.seats.all()]
+    if len(entries) < 2:
+        raise TournamentError(
+            f"{noun} {number} is a bye: it has no clock.", code="bye", field="table"
+        )
+    if minutes and table.reported:
+        raise TournamentError(
+            f"{noun} {number} has its result: it needs no more time.",
+            code="reported",
+            field="table",
+        )
+    before = table.extra_minutes
+    if minutes == before:
+        raise AlreadyDone(
+            f"{noun} {number} already has "
+            + (f"{minutes} extra minutes" if minutes else "no time extension")
+            + ". Nothing was changed again.",
+            code="same_extension",
+        )
+    table.extra_minutes = minutes
+    table.save(update_fields=["extra_minutes"])
+    event_changed(tournament.pk, table_of=entries)
+    label = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"round {round_.number}"
+    what = f"+{minutes} min" if minutes else "no time extension"
+    audit(
+        tournament,
+        Action.TABLE_EXTENSION,
+        object_type="table",
+        object_id=table.pk,
+        before={"extra_minutes": before},
+        after={"extra_minutes": minutes},
+        summary=f"{label}, {play.noun} {number}: {what} (was +{before} min)",
+        by=by,
+    )
+    return table

@@ -60,11 +60,12 @@ _PARTIALS = {"pod": "tournaments/formats/pod.html#", "match": "tournaments/forma
 
 
 def card_state(table) -> str:
-    """A short fingerprint of what a card shows: the table's version (its result) and where
-    its players' reports stand. The console's script replaces a card the live part sends
-    only when this differs (the cards' forms carry a fresh CSRF mask on every render)."""
+    """A short fingerprint of what a card shows: the table's version (its result), its time
+    extension and where its players' reports stand. The console's script replaces a card the
+    live part sends only when this differs (the cards' forms carry a fresh CSRF mask on every
+    render)."""
     state = getattr(table, "report_state", None)
-    parts = (table.version,)
+    parts = (table.version, table.extra_minutes)
     if state is not None:
         parts += (
             state.state,
@@ -128,6 +129,14 @@ class _Card:
         with self.context.push(table=table):
             return template.render(self.context)
 
+    @staticmethod
+    def extension(table) -> str:
+        """A judge's time extension, beside the table's number."""
+        minutes = table.extra_minutes
+        if not minutes:
+            return ""
+        return f' <span class="tag extension" title="Time extension">+{minutes} min</span>'
+
     def draw(self, table) -> str:
         return self.pod(table) if self.pods else self.match(table)
 
@@ -158,7 +167,8 @@ class _Card:
         parts = [
             self.head(table, "match pod card"),
             f"\n  <header><strong>Pod {table.number}</strong> "
-            f'<span class="muted">· {len(seats)} players</span>{tag}</header>',
+            f'<span class="muted">· {len(seats)} players</span>{tag}{self.extension(table)}'
+            "</header>",
             self.message,
             self.report_state(table),
             self.form(table),
@@ -227,7 +237,8 @@ class _Card:
         tag = ' <span class="tag">reported</span>' if table.reported else ""
         parts = [
             self.head(table, "match card"),
-            f"\n  <header><strong>Table {table.number}</strong>{tag}</header>",
+            f"\n  <header><strong>Table {table.number}</strong>{tag}{self.extension(table)}"
+            "</header>",
             self.message,
             self.report_state(table),
             '\n  <p class="players">'

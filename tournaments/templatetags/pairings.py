@@ -20,6 +20,13 @@ def _deck(seat) -> str:
     return f' <span class="deck">{escape(seat.deck)}</span>' if seat.deck else ""
 
 
+def _extension(table) -> str:
+    """A judge's time extension, under the table's number (not once the result is in)."""
+    if not table.extra_minutes or table.reported:
+        return ""
+    return f' <span class="extension" title="Time extension">+{table.extra_minutes} min</span>'
+
+
 @register.simple_tag
 def pod_tables(tables) -> SafeString:
     """A pod round's tables as the pairings' `<li>`s (a bye, or a pod with its seat order)."""
@@ -44,7 +51,8 @@ def pod_tables(tables) -> SafeString:
         draw = '<span class="result muted">draw</span>' if table.reported and table.is_draw else ""
         parts.append(
             f'\n  <li class="pairing pod{" reported" if table.reported else ""}" '
-            f'id="pod-{table.number}">\n    <span class="table-no">Pod {table.number}</span>\n'
+            f'id="pod-{table.number}">\n    <span class="table-no">Pod {table.number}'
+            f"{_extension(table)}</span>\n"
             f'    <ol class="seat-order">{"".join(seats)}</ol>\n    {draw}\n  </li>'
         )
     return mark_safe("".join(parts))
@@ -60,7 +68,7 @@ def match_tables(tables) -> SafeString:
         elif table.is_bye:
             label = "Bye"
         else:
-            label = f"Table {table.number}"
+            label = f"Table {table.number}{_extension(table)}"
         players = '<span class="vs">vs</span>'.join(
             f'<span class="player{" won" if seat.won else ""}">{escape(seat.name)}'
             f"{_deck(seat)}</span>"
