@@ -239,8 +239,8 @@ def _cards(event: Tournament, round_: Round | None) -> dict:
             if len(seats_of(t)) == 1
         ],
         "missing": [t.number for t in tables if not t.reported],
-        # Judges' time extensions (table number, minutes, when its time is up), beside the
-        # round's clock.
+        # Judges' time extensions of the tables still playing (table number, minutes, when
+        # its time is up), beside the round's clock.
         "extensions": [
             (
                 t.number,
@@ -248,7 +248,7 @@ def _cards(event: Tournament, round_: Round | None) -> dict:
                 round_.ends_at and round_.ends_at + timedelta(minutes=t.extra_minutes),
             )
             for t in tables
-            if t.extra_minutes
+            if t.extra_minutes and not t.reported
         ],
     }
 

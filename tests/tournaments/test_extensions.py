@@ -204,3 +204,10 @@ def test_an_extension_comes_to_another_judges_console_by_its_poll(client, event)
     assert '<span class="tag extension" title="Time extension">+5 min</span>' in text
     assert "Pod 1 <strong>+5 min</strong>" in text
     assert "The rounds changed" not in text
+    # Its result in, the table leaves the list beside the clock (its card keeps the tag).
+    pod = table(event, 1)
+    services.table_report(table=pod, winner=pod.seats.order_by("position")[0].entry)
+    text = console.poll().content.decode()
+    clock = re.search(r'<div id="round-clock".*?</div>', text, re.S)[0]
+    assert "Time extensions</summary>" in clock
+    assert "<strong>+5 min</strong>" not in clock and 'class="extension-list"' not in clock
