@@ -184,9 +184,12 @@ class RegisterForm(forms.Form):
 
 class ExtensionForm(forms.Form):
     """A judge's time extension: the table's number in the round and its minutes in all (0
-    takes it away). A refused form comes back with what the judge typed."""
+    takes it away). A refused form comes back with what the judge typed. The console draws
+    its two inputs itself: Django's widget templates added about a tenth to a 256-pod
+    console."""
 
     MINUTES = "A time extension is 0 to {limit} minutes (0 takes it away)."
+    max_minutes = MAX_EXTENSION
 
     table = forms.IntegerField(min_value=1, widget=forms.NumberInput({"inputmode": "numeric"}))
     minutes = forms.IntegerField(
