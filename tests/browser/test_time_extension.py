@@ -67,6 +67,16 @@ def test_the_to_gives_one_pod_four_more_minutes(browser, live_server, viewport):
         expect(page.locator("#pod-2 .extension")).to_have_text("+4 min")
         expect(page.locator("#pod-1 .extension")).to_have_count(0)
         judge.shot(f"pairings-extension-{viewport['width']}")
+
+        # A player at pod 2, on their own page (the link the TO hands over).
+        from tournaments.selectors.reports import walk_in_token
+
+        seated = pod_2.seats.order_by("position").first().entry
+        judge.go(f"/events/{event.slug}/me/{walk_in_token(seated)}/")
+        expect(page.locator(".round-timer")).to_contain_text(
+            f"Time is up at {ends:%H:%M}: a judge gave your pod 4 extra minutes"
+        )
+        judge.shot(f"player-extension-{viewport['width']}")
     finally:
         judge.context.close()
     assert not judge.errors, f"JavaScript errors in the page: {judge.errors}"
