@@ -293,6 +293,14 @@ def _console(request, event: Tournament, **extra) -> dict:
     )
 
 
+def _console_again(request, event: Tournament, **forms) -> HttpResponse:
+    """The console at 400 with a form the TO filled in (`register_form`, `extension_form`),
+    shown as typed with the reasons on its fields."""
+    return render(
+        request, "tournaments/event_run.html", _console(request, event, **forms), status=400
+    )
+
+
 def _console_players(request, event: Tournament, round_: Round | None) -> dict:
     """The console's player list, the rounds and cut suggested for the field and, before
     round 1 while check-in is open, who has not checked in yet (the live part sends them
@@ -472,12 +480,7 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
     event = _run_get(request, slug)
     form = RegisterForm(request.POST)
     if not form.is_valid():
-        return render(
-            request,
-            "tournaments/event_run.html",
-            _console(request, event, register_form=form),
-            status=400,
-        )
+        return _console_again(request, event, register_form=form)
     try:
         entry = services.entry_register(
             tournament=event,
@@ -563,12 +566,7 @@ def round_extension(request: HttpRequest, slug: str, number: int) -> HttpRespons
     round_ = get_object_or_404(Round, tournament=event, number=number)
     form = ExtensionForm(request.POST, noun=event.play.noun)
     if not form.is_valid():
-        return render(
-            request,
-            "tournaments/event_run.html",
-            _console(request, event, extension_form=form),
-            status=400,
-        )
+        return _console_again(request, event, extension_form=form)
     table, minutes = form.cleaned_data["table"], form.cleaned_data["minutes"]
     try:
         services.table_extension_set(round_=round_, number=table, minutes=minutes, by=request.user)
