@@ -10,7 +10,6 @@ from playwright.sync_api import expect
 
 from leagues.models import Role
 from tests.factories import LeagueFactory, organizer_of
-from tournaments import services
 from tournaments.models import Round
 
 from .conftest import DESKTOP, PHONE, Visit
@@ -24,15 +23,12 @@ def hhmm(moment) -> str:
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_to_starts_the_clock_and_gives_five_minutes(browser, live_server, viewport):
-    from tests.tournaments.play import register
+    from tests.tournaments.play import paired_pods
 
     league = LeagueFactory(name="cEDH League", slug="cedh", game_label="cEDH")
     organizer_of(league.organization, role=Role.JUDGE, username="jude")
-    event = services.tournament_create(
-        league=league, name="cEDH Friday", format="pods", round_minutes=80
-    )
-    register(event, "Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
-    round_ = services.round_pair(tournament=event)
+    event = paired_pods(league, name="cEDH Friday")
+    round_ = Round.objects.get(tournament=event, number=1)
     Round.objects.filter(pk=round_.pk).update(ends_at=timezone.now() - timedelta(minutes=10))
 
     judge = Visit(browser, live_server, viewport)

@@ -12,8 +12,7 @@ from playwright.sync_api import expect
 from audit.models import AuditEntry
 from leagues.models import Role
 from tests.factories import LeagueFactory, organizer_of
-from tournaments import services
-from tournaments.models import Table
+from tournaments.models import Round, Table
 
 from .conftest import DESKTOP, PHONE, Visit
 
@@ -22,15 +21,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_to_gives_one_pod_four_more_minutes(browser, live_server, viewport):
-    from tests.tournaments.play import register
+    from tests.tournaments.play import paired_pods
 
     league = LeagueFactory(name="cEDH League", slug="cedh", game_label="cEDH")
     organizer_of(league.organization, role=Role.JUDGE, username="jude")
-    event = services.tournament_create(
-        league=league, name="cEDH Friday", format="pods", round_minutes=80
-    )
-    register(event, "Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
-    round_ = services.round_pair(tournament=event)
+    event = paired_pods(league, name="cEDH Friday")
+    round_ = Round.objects.get(tournament=event, number=1)
     pod_2 = Table.objects.get(round=round_, number=2)
 
     judge = Visit(browser, live_server, viewport)

@@ -2,6 +2,8 @@
 
 from tournaments import services
 
+EIGHT = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
+
 
 def register(event, *names):
     return [services.entry_register(tournament=event, name=n, create_player=True) for n in names]
@@ -19,3 +21,14 @@ def play_round(event, decide=first_seat_wins):
         if len(seats) > 1:
             services.table_report(table=table, winner=decide(table, seats))
     return services.round_end(round_=round_)
+
+
+def paired_pods(league, name: str = "Friday", round_minutes: int = 80):
+    """A pod event of eight (EIGHT: two pods), 3 Swiss rounds of `round_minutes`, round 1
+    paired and being played: the round's clock and the tables' time extensions."""
+    event = services.tournament_create(
+        league=league, name=name, format="pods", swiss_rounds=3, round_minutes=round_minutes
+    )
+    register(event, *EIGHT)
+    services.round_pair(tournament=event)
+    return event

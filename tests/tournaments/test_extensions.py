@@ -16,20 +16,14 @@ from tests.factories import LeagueFactory, organizer_of
 from tournaments import services
 from tournaments.models import Round, Table
 
-from .play import register
+from .play import paired_pods, register
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def event(db):
-    league = LeagueFactory()
-    event = services.tournament_create(
-        league=league, name="Friday", format="pods", swiss_rounds=3, round_minutes=80
-    )
-    register(event, "Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
-    services.round_pair(tournament=event)
-    return event
+    return paired_pods(LeagueFactory())
 
 
 def round_1(event) -> Round:
