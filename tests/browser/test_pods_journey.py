@@ -112,6 +112,9 @@ def test_a_judge_runs_a_pod_event_on_a_phone(phone, league, browser, live_server
         player.shot("pods-standings-phone")
         player.go(f"/events/{event.slug}/players/{seat.entry.player_id}/")
         assert player.page.locator("table.player-rounds tbody tr").count() == 2
+        # The rounds' table fits its frame: nothing hidden off to the right on a phone.
+        frame = "document.querySelector('table.player-rounds').parentElement"
+        assert player.page.evaluate(f"{frame}.scrollWidth <= {frame}.clientWidth")
         player.shot("pods-player-phone")
     finally:
         player.context.close()
