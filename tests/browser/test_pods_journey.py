@@ -112,10 +112,19 @@ def test_a_judge_runs_a_pod_event_on_a_phone(phone, league, browser, live_server
         player.shot("pods-standings-phone")
         player.go(f"/events/{event.slug}/players/{seat.entry.player_id}/")
         assert player.page.locator("table.player-rounds tbody tr").count() == 2
-        # The rounds' table fits its frame: nothing hidden off to the right on a phone.
+        # The rounds' table fits its frame: nothing hidden off to the right on a phone, also
+        # with the widest round a pod can show (three long names, a place).
         frame = "document.querySelector('table.player-rounds').parentElement"
         assert player.page.evaluate(f"{frame}.scrollWidth <= {frame}.clientWidth")
         player.shot("pods-player-phone")
+        player.page.evaluate(
+            """for (const row of document.querySelectorAll('table.player-rounds tbody tr')) {
+                 row.cells[3].textContent = 'Finnegan, Gustavo, Harriet';
+                 row.cells[4].textContent = 'loss · 2nd';
+               }"""
+        )
+        assert player.page.evaluate(f"{frame}.scrollWidth <= {frame}.clientWidth")
+        player.shot("pods-player-widest-phone")
     finally:
         player.context.close()
     assert not player.errors, player.errors
