@@ -184,33 +184,22 @@ class RegisterForm(forms.Form):
 
 class ExtensionForm(forms.Form):
     """A judge's time extension: the table's number in the round and its minutes in all (0
-    takes it away). A refused form comes back with what the judge typed. The console draws
-    its two inputs itself: Django's widget templates added about a tenth to a 256-pod
-    console."""
+    takes it away), as whole numbers; the service checks the rest (the table, the range). A
+    refused form comes back with what the judge typed. The console draws the two inputs
+    itself: Django's widget templates added about a tenth to a 256-pod console."""
 
-    MINUTES = "A time extension is 0 to {limit} minutes (0 takes it away)."
-    max_minutes = MAX_EXTENSION
+    max_minutes = MAX_EXTENSION  # the console's input
 
-    table = forms.IntegerField(min_value=1, widget=forms.NumberInput({"inputmode": "numeric"}))
-    minutes = forms.IntegerField(
-        min_value=0,
-        max_value=MAX_EXTENSION,
-        label="Extra minutes (total)",
-        widget=forms.NumberInput({"inputmode": "numeric"}),
-    )
+    table = forms.IntegerField()
+    minutes = forms.IntegerField()
 
     def __init__(self, *args, noun: str = "table", **kwargs):
-        kwargs.setdefault("auto_id", "extension-%s")
         super().__init__(*args, **kwargs)
-        self.fields["table"].label = noun.capitalize()
         self.fields["table"].error_messages.update(
-            {k: f"Give the {noun}'s number." for k in ("required", "invalid", "min_value")}
+            {k: f"Give the {noun}'s number." for k in ("required", "invalid")}
         )
         whole = "Give the extension as a whole number of minutes (0 takes it away)."
-        limit = self.MINUTES.format(limit=MAX_EXTENSION)
-        self.fields["minutes"].error_messages.update(
-            {"required": whole, "invalid": whole, "min_value": limit, "max_value": limit}
-        )
+        self.fields["minutes"].error_messages.update({"required": whole, "invalid": whole})
 
 
 class RegistrationSettingsForm(forms.Form):

@@ -15,6 +15,7 @@ points (a draw's).
 """
 
 import secrets
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.conf import settings
@@ -446,6 +447,10 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.number} of {self.round}"
+
+    def time_up(self, round_ends_at: datetime) -> datetime:
+        """When this table's play is up: the round's clock plus its time extension."""
+        return round_ends_at + timedelta(minutes=self.extra_minutes)
 
     @property
     def is_bye(self) -> bool:

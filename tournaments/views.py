@@ -10,8 +10,6 @@ bad input), retargeted onto the card; a normal POST gets a page message (and the
 or, for a repeated tap, a redirect to it).
 """
 
-from datetime import timedelta
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -242,11 +240,7 @@ def _cards(event: Tournament, round_: Round | None) -> dict:
         # Judges' time extensions of the tables still playing (table number, minutes, when
         # its time is up), beside the round's clock.
         "extensions": [
-            (
-                t.number,
-                t.extra_minutes,
-                round_.ends_at and round_.ends_at + timedelta(minutes=t.extra_minutes),
-            )
+            (t.number, t.extra_minutes, round_.ends_at and t.time_up(round_.ends_at))
             for t in tables
             if t.extra_minutes and not t.reported
         ],

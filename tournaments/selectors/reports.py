@@ -8,7 +8,7 @@ with no report behind it). One query reads a round's reports with who agrees wit
 """
 
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.contrib.postgres.aggregates import ArrayAgg
 from django.core import signing
@@ -173,10 +173,9 @@ class MySeat:
     @property
     def time_up(self) -> datetime | None:
         """When this table's time is up: the round's clock plus a judge's time extension."""
-        if self.round is None or self.round.ends_at is None:
+        if self.round is None or self.round.ends_at is None or self.table is None:
             return None
-        extra = self.table.extra_minutes if self.table is not None else 0
-        return self.round.ends_at + timedelta(minutes=extra)
+        return self.table.time_up(self.round.ends_at)
 
 
 def my_seat(event: Tournament, entry: Entry) -> MySeat:
