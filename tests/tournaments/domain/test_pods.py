@@ -507,22 +507,28 @@ def test_a_small_field_takes_repeats_for_spread_but_not_in_its_last_round():
       4 8 6 1 / 7 3 2 5: spread 4 + 1, 2 + 2 repeated pairs: 6.67 + 4.8 = 11.47, or 14.67
     Before the last round the cheaper spread wins; in the last round, with no round left to
     pay an avoided repeat in, the repeat counts in full and the fewer repeats win."""
-    history = [(Table((1, 2, 3, 4), 1), Table((5, 6, 7, 8), 5))]
-    points = {1: 0.0, 2: 0.0, 3: 0.0, 4: 4.0, 5: 0.0, 6: 3.0, 7: 1.0, 8: 3.0}
-    pods = {}
-    for last in (False, True):
-        result = pair_pods(
-            players=list(range(1, 9)),
-            history=history,
-            points=points,
-            seed=1,
-            round_number=2,
-            weights=this_round_only(late_repeat=1.0),
-            last_round=last,
-        )
-        pods[last] = {frozenset(pod) for pod in result.pods}
-    assert pods[False] == {frozenset({4, 7, 8, 6}), frozenset({2, 3, 5, 1})}
-    assert pods[True] == {frozenset({4, 8, 6, 1}), frozenset({7, 3, 2, 5})}
+    assert small_field_round_2(last_round=False) == {
+        frozenset({4, 7, 8, 6}),
+        frozenset({2, 3, 5, 1}),
+    }
+    assert small_field_round_2(last_round=True) == {
+        frozenset({4, 8, 6, 1}),
+        frozenset({7, 3, 2, 5}),
+    }
+
+
+def small_field_round_2(**when) -> set[frozenset]:
+    """Round 2 of the example above (8 players), paired as `when` says it falls."""
+    result = pair_pods(
+        players=list(range(1, 9)),
+        history=[(Table((1, 2, 3, 4), 1), Table((5, 6, 7, 8), 5))],
+        points={1: 0.0, 2: 0.0, 3: 0.0, 4: 4.0, 5: 0.0, 6: 3.0, 7: 1.0, 8: 3.0},
+        seed=1,
+        round_number=2,
+        weights=this_round_only(late_repeat=1.0),
+        **when,
+    )
+    return {frozenset(pod) for pod in result.pods}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -587,22 +593,8 @@ def test_a_late_repeat_costs_more_for_a_player_who_has_repeats(pod, rounds_left,
 def test_the_planned_last_round_is_paired_as_the_last_round():
     """`rounds` equal to `round_number` is the last round, as `last_round=True` says: the
     small field's repeat share no longer applies (the example above)."""
-    history = [(Table((1, 2, 3, 4), 1), Table((5, 6, 7, 8), 5))]
-    points = {1: 0.0, 2: 0.0, 3: 0.0, 4: 4.0, 5: 0.0, 6: 3.0, 7: 1.0, 8: 3.0}
-    pods = {}
-    for rounds in (2, 3):
-        result = pair_pods(
-            players=list(range(1, 9)),
-            history=history,
-            points=points,
-            seed=1,
-            round_number=2,
-            rounds=rounds,
-            weights=this_round_only(late_repeat=1.0),
-        )
-        pods[rounds] = {frozenset(pod) for pod in result.pods}
-    assert pods[3] == {frozenset({4, 7, 8, 6}), frozenset({2, 3, 5, 1})}
-    assert pods[2] == {frozenset({4, 8, 6, 1}), frozenset({7, 3, 2, 5})}
+    assert small_field_round_2(rounds=3) == {frozenset({4, 7, 8, 6}), frozenset({2, 3, 5, 1})}
+    assert small_field_round_2(rounds=2) == {frozenset({4, 8, 6, 1}), frozenset({7, 3, 2, 5})}
 
 
 # ---------------------------------------------------------------------------------------------
