@@ -54,14 +54,24 @@ matching protocol only a request with our optional `planned_rounds` does), the p
 many rounds follow this one. The last (`round_number` = `rounds`, or `last_round=True`) looks
 nowhere and counts a small field's repeats in full (the round before it still prices them at
 the small field's share in its look-ahead: pricing them in full, tried, only bought 12-player
-events fewer repeats for more spread). In the last `LATE_ROUNDS` (2)
-rounds a repeat costs `PodWeights.late_repeat` of its weight, times 1 + `late_growth` * b for a
-player who already has badness b. Both are off by default (1.0 and 0.0): the best setting
-found on bench/pods_h2h.py at 16 players (0.65 and 0.15, look-ahead 0.75) is not ahead of both
-references on both batches of events there, and at 24 and 32 players it takes a quarter to two
-thirds more repeats and falls behind a reference on a held-out batch (bench/README.md, "16
-players, looked at again"). Without `rounds`, every round but a `last_round` is paired as one
-with more to come.
+events fewer repeats for more spread).
+
+Tight fields: where the planned rounds could use up every opponent (`tight_field`: the largest
+pod less one, times the rounds, reaches the field less one; 16 players in 4-pods over 5
+rounds, 15 after a drop), repeats are forced before the event ends whatever the pairer does,
+and the question is only which rounds take them. In such a field of more than `SMALL_FIELD`
+players, the last `LATE_ROUNDS` (2) rounds weigh a pair's first repeat at
+`PodWeights.late_repeat` (0.65) of its weight, times 1 + `late_growth` (0.1) * b for a player
+who already has badness b; a pair's third meeting or more keeps the full weight (times the
+same factor), so the late share buys spread with second meetings, never with the same three
+players again. At 0.65 a repeated pair (2 x 0.65) costs a little less than a player a draw
+away (4/3): the pod takes the repeat. Measured on bench/pods_h2h.py at 16 players, over four
+batches of 48 events: the worst-treated player went from 7-8 to 5, the pod spread from
+2.74-2.76 to 2.42-2.45, for about half again the repeats (bench/README.md, "16 players: the
+late share in tight fields"). Other fields keep the full weight in every round: at 24 and 32
+players the same share took a quarter to two thirds more repeats and fell behind a
+reference. Without `rounds`, every round but a `last_round` is paired as one with more to
+come.
 """
 
 from __future__ import annotations
@@ -112,12 +122,12 @@ class PodWeights:
     lookahead: float = 1.0  # the next round's expected least cost counts this much
     # In fields of at most SMALL_FIELD seated players a repeat costs this share of `repeat`.
     small_field: float = 0.6
-    # In the event's last LATE_ROUNDS rounds (`pair_pods` told the planned `rounds`, or its
-    # `last_round`) a repeat costs this share of its weight, times 1 + late_growth * b for a
-    # player who already has badness b (each of the pair's two players carries half at their
-    # own factor). Off by default; see the module docstring.
-    late_repeat: float = 1.0
-    late_growth: float = 0.0
+    # In the last LATE_ROUNDS rounds of a tight field (`tight_field`: `pair_pods` told the
+    # planned `rounds`) a pair's first repeat costs this share of its weight; any repeat,
+    # times 1 + late_growth * b for a player who already has badness b (each of the pair's two
+    # players carries half at their own factor). See the module docstring.
+    late_repeat: float = 0.65
+    late_growth: float = 0.1
 
     @classmethod
     def from_mapping(cls, values: Mapping) -> PodWeights:
@@ -273,7 +283,15 @@ def pair_pods(
     else:
         left = None
     search = _Search(
-        seated, sizes, score, past.met, past.odd, weights, win_points, rounds_left=left
+        seated,
+        sizes,
+        score,
+        past.met,
+        past.odd,
+        weights,
+        win_points,
+        rounds_left=left,
+        tight=tight_field(len(seated), sizes, rounds),
     )
     if draw_points is not None:
         search.draw_points = float(draw_points)
@@ -309,12 +327,14 @@ def pairing_cost(
     weights: PodWeights | None = None,
     win_points: float = 3.0,
     rounds_left: int | None = None,
+    tight: bool = True,
 ) -> float:
     """One round's weighted cost of any pods (seat order does not matter): what `pair_pods`
     minimises with `lookahead=0` in a round with `rounds_left` rounds after it (None: not
     known; 0: the last round, where a small field's repeats count in full; the last
-    LATE_ROUNDS weigh repeats by `late_repeat` and `late_growth`); with a look-ahead it may pay
-    more now to keep the next round free of repeats."""
+    LATE_ROUNDS of a `tight` field, as `tight_field` says of the event, weigh repeats by
+    `late_repeat` and `late_growth`); with a look-ahead it may pay more now to keep the next
+    round free of repeats."""
     seated = [p for pod in pods for p in pod]
     score = {p: float(points.get(p, 0.0)) for p in seated}
     past = read_history(history)
@@ -327,6 +347,7 @@ def pairing_cost(
         weights or PodWeights(),
         win_points,
         rounds_left=rounds_left,
+        tight=tight,
     )
     return sum(search.cost(list(pod)) for pod in pods)
 
@@ -393,6 +414,17 @@ def expected_next_round_cost(
     if draw_points is not None:
         search.draw_points = float(draw_points)
     return search.expected_next_cost([list(pod) for pod in pods])
+
+
+def tight_field(seated: int, sizes: Sequence[int], rounds: int | None) -> bool:
+    """Whether the `seated` players, more than a small field, meet so many a round at pods of
+    `sizes` (the largest pod less one at most) that `rounds` rounds could use up every
+    opponent: there repeats are forced before the event ends, and its last rounds weigh them
+    by the late share. A small field (`SMALL_FIELD`) has its own share; without the planned
+    rounds nothing is known."""
+    if rounds is None or not sizes or seated <= SMALL_FIELD:
+        return False
+    return (max(sizes) - 1) * rounds >= seated - 1
 
 
 def _late(rounds_left: int | None) -> bool:
@@ -537,6 +569,7 @@ class _Search:
         weights: PodWeights,
         win_points: float,
         rounds_left: int | None = None,
+        tight: bool = False,
     ):
         self.order = order
         self.sizes = sorted(sizes, reverse=True)
@@ -549,7 +582,10 @@ class _Search:
         self.w_spread = weights.spread / win_points
         # Rounds after this one (None: not known; 0: this is the last round).
         self.rounds_left = rounds_left
+        self.tight = tight  # the late share applies in a tight field only (`tight_field`)
         self.w_repeat = self.repeat_weight(rounds_left)
+        # A pair meeting a third time or more: the late share does not apply.
+        self.w_again = self.repeat_weight(rounds_left, late=False)
         # The repeat weight the look-ahead prices the next round's repeats at.
         # The look-ahead keeps a small field's share even when the next round is the last:
         # pricing the last round's repeats in full there (measured on bench/pods_h2h.py at 12
@@ -561,7 +597,7 @@ class _Search:
         # Each player's repeat factor, 1 + late_growth * badness so far, in the late rounds
         # (None: 1 for everyone).
         self.factor = None
-        if weights.late_growth and _late(rounds_left):
+        if weights.late_growth and tight and _late(rounds_left):
             self.factor = {
                 a: 1.0
                 + weights.late_growth * sum((m - 1) * m * (2 * m - 1) / 6 for m in row.values())
@@ -574,15 +610,18 @@ class _Search:
 
     # -- costs --
 
-    def repeat_weight(self, rounds_left: int | None, *, last_in_full: bool = True) -> float:
+    def repeat_weight(
+        self, rounds_left: int | None, *, last_in_full: bool = True, late: bool = True
+    ) -> float:
         """A repeated pair's weight in a round with `rounds_left` rounds after it: both players
         carry the badness; a small field's share except in the last round (with
-        `last_in_full`); the late share in the last LATE_ROUNDS rounds."""
+        `last_in_full`); in a tight field's last LATE_ROUNDS rounds, the late share (with
+        `late`: a pair's first repeat)."""
         weights = self.weights
         weight = 2 * weights.repeat
         if len(self.order) <= SMALL_FIELD and not (last_in_full and rounds_left == 0):
             weight *= weights.small_field
-        if _late(rounds_left):
+        if late and self.tight and _late(rounds_left):
             weight *= weights.late_repeat
         return weight
 
@@ -591,7 +630,7 @@ class _Search:
         values = [score[p] for p in pod]
         total = self.w_spread * (max(values) - min(values))
         met = self.met
-        repeats = 0
+        repeats = again = 0.0  # a pair's first repeat; its third meeting or more
         factor = self.factor
         for i, a in enumerate(pod):
             row = met.get(a)
@@ -599,11 +638,13 @@ class _Search:
                 for b in pod[i + 1 :]:
                     m = row.get(b)
                     if m:
-                        if factor is None:
-                            repeats += m * m
-                        else:  # each of the two carries the badness at their own factor
-                            repeats += m * m * (factor[a] + factor[b]) / 2
-        total += self.w_repeat * repeats
+                        # each of the two carries the badness at their own factor
+                        badness = m * m if factor is None else m * m * (factor[a] + factor[b]) / 2
+                        if m == 1:
+                            repeats += badness
+                        else:
+                            again += badness
+        total += self.w_repeat * repeats + self.w_again * again
         if len(pod) != 4:
             odd = self.odd
             total += self.w_odd * sum(odd[p] * odd[p] for p in pod)
@@ -763,12 +804,12 @@ class _Search:
         do not, without widening either), so a dynamic programme over where the odd-sized
         pods go finds it.
         """
-        keep = self.w_repeat, self.w_odd
-        self.w_repeat = self.w_odd = 0.0
+        keep = self.w_repeat, self.w_again, self.w_odd
+        self.w_repeat = self.w_again = self.w_odd = 0.0
         try:
             return sum(self.cost(pod) for pod in self.initial())
         finally:
-            self.w_repeat, self.w_odd = keep
+            self.w_repeat, self.w_again, self.w_odd = keep
 
     def history_after(self, pods: list[list[PlayerId]]) -> tuple[dict, Counter]:
         """Who will have met whom and the odd pods had, once these pods are played."""
@@ -798,9 +839,10 @@ class _Search:
             self.weights,
             self.win_points,
             rounds_left=None if left is None else max(0, left - 1),
+            tight=self.tight,
         )
         after.w_spread = 0.0
-        after.w_repeat = self.next_w_repeat
+        after.w_repeat = after.w_again = self.next_w_repeat
         after.lookahead = 0.0
         after.perturbations = 8
         return sum(after.cost(pod) for pod in after.run(random.Random(0)))

@@ -30,6 +30,7 @@ from tournaments.domain.pods import (
     pod_sizes,
     repeat_free_pairings,
     spread_floor,
+    tight_field,
 )
 from tournaments.domain.records import Table
 from tournaments.domain.simulate import POD_OMW_FLOOR, pod_metrics, simulate, standings
@@ -532,7 +533,24 @@ def small_field_round_2(**when) -> set[frozenset]:
 
 
 # ---------------------------------------------------------------------------------------------
-# The planned rounds: the last LATE_ROUNDS weigh a repeat at `late_repeat` of its weight
+# The planned rounds: in a tight field the last LATE_ROUNDS weigh a pair's first repeat at
+# `late_repeat` of its weight
+
+
+@pytest.mark.parametrize(
+    ("seated", "sizes", "rounds", "tight"),
+    [
+        (16, (4, 4, 4, 4), 5, True),  # 3 new opponents a round x 5 = the 15 others
+        (16, (4, 4, 4, 4), 4, False),  # 12 of 15: a player need never meet anyone twice
+        (15, (4, 4, 4, 3), 5, True),  # 16 players after a drop
+        (17, (4, 4, 3, 3, 3), 5, False),
+        (20, (5, 5, 5, 5), 5, True),  # 5-pods: 4 a round
+        (12, (4, 4, 4), 5, False),  # a small field has its own share
+        (16, (4, 4, 4, 4), None, False),  # the planned rounds not known
+    ],
+)
+def test_a_field_is_tight_when_its_rounds_could_use_up_every_opponent(seated, sizes, rounds, tight):
+    assert tight_field(seated, sizes, rounds) is tight
 
 
 @pytest.mark.parametrize(
@@ -541,33 +559,46 @@ def small_field_round_2(**when) -> set[frozenset]:
         (2, None, False),  # no planned rounds: every round weighs a repeat in full
         (2, 5, False),
         (3, 5, False),
-        (4, 5, True),  # one of the last two rounds
+        (4, 5, True),  # one of the last two rounds of a tight field
         (5, 5, True),
         (4, None, False),
+        (4, 4, False),  # the last round, but 4 rounds of 16 are not tight
     ],
 )
-def test_a_repeat_costs_its_late_share_in_the_last_two_rounds(round_number, rounds, repeats):
-    """The 8 players of the small-field example above, the small-field share switched off, a
-    repeat in the last two rounds costing 0.6 of its weight (a repeated pair 1.2, as above):
+def test_a_repeat_costs_its_late_share_in_a_tight_fields_last_two_rounds(
+    round_number, rounds, repeats
+):
+    """The 8 players of the small-field example above, in a field of 16: players 9-16 sit two
+    pods of their own, 100 points above (whatever repeats they take are the same either way).
+    A pair's first repeat in the last two rounds costs 0.6 of its weight (a repeated pair 1.2
+    instead of 2):
       4 7 8 6 / 2 3 5 1: spread 4 + 6 repeated pairs x 2 = 16, late 4 + 7.2 = 11.2
       4 8 6 1 / 7 3 2 5: spread 6.67 + 4 repeated pairs x 2 = 14.67, late 6.67 + 4.8 = 11.47
-    Round 4 of 5 takes the two more repeats for less spread; round 2 or 3 of 5, or any round of
-    an event whose rounds are not given, does not."""
-    history = [(Table((1, 2, 3, 4), 1), Table((5, 6, 7, 8), 5))]
+    Round 4 of 5 takes the two more repeats for less spread; round 2 or 3 of 5, any round of an
+    event whose rounds are not given, or of one too short to be tight, does not."""
+    history = [
+        (
+            Table((1, 2, 3, 4), 1),
+            Table((5, 6, 7, 8), 5),
+            Table((9, 10, 11, 12), 9),
+            Table((13, 14, 15, 16), 13),
+        )
+    ]
     points = {1: 0.0, 2: 0.0, 3: 0.0, 4: 4.0, 5: 0.0, 6: 3.0, 7: 1.0, 8: 3.0}
+    points |= dict.fromkeys(range(9, 17), 100.0)
     result = pair_pods(
-        players=list(range(1, 9)),
+        players=list(range(1, 17)),
         history=history,
         points=points,
         seed=1,
         round_number=round_number,
         rounds=rounds,
-        weights=this_round_only(small_field=1.0, late_repeat=0.6, late_growth=0.0),
+        weights=this_round_only(late_repeat=0.6, late_growth=0.0),
     )
+    pods = {frozenset(pod) for pod in result.pods if max(pod) <= 8}
     more_repeats = {frozenset({4, 7, 8, 6}), frozenset({2, 3, 5, 1})}
     fewer_repeats = {frozenset({4, 8, 6, 1}), frozenset({7, 3, 2, 5})}
-    assert {frozenset(pod) for pod in result.pods} == (more_repeats if repeats else fewer_repeats)
-    assert result.badness == (12 if repeats else 8)
+    assert pods == (more_repeats if repeats else fewer_repeats)
 
 
 @pytest.mark.parametrize(
@@ -576,8 +607,9 @@ def test_a_repeat_costs_its_late_share_in_the_last_two_rounds(round_number, roun
         # 1 and 2 met twice (a third meeting: 2**2 = 4 each); each already has badness 1.
         ((1, 2, 7, 8), None, 8.0),  # 2 players x 4, the full weight
         ((1, 2, 7, 8), 2, 8.0),  # three rounds to go: not one of the last two
-        ((1, 2, 7, 8), 1, 6.0),  # 0.5 of the weight x (1 + 0.5 x 1) for each: 2 x 4 x 0.75
-        ((1, 2, 7, 8), 0, 6.0),
+        # A third meeting keeps the full weight, times (1 + 0.5 x 1) for each: 2 x 4 x 1.5.
+        ((1, 2, 7, 8), 1, 12.0),
+        ((1, 2, 7, 8), 0, 12.0),
         # 1 and 3 met once (1 each); 1 has badness 1, 3 none: 0.5 x (1.5 + 1.0) = 1.25
         ((1, 3, 7, 8), 1, 1.25),
         ((1, 3, 7, 8), None, 2.0),
@@ -588,6 +620,16 @@ def test_a_late_repeat_costs_more_for_a_player_who_has_repeats(pod, rounds_left,
     weights = this_round_only(small_field=1.0, late_repeat=0.5, late_growth=0.5)
     cost = pairing_cost([pod], history=history, points={}, weights=weights, rounds_left=rounds_left)
     assert cost == pytest.approx(expected)
+
+
+def test_a_late_repeat_is_priced_in_full_outside_a_tight_field():
+    history = [(Table((1, 2, 3, 4), 1),)]
+    weights = this_round_only(late_repeat=0.5, late_growth=0.0)
+    late = pairing_cost([(1, 2, 5, 6)], history=history, points={}, weights=weights, rounds_left=0)
+    loose = pairing_cost(
+        [(1, 2, 5, 6)], history=history, points={}, weights=weights, rounds_left=0, tight=False
+    )
+    assert (late, loose) == pytest.approx((1.0, 2.0))
 
 
 def test_the_planned_last_round_is_paired_as_the_last_round():
