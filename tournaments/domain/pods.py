@@ -66,8 +66,8 @@ who already has badness b; a pair's third meeting or more keeps the full weight 
 same factor), so the late share buys spread with second meetings, never with the same three
 players again. At 0.65 a repeated pair (2 x 0.65) costs a little less than a player a draw
 away (4/3): the pod takes the repeat. Measured on bench/pods_h2h.py at 16 players, over four
-batches of 48 events: the worst-treated player went from 7-8 to 5, the pod spread from
-2.74-2.76 to 2.42-2.45, for about half again the repeats (bench/README.md, "16 players: the
+batches of 48 events: the pod spread went from 2.67-2.83 to 2.39-2.53 and the worst-treated
+player from 5-8 to 5-7, for 40-60 % more repeat badness (bench/README.md, "16 players: the
 late share in tight fields"). Other fields keep the full weight in every round: at 24 and 32
 players the same share took a quarter to two thirds more repeats and fell behind a
 reference. Without `rounds`, every round but a `last_round` is paired as one with more to
