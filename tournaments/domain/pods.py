@@ -57,21 +57,20 @@ the small field's share in its look-ahead: pricing them in full, tried, only bou
 events fewer repeats for more spread).
 
 Tight fields: where the planned rounds could use up every opponent (`tight_field`: the largest
-pod less one, times the rounds, reaches the field less one; 16 players in 4-pods over 5
-rounds, 15 after a drop), repeats are forced before the event ends whatever the pairer does,
-and the question is only which rounds take them. In such a field of more than `SMALL_FIELD`
-players, the last `LATE_ROUNDS` (2) rounds weigh a pair's first repeat at
-`PodWeights.late_repeat` (0.65) of its weight, times 1 + `late_growth` (0.1) * b for a player
-who already has badness b; a pair's third meeting or more keeps the full weight (times the
-same factor), so the late share buys spread with second meetings, never with the same three
-players again. At 0.65 a repeated pair (2 x 0.65) costs a little less than a player a draw
-away (4/3): the pod takes the repeat. Measured on bench/pods_h2h.py at 16 players, over four
-batches of 48 events: the pod spread went from 2.67-2.83 to 2.39-2.53 and the worst-treated
-player from 5-8 to 5-7, for 40-60 % more repeat badness (bench/README.md, "16 players: the
-late share in tight fields"). Other fields keep the full weight in every round: at 24 and 32
-players the same share took a quarter to two thirds more repeats and fell behind a
-reference. Without `rounds`, every round but a `last_round` is paired as one with more to
-come.
+pod less one, times the rounds, reaches the field less one; 16 players in 4-pods over 5 rounds,
+15 after a drop), repeats are forced before the event ends whatever the pairer does, and the
+question is only which rounds take them. In such a field of more than `SMALL_FIELD` players,
+the last `LATE_ROUNDS` (2) rounds weigh a pair's first repeat at `PodWeights.late_repeat`
+(0.65) of its weight, times 1 + `late_growth` (0.1) * b for a player who already has badness b;
+a pair's third meeting or more keeps the full weight (times the same factor), so the late share
+buys spread with second meetings, never with a pair's third. At 0.65 a repeated pair (2 x 0.65)
+costs a little less than a player a draw away (4/3): the pod takes the repeat. Measured on
+bench/pods_h2h.py at 16 players, over four batches of 48 events: the pod spread went from
+2.67-2.83 to 2.39-2.53 and the worst-treated player from 5-8 to 5-7, for 40-60 % more repeat
+badness (bench/README.md, "16 players: the late share in tight fields"). Other fields keep the
+full weight in every round: at 24 and 32 players the same share took a quarter to two thirds
+more repeats and fell behind a reference. Without `rounds`, every round but a `last_round` is
+paired as one with more to come.
 """
 
 from __future__ import annotations
@@ -594,8 +593,8 @@ class _Search:
             None if rounds_left is None else max(0, rounds_left - 1), last_in_full=False
         )
         self.w_odd = weights.odd_pod
-        # Each player's repeat factor, 1 + late_growth * badness so far, in the late rounds
-        # (None: 1 for everyone).
+        # Each player's repeat factor, 1 + late_growth * badness so far, in a tight field's late
+        # rounds (None: 1 for everyone).
         self.factor = None
         if weights.late_growth and tight and _late(rounds_left):
             self.factor = {
@@ -842,6 +841,7 @@ class _Search:
             tight=self.tight,
         )
         after.w_spread = 0.0
+        # The look-ahead prices every repeat of the next round alike, a third meeting too.
         after.w_repeat = after.w_again = self.next_w_repeat
         after.lookahead = 0.0
         after.perturbations = 8
