@@ -501,6 +501,13 @@ def test_a_repeat_costs_its_small_field_share_up_to_12_players(players, small_fi
     assert cost_of(pods, history, {}, weights) == pytest.approx(expected)
 
 
+# The small-field example: 8 players after round 1, and its two candidate round-2 splits.
+SMALL_FIELD_ROUND_1 = (Table((1, 2, 3, 4), 1), Table((5, 6, 7, 8), 5))
+SMALL_FIELD_POINTS = {1: 0.0, 2: 0.0, 3: 0.0, 4: 4.0, 5: 0.0, 6: 3.0, 7: 1.0, 8: 3.0}
+MORE_REPEATS = {frozenset({4, 7, 8, 6}), frozenset({2, 3, 5, 1})}
+FEWER_REPEATS = {frozenset({4, 8, 6, 1}), frozenset({7, 3, 2, 5})}
+
+
 def test_a_small_field_takes_repeats_for_spread_but_not_in_its_last_round():
     """8 players after 1 2 3 4 / 5 6 7 8: every split repeats pairs. Spread 4 a win of 3 points
     (4/3 a point), a repeated pair 2 (both players), 1.2 at the small-field share 0.6.
@@ -508,22 +515,16 @@ def test_a_small_field_takes_repeats_for_spread_but_not_in_its_last_round():
       4 8 6 1 / 7 3 2 5: spread 4 + 1, 2 + 2 repeated pairs: 6.67 + 4.8 = 11.47, or 14.67
     Before the last round the cheaper spread wins; in the last round, with no round left to
     pay an avoided repeat in, the repeat counts in full and the fewer repeats win."""
-    assert small_field_round_2(last_round=False) == {
-        frozenset({4, 7, 8, 6}),
-        frozenset({2, 3, 5, 1}),
-    }
-    assert small_field_round_2(last_round=True) == {
-        frozenset({4, 8, 6, 1}),
-        frozenset({7, 3, 2, 5}),
-    }
+    assert small_field_round_2(last_round=False) == MORE_REPEATS
+    assert small_field_round_2(last_round=True) == FEWER_REPEATS
 
 
 def small_field_round_2(**when) -> set[frozenset]:
     """Round 2 of the example above (8 players), paired as `when` says it falls."""
     result = pair_pods(
         players=list(range(1, 9)),
-        history=[(Table((1, 2, 3, 4), 1), Table((5, 6, 7, 8), 5))],
-        points={1: 0.0, 2: 0.0, 3: 0.0, 4: 4.0, 5: 0.0, 6: 3.0, 7: 1.0, 8: 3.0},
+        history=[SMALL_FIELD_ROUND_1],
+        points=SMALL_FIELD_POINTS,
         seed=1,
         round_number=2,
         weights=this_round_only(late_repeat=1.0),
@@ -576,16 +577,8 @@ def test_a_repeat_costs_its_late_share_in_a_tight_fields_last_two_rounds(
       4 8 6 1 / 7 3 2 5: spread 6.67 + 4 repeated pairs x 2 = 14.67, late 6.67 + 4.8 = 11.47
     Round 4 of 5 takes the two more repeats for less spread; round 2 or 3 of 5, any round of an
     event whose rounds are not given, or of one too short to be tight, does not."""
-    history = [
-        (
-            Table((1, 2, 3, 4), 1),
-            Table((5, 6, 7, 8), 5),
-            Table((9, 10, 11, 12), 9),
-            Table((13, 14, 15, 16), 13),
-        )
-    ]
-    points = {1: 0.0, 2: 0.0, 3: 0.0, 4: 4.0, 5: 0.0, 6: 3.0, 7: 1.0, 8: 3.0}
-    points |= dict.fromkeys(range(9, 17), 100.0)
+    history = [(*SMALL_FIELD_ROUND_1, Table((9, 10, 11, 12), 9), Table((13, 14, 15, 16), 13))]
+    points = SMALL_FIELD_POINTS | dict.fromkeys(range(9, 17), 100.0)
     result = pair_pods(
         players=list(range(1, 17)),
         history=history,
@@ -596,9 +589,7 @@ def test_a_repeat_costs_its_late_share_in_a_tight_fields_last_two_rounds(
         weights=this_round_only(late_repeat=0.6, late_growth=0.0),
     )
     pods = {frozenset(pod) for pod in result.pods if max(pod) <= 8}
-    more_repeats = {frozenset({4, 7, 8, 6}), frozenset({2, 3, 5, 1})}
-    fewer_repeats = {frozenset({4, 8, 6, 1}), frozenset({7, 3, 2, 5})}
-    assert pods == (more_repeats if repeats else fewer_repeats)
+    assert pods == (MORE_REPEATS if repeats else FEWER_REPEATS)
 
 
 @pytest.mark.parametrize(
@@ -635,8 +626,8 @@ def test_a_late_repeat_is_priced_in_full_outside_a_tight_field():
 def test_the_planned_last_round_is_paired_as_the_last_round():
     """`rounds` equal to `round_number` is the last round, as `last_round=True` says: the
     small field's repeat share no longer applies (the example above)."""
-    assert small_field_round_2(rounds=3) == {frozenset({4, 7, 8, 6}), frozenset({2, 3, 5, 1})}
-    assert small_field_round_2(rounds=2) == {frozenset({4, 8, 6, 1}), frozenset({7, 3, 2, 5})}
+    assert small_field_round_2(rounds=3) == MORE_REPEATS
+    assert small_field_round_2(rounds=2) == FEWER_REPEATS
 
 
 # ---------------------------------------------------------------------------------------------
