@@ -590,6 +590,9 @@ def test_a_repeat_costs_its_late_share_in_a_tight_fields_last_two_rounds(
     )
     pods = {frozenset(pod) for pod in result.pods if max(pod) <= 8}
     assert pods == (MORE_REPEATS if repeats else FEWER_REPEATS)
+    # Players 9-16 split their two met groups 2 + 2 (any other split repeats more pairs): 4
+    # repeated pairs, 8 badness, beside the example's 12 or 8.
+    assert result.badness == (12 if repeats else 8) + 8
 
 
 @pytest.mark.parametrize(
