@@ -31,9 +31,13 @@ average pod point spread (max - min points at a pod when paired, rounds 2 on); t
 player's badness (the largest over the events); the first-seat spread (per event, max - min of
 how often the players who stayed to the end sat first; the largest, then each finished event's). A
 reference is compared with Guildhall on the events it finished; the verdict says on which
-measures Guildhall is not ahead. With `--per-round`, a second table splits the average pod
-spread and the repeat badness by round (each reference beside Guildhall on the events it
-finished), to show which rounds the spread and the repeats come from. The events are seeds
+measures Guildhall is not ahead, and beside it is Guildhall's lead (the reference's badness per
+event and pod spread less Guildhall's) with a 95% bootstrap interval, the events resampled in
+pairs. A verdict that turns on a few events shows as an interval across zero; the last line
+names the measures where the whole interval is below zero, behind beyond chance. With
+`--per-round`, a second table splits the average pod spread and the repeat badness by round
+(each reference beside Guildhall on the events it finished), to show which rounds the spread
+and the repeats come from. The events are seeds
 `--first-seed` on (default 0), so another batch of events can check a result: by default 24
 per size up to 32 players and 6 above (`--events` sets one count for every size), because at
 16 players six events are noise (Guildhall's own seed alone moves its badness by a fifth;
@@ -330,6 +334,49 @@ def per_round(runs: list[dict]) -> str:
     return " | ".join(cells)
 
 
+RESAMPLES = 2000  # bootstrap resamples for the lead's interval
+
+
+def lead_interval(ours: list[dict], theirs: list[dict], resamples: int = RESAMPLES) -> dict:
+    """Guildhall's lead over a reference on the same finished events (theirs minus ours, so
+    positive is Guildhall ahead), with a 95% bootstrap interval: the events are resampled with
+    replacement, the same ones for both pairers, and the lead recomputed on each resample.
+    Badness is per event; spread is pooled over the pods, as in the table. Seeded, so a run
+    prints the same interval twice."""
+    pairs = list(zip(ours, theirs, strict=True))
+    if not pairs:
+        raise ValueError("no events to compare")
+
+    def lead(sample: list[tuple[dict, dict]]) -> tuple[float, float]:
+        badness = sum(t["badness"] - o["badness"] for o, t in sample) / len(sample)
+        spread = sum(t["spread_sum"] for _, t in sample) / max(
+            1, sum(t["pods"] for _, t in sample)
+        ) - sum(o["spread_sum"] for o, _ in sample) / max(1, sum(o["pods"] for o, _ in sample))
+        return badness, spread
+
+    rng = random.Random("lead")
+    leads = sorted(
+        (lead([rng.choice(pairs) for _ in pairs]) for _ in range(resamples)),
+        key=lambda pair: pair[0],
+    )
+    spreads = sorted(s for _, s in leads)
+    low, high = int(0.025 * resamples), int(0.975 * resamples) - 1
+    badness, spread = lead(pairs)
+    return {
+        "badness": (badness, leads[low][0], leads[high][0]),
+        "spread": (spread, spreads[low], spreads[high]),
+    }
+
+
+def described(gap: dict) -> str:
+    """'lead per event (95%): badness 1.2 (-0.5 to 3.0), spread 0.05 (0.01 to 0.09)'"""
+    return "lead per event (95%): " + ", ".join(
+        f"{name} {value:.{digits}f} ({low:.{digits}f} to {high:.{digits}f})"
+        for name, digits in (("badness", 1), ("spread", 2))
+        for value, low, high in [gap[name]]
+    )
+
+
 def verdict(ours: dict, theirs: dict) -> str:
     if not theirs.get("events"):
         return "no finished event"
@@ -441,6 +488,7 @@ def main() -> None:
         for pairer in pairers
     ]
     ahead = []
+    clearly = []  # measures where the whole 95% interval of Guildhall's lead is below zero
     split = []  # the --per-round table's rows
     with multiprocessing.Pool(args.processes) as pool:
         pending = {task[:3]: pool.apply_async(play, (task,)) for task in tasks}
@@ -459,12 +507,19 @@ def main() -> None:
                         for g, r in zip(runs["guildhall"], runs[pairer], strict=True)
                         if r["finished"]
                     ]
-                    text = verdict(summary(same), row) + (
-                        f" (Guildhall on them: {summary(same)['badness']}, "
-                        f"{summary(same)['spread']:.2f}, {summary(same)['worst']})"
-                        if row.get("events")
-                        else ""
-                    )
+                    text = verdict(summary(same), row)
+                    if row.get("events"):
+                        gap = lead_interval(same, [r for r in runs[pairer] if r["finished"]])
+                        text += (
+                            f" (Guildhall on them: {summary(same)['badness']}, "
+                            f"{summary(same)['spread']:.2f}, {summary(same)['worst']}; "
+                            f"{described(gap)})"
+                        )
+                        clearly.extend(
+                            f"{n} players, {pairer}, {name}"
+                            for name in ("badness", "spread")
+                            if gap[name][2] < 0
+                        )
                     ahead.append(text.startswith("Guildhall ahead"))
                     why = [r["why"] for r in runs[pairer] if not r["finished"]]
                     if why:
@@ -495,6 +550,10 @@ def main() -> None:
     print(
         "Guildhall ahead of a reference on badness, spread and worst player: "
         f"{sum(ahead)} of {len(ahead)}"
+    )
+    print(
+        "Behind a reference beyond chance (the whole 95% interval of the lead below zero): "
+        + ("; ".join(clearly) or "none")
     )
     if args.per_round:
         print()

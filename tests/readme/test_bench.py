@@ -47,6 +47,8 @@ BENCHES = {
             'Guildhall\'s weights {"repeat": 1.0}',
             "| N | pairer | events finished | repeat badness",
             "| 12 | guildhall | 2 / 2 |",
+            "lead per event (95%): badness ",
+            "Behind a reference beyond chance (the whole 95% interval of the lead below zero):",
             "| N | pairer | events | round 1 | round 2 | round 3 | round 4 | round 5 |",
             "| 12 | guildhall | 2 | 0.00 / 0 |",
         ],
