@@ -37,11 +37,11 @@ pairs. A verdict that turns on a few events shows as an interval across zero; th
 names the measures where the whole interval is below zero, behind beyond chance. With
 `--per-round`, a second table splits the average pod spread and the repeat badness by round
 (each reference beside Guildhall on the events it finished), to show which rounds the spread
-and the repeats come from. The events are seeds
-`--first-seed` on (default 0), so another batch of events can check a result: by default 24
-per size up to 32 players and 6 above (`--events` sets one count for every size), because at
-16 players six events are noise (Guildhall's own seed alone moves its badness by a fifth;
-bench/README.md) while a large field's events take long and differ less.
+and the repeats come from. The events are seeds `--first-seed` on (default 0), so another
+batch of events can check a result: by default 24 per size up to 32 players and 6 above
+(`--events` sets one count for every size), because at 16 players six events are noise
+(Guildhall's own seed alone moves its badness by a fifth; bench/README.md) while a large
+field's events take long and differ less.
 """
 
 import argparse
@@ -348,22 +348,17 @@ def lead_interval(ours: list[dict], theirs: list[dict], resamples: int = RESAMPL
         raise ValueError("no events to compare")
 
     def lead(sample: list[tuple[dict, dict]]) -> tuple[float, float]:
-        badness = sum(t["badness"] - o["badness"] for o, t in sample) / len(sample)
-        spread = sum(t["spread_sum"] for _, t in sample) / max(
-            1, sum(t["pods"] for _, t in sample)
-        ) - sum(o["spread_sum"] for o, _ in sample) / max(1, sum(o["pods"] for o, _ in sample))
-        return badness, spread
+        o, t = summary([o for o, _ in sample]), summary([t for _, t in sample])
+        return (t["badness"] - o["badness"]) / len(sample), t["spread"] - o["spread"]
 
     rng = random.Random("lead")
-    leads = sorted(
-        (lead([rng.choice(pairs) for _ in pairs]) for _ in range(resamples)),
-        key=lambda pair: pair[0],
-    )
-    spreads = sorted(s for _, s in leads)
+    samples = [lead([rng.choice(pairs) for _ in pairs]) for _ in range(resamples)]
+    badnesses = sorted(b for b, _ in samples)
+    spreads = sorted(s for _, s in samples)
     low, high = int(0.025 * resamples), int(0.975 * resamples) - 1
     badness, spread = lead(pairs)
     return {
-        "badness": (badness, leads[low][0], leads[high][0]),
+        "badness": (badness, badnesses[low], badnesses[high]),
         "spread": (spread, spreads[low], spreads[high]),
     }
 

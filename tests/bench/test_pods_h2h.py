@@ -7,7 +7,14 @@ from bench.pods_h2h import described, lead_interval
 
 
 def event(badness: int, spread_sum: float, pods: int = 16) -> dict:
-    return {"finished": True, "badness": badness, "spread_sum": spread_sum, "pods": pods}
+    return {
+        "finished": True,
+        "badness": badness,
+        "spread_sum": spread_sum,
+        "pods": pods,
+        "worst": 0,
+        "first_seat": 1,
+    }
 
 
 def test_a_constant_lead_has_no_width():
