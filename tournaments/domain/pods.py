@@ -326,14 +326,14 @@ def pairing_cost(
     weights: PodWeights | None = None,
     win_points: float = 3.0,
     rounds_left: int | None = None,
-    tight: bool = True,
+    tight: bool = False,
 ) -> float:
     """One round's weighted cost of any pods (seat order does not matter): what `pair_pods`
     minimises with `lookahead=0` in a round with `rounds_left` rounds after it (None: not
     known; 0: the last round, where a small field's repeats count in full; the last
-    LATE_ROUNDS of a `tight` field, as `tight_field` says of the event, weigh repeats by
-    `late_repeat` and `late_growth`); with a look-ahead it may pay more now to keep the next
-    round free of repeats."""
+    LATE_ROUNDS of a `tight` field, as `tight_field` says of the event and `pair_pods` passes
+    it, weigh repeats by `late_repeat` and `late_growth`); with a look-ahead it may pay more
+    now to keep the next round free of repeats."""
     seated = [p for pod in pods for p in pod]
     score = {p: float(points.get(p, 0.0)) for p in seated}
     past = read_history(history)

@@ -612,17 +612,20 @@ def test_a_repeat_costs_its_late_share_in_a_tight_fields_last_two_rounds(
 def test_a_late_repeat_costs_more_for_a_player_who_has_repeats(pod, rounds_left, expected):
     history = [(Table((1, 2, 3, 4), 1),), (Table((1, 2, 5, 6), 1),)]
     weights = this_round_only(small_field=1.0, late_repeat=0.5, late_growth=0.5)
-    cost = pairing_cost([pod], history=history, points={}, weights=weights, rounds_left=rounds_left)
+    cost = pairing_cost(
+        [pod], history=history, points={}, weights=weights, rounds_left=rounds_left, tight=True
+    )
     assert cost == pytest.approx(expected)
 
 
 def test_a_late_repeat_is_priced_in_full_outside_a_tight_field():
     history = [(Table((1, 2, 3, 4), 1),)]
     weights = this_round_only(late_repeat=0.5, late_growth=0.0)
-    late = pairing_cost([(1, 2, 5, 6)], history=history, points={}, weights=weights, rounds_left=0)
-    loose = pairing_cost(
-        [(1, 2, 5, 6)], history=history, points={}, weights=weights, rounds_left=0, tight=False
+    late = pairing_cost(
+        [(1, 2, 5, 6)], history=history, points={}, weights=weights, rounds_left=0, tight=True
     )
+    # Not told the field is tight, pairing_cost prices it as pair_pods prices a field that is not.
+    loose = pairing_cost([(1, 2, 5, 6)], history=history, points={}, weights=weights, rounds_left=0)
     assert (late, loose) == pytest.approx((1.0, 2.0))
 
 
