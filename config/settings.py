@@ -366,21 +366,10 @@ def client_ip(request) -> str | None:
 AXES_CLIENT_IP_CALLABLE = client_ip
 
 
-def login_username(request, credentials) -> str | None:
-    """The name a failed log-in is counted against: what the person typed in the login box.
-
-    allauth's form posts it as `login` and authenticates with `username=` or `email=`; the
-    admin posts `username`. Typing the address or the username counts as two names, as the
-    username and address pair of AXES_LOCKOUT_PARAMETERS already allows.
-    """
-    credentials = credentials or {}
-    for key in ("username", "email"):
-        if credentials.get(key):
-            return credentials[key]
-    return request.POST.get("login") or request.POST.get("username")
-
-
-AXES_USERNAME_CALLABLE = login_username
+# The name a failed log-in counts against is the account, however it was typed: its username or
+# any of its addresses, in any case (allauth matches them all ignoring case, the admin too), so
+# `PA2` or `PA2@EXAMPLE.COM` shares `pa2`'s five tries (accounts/lockout.py).
+AXES_USERNAME_CALLABLE = "accounts.lockout.login_key"
 
 # Content-Security-Policy on every response, in development and tests too, so a page that
 # breaks under it breaks where someone sees it (tests/browser/test_csp.py visits each page and
