@@ -10,7 +10,6 @@ counted in the database by django-axes, so every gunicorn worker sees the same c
 lockout holds across them.
 """
 
-import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -346,24 +345,9 @@ AXES_DISABLE_ACCESS_LOG = True
 # address that the proxies appended to X-Forwarded-For, PROXY_COUNT entries from the right (the
 # entries to their left are whatever the client sent, so they are never trusted). Production
 # runs behind one proxy; without any, set PROXY_COUNT=0 or clients could pick their own address.
+# The login lockout and allauth's limits (accounts.adapter) both count by core.clientip.
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0" if DEBUG else "1"))
-
-
-def client_ip(request) -> str | None:
-    """The client's address as the nearest PROXY_COUNT proxies saw it, for the login limit."""
-    from django.conf import settings
-
-    if settings.PROXY_COUNT > 0:
-        forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-        if len(forwarded) >= settings.PROXY_COUNT:
-            try:
-                return str(ipaddress.ip_address(forwarded[-settings.PROXY_COUNT]))
-            except ValueError:
-                pass  # not an address: count it against the proxy's own, as without a header
-    return request.META.get("REMOTE_ADDR")
-
-
-AXES_CLIENT_IP_CALLABLE = client_ip
+AXES_CLIENT_IP_CALLABLE = "core.clientip.client_ip"
 
 
 # The name a failed log-in counts against is the account, however it was typed: its username or

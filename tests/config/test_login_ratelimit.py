@@ -22,6 +22,7 @@ from django.db import connection
 from django.test import RequestFactory
 from django.urls import reverse
 
+from core.clientip import client_ip
 from tests.factories import UserFactory
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -277,7 +278,7 @@ def test_the_client_address_is_the_one_the_proxies_saw(
     headers = {"HTTP_X_FORWARDED_FOR": forwarded_for} if forwarded_for else {}
     request = RequestFactory().post("/accounts/login/", REMOTE_ADDR=remote_addr, **headers)
 
-    assert settings.AXES_CLIENT_IP_CALLABLE(request) == expected
+    assert client_ip(request) == expected
 
 
 def test_behind_a_proxy_clients_are_counted_by_their_own_address(client, settings, bob):
