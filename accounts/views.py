@@ -1,16 +1,25 @@
-"""A player's own pages: My Guildhall, and entering the claim code a store handed out."""
+"""A player's own pages: My Guildhall, and entering the claim code a store handed out; and
+allauth's sign-up page, answering a sign-up that lost a race for its name."""
 
+from datetime import timedelta
+
+from allauth.account import app_settings
+from allauth.account.adapter import get_adapter
+from allauth.account.views import SignupView as AllauthSignupView
 from django import forms
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from core.errors_http import error_message
 from leagues import services as league_services
 
 from .adapter import discord_configured
+from .forms import SignupConflict
 from .selectors import my_guildhall
 
 
@@ -53,3 +62,74 @@ def claim_with_code(request: HttpRequest) -> HttpResponse:
             return redirect("my_guildhall")
     status = 400 if request.method == "POST" else 200
     return render(request, "accounts/claim.html", {"form": form}, status=status)
+
+
+# A sign-up sent again within this time (a double tap, a slow network's retry) with the same
+# username, address and password is the same sign-up. Only this short: the repeat's answer
+# tells whether the password was right, which for older accounts is the log-in's to say
+# (under its lockout).
+REPEAT_WINDOW = timedelta(seconds=30)
+
+
+class SignupView(AllauthSignupView):
+    """allauth's sign-up, safe to press twice and to lose a race for its name:
+
+    - the same sign-up sent again (same username, address and password, the account made
+      seconds ago) goes where the first went, the "check your mail" page or the player's page,
+      and sends no mail more;
+    - a save the database refused because a sign-up at the same moment took the address gets
+      what a sign-up a second later gets where the site does not say which addresses have
+      accounts: the "check your mail" page (without allauth's "you already have an account"
+      mail, which its one mail per address every few minutes could send in place of the
+      winner's verification mail);
+    - otherwise the form again with allauth's sentence ("A user with that username already
+      exists.", "A user is already registered with this email address."), never a 500.
+    """
+
+    def form_valid(self, form):
+        try:
+            return super().form_valid(form)
+        except SignupConflict:
+            return self.lost_the_race(form)
+
+    def form_invalid(self, form):
+        return self.repeated(form) or super().form_invalid(form)
+
+    def repeated(self, form):
+        """Where the first of these sign-ups went, if this is one sent again; else None."""
+        data = form.data
+        username, email = data.get("username", "").strip(), data.get("email", "").strip()
+        if not username or not email:
+            return None
+        first = (
+            get_user_model()
+            .objects.filter(
+                username__iexact=username,
+                email__iexact=email,
+                date_joined__gte=timezone.now() - REPEAT_WINDOW,
+            )
+            .first()
+        )
+        if first is None or not first.check_password(data.get("password1", "")):
+            return None
+        if app_settings.EMAIL_VERIFICATION == app_settings.EmailVerificationMethod.MANDATORY:
+            return redirect("account_email_verification_sent")
+        adapter = get_adapter(self.request)
+        return redirect(self.get_success_url() or adapter.get_signup_redirect_url(self.request))
+
+    def lost_the_race(self, form):
+        repeat = self.repeated(form)
+        if repeat is not None:
+            return repeat
+        # The winner is committed: the form's own checks now see it.
+        form.account_already_exists = False
+        form.full_clean()
+        if form.is_valid() and form.account_already_exists:
+            return redirect("account_email_verification_sent")
+        if form.is_valid():  # the other account is gone again: say so rather than guess
+            form.add_error(
+                None,
+                "Someone signed up with this username or address at the same moment. "
+                "Please try again.",
+            )
+        return super().form_invalid(form)

@@ -18,6 +18,7 @@ from django.http import Http404
 from django.urls import include, path, re_path
 
 from accounts.adapter import discord_configured
+from accounts.views import SignupView
 
 
 def needs_mail(view):
@@ -47,6 +48,8 @@ def needs_discord(view):
 # Matched before allauth's own patterns of the same addresses (same names, so every
 # {% url %} and redirect of allauth's lands on the guarded view).
 urlpatterns = [
+    # allauth's, answering a sign-up that lost a race for its username or address (no 500).
+    path("signup/", SignupView.as_view(), name="account_signup"),
     path(
         "password/reset/",
         needs_mail(account_views.password_reset),
