@@ -8,6 +8,8 @@ worker (`notifications.tasks.deliver_due`) renders the message at the first atte
 the text in `payload` (a retry sends the same words) and records each attempt.
 """
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -108,3 +110,10 @@ class Delivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} → {self.channel} ({self.status})"
+
+    @property
+    def idempotency_key(self) -> str:
+        """The same for every attempt at this message (a retry, a resend after a worker died,
+        "Send again"), different for every other: a receiver that keeps the keys it saw can
+        drop a second copy (messages are delivered at least once: README, Deployment)."""
+        return str(uuid.uuid5(uuid.NAMESPACE_URL, f"guildhall:delivery:{self.pk}:{self.key}"))

@@ -82,10 +82,19 @@ def _attempt(delivery: Delivery, mailer: Mailer) -> str:
             if not url:
                 raise Gone("The store removed its webhook.")
             delivery.target = url
-            outcome = webhook_post(url, delivery.payload, attempts=delivery.attempts)
+            outcome = webhook_post(
+                url,
+                delivery.payload,
+                attempts=delivery.attempts,
+                idempotency_key=delivery.idempotency_key,
+            )
         else:
             outcome = email_send(
-                delivery.target, delivery.payload, attempts=delivery.attempts, mailer=mailer
+                delivery.target,
+                delivery.payload,
+                attempts=delivery.attempts,
+                mailer=mailer,
+                idempotency_key=delivery.idempotency_key,
             )
     except Gone as gone:
         outcome = Outcome(False, None, str(gone))

@@ -1,10 +1,16 @@
 """The pure rules: which webhook addresses a store may set, the retry schedule and what an
 HTTP answer means, and what the messages say (no database)."""
 
+import ipaddress
+
 import pytest
 
 from notifications.domain import messages, retry
-from notifications.domain.webhooks import webhook_url_problem, webhook_url_shown
+from notifications.domain.webhooks import (
+    address_is_public,
+    webhook_url_problem,
+    webhook_url_shown,
+)
 
 
 @pytest.mark.parametrize(
@@ -33,6 +39,13 @@ def test_webhook_addresses_a_store_may_set(url):
         ("https://10.0.0.5/hook", "private network"),
         ("https://192.168.1.20/hook", "private network"),
         ("https://169.254.169.254/latest", "private network"),
+        # Carrier-grade NAT (RFC 6598) and a cloud metadata service inside it.
+        ("https://100.64.0.1/", "private network"),
+        ("https://100.100.100.200/latest/meta-data", "private network"),
+        ("https://[::ffff:10.0.0.1]/hook", "private network"),
+        ("https://[fd00::1]/hook", "private network"),
+        ("https://224.0.0.1/hook", "private network"),
+        ("https://0.0.0.0/hook", "private network"),
         ("https://intranet/hook", "full host name"),
         ("https://user:pw@discord.com/hook", "user name or password"),
         ("https://discord.com:99999/hook", "not a web address"),
@@ -41,6 +54,41 @@ def test_webhook_addresses_a_store_may_set(url):
 )
 def test_webhook_addresses_refused_with_the_reason(url, why):
     assert why in webhook_url_problem(url)
+
+
+@pytest.mark.parametrize(
+    ("address", "public"),
+    [
+        ("162.159.128.233", True),  # discord.com
+        ("2606:4700::6810:84e5", True),
+        ("100.63.255.255", True),  # just below the shared address space
+        ("100.64.0.0", False),
+        ("100.127.255.255", False),
+        ("100.128.0.0", True),  # just above it
+        ("10.0.0.1", False),
+        ("172.16.0.1", False),
+        ("192.168.0.1", False),
+        ("127.0.0.1", False),
+        ("169.254.169.254", False),
+        ("0.0.0.0", False),
+        ("255.255.255.255", False),
+        ("224.0.0.251", False),  # multicast: "global" to Python 3.11
+        ("192.0.2.1", False),  # documentation
+        ("198.18.0.1", False),  # benchmarking
+        ("::1", False),
+        ("::", False),
+        ("fe80::1", False),
+        ("fd12:3456::1", False),
+        ("::ffff:127.0.0.1", False),  # IPv4-mapped
+        ("::ffff:162.159.128.233", False),  # mapped: is_global says no, so no
+        ("2002:7f00:1::", False),  # 6to4 around 127.0.0.1
+        ("2002:a29f:80e9::", True),  # 6to4 around a public address
+        ("64:ff9b::7f00:1", False),  # NAT64 around 127.0.0.1
+        ("ff02::1", False),
+    ],
+)
+def test_which_addresses_are_public(address, public):
+    assert address_is_public(ipaddress.ip_address(address)) is public
 
 
 def test_http_to_this_machine_only_for_a_local_test_receiver():
