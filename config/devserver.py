@@ -214,10 +214,13 @@ def serve(port: int) -> int:
         subprocess.run([*manage, "seed_demo"], cwd=BASE_DIR, env=env, check=True)
         if has_command("db_worker", env):
             children.start("job worker", [*manage, "db_worker"], env)
+            # Outgoing messages have their own queue (notifications.tasks): a worker for it.
+            worker = [*manage, "db_worker", "--queue-name", "notifications"]
+            children.start("message worker", worker, env)
         children.start("web server", [*manage, "runserver", f"127.0.0.1:{port}"], env)
         log(
             f"serving http://127.0.0.1:{port}/ (log in as {DEMO_LOGIN}); mails print here; "
-            f"Ctrl-C stops the server{', the worker' if len(children.procs) > 1 else ''}"
+            f"Ctrl-C stops the server{', the workers' if len(children.procs) > 1 else ''}"
             f"{' and PostgreSQL' if own_server else ''} "
             f"(ready {time.monotonic() - started_at:.1f} s after start)"
         )

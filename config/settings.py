@@ -81,7 +81,14 @@ INSTALLED_APPS = [
 
 # Background jobs (imports, re-rating, the rating lab) go through Django's tasks API, stored in
 # PostgreSQL by django-tasks-db; `manage.py db_worker` runs them beside the web server.
-TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# Outgoing messages have a queue and a worker of their own (`db_worker --queue-name
+# notifications`), so a slow webhook never holds up imports or re-ratings.
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["default", "notifications"],
+    }
+}
 # Work up to these sizes stays in the request; above, a job does it. Measured on a laptop-class
 # machine: a 2,000-row CSV previews in 0.05 s and imports (with its rating catch-up) in 0.8 s;
 # re-rating 5,000 games takes 0.3-0.45 s (guildmaster / openskill).

@@ -1,5 +1,10 @@
 """The queue's one notifications task: send whatever deliveries are due (the rows say what),
-then ask for the next run when the next retry is due. `wake` asks for a run."""
+then ask for the next run when the next retry is due. `wake` asks for a run.
+
+It runs on a queue of its own (`QUEUE`), served by its own worker
+(`manage.py db_worker --queue-name notifications`, README, Deployment): a store's slow
+receiver holds at most that worker, for at most a POST's deadline per message, never an
+import or a re-rating on the default queue."""
 
 from django.db.models import Min, Q
 from django.utils import timezone
@@ -9,8 +14,10 @@ from django_tasks_db.models import DBTaskResult, get_date_max
 from .models import Delivery
 from .sending import deliveries_send_due
 
+QUEUE = "notifications"
 
-@task()
+
+@task(queue_name=QUEUE)
 def deliver_due() -> dict:
     counts = deliveries_send_due()
     schedule_next()

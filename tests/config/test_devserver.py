@@ -110,7 +110,9 @@ def test_the_launcher_starts_the_worker_when_there_is_one_and_reports_a_child_th
     assert devserver.serve(port=8123) == 1
     assert [c[2] for c in calls] == ["migrate", "seed_demo"]
     server = ["runserver", "127.0.0.1:8123"]
-    assert started == ([["db_worker"], server] if worker else [server])
+    # Outgoing messages have a queue, and so a worker, of their own (notifications.tasks).
+    workers = [["db_worker"], ["db_worker", "--queue-name", "notifications"]]
+    assert started == ([*workers, server] if worker else [server])
 
 
 def test_has_command_asks_django():

@@ -39,13 +39,15 @@ from tests.ratings.test_recalculate_killed import (
 DAY = datetime.date(2026, 1, 1)
 
 
-def worker() -> subprocess.Popen:
+def worker(queue: str = "default") -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": database_url(), "DEBUG": "1"}
     return subprocess.Popen(
         [
             sys.executable,
             "manage.py",
             "db_worker",
+            "--queue-name",
+            queue,
             "--no-reload",
             "--no-startup-delay",
             "--interval",

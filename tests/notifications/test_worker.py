@@ -6,8 +6,14 @@ and that run delivers it.
 """
 
 import pytest
+from django_tasks_db.models import DBTaskResult
 
+from jobs.models import Job
+from jobs.services import job_start
+from notifications import services as notify
 from notifications.models import Delivery
+from notifications.tasks import QUEUE, deliver_due
+from ratings.job_kinds import CATCH_UP
 from tests.factories import LeagueFactory, OrganizationFactory, TournamentFactory
 from tests.jobs.test_worker_killed import stop, worker
 from tests.ratings.test_recalculate_killed import wait_until
@@ -29,7 +35,7 @@ def test_a_paired_round_reaches_the_channel_and_the_players_through_the_worker(s
         webhook_to(org, receiver.url)
         services.round_pair(tournament=event, number=1)
         assert receiver.requests == []
-        process = worker()
+        process = worker("notifications")
         try:
             wait_until(
                 lambda: not Delivery.objects.exclude(status="sent").exists(),
@@ -48,3 +54,29 @@ def test_a_paired_round_reaches_the_channel_and_the_players_through_the_worker(s
     assert Delivery.objects.filter(channel="email", status="sent").count() == 4
     for player in players:
         assert f"To: {player.user.email}" in output
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_dripping_webhook_holds_up_no_job(settings):
+    """Messages have a queue and a worker of their own: while one store's receiver drips its
+    answer (the message worker waits on it, up to the POST's 10 s deadline), a job queued
+    meanwhile is done by the default queue's worker."""
+    org = OrganizationFactory(slug="slow-store")
+    league = LeagueFactory(organization=org)
+    with FakeReceiver(Answer(204, drip_every=0.5, drip_for=30)) as receiver:
+        webhook_to(org, receiver.url)
+        notify.webhook_test_send(organization=org)
+        assert DBTaskResult.objects.get(task_path=deliver_due.module_path).queue_name == QUEUE
+        workers = [worker("notifications"), worker()]
+        try:
+            wait_until(lambda: receiver.requests, seconds=60, what="the message to go out")
+            job = job_start(kind=CATCH_UP, league=league, key=f"test-catch-up:{league.pk}")
+            wait_until(
+                lambda: Job.objects.get(pk=job.pk).status == Job.Status.DONE,
+                seconds=60,
+                what="the job",
+            )
+            assert Delivery.objects.get().status == "sending"  # still dripping meanwhile
+        finally:
+            for process in workers:
+                stop(process)
