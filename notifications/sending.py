@@ -1,12 +1,17 @@
 """Sending deliveries, in the worker: claim one due row at a time, render its text at the first
-attempt, send it with short time-outs, record the outcome.
+attempt, send it within a bounded time (notifications.senders), record the outcome.
 
 A claim takes the row with `SKIP LOCKED` and marks it "sending" (attempts + 1) in a short
 transaction of its own; the network call happens outside any transaction, so a slow receiver
-holds no lock. The outcome is written only while the row is still "sending": sent, queued
-again for later (backoff, notifications.domain.retry), or failed with the reason the store's
-page shows. A delivery whose subject is gone (the event deleted, the player no longer seated)
-fails at once with that reason.
+holds no row lock. Who is alive is told by PostgreSQL session advisory locks, which the server
+drops the moment a worker's process dies: a run of the task holds `RUN_LOCK` shared, and a
+delivery being sent holds its own (`DELIVERY_LOCK`, taken in the claiming transaction), until
+its outcome is written. The reaper (`services.deliveries_sweep`) takes a free lock as the sign
+of a dead worker: it puts the delivery back and closes the dead run. The outcome is written
+only while the row is still "sending": sent, queued again for later (backoff,
+notifications.domain.retry), or failed with the reason the store's page shows. A delivery
+whose subject is gone (the event deleted, the player no longer seated) fails at once with
+that reason.
 """
 
 import logging
@@ -14,7 +19,7 @@ from collections import Counter
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.urls import reverse
 from django.utils import dateformat, timezone
 
@@ -29,42 +34,89 @@ from .senders import Mailer, email_send, webhook_post
 log = logging.getLogger(__name__)
 
 BATCH = 200  # deliveries one task sends before it hands over to a fresh task
+# Advisory-lock namespaces (first key): "nrn" a run of deliver_due, "ndl" a delivery.
+RUN_LOCK = (0x6E726E, 0)
+DELIVERY_LOCK = 0x6E646C
 
 
 class Gone(Exception):
     """What the message was about is no longer there: nothing to send."""
 
 
+def _lock(sql: str, *keys: int) -> bool | None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, list(keys))
+        return cursor.fetchone()[0]
+
+
+def delivery_lock_key(pk: int) -> int:
+    return pk % 2**31  # the two-key form takes int4 keys
+
+
+def delivery_lock_try(pk: int) -> bool:
+    """Take delivery `pk`'s lock on this session; False when a live worker holds it."""
+    return _lock("SELECT pg_try_advisory_lock(%s, %s)", DELIVERY_LOCK, delivery_lock_key(pk))
+
+
+def delivery_unlock(pk: int) -> None:
+    _lock("SELECT pg_advisory_unlock(%s, %s)", DELIVERY_LOCK, delivery_lock_key(pk))
+
+
+def runs_alive() -> bool:
+    """Whether a run of the task is under way in a live process, anywhere."""
+    if not _lock("SELECT pg_try_advisory_lock(%s, %s)", *RUN_LOCK):
+        return True
+    _lock("SELECT pg_advisory_unlock(%s, %s)", *RUN_LOCK)
+    return False
+
+
 def deliveries_send_due(*, limit: int = BATCH) -> dict[str, int]:
     """Send the deliveries that are due, one at a time; the counts of each outcome."""
     counts: Counter = Counter()
     mailer = Mailer()
+    _lock("SELECT pg_advisory_lock_shared(%s, %s)", *RUN_LOCK)
     try:
+        taken_elsewhere: set[int] = set()
         for _ in range(limit):
-            delivery = _claim()
+            delivery = _claim(taken_elsewhere)
             if delivery is None:
                 break
-            counts[_attempt(delivery, mailer)] += 1
+            try:
+                counts[_attempt(delivery, mailer)] += 1
+            finally:
+                delivery_unlock(delivery.pk)
     finally:
         mailer.close()
+        _lock("SELECT pg_advisory_unlock_shared(%s, %s)", *RUN_LOCK)
     return dict(counts)
 
 
-def _claim() -> Delivery | None:
+def _claim(taken_elsewhere: set[int]) -> Delivery | None:
     now = timezone.now()
     with transaction.atomic():
-        delivery = (
-            Delivery.objects.select_for_update(skip_locked=True)
-            .filter(status=Delivery.Status.QUEUED, next_attempt_at__lte=now)
-            .order_by("next_attempt_at", "id")
-            .first()
-        )
-        if delivery is None:
-            return None
-        delivery.status = Delivery.Status.SENDING
-        delivery.attempts += 1
-        delivery.claimed_at = now
-        delivery.save(update_fields=["status", "attempts", "claimed_at"])
+        while True:
+            delivery = (
+                Delivery.objects.select_for_update(skip_locked=True)
+                .filter(status=Delivery.Status.QUEUED, next_attempt_at__lte=now)
+                .exclude(pk__in=taken_elsewhere)
+                .order_by("next_attempt_at", "id")
+                .first()
+            )
+            if delivery is None:
+                return None
+            # Before "sending" commits, so the reaper never sees it sending and unlocked. Held
+            # elsewhere: its last sender letting go, or the reaper looking (left for later).
+            if delivery_lock_try(delivery.pk):
+                break
+            taken_elsewhere.add(delivery.pk)
+        try:
+            delivery.status = Delivery.Status.SENDING
+            delivery.attempts += 1
+            delivery.claimed_at = now
+            delivery.save(update_fields=["status", "attempts", "claimed_at"])
+        except BaseException:
+            delivery_unlock(delivery.pk)  # a session lock outlives the rolled-back claim
+            raise
     return delivery
 
 

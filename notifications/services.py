@@ -4,9 +4,10 @@ Recording (`*_record`, called by the receivers of `tournaments.signals` inside t
 transaction) only inserts `Delivery` rows, a few queries whatever the number of players, and
 asks for a worker once the transaction commits (`tasks.wake`); nothing here touches the
 network in a request. Sending is `notifications.sending`, run by the worker's task.
-`deliveries_sweep` (run by `db_worker`'s reaper) puts back a delivery whose worker died while
-sending it, asks for a worker when due deliveries have none, and once an hour deletes the
-messages finished more than 90 days ago (`deliveries_prune`).
+`deliveries_sweep` (run by `db_worker`'s reaper every few seconds) puts back a delivery whose
+worker died while sending it, closes the task run that died with it, asks for a worker when
+due deliveries have none, and once an hour deletes the messages finished more than 90 days ago
+(`deliveries_prune`).
 """
 
 import logging
@@ -22,11 +23,14 @@ from tournaments.models import Round, Seat, Tournament
 from .domain import messages
 from .domain.webhooks import webhook_url_problem
 from .models import Delivery, NotificationSettings, StoreWebhook
-from .tasks import runs_coming, wake
+from .sending import delivery_lock_try, delivery_unlock, runs_alive
+from .tasks import due_by, pending_runs, runs_running, wake
 
 log = logging.getLogger(__name__)
 
-STUCK = timedelta(minutes=2)  # a delivery "sending" this long lost its worker
+# A run marked running this long without holding its lock died with its worker (the lock is
+# taken a moment after the worker marks the run running; until then it counts as coming).
+RUN_GRACE = timedelta(seconds=10)
 # A message sent or given up this long ago is deleted (the store's page shows its last 20;
 # a store running weekly 256-player events writes about 100,000 a year).
 KEPT = timedelta(days=90)
@@ -243,14 +247,41 @@ def settings_set(*, user, email_round_paired: bool, email_waitlist_promoted: boo
 # --- Keeping the queue honest (db_worker's reaper) -----------------------------------------
 
 
-def deliveries_sweep(*, stuck: timedelta = STUCK) -> int:
-    """Put back deliveries whose worker died mid-send (sent at least once: a receiver may get
-    such a message twice, never zero times), and make sure due ones have a worker coming."""
+def deliveries_sweep(*, grace: timedelta = RUN_GRACE) -> int:
+    """Put back the deliveries whose worker died mid-send, close the task runs that died with
+    them, and make sure due deliveries have a worker coming; the number put back.
+
+    A worker's death is told by its advisory locks (`notifications.sending`), dropped by the
+    server when its process dies: its delivery is back within one reaper round (5 s), and a
+    worker is asked for once its run is older than `grace` (so within 15 s), not after a
+    time-out. A delivery put back was sent at least once, maybe received: it goes again with
+    the same idempotency key (at least once, never zero times; README, Deployment)."""
     now = timezone.now()
-    lost = Delivery.objects.filter(status=Delivery.Status.SENDING, claimed_at__lt=now - stuck)
-    back = lost.update(status=Delivery.Status.QUEUED, next_attempt_at=now, claimed_at=None)
+    back = 0
+    sending_ids = Delivery.objects.filter(status=Delivery.Status.SENDING).values_list(
+        "pk", flat=True
+    )
+    for pk in sending_ids:
+        if not delivery_lock_try(pk):
+            continue  # its worker is alive
+        try:
+            # Read again under the lock: a sender writes the outcome before letting go.
+            back += Delivery.objects.filter(pk=pk, status=Delivery.Status.SENDING).update(
+                status=Delivery.Status.QUEUED, next_attempt_at=now, claimed_at=None
+            )
+        finally:
+            delivery_unlock(pk)
+    if back:
+        log.warning("%s notification(s) lost their worker; queued again", back)
+    # A run marked running a moment ago may not hold its lock yet: it counts as coming for
+    # `grace`; older, it is dead unless a run holds the lock (closed, so the admin stops
+    # showing it running).
+    alive, young = runs_alive(), runs_running().filter(started_at__gte=now - grace)
+    if not alive:
+        runs_running().filter(started_at__lt=now - grace).update(status="FAILED", finished_at=now)
+    coming = alive or young.exists() or pending_runs().filter(due_by(now)).exists()
     due = Delivery.objects.filter(status=Delivery.Status.QUEUED, next_attempt_at__lte=now)
-    if due.exists() and not runs_coming(now).exists():
+    if due.exists() and not coming:
         wake()
     global _pruned_at
     if _pruned_at is None or now - _pruned_at >= PRUNE_EVERY:

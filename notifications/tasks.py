@@ -35,18 +35,14 @@ def pending_runs():
     return DBTaskResult.objects.filter(task_path=deliver_due.module_path, status="READY")
 
 
-def _due_by(moment) -> Q:
+def due_by(moment) -> Q:
     # django-tasks-db stores "run as soon as possible" as its far-future date, not NULL.
     return Q(run_after=get_date_max()) | Q(run_after__lte=moment)
 
 
-def runs_coming(now):
-    """Runs of `deliver_due` due by `now` that have not finished (waiting or running)."""
-    return DBTaskResult.objects.filter(
-        _due_by(now),
-        task_path=deliver_due.module_path,
-        status__in=["READY", "RUNNING"],
-    )
+def runs_running():
+    """Runs of `deliver_due` marked running (alive or dead: see services.deliveries_sweep)."""
+    return DBTaskResult.objects.filter(task_path=deliver_due.module_path, status="RUNNING")
 
 
 def schedule_next() -> None:
@@ -58,6 +54,6 @@ def schedule_next() -> None:
         return
     now = timezone.now()
     pending = pending_runs()
-    if pending.filter(_due_by(max(earliest, now))).exists():
+    if pending.filter(due_by(max(earliest, now))).exists():
         return
     wake(run_after=earliest if earliest > now else None)

@@ -7,6 +7,7 @@ import smtplib
 import time
 from datetime import timedelta
 
+import psycopg
 import pytest
 from django.core import mail
 from django.core.mail.backends import locmem
@@ -21,6 +22,7 @@ from notifications.domain.messages import DISCORD_LIMIT
 from notifications.models import Delivery
 from notifications.tasks import deliver_due
 from tests.factories import PlayerFactory
+from tests.ratings.test_recalculate_killed import database_url
 from tournaments import services
 from tournaments.models import Seat
 
@@ -326,13 +328,40 @@ def test_messages_finished_90_days_ago_are_deleted_and_nothing_still_to_send(eve
     assert Delivery.objects.filter(key="queued long ago").exists()
 
 
-def test_a_delivery_being_sent_is_not_taken_by_a_second_worker(event):
+def test_a_delivery_being_sent_is_not_taken_by_a_second_worker_nor_the_reaper(event):
+    org = event.league.organization
+    webhook_to(org, "https://discord.example/api/webhooks/1/x")
+    delivery, _ = notify.webhook_test_send(organization=org)
+    Delivery.objects.update(status="sending", attempts=1, claimed_at=timezone.now())
+    assert sending.deliveries_send_due() == {}
+    # A live worker: another session holds the delivery's lock (and a run's).
+    with psycopg.connect(database_url().replace("postgres://", "postgresql://")) as other:
+        other.execute(
+            "SELECT pg_advisory_lock(%s, %s)", [sending.DELIVERY_LOCK, delivery.pk % 2**31]
+        )
+        other.execute("SELECT pg_advisory_lock_shared(%s, %s)", list(sending.RUN_LOCK))
+        assert notify.deliveries_sweep() == 0
+        assert Delivery.objects.get().status == "sending"
+    # Its process died: the server dropped its locks with its session.
+    assert notify.deliveries_sweep() == 1
+    assert Delivery.objects.get().status == "queued"
+
+
+def test_the_sweep_wakes_the_queue_when_the_run_that_was_sending_died(event):
+    """The red team killed the worker mid-delivery: its task run stayed RUNNING, counted as a
+    worker coming, and the message waited until an unrelated one woke the queue."""
     org = event.league.organization
     webhook_to(org, "https://discord.example/api/webhooks/1/x")
     notify.webhook_test_send(organization=org)
-    Delivery.objects.update(status="sending", claimed_at=timezone.now())
-    assert sending.deliveries_send_due() == {}
-    assert notify.deliveries_sweep() == 0  # not stuck yet
+    started = timezone.now() - timedelta(seconds=40)
+    killed = deliver_due.enqueue()
+    DBTaskResult.objects.filter(id=killed.id).update(status="RUNNING", started_at=started)
+    Delivery.objects.update(status="sending", attempts=1, claimed_at=started)
+    assert notify.deliveries_sweep() == 1
+    assert DBTaskResult.objects.get(id=killed.id).status == "FAILED"
+    ready = DBTaskResult.objects.filter(task_path=deliver_due.module_path, status="READY")
+    assert ready.count() == 1
+    assert notify.deliveries_sweep() == 0 and ready.count() == 1  # one run asked for, once
 
 
 def test_recording_a_64_player_round_is_a_few_queries(league):

@@ -5,6 +5,9 @@ asks to wait (429, Discord's `retry_after`): the worker's task asks the queue fo
 and that run delivers it.
 """
 
+import signal
+import time
+
 import pytest
 from django_tasks_db.models import DBTaskResult
 
@@ -80,3 +83,56 @@ def test_a_dripping_webhook_holds_up_no_job(settings):
         finally:
             for process in workers:
                 stop(process)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_message_whose_worker_was_killed_mid_delivery_goes_again_by_itself():
+    """SIGKILL the message worker while the receiver holds its POST: a new worker's reaper
+    finds the delivery's lock free within a round, puts it back and wakes the queue (no other
+    message needed), and it is delivered again with the same idempotency key: at least
+    once, the receiver drops the copy by its key (README, Deployment)."""
+    org = OrganizationFactory(slug="killed-store")
+    with FakeReceiver(Answer(204, delay=20), Answer(204)) as receiver:
+        webhook_to(org, receiver.url)
+        delivery, _ = notify.webhook_test_send(organization=org)
+        victim = worker("notifications")
+        try:
+            wait_until(lambda: receiver.requests, seconds=60, what="the first POST")
+            victim.send_signal(signal.SIGKILL)
+            assert victim.wait(timeout=30) == -signal.SIGKILL
+        finally:
+            if victim.poll() is None:  # pragma: no cover - a wait above failed
+                victim.kill()
+                victim.wait()
+            victim.stdout.close()
+        assert Delivery.objects.get().status == "sending"
+        killed_run = DBTaskResult.objects.get(task_path=deliver_due.module_path)
+        assert killed_run.status == "RUNNING"  # and no other run was asked for
+
+        rescuer = worker("notifications")
+        started = time.monotonic()
+        try:
+            wait_until(
+                lambda: Delivery.objects.get().status == "sent",
+                seconds=60,
+                what="the message to go again",
+            )
+            resumed_in = time.monotonic() - started
+            # The killed run is closed too (once older than the reaper's grace), not shown
+            # running forever.
+            wait_until(
+                lambda: DBTaskResult.objects.get(pk=killed_run.pk).status == "FAILED",
+                seconds=60,
+                what="the killed run to be closed",
+            )
+        finally:
+            stop(rescuer)
+        first, second = receiver.requests
+    # A worker's start-up (a few seconds on the shared test machine), the killed run's grace
+    # (10 s since it started) and a reaper round.
+    assert resumed_in < 30
+    delivery.refresh_from_db()
+    assert delivery.attempts == 2
+    key = delivery.idempotency_key
+    assert first["headers"]["Idempotency-Key"] == second["headers"]["Idempotency-Key"] == key
+    assert first["json"] == second["json"]
