@@ -8,6 +8,7 @@ it off, as in production.
 """
 
 import socket
+import ssl
 import threading
 import time
 
@@ -189,3 +190,82 @@ def test_every_attempt_at_a_message_carries_the_same_idempotency_key(event):
     assert first["json"]["idempotency_key"] == second["json"]["idempotency_key"] == key
     other = Delivery(pk=delivery.pk + 1, key=delivery.key)
     assert other.idempotency_key != key
+
+
+def certificate_for(name: str, tmp_path):
+    """A CA (its file) and a server certificate for `name` signed by it (key and chain files)."""
+    import datetime
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    now = datetime.datetime.now(datetime.UTC)
+
+    def build(subject, issuer, key, signer, *, ca: bool):
+        builder = (
+            x509.CertificateBuilder()
+            .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, subject)]))
+            .issuer_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, issuer)]))
+            .public_key(key.public_key())
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(days=1))
+            .not_valid_after(now + datetime.timedelta(days=1))
+            .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True)
+        )
+        if ca:
+            builder = builder.add_extension(
+                x509.KeyUsage(
+                    digital_signature=True, key_cert_sign=True, crl_sign=True,
+                    content_commitment=False, key_encipherment=False, data_encipherment=False,
+                    key_agreement=False, encipher_only=False, decipher_only=False,
+                ),
+                critical=True,
+            )  # fmt: skip
+        else:
+            builder = builder.add_extension(
+                x509.SubjectAlternativeName([x509.DNSName(subject)]), critical=False
+            )
+        return builder.sign(signer, hashes.SHA256())
+
+    ca_key, key = ec.generate_private_key(ec.SECP256R1()), ec.generate_private_key(ec.SECP256R1())
+    ca = build("Test CA", "Test CA", ca_key, ca_key, ca=True)
+    leaf = build(name, "Test CA", key, ca_key, ca=False)
+    pem = serialization.Encoding.PEM
+    (tmp_path / "ca.pem").write_bytes(ca.public_bytes(pem))
+    (tmp_path / "server.pem").write_bytes(leaf.public_bytes(pem))
+    (tmp_path / "server.key").write_bytes(
+        key.private_bytes(pem, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
+    return tmp_path / "ca.pem", tmp_path / "server.pem", tmp_path / "server.key"
+
+
+@pytest.mark.parametrize("certificate_name", ["hooks.example.com", "other.example.com"])
+def test_over_tls_the_pinned_address_still_names_the_host(
+    event, monkeypatch, tmp_path, certificate_name
+):
+    """The POST goes to the checked address, yet TLS sends the host name (SNI), checks the
+    certificate against it, and the Host header names it: a real TLS server on 127.0.0.1,
+    its certificate from a test CA the sender is told to trust."""
+    ca, chain, key = certificate_for(certificate_name, tmp_path)
+    monkeypatch.setattr(senders.certifi, "where", lambda: str(ca))
+    Resolver(monkeypatch, ["127.0.0.1"])  # allowed: GUILDHALL_WEBHOOK_LOCAL (conftest)
+    names: list[str] = []
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(chain, key)
+    context.sni_callback = lambda sock, name, ctx: names.append(name)
+    with FakeReceiver() as receiver:
+        receiver.server.socket = context.wrap_socket(receiver.server.socket, server_side=True)
+        port = receiver.server.server_address[1]
+        send_test_message(event.league.organization, f"https://hooks.example.com:{port}/x")
+        arrived = list(receiver.requests)
+    delivery = Delivery.objects.get()
+    if certificate_name == "hooks.example.com":
+        assert delivery.status == "sent", delivery.last_error
+        assert names == ["hooks.example.com"]
+        assert arrived[0]["headers"]["Host"] == f"hooks.example.com:{port}"
+    else:
+        assert arrived == []
+        assert delivery.status == "queued"
+        assert delivery.last_error == "The webhook's server certificate is not valid."
