@@ -25,16 +25,18 @@ pages that are not cached whole (a logged-in judge's), so it is computed once pe
 """
 
 import hashlib
+import logging
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from datetime import datetime
 from functools import wraps
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, transaction
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
@@ -91,18 +93,34 @@ class _Recent:
 
 recent = _Recent(64)
 
+logger = logging.getLogger(__name__)
+
+
+def _shared(operation: str, *args, failed=None):
+    """`cache.<operation>(*args)`, or `failed` when the shared cache fails: a failing cache
+    costs renders, never a page. django-redis already reads its errors as misses
+    (IGNORE_EXCEPTIONS); the database cache raises (its table dropped, a restore without
+    `createcachetable`), so its query runs in a savepoint when the request is inside a
+    transaction: the failure then rolls back only that query, not the request's work."""
+    try:
+        with transaction.atomic() if connection.in_atomic_block else nullcontext():
+            return getattr(cache, operation)(*args)
+    except Exception:
+        logger.warning("The shared cache failed (%s); rendering instead.", operation, exc_info=True)
+        return failed
+
 
 def _get(key: str):
     value = recent.get(key)
     if value is None:
-        value = cache.get(key)
+        value = _shared("get", key)
         if value is not None:
             recent.set(key, value)
     return value
 
 
 def _set(key: str, value) -> None:
-    cache.set(key, value, TIMEOUT)
+    _shared("set", key, value, TIMEOUT)
     recent.set(key, value)
 
 
@@ -324,9 +342,10 @@ def _usable(entry: dict | None) -> bool:
 
 
 def _lock(name: str) -> bool:
-    """Take the render lock `name` unless another process holds it. A Redis that is down
-    answers None (django-redis ignores its errors): then render, as without the cache."""
-    return cache.add(name, 1, RENDER_LOCK) is not False
+    """Take the render lock `name` unless another process holds it. A cache that fails
+    answers None (django-redis ignores its errors, `_shared` the database cache's): then
+    render, as without the cache."""
+    return _shared("add", name, 1, RENDER_LOCK) is not False
 
 
 def _render_once(request: HttpRequest, key: str, stamp: Stamp, render: Callable[[], HttpResponse]):
@@ -343,7 +362,7 @@ def _render_once(request: HttpRequest, key: str, stamp: Stamp, render: Callable[
         deadline = time.monotonic() + RENDER_WAIT
         while time.monotonic() < deadline:
             time.sleep(RENDER_POLL)
-            entry = cache.get(key)
+            entry = _shared("get", key)
             if _usable(entry):
                 recent.set(key, entry)
                 return entry
@@ -360,7 +379,7 @@ def _render_once(request: HttpRequest, key: str, stamp: Stamp, render: Callable[
         return entry
     finally:
         if mine:
-            cache.delete(lock)
+            _shared("delete", lock)
 
 
 def _with_token(request: HttpRequest, response: HttpResponse) -> HttpResponse:
