@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from core.pagecache import Scope, public_page
+from core.query import page_number
 from leagues import selectors
 from leagues.models import League
 from leagues.views import league_context
@@ -55,7 +56,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     system = rating_selectors.league_system(league=league)
     query = request.GET.get("q", "").strip()[:80]
     order = request.GET.get("sort", "")
-    number = _page_number(request.GET.get("page"))
+    number = page_number(request.GET.get("page"))
     board = rating_selectors.league_board(
         league=league,
         system=system,
@@ -97,13 +98,6 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 PER_PAGE = 50
-
-
-def _page_number(raw: str | None) -> int:
-    try:
-        return max(1, int(raw or 1))
-    except ValueError:
-        return 1
 
 
 def _cards(page) -> None:
