@@ -46,6 +46,8 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# A form refused for its token gets the site's page saying why and how to send it again.
+CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -17,4 +17,8 @@ urlpatterns = [
     path("", include("leagues.urls")),
 ]
 
+# The site's own error pages (config/views.py): header, reason, a way on; JSON under /api/.
+handler400 = "config.views.bad_request"
+handler403 = "config.views.permission_denied"
+handler404 = "config.views.page_not_found"
 handler500 = "config.views.server_error"
