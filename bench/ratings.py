@@ -44,7 +44,7 @@ def floor_child(url: str, league_id: int) -> None:
             """CREATE TEMP TABLE floor_ledger (league_id bigint, game_id bigint,
                    player_id bigint, played_on date, before double precision,
                    after double precision, delta double precision, rating double precision,
-                   deviation double precision, games integer, wins integer)"""
+                   deviation double precision, games integer, wins integer, draws integer)"""
         )
         conn.commit()
         started = time.perf_counter()
@@ -57,6 +57,7 @@ def floor_child(url: str, league_id: int) -> None:
         rating: dict[int, float] = {}
         games: dict[int, int] = {}
         wins: dict[int, int] = {}
+        draws: dict[int, int] = {}
         rows = []
         i, n = 0, len(results)
         while i < n:
@@ -73,13 +74,16 @@ def floor_child(url: str, league_id: int) -> None:
                     delta = k * (score - 1.0 / (1.0 + 10.0 ** ((before[b] - before[a]) / d)))
                     deltas[a] += delta
                     deltas[b] -= delta
+            # A win is an unshared first place, a draw a shared one (leagues.domain.outcome).
+            shared = sum(r[3] == 1 for r in pod) > 1
             for (game_id, played_on, player, place), old, delta in zip(
                 pod, before, deltas, strict=True
             ):
                 new = old + delta
                 rating[player] = new
                 games[player] = games.get(player, 0) + 1
-                wins[player] = wins.get(player, 0) + (place == 1)
+                wins[player] = wins.get(player, 0) + (place == 1 and not shared)
+                draws[player] = draws.get(player, 0) + (place == 1 and shared)
                 rows.append(
                     (
                         league_id,
@@ -93,12 +97,13 @@ def floor_child(url: str, league_id: int) -> None:
                         None,
                         games[player],
                         wins[player],
+                        draws[player],
                     )
                 )
             i = j
         with conn.cursor().copy(
             """COPY floor_ledger (league_id, game_id, player_id, played_on, before, after,
-                   delta, rating, deviation, games, wins) FROM STDIN"""
+                   delta, rating, deviation, games, wins, draws) FROM STDIN"""
         ) as copy:
             for row in rows:
                 copy.write_row(row)

@@ -141,10 +141,10 @@ def delete_from(
                    SELECT player_id FROM ratings_rating
                     WHERE league_id = %s AND (last_played, last_game_id) >= (%s, %s))
                SELECT true, player_id, NULL::double precision, NULL::double precision,
-                      NULL::integer, NULL::integer, NULL::date, NULL::bigint
+                      NULL::integer, NULL::integer, NULL::integer, NULL::date, NULL::bigint
                  FROM changed
                UNION ALL
-               SELECT false, player_id, rating, deviation, games, wins, last_played,
+               SELECT false, player_id, rating, deviation, games, wins, draws, last_played,
                       last_game_id
                  FROM ratings_rating
                 WHERE league_id = %s AND player_id = ANY(%s)
@@ -158,7 +158,9 @@ def delete_from(
     return changed, _tallies(row[1:] for row in rows)
 
 
-LEDGER_VALUES = ("played_on", "before", "after", "delta", "rating", "deviation", "games", "wins")
+LEDGER_VALUES = (
+    "played_on", "before", "after", "delta", "rating", "deviation", "games", "wins", "draws",
+)  # fmt: skip
 
 
 def rewrite_all(league_id: int, rows: list[ChangeRow], stored: list[ChangeRow]) -> int:
@@ -206,7 +208,8 @@ def _update_rows(cursor, league_id: int, changed: list[ChangeRow]) -> None:
         """CREATE TEMP TABLE IF NOT EXISTS ratings_replay (
                game_id bigint, player_id bigint, played_on date, before double precision,
                after double precision, delta double precision, rating double precision,
-               deviation double precision, games integer, wins integer) ON COMMIT DROP"""
+               deviation double precision, games integer, wins integer, draws integer)
+               ON COMMIT DROP"""
     )
     with cursor.cursor.copy(
         f"COPY ratings_replay (game_id, player_id, {', '.join(LEDGER_VALUES)}) FROM STDIN"
@@ -225,8 +228,8 @@ def _update_rows(cursor, league_id: int, changed: list[ChangeRow]) -> None:
 
 def _tallies(rows) -> dict[int, Tally]:
     return {
-        player: Tally(RatingState(rating, deviation), games, wins, played_on, game_id)
-        for player, rating, deviation, games, wins, played_on, game_id in rows
+        player: Tally(RatingState(rating, deviation), games, wins, draws, played_on, game_id)
+        for player, rating, deviation, games, wins, draws, played_on, game_id in rows
     }
 
 
@@ -234,10 +237,11 @@ def tallies_before(league_id: int, position: Position, players: Iterable[int]) -
     """Each player's tally from their last ledger row before `position` (one index probe each)."""
     with connection.cursor() as cursor:
         cursor.execute(
-            """SELECT p.id, c.rating, c.deviation, c.games, c.wins, c.played_on, c.game_id
+            """SELECT p.id, c.rating, c.deviation, c.games, c.wins, c.draws, c.played_on,
+                      c.game_id
                  FROM unnest(%s::bigint[]) AS p(id)
                  CROSS JOIN LATERAL (
-                     SELECT rating, deviation, games, wins, played_on, game_id
+                     SELECT rating, deviation, games, wins, draws, played_on, game_id
                        FROM ratings_ratingchange
                       WHERE league_id = %s AND player_id = p.id
                         AND (played_on, game_id) < (%s, %s)
@@ -250,8 +254,8 @@ def tallies_before(league_id: int, position: Position, players: Iterable[int]) -
 
 LEDGER_COLUMNS = ("league_id", "game_id", "player_id", *LEDGER_VALUES)
 RATING_COLUMNS = (
-    "league_id", "player_id", "value", "rating", "deviation", "games", "wins", "last_played",
-    "last_game_id",
+    "league_id", "player_id", "value", "rating", "deviation", "games", "wins", "draws",
+    "last_played", "last_game_id",
 )  # fmt: skip
 # Up to this many rows, a write is a plain INSERT: setting up a COPY costs more round trips.
 FEW_ROWS = 50
@@ -337,6 +341,7 @@ def _rating_rows(
             t.state.deviation,
             t.games,
             t.wins,
+            t.draws,
             t.last_played,
             t.last_game,
         )
@@ -380,7 +385,9 @@ def write_ratings(
                 copy.write_row(row)
 
 
-RATING_TYPES = ("bigint", "bigint", "float8", "float8", "float8", "int", "int", "date", "bigint")
+RATING_TYPES = (
+    "bigint", "bigint", "float8", "float8", "float8", "int", "int", "int", "date", "bigint",
+)  # fmt: skip
 
 
 def _sync_ratings(

@@ -1,8 +1,9 @@
 """The rating ledger: per-league settings, every rating step, and each player's current rating.
 
 `RatingChange` is the ledger: one row per player per rated game, holding the display value
-before and after, and the system's full state after the game (plus running games/wins), so a
-replay can restart from any game without reading anything older. `Rating` is a cache of each
+before and after, and the system's full state after the game (plus running games, wins and
+draws, as `leagues.domain.outcome` counts them), so a replay can restart from any game without
+reading anything older. `Rating` is a cache of each
 player's last ledger row, for standings. Both can be rebuilt from the league's games at any
 time (`manage.py recalculate_ratings`); `LeagueRating.dirty_*` is the durable marker of the
 earliest game whose ratings are not yet up to date.
@@ -10,6 +11,7 @@ earliest game whose ratings are not yet up to date.
 
 from django.db import models
 
+from leagues.domain.outcome import win_percent
 from leagues.models import Game, League, Player
 from ratings.domain.registry import DEFAULT_SYSTEM
 
@@ -49,7 +51,10 @@ class Rating(models.Model):
     rating = models.FloatField(help_text="The system's rating (OpenSkill: mu).")
     deviation = models.FloatField(null=True, blank=True, help_text="OpenSkill: sigma.")
     games = models.PositiveIntegerField(default=0)
+    # As `leagues.domain.outcome` counts them: a win is an unshared first place, a draw a
+    # shared one; the rest of `games` are losses.
     wins = models.PositiveIntegerField(default=0)
+    draws = models.PositiveIntegerField(default=0, db_default=0)
     last_played = models.DateField(null=True, blank=True)
     last_game_id = models.BigIntegerField(null=True, blank=True)
 
@@ -67,6 +72,15 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.value:g} in {self.league}"
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins - self.draws
+
+    @property
+    def win_percent(self) -> float:
+        """Wins / games: a draw is no win."""
+        return win_percent(self.wins, self.games)
 
 
 class RatingChange(models.Model):
@@ -102,7 +116,10 @@ class RatingChange(models.Model):
     rating = models.FloatField(help_text="The system's rating after the game.")
     deviation = models.FloatField(null=True, blank=True)
     games = models.PositiveIntegerField(help_text="Games rated so far, this one included.")
-    wins = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField(help_text="Unshared first places so far.")
+    draws = models.PositiveIntegerField(
+        default=0, db_default=0, help_text="Shared first places so far."
+    )
 
     class Meta:
         constraints = [

@@ -16,16 +16,22 @@ from itertools import groupby
 from operator import itemgetter
 from types import MappingProxyType
 
+from leagues.domain.outcome import Outcome, outcomes
+
 from .base import Finish, RatingState, RatingSystem, canonical
+
+WIN, DRAW = Outcome.WIN, Outcome.DRAW
 
 
 @dataclass(frozen=True, slots=True)
 class Tally:
-    """A player's standing after their latest rated game."""
+    """A player's standing after their latest rated game. Wins and draws are counted as
+    `leagues.domain.outcome` defines them (a draw is a shared first place, not a win)."""
 
     state: RatingState
     games: int
     wins: int
+    draws: int
     last_played: date
     last_game: int
 
@@ -42,8 +48,9 @@ class RatedGame:
     canonical: bool = False
 
 
-# One ledger row: game, player, played_on, before, after, delta, rating, deviation, games, wins.
-ChangeRow = tuple[int, Hashable, date, float, float, float, float, float | None, int, int]
+# One ledger row: game, player, played_on, before, after, delta, rating, deviation, games, wins,
+# draws (the running counts after this game).
+ChangeRow = tuple[int, Hashable, date, float, float, float, float, float | None, int, int, int]
 
 
 def replay(
@@ -69,11 +76,13 @@ def replay(
             tally = current.get(finish.player)
             before[finish.player] = tally.state if tally is not None else initial
         after = system.rate(before, game.finish)
-        for finish in game.finish:
+        won = outcomes([finish.place for finish in game.finish])
+        for finish, result in zip(game.finish, won, strict=True):
             player = finish.player
             tally = current.get(player)
             games_played = (tally.games if tally else 0) + 1
-            wins = (tally.wins if tally else 0) + (finish.place == 1)
+            wins = (tally.wins if tally else 0) + (result is WIN)
+            draws = (tally.draws if tally else 0) + (result is DRAW)
             state = after[player]
             shown_before, shown_after = display(before[player]), display(state)
             rows.append(
@@ -88,9 +97,10 @@ def replay(
                     state.deviation,
                     games_played,
                     wins,
+                    draws,
                 )
             )
-            current[player] = Tally(state, games_played, wins, game.played_on, game.game_id)
+            current[player] = Tally(state, games_played, wins, draws, game.played_on, game.game_id)
         if progress is not None and count % 1000 == 0:
             progress(count)
     return rows, current
@@ -105,17 +115,17 @@ def _replay_floats(
 ) -> tuple[list[ChangeRow], dict[Hashable, Tally]]:
     """`replay` for a system whose state is one float, displayed as is (`rate_floats`).
 
-    A player's running tally is a tuple (rating, games, wins, played_on, game id) until the
+    A player's running tally is a tuple (rating, games, wins, draws, played_on, game id) until the
     end; rows come out in each game's given order, as the general path writes them.
     """
     rate_floats = system.rate_floats
     uses_stats = getattr(system, "uses_stats", False)
     start = system.initial().rating
     current = {
-        player: (t.state.rating, t.games, t.wins, t.last_played, t.last_game)
+        player: (t.state.rating, t.games, t.wins, t.draws, t.last_played, t.last_game)
         for player, t in tallies.items()
     }
-    no_tally = (start, 0, 0, None, None)
+    no_tally = (start, 0, 0, 0, None, None)
     rows: list[ChangeRow] = []
     append = rows.append
     for count, game in enumerate(games, 1):
@@ -136,19 +146,24 @@ def _replay_floats(
                 )
             )
         game_id, played_on = game.game_id, game.played_on
-        for finish in game.finish:
+        won = outcomes([finish.place for finish in game.finish])
+        for finish, result in zip(game.finish, won, strict=True):
             player = finish.player
-            old, games_played, wins, _, _ = current.get(player, no_tally)
+            old, games_played, wins, draws, _, _ = current.get(player, no_tally)
             new = after[player]
             games_played += 1
-            wins += finish.place == 1
-            append((game_id, player, played_on, old, new, new - old, new, None, games_played, wins))
-            current[player] = (new, games_played, wins, played_on, game_id)
+            wins += result is WIN
+            draws += result is DRAW
+            append(
+                (game_id, player, played_on, old, new, new - old, new, None, games_played, wins,
+                 draws)
+            )  # fmt: skip
+            current[player] = (new, games_played, wins, draws, played_on, game_id)
         if progress is not None and count % 1000 == 0:
             progress(count)
     return rows, {
-        player: Tally(RatingState(rating), games_played, wins, played_on, game_id)
-        for player, (rating, games_played, wins, played_on, game_id) in current.items()
+        player: Tally(RatingState(rating), games_played, wins, draws, played_on, game_id)
+        for player, (rating, games_played, wins, draws, played_on, game_id) in current.items()
     }
 
 
@@ -183,16 +198,17 @@ def replay_results(
     uses_stats = getattr(system, "uses_stats", False)
     start = system.initial().rating
     current = {
-        player: (t.state.rating, t.games, t.wins, t.last_played, t.last_game)
+        player: (t.state.rating, t.games, t.wins, t.draws, t.last_played, t.last_game)
         for player, t in tallies.items()
     }
-    no_tally = (start, 0, 0, None, None)
+    no_tally = (start, 0, 0, 0, None, None)
     get = current.get
     rows: list[ChangeRow] = []
     append = rows.append
     for count, pod in enumerate(pods, 1):
         game_id, played_on = pod[0][0], pod[0][1]
         olds = [get(r[2], no_tally) for r in pod]
+        places = [r[3] for r in pod]
         if uses_stats and any(r[4] for r in pod):
             # A result whose stats change how it is rated (Guildmaster's repeated names).
             game = _game(pod)
@@ -202,17 +218,24 @@ def replay_results(
             )
             news = [after[r[2]].rating for r in pod]
         else:
-            news = rate_floats([t[0] for t in olds], [r[3] for r in pod])
-        for r, (old, games_played, wins, _, _), new in zip(pod, olds, news, strict=True):
+            news = rate_floats([t[0] for t in olds], places)
+        won = outcomes(places)
+        for r, (old, games_played, wins, draws, _, _), new, result in zip(
+            pod, olds, news, won, strict=True
+        ):
             games_played += 1
-            wins += r[3] == 1
-            append((game_id, r[2], played_on, old, new, new - old, new, None, games_played, wins))
-            current[r[2]] = (new, games_played, wins, played_on, game_id)
+            wins += result is WIN
+            draws += result is DRAW
+            append(
+                (game_id, r[2], played_on, old, new, new - old, new, None, games_played, wins,
+                 draws)
+            )  # fmt: skip
+            current[r[2]] = (new, games_played, wins, draws, played_on, game_id)
         if counted is not None and count % 1000 == 0:
             counted(count)
     new_tallies = {
-        player: Tally(RatingState(rating), games_played, wins, played_on, game_id)
-        for player, (rating, games_played, wins, played_on, game_id) in current.items()
+        player: Tally(RatingState(rating), games_played, wins, draws, played_on, game_id)
+        for player, (rating, games_played, wins, draws, played_on, game_id) in current.items()
     }
     return rows, new_tallies, total
 

@@ -70,6 +70,7 @@ def ledger_snapshot(league):
             "deviation",
             "games",
             "wins",
+            "draws",
         )
     )
     ratings = list(
@@ -82,6 +83,7 @@ def ledger_snapshot(league):
             "deviation",
             "games",
             "wins",
+            "draws",
             "last_played",
             "last_game_id",
         )
@@ -107,6 +109,7 @@ def replayed(league):
             t.state.deviation,
             t.games,
             t.wins,
+            t.draws,
             t.last_played,
             t.last_game,
         )

@@ -69,15 +69,48 @@ def test_the_float_path_equals_the_general_path(system):
 
 
 def test_the_float_path_keeps_tallies_of_players_who_did_not_play():
-    idle = Tally(RatingState(1612.5), 9, 4, datetime.date(2025, 12, 1), 77)
+    idle = Tally(RatingState(1612.5), 9, 4, 1, datetime.date(2025, 12, 1), 77)
     game = RatedGame(100, datetime.date(2026, 1, 1), [Finish(1, 1), Finish(2, 2)])
     rows, tallies = replay(Elo(), [game], {3: idle})
     assert tallies[3] == idle
     # Two new players at 1500, K 40: the winner takes 40 * (1 - 1/2) = 20 from the loser.
-    assert [(r[1], r[3], r[4], r[5], r[8], r[9]) for r in rows] == [
-        (1, 1500.0, 1520.0, 20.0, 1, 1),
-        (2, 1500.0, 1480.0, -20.0, 1, 0),
+    assert [(r[1], r[3], r[4], r[5], r[8], r[9], r[10]) for r in rows] == [
+        (1, 1500.0, 1520.0, 20.0, 1, 1, 0),
+        (2, 1500.0, 1480.0, -20.0, 1, 0, 0),
     ]
+
+
+# Issue 31: a 1v1 player (1) who won, then drew intentionally (ID), then drew 1-1, and a
+# 4-player pod drawn between players 1 and 3. Each row: (wins, draws) after the game.
+DAY = datetime.date(2026, 1, 9)
+W_ID_DRAW_THEN_A_DRAWN_POD = [
+    RatedGame(1, DAY, [Finish(1, 1), Finish(2, 2)]),  # W
+    RatedGame(2, DAY, [Finish(1, 1), Finish(3, 1)]),  # ID: both first
+    RatedGame(3, DAY, [Finish(1, 1), Finish(4, 1)]),  # 1-1: both first
+    RatedGame(4, DAY, [Finish(1, 1), Finish(3, 1), Finish(5, 3), Finish(6, 3)]),  # pod drawn
+]
+
+
+@pytest.mark.parametrize("system", [GuildmasterElo(), Elo(), OpenSkill()], ids=repr)
+@pytest.mark.parametrize("path", ["games", "result rows"])
+def test_a_shared_first_place_counts_as_a_draw_not_a_win(system, path):
+    games = [
+        RatedGame(g.game_id, g.played_on, canonical(g.finish)) for g in W_ID_DRAW_THEN_A_DRAWN_POD
+    ]
+    if path == "games":
+        rows, tallies = replay(system, games, {})
+    else:
+        rows, tallies, _ = replay_results(system, result_rows(games), {})
+    counts = {(r[0], r[1]): (r[8], r[9], r[10]) for r in rows}  # games, wins, draws
+    # Player 1 after W, ID, 1-1: 1 win and 2 draws of 3 games (it was 3 wins of 3).
+    assert [counts[(game, 1)] for game in (1, 2, 3)] == [(1, 1, 0), (2, 1, 1), (3, 1, 2)]
+    # The pod drawn between 1 and 3: a draw each, not a win; 5 and 6 lost.
+    assert counts[(4, 1)] == (4, 1, 3)
+    assert counts[(4, 3)] == (2, 0, 2)
+    assert counts[(4, 5)] == counts[(4, 6)] == (1, 0, 0)
+    assert counts[(1, 2)] == (1, 0, 0)
+    assert (tallies[1].games, tallies[1].wins, tallies[1].draws) == (4, 1, 3)
+    assert (tallies[3].wins, tallies[3].draws) == (0, 2)
 
 
 def result_rows(games: list[RatedGame]) -> list[tuple]:
