@@ -313,6 +313,9 @@ SCHEMA: dict = {
                                 "rating",
                                 "games",
                                 "wins",
+                                "draws",
+                                "losses",
+                                "win_percent",
                                 "change_30d",
                                 "provisional",
                                 "last_game",
@@ -323,7 +326,29 @@ SCHEMA: dict = {
                                 "player": {"type": "string"},
                                 "rating": _RATING,
                                 "games": {"type": "integer", "minimum": 0},
-                                "wins": {"type": "integer", "minimum": 0},
+                                "wins": {
+                                    "type": "integer",
+                                    "minimum": 0,
+                                    "description": "Games won: an unshared first place.",
+                                },
+                                "draws": {
+                                    "type": "integer",
+                                    "minimum": 0,
+                                    "description": "Games drawn: a shared first place (a drawn "
+                                    "pod, a 1-1, an intentional draw).",
+                                },
+                                "losses": {
+                                    "type": "integer",
+                                    "minimum": 0,
+                                    "description": "Every other game: games - wins - draws.",
+                                },
+                                "win_percent": {
+                                    "type": "number",
+                                    "minimum": 0,
+                                    "maximum": 100,
+                                    "description": "Wins / games in percent, one decimal; a "
+                                    "draw is no win.",
+                                },
                                 "change_30d": _RATING,
                                 "provisional": {"type": "boolean"},
                                 "last_game": {

@@ -9,6 +9,7 @@ from django.db.models import F, Func, IntegerField, OuterRef, Subquery, Sum
 from django.utils import timezone
 
 from jobs.models import Job
+from leagues.domain.outcome import outcome_sql, win_percent
 from leagues.domain.ranking import competition_ranks
 from leagues.models import League
 
@@ -29,7 +30,8 @@ class RatingRow:
     rating: float
     change: float  # over the last RECENT_DAYS days
     games: int
-    wins: int
+    wins: int  # as leagues.domain.outcome counts them: unshared first places
+    draws: int  # shared first places
     last_played: datetime.date | None
     provisional: bool
 
@@ -38,8 +40,13 @@ class RatingRow:
         return self.name.lower()
 
     @property
+    def losses(self) -> int:
+        return self.games - self.wins - self.draws
+
+    @property
     def win_percent(self) -> float:
-        return 100.0 * self.wins / self.games if self.games else 0.0
+        """Wins / games: a draw is no win."""
+        return win_percent(self.wins, self.games)
 
 
 def league_system(*, league: League) -> RatingSystem:
@@ -67,6 +74,7 @@ def league_ratings(*, league: League, system: RatingSystem | None = None) -> lis
             change=recent.get(r.player_id, 0.0),
             games=r.games,
             wins=r.wins,
+            draws=r.draws,
             last_played=r.last_played,
             provisional=system.is_provisional(r.games),
         )
@@ -95,6 +103,8 @@ BOARD_ORDERS = {
     "-games": f"games DESC, {BOARD_TIE}",
     "wins": f"wins ASC, {BOARD_TIE}",
     "-wins": f"wins DESC, {BOARD_TIE}",
+    "draws": f"draws ASC, {BOARD_TIE}",
+    "-draws": f"draws DESC, {BOARD_TIE}",
     "win_percent": f"win_percent ASC, {BOARD_TIE}",
     "-win_percent": f"win_percent DESC, {BOARD_TIE}",
     "last_played": f"last_played ASC NULLS FIRST, {BOARD_TIE}",
@@ -148,7 +158,7 @@ def league_board(
     )
     board = f"""
         WITH board AS (
-            SELECT r.player_id, p.name, r.value, r.games, r.wins, r.last_played,
+            SELECT r.player_id, p.name, r.value, r.games, r.wins, r.draws, r.last_played,
                    CASE WHEN r.games > 0 THEN 100.0 * r.wins / r.games ELSE 0.0 END
                        AS win_percent,
                    {"coalesce(c.change, 0.0)" if by_change else "0.0"} AS change,
@@ -158,7 +168,7 @@ def league_board(
               {change_join}
              WHERE r.league_id = %(league)s
         ), page AS (
-            SELECT player_id, name, value, games, wins, last_played, change, rank, same,
+            SELECT player_id, name, value, games, wins, draws, last_played, change, rank, same,
                    count(*) OVER () AS total,
                    row_number() OVER (ORDER BY {BOARD_ORDERS[order]}) AS position
               FROM board
@@ -166,7 +176,7 @@ def league_board(
              ORDER BY {BOARD_ORDERS[order]}
              LIMIT %(limit)s OFFSET %(offset)s
         )
-        SELECT page.player_id, name, value, games, wins, last_played,
+        SELECT page.player_id, name, value, games, wins, draws, last_played,
                {"change" if by_change else "coalesce(recent.change, 0.0)"}, rank, same, total
           FROM page
           {recent_join}
@@ -194,10 +204,11 @@ def league_board(
             change=change,
             games=games,
             wins=wins,
+            draws=draws,
             last_played=last_played,
             provisional=system.is_provisional(games),
         )
-        for player_id, name, value, games, wins, last_played, change, rank, same, _ in found
+        for player_id, name, value, games, wins, draws, last_played, change, rank, same, _ in found
     ]
     return Board(rows=rows, count=total, order=order)
 
@@ -207,12 +218,12 @@ def league_board(
 # count by index for the shown rows only. The general query sorts the whole league three
 # times (its windows, then the page's order): 8 ms of a 1,200-player league against 1 ms.
 _BOARD_BY_RATING = f"""
-    SELECT page.player_id, name, value, games, wins, last_played,
+    SELECT page.player_id, name, value, games, wins, draws, last_played,
            coalesce(recent.change, 0.0), rank,
            (SELECT count(*) FROM ratings_rating o
              WHERE o.league_id = %(league)s AND o.value = page.value),
            (SELECT count(*) FROM ratings_rating o WHERE o.league_id = %(league)s)
-      FROM (SELECT r.player_id, p.name, r.value, r.games, r.wins, r.last_played,
+      FROM (SELECT r.player_id, p.name, r.value, r.games, r.wins, r.draws, r.last_played,
                    rank() OVER (ORDER BY r.value DESC) AS rank
               FROM ratings_rating r JOIN leagues_player p ON p.id = r.player_id
              WHERE r.league_id = %(league)s
@@ -245,7 +256,7 @@ def player_standing(
     since = timezone.localdate() - datetime.timedelta(days=RECENT_DAYS)
     with connection.cursor() as cursor:
         cursor.execute(
-            """SELECT p.name, r.value, r.games, r.wins, r.last_played,
+            """SELECT p.name, r.value, r.games, r.wins, r.draws, r.last_played,
                       (SELECT count(*) FROM ratings_rating o
                         WHERE o.league_id = r.league_id AND o.value > r.value),
                       (SELECT count(*) FROM ratings_rating o
@@ -260,7 +271,7 @@ def player_standing(
         found = cursor.fetchone()
     if found is None:
         return None
-    name, value, games, wins, last_played, ahead, same, change = found
+    name, value, games, wins, draws, last_played, ahead, same, change = found
     return RatingRow(
         rank=ahead + 1,
         tied=same > 1,
@@ -270,6 +281,7 @@ def player_standing(
         change=change or 0.0,
         games=games,
         wins=wins,
+        draws=draws,
         last_played=last_played,
         provisional=system.is_provisional(games),
     )
@@ -327,12 +339,20 @@ class BiggestWin:
     opponents: list[tuple[int, str]]  # (player id, name) at the game, in place order
 
 
+# A result's outcome (leagues.domain.outcome) in SQL, for a result `w` of leagues_gameresult.
+_OUTCOME_OF_W = outcome_sql(
+    "w.placement",
+    """(SELECT count(*) FROM leagues_gameresult f
+         WHERE f.game_id = w.game_id AND f.placement = 1)""",
+)
+
+
 def player_biggest_wins(*, league: League, player_id: int, limit: int = 5) -> list[BiggestWin]:
-    """The player's wins that raised their rating most, with the game's other players (one
-    query)."""
+    """The player's wins (unshared first places: a draw is none) that raised their rating
+    most, with the game's other players (one query)."""
     with connection.cursor() as cursor:
         cursor.execute(
-            """SELECT c.delta, c.played_on,
+            f"""SELECT c.delta, c.played_on,
                       ARRAY(SELECT ARRAY[o.player_id::text, p.name]
                               FROM leagues_gameresult o
                               JOIN leagues_player p ON p.id = o.player_id
@@ -341,6 +361,7 @@ def player_biggest_wins(*, league: League, player_id: int, limit: int = 5) -> li
                  FROM ratings_ratingchange c
                  JOIN leagues_gameresult w ON w.game_id = c.game_id AND w.player_id = c.player_id
                 WHERE c.league_id = %s AND c.player_id = %s AND w.placement = 1
+                  AND {_OUTCOME_OF_W} = 'win'
                 ORDER BY c.delta DESC, c.played_on DESC
                 LIMIT %s""",
             [league.pk, player_id, limit],

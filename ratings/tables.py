@@ -37,6 +37,7 @@ class RatingTable(tables.Table):
     change = tables.Column(verbose_name="30 d", attrs=NUM)
     games = tables.Column(verbose_name="Games", attrs=NUM)
     wins = tables.Column(verbose_name="Wins", attrs=NUM)
+    draws = tables.Column(verbose_name="Draws", attrs=NUM)
     win_percent = tables.Column(verbose_name="Win %", attrs={"th": {"class": "num wide-only"}})
     last_played = tables.Column(verbose_name="Last played", attrs={"th": {"class": "wide-only"}})
 
@@ -129,7 +130,8 @@ def page_links(page: Page, params: QueryDict) -> PageLinks | None:
 
 def cells(rows: list[RatingRow], *, league_slug: str, system: RatingSystem) -> list[tuple]:
     """Every row's cells as text: rank (with "=" when tied), the name linking to the player's
-    page (tagged provisional), rating, 30-day change, games, wins, win %, last played."""
+    page (tagged provisional), rating, 30-day change, games, wins, draws, win % (wins / games),
+    last played."""
     url = reverse("player_detail", args=[league_slug, 0])
     prefix = url.removesuffix("0/")
     assert prefix != url, "player_detail no longer ends in <player_id>/"
@@ -141,6 +143,7 @@ def cells(rows: list[RatingRow], *, league_slug: str, system: RatingSystem) -> l
             change_cell(row.change, system),
             row.games,
             row.wins,
+            row.draws,
             f"{row.win_percent:.1f}",
             row.last_played.isoformat() if row.last_played else "\u2014",
         )
@@ -157,11 +160,20 @@ def body(rows: list[tuple]) -> SafeString:
             f'\n<tr class="{"odd" if index % 2 else "even"}"><td class="rank">{_text(rank)}</td>'
             f'<td class="name">{_text(name)}</td><td class="num">{_text(rating)}</td>'
             f'<td class="num">{_text(change)}</td><td class="num">{_text(games)}</td>'
-            f'<td class="num">{_text(wins)}</td><td class="num wide-only">{_text(win_percent)}</td>'
+            f'<td class="num">{_text(wins)}</td><td class="num">{_text(draws)}</td>'
+            f'<td class="num wide-only">{_text(win_percent)}</td>'
             f'<td class="wide-only">{_text(last_played)}</td></tr>\n'
-            for index, (rank, name, rating, change, games, wins, win_percent, last_played) in (
-                enumerate(rows)
-            )
+            for index, (
+                rank,
+                name,
+                rating,
+                change,
+                games,
+                wins,
+                draws,
+                win_percent,
+                last_played,
+            ) in (enumerate(rows))
         )
     )
 

@@ -1,12 +1,16 @@
 """Reads about decks: whether an event's decks are public yet, the names a store's entries
-have used (offered when a player names theirs), and a league's decks and seats: games, wins
-and win rate by deck, and the win rate of each seat in 4-player pods with a 95% interval."""
+have used (offered when a player names theirs), and a league's decks and seats: games, wins,
+draws and win rate by deck, and the win rate of each seat in 4-player pods with a 95% interval.
+Wins and draws as `leagues.domain.outcome` defines them: a win is an unshared first place, a
+draw a shared one; win % is wins / games."""
 
 import math
 from dataclasses import dataclass
 
 from django.db import connection
 from django.db.models import Count
+
+from leagues.domain.outcome import outcome_sql, win_percent
 
 from ..models import Entry, Tournament
 
@@ -49,10 +53,12 @@ class Rate:
     label: str
     games: int
     wins: int
+    draws: int
 
     @property
     def percent(self) -> float:
-        return 100.0 * self.wins / self.games if self.games else 0.0
+        """Wins / games: a draw is no win."""
+        return win_percent(self.wins, self.games)
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -71,16 +77,22 @@ def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
     return (100.0 * max(0.0, centre - half), 100.0 * min(1.0, centre + half))
 
 
+# A result's outcome (leagues.domain.outcome) in SQL, for a result `r` of leagues_gameresult.
+_OUTCOME_OF_R = outcome_sql(
+    "r.placement",
+    """(SELECT count(*) FROM leagues_gameresult f
+         WHERE f.game_id = r.game_id AND f.placement = 1)""",
+)
+
+
 def league_deck_rates(league_id: int) -> list[Rate]:
-    """Games, wins and win rate by deck over the league's games that came from events whose
-    decks are public (a win: first place, not shared)."""
+    """Games, wins, draws and win rate by deck over the league's games that came from events
+    whose decks are public."""
     with connection.cursor() as cursor:
         cursor.execute(
-            """SELECT e.deck_name, count(*),
-                      count(*) FILTER (WHERE r.placement = 1 AND NOT EXISTS (
-                          SELECT 1 FROM leagues_gameresult o
-                           WHERE o.game_id = r.game_id AND o.placement = 1
-                             AND o.id <> r.id))
+            f"""SELECT e.deck_name, count(*),
+                      count(*) FILTER (WHERE {_OUTCOME_OF_R} = 'win'),
+                      count(*) FILTER (WHERE {_OUTCOME_OF_R} = 'draw')
                  FROM tournaments_table t
                  JOIN tournaments_round rd ON rd.id = t.round_id
                  JOIN tournaments_tournament ev ON ev.id = rd.tournament_id
@@ -95,15 +107,15 @@ def league_deck_rates(league_id: int) -> list[Rate]:
                 ORDER BY count(*) DESC, e.deck_name""",
             [league_id],
         )
-        return [Rate(name, games, wins) for name, games, wins in cursor.fetchall()]
+        return [Rate(name, *counts) for name, *counts in cursor.fetchall()]
 
 
 def league_seat_rates(league_id: int, pod_size: int = 4) -> list[Rate]:
     """The win rate of each seat (turn order) in the league's games of `pod_size` players
-    with seats recorded (a win: first place, not shared)."""
+    with seats recorded (and its wins and draws)."""
     with connection.cursor() as cursor:
         cursor.execute(
-            """WITH pods AS (
+            f"""WITH pods AS (
                    SELECT game_id FROM leagues_gameresult r
                      JOIN leagues_game g ON g.id = r.game_id
                     WHERE g.league_id = %s
@@ -111,12 +123,10 @@ def league_seat_rates(league_id: int, pod_size: int = 4) -> list[Rate]:
                    HAVING count(*) = %s AND count(seat) = count(*)
                )
                SELECT r.seat, count(*),
-                      count(*) FILTER (WHERE r.placement = 1 AND NOT EXISTS (
-                          SELECT 1 FROM leagues_gameresult o
-                           WHERE o.game_id = r.game_id AND o.placement = 1
-                             AND o.id <> r.id))
+                      count(*) FILTER (WHERE {_OUTCOME_OF_R} = 'win'),
+                      count(*) FILTER (WHERE {_OUTCOME_OF_R} = 'draw')
                  FROM leagues_gameresult r JOIN pods USING (game_id)
                 GROUP BY r.seat ORDER BY r.seat""",
             [league_id, pod_size],
         )
-        return [Rate(f"Seat {seat}", games, wins) for seat, games, wins in cursor.fetchall()]
+        return [Rate(f"Seat {seat}", *counts) for seat, *counts in cursor.fetchall()]

@@ -55,6 +55,7 @@ class Command(BaseCommand):
                     "rating": value(row),
                     "games": row.games,
                     "wins": row.wins,
+                    "draws": row.draws,
                     "provisional": row.provisional,
                 }
                 for row, _ in shown
