@@ -18,6 +18,9 @@ class Outcome(StrEnum):
     LOSS = "loss"
 
 
+_WIN, _DRAW, _LOSS = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
+
+
 def outcome(place: int, firsts: int) -> Outcome:
     """The outcome of a player who finished at `place` in a game where `firsts` players
     finished first (the player included, when first)."""
@@ -27,9 +30,10 @@ def outcome(place: int, firsts: int) -> Outcome:
 
 
 def outcomes(places: Sequence[int]) -> list[Outcome]:
-    """Each player's outcome of one game, in the order of `places` (its finishing places)."""
-    firsts = sum(1 for place in places if place == 1)
-    return [outcome(place, firsts) for place in places]
+    """Each player's outcome of one game, in the order of `places` (its finishing places):
+    `outcome` for each, without a call per player (the replay asks it of every game)."""
+    first = _WIN if sum(place == 1 for place in places) == 1 else _DRAW
+    return [first if place == 1 else _LOSS for place in places]
 
 
 def outcome_sql(place: str, firsts: str) -> str:

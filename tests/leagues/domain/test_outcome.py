@@ -38,3 +38,15 @@ def test_win_percent_is_wins_over_games_and_a_draw_is_no_win():
     assert win_percent(0, 2) == 0.0
     assert win_percent(0, 0) == 0.0
     assert win_percent(4, 4) == 100.0
+
+
+def test_outcomes_of_a_game_is_outcome_of_each_player_for_every_finishing_order():
+    from itertools import product
+
+    from leagues.domain.ranking import is_valid_ranking
+
+    for size in range(1, 6):
+        for places in product(range(1, size + 1), repeat=size):
+            if is_valid_ranking(places):
+                firsts = places.count(1)
+                assert outcomes(places) == [outcome(p, firsts) for p in places], places
