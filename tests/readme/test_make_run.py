@@ -108,7 +108,7 @@ class MakeRun:
         pytest.fail(f"no 200 on / within {within} s:\n{self.output()[-5000:]}")
 
     def processes(self) -> list[psutil.Process]:
-        """make, the launcher, runserver (and its reloader child), the worker, PostgreSQL."""
+        """make, the launcher, gunicorn (and its workers), the job worker, PostgreSQL."""
         found = []
         with contextlib.suppress(psutil.NoSuchProcess):
             found.append(psutil.Process(self.proc.pid))
@@ -260,7 +260,7 @@ def test_make_run_on_a_fresh_clone_serves_the_demo_and_stops_cleanly(workspace, 
 
         processes = run.processes()
         names = " ".join(" ".join(p.cmdline()) for p in processes)
-        assert "runserver" in names
+        assert "gunicorn" in names
         assert "postgres" in names
         run.stop(signal.SIGINT, group=True)  # Ctrl-C
         assert still_running(processes) == [], run.output()[-3000:]
