@@ -230,6 +230,10 @@ def web_server_args(port: int) -> list[str]:
 def serve(port: int) -> int:
     env = {**os.environ, "DEBUG": "1", "PYTHONUNBUFFERED": "1"}
     env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    # The links in mails and webhook messages (written by the worker, which has no request to
+    # read the address from) point at the port served here, unless the user named an address.
+    if not env.get("GUILDHALL_BASE_URL", "").strip():
+        env["GUILDHALL_BASE_URL"] = f"http://127.0.0.1:{port}"
     started_at = time.monotonic()
     own_server = not env.get("DATABASE_URL")
     children = Children()

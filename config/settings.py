@@ -100,7 +100,8 @@ GUILDHALL_INLINE_RERATE_GAMES = int(os.environ.get("GUILDHALL_INLINE_RERATE_GAME
 
 # The site's address as players and chat channels reach it, for the links in notification
 # mails and webhook messages (sent by a worker, which has no request to take it from). By
-# default the first ALLOWED_HOSTS entry over https (http://127.0.0.1:8000 with DEBUG); empty
+# default the first ALLOWED_HOSTS entry over https (with DEBUG http://127.0.0.1:8000, and the
+# port it serves under `make run`, which sets this for its server and worker); empty
 # when there is none, and then the store's notifications page says links cannot be made.
 def base_url(hosts: list[str], debug: bool) -> str:
     named = [h for h in hosts if h not in {"*", ""} and not h.startswith(".")]
