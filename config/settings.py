@@ -163,17 +163,12 @@ WSGI_APPLICATION = "config.wsgi.application"
 # PostgreSQL only: the rules and the speed rest on it (a deferred constraint trigger, COPY,
 # advisory locks, `::jsonb`). There is no default: `make run` starts an embedded server and
 # sets DATABASE_URL for its children (config/devserver.py); everything else must say where.
+# Without it the settings still load, so a command that needs no database runs (`pair_pods`),
+# and the first use of the database stops with what to set (config/nodatabase/base.py).
 POSTGRES_SCHEMES = ("postgres", "postgresql", "pgsql")
 DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
-if not DATABASE_URL:
-    raise ImproperlyConfigured(
-        "Set DATABASE_URL to a PostgreSQL database, e.g. "
-        "DATABASE_URL=postgres://user:password@127.0.0.1:5432/guildhall. `make run` starts an "
-        "embedded PostgreSQL and sets it for you (and prints it, for manage.py commands); "
-        "`make test` finds one by itself."
-    )
 DATABASE_SCHEME = DATABASE_URL.split("://", 1)[0].lower() if "://" in DATABASE_URL else ""
-if DATABASE_SCHEME not in POSTGRES_SCHEMES:
+if DATABASE_URL and DATABASE_SCHEME not in POSTGRES_SCHEMES:
     raise ImproperlyConfigured(
         f"DATABASE_URL names the {DATABASE_SCHEME or '(missing)'!r} scheme: Guildhall runs on "
         "PostgreSQL only (its rules use a deferred constraint trigger, COPY and advisory locks). "
@@ -185,6 +180,8 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
         conn_health_checks=True,
     )
+    if DATABASE_URL
+    else {"ENGINE": "config.nodatabase"}
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
