@@ -1,5 +1,6 @@
 # Guildhall: `make run` serves the demo league, `make test` runs the whole suite on PostgreSQL,
-# `make test-fast` the domain and service tests in under a minute.
+# `make test-fast` the domain and service tests (measured: 1,124 tests in 40 s of CPU;
+# 3 minutes on a 2-core machine busy with other runs).
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -68,12 +69,15 @@ test: install browser lint audit-test
 # The fast lane, while working: the domain tests and the service tests (no browser, no README
 # or bench runs, no test marked slow), on the same database as `make test`, property tests at
 # 10 examples (HYPOTHESIS_PROFILE=fast, tests/conftest.py). `make test` still runs everything.
+# The test database is kept between runs (--reuse-db): building it runs every migration, 5 s
+# of CPU and the most PostgreSQL work of the lane; new migrations are still applied to it, and
+# `make test-fast PYTEST_ARGS=--create-db` rebuilds it after an existing one was edited.
 FAST_TESTS := $(wildcard tests/*/domain tests/*/services tests/*/test_*services*.py) \
 	tests/leagues/test_models.py tests/leagues/test_import.py tests/leagues/test_exchange.py
 
 test-fast: install
 	@url=$$($(PY) -m config.devserver --test-url) || exit 1; echo "database: $$url"; \
-	  DEBUG=1 DATABASE_URL=$$url HYPOTHESIS_PROFILE=fast $(VENV)/bin/pytest -q \
+	  DEBUG=1 DATABASE_URL=$$url HYPOTHESIS_PROFILE=fast $(VENV)/bin/pytest -q --reuse-db \
 	  -m "not slow and not browser and not readme" $(FAST_TESTS) $(PYTEST_ARGS)
 
 clean:
