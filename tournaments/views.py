@@ -501,11 +501,11 @@ def event_pair(request: HttpRequest, slug: str) -> HttpResponse:
         return _refused(request, event, error)
     tables = round_.tables.count()
     kind = event.play.noun
+    # What the pairing had to allow (round_.notes) is not flashed: the console shows it
+    # beside the round for as long as the round is played.
     messages.success(
         request, f"Round {round_.number} is paired: {tables} {kind}{pluralize(tables)}."
     )
-    if round_.notes:
-        messages.warning(request, round_.notes)
     return redirect("event_run", slug=event.slug)
 
 

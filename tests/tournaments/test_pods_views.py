@@ -2,6 +2,7 @@
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from leagues.models import Role
 from tests.factories import LeagueFactory, UserFactory, organizer_of
@@ -9,7 +10,7 @@ from tournaments import services
 from tournaments.domain.standings import TIEBREAKERS
 from tournaments.models import Table, Tournament
 
-from .play import register
+from .play import play_round, register
 
 pytestmark = pytest.mark.django_db
 
@@ -274,3 +275,17 @@ def test_a_table_of_another_event_has_no_order_page(judge_client, event, league)
     started(event)
     response = judge_client.get(reverse("table_order", args=[event.slug, foreign.pk]))
     assert response.status_code == 404
+
+
+def test_the_console_shows_the_repeat_warning_once(judge_client, event):
+    """Eight players in two pods of four cannot play round 2 without repeats. The warning is
+    written on the round and the console shows it; the flash message after pairing once
+    repeated it word for word above it."""
+    register(event, *(f"P{n}" for n in range(1, 9)))
+    play_round(event)
+    url = reverse("event_pair", args=[event.slug])
+    page = judge_client.post(url, {"number": "2"}, follow=True).content.decode()
+    round_ = event.rounds.get(number=2)
+    assert "seats players who met before" in round_.notes
+    for line in round_.notes.splitlines():
+        assert page.count(escape(line)) == 1, line
