@@ -49,6 +49,31 @@ whose results are too many to list, keep a cheaper look-ahead: among the cheapes
 they prefer those leaving the next round the least repeat cost (`REPEAT_LOOKAHEAD` times
 `lookahead`), spread left out.
 
+The order of concerns: repeats, then points, then 3-pods and seats. A repeat is what players
+notice first (a 17-player night whose round 2 seated 4 of 5 pods with someone met in round 1,
+while repeat-free pods existed, is how we learnt it). The cause there: a player's second 3-pod
+(`odd_pod` 8, times odd pods had squared) cost four times a repeated pair (2), and 17 = 4 + 4 +
+3 + 3 + 3 seats 9 players in 3-pods every round while only the 8 players of round 1's two
+4-pods have had none; 8 players of two pods fit three 3-pods at most 6 without a repeat, so
+the rotation bought its last 2 seats with 4 repeated pairs. So:
+- Repeats first (`repeats_first`): while the seated players' points are all within one win,
+  as in every round 2, a round is paired without a repeat whenever that can be done
+  (`_one_repeat_free` finds such pods, `REPEAT_TIER` keeps the search among them), whatever it
+  costs in spread, 3-pods or seats. No pod of such a round can be more than a win apart, and a
+  win apart is ordinary in a round 2 (12 of 17 players on 0 points). Once the field is more
+  than a win apart a repeat-free pairing may seat the leader with the last player, which breaks
+  the Swiss promise (equal points meet) more visibly than a repeat; there the weighted trade
+  below holds (a repeated pair worth 1.5 points of spread), measured against both references
+  on bench/pods_h2h.py, and so do the small-field and late shares, whose fields cannot avoid
+  repeats anyway.
+- Then points (spread) and the 3-pod rotation on one scale: a second 3-pod for one player
+  while another has had none costs 8, two wins of spread; it stays above a pod's spread
+  because the rotation is the one fairness a player counts over the whole event and no later
+  round repairs, while a pod a draw apart evens out in the next round's pods.
+- Then seats: seat 1 and the seat sums are settled inside the chosen pods (`_seat`), and the
+  first-seat cover (`_cover_first_seats`) trades at most half a win of spread and never a
+  repeat for them.
+
 The rounds left: told the event's planned `rounds` (the site always does; over the cEDH
 matching protocol only a request with our optional `planned_rounds` does), the pairer knows how
 many rounds follow this one. The last (`round_number` = `rounds`, or `last_round=True`) looks
@@ -281,6 +306,7 @@ def pair_pods(
         left = max(0, rounds - round_number)
     else:
         left = None
+    tight = tight_field(len(seated), sizes, rounds)
     search = _Search(
         seated,
         sizes,
@@ -290,7 +316,8 @@ def pair_pods(
         weights,
         win_points,
         rounds_left=left,
-        tight=tight_field(len(seated), sizes, rounds),
+        tight=tight,
+        repeats_first=repeats_first([score[p] for p in seated], win_points),
     )
     if draw_points is not None:
         search.draw_points = float(draw_points)
@@ -424,6 +451,14 @@ def tight_field(seated: int, sizes: Sequence[int], rounds: int | None) -> bool:
     if rounds is None or not sizes or seated <= SMALL_FIELD:
         return False
     return (max(sizes) - 1) * rounds >= seated - 1
+
+
+def repeats_first(points: Sequence[float], win_points: float) -> bool:
+    """Whether a round is paired repeats first (without a repeat whenever pods without one
+    exist, whatever they cost in spread, 3-pods or seats): while the seated players' `points`
+    are all within one win, as in every second round. See the module docstring, "The order of
+    concerns"."""
+    return bool(points) and max(points) - min(points) <= win_points + _EPS
 
 
 def _late(rounds_left: int | None) -> bool:
@@ -569,6 +604,7 @@ class _Search:
         win_points: float,
         rounds_left: int | None = None,
         tight: bool = False,
+        repeats_first: bool = False,
     ):
         self.order = order
         self.sizes = sorted(sizes, reverse=True)
@@ -606,6 +642,11 @@ class _Search:
         self.lookahead = weights.lookahead if looks else 0.0
         self.perturbations = self.PERTURBATIONS
         self.kick = 3  # a perturbation swaps 2 to `kick` random pairs of players
+        # Repeats first (`repeats_first`): once pods without a repeat are known, every
+        # pair that met before costs REPEAT_TIER on top, more than any spread and odd-pod cost
+        # of a round, so the search only compares pairings without repeats. 0: off.
+        self.repeats_first = repeats_first
+        self.w_first = 0.0
 
     # -- costs --
 
@@ -644,6 +685,10 @@ class _Search:
                         else:
                             again += badness
         total += self.w_repeat * repeats + self.w_again * again
+        if self.w_first and (repeats or again):
+            total += self.w_first * sum(
+                1 for i, a in enumerate(pod) for b in pod[i + 1 :] if met.get(a, {}).get(b)
+            )
         if len(pod) != 4:
             odd = self.odd
             total += self.w_odd * sum(odd[p] * odd[p] for p in pod)
@@ -803,12 +848,12 @@ class _Search:
         do not, without widening either), so a dynamic programme over where the odd-sized
         pods go finds it.
         """
-        keep = self.w_repeat, self.w_again, self.w_odd
-        self.w_repeat = self.w_again = self.w_odd = 0.0
+        keep = self.w_repeat, self.w_again, self.w_odd, self.w_first
+        self.w_repeat = self.w_again = self.w_odd = self.w_first = 0.0
         try:
             return sum(self.cost(pod) for pod in self.initial())
         finally:
-            self.w_repeat, self.w_again, self.w_odd = keep
+            self.w_repeat, self.w_again, self.w_odd, self.w_first = keep
 
     def history_after(self, pods: list[list[PlayerId]]) -> tuple[dict, Counter]:
         """Who will have met whom and the odd pods had, once these pods are played."""
@@ -952,12 +997,44 @@ class _Search:
                 choice, choice_score = pods, score
         return choice
 
+    REPEAT_TIER = 1e4  # per pair that met before, once pods without a repeat are known
+    REPEAT_FREE_BUDGET = 20_000  # players seated and taken back by `_one_repeat_free`
+    REPEAT_FREE_PLAYERS = 64  # fields up to this size look for pods without a repeat
+
+    def has_repeat(self, pods) -> bool:
+        met = self.met
+        return any(met.get(a, {}).get(b) for pod in pods for a, b in _pairs(pod))
+
+    def without_repeats(self, pods, costs):
+        """Repeats first: if these pods repeat a pairing but pods without a repeat exist
+        (`_one_repeat_free`, in fields of up to REPEAT_FREE_PLAYERS), those pods, improved by
+        the local search; from then on (and at once when these pods have no repeat) a pair
+        that met before costs REPEAT_TIER, so the rest of the search, the exact search and
+        the look-ahead choose among pods without repeats only."""
+        if not self.met:
+            return pods, costs
+        if not self.has_repeat(pods):
+            self.w_first = self.REPEAT_TIER
+            return pods, costs
+        if len(self.order) > self.REPEAT_FREE_PLAYERS:
+            return pods, costs
+        found = _one_repeat_free(self.order, self.sizes, self.met, self.REPEAT_FREE_BUDGET)
+        if found is None:
+            return pods, costs
+        self.w_first = self.REPEAT_TIER
+        pods = [list(pod) for pod in found]
+        costs = [self.cost(pod) for pod in pods]
+        self._improve(pods, costs, set(range(len(pods))))
+        return pods, costs
+
     def run(self, rng: random.Random) -> list[list[PlayerId]]:
         pods = self.initial()
         if len(pods) < 2:
             return pods
         costs = [self.cost(pod) for pod in pods]
         self._improve(pods, costs, set(range(len(pods))))
+        if self.repeats_first:
+            pods, costs = self.without_repeats(pods, costs)
         best, best_total = [list(p) for p in pods], sum(costs)
         if len(pods) > self.FULL_LIMIT:
             return best
@@ -1040,6 +1117,62 @@ def _repeat_free(order, sizes, met, limit: int) -> list[list[tuple]] | None:
         return True
 
     return found if extend(list(order)) else None
+
+
+def _one_repeat_free(order, sizes, met, budget: int) -> list[list[PlayerId]] | None:
+    """One cut of `order` into pods of `sizes` where no two players at a pod met before, or
+    None when there is none or the search seats and takes back more than `budget` players
+    without settling it. Backtracking: each pod is opened by the unseated player with the
+    fewest possible pod-mates left (the hardest to seat first) and filled with players near
+    it in `order` (standings order: near in points), so the first cut found is already close
+    to Swiss; the local search then lowers its spread without adding a repeat."""
+    rank = {p: i for i, p in enumerate(order)}
+    left_sizes = Counter(sizes)
+    unseated = set(order)
+    pods: list[list[PlayerId]] = []
+    steps = [budget]
+
+    def apart(a, b) -> bool:
+        return not met.get(a, {}).get(b)
+
+    def fill(pod: list, candidates: list, size: int) -> bool | None:
+        if len(pod) == size:
+            unseated.difference_update(pod)
+            pods.append(list(pod))
+            done = seat_next()
+            if done is False:
+                pods.pop()
+                unseated.update(pod)
+            return done
+        for k, q in enumerate(candidates):
+            if len(candidates) - k < size - len(pod):
+                break
+            if all(apart(q, p) for p in pod[1:]):
+                steps[0] -= 1
+                if steps[0] < 0:
+                    return None
+                pod.append(q)
+                done = fill(pod, candidates[k + 1 :], size)
+                pod.pop()
+                if done is not False:
+                    return done
+        return False
+
+    def seat_next() -> bool | None:
+        if not unseated:
+            return True
+        mates = {p: [q for q in unseated if q != p and apart(p, q)] for p in unseated}
+        opener = min(unseated, key=lambda p: (len(mates[p]), rank[p]))
+        candidates = sorted(mates[opener], key=lambda q: (abs(rank[q] - rank[opener]), rank[q]))
+        for size in sorted((s for s in left_sizes if left_sizes[s]), reverse=True):
+            left_sizes[size] -= 1
+            done = fill([opener], candidates, size)
+            left_sizes[size] += 1
+            if done is not False:
+                return done
+        return False
+
+    return pods if seat_next() is True else None
 
 
 def _spread_floor_points(values: list[float], sizes: list[int]) -> float:

@@ -374,12 +374,35 @@ def cost_of(pods, history, points, weights) -> float:
     return pairing_cost(pods, history=history, points=points, weights=weights)
 
 
+def met_pairs(history) -> set[frozenset]:
+    return {
+        frozenset(pair)
+        for round_ in history
+        for table in round_
+        for pair in itertools.combinations(table.players, 2)
+    }
+
+
 def brute_force_minimum(seated, sizes, history, points, weights) -> float:
     """The least cost over every split. The cost is a sum over pods (spread inside a pod,
-    repeats between its players, odd-pod counts of its players), so each pod is priced once."""
+    repeats between its players, odd-pod counts of its players), so each pod is priced once.
+    Repeats first: with everyone's points within one win (3 here), only the splits without a
+    repeat count, if there are any."""
     price = {}
     best = float("inf")
-    for pods in partitions(sorted(seated), Counter(sizes)):
+    splits = list(partitions(sorted(seated), Counter(sizes)))
+    values = [points.get(p, 0.0) for p in seated]
+    met = met_pairs(history)
+    if met and max(values) - min(values) <= 3.0:
+        fresh = [
+            pods
+            for pods in splits
+            if not any(
+                frozenset(pair) in met for pod in pods for pair in itertools.combinations(pod, 2)
+            )
+        ]
+        splits = fresh or splits
+    for pods in splits:
         total = 0.0
         for pod in pods:
             if pod not in price:
@@ -748,20 +771,28 @@ def test_starts_differ_by_at_most_one_in_larger_fields(players, seeds):
 
 
 @pytest.mark.slow
-def test_three_pods_rotate_over_13_players():
-    """4 + 3 + 3 + 3 for 6 rounds, everybody plays every round: after each round, nobody in a
-    3-pod had one before while another player has still had none."""
+def test_three_pods_rotate_over_13_players_after_a_round_2_without_repeats():
+    """4 + 3 + 3 + 3 for 6 rounds, everybody plays every round. Round 2 is paired repeats first
+    (pods.py, "The order of concerns"): the 4 players of round 1's 4-pod are the only ones
+    without a 3-pod, but no two of them may meet again, so each 3-pod of round 2 takes exactly
+    one of them (3 of the 4) and nobody meets again. The rotation then goes on from there: by
+    the end (54 seats at 3-pods for 13 players, 4.15 each) everyone has had 3 to 5."""
     for seed in (1, 2, 3, 4):
         event = simulated(13, 6, seed)
-        had = Counter()
-        for number, tables in enumerate(event["rounds"], 1):
-            in_threes = [p for t in tables if len(t["players"]) == 3 for p in t["players"]]
-            assert len(in_threes) == 9
-            after = had + Counter(in_threes)
-            never = [p for p in event["players"] if not after[p]]
-            again = [p for p in in_threes if had[p]]
-            assert not (never and again), (seed, number, again, never)
-            had = after
+        first, second = event["rounds"][:2]
+        fresh = {p for t in first if len(t["players"]) == 4 for p in t["players"]}
+        met = met_pairs([tuple(Table(tuple(t["players"]), None) for t in first)])
+        assert repeated_pods([t["players"] for t in second], met) == [], seed
+        threes = [t["players"] for t in second if len(t["players"]) == 3]
+        assert [len(fresh & set(pod)) for pod in threes] == [1, 1, 1], (seed, threes)
+        had = Counter(
+            p
+            for tables in event["rounds"]
+            for t in tables
+            if len(t["players"]) == 3
+            for p in t["players"]
+        )
+        assert all(3 <= had[p] <= 5 for p in event["players"]), (seed, had)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -972,3 +1003,132 @@ def test_first_round_by_rating_puts_similar_ratings_together(count):
     for pod in result.pods:
         places = sorted(place[p] for p in pod)
         assert places == list(range(places[0], places[0] + len(pod))), (pod, places)
+
+
+# ---------------------------------------------------------------------------------------------
+# Repeats first: a round 2 without a repeat whenever one exists (issue 31)
+
+
+def a_repeat_free_split_exists(players, sizes, met: set[frozenset]) -> bool:
+    """Exhaustive: can `players` sit at pods of `sizes` with no two who met at one pod? The
+    lowest player left opens the next pod with every possible set of mates, so a split is
+    missed only if none exists."""
+    left_sizes = Counter(sizes)
+
+    def seat(left: list) -> bool:
+        if not left:
+            return True
+        first, rest = left[0], left[1:]
+        free = [p for p in rest if frozenset((first, p)) not in met]
+        for size in [s for s in left_sizes if left_sizes[s]]:
+            left_sizes[size] -= 1
+            for mates in itertools.combinations(free, size - 1):
+                if any(frozenset(pair) in met for pair in itertools.combinations(mates, 2)):
+                    continue
+                if seat([p for p in rest if p not in mates]):
+                    left_sizes[size] += 1
+                    return True
+            left_sizes[size] += 1
+        return False
+
+    return seat(sorted(players))
+
+
+def repeated_pods(pods, met: set[frozenset]) -> list:
+    return [
+        pod
+        for pod in pods
+        if any(frozenset(pair) in met for pair in itertools.combinations(pod, 2))
+    ]
+
+
+def test_round_2_of_a_17_player_pod_night_repeats_nobody():
+    """The night of issue 31: 17 players, round 1 random pods of 4, 4, 3, 3, 3, each won by its
+    first seat (5 players on 3 points, 12 on 0). Round 2 once seated 4 of its 5 pods with
+    someone met in round 1: only the 8 players of the two 4-pods had not sat at a 3-pod, 9 seats
+    at 3-pods had to be filled, and those 8 players fit three 3-pods at most 6 without a repeat
+    (two from each 4-pod), so the 3-pod rotation (8 a player) outbid 4 repeated pairs (2 each).
+    Pods without a repeat exist, so round 2 has none."""
+    players = list(range(1, 18))
+    first = pair_pods(players=players, history=[], points={}, seed=31, round_number=1, rounds=3)
+    assert sorted(len(pod) for pod in first.pods) == [3, 3, 3, 4, 4]
+    history = [tuple(Table(tuple(pod), pod[0]) for pod in first.pods)]
+    points, ranking = standings(players, history, floor=POD_OMW_FLOOR)
+    assert sorted(points.values()).count(0.0) == 12
+    met = met_pairs(history)
+    assert a_repeat_free_split_exists(players, [4, 4, 3, 3, 3], met)
+    second = pair_pods(
+        players=players,
+        history=history,
+        points=points,
+        ranking=ranking,
+        seed=31,
+        round_number=2,
+        rounds=3,
+    )
+    assert repeated_pods(second.pods, met) == []
+    assert second.badness == 0 and second.warnings == ()
+    assert sorted(len(pod) for pod in second.pods) == [3, 3, 3, 4, 4]
+
+
+def round_two(players: int, seed: int, change: str):
+    """Round 1 of `players` (random pods, each drawn 1 time in 5, else won by a random player),
+    then, after one player drops or one enters late (`change`), round 2 paired from the
+    standings; the event plans ceil(log2 N) rounds. Returns round 1 and round 2's pairing."""
+    rng = random.Random(f"round two:{players}:{seed}:{change}")
+    field = list(range(1, players + 1))
+    rounds = max(3, (players - 1).bit_length())
+    first = pair_pods(
+        players=field, history=[], points={}, seed=seed, round_number=1, rounds=rounds
+    )
+    history = [
+        tuple(
+            Table(tuple(pod), None if rng.random() < 0.2 else rng.choice(pod)) for pod in first.pods
+        )
+    ]
+    active = list(field)
+    if change == "drop":
+        active.remove(rng.choice(active))
+    elif change == "late":
+        active.append(players + 1)
+    points, ranking = standings(active, history, floor=POD_OMW_FLOOR)
+    second = pair_pods(
+        players=active,
+        history=history,
+        points=points,
+        ranking=ranking,
+        seed=seed,
+        round_number=2,
+        rounds=rounds,
+    )
+    return history, active, second
+
+
+def check_round_two_repeats_nobody_if_it_can(players: int, seed: int, change: str) -> None:
+    history, active, second = round_two(players, seed, change)
+    met = met_pairs(history)
+    assert sorted(p for pod in second.pods for p in pod) == sorted(active)  # no byes at 8+
+    sizes = [len(pod) for pod in second.pods]
+    if a_repeat_free_split_exists(active, sizes, met):
+        assert repeated_pods(second.pods, met) == [], (players, seed, change, second.pods)
+        assert second.badness == 0 and second.warnings == ()
+
+
+CHANGES = ("none", "drop", "late")
+
+
+@pytest.mark.parametrize("players", range(9, 41))
+def test_round_2_repeats_nobody_whenever_it_can(players):
+    """Every field size from 9 to 40, one event each: as it is, with a drop or with a late
+    entry (by turns). Where no split of round 2 avoids every repeat (10 or 11 players: a 4-pod
+    needs 4 players from 4 different pods of round 1, which had 3), repeats are allowed."""
+    check_round_two_repeats_nobody_if_it_can(players, 1, CHANGES[players % 3])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", range(9, 41))
+def test_round_2_repeats_nobody_whenever_it_can_over_more_events(players):
+    """The same over 3 more seeds, each as it is, with a drop and with a late entry."""
+    for seed in (2, 3, 4):
+        for change in CHANGES:
+            check_round_two_repeats_nobody_if_it_can(players, seed, change)
