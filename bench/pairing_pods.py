@@ -1,9 +1,10 @@
 """Pod pairing benchmark: whole simulated events against pairings_edh's reference figures.
 
     .venv/bin/python bench/pairing_pods.py [--sizes 12,16,...] [--seeds 30] [--processes 2]
-                                           [--skip-timing] [--quick]
+                                           [--skip-timing] [--round-two 9-40] [--quick]
 
-For 12, 16, 24, 32, 48, 64, 100 and 128 players it plays `--seeds` events (seeds 0, 1, ...)
+For 9, 12, 13, 16, 17, 21, 24, 27, 32, 33, 48, 64, 100 and 128 players (the odd sizes seat
+players at 3-pods, which a multiple of 4 never does) it plays `--seeds` events (seeds 0, 1, ...)
 with `tournaments.domain.simulate.simulate(format="pods")`: ceil(log2 N) rounds, every round
 paired by `pair_pods` from the standings so far, each pod a draw with probability 0.2, else won
 by a uniformly random player (pairings_edh's random model). It prints a markdown table, per
@@ -17,12 +18,21 @@ Then it times pairing one round of 1,024 and of 4,096 players mid-event: 4 round
 for that field, then round 5 is paired with `pair_pods` 3 times (median), against the goals of
 1 s and 5 s. No database is used. Events run in `--processes` worker processes; timings are
 taken after they finish, in this process alone.
+
+With `--round-two 9-40` it prints instead, per field size of that range, how often round 2
+repeats a pairing of round 1: `--seeds` events per size, each played three ways (as it is, one
+player dropping after round 1, one entering late for round 2), round 1 random pods with
+pairings_edh's random results, round 2 paired from the standings. Beside it, an exhaustive
+search (this bench's own, not the pairer's) says in how many of them a round 2 without any
+repeat exists; "avoidable" counts the events that repeated where it did not have to.
 """
 
 import argparse
+import itertools
 import math
 import multiprocessing
 import os
+import random
 import statistics
 import sys
 import time
@@ -34,7 +44,8 @@ from tournaments.domain.pods import PodWeights, pair_pods
 from tournaments.domain.records import Table
 from tournaments.domain.simulate import POD_OMW_FLOOR, pod_metrics, simulate, standings
 
-SIZES = (12, 16, 24, 32, 48, 64, 100, 128)
+SIZES = (9, 12, 13, 16, 17, 21, 24, 27, 32, 33, 48, 64, 100, 128)
+CHANGES = ("none", "drop", "late")  # round 2 of --round-two: as it is, a drop, a late entry
 DRAW = 0.2  # pairings_edh: a pod is drawn 1 time in 5, else a random player wins
 
 # pairings_edh's figures for the same model: N -> (rounds, avg badness, worst, spread).
@@ -147,6 +158,97 @@ def mid_event(players: int) -> dict:
     return {"seconds": statistics.median(times), "badness": result.badness}
 
 
+def round_two(task: tuple[int, int, str]) -> dict:
+    """Round 2 of one event (see the module docstring): its repeated pairs, and whether a
+    round 2 without any repeat exists."""
+    players, seed, change = task
+    rng = random.Random(f"round two:{players}:{seed}:{change}")
+    field = list(range(1, players + 1))
+    rounds = max(3, math.ceil(math.log2(players)))
+    first = pair_pods(
+        players=field, history=[], points={}, seed=seed, round_number=1, rounds=rounds
+    )
+    history = [
+        tuple(
+            Table(tuple(pod), None if rng.random() < DRAW else rng.choice(pod))
+            for pod in first.pods
+        )
+    ]
+    active = list(field)
+    if change == "drop":
+        active.remove(rng.choice(active))
+    elif change == "late":
+        active.append(players + 1)
+    points, ranking = standings(active, history, floor=POD_OMW_FLOOR)
+    second = pair_pods(
+        players=active,
+        history=history,
+        points=points,
+        ranking=ranking,
+        seed=seed,
+        round_number=2,
+        rounds=rounds,
+    )
+    met = {frozenset(pair) for t in history[0] for pair in itertools.combinations(t.players, 2)}
+    repeated = sum(
+        frozenset(pair) in met for pod in second.pods for pair in itertools.combinations(pod, 2)
+    )
+    sizes = [len(pod) for pod in second.pods]
+    return {"repeated": repeated, "possible": repeat_free_exists(active, sizes, met)}
+
+
+def repeat_free_exists(players: list[int], sizes: list[int], met: set[frozenset]) -> bool:
+    """Exhaustive: whether `players` can sit at pods of `sizes` with no two who met together
+    (the lowest player left opens the next pod with every possible set of mates)."""
+    left_sizes = {s: sizes.count(s) for s in set(sizes)}
+
+    def seat(left: list[int]) -> bool:
+        if not left:
+            return True
+        first, rest = left[0], left[1:]
+        free = [p for p in rest if frozenset((first, p)) not in met]
+        for size in [s for s in left_sizes if left_sizes[s]]:
+            left_sizes[size] -= 1
+            for mates in itertools.combinations(free, size - 1):
+                if any(frozenset(pair) in met for pair in itertools.combinations(mates, 2)):
+                    continue
+                if seat([p for p in rest if p not in mates]):
+                    left_sizes[size] += 1
+                    return True
+            left_sizes[size] += 1
+        return False
+
+    return seat(sorted(players))
+
+
+def print_round_two(sizes: list[int], seeds: int, processes: int) -> None:
+    print(
+        f"Round 2 by field size: {seeds} event(s) per size and change (as it is, a drop, a late "
+        f"entry), round 1 random, pods drawn {DRAW:.0%} else a random winner"
+    )
+    print()
+    print(
+        "| N | events | round 2 with a repeat | repeated pairs | repeat-free possible | avoidable |"
+    )
+    print("|---|---|---|---|---|---|")
+    tasks = [(n, seed, change) for n in sizes for seed in range(seeds) for change in CHANGES]
+    with multiprocessing.Pool(processes) as pool:
+        pending = {task: pool.apply_async(round_two, (task,)) for task in tasks}
+        totals = [0, 0, 0]
+        for n in sizes:
+            runs = [pending[t].get() for t in tasks if t[0] == n]
+            repeating = sum(r["repeated"] > 0 for r in runs)
+            avoidable = sum(r["repeated"] > 0 and r["possible"] for r in runs)
+            totals = [totals[0] + len(runs), totals[1] + repeating, totals[2] + avoidable]
+            print(
+                f"| {n} | {len(runs)} | {repeating} | {sum(r['repeated'] for r in runs)} "
+                f"| {sum(r['possible'] for r in runs)} | {avoidable} |",
+                flush=True,
+            )
+    print()
+    print(f"round 2 repeated where it could have not: {totals[2]} of {totals[0]} events")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -163,11 +265,23 @@ def main() -> None:
     )
     parser.add_argument("--skip-timing", action="store_true", help="skip the 1,024/4,096 timing")
     parser.add_argument(
-        "--quick", action="store_true", help="one event of 12 and of 16 players, one process"
+        "--round-two",
+        default="",
+        metavar="FIRST-LAST",
+        help="instead: round 2's repeats for every field size in this range, e.g. 9-40",
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="one event of 12, 13 and 16 players, one process"
     )
     args = parser.parse_args()
     if args.quick:
-        args.sizes, args.seeds, args.processes = "12,16", 1, 1
+        args.sizes, args.seeds, args.processes = "12,13,16", 1, 1
+    if args.round_two:
+        first, _, last = args.round_two.partition("-")
+        if not (first.isdigit() and last.isdigit() and 8 <= int(first) <= int(last)):
+            parser.error("--round-two takes a range of field sizes from 8 up, e.g. 9-40")
+        print_round_two(list(range(int(first), int(last) + 1)), args.seeds, args.processes)
+        return
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     if any(n < 3 for n in sizes) or args.seeds < 1 or args.processes < 1:
         parser.error("sizes need at least 3 players; --seeds and --processes at least 1")

@@ -74,7 +74,8 @@ REFERENCES = next(
     ROOT.parent / "shared" / "references",
 )
 WORK = Path(tempfile.gettempdir()) / "guildhall-bench-pods-h2h"
-SIZES = (12, 16, 24, 32, 48, 64, 100, 128)
+# The odd sizes seat players at 3-pods (17 = 4 + 4 + 3 + 3 + 3), which a multiple of 4 never does.
+SIZES = (9, 12, 13, 16, 17, 21, 24, 27, 32, 33, 48, 64, 100, 128)
 # Events per size by default: small fields are noisy (at 16 players six events move Guildhall's
 # badness by a fifth with only its own seed changed; see bench/README.md), larger ones slow.
 SMALL_EVENTS, SMALL_UP_TO, EVENTS = 24, 32, 6
