@@ -58,7 +58,7 @@ def _deck_page(request, event: Tournament, entry: Entry, *, as_organizer: bool, 
         "registration" if as_organizer else "pairings",
         form=form,
         entry=entry,
-        suggestions=deck_selectors.deck_suggestions(event.league.organization_id),
+        suggestions=deck_selectors.deck_suggestions(event.league.organization_id, request.user),
         public=deck_selectors.decks_public(event),
         as_organizer=as_organizer,
     )

@@ -5,6 +5,7 @@ store has used offered first, and a league's seats and decks with Wilson's inter
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -127,15 +128,40 @@ def test_decks_show_on_the_standings_only_once_public(event, client):
 
 def test_the_names_the_store_used_are_offered_most_used_first(league):
     for n, deck in enumerate(["Kinnan", "Tymna / Thrasios", "Kinnan", "Rograkh / Silas"]):
-        event = TournamentFactory(league=league, slug=f"week-{n}")
+        event = TournamentFactory(league=league, slug=f"week-{n}", deck_visibility="public")
         register(event, f"Player {n}")
         entry = Entry.objects.get(tournament=event)
         services.entry_deck_set(entry=entry, name=deck)
-    other_store = TournamentFactory(league=LeagueFactory(slug="elsewhere"), slug="elsewhere")
+    other_store = TournamentFactory(
+        league=LeagueFactory(slug="elsewhere"), slug="elsewhere", deck_visibility="public"
+    )
     register(other_store, "Stranger")
     services.entry_deck_set(entry=other_store.entries.get(), name="Elsewhere's deck")
-    suggestions = deck_selectors.deck_suggestions(league.organization_id)
+    suggestions = deck_selectors.deck_suggestions(league.organization_id, AnonymousUser())
     assert suggestions == ["Kinnan", "Rograkh / Silas", "Tymna / Thrasios"]
+
+
+def test_deck_suggestions_offer_only_decks_already_public(league):
+    """Issue 30 #6: the "Name your deck" suggestions listed other players' hidden decks, of
+    this event and of the store's other events."""
+    user = UserFactory(username="ann")
+    PlayerFactory(organization=league.organization, name="Ann", user=user)
+    tonight = TournamentFactory(league=league, slug="tonight", deck_visibility="after_cut")
+    register(tonight, "Ann", "Bob")
+    services.entry_deck_set(entry=tonight.entries.get(player__name="Bob"), name="Bob's secret")
+    last_week = TournamentFactory(league=league, slug="last-week")
+    register(last_week, "Cy")
+    services.entry_deck_set(entry=last_week.entries.get(), name="Cy's known deck")
+    Tournament.objects.filter(pk=last_week.pk).update(status="finished")
+    next_week = TournamentFactory(league=league, slug="next-week", deck_visibility="after_event")
+    register(next_week, "Dee")
+    services.entry_deck_set(entry=next_week.entries.get(), name="Dee's hidden deck")
+    client = Client()
+    client.force_login(user)
+    page = client.get(reverse("my_deck", args=[tonight.slug])).content.decode()
+    assert '<option value="Cy&#x27;s known deck">' in page
+    for hidden in ("Bob", "Dee"):
+        assert f"{hidden}&#x27;s" not in page
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,9 @@ import math
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count
+from django.db.models import Count, Q
+
+from leagues.permissions import visible_leagues
 
 from leagues.domain.outcome import outcome_sql, win_percent
 
@@ -36,10 +38,26 @@ def shown_decks(tournament: Tournament) -> dict[str, str]:
     return dict(tournament.entries.exclude(deck_name="").values_list("player__name", "deck_name"))
 
 
-def deck_suggestions(organization_id: int, limit: int = 300) -> list[str]:
-    """The deck names the store's entries have used, most used first."""
+def public_decks_q(prefix: str = "") -> Q:
+    """`decks_public` as a query condition on a tournament (reached through `prefix`)."""
+    status, visibility = f"{prefix}status", f"{prefix}deck_visibility"
+    return (
+        Q(**{visibility: Tournament.DeckVisibility.PUBLIC})
+        | Q(**{status: Tournament.Status.FINISHED})
+        | Q(**{visibility: Tournament.DeckVisibility.AFTER_CUT, status: Tournament.Status.TOP_CUT})
+    )
+
+
+def deck_suggestions(organization_id: int, user, limit: int = 300) -> list[str]:
+    """The deck names the store's entries have used, most used first: only decks already
+    public (a deck hidden until the cut must not show up in another player's suggestions),
+    of leagues `user` may see."""
     rows = (
-        Entry.objects.filter(tournament__league__organization_id=organization_id)
+        Entry.objects.filter(
+            public_decks_q("tournament__"),
+            tournament__league__organization_id=organization_id,
+            tournament__league__in=visible_leagues(user),
+        )
         .exclude(deck_name="")
         .values("deck_name")
         .annotate(uses=Count("id"))
