@@ -668,12 +668,13 @@ def entry_remove(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
         return _refused(
             request, event, services.AlreadyDone("That entry is no longer registered.", code="gone")
         )
-    return _act(
-        request,
-        event,
-        lambda: services.entry_remove(entry=entry, by=request.user),
-        f"{entry.player} is no longer registered for {event.name}.",
-    )
+    try:
+        promoted = services.entry_remove(entry=entry, by=request.user)
+    except DomainError as error:
+        return _refused(request, event, error)
+    moved = f" {promoted.player} moved up from the waitlist." if promoted else ""
+    messages.success(request, f"{entry.player} is no longer registered for {event.name}.{moved}")
+    return redirect("event_run", slug=event.slug)
 
 
 @login_required

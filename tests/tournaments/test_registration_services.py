@@ -204,9 +204,32 @@ def test_the_paid_mark(event):
 
 def test_the_to_removing_a_registered_player_gives_the_seat_back(event):
     (ann,) = join(event, *players(event, "Ann"))
-    services.entry_remove(entry=ann.entry)
+    assert services.entry_remove(entry=ann.entry) is None  # nobody was waiting
     ann.refresh_from_db()
     assert ann.status == "cancelled" and ann.entry is None
+
+
+def test_the_to_removing_any_entry_moves_the_waitlist_up(event):
+    """Issue 30 #11: a seat the TO frees goes to the first waitlisted player, as a seat a
+    player gives up does; a walk-in's seat too (walk-ins count against the cap)."""
+    join(event, *players(event, "Ann", "Bob", "Cat"))
+    walk_in = services.entry_register(tournament=event, name="Walt", create_player=True)
+    join(event, *players(event, "Eve", "Fay"))
+    ann = Registration.objects.get(player__name="Ann")
+    promoted = services.entry_remove(entry=ann.entry)
+    assert promoted.player.name == "Eve" and promoted.status == "seated"
+    assert services.entry_remove(entry=walk_in).player.name == "Fay"
+    assert entered(event) == ["Bob", "Cat", "Eve", "Fay"]
+    assert AuditEntry.objects.filter(action="registration.promote").count() == 2
+
+
+def test_no_one_moves_up_while_check_in_is_open(event):
+    """The seats freed during check-in go to checked-in waitlisted players at the close."""
+    join(event, *players(event, "Ann", "Bob", "Cat", "Dan", "Eve"))
+    services.check_in_open(tournament=event)
+    ann = Registration.objects.get(player__name="Ann")
+    assert services.entry_remove(entry=ann.entry) is None
+    assert statuses(event)["Eve"] == "waitlisted"
 
 
 def test_every_change_is_in_the_audit_trail(event):

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from notifications.models import Delivery, NotificationSettings
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
 from tournaments import services
 from tournaments.models import Registration
@@ -185,3 +186,32 @@ def test_the_event_form_chooses_its_league_among_the_stores(league, organizer_cl
     assert not Tournament.objects.exists()
     organizer_client.post(url, data | {"league": modern.pk, "round_minutes": "50"})
     assert Tournament.objects.get().league == modern
+
+
+def test_the_to_removing_a_registered_player_seats_the_first_on_the_waitlist(
+    event, organizer_client, settings
+):
+    """Issue 30 #11: the seat a TO freed stayed empty while players waited."""
+    settings.GUILDHALL_MAIL_DELIVERS = True
+    clients = {}
+    for name in ("Ann", "Bob", "Cat", "Dan"):
+        clients[name], player = player_client(event, name)
+        NotificationSettings.objects.create(user=player.user, email_waitlist_promoted=True)
+        join(clients[name], event)
+    ann = Registration.objects.get(player__name="Ann")
+    remove = reverse("entry_remove", args=[event.slug, ann.entry_id])
+    answer = organizer_client.post(remove, follow=True)
+    assert said(answer) == [
+        "Ann is no longer registered for Friday cEDH. Cat moved up from the waitlist."
+    ]
+    statuses = dict(Registration.objects.values_list("player__name", "status"))
+    assert statuses == {"Ann": "cancelled", "Bob": "seated", "Cat": "seated", "Dan": "waitlisted"}
+    cat = Registration.objects.get(player__name="Cat")
+    assert cat.entry is not None and cat.entry.tournament == event
+    (mail,) = Delivery.objects.filter(kind=Delivery.Kind.PROMOTED)
+    assert mail.user == cat.player.user
+    # A second tap finds Ann gone and moves nobody else up.
+    again = organizer_client.post(remove, follow=True)
+    assert said(again) == ["That entry is no longer registered."]
+    assert Registration.objects.get(player__name="Dan").status == "waitlisted"
+    assert Delivery.objects.filter(kind=Delivery.Kind.PROMOTED).count() == 1

@@ -14,6 +14,7 @@ from ..actions import Action
 from ..errors import AlreadyDone, TournamentError, UnknownPlayer
 from ..models import Entry, Registration, RequestedBye, Tournament
 from .common import audit, next_round_number, tournament_lock
+from .registration import waitlist_move_up
 
 
 @transaction.atomic
@@ -144,9 +145,11 @@ def entry_drop_undo(*, entry: AuditEntry, by=None) -> Entry:
 
 
 @transaction.atomic
-def entry_remove(*, entry: Entry, by=None) -> None:
+def entry_remove(*, entry: Entry, by=None) -> Registration | None:
     """Take back a registration made by mistake: only for a player who has never sat at a
     table (a seated player keeps their results; drop them instead). The store's player stays.
+    The seat it frees goes to the first waitlisted player, as when a player unregisters (in
+    this transaction, with their notification); returns that registration, if any.
     """
     tournament, entry = _entry_locked(entry.tournament, entry)
     if entry.seats.exists():
@@ -170,6 +173,8 @@ def entry_remove(*, entry: Entry, by=None) -> None:
         summary=f"{snapshot['player']} removed from the event",
         by=by,
     )
+    promoted = waitlist_move_up(tournament, by=by)
+    return promoted[0] if promoted else None
 
 
 MAX_ROUND = 99  # no Swiss event plays more rounds; a bigger number is a typo

@@ -200,10 +200,20 @@ def registration_leave(*, registration: Registration, by=None) -> Registration |
         summary=f"{registration.player} unregistered",
         by=by,
     )
-    if tournament.check_in == Tournament.CheckIn.OPEN:
-        return None  # the seats go to checked-in waitlisted players at the close
-    promoted = _promote(tournament, by=by)
+    promoted = waitlist_move_up(tournament, by=by)
     return promoted[0] if promoted else None
+
+
+def waitlist_move_up(tournament: Tournament, *, by=None) -> list[Registration]:
+    """A seat came free (a player unregistered, or the TO removed an entry): seat the first
+    waitlisted players while seats are left, each told by their notification. Only before
+    round 1, and not while check-in is open: then the seats go to checked-in waitlisted
+    players at the close. The caller holds the event's lock, in its transaction."""
+    if tournament.status != Tournament.Status.REGISTRATION or next_round_number(tournament) > 1:
+        return []
+    if tournament.check_in == Tournament.CheckIn.OPEN:
+        return []
+    return _promote(tournament, by=by)
 
 
 def _live_locked(registration: Registration, gone: TournamentError) -> Registration:
