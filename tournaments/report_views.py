@@ -82,8 +82,11 @@ def _page(request, event: Tournament, entry: Entry | None, *, token: str = "", s
         "poll_seconds": POLL_SECONDS,
         "by_link": bool(token),
     }
-    if mine is not None and mine.table is not None:
+    if entry is not None:
+        # Their rounds and place stay for the whole event and after, seated in the open
+        # round or not (dropped, outside the top cut).
         context["history"] = selectors.player_history(event, entry)
+        context["standing"] = selectors.my_standing(event, entry)
     said = request.GET.get("said", "") if request.method == "GET" else ""
     if said in SAID:
         context.update(said=said, said_text=SAID[said])

@@ -2,13 +2,15 @@
 through the registration link, bad input, double taps, the rate limit, the conditional poll,
 and the console's view of the reports."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from leagues.models import Role
 from tests.factories import LeagueFactory, UserFactory, organizer_of
 from tournaments import services
-from tournaments.models import Registration, ReportConfirmation, ResultReport, Table
+from tournaments.models import Entry, Registration, ReportConfirmation, ResultReport, Table
 
 from .play import register
 
@@ -345,3 +347,50 @@ def test_a_players_poll_stays_a_304_through_other_tables_results_and_changes_wit
     player.save()
     assert poll() == 200
     assert poll() == 304
+
+
+def own_page(client, event, entry):
+    user = UserFactory(username=f"u{entry.pk}")
+    entry.player.user = user
+    entry.player.save(update_fields=["user"])
+    client.force_login(user)
+    return client.get(reverse("my_event", args=[event.slug])).content.decode()
+
+
+def test_a_player_outside_the_top_cut_keeps_their_rounds_points_and_place(client, league):
+    """Issue 31 #5: everyone outside the top cut saw "You are not seated in this round" and
+    nothing else."""
+    event = services.tournament_create(
+        league=league, name="Cut night", format="pods", swiss_rounds=1, top_cut=4
+    )
+    register(event, *(f"S{n}" for n in range(8)))
+    round_ = services.round_pair(tournament=event)
+    for table in round_.tables.all():
+        services.table_report(table=table, winner=table.seats.get(position=1).entry)
+    services.round_end(round_=round_)
+    ranking = services.standings(event).ranking
+    services.top_cut_start(tournament=event)
+    last = Entry.objects.get(tournament=event, player_id=ranking[-1])
+    page = own_page(client, event, last)
+    assert "Your rounds" in page and "Round 1" in page and ">loss<" in page
+    assert "You are not in the top cut" in page
+    # A loser of a pod of four, outside the top 4: 5th to 8th of 8 (tiebreakers decide).
+    assert re.search(r"After round 1: <strong>[5-8]th( \(shared\))? of 8</strong> · 0 points", page)
+    assert "· 0-1-0</p>" in page
+
+
+def test_a_dropped_player_keeps_their_rounds_points_and_place(client, league):
+    event = services.tournament_create(league=league, name="Modern", swiss_rounds=3)
+    register(event, "Ann", "Bob", "Cy", "Dee")
+    round_ = services.round_pair(tournament=event)
+    tables = list(round_.tables.order_by("number"))
+    services.table_report(table=tables[0], winner=tables[0].seats.get(position=1).entry)
+    services.table_report(table=tables[1], winner=tables[1].seats.get(position=1).entry)
+    services.round_end(round_=round_)
+    winner = tables[0].seats.get(position=1).entry
+    services.entry_drop(entry=winner)
+    services.round_pair(tournament=event)
+    page = own_page(client, event, winner)
+    assert "Your rounds" in page and "Round 1" in page and ">win<" in page
+    assert "You dropped after round 1" in page
+    assert "After round 1: <strong>1st (shared) of 4</strong> · 3 points · 1-0-0 · dropped" in page

@@ -242,6 +242,47 @@ def standing_lines(event: Tournament) -> tuple[list[str], list[StandingLine]]:
     return labels, lines
 
 
+@dataclass(frozen=True)
+class MyStanding:
+    """Where a player stands after the Swiss rounds played to the end: their points, their
+    place ("3rd"), whether it is shared, the size of the field, and after which round."""
+
+    after_round: int
+    points: float
+    record: str
+    place: str
+    tied: bool
+    of: int
+
+
+def my_standing(event: Tournament, entry) -> MyStanding | None:
+    """`entry`'s line in the standings after the last complete Swiss round (None before
+    round 1 ends): what their own page shows for the whole event and after, seated in the
+    open round or not (dropped, outside the top cut). Only complete rounds count, so the
+    line moves when a round ends, as the page's own version does (page_versions), not with
+    each result at another table."""
+    after = None
+    swiss = event.rounds.filter(kind=Round.Kind.SWISS).order_by("number")
+    for number, status in swiss.values_list("number", "status"):
+        if status != Round.Status.COMPLETE:
+            break
+        after = number
+    if after is None:
+        return None
+    table = standings(event, history(event, before=after + 1))
+    row = next((r for r in table.rows if r.player == entry.player_id), None)
+    if row is None:
+        return None
+    return MyStanding(
+        after_round=after,
+        points=row.points,
+        record=f"{row.wins + row.byes}-{row.losses}-{row.draws}",
+        place=labels.place_label(row.rank),
+        tied=row.tied,
+        of=len(table.rows),
+    )
+
+
 @dataclass
 class BracketMatch:
     """A top-cut match or pod: its players as (seed, name), better seed first for 1v1 and in
