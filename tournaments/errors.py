@@ -14,6 +14,8 @@ from django.utils import timezone
 
 from core.errors import ConflictError, DomainError
 
+from .domain import labels
+
 
 class TournamentError(DomainError, ValueError):
     """Bad input for a tournament write; `field` says where, the message says why."""
@@ -34,7 +36,16 @@ def describe_result(table) -> str:
     a match's games when they were given ("Ann won 2-0-1", "a draw 0-0-3", en dashes)."""
     if not table.reported:
         return "no result yet"
-    games = table.result_label
+    seats = list(table.seats.all())
+    if not table.is_draw and table.winner_id is not None:
+        # The winner's games first ("Bob won 2-1"), whichever seat they had.
+        seats.sort(key=lambda seat: seat.entry_id != table.winner_id)
+    games = labels.result_label(
+        reported=True,
+        is_draw=table.is_draw,
+        game_wins=[seat.game_wins for seat in seats],
+        game_draws=table.game_draws,
+    )
     games = f" {games}" if games and games != "draw" else ""
     if table.is_draw or table.winner_id is None:
         return f"a draw{games}"

@@ -216,3 +216,20 @@ def test_the_event_history_lists_only_its_entries_and_is_linked_for_managers(
     client.force_login(judge)  # judges run the night but do not see the store's history
     assert link not in client.get(detail).content.decode()
     assert client.get(url, {"tournament": event.slug}).status_code == 404
+
+
+def test_a_match_won_by_the_second_listed_player_is_said_from_the_winners_side(
+    client, event, judge
+):
+    """Issue 31 #7: "Ezra Cole won 1-2" when the second-listed player won 2-1."""
+    table, _, second = match(event)
+    client.force_login(judge)
+    assert report(client, event, table, result="1-2", version=0).status_code == 200
+    stale = report(client, event, table, result="2-0", version=0)
+    assert stale.status_code == 409
+    assert f"{second.player} won 2\u20131" in stale.content.decode()
+    # The player's own page says it the same way.
+    second.player.user = judge
+    second.player.save(update_fields=["user"])
+    page = client.get(reverse("my_event", args=[event.slug])).content.decode()
+    assert f"Result: <strong>{second.player} won 2\u20131</strong>" in page

@@ -246,7 +246,7 @@ def test_a_match_reports_its_games():
     table = Table.objects.filter(round__tournament=event).order_by("number").first()
     first, second = [s.entry for s in table.seats.select_related("entry__player")]
     report = services.report_submit(table=table, entry=second, data={"result": "1-2"}).report
-    assert report.summary == f"{second.player} won 1\u20132"
+    assert report.summary == f"{second.player} won 2\u20131"  # the winner's side first
     assert services.report_submit(table=table, entry=first, data={"result": "1-2"}).completed
     games = dict(table.seats.values_list("entry_id", "game_wins"))
     assert games == {first.pk: 1, second.pk: 2}
@@ -343,3 +343,27 @@ def test_a_confirmation_is_withdrawn_when_its_player_reports_otherwise():
         services.report_confirm(report=report, entry=entry)
     table.refresh_from_db()
     assert not table.reported  # Bob no longer agrees with Ann: not everyone
+
+
+def test_stored_match_reports_are_said_from_the_winners_side_again():
+    """Migration 0012: reports stored with the games in seat order ("Bob won 1-2") read from
+    the winner's side; a pod's and a draw's summaries stay."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("tournaments.migrations.0012_report_summaries_from_the_winners_side")
+    event = services.tournament_create(league=LeagueFactory(), name="Modern", swiss_rounds=2)
+    register(event, "Ann", "Bob", "Cy", "Dee")
+    services.round_pair(tournament=event)
+    one, two = Table.objects.filter(round__tournament=event).order_by("number")
+    _, second = [s.entry for s in one.seats.select_related("entry__player")]
+    won = services.report_submit(table=one, entry=second, data={"result": "1-2"}).report
+    drew = services.report_submit(
+        table=two, entry=two.seats.first().entry, data={"result": "1-1-1"}
+    )
+    ResultReport.objects.filter(pk=won.pk).update(summary=f"{second.player} won 1\u20132")
+    migration.winners_side(apps, None)
+    won.refresh_from_db()
+    assert won.summary == f"{second.player} won 2\u20131"
+    assert ResultReport.objects.get(pk=drew.report.pk).summary == "a draw 1\u20131\u20131"

@@ -14,22 +14,26 @@ RULES = ("all", "majority")
 
 
 def result_summary(result: Mapping, names: Mapping[int, str], *, pods: bool) -> str:
-    """ "Ann won", "a draw", "Ann won 2-1" (a match's games in seat order, with en dashes),
-    or a pod's full order: "1st Ann, 2nd Bob, 2nd Cy, 4th Dee"."""
+    """ "Ann won", "a draw", "Bob won 2-1" (a match's games from the winner's side, whoever
+    sits first, with en dashes; a draw's in seat order), or a pod's full order: "1st Ann,
+    2nd Bob, 2nd Cy, 4th Dee"."""
     places = {int(e): p for e, p in result["places"].items()}
     seated = list(names)
     if pods and labels.full_order([places.get(e) for e in seated]):
         order = sorted(seated, key=lambda e: (places[e], seated.index(e)))
         return ", ".join(f"{labels.place_label(places[e])} {names[e]}" for e in order)
+    winner = None if result["winner"] is None else int(result["winner"])
     games = ""
     if result["wins"]:
         wins = {int(e): w for e, w in result["wins"].items()}
-        games = " " + "\u2013".join(str(wins[e]) for e in seated)
+        # The winner's games first: "Bob won 2-1", never "Bob won 1-2".
+        order = sorted(seated, key=lambda e: e != winner)
+        games = " " + "\u2013".join(str(wins[e]) for e in order)
         if result["draws"]:
             games += f"\u2013{result['draws']}"
-    if result["winner"] is None:
+    if winner is None:
         return f"a draw{games}"
-    return f"{names[int(result['winner'])]} won{games}"
+    return f"{names[winner]} won{games}"
 
 
 def still_needed(*, agreeing: int, players: int, rule: str) -> int:
