@@ -138,7 +138,7 @@ def test_the_names_the_store_used_are_offered_most_used_first(league):
     register(other_store, "Stranger")
     services.entry_deck_set(entry=other_store.entries.get(), name="Elsewhere's deck")
     suggestions = deck_selectors.deck_suggestions(league.organization_id, AnonymousUser())
-    assert suggestions == ["Kinnan", "Rograkh / Silas", "Tymna / Thrasios"]
+    assert suggestions == ["Kinnan", "Rograkh / Silas", "Thrasios / Tymna"]  # partners sorted
 
 
 def test_deck_suggestions_offer_only_decks_already_public(league):
@@ -236,3 +236,36 @@ def test_an_entrant_finds_their_deck_from_the_pairings(event):
     client.force_login(user)
     page = client.get(reverse("event_detail", args=[event.slug])).content.decode()
     assert f'href="{reverse("my_deck", args=[event.slug])}">Name your deck</a>' in page
+
+
+def test_the_decks_tab_shows_one_deck_whatever_the_case_or_partner_order(league, client):
+    """Issue 31 #9: "kinnan, bonder prodigy" and "Kinnan, Bonder Prodigy" were two decks, and
+    "Thrasios / Tymna" and "Tymna / Thrasios" split the same way."""
+    event = TournamentFactory(league=league, slug="pods", pods=True, deck_visibility="public")
+    register(event, *(f"P{n}" for n in range(8)))
+    typed = {
+        "P0": "Kinnan, Bonder Prodigy",
+        "P1": "kinnan, bonder prodigy",
+        "P2": "Kinnan, Bonder Prodigy",
+        "P3": "Tymna / Thrasios",
+        "P4": "Thrasios / Tymna",
+        "P5": "thrasios/tymna",
+        "P6": "Rograkh / Silas",
+        "P7": "Rograkh / Silas",
+    }
+    for entry in Entry.objects.filter(tournament=event).select_related("player"):
+        services.entry_deck_set(entry=entry, name=typed[entry.player.name])
+    round_ = services.round_pair(tournament=event)
+    for table in round_.tables.all():
+        services.table_report(table=table, winner=table.seats.get(position=1).entry)
+    decks = {r.label: r.games for r in deck_selectors.league_deck_rates(league.pk)}
+    assert decks == {
+        "Kinnan, Bonder Prodigy": 3,
+        "Thrasios / Tymna": 3,
+        "Rograkh / Silas": 2,
+    }
+    page = client.get(reverse("league_decks", args=[league.slug])).content.decode()
+    assert "kinnan, bonder prodigy" not in page and "Tymna / Thrasios" not in page
+    assert page.count("<td>Kinnan, Bonder Prodigy</td>") == 1
+    suggestions = deck_selectors.deck_suggestions(league.organization_id, AnonymousUser())
+    assert suggestions == ["Kinnan, Bonder Prodigy", "Thrasios / Tymna", "Rograkh / Silas"]

@@ -2,7 +2,11 @@
 have used (offered when a player names theirs), and a league's decks and seats: games, wins,
 draws and win rate by deck, and the win rate of each seat in 4-player pods with a 95% interval.
 Wins and draws as `leagues.domain.outcome` defines them: a win is an unshared first place, a
-draw a shared one; win % is wins / games."""
+draw a shared one; win % is wins / games.
+
+Names are stored as typed; the suggestions and the decks tab group them by
+`domain.decknames.deck_key` (one deck whatever the case or partner order) and show each
+deck's most used spelling, partners in a stable order."""
 
 import math
 from dataclasses import dataclass
@@ -10,10 +14,10 @@ from dataclasses import dataclass
 from django.db import connection
 from django.db.models import Count, Q
 
+from leagues.domain.outcome import outcome_sql, win_percent
 from leagues.permissions import visible_leagues
 
-from leagues.domain.outcome import outcome_sql, win_percent
-
+from ..domain import decknames
 from ..models import Entry, Tournament
 
 
@@ -63,7 +67,35 @@ def deck_suggestions(organization_id: int, user, limit: int = 300) -> list[str]:
         .annotate(uses=Count("id"))
         .order_by("-uses", "deck_name")[:limit]
     )
-    return [row["deck_name"] for row in rows]
+    counted = [(row["deck_name"], row["uses"]) for row in rows]
+    uses = _uses_by_key(counted)
+    names = decknames.display_names(counted)
+    return sorted(names.values(), key=lambda name: (-uses[decknames.deck_key(name)], name))
+
+
+def _uses_by_key(counted) -> dict[str, int]:
+    uses: dict[str, int] = {}
+    for name, count in counted:
+        key = decknames.deck_key(name)
+        uses[key] = uses.get(key, 0) + count
+    return uses
+
+
+def same_decks_together(rows) -> list["Rate"]:
+    """(deck name, games, wins, draws) rows as typed -> one Rate per deck (`decknames.deck_key`:
+    "kinnan, bonder prodigy" and "Kinnan, Bonder Prodigy", "Thrasios / Tymna" and "Tymna /
+    Thrasios" are one deck), named by its most used spelling; most games first."""
+    games: dict[str, int] = {}
+    wins: dict[str, int] = {}
+    draws: dict[str, int] = {}
+    for name, played, won, drawn in rows:
+        key = decknames.deck_key(name)
+        games[key] = games.get(key, 0) + played
+        wins[key] = wins.get(key, 0) + won
+        draws[key] = draws.get(key, 0) + drawn
+    names = decknames.display_names((name, played) for name, played, *_ in rows)
+    rates = [Rate(names[key], games[key], wins[key], draws[key]) for key in names]
+    return sorted(rates, key=lambda rate: (-rate.games, rate.label))
 
 
 @dataclass(frozen=True)
@@ -125,7 +157,7 @@ def league_deck_rates(league_id: int) -> list[Rate]:
                 ORDER BY count(*) DESC, e.deck_name""",
             [league_id],
         )
-        return [Rate(name, *counts) for name, *counts in cursor.fetchall()]
+        return same_decks_together(cursor.fetchall())
 
 
 def league_seat_rates(league_id: int, pod_size: int = 4) -> list[Rate]:
