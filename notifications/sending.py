@@ -233,6 +233,7 @@ def _render(delivery: Delivery) -> dict:
             bye=not others,
             link=link,
             player=seat.entry.player.name,
+            noun=event.play.noun,
         )
         return {"subject": mail.subject, "body": mail.body}
     if kind == Delivery.Kind.PROMOTED:

@@ -229,11 +229,20 @@ def event_leave(request: HttpRequest, slug: str) -> HttpResponse:
     if registration is None:
         messages.info(request, "You were not registered.")
         return redirect("event_detail", slug=event.slug)
+    waitlisted = registration.status == "waitlisted"
+
+    def said(promoted: Registration | None) -> str:
+        if waitlisted:
+            return f"You left the waitlist of {event.name}."
+        if promoted is not None:
+            return "You are unregistered; your seat went to the first player on the waitlist."
+        return "You are unregistered; your seat is free for the next player to register."
+
     return _player_do(
         request,
         event,
         lambda: services.registration_leave(registration=registration, by=request.user),
-        "You are unregistered; your seat went to the waitlist if anyone was waiting.",
+        said,
     )
 
 

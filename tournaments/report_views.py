@@ -34,13 +34,14 @@ from .page_versions import player_scopes
 from .selectors import reports as report_selectors
 from .views import _run_get
 
-# What a tap did, said once on the page it lands on (?said=).
+# What a tap did, said once on the page it lands on (?said=); {noun}: the event's word for a
+# table ("table", "pod").
 SAID = {
-    "reported": "Reported. The others at your table confirm it on their phone.",
-    "confirmed": "Confirmed. Waiting for the others at your table.",
+    "reported": "Reported. The others at your {noun} confirm it on their phone.",
+    "confirmed": "Confirmed. Waiting for the others at your {noun}.",
     "result": "Confirmed: the result is in.",
-    "disputed": "Your report differs from another at your table: agree on one, or the TO decides.",
-    "sided": "Confirmed. Your table sent different results: agree on one, or the TO decides.",
+    "disputed": "Your report differs from another at your {noun}: agree on one, or the TO decides.",
+    "sided": "Confirmed. Your {noun} sent different results: agree on one, or the TO decides.",
 }
 
 
@@ -89,7 +90,7 @@ def _page(request, event: Tournament, entry: Entry | None, *, token: str = "", s
         context["standing"] = selectors.my_standing(event, entry)
     said = request.GET.get("said", "") if request.method == "GET" else ""
     if said in SAID:
-        context.update(said=said, said_text=SAID[said])
+        context.update(said=said, said_text=SAID[said].format(noun=event.play.noun))
     template = "tournaments/my_event.html"
     if request.htmx:
         template += "#live"

@@ -42,16 +42,18 @@ def paired_email(
     bye: bool,
     link: str,
     player: str,
+    noun: str = "table",
 ) -> Email:
-    """A player's seat in a round that was just paired."""
-    subject = f"{event}: {round_label}, table {table}"
+    """A player's seat in a round that was just paired; `noun` is what the event's pages
+    call a table ("table", or "pod" at a pod event)."""
+    subject = f"{event}: {round_label}, {noun} {table}"
     if bye:
         subject = f"{event}: {round_label}, you have a bye"
-        where = f"You have a bye in {round_label} (table {table}): no game to play this round."
+        where = f"You have a bye in {round_label} ({noun} {table}): no game to play this round."
     else:
         against = ", ".join(opponents) if opponents else "nobody yet"
         where = (
-            f"{round_label} is paired: you play at table {table}, {place_label(seat)} seat, "
+            f"{round_label} is paired: you play at {noun} {table}, {place_label(seat)} seat, "
             f"against {against}."
         )
     body = (

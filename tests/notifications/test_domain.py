@@ -151,6 +151,24 @@ def test_the_pairing_mail_names_event_round_table_seat_and_opponents():
     assert "https://x.example/events/friday/?round=3" in mail.body
 
 
+def test_a_pod_events_mail_says_pod():
+    """Issue 31 #10: pod mails said "table" where the pod pages say "pod"."""
+    mail = messages.paired_email(
+        event="Friday Commander",
+        round_label="Round 3",
+        table=7,
+        seat=2,
+        opponents=["Ann", "Bob", "Cy"],
+        bye=False,
+        link="L",
+        player="Dee",
+        noun="pod",
+    )
+    assert mail.subject == "Friday Commander: Round 3, pod 7"
+    assert "you play at pod 7, 2nd seat, against Ann, Bob, Cy." in mail.body
+    assert "table" not in mail.body
+
+
 def test_a_bye_says_so():
     mail = messages.paired_email(
         event="E", round_label="Round 2", table=9, seat=1, opponents=[], bye=True, link="L",

@@ -438,3 +438,16 @@ def test_outside_development_a_webhook_to_a_private_address_is_never_posted(even
         assert receiver.requests == []
     delivery = Delivery.objects.get()
     assert delivery.status == "failed" and "https://" in delivery.last_error
+
+
+def test_a_pod_events_pairing_mail_says_pod(league):
+    """Issue 31 #10: the pod pages say "pod"; their mails said "table"."""
+    event = services.tournament_create(league=league, name="Friday cEDH", format="pods")
+    org = league.organization
+    ann = player_with_account(org, "Ann", paired=True)
+    enter(event, ann, *[PlayerFactory(organization=org, name=n) for n in ("Bob", "Cy", "Dee")])
+    services.round_pair(tournament=event, number=1)
+    run_worker()
+    (sent,) = mail.outbox
+    assert sent.subject == "[Guildhall] Friday cEDH: Round 1, pod 1"
+    assert "you play at pod 1, " in sent.body and "table" not in sent.body

@@ -215,3 +215,45 @@ def test_the_to_removing_a_registered_player_seats_the_first_on_the_waitlist(
     assert said(again) == ["That entry is no longer registered."]
     assert Registration.objects.get(player__name="Dan").status == "waitlisted"
     assert Delivery.objects.filter(kind=Delivery.Kind.PROMOTED).count() == 1
+
+
+def test_leaving_says_what_happened_and_the_waitlist_button_says_leave(event):
+    """Issue 31 #10: "your seat went to the waitlist" when nobody was waiting, and a
+    waitlisted player's "Unregister" button."""
+    ann, _ = player_client(event, "Ann")
+    bob, _ = player_client(event, "Bob")
+    join(ann, event)
+    join(bob, event)
+    leave = reverse("event_leave", args=[event.slug])
+    said_to_bob = said(bob.post(leave, follow=True))
+    assert said_to_bob == [
+        "You are unregistered; your seat is free for the next player to register."
+    ]
+    join(bob, event)
+    cat, _ = player_client(event, "Cat")
+    join(cat, event)  # the waitlist
+    page = cat.get(reverse("event_detail", args=[event.slug])).content.decode()
+    assert ">Leave the waitlist</button>" in page and ">Unregister</button>" not in page
+    assert (
+        ">Unregister</button>"
+        in ann.get(reverse("event_detail", args=[event.slug])).content.decode()
+    )
+    said_to_ann = said(ann.post(leave, follow=True))
+    assert said_to_ann == [
+        "You are unregistered; your seat went to the first player on the waitlist."
+    ]
+    dan, _ = player_client(event, "Dan")
+    join(dan, event)  # the waitlist again
+    assert said(dan.post(leave, follow=True)) == ["You left the waitlist of Friday cEDH."]
+
+
+def test_a_walk_in_past_the_cap_reads_as_more_than_the_seats(event, organizer_client):
+    """Issue 31 #10: "3 in of 2" after a walk-in past a full event."""
+    for name in ("Ann", "Bob"):
+        join(player_client(event, name)[0], event)
+    services.entry_register(tournament=event, name="Walt", create_player=True)
+    page = organizer_client.get(reverse("event_registration", args=[event.slug])).content.decode()
+    assert "3 in of 2" not in page and "3 in: 2 seats and 1 more" in page
+    visitor = player_client(event, "Vic")[0]
+    public = visitor.get(reverse("event_detail", args=[event.slug])).content.decode()
+    assert "3 of 2 seats" not in public and "All 2 seats taken and 1 more player in" in public

@@ -281,7 +281,7 @@ def test_a_tap_on_a_disputed_table_says_what_it_did(client, pod):
     response = client.post(url, {"action": "confirm", "report": theirs.report.pk})
     assert response.url == f"{url}?said=sided"
     text = client.get(response.url).content.decode()
-    assert "Confirmed. Your table sent different results" in text
+    assert "Confirmed. Your pod sent different results" in text  # a pod event says pod
     assert "Your report differs" not in text
     fourth.player.user = UserFactory(username="fourth")
     fourth.player.save(update_fields=["user"])

@@ -111,3 +111,12 @@ def test_a_run_that_fails_leaves_nothing_behind():
     assert not Organization.objects.exists()  # not even the demo store it loaded first
     with pytest.raises(CommandError, match="at least 3"):
         seed(players=2, format="pods", rounds_played=0)
+
+
+@pytest.mark.django_db
+def test_one_round_played_is_said_in_the_singular():
+    """Issue 31 #10: "1 rounds played"."""
+    out = io.StringIO()
+    call_command("seed_event", players=8, format="1v1", rounds_played=1, stdout=out)
+    said = out.getvalue()
+    assert "8 players, 1 round played, round 2 paired and open" in said, said

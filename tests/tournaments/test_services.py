@@ -46,7 +46,7 @@ def test_pairing_a_round_seats_everyone_once(event):
     seated = [name for pair in pairs(round_) for name in pair]
     assert sorted(seated) == list("ABCDEFGH")
     assert round_.tables.count() == 4 and round_.status == Round.Status.PLAYING
-    with pytest.raises(services.TournamentError, match="tables 1, 2, 3, 4 have no result"):
+    with pytest.raises(services.TournamentError, match="tables 1, 2, 3 and 4 have no result"):
         services.round_pair(tournament=event)
 
 
@@ -171,8 +171,26 @@ def test_ending_a_round_needs_every_result(event):
     round_ = services.round_pair(tournament=event)
     first = round_.tables.first()
     services.table_report(table=first, winner=first.seats.first().entry)
-    with pytest.raises(services.TournamentError, match="Tables 2 still have no result"):
+    with pytest.raises(services.TournamentError, match=r"^Table 2 still has no result\.$"):
         services.round_end(round_=round_)
+
+
+def test_a_pod_event_says_which_pods_have_no_result(league):
+    """Issue 31 #10: "Tables 1 still have no result" at a pod event."""
+    event = TournamentFactory(league=league, slug="pods", pods=True)
+    register(event, *"ABCDEFGHIJKL")
+    round_ = services.round_pair(tournament=event)
+    assert round_.tables.count() == 3
+    first = round_.tables.get(number=1)
+    services.table_report(table=first, winner=first.seats.first().entry)
+    with pytest.raises(services.TournamentError, match=r"^Pods 2 and 3 still have no result\.$"):
+        services.round_end(round_=round_)
+    second = round_.tables.get(number=2)
+    services.table_report(table=second, winner=second.seats.first().entry)
+    with pytest.raises(services.TournamentError, match=r"^Pod 3 still has no result\.$"):
+        services.round_end(round_=round_)
+    with pytest.raises(services.TournamentError, match=r"not finished: pod 3 has no result\.$"):
+        services.round_pair(tournament=event)
 
 
 def test_pairing_is_reproducible_from_the_seed(league):

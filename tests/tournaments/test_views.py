@@ -120,7 +120,7 @@ def test_pairing_with_an_open_round_says_which_tables_are_missing(judge_client, 
     started(event, "ABCD")
     response = judge_client.post(reverse("event_pair", args=[event.slug]))
     assert response.status_code == 400
-    assert "tables 1, 2 have no result" in response.content.decode()
+    assert "tables 1 and 2 have no result" in response.content.decode()
 
 
 def test_creating_an_event(judge_client, league):

@@ -15,6 +15,14 @@ def place_label(place: int | None) -> str:
     return f"{place}{suffix}"
 
 
+def numbered(noun: str, nouns: str, numbers: Sequence[int]) -> str:
+    """ "table 3", "pods 1 and 4", "tables 1, 2 and 5": the noun agreeing with the count."""
+    shown = [str(n) for n in numbers]
+    if len(shown) == 1:
+        return f"{noun} {shown[0]}"
+    return f"{nouns} {', '.join(shown[:-1])} and {shown[-1]}"
+
+
 def result_label(
     *, reported: bool, is_draw: bool, game_wins: Sequence[int | None], game_draws: int
 ) -> str:

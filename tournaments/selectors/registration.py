@@ -24,6 +24,11 @@ class Seats:
     def left(self) -> int | None:
         return None if self.cap is None else max(0, self.cap - self.taken)
 
+    @property
+    def over(self) -> int:
+        """Players past the cap: the TO may register anyone by name (a walk-in) when full."""
+        return 0 if self.cap is None else max(0, self.taken - self.cap)
+
 
 def seats_taken(event: Tournament) -> int:
     """Entries still in the event (walk-ins included): what the cap counts."""

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from .. import signals
 from ..actions import Action
+from ..domain import labels
 from ..errors import AlreadyDone, TournamentError
 from ..formats import EDITS, format_for
 from ..models import Entry, RequestedBye, Round, Seat, Table, Tournament
@@ -51,7 +52,7 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
         missing = list(unfinished.tables.filter(reported=False).values_list("number", flat=True))
         raise TournamentError(
             f"Round {unfinished.number} is not finished"
-            + (f": tables {', '.join(map(str, missing))} have no result." if missing else "."),
+            + (f": {_no_result_yet(tournament, missing)}." if missing else "."),
             code="round_open",
         )
     if tournament.check_in == Tournament.CheckIn.OPEN:
@@ -133,9 +134,8 @@ def round_end(*, round_: Round, by=None) -> Round:
         raise AlreadyDone(f"Round {round_.number} is already complete.", code="complete")
     missing = list(round_.tables.filter(reported=False).values_list("number", flat=True))
     if missing:
-        raise TournamentError(
-            f"Tables {', '.join(map(str, missing))} still have no result.", code="missing"
-        )
+        said = _no_result_yet(tournament, missing, still=True)
+        raise TournamentError(f"{said[0].upper()}{said[1:]}.", code="missing")
     round_.status = Round.Status.COMPLETE
     round_.save(update_fields=["status"])
     if round_.kind == Round.Kind.TOP_CUT:
@@ -291,3 +291,12 @@ def round_swap(*, round_: Round, a: Entry, b: Entry, by=None) -> list[str]:
 
 def round_give_bye(*, round_: Round, entry: Entry, by=None) -> list[str]:
     return round_edit(round_=round_, edit="bye", a=entry, by=by)
+
+
+def _no_result_yet(tournament: Tournament, numbers: list[int], *, still: bool = False) -> str:
+    """ "table 2 has no result", "pods 1 and 3 still have no result": the event's own word
+    for a table, agreeing with the count."""
+    play = format_for(tournament)
+    verb = "has" if len(numbers) == 1 else "have"
+    still_ = "still " if still else ""
+    return f"{labels.numbered(play.noun, play.nouns, numbers)} {still_}{verb} no result"

@@ -99,8 +99,9 @@ class Command(BaseCommand):
         seconds = time.perf_counter() - started
         self.stdout.write(
             self.style.SUCCESS(
-                f"{event.name}: {players} players, {played} rounds played, round {played + 1} "
-                f"paired and open, at /events/{event.slug}/ ({seconds:.1f} s)."
+                f"{event.name}: {players} players, {played} round{'' if played == 1 else 's'} "
+                f"played, round {played + 1} paired and open, at /events/{event.slug}/ "
+                f"({seconds:.1f} s)."
             )
         )
 
