@@ -33,13 +33,18 @@ def _table_lines(snap: dict) -> list[str]:
             return ["Draw: " + ", ".join(s["player"] for s in seats)]
         ordered = sorted(seats, key=lambda s: (s["place"] or 99, s["position"]))
         return [f"{ordinal(s['place'])} {s['player']}" for s in ordered if s["place"]]
-    # The score in seat order, between the names: "Ann 2-1 Bob: Ann won".
     wins = [s.get("game_wins") for s in seats]
-    middle = f" {wins[0]}-{wins[1]} " if len(seats) == 2 and None not in wins else " v "
-    match = middle.join(s["player"] for s in seats)
+    games = len(seats) == 2 and None not in wins
     if snap.get("draw"):
-        return [f"{match}: draw"]
-    return [f"{match}: {snap.get('winner')} won"]
+        # A draw in seat order, the score between the names: "Ann 1-1 Bob: draw".
+        middle = f" {wins[0]}-{wins[1]} " if games else " v "
+        return [f"{middle.join(s['player'] for s in seats)}: draw"]
+    # From the winner's side, whichever seat they had: "Bob won 2-1 against Ann".
+    winner = snap.get("winner")
+    ordered = sorted(seats, key=lambda s: s["player"] != winner)
+    others = " and ".join(s["player"] for s in ordered[1:])
+    score = f" {ordered[0]['game_wins']}-{ordered[1]['game_wins']}" if games else ""
+    return [f"{winner} won{score} against {others}"]
 
 
 def _round_lines(snap: dict) -> list[str]:

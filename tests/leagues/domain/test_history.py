@@ -39,7 +39,7 @@ def seat(entry, player, position, place=None, game_wins=None):
                 "winner": "Bob",
                 "seats": [seat(1, "Ann", 1, 2, 1), seat(2, "Bob", 2, 1, 2)],
             },
-            ["Ann 1-2 Bob: Bob won"],
+            ["Bob won 2-1 against Ann"],  # the winner's side, though Bob sat second
         ),
         (
             "table",
