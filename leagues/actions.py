@@ -20,6 +20,13 @@ class Action(StrEnum):
     CLAIM_CODE_ISSUE = "player.claim_code"
     CLAIM_CODE_USE = "player.claim_code_use"
     PLAYER_JOIN = "player.join"
+    STORE_PROFILE = "store.profile"
+    LEAGUE_CREATE = "league.create"
+    STAFF_INVITE = "staff.invite"
+    STAFF_INVITE_CANCEL = "staff.invite_cancel"
+    STAFF_JOIN = "staff.join"
+    STAFF_ROLE = "staff.role"
+    STAFF_REMOVE = "staff.remove"
 
 
 LABELS = {
@@ -35,4 +42,11 @@ LABELS = {
     Action.CLAIM_CODE_ISSUE: "Claim code made",
     Action.CLAIM_CODE_USE: "Claim code used",
     Action.PLAYER_JOIN: "New player from an account",
+    Action.STORE_PROFILE: "Store profile changed",
+    Action.LEAGUE_CREATE: "League created",
+    Action.STAFF_INVITE: "Staff invited",
+    Action.STAFF_INVITE_CANCEL: "Invitation cancelled",
+    Action.STAFF_JOIN: "Staff joined",
+    Action.STAFF_ROLE: "Staff role changed",
+    Action.STAFF_REMOVE: "Staff removed",
 }

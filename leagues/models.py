@@ -37,12 +37,27 @@ class Organization(models.Model):
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="organizations"
     )
+    # The store's profile, edited by its owner (leagues.services.store). The logo is kept in
+    # the database, checked on upload (leagues.domain.images): the site has no media storage
+    # to configure or back up, and a logo is a few dozen kilobytes served with a long cache.
+    address = models.TextField(max_length=300, blank=True)
+    time_zone = models.CharField(
+        max_length=64, blank=True, help_text="Empty: the site's time zone (settings.TIME_ZONE)."
+    )
+    logo = models.BinaryField(null=True, blank=True, editable=False)
+    logo_type = models.CharField(max_length=20, blank=True, editable=False)
+    logo_version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["name"]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def zone_name(self) -> str:
+        """The store's time zone, or the site's when the store chose none."""
+        return self.time_zone or settings.TIME_ZONE
 
 
 class Membership(models.Model):
@@ -63,6 +78,62 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} — {self.get_role_display()} of {self.organization}"
+
+
+class StaffInvitation(models.Model):
+    """An e-mail inviting someone to a store's staff with a role, accepted once by a link.
+
+    Only the SHA-256 of the link's secret is stored (as for API tokens): the link is shown to
+    the owner once and mailed, and a copy of the database does not let anyone join. One
+    invitation waits per address and store (a second press of "Invite" finds it); it is
+    accepted by the logged-in account that opens the link, within `VALID_FOR`.
+    """
+
+    VALID_FOR_DAYS = 7
+
+    organization = models.ForeignKey(
+        Organization, on_delete=models.CASCADE, related_name="invitations"
+    )
+    email = models.EmailField()
+    role = models.CharField(max_length=16, choices=Role.choices)
+    key_hash = models.CharField(max_length=64, unique=True, editable=False)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    expires_at = models.DateTimeField()
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                "organization",
+                Lower("email"),
+                condition=models.Q(accepted_at__isnull=True, cancelled_at__isnull=True),
+                name="invitation_one_open_per_address",
+                violation_error_message="This address already has an invitation waiting.",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email} invited as {self.get_role_display()} of {self.organization}"
+
+    @staticmethod
+    def hash_key(plaintext: str) -> str:
+        return hashlib.sha256(plaintext.encode("utf-8")).hexdigest()
+
+    @property
+    def is_open(self) -> bool:
+        return self.accepted_at is None and self.cancelled_at is None
+
+    @property
+    def is_expired(self) -> bool:
+        return self.expires_at <= timezone.now()
 
 
 class Player(models.Model):
@@ -185,17 +256,24 @@ class League(models.Model):
     starts_on = models.DateField(null=True, blank=True)
     ends_on = models.DateField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    # The "new league" form's one-time token: a second POST of the same form finds this league.
+    entry_key = models.CharField(max_length=64, null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["organization__name", "name"]
         constraints = [
+            models.UniqueConstraint(
+                fields=["organization", "entry_key"],
+                condition=models.Q(entry_key__isnull=False),
+                name="league_entry_key_once_per_org",
+            ),
             models.CheckConstraint(
                 condition=models.Q(ends_on__isnull=True)
                 | models.Q(starts_on__isnull=True)
                 | models.Q(ends_on__gte=models.F("starts_on")),
                 name="league_ends_after_it_starts",
                 violation_error_message="A league cannot end before it starts.",
-            )
+            ),
         ]
 
     def __str__(self) -> str:

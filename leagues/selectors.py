@@ -6,7 +6,15 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Exists, Max, OuterRef, Prefetch, QuerySet
 from django.http import Http404
 
-from .models import ClaimCode, GameResult, League, Organization, Player, PlayerClaim
+from .models import (
+    MANAGER_ROLES,
+    ClaimCode,
+    GameResult,
+    League,
+    Organization,
+    Player,
+    PlayerClaim,
+)
 from .permissions import managed_organization_ids, scope, visible_leagues
 
 
@@ -37,6 +45,15 @@ def organization_list_with_leagues(*, user) -> list[Organization]:
             org.shown_leagues = []
         org.shown_leagues.append(league)
     return list(organizations.values())
+
+
+def stores_managed(*, user) -> QuerySet:
+    """The stores whose setup page `user` opens (owner or organizer), for the home page."""
+    if not (user.is_authenticated and user.is_active):
+        return Organization.objects.none()
+    return Organization.objects.filter(
+        memberships__user=user, memberships__role__in=MANAGER_ROLES
+    ).order_by("name")
 
 
 def _with_results(games: QuerySet) -> QuerySet:

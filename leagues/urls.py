@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import audit, claims, games, imports, public
+from .views import audit, claims, games, imports, public, store
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -29,4 +29,25 @@ urlpatterns = [
         claims.player_claim,
         name="player_claim",
     ),
+    # A store set up from its own pages (leagues.views.store; the new league: ratings.urls).
+    path("organizations/<slug:org>/store/", store.store_page, name="store_page"),
+    path("organizations/<slug:org>/store/profile/", store.store_profile, name="store_profile"),
+    path("organizations/<slug:org>/store/invite/", store.staff_invite, name="staff_invite"),
+    path(
+        "organizations/<slug:org>/store/staff/<int:pk>/role/",
+        store.staff_role,
+        name="staff_role",
+    ),
+    path(
+        "organizations/<slug:org>/store/staff/<int:pk>/remove/",
+        store.staff_remove,
+        name="staff_remove",
+    ),
+    path(
+        "organizations/<slug:org>/store/invitations/<int:pk>/cancel/",
+        store.invitation_cancel,
+        name="invitation_cancel",
+    ),
+    path("organizations/<slug:org>/join/<str:token>/", store.staff_join, name="staff_join"),
+    path("organizations/<slug:org>/logo/", store.store_logo, name="store_logo"),
 ]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import pages, views
+from . import league_new, pages, views
 
 urlpatterns = [
     path("leagues/<slug:slug>/", pages.league_detail, name="league_detail"),
@@ -12,4 +12,5 @@ urlpatterns = [
     ),
     path("leagues/<slug:slug>/lab/", views.rating_lab, name="rating_lab"),
     path("leagues/<slug:slug>/rating-settings/", views.rating_settings, name="rating_settings"),
+    path("organizations/<slug:org>/leagues/new/", league_new.league_new, name="league_new"),
 ]

@@ -153,6 +153,27 @@ MANAGE_ORGANIZATION = _table(
         "superuser": (OK, OK, OK, OK),
     }
 )
+# A store's setup pages (leagues.store_access): its page and "New league" for its owners and
+# organizers; its profile and staff for its owners only. The store's other staff are told why
+# (403); anyone else finds nothing (404); a visitor is sent to log in first.
+STORE_SETUP = _table(
+    {
+        **{role: (HIDDEN,) * 4 for role in ROLES},
+        "anonymous": (LOGIN,) * 4,
+        "judge": (DENIED, DENIED, HIDDEN, HIDDEN),
+        "organizer": (OK, OK, HIDDEN, HIDDEN),
+        "owner": (OK, OK, HIDDEN, HIDDEN),
+        "superuser": (OK, OK, OK, OK),
+    }
+)
+STORE_OWNER = _table(
+    {
+        **{role: tuple(STORE_SETUP[role].values()) for role in ROLES},
+        "organizer": (DENIED, DENIED, HIDDEN, HIDDEN),
+    }
+)
+# The scenes' stores have no logo: the logo's address is a 404 for everyone (tests/leagues).
+NO_LOGO = _table({role: (HIDDEN,) * 4 for role in ROLES})
 # Posting a game to the API with a session and no token: refused for everyone (see the
 # token tests below for what a token may do).
 API_SESSION_POST = _table({role: (UNAUTHORIZED,) * 4 for role in ROLES})
@@ -340,6 +361,33 @@ MATRIX: dict[str, Rule] = {
     ),
     "organizations/<slug:org>/notifications/<int:pk>/retry/": Rule(
         MANAGE_ORGANIZATION, "delivery", POST, writes=True
+    ),
+    # A store set up from its pages. The staff routes are checked with an id that is not one
+    # of the store's memberships or invitations: the owner is told nothing is left to do.
+    "organizations/<slug:org>/store/": Rule(STORE_SETUP, "organization"),
+    "organizations/<slug:org>/leagues/new/": Rule(STORE_SETUP, "organization", BOTH, writes=True),
+    "organizations/<slug:org>/store/profile/": Rule(STORE_OWNER, "organization", BOTH, writes=True),
+    "organizations/<slug:org>/store/invite/": Rule(
+        STORE_OWNER, "organization", POST, writes=True, extra={"email": "new@example.com"}
+    ),
+    "organizations/<slug:org>/store/staff/<int:pk>/role/": Rule(
+        STORE_OWNER, "organization", POST, writes=True, extra={"role": "judge"}
+    ),
+    "organizations/<slug:org>/store/staff/<int:pk>/remove/": Rule(
+        STORE_OWNER, "organization", POST, writes=True
+    ),
+    "organizations/<slug:org>/store/invitations/<int:pk>/cancel/": Rule(
+        STORE_OWNER, "organization", POST, writes=True
+    ),
+    "organizations/<slug:org>/logo/": Rule(NO_LOGO, "organization"),
+    # An invitation's link: an unknown one is a 404 to every account (tests/leagues).
+    "organizations/<slug:org>/join/<str:token>/": Rule(
+        {**NOWHERE, "anonymous": LOGIN},
+        "site",
+        BOTH,
+        writes=True,
+        path="/organizations/alpha/join/no-such-invitation/",
+        get_status=frozenset({404}),
     ),
 }
 

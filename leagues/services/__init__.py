@@ -1,7 +1,9 @@
 """Writes to league data: one function per use case, each one transaction, in a module per
 entity: `common` (the league error, the lock, slugs, the date rule), `players`, `games`
-(record, correct, delete, undo, the entry form's use case) and `imports` (CSV plans, previews,
-the import). This package hands every public name on, so callers write `services.game_record`.
+(record, correct, delete, undo, the entry form's use case), `imports` (CSV plans, previews,
+the import), `claims` (accounts as players) and `store` (the store's profile, new leagues,
+staff and their invitations). This package hands every public name on, so callers write
+`services.game_record`.
 
 Every game write locks its league row first (SELECT ... FOR UPDATE), so concurrent entries,
 corrections and imports for one league are serialised; that is what keeps duplicate detection
@@ -73,6 +75,23 @@ from .players import (
     players_find,
     players_get_or_create,
 )
+from .store import (
+    Invited,
+    LogoUpload,
+    StaffAlreadyInvited,
+    invitation_accept,
+    invitation_cancel,
+    invitation_find,
+    invitation_problem,
+    league_create,
+    league_entry_key_new,
+    organization_profile_update,
+    staff_invite,
+    staff_remove,
+    staff_role_set,
+    store_time_zone,
+    time_zones,
+)
 
 __all__ = [
     "CODE_ALPHABET",
@@ -85,8 +104,11 @@ __all__ = [
     "ImportPlan",
     "ImportRefused",
     "ImportReport",
+    "Invited",
     "LeagueError",
+    "LogoUpload",
     "ResultIn",
+    "StaffAlreadyInvited",
     "UndoRefused",
     "UnknownPlayers",
     "claim_code_issue",
@@ -114,11 +136,23 @@ __all__ = [
     "import_plan",
     "import_preview_build",
     "import_refusal_message",
+    "invitation_accept",
+    "invitation_cancel",
+    "invitation_find",
+    "invitation_problem",
+    "league_create",
+    "league_entry_key_new",
     "names_folded",
+    "organization_profile_update",
     "player_join",
     "player_name_clean",
     "players_find",
     "players_get_or_create",
     "slug_new",
+    "staff_invite",
+    "staff_remove",
+    "staff_role_set",
+    "store_time_zone",
     "text_line_count",
+    "time_zones",
 ]

@@ -11,4 +11,7 @@ from .. import selectors
 
 def home(request: HttpRequest) -> HttpResponse:
     organizations = selectors.organization_list_with_leagues(user=request.user)
-    return render(request, "leagues/home.html", {"organizations": organizations})
+    stores = selectors.stores_managed(user=request.user)
+    return render(
+        request, "leagues/home.html", {"organizations": organizations, "my_stores": stores}
+    )

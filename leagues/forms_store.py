@@ -1,0 +1,58 @@
+"""The forms of the store's setup pages: profile, invitation. They parse the input; the
+services (leagues.services.store) decide what is acceptable and say why."""
+
+from django import forms
+
+from .domain.images import ACCEPTED, LOGO_MAX_BYTES
+from .models import Organization, Role
+from .services.store import ADDRESS_MAX, time_zones
+
+
+class StoreProfileForm(forms.Form):
+    name = forms.CharField(
+        label="Store name", max_length=Organization._meta.get_field("name").max_length
+    )
+    address = forms.CharField(
+        label="Address",
+        required=False,
+        max_length=ADDRESS_MAX,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Shown to players: where to come on event nights.",
+    )
+    # A text field drawn as a list: the service says which zone is unknown, and why.
+    time_zone = forms.CharField(
+        label="Time zone",
+        required=False,
+        max_length=64,
+        widget=forms.Select,
+        help_text="The store's local time, for its event times.",
+    )
+    logo = forms.FileField(
+        label="Logo",
+        required=False,
+        help_text=f"{ACCEPTED}, at most {LOGO_MAX_BYTES // 1024} KB.",
+        widget=forms.ClearableFileInput(
+            attrs={"accept": "image/png,image/jpeg,image/gif,image/webp"}
+        ),
+    )
+    logo_remove = forms.BooleanField(label="Remove the logo", required=False)
+
+    def __init__(self, *args, site_zone: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].widget.choices = [("", f"The site's ({site_zone})")] + [
+            (name, name.replace("_", " ")) for name in time_zones()
+        ]
+
+
+class StaffInviteForm(forms.Form):
+    email = forms.CharField(
+        label="E-mail address",
+        max_length=254,
+        widget=forms.EmailInput(attrs={"autocomplete": "off"}),
+    )
+    role = forms.ChoiceField(
+        label="Role",
+        choices=Role.choices,
+        initial=Role.JUDGE,
+        error_messages={"invalid_choice": "Choose a role: Owner, Organizer or Judge / TO."},
+    )

@@ -1,0 +1,548 @@
+"""Setting a store up from its own pages: its profile, its leagues and its staff.
+
+One function per use case, each one transaction that locks the store's row first, so two
+owners saving at once, or a role change racing a removal, are serialised and the rule "a
+store always keeps an owner" is checked against what is stored now. Bad input raises
+`LeagueError` with the field and the reason, and nothing is written. A repeated press finds
+what the first one did: a second "Create league" from the same form (`entry_key`) returns the
+league it made, a second "Invite" to an address with an invitation waiting raises
+`StaffAlreadyInvited`. Every write records an audit entry for the store's History page.
+
+The league's rating system is chosen by `ratings` (an app above this one), which calls
+`league_create` and sets the system in the same transaction (ratings.league_new).
+"""
+
+import logging
+import secrets
+import zoneinfo
+from dataclasses import dataclass
+from datetime import date, timedelta
+from functools import lru_cache
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.core.validators import validate_email
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from audit.services import audit_record
+
+from ..actions import Action
+from ..domain.images import LogoProblem, logo_check
+from ..models import League, Membership, Organization, Role, StaffInvitation
+from .claims import ClaimAlreadyDone
+from .common import LeagueError, slug_new
+
+log = logging.getLogger(__name__)
+
+NAME_MAX = Organization._meta.get_field("name").max_length
+ADDRESS_MAX = 300
+LEAGUE_NAME_MAX = League._meta.get_field("name").max_length
+GAME_LABEL_MAX = League._meta.get_field("game_label").max_length
+
+
+class StaffAlreadyInvited(ClaimAlreadyDone):
+    """An invitation to this address is already waiting (a double press): nothing changed."""
+
+
+@lru_cache(maxsize=1)
+def time_zones() -> tuple[str, ...]:
+    """Every IANA time zone name this machine knows, sorted (the profile's choices)."""
+    return tuple(sorted(zoneinfo.available_timezones()))
+
+
+def _lock_store(organization: Organization) -> Organization:
+    return Organization.objects.select_for_update().get(pk=organization.pk)
+
+
+def _record(organization, action, summary, *, by, object_type, object_id, before=None, after=None):
+    audit_record(
+        organization_id=organization.pk,
+        action=action,
+        object_type=object_type,
+        object_id=object_id,
+        summary=summary,
+        by=by,
+        before=before,
+        after=after,
+    )
+
+
+# --- the profile ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LogoUpload:
+    """A new logo as uploaded: its bytes (checked by the service) and the file's name."""
+
+    data: bytes  # the file, or its first LOGO_MAX_BYTES + 1 bytes when it is bigger
+    size: int | None = None  # the whole file's size (None: len(data))
+
+
+def _profile(organization: Organization) -> dict:
+    return {
+        "name": organization.name,
+        "address": organization.address,
+        "time_zone": organization.time_zone,
+        "logo": organization.logo_version if organization.logo_type else None,
+    }
+
+
+@transaction.atomic
+def organization_profile_update(
+    *,
+    organization: Organization,
+    name: str,
+    address: str = "",
+    time_zone: str = "",
+    logo: LogoUpload | None = None,
+    logo_remove: bool = False,
+    by=None,
+) -> Organization:
+    """Change the store's name, address, time zone and logo (or remove the logo)."""
+    name = " ".join((name or "").split())
+    if not name:
+        raise LeagueError("Give the store a name.", field="name", code="empty")
+    if len(name) > NAME_MAX:
+        raise LeagueError(
+            f"A store's name may be {NAME_MAX} characters at most; this one is {len(name)}.",
+            field="name",
+            code="too_long",
+        )
+    address = (address or "").strip().replace("\r\n", "\n")
+    if len(address) > ADDRESS_MAX:
+        raise LeagueError(
+            f"The address may be {ADDRESS_MAX} characters at most; this one is {len(address)}.",
+            field="address",
+            code="too_long",
+        )
+    time_zone = (time_zone or "").strip()
+    if time_zone and time_zone not in time_zones():
+        raise LeagueError(
+            f"“{time_zone[:64]}” is not a time zone: pick one from the list, e.g. Europe/Paris.",
+            field="time_zone",
+            code="unknown_zone",
+        )
+    content_type = None
+    if logo is not None:
+        try:
+            content_type = logo_check(logo.data, logo.size)
+        except LogoProblem as problem:
+            raise LeagueError(str(problem), field="logo", code="bad_logo") from None
+
+    store = _lock_store(organization)
+    before = _profile(store)
+    store.name, store.address, store.time_zone = name, address, time_zone
+    fields = ["name", "address", "time_zone"]
+    if content_type is not None:
+        store.logo, store.logo_type = logo.data, content_type
+        store.logo_version += 1
+        fields += ["logo", "logo_type", "logo_version"]
+    elif logo_remove and store.logo_type:
+        store.logo, store.logo_type = None, ""
+        store.logo_version += 1
+        fields += ["logo", "logo_type", "logo_version"]
+    after = _profile(store)
+    if after == before:
+        return store  # nothing changed: no entry
+    store.save(update_fields=fields)
+    _record(
+        store,
+        Action.STORE_PROFILE,
+        f"Profile of {store.name} changed",
+        by=by,
+        object_type="organization",
+        object_id=store.pk,
+        before=before,
+        after=after,
+    )
+    return store
+
+
+# --- leagues ----------------------------------------------------------------------------------
+
+
+def league_entry_key_new() -> str:
+    """The one-time token a "new league" form carries (see `league_create`)."""
+    return secrets.token_urlsafe(24)
+
+
+@transaction.atomic
+def league_create(
+    *,
+    organization: Organization,
+    name: str,
+    game_label: str = "",
+    is_public: bool = True,
+    starts_on: date | None = None,
+    ends_on: date | None = None,
+    entry_key: str | None = None,
+    by=None,
+) -> tuple[League, bool]:
+    """A new league of the store, and True; or, for a form posted again with the same
+    `entry_key`, the league that form already made, and False."""
+    name = " ".join((name or "").split())
+    if not name:
+        raise LeagueError("Give the league a name.", field="name", code="empty")
+    if len(name) > LEAGUE_NAME_MAX:
+        raise LeagueError(
+            f"A league's name may be {LEAGUE_NAME_MAX} characters at most; this one is "
+            f"{len(name)}.",
+            field="name",
+            code="too_long",
+        )
+    game_label = " ".join((game_label or "").split())
+    if len(game_label) > GAME_LABEL_MAX:
+        raise LeagueError(
+            f"The game / format may be {GAME_LABEL_MAX} characters at most.",
+            field="game_label",
+            code="too_long",
+        )
+    if starts_on and ends_on and ends_on < starts_on:
+        raise LeagueError(
+            f"The league cannot end ({ends_on:%Y-%m-%d}) before it starts ({starts_on:%Y-%m-%d}).",
+            field="ends_on",
+            code="ends_before_start",
+        )
+    entry_key = (entry_key or "")[:64] or None
+    store = _lock_store(organization)
+    if entry_key is not None:
+        made = League.objects.filter(organization=store, entry_key=entry_key).first()
+        if made is not None:
+            return made, False
+    league = League.objects.create(
+        organization=store,
+        name=name,
+        slug=slug_new(
+            model=League, organization=store, name=name, scope="organization", fallback="league"
+        ),
+        game_label=game_label,
+        is_public=bool(is_public),
+        starts_on=starts_on,
+        ends_on=ends_on,
+        entry_key=entry_key,
+    )
+    audit_record(
+        organization_id=store.pk,
+        league_id=league.pk,
+        action=Action.LEAGUE_CREATE,
+        object_type="league",
+        object_id=league.pk,
+        summary=f"League {league.name} created",
+        by=by,
+        after={
+            "name": league.name,
+            "slug": league.slug,
+            "game_label": league.game_label,
+            "public": league.is_public,
+            "starts_on": starts_on.isoformat() if starts_on else None,
+            "ends_on": ends_on.isoformat() if ends_on else None,
+        },
+    )
+    return league, True
+
+
+# --- staff ------------------------------------------------------------------------------------
+
+
+def _role_check(role: str, field: str = "role") -> Role:
+    if role not in Role.values:
+        labels = ", ".join(str(label) for label in Role.labels)
+        raise LeagueError(f"Choose a role: {labels}.", field=field, code="unknown_role")
+    return Role(role)
+
+
+def _email_clean(email: str) -> str:
+    email = (email or "").strip()
+    if not email:
+        raise LeagueError("Type the e-mail address to invite.", field="email", code="empty")
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise LeagueError(
+            f"“{email[:100]}” is not an e-mail address: check what you typed.",
+            field="email",
+            code="bad_email",
+        ) from None
+    return email
+
+
+@dataclass(frozen=True)
+class Invited:
+    invitation: StaffInvitation
+    link: str  # the one-time link, shown once to the owner and mailed
+
+
+def invitation_path(token: str, organization: Organization) -> str:
+    return reverse("staff_join", kwargs={"org": organization.slug, "token": token})
+
+
+def _invitation_mail(*, invitation: StaffInvitation, link: str, store_name: str, by_name: str):
+    """Send the invitation; a mail that cannot go is logged (the owner has the link on screen)."""
+    expires = timezone.localtime(invitation.expires_at)
+    body = (
+        f"Hello,\n\n{by_name} invites you to join {store_name} on Guildhall as "
+        f"{invitation.get_role_display()}.\n\nOpen this link to accept (log in or sign up "
+        f"first; it works once, until {expires:%Y-%m-%d %H:%M %Z}):\n\n{link}\n\n"
+        "If you did not expect this, ignore this mail: nothing happens until the link is "
+        "opened and accepted.\n"
+    )
+    try:
+        send_mail(
+            f"[Guildhall] Join {store_name} as {invitation.get_role_display()}",
+            body,
+            None,
+            [invitation.email],
+        )
+    except Exception:  # the mail server said no or is unreachable: the link is on screen
+        log.exception("the invitation mail to %s could not be sent", invitation.email)
+
+
+@transaction.atomic
+def staff_invite(
+    *, organization: Organization, email: str, role: str, site_url: str, by=None
+) -> Invited:
+    """Invite `email` to the store's staff as `role`: an invitation with a one-time link,
+    mailed once the transaction commits. `site_url` is the address the site was reached at
+    ("https://store.example"), so the link leads back to the site that sent it."""
+    email = _email_clean(email)
+    role = _role_check(role)
+    store = _lock_store(organization)
+    member = (
+        Membership.objects.filter(organization=store, user__email__iexact=email)
+        .select_related("user")
+        .first()
+    )
+    if member is not None:
+        raise LeagueError(
+            f"{member.user.get_username()} ({email}) is already {member.get_role_display()} "
+            f"of {store.name}: change their role in the list instead.",
+            field="email",
+            code="already_staff",
+        )
+    now = timezone.now()
+    waiting = StaffInvitation.objects.filter(
+        organization=store,
+        email__iexact=email,
+        accepted_at__isnull=True,
+        cancelled_at__isnull=True,
+    ).first()
+    if waiting is not None and waiting.expires_at > now:
+        raise StaffAlreadyInvited(
+            f"{waiting.email} was already invited as {waiting.get_role_display()} on "
+            f"{timezone.localtime(waiting.created_at):%Y-%m-%d %H:%M}; that link works until "
+            f"{timezone.localtime(waiting.expires_at):%Y-%m-%d}. Cancel it to send another."
+        )
+    if waiting is not None:  # expired: it gives way to the new one
+        waiting.cancelled_at = now
+        waiting.save(update_fields=["cancelled_at"])
+    token = secrets.token_urlsafe(32)
+    invitation = StaffInvitation.objects.create(
+        organization=store,
+        email=email,
+        role=role,
+        key_hash=StaffInvitation.hash_key(token),
+        invited_by=by,
+        created_at=now,
+        expires_at=now + timedelta(days=StaffInvitation.VALID_FOR_DAYS),
+    )
+    _record(
+        store,
+        Action.STAFF_INVITE,
+        f"{email} invited as {invitation.get_role_display()}",
+        by=by,
+        object_type="invitation",
+        object_id=invitation.pk,
+        after={"email": email, "role": role},  # never the link: all managers read the trail
+    )
+    link = site_url.rstrip("/") + invitation_path(token, store)
+    by_name = by.get_username() if by is not None else store.name
+    transaction.on_commit(
+        lambda: _invitation_mail(
+            invitation=invitation, link=link, store_name=store.name, by_name=by_name
+        )
+    )
+    return Invited(invitation=invitation, link=link)
+
+
+@transaction.atomic
+def invitation_cancel(*, organization: Organization, invitation_id: int, by=None) -> None:
+    """Cancel a waiting invitation: its link stops working."""
+    store = _lock_store(organization)
+    invitation = StaffInvitation.objects.filter(organization=store, pk=invitation_id).first()
+    if invitation is None or not invitation.is_open:
+        raise ClaimAlreadyDone("This invitation is no longer waiting: nothing to cancel.")
+    invitation.cancelled_at = timezone.now()
+    invitation.save(update_fields=["cancelled_at"])
+    _record(
+        store,
+        Action.STAFF_INVITE_CANCEL,
+        f"Invitation of {invitation.email} cancelled",
+        by=by,
+        object_type="invitation",
+        object_id=invitation.pk,
+        before={"email": invitation.email, "role": invitation.role},
+    )
+
+
+def invitation_find(*, organization_slug: str, token: str) -> StaffInvitation | None:
+    """The invitation behind a link, whatever its state; None for a link that never was."""
+    if not token or len(token) > 100:
+        return None
+    return (
+        StaffInvitation.objects.select_related("organization", "invited_by")
+        .filter(organization__slug=organization_slug, key_hash=StaffInvitation.hash_key(token))
+        .first()
+    )
+
+
+def invitation_problem(invitation: StaffInvitation, user) -> str | None:
+    """Why `user` cannot accept `invitation` now, as a sentence; None when they can."""
+    if invitation.cancelled_at is not None:
+        return "This invitation was cancelled. Ask the store for a new one."
+    if invitation.accepted_at is not None:
+        if invitation.accepted_by_id == user.pk:
+            return None  # their own second tap: accepted already, shown as done
+        return "This invitation was already used. Ask the store for a new one."
+    if invitation.is_expired:
+        return (
+            f"This invitation expired on {timezone.localtime(invitation.expires_at):%Y-%m-%d}. "
+            "Ask the store for a new one."
+        )
+    member = Membership.objects.filter(organization_id=invitation.organization_id, user=user)
+    member = member.first()
+    if member is not None:
+        return (
+            f"You are already {member.get_role_display()} of {invitation.organization.name}; "
+            "ask its owner to change your role."
+        )
+    return None
+
+
+@transaction.atomic
+def invitation_accept(*, organization_slug: str, token: str, user) -> Membership:
+    """`user` accepts the invitation behind the link: they join the store with its role.
+    A second tap by the same account raises StaffAlreadyInvited's parent (already done)."""
+    found = invitation_find(organization_slug=organization_slug, token=token)
+    if found is None:
+        raise LeagueError("This invitation link is not valid.", field="token", code="unknown")
+    store = _lock_store(found.organization)
+    invitation = StaffInvitation.objects.select_for_update().get(pk=found.pk)
+    invitation.organization = store
+    if invitation.accepted_at is not None and invitation.accepted_by_id == user.pk:
+        raise ClaimAlreadyDone(f"You already joined {store.name}.")
+    problem = invitation_problem(invitation, user)
+    if problem:
+        raise LeagueError(problem, code="not_acceptable")
+    try:
+        with transaction.atomic():
+            membership = Membership.objects.create(
+                organization=store, user=user, role=invitation.role
+            )
+    except IntegrityError:  # cannot happen under the store lock; said plainly if it does
+        raise LeagueError(f"You are already on the staff of {store.name}.") from None
+    invitation.accepted_at = timezone.now()
+    invitation.accepted_by = user
+    invitation.save(update_fields=["accepted_at", "accepted_by"])
+    _record(
+        store,
+        Action.STAFF_JOIN,
+        f"{user.get_username()} joined as {membership.get_role_display()}",
+        by=user,
+        object_type="membership",
+        object_id=membership.pk,
+        after={"account": user.get_username(), "role": membership.role, "email": invitation.email},
+    )
+    return membership
+
+
+def _membership_locked(store: Organization, membership_id: int) -> Membership:
+    membership = (
+        Membership.objects.select_for_update()
+        .select_related("user")
+        .filter(organization=store, pk=membership_id)
+        .first()
+    )
+    if membership is None:
+        raise ClaimAlreadyDone("This person is no longer on the store's staff.")
+    return membership
+
+
+def _other_owners(store: Organization, membership: Membership) -> int:
+    return (
+        Membership.objects.filter(organization=store, role=Role.OWNER)
+        .exclude(pk=membership.pk)
+        .count()
+    )
+
+
+@transaction.atomic
+def staff_role_set(
+    *, organization: Organization, membership_id: int, role: str, by=None
+) -> Membership:
+    """Give a member of the store's staff another role; the last owner stays an owner."""
+    role = _role_check(role)
+    store = _lock_store(organization)
+    membership = _membership_locked(store, membership_id)
+    name = membership.user.get_username()
+    if membership.role == role:
+        raise ClaimAlreadyDone(f"{name} is already {membership.get_role_display()}.")
+    if membership.role == Role.OWNER and not _other_owners(store, membership):
+        raise LeagueError(
+            f"{name} is the store's only owner: make someone else owner first, so the store "
+            "always has one.",
+            field="role",
+            code="last_owner",
+        )
+    before = membership.role
+    membership.role = role
+    membership.save(update_fields=["role"])
+    _record(
+        store,
+        Action.STAFF_ROLE,
+        f"{name} is now {membership.get_role_display()}",
+        by=by,
+        object_type="membership",
+        object_id=membership.pk,
+        before={"account": name, "role": before},
+        after={"account": name, "role": role},
+    )
+    return membership
+
+
+@transaction.atomic
+def staff_remove(*, organization: Organization, membership_id: int, by=None) -> str:
+    """Take someone off the store's staff (their account stays); never the last owner.
+    Returns their username."""
+    store = _lock_store(organization)
+    membership = _membership_locked(store, membership_id)
+    name = membership.user.get_username()
+    if membership.role == Role.OWNER and not _other_owners(store, membership):
+        raise LeagueError(
+            f"{name} is the store's only owner and cannot be removed: make someone else owner "
+            "first.",
+            code="last_owner",
+        )
+    before = {"account": name, "role": membership.role}
+    pk = membership.pk
+    membership.delete()
+    _record(
+        store,
+        Action.STAFF_REMOVE,
+        f"{name} removed from the staff",
+        by=by,
+        object_type="membership",
+        object_id=pk,
+        before=before,
+    )
+    return name
+
+
+def store_time_zone(organization: Organization) -> zoneinfo.ZoneInfo:
+    """The store's time zone as an object (the site's when it chose none or an unknown one)."""
+    try:
+        return zoneinfo.ZoneInfo(organization.time_zone or settings.TIME_ZONE)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo(settings.TIME_ZONE)

@@ -1,0 +1,254 @@
+"""A store set up from its own pages, without the admin: its page for the staff (profile,
+leagues, staff and invitations), the profile form, inviting staff, changing a role, removing
+someone, the invitation link, and the store's logo.
+
+Who may do what is leagues.store_access (owners change the profile and staff, organizers
+create leagues, the other staff get a 403 with the reason, anyone else a 404). Every write
+goes through leagues.services.store; a repeated press is told it was done and writes
+nothing. The new-league form is ratings.league_new (it picks the rating system, an app
+above this one).
+"""
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from core.errors_http import error_message, form_add_error
+
+from .. import services
+from ..domain.images import LOGO_MAX_BYTES
+from ..forms_store import StaffInviteForm, StoreProfileForm
+from ..models import MANAGER_ROLES, Membership, Organization, Role, StaffInvitation
+from ..store_access import may_change_staff, store_for_manager, store_for_owner
+
+LOGO_CACHE_SECONDS = 365 * 24 * 3600  # the address carries the logo's version
+
+
+def _store_context(request: HttpRequest, organization: Organization, **extra) -> dict:
+    owner = may_change_staff(request, organization)
+    staff = (
+        Membership.objects.filter(organization=organization)
+        .select_related("user")
+        .order_by("user__username")
+    )
+    owners = sum(1 for member in staff if member.role == Role.OWNER)
+    invitations = StaffInvitation.objects.filter(
+        organization=organization, accepted_at__isnull=True, cancelled_at__isnull=True
+    ).select_related("invited_by")
+    return {
+        "organization": organization,
+        "is_owner": owner,
+        "staff": staff,
+        "owners": owners,
+        "invitations": invitations,
+        "leagues": organization.leagues.order_by("name"),
+        "roles": Role.choices,
+        "invite_form": extra.pop("invite_form", None) or StaffInviteForm(),
+        "zone": services.store_time_zone(organization),
+        **extra,
+    }
+
+
+@login_required
+@require_GET
+def store_page(request: HttpRequest, org: str) -> HttpResponse:
+    organization = store_for_manager(request, org)
+    return render(request, "leagues/store.html", _store_context(request, organization))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def store_profile(request: HttpRequest, org: str) -> HttpResponse:
+    organization = store_for_owner(request, org)
+    initial = {
+        "name": organization.name,
+        "address": organization.address,
+        "time_zone": organization.time_zone,
+    }
+    form = StoreProfileForm(
+        request.POST or None,
+        request.FILES or None,
+        initial=initial,
+        site_zone=settings.TIME_ZONE,
+    )
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data.get("logo")
+        logo = None
+        if upload:
+            # Never read more than one byte past the limit: the size says the rest.
+            logo = services.LogoUpload(data=upload.read(LOGO_MAX_BYTES + 1), size=upload.size)
+        try:
+            services.organization_profile_update(
+                organization=organization,
+                name=form.cleaned_data["name"],
+                address=form.cleaned_data["address"],
+                time_zone=form.cleaned_data["time_zone"],
+                logo=logo,
+                logo_remove=form.cleaned_data["logo_remove"],
+                by=request.user,
+            )
+        except services.LeagueError as error:
+            form_add_error(form, error)
+        else:
+            messages.success(request, "The store's profile is saved.")
+            return redirect("store_page", org=organization.slug)
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "leagues/store_profile.html",
+        {"organization": organization, "form": form},
+        status=status,
+    )
+
+
+@login_required
+@require_POST
+def staff_invite(request: HttpRequest, org: str) -> HttpResponse:
+    organization = store_for_owner(request, org)
+    form = StaffInviteForm(request.POST)
+    if form.is_valid():
+        try:
+            invited = services.staff_invite(
+                organization=organization,
+                email=form.cleaned_data["email"],
+                role=form.cleaned_data["role"],
+                site_url=request.build_absolute_uri("/"),
+                by=request.user,
+            )
+        except services.StaffAlreadyInvited as done:
+            messages.info(request, error_message(done))
+            return redirect("store_page", org=organization.slug)
+        except services.LeagueError as error:
+            form_add_error(form, error)
+        else:
+            # The link is shown once, here (only its hash is kept), and is in the mail.
+            return render(
+                request,
+                "leagues/staff_invited.html",
+                {
+                    "organization": organization,
+                    "invitation": invited.invitation,
+                    "link": invited.link,
+                },
+            )
+    context = _store_context(request, organization, invite_form=form)
+    return render(request, "leagues/store.html", context, status=400)
+
+
+def _staff_write(request: HttpRequest, organization: Organization, write, success: str):
+    try:
+        result = write()
+    except services.ClaimAlreadyDone as done:
+        messages.info(request, error_message(done))
+    except services.LeagueError as error:
+        messages.error(request, error_message(error))
+    else:
+        messages.success(request, success(result))
+    return redirect("store_page", org=organization.slug)
+
+
+@login_required
+@require_POST
+def staff_role(request: HttpRequest, org: str, pk: int) -> HttpResponse:
+    organization = store_for_owner(request, org)
+    role = request.POST.get("role", "")
+    return _staff_write(
+        request,
+        organization,
+        lambda: services.staff_role_set(
+            organization=organization, membership_id=pk, role=role, by=request.user
+        ),
+        lambda membership: (
+            f"{membership.user.get_username()} is now {membership.get_role_display()}."
+        ),
+    )
+
+
+@login_required
+@require_POST
+def staff_remove(request: HttpRequest, org: str, pk: int) -> HttpResponse:
+    organization = store_for_owner(request, org)
+    return _staff_write(
+        request,
+        organization,
+        lambda: services.staff_remove(organization=organization, membership_id=pk, by=request.user),
+        lambda name: f"{name} is no longer on the staff.",
+    )
+
+
+@login_required
+@require_POST
+def invitation_cancel(request: HttpRequest, org: str, pk: int) -> HttpResponse:
+    organization = store_for_owner(request, org)
+    return _staff_write(
+        request,
+        organization,
+        lambda: services.invitation_cancel(
+            organization=organization, invitation_id=pk, by=request.user
+        ),
+        lambda _: "The invitation is cancelled: its link no longer works.",
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def staff_join(request: HttpRequest, org: str, token: str) -> HttpResponse:
+    """The invitation's link: GET shows what accepting means, POST accepts."""
+    invitation = services.invitation_find(organization_slug=org, token=token)
+    if invitation is None:
+        raise Http404("This invitation link is not valid: check it is the whole address.")
+    organization = invitation.organization
+    if request.method == "POST":
+        try:
+            membership = services.invitation_accept(
+                organization_slug=org, token=token, user=request.user
+            )
+        except services.ClaimAlreadyDone as done:
+            messages.info(request, error_message(done))
+        except services.LeagueError as error:
+            messages.error(request, error_message(error))
+            return redirect("staff_join", org=org, token=token)
+        else:
+            messages.success(
+                request,
+                f"You are now {membership.get_role_display()} of {organization.name}.",
+            )
+        role = (
+            Membership.objects.filter(organization=organization, user=request.user)
+            .values_list("role", flat=True)
+            .first()
+        )
+        if role in MANAGER_ROLES:
+            return redirect("store_page", org=organization.slug)
+        return redirect("my_guildhall")
+    problem = services.invitation_problem(invitation, request.user)
+    done = invitation.accepted_by_id == request.user.pk
+    return render(
+        request,
+        "leagues/staff_join.html",
+        {"organization": organization, "invitation": invitation, "problem": problem, "done": done},
+        status=410 if problem and not done else 200,
+    )
+
+
+@require_GET
+def store_logo(request: HttpRequest, org: str) -> HttpResponse:
+    """The store's logo (public, like the store's name on its public leagues)."""
+    row = Organization.objects.filter(slug=org).values("logo", "logo_type", "logo_version").first()
+    if row is None or not row["logo_type"] or row["logo"] is None:
+        raise Http404("This store has no logo.")
+    etag = f'"logo-{row["logo_version"]}"'
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponse(status=304)
+    else:
+        response = HttpResponse(bytes(row["logo"]), content_type=row["logo_type"])
+    response["ETag"] = etag
+    if request.GET.get("v") == str(row["logo_version"]):
+        response["Cache-Control"] = f"public, max-age={LOGO_CACHE_SECONDS}, immutable"
+    else:
+        response["Cache-Control"] = "public, max-age=0, must-revalidate"
+    response["Content-Disposition"] = "inline"
+    return response
