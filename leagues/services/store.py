@@ -281,7 +281,7 @@ def invitation_path(token: str, organization: Organization) -> str:
 
 def _invitation_mail(*, invitation: StaffInvitation, link: str, store_name: str, by_name: str):
     """Send the invitation; a mail that cannot go is logged (the owner has the link on screen)."""
-    expires = timezone.localtime(invitation.expires_at)
+    expires = timezone.localtime(invitation.expires_at, store_time_zone(invitation.organization))
     body = (
         f"Hello,\n\n{by_name} invites you to join {store_name} on Guildhall as "
         f"{invitation.get_role_display()}.\n\nOpen this link to accept (log in or sign up "
@@ -330,10 +330,12 @@ def staff_invite(
         cancelled_at__isnull=True,
     ).first()
     if waiting is not None and waiting.expires_at > now:
+        zone = store_time_zone(store)
         raise StaffAlreadyInvited(
             f"{waiting.email} was already invited as {waiting.get_role_display()} on "
-            f"{timezone.localtime(waiting.created_at):%Y-%m-%d %H:%M}; that link works until "
-            f"{timezone.localtime(waiting.expires_at):%Y-%m-%d}. Cancel it to send another."
+            f"{timezone.localtime(waiting.created_at, zone):%Y-%m-%d %H:%M}; that link works "
+            f"until {timezone.localtime(waiting.expires_at, zone):%Y-%m-%d}. Cancel it to send "
+            "another."
         )
     if waiting is not None:  # expired: it gives way to the new one
         waiting.cancelled_at = now

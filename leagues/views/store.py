@@ -132,6 +132,7 @@ def staff_invite(request: HttpRequest, org: str) -> HttpResponse:
                     "organization": organization,
                     "invitation": invited.invitation,
                     "link": invited.link,
+                    "zone": services.store_time_zone(organization),
                 },
             )
     context = _store_context(request, organization, invite_form=form)
