@@ -148,7 +148,17 @@ def _staff_write(request: HttpRequest, organization: Organization, write, succes
         messages.error(request, error_message(error))
     else:
         messages.success(request, success(result))
+    if not _still_manages(request, organization):
+        return redirect("home")  # an owner who left, or stepped down to judge
     return redirect("store_page", org=organization.slug)
+
+
+def _still_manages(request: HttpRequest, organization: Organization) -> bool:
+    return request.user.is_superuser or (
+        Membership.objects.filter(
+            organization=organization, user=request.user, role__in=MANAGER_ROLES
+        ).exists()
+    )
 
 
 @login_required
@@ -217,12 +227,7 @@ def staff_join(request: HttpRequest, org: str, token: str) -> HttpResponse:
                 request,
                 f"You are now {membership.get_role_display()} of {organization.name}.",
             )
-        role = (
-            Membership.objects.filter(organization=organization, user=request.user)
-            .values_list("role", flat=True)
-            .first()
-        )
-        if role in MANAGER_ROLES:
+        if _still_manages(request, organization):
             return redirect("store_page", org=organization.slug)
         return redirect("my_guildhall")
     problem = services.invitation_problem(invitation, request.user)

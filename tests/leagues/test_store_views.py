@@ -273,3 +273,11 @@ def test_an_unknown_or_foreign_link_is_a_404(client, organization, owner):
     assert client.get(f"/organizations/{organization.slug}/join/nothing/").status_code == 404
     other = Organization.objects.create(name="Beta", slug="beta")
     assert client.get(f"/organizations/{other.slug}/join/nothing/").status_code == 404
+
+
+def test_an_owner_who_leaves_is_sent_home_not_to_a_404(as_owner, organization, owner):
+    organizer_of(organization, role=Role.OWNER, username="second")
+    member = Membership.objects.get(user=owner)
+    left = as_owner.post(reverse("staff_remove", args=[organization.slug, member.pk]))
+    assert left.status_code == 302 and left.url == reverse("home")
+    assert not Membership.objects.filter(user=owner).exists()
