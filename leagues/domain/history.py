@@ -93,7 +93,36 @@ def _player_lines(snap: dict) -> list[str]:
     return lines
 
 
+def _store_lines(snap: dict) -> list[str]:
+    lines = [f"Name {snap.get('name')}"]
+    if snap.get("address"):
+        lines.append("Address " + " / ".join(snap["address"].splitlines()))
+    lines.append(f"Time zone {snap.get('time_zone') or 'the site' + chr(39) + 's'}")
+    lines.append(f"Logo {'version ' + str(snap['logo']) if snap.get('logo') else 'none'}")
+    return lines
+
+
+def _staff_lines(snap: dict) -> list[str]:
+    who = snap.get("account") or snap.get("email")
+    return [f"{who}: {ROLE_LABELS.get(snap.get('role'), snap.get('role'))}"]
+
+
+def _league_lines(snap: dict) -> list[str]:
+    lines = [f"League {snap.get('name')} ({snap.get('slug')})"]
+    if snap.get("game_label"):
+        lines.append(f"Game {snap['game_label']}")
+    lines.append("Public" if snap.get("public") else "Private")
+    return lines
+
+
+# The membership roles as leagues.models.Role labels them (no Django here).
+ROLE_LABELS = {"owner": "Owner", "organizer": "Organizer", "judge": "Judge / TO"}
+
 DESCRIBERS = {
+    "organization": _store_lines,
+    "membership": _staff_lines,
+    "invitation": _staff_lines,
+    "league": _league_lines,
     "player": _player_lines,
     "game": _game_lines,
     "table": _table_lines,

@@ -281,3 +281,17 @@ def test_an_owner_who_leaves_is_sent_home_not_to_a_404(as_owner, organization, o
     left = as_owner.post(reverse("staff_remove", args=[organization.slug, member.pk]))
     assert left.status_code == 302 and left.url == reverse("home")
     assert not Membership.objects.filter(user=owner).exists()
+
+
+def test_the_history_page_tells_the_store_changes(as_owner, organization, owner):
+    as_owner.post(
+        reverse("store_profile", args=[organization.slug]),
+        {"name": "Dragon's Den", "address": "12 High Street", "time_zone": "Europe/London"},
+    )
+    as_owner.post(
+        reverse("staff_invite", args=[organization.slug]),
+        {"email": "judy@example.com", "role": "judge"},
+    )
+    page = as_owner.get(reverse("audit_log", args=[organization.slug])).content.decode()
+    assert "Store profile changed" in page and "Time zone Europe/London" in page
+    assert "Staff invited" in page and "judy@example.com: Judge / TO" in page
