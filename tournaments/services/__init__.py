@@ -64,7 +64,15 @@ from .registration import (
 )
 from .reports import RateLimited, ReportClosed, report_accept, report_confirm, report_submit
 from .results import table_report, table_snapshot, table_undo
-from .rounds import round_edit, round_end, round_give_bye, round_pair, round_snapshot, round_swap
+from .rounds import (
+    round_advance,
+    round_edit,
+    round_end,
+    round_give_bye,
+    round_pair,
+    round_snapshot,
+    round_swap,
+)
 from .topcut import cut_seat_order, cut_seats_choose, top_cut_start
 
 __all__ = [
@@ -106,6 +114,7 @@ __all__ = [
     "report_submit",
     "requested_bye_add",
     "requested_bye_remove",
+    "round_advance",
     "round_clock_set",
     "round_edit",
     "round_end",

@@ -16,7 +16,7 @@ from ..selectors import round_seating_key
 from ..selectors.standings import entry_ratings, history, standings, suggested_structure
 from ..selectors.topcut import top_cut_bracket
 from .common import audit, next_round_number, tables_create, tournament_lock
-from .topcut import top_cut_round
+from .topcut import top_cut_round, top_cut_start
 
 
 def round_snapshot(round_: Round) -> dict:
@@ -153,6 +153,52 @@ def round_end(*, round_: Round, by=None) -> Round:
         tournament.save(update_fields=["status"])
         signals.event_finished.send(sender=Tournament, tournament=tournament)
     return round_
+
+
+@transaction.atomic
+def round_advance(*, round_: Round, by=None) -> Round:
+    """The console's one tap once every table of `round_` has a result: end it and go on as
+    the TO's next button would, in one transaction. After a Swiss round the next one is
+    paired; after the last Swiss round the top cut starts (`top_cut_start`), or, with no cut,
+    the event is finished (as `round_end` does); after a top-cut round `round_end` pairs the
+    cut's next stage or crowns the champion. Returns the round the console shows next (the
+    round just ended when nothing follows it).
+
+    A second tap (or another TO's) finds the round complete and changes nothing
+    (AlreadyDone, naming what followed). If the next round cannot be paired (too few players
+    left, check-in reopened...), the round is not ended either and the reason is given: the
+    TO never sees a round ended by a tap that said no.
+    """
+    tournament = tournament_lock(round_.tournament_id)
+    try:
+        ended = round_end(round_=round_, by=by)
+    except AlreadyDone:
+        latest = tournament.rounds.order_by("-number").first()
+        then = ""
+        if latest is not None and latest.number > round_.number:
+            then = f" and {_round_name(latest)} is paired"
+        raise AlreadyDone(
+            f"Round {round_.number} is already complete{then}: nothing was changed again.",
+            code="complete",
+        ) from None
+    tournament.refresh_from_db(fields=["status", "swiss_rounds", "top_cut"])
+    if ended.kind != Round.Kind.SWISS or tournament.status == Tournament.Status.FINISHED:
+        # round_end paired the cut's next stage, or the event is over.
+        return tournament.rounds.order_by("-number").first()
+    try:
+        if ended.number >= (tournament.swiss_rounds or 0) and tournament.top_cut:
+            return top_cut_start(tournament=tournament, by=by)
+        return round_pair(tournament=tournament, by=by, number=ended.number + 1)
+    except AlreadyDone:
+        raise
+    except TournamentError as error:
+        raise TournamentError(
+            f"Round {ended.number} stays open: {error.message}", code=error.code, field=error.field
+        ) from None
+
+
+def _round_name(round_: Round) -> str:
+    return round_.notes if round_.kind == Round.Kind.TOP_CUT else f"round {round_.number}"
 
 
 @transaction.atomic
