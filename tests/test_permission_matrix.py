@@ -289,6 +289,7 @@ MATRIX: dict[str, Rule] = {
     "events/<slug:slug>/pair/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/top-cut/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/rounds/<int:number>/end/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/rounds/<int:number>/next/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/rounds/<int:number>/clock/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/rounds/<int:number>/extension/": Rule(
         RUN_EVENT, "event", POST, writes=True

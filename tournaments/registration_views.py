@@ -23,7 +23,7 @@ from . import selectors, services
 from .forms import DeckSettingsForm, RegistrationSettingsForm
 from .models import Registration, Tournament
 from .selectors import registration as reg_selectors
-from .views import _context, _run_get
+from .views import _context, _refused, _run_get
 
 
 def _to_page(request, event: Tournament, form=None, status: int = 200) -> HttpResponse:
@@ -124,7 +124,16 @@ def _closed_message(closed: services.CheckInClosed) -> str:
 @login_required
 @require_POST
 def check_in_close(request: HttpRequest, slug: str) -> HttpResponse:
+    """Close check-in, from the Registration page or (`back=run`) the console, which it
+    goes back to."""
     event = _run_get(request, slug)
+    if request.POST.get("back") == "run":
+        try:
+            closed = services.check_in_close(tournament=event, by=request.user)
+        except DomainError as error:
+            return _refused(request, event, error)
+        messages.success(request, _closed_message(closed))
+        return redirect("event_run", slug=event.slug)
     return _do(
         request,
         event,

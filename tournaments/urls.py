@@ -27,6 +27,11 @@ urlpatterns = [
     ),
     path("events/<slug:slug>/bracket/", views.event_bracket, name="event_bracket"),
     path("events/<slug:slug>/rounds/<int:number>/end/", views.round_end, name="round_end"),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/next/",
+        views.round_advance,
+        name="round_advance",
+    ),
     path("events/<slug:slug>/rounds/<int:number>/clock/", views.round_clock, name="round_clock"),
     path(
         "events/<slug:slug>/rounds/<int:number>/extension/",

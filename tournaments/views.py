@@ -261,17 +261,30 @@ def _cut_picks(event: Tournament, round_: Round | None) -> None:
         table.picks = [(bracket.seed(s.entry.player_id), s) for s in seats]
 
 
+def _board(request, cards: list[Table]) -> dict:
+    """`?tables=open`: the console shows the tables still waiting for a result (or disputed)
+    first and folds the others away, so the TO does not scroll past the finished ones."""
+    tables_filter = "open" if request.GET.get("tables") == "open" else ""
+    return {
+        "tables_filter": tables_filter,
+        "open_cards": [t for t in cards if not t.reported],
+        "done_cards": [t for t in cards if t.reported],
+    }
+
+
 def _console(request, event: Tournament, **extra) -> dict:
     etag = _console_etag(request, event)  # before the reads: never newer than what is shown
     round_ = console_selectors.console_round(event)
     _cut_picks(event, round_)
     seating = _seating(round_)
+    cards = _cards(event, round_)
     return _context(
         request,
         event,
         "run",
         round=round_,
-        **_cards(event, round_),
+        **cards,
+        **_board(request, cards["cards"]),
         live=_console_live(request, event, _console_shows(round_, seating), etag),
         **_console_players(request, event, round_),
         next_round=(round_.number + 1) if round_ else 1,
@@ -319,8 +332,12 @@ def _console_players(request, event: Tournament, round_: Round | None) -> dict:
 
 @login_required
 def event_run(request: HttpRequest, slug: str) -> HttpResponse:
+    """The console; to htmx (the tables filter, `?tables=open`), the round's tables alone."""
     event = _run_get(request, slug)
-    return render(request, "tournaments/event_run.html", _console(request, event))
+    template = "tournaments/event_run.html"
+    if request.htmx:
+        template += "#round-board"
+    return render(request, template, _console(request, event))
 
 
 # The TO waits on the last tables to pair the next round: their console asks every 5 s (a
@@ -520,6 +537,35 @@ def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         lambda: services.round_end(round_=round_, by=request.user),
         f"Round {number} is complete.",
     )
+
+
+@login_required
+@require_POST
+def round_advance(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The console's one tap once every table has a result: round `number` ends and what
+    follows is paired (`services.round_advance`). A second tap is told so and sees the new
+    round; a refusal leaves the round open with the reason."""
+    event = _run_get(request, slug)
+    round_ = get_object_or_404(Round, tournament=event, number=number)
+    try:
+        shown = services.round_advance(round_=round_, by=request.user)
+    except DomainError as error:
+        return _refused(request, event, error)
+    ended = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"Round {number}"
+    if shown.pk == round_.pk:
+        done = f"{ended} is complete: the event is finished and the final standings are in."
+    elif shown.kind == Round.Kind.TOP_CUT:
+        tables = shown.tables.count()
+        done = f"{ended} is complete. {shown.notes} is paired: {_tables(event, tables)}."
+    else:
+        done = f"{ended} is complete. Round {shown.number} is paired: "
+        done += f"{_tables(event, shown.tables.count())}."
+    messages.success(request, done)
+    return redirect("event_run", slug=event.slug)
+
+
+def _tables(event: Tournament, count: int) -> str:
+    return f"{count} {event.play.noun}{pluralize(count)}"
 
 
 @login_required
