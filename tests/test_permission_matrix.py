@@ -328,6 +328,10 @@ MATRIX: dict[str, Rule] = {
     # same through a registration's link (whoever holds it and may see the event; the
     # scene's link is a waitlisted player's, who holds no seat), and the TO's pick.
     "events/<slug:slug>/me/": Rule(OWN_ENTRY, "event", BOTH, writes=True),
+    # The signed-in player drops themselves (the address names no entry: their own only).
+    "events/<slug:slug>/me/drop/": Rule(
+        OWN_ENTRY, "event", BOTH, writes=True, extra={"confirm": "yes"}
+    ),
     "events/<slug:slug>/me/<str:token>/": Rule(SEE_EVENT, "event", BOTH, writes=True),
     "events/<slug:slug>/reports/<int:report_id>/accept/": Rule(
         RUN_EVENT, "event", POST, writes=True

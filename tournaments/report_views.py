@@ -175,6 +175,63 @@ def my_event(request: HttpRequest, slug: str) -> HttpResponse:
     return _page(request, event, entry)
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
+def my_event_drop(request: HttpRequest, slug: str) -> HttpResponse:
+    """The signed-in player drops themselves (`services.entry_drop_self`): the page asks
+    first, saying what a drop means (their results stay, no more pairings, a table still
+    waiting for its result still needs it); its button posts `confirm=yes`. Only their own
+    entry: the address names none. A second tap is told so on their page."""
+    event = selectors.event_get(slug=slug, user=request.user)
+    entry = (
+        Entry.objects.filter(
+            tournament=event,
+            player__user=request.user,
+            player__organization_id=event.league.organization_id,
+        )
+        .select_related("player")
+        .first()
+    )
+    if entry is None:
+        raise PermissionDenied(
+            "You are not playing in this event: your account is not linked to one of its players."
+        )
+    page = reverse("my_event", kwargs={"slug": event.slug})
+    mine = report_selectors.my_seat(event, entry)
+    open_table = mine.table if mine.table is not None and not mine.table.reported else None
+    status = 200
+    if request.method == "POST" and request.POST.get("confirm") == "yes":
+        try:
+            services.entry_drop_self(entry=entry, by=request.user)
+        except services.AlreadyDone as error:
+            messages.info(request, error_message(error))
+            return redirect(page)
+        except DomainError as error:
+            messages.error(request, error_message(error))
+            status = getattr(error, "status", 400)
+        else:
+            done = (
+                f"You have dropped from {event.name}. You keep your results and are not "
+                "paired again."
+            )
+            if open_table is not None:
+                done += (
+                    f" Your {event.play.noun} {open_table.number} still needs its result: "
+                    "report it here or tell the TO."
+                )
+            messages.success(request, done)
+            return redirect(page)
+    context = {
+        "event": event,
+        "league": event.league,
+        "entry": entry,
+        "mine": mine,
+        "open_table": open_table,
+        "page_url": page,
+    }
+    return render(request, "tournaments/my_event_drop.html", context, status=status)
+
+
 @require_http_methods(["GET", "POST"])
 def my_event_link(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     """The same page through the player's link (no account needed): their registration's

@@ -105,6 +105,8 @@ urlpatterns = [
     path("events/<slug:slug>/run/decks/", deck_views.deck_settings, name="deck_settings"),
     # Players' own results (report_views): their seat, their reports and confirmations.
     path("events/<slug:slug>/me/", report_views.my_event, name="my_event"),
+    # Before me/<token>/: "drop" is no registration's code (those are long random strings).
+    path("events/<slug:slug>/me/drop/", report_views.my_event_drop, name="my_event_drop"),
     path("events/<slug:slug>/me/<str:token>/", report_views.my_event_link, name="my_event_link"),
     path(
         "events/<slug:slug>/reports/<int:report_id>/accept/",

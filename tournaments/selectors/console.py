@@ -10,8 +10,10 @@ edit or types a name, as plain `(id, name)` rows or names rather than model inst
 from django.contrib.postgres.aggregates import ArrayAgg
 from django.db.models import Exists, F, OuterRef, Prefetch, Q, Value, prefetch_related_objects
 
+from audit.models import AuditEntry
 from leagues.models import Player
 
+from ..actions import Action
 from ..domain import labels
 from ..models import Entry, Round, Seat, Table, Tournament
 
@@ -23,13 +25,23 @@ def entry_lines(
 ) -> list[dict]:
     """The console's player list, by name: each entry's `pk`, `name`, `joined_round`,
     `dropped_after`, `seated` (has sat at a table, so "remove" is not offered) and
-    `bye_rounds` (the requested byes still to come, after round `after_round`), as plain rows
-    in one query; only entry `entry_id`'s if given."""
+    `bye_rounds` (the requested byes still to come, after round `after_round`) and
+    `dropped_by_player` (their drop standing now is one they made from their own page,
+    `services.entry_drop_self`), as plain rows in one query; only entry `entry_id`'s if
+    given."""
     entries = event.entries.all() if entry_id is None else event.entries.filter(pk=entry_id)
+    own_drop = AuditEntry.objects.filter(
+        action=Action.ENTRY_DROP,
+        object_type="entry",
+        object_id=OuterRef("pk"),
+        reverted_by__isnull=True,
+        after__by_player=True,
+    )
     return list(
         entries.annotate(
             name=F("player__name"),
             seated=Exists(Seat.objects.filter(entry=OuterRef("pk"))),
+            dropped_by_player=Exists(own_drop),
             bye_rounds=ArrayAgg(
                 "requested_byes__round_number",
                 filter=Q(requested_byes__round_number__gt=after_round),
@@ -38,7 +50,15 @@ def entry_lines(
             ),
         )
         .order_by("player__name")
-        .values("pk", "name", "joined_round", "dropped_after", "seated", "bye_rounds")
+        .values(
+            "pk",
+            "name",
+            "joined_round",
+            "dropped_after",
+            "seated",
+            "bye_rounds",
+            "dropped_by_player",
+        )
     )
 
 

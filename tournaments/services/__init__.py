@@ -37,6 +37,7 @@ from .clock import round_clock_set, table_extension_set
 from .decks import deck_settings_set, entry_deck_set
 from .entries import (
     entry_drop,
+    entry_drop_self,
     entry_drop_undo,
     entry_register,
     entry_remove,
@@ -95,6 +96,7 @@ __all__ = [
     "deck_settings_set",
     "entry_deck_set",
     "entry_drop",
+    "entry_drop_self",
     "entry_drop_undo",
     "entry_register",
     "entry_remove",

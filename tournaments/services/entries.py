@@ -60,9 +60,10 @@ def _entry_locked(tournament: Tournament, entry: Entry) -> tuple[Tournament, Ent
 
 
 @transaction.atomic
-def entry_drop(*, entry: Entry, by=None) -> Entry:
+def entry_drop(*, entry: Entry, by=None, by_player: bool = False) -> Entry:
     """Drop a player: they play no more rounds but keep their results and standing. The drop
-    can be undone (`entry_undrop`, from the console or History)."""
+    can be undone (`entry_undrop`, from the console or History). `by_player`: the player
+    dropped themselves (`entry_drop_self`), written in History and shown on the console."""
     tournament, entry = _entry_locked(entry.tournament, entry)
     if entry.dropped_after is not None:
         raise AlreadyDone(f"{entry.player} has already dropped.", code="dropped")
@@ -72,17 +73,51 @@ def entry_drop(*, entry: Entry, by=None) -> Entry:
     # again; before the first round they simply leave.
     entry.dropped_after = last.number if last else 0
     entry.save(update_fields=["dropped_after"])
+    after = _entry_snapshot(entry)
+    if by_player:
+        after["by_player"] = True
     audit(
         tournament,
         Action.ENTRY_DROP,
         object_type="entry",
         object_id=entry.pk,
         before=before,
-        after=_entry_snapshot(entry),
-        summary=f"{entry.player} dropped",
+        after=after,
+        summary=f"{entry.player} dropped"
+        + (" (by the player, from their page)" if by_player else ""),
         by=by,
     )
     return entry
+
+
+@transaction.atomic
+def entry_drop_self(*, entry: Entry, by=None) -> Entry:
+    """A player drops themselves from their own event page: the TO's drop (`entry_drop`),
+    written in History as dropped by the player and shown so on the console, where the TO
+    undoes it like any drop.
+
+    What a store expects of a player who leaves mid-round: the table they sit at still needs
+    its result (their opponents played it; a player who leaves concedes or reports it, or
+    the TO enters it), so a drop is allowed while their table has no result yet and takes
+    them out of the pairings from the next round on, their current table unchanged. Refused
+    before round 1 (a registered player unregisters instead, and their seat goes to the
+    waitlist; a walk-in asks the TO) and once the Swiss rounds are over (leaving a top cut is
+    a concession at a table the TO enters). A second tap is AlreadyDone.
+    """
+    tournament, entry = _entry_locked(entry.tournament, entry)
+    if entry.dropped_after is not None:
+        raise AlreadyDone("You have already dropped from this event.", code="dropped")
+    if tournament.status == Tournament.Status.REGISTRATION:
+        raise TournamentError(
+            "Round 1 is not paired yet: unregister on the event page instead (your seat goes "
+            "to the next player waiting), or ask the TO.",
+            code="not_started",
+        )
+    if tournament.status != Tournament.Status.SWISS:
+        raise TournamentError(
+            "The Swiss rounds are over: to leave the top cut, tell the TO.", code="closed"
+        )
+    return entry_drop(entry=entry, by=by, by_player=True)
 
 
 @transaction.atomic

@@ -289,7 +289,9 @@ def entry_list(context, entries) -> SafeString:
         tags = ""
         if entry["joined_round"] > 1:
             tags += f' <span class="tag">from round {entry["joined_round"]}</span>'
-        if dropped is not None:
+        if dropped is not None and entry.get("dropped_by_player"):
+            tags += ' <span class="tag">dropped by the player</span>'
+        elif dropped is not None:
             tags += ' <span class="tag">dropped</span>'
         tags += "".join(f' <span class="tag half-bye">½ bye in round {n}</span>' for n in byes)
         line = f'\n  <li><span class="entry-name">{escape(entry["name"])}{tags}</span>'
