@@ -89,7 +89,7 @@ def test_one_tap_ends_round_one_and_pairs_round_two_and_a_second_tap_changes_not
 def test_a_tap_before_every_result_is_in_is_refused_and_ends_nothing(event, organizer_client):
     answer = organizer_client.post(reverse("round_advance", args=[event.slug, 1]))
     assert answer.status_code == 400
-    assert "Tables 1, 2, 3, 4 still have no result." in answer.content.decode()
+    assert "Tables 1, 2, 3 and 4 still have no result." in answer.content.decode()
     assert event.rounds.get().status == Round.Status.PLAYING
 
 

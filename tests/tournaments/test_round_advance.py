@@ -57,7 +57,7 @@ def test_a_round_without_every_result_is_refused_and_stays_open(league):
     first = services.round_pair(tournament=event)
     table = first.tables.order_by("number").first()
     services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
-    with pytest.raises(services.TournamentError, match="Tables 2, 3, 4 still have no result"):
+    with pytest.raises(services.TournamentError, match="Tables 2, 3 and 4 still have no result"):
         services.round_advance(round_=first)
     assert numbers(event) == [(1, "swiss", "playing")]
 
