@@ -392,7 +392,7 @@ class PlayerAdmin(OrganizationScopedAdmin):
     list_filter = [("organization", admin.RelatedOnlyFieldListFilter)]
     search_fields = ["name"]
     list_select_related = ["organization", "user"]
-    fields = ["organization", "name", "user", "created_at"]
+    fields = ["organization", "name", "user", "sees_private_leagues", "created_at"]
     readonly_fields = ["created_at"]
     autocomplete_fields = ["user"]
     # Results protect their player; say so rather than "no permission to delete results".

@@ -147,6 +147,16 @@ class Player(models.Model):
         related_name="players",
         help_text="The player's own account, if they have one.",
     )
+    # Whether the store vouches for the account linked to this player, which opens the
+    # store's private leagues to it (leagues.permissions). Every link the store makes (a claim
+    # it approves, a claim code it hands out, the admin) vouches; an account that made its
+    # own player on an event's join form is not vouched for until the store ticks this.
+    sees_private_leagues = models.BooleanField(
+        "may see private leagues",
+        default=True,
+        help_text="The player's account may see the store's private leagues. Off for a "
+        "player who joined online, until the store knows who they are.",
+    )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:

@@ -5,7 +5,9 @@ The roles, from least to most powerful ("the store" is one Organization):
 
 - anonymous visitor: sees public leagues, their events and the read API; changes nothing.
 - player (a user linked to a `Player` of the store, no membership): sees what a visitor
-  sees plus the store's private leagues, read-only; changes nothing.
+  sees plus the store's private leagues, read-only, when the store vouches for the link
+  (`Player.sees_private_leagues`); changes nothing. A player who joined online (an
+  account that typed a name on a public event's join form) sees only what a visitor sees.
 - event judge (`tournaments.TournamentJudge`, no membership): sees what a visitor sees plus
   that one event's pages; runs that event's console (registration, pairing, results, drops,
   top cut) and nothing else.
@@ -26,6 +28,18 @@ URL of the site.
 Why players see their store's private leagues: a private league hides the store's results
 from the world, not from the people who play in it. A player gets no rights to change
 anything; only memberships (and superusers) do.
+
+Why only players the store vouches for: anyone can become a store's player by registering
+online for one of its public events, so "is a player of the store" says nothing about who
+the person is (another store's owner did exactly that to read a store's private game log).
+The store vouches for an account when it links it itself: it approves the account's claim,
+hands out the claim code, or links it in the admin. An account that made its own player on
+a join form sees no private league until an organizer ticks "may see private leagues" on
+that player in the admin. The rule is per store, not per league, because that is how a
+store thinks of its regulars ("our players see our private leagues"), and a rule per
+league ("played a game in it") would hide a private event from a regular before they
+have played in it. This file is the only place the rule is decided: pages, exports, the
+API and events all ask `visible_leagues`.
 """
 
 from django.db.models import Q, QuerySet
@@ -65,10 +79,12 @@ def member_organization_ids(user) -> set[int] | None:
 
 
 def player_organization_ids(user) -> set[int]:
-    """Ids of the organizations where `user` is linked to a player (read-only access)."""
+    """Ids of the organizations where `user` is linked to a player the store vouches for
+    (read-only access to its private leagues; see the module's docstring)."""
     if not _is_active(user):
         return set()
-    return set(user.players.values_list("organization_id", flat=True))
+    vouched = user.players.filter(sees_private_leagues=True)
+    return set(vouched.values_list("organization_id", flat=True))
 
 
 def viewer_organization_ids(user) -> set[int] | None:
@@ -102,7 +118,7 @@ def can_manage_organization_id(user, organization_id: int) -> bool:
 
 def visible_leagues(user) -> QuerySet:
     """Leagues `user` may look at: the public ones, and the private ones of the organizations
-    they belong to or play for."""
+    they belong to or play for as a player the store vouches for."""
     leagues = League.objects.select_related("organization")
     ids = viewer_organization_ids(user)
     if ids is None:

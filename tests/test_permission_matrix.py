@@ -69,6 +69,11 @@ ROLES = [
     "organizer",  # Membership organizer of store A
     "owner",  # Membership owner of store A
     "superuser",
+    # Registered online for a public event of store A (the join form made their player):
+    # the store has not vouched for them, so store A's private league stays closed.
+    "joined_online",
+    # A player of store B (linked by store B) who registered online for store A's event.
+    "other_store_player",
 ]
 # Store A's public and private league, store B's public and private league.
 SCENES = ["a_pub", "a_priv", "b_pub", "b_priv"]
@@ -90,6 +95,8 @@ SEE_LEAGUE = _table(
         "organizer": (OK, OK, OK, HIDDEN),
         "owner": (OK, OK, OK, HIDDEN),
         "superuser": (OK, OK, OK, OK),
+        "joined_online": (OK, HIDDEN, OK, HIDDEN),
+        "other_store_player": (OK, HIDDEN, OK, OK),
     }
 )
 SEE_EVENT = _table(
@@ -108,6 +115,8 @@ MANAGE_LEAGUE = _table(
         "organizer": (OK, OK, DENIED, HIDDEN),
         "owner": (OK, OK, DENIED, HIDDEN),
         "superuser": (OK, OK, OK, OK),
+        "joined_online": (DENIED, HIDDEN, DENIED, HIDDEN),
+        "other_store_player": (DENIED, HIDDEN, DENIED, DENIED),
     }
 )
 CREATE_EVENT = _table(
@@ -134,6 +143,8 @@ OWN_REGISTRATION = _table(
         "organizer": (DENIED, DENIED, DENIED, HIDDEN),
         "owner": (DENIED, DENIED, DENIED, HIDDEN),
         "superuser": (DENIED, DENIED, DENIED, DENIED),
+        "joined_online": (OK, HIDDEN, DENIED, HIDDEN),
+        "other_store_player": (OK, HIDDEN, OK, OK),
     }
 )
 # A player's own entry (their deck): "player" is entered in store A's public league's events.
@@ -141,6 +152,9 @@ OWN_ENTRY = _table(
     {
         **{role: tuple(OWN_REGISTRATION[role].values()) for role in ROLES},
         "player": (OK, DENIED, DENIED, HIDDEN),
+        # Entered only in the open event, not in the scenes' events.
+        "joined_online": (DENIED, HIDDEN, DENIED, HIDDEN),
+        "other_store_player": (DENIED, HIDDEN, DENIED, DENIED),
     }
 )
 # A store's history (audit log) and its undo: its managers only; to everyone else the page
@@ -578,11 +592,33 @@ def build_world() -> World:
             EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=True)
     # Store B has its own staff and tokens, so every admin list has rows of both stores.
     organizer_of(store_b, role=Role.OWNER, username="bea")
+    users.update(_joined_online(store_a, scenes))
     tokens = {
         "a": ApiToken.issue(organization=store_a, name="scorebot A")[1],
         "b": ApiToken.issue(organization=store_b, name="scorebot B")[1],
     }
     return World(store_a=store_a, store_b=store_b, users=users, scenes=scenes, tokens=tokens)
+
+
+def _joined_online(store_a, scenes) -> dict:
+    """Two accounts that registered online, by the join form's service, for an open event
+    of store A's public league: a new account, and a player store B linked (who sees store
+    B's private league)."""
+    league = scenes["a_pub"].league
+    open_event = tournament_services.tournament_create(
+        league=league, name="a_pub open", format="1v1"
+    )
+    tournament_services.registration_settings_set(
+        tournament=open_event, open=True, cap=16, deadline=None, note=""
+    )
+    newcomer = UserFactory(username="nora")
+    other = UserFactory(username="otto")
+    PlayerFactory(organization=scenes["b_pub"].league.organization, name="Otto B", user=other)
+    for user, name in ((newcomer, "Nora"), (other, "Otto")):
+        EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=True)
+        player = league_services.player_join(user=user, organization=store_a, name=name)
+        tournament_services.registration_join(tournament=open_event, player=player)
+    return {"joined_online": newcomer, "other_store_player": other}
 
 
 @pytest.fixture(scope="module")
@@ -812,7 +848,14 @@ ADMIN_ADD = {
     "tournaments.Round": set(),  # paired on the event's console
     "tournaments.Table": set(),
 }
-NOT_STAFF = ("anonymous", "stranger", "player", "event_judge")
+NOT_STAFF = (
+    "anonymous",
+    "stranger",
+    "player",
+    "event_judge",
+    "joined_online",
+    "other_store_player",
+)
 
 
 def admin_expected(label: str, model_admin, role: str, page: str):

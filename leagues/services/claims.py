@@ -79,9 +79,12 @@ def _may_link(*, player: Player, user) -> None:
 
 def _link(*, player: Player, user) -> None:
     player.user = user
+    # The store made this link (approved the claim, or handed out the code): it vouches for
+    # the account, which may see its private leagues (leagues.permissions).
+    player.sees_private_leagues = True
     try:
         with transaction.atomic():
-            player.save(update_fields=["user"])
+            player.save(update_fields=["user", "sees_private_leagues"])
     except IntegrityError:  # another player of this store was linked to the account meanwhile
         raise LeagueError(
             f"Your account is already a player of {player.organization}.", code="one_per_store"
@@ -259,7 +262,11 @@ def player_join(*, user, organization, name: str) -> Player:
         raise ClaimAlreadyDone(f"You are already {mine.name} at {organization}.")
     try:
         with transaction.atomic():
-            player = Player.objects.create(organization=organization, name=name, user=user)
+            # Anyone may join a public event: the store does not know who this is yet, so
+            # the account sees none of its private leagues (leagues.permissions).
+            player = Player.objects.create(
+                organization=organization, name=name, user=user, sees_private_leagues=False
+            )
     except IntegrityError:  # the same name or account, by a request that just committed
         raise LeagueError(
             f"{organization} already has this player, or your account is one of its players: "
