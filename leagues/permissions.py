@@ -44,7 +44,7 @@ API and events all ask `visible_leagues`.
 
 from django.db.models import Q, QuerySet
 
-from .models import MANAGER_ROLES, League, Organization
+from .models import MANAGER_ROLES, League, Organization, Player
 
 
 def _is_active(user) -> bool:
@@ -130,3 +130,15 @@ def can_run_events_of(user, organization_id: int) -> bool:
     """Owners, organizers and judges/TOs of the organization run its tournaments."""
     ids = member_organization_ids(user)
     return ids is None or organization_id in ids
+
+
+def player_is_visible(user, player: Player) -> bool:
+    """Whether `user` may see `player`'s name somewhere: in a game of a league they may see,
+    or as an entry of an event of one (an event's pages list its entries). A message to
+    `user` names a player only when this holds, so a private league's players do not leak."""
+    leagues = visible_leagues(user)
+    return (
+        Player.objects.filter(pk=player.pk)
+        .filter(Q(results__game__league__in=leagues) | Q(entries__tournament__league__in=leagues))
+        .exists()
+    )

@@ -16,6 +16,7 @@ from audit.services import audit_record
 
 from ..actions import Action
 from ..models import ClaimCode, Player, PlayerClaim
+from ..permissions import player_is_visible
 from .common import LeagueError
 from .players import player_name_clean, players_find
 
@@ -242,6 +243,24 @@ def claim_with_code(*, user, code: str) -> Player:
     return player
 
 
+def _name_taken(*, user, organization, existing: Player) -> LeagueError:
+    """The refusal of a name the store has. It names the player only when `user` may see
+    them; a player seen only in a private league is not confirmed (nor their spelling)."""
+    if player_is_visible(user, existing):
+        message = (
+            f"{organization} already has a player named {existing.name}. If that is you, open "
+            "your page from the league's standings and press “This is me”, or ask the store "
+            "for a claim code; if not, add something that tells you apart (a last initial)."
+        )
+    else:
+        message = (
+            f"This name cannot be used at {organization}: add something that tells you apart "
+            "(a last initial, say). If the store already knows you under this name, ask it "
+            "for a claim code."
+        )
+    return LeagueError(message, field="name", code="name_taken")
+
+
 @transaction.atomic
 def player_join(*, user, organization, name: str) -> Player:
     """A new player of `organization`, named `name`, linked to `user`'s account at once: for
@@ -250,13 +269,7 @@ def player_join(*, user, organization, name: str) -> Player:
     name = player_name_clean(name)
     existing = players_find(organization=organization, names=[name]).get(name.lower())
     if existing is not None:
-        raise LeagueError(
-            f"{organization} already has a player named {existing.name}. If that is you, open "
-            "your page from the league's standings and press “This is me”, or ask the store "
-            "for a claim code; if not, add something that tells you apart (a last initial).",
-            field="name",
-            code="name_taken",
-        )
+        raise _name_taken(user=user, organization=organization, existing=existing)
     mine = Player.objects.filter(organization=organization, user=user).first()
     if mine is not None:
         raise ClaimAlreadyDone(f"You are already {mine.name} at {organization}.")

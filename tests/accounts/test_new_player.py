@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from audit.models import AuditEntry
 from leagues.models import Player
-from tests.factories import LeagueFactory, PlayerFactory, UserFactory
+from tests.factories import GameFactory, LeagueFactory, PlayerFactory, UserFactory
 from tournaments import services
 from tournaments.models import Registration
 
@@ -46,7 +46,10 @@ def test_a_new_player_registers_under_their_name(client, event):
 
 
 def test_a_name_the_store_has_is_claimed_not_made_twice(client, event):
-    PlayerFactory(organization=event.league.organization, name="Nia Noor")
+    store = event.league.organization
+    nia = PlayerFactory(organization=store, name="Nia Noor")
+    # She played in the public league: her name is on its page for anyone to read.
+    GameFactory(league=event.league, players=[nia, PlayerFactory(organization=store)])
     client.force_login(UserFactory(username="nia"))
 
     response = join(client, event, "nia noor")
@@ -56,6 +59,26 @@ def test_a_name_the_store_has_is_claimed_not_made_twice(client, event):
     assert any("already has a player named Nia Noor" in m for m in messages), messages
     assert Player.objects.filter(name__iexact="nia noor").count() == 1
     assert not Registration.objects.exists()
+
+
+@pytest.mark.parametrize("where", ["private league", "nowhere yet"])
+def test_the_refusal_does_not_confirm_a_name_the_person_cannot_see(client, event, where):
+    """Issue 30, break 10: "already has a player named Big7" told anyone that a private
+    league's player exists, and how the store spells them."""
+    store = event.league.organization
+    big7 = PlayerFactory(organization=store, name="Big7")
+    if where == "private league":
+        private = LeagueFactory(organization=store, slug="staff", is_public=False)
+        GameFactory(league=private, players=[big7, PlayerFactory(organization=store)])
+    client.force_login(UserFactory(username="nosy"))
+
+    response = join(client, event, "BIG7")
+
+    said = " ".join(str(m) for m in response.wsgi_request._messages)
+    assert "cannot be used" in said
+    assert "Big7" not in said and "already has" not in said
+    assert not Registration.objects.exists()
+    assert Player.objects.filter(name__iexact="big7").count() == 1
 
 
 def test_a_refused_registration_makes_no_player(client, event):
