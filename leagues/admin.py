@@ -386,13 +386,48 @@ class MembershipAdmin(OrganizationScopedAdmin):
 # --- players and leagues ------------------------------------------------------------------
 
 
+class PlayerAdminForm(forms.ModelForm):
+    """A player's name as every other way in cleans it (leagues.services.players): normalized,
+    and a name that reads like another player of the store needs the look-alike box."""
+
+    look_alike_ok = forms.BooleanField(
+        required=False,
+        label="The name only looks like another player's: they are someone else",
+    )
+
+    class Meta:
+        model = Player
+        fields = ["organization", "name", "user", "sees_private_leagues"]
+
+    def clean(self):
+        cleaned = super().clean()
+        name = cleaned.get("name")
+        organization = cleaned.get("organization") or getattr(self.instance, "organization", None)
+        if not name or organization is None:
+            return cleaned
+        try:
+            name = services.player_name_clean(name)
+            if self.instance.pk is None or name.casefold() != self.instance.name.casefold():
+                services.players_new_check(
+                    organization=organization,
+                    names=[name],
+                    look_alikes_confirmed=cleaned.get("look_alike_ok", False),
+                    exclude=self.instance.pk,
+                )
+        except services.LeagueError as error:
+            self.add_error("name", str(error))
+        cleaned["name"] = name
+        return cleaned
+
+
 @admin.register(Player)
 class PlayerAdmin(OrganizationScopedAdmin):
     list_display = ["name", "organization", "user", "games_played", "created_at"]
     list_filter = [("organization", admin.RelatedOnlyFieldListFilter)]
     search_fields = ["name"]
     list_select_related = ["organization", "user"]
-    fields = ["organization", "name", "user", "sees_private_leagues", "created_at"]
+    form = PlayerAdminForm
+    fields = ["organization", "name", "look_alike_ok", "user", "sees_private_leagues", "created_at"]
     readonly_fields = ["created_at"]
     autocomplete_fields = ["user"]
     # Results protect their player; say so rather than "no permission to delete results".

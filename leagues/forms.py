@@ -14,7 +14,13 @@ from django.utils import timezone
 from .domain.csvformat import NAME_MAX_LENGTH, clean_text, has_control_characters
 from .domain.ranking import RankingError, validate_places
 from .models import Game, League
-from .services import FinishLine, LeagueError, game_date_check, players_find
+from .services import (
+    FinishLine,
+    LeagueError,
+    game_date_check,
+    players_find,
+    players_look_alike,
+)
 
 MAX_ROWS = 16
 _PLAYER_KEY = re.compile(r"\Aplayer_([0-9]{1,3})\Z")  # ASCII digits: int("²") raises
@@ -44,6 +50,12 @@ class GameEntryForm(forms.Form):
         label="Add names I typed that are not players yet",
         help_text="Leave this off to catch typos: an unknown name is then an error.",
     )
+    look_alikes_ok = forms.BooleanField(
+        required=False,
+        label="The names marked as look-alikes are other people",
+        help_text="A new name that reads like a player the store has (a letter from another "
+        "alphabet, an invisible character) is an error until you tick this.",
+    )
 
     def __init__(self, *args, league: League, rows: int = DEFAULT_ROWS, **kwargs):
         super().__init__(*args, **kwargs)
@@ -72,6 +84,7 @@ class GameEntryForm(forms.Form):
             )
         self.finish: list[FinishLine] = []
         self.new_names: list[str] = []
+        self.look_alikes: dict[str, str] = {}
 
     def rows(self):
         """The bound fields of each row, for the template."""
@@ -136,6 +149,19 @@ class GameEntryForm(forms.Form):
                         f"player_{i}",
                         f'No player "{name}" in {self.league.organization} yet. Check the '
                         'spelling, or tick "Add names I typed" below.',
+                    )
+        self.look_alikes = players_look_alike(
+            organization=self.league.organization, names=list(dict.fromkeys(self.new_names))
+        )
+        if self.look_alikes and not cleaned.get("look_alikes_ok"):
+            for i, name, _, _ in lines:
+                if name in self.look_alikes:
+                    self.add_error(
+                        f"player_{i}",
+                        f'"{name}" reads like {self.look_alikes[name]}, a player of '
+                        f"{self.league.organization} (a letter from another alphabet, or a "
+                        'look-alike character). Check the spelling, or tick "The names marked '
+                        'as look-alikes are other people" below.',
                     )
         # Use the stored spelling of known players ("josh" is Josh).
         self.finish = [

@@ -172,6 +172,11 @@ class RegisterForm(forms.Form):
     # Shown once a name turned out to be new: ticking it creates the store's player.
     new_player = forms.BooleanField(required=False, label="Yes, add them as a new player")
     ask_new_player = False  # set by the view when the name is not a player yet
+    # Shown once a new name turned out to read like a player the store has.
+    look_alike_ok = forms.BooleanField(
+        required=False, label="Yes, they are someone else: add the look-alike name"
+    )
+    ask_look_alike = False
 
     def clean_name(self):
         # The store's rule for a player's name (not blank, no control characters), as a

@@ -202,7 +202,8 @@ def event_join(request: HttpRequest, slug: str) -> HttpResponse:
     player = reg_selectors.own_player(request.user, event)
     name = request.POST.get("name", "")
     if player is None and name.strip():
-        return _join_as_new_player(request, event, name)
+        look_alike_confirmed = request.POST.get("not_a_look_alike") == "1"
+        return _join_as_new_player(request, event, name, look_alike_confirmed)
     if player is None:
         raise PermissionDenied(NOT_LINKED)
     return _player_do(
@@ -213,13 +214,18 @@ def event_join(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _join_as_new_player(request, event: Tournament, name: str) -> HttpResponse:
+def _join_as_new_player(
+    request, event: Tournament, name: str, look_alike_confirmed: bool
+) -> HttpResponse:
     organization = event.league.organization
 
     def join():
         with transaction.atomic():  # a refused registration makes no player either
             player = league_services.player_join(
-                user=request.user, organization=organization, name=name
+                user=request.user,
+                organization=organization,
+                name=name,
+                look_alike_confirmed=look_alike_confirmed,
             )
             return services.registration_join(tournament=event, player=player, by=request.user)
 

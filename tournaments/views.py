@@ -24,6 +24,7 @@ from core.errors import DomainError
 from core.errors_http import error_message, error_response
 from core.pagecache import memo, public_page, versions
 from leagues import selectors as league_selectors
+from leagues import services as league_services
 from leagues.permissions import can_run_events_of
 from leagues.views import league_context
 
@@ -461,6 +462,8 @@ def _refused(
     on_form = form is not None and getattr(error, "field", None) in form.fields
     if isinstance(error, services.UnknownPlayer) and on_form:
         form.ask_new_player = True
+    if isinstance(error, league_services.LookAlikeNames) and on_form:
+        form.ask_new_player = form.ask_look_alike = True
     if not on_form:
         messages.error(request, error_message(error))
     extra = {form_name: form} if form is not None else {}
@@ -498,6 +501,7 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
             name=form.cleaned_data["name"],
             by=request.user,
             create_player=form.cleaned_data["new_player"],
+            look_alike_confirmed=form.cleaned_data["look_alike_ok"],
         )
     except DomainError as error:
         return _refused(request, event, error, form=form)

@@ -40,6 +40,7 @@ from datetime import date, datetime, timedelta
 
 from core.errors import DomainError
 
+from .names import name_normalize
 from .ranking import is_valid_ranking
 
 NAME_MAX_LENGTH = 100
@@ -168,7 +169,8 @@ def has_lone_surrogates(text: str) -> bool:
 
 
 def clean_text(raw: str) -> str:
-    """Undo the formula guard that `escape_text` adds, then trim and fold runs of white space.
+    """Undo the formula guard that `escape_text` adds, then normalize the name (NFKC, no
+    invisible characters, runs of white space folded: see leagues.domain.names).
 
     The guard comes off first: "'\t=x" (a name that began with a tab) would otherwise fold to
     "' =x", which no longer looks guarded.
@@ -176,7 +178,7 @@ def clean_text(raw: str) -> str:
     text = raw.strip()
     if _is_escaped(text):
         text = text[1:]
-    return " ".join(text.split())
+    return name_normalize(text)
 
 
 def clean_note(raw: str) -> str:
@@ -353,6 +355,9 @@ def _parse_row(
     repeats: list[RowProblem] = []
     for col, name in names:
         where = _player_field(col)
+        if not name:  # a cell of invisible characters only (leagues.domain.names)
+            problems.append(RowProblem(line, where, "the name has no visible characters"))
+            continue
         if len(name) > NAME_MAX_LENGTH:
             problems.append(
                 RowProblem(line, where, f"the name is longer than {NAME_MAX_LENGTH} characters")

@@ -70,10 +70,13 @@ from .imports import (
     text_line_count,
 )
 from .players import (
+    LookAlikeNames,
     names_folded,
     player_name_clean,
     players_find,
     players_get_or_create,
+    players_look_alike,
+    players_new_check,
 )
 from .store import (
     Invited,
@@ -107,6 +110,7 @@ __all__ = [
     "Invited",
     "LeagueError",
     "LogoUpload",
+    "LookAlikeNames",
     "ResultIn",
     "StaffAlreadyInvited",
     "UndoRefused",
@@ -148,6 +152,8 @@ __all__ = [
     "player_name_clean",
     "players_find",
     "players_get_or_create",
+    "players_look_alike",
+    "players_new_check",
     "slug_new",
     "staff_invite",
     "staff_remove",

@@ -18,7 +18,7 @@ from ..actions import Action
 from ..models import ClaimCode, Player, PlayerClaim
 from ..permissions import player_is_visible
 from .common import LeagueError
-from .players import player_name_clean, players_find
+from .players import LookAlikeNames, player_name_clean, players_find, players_look_alike
 
 # No 0/O, 1/I/L: a code is read off a slip of paper or a phone screen and typed on another.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -243,10 +243,10 @@ def claim_with_code(*, user, code: str) -> Player:
     return player
 
 
-def _name_taken(*, user, organization, existing: Player) -> LeagueError:
+def _name_taken(*, user, organization, existing: Player | None) -> LeagueError:
     """The refusal of a name the store has. It names the player only when `user` may see
     them; a player seen only in a private league is not confirmed (nor their spelling)."""
-    if player_is_visible(user, existing):
+    if existing is not None and player_is_visible(user, existing):
         message = (
             f"{organization} already has a player named {existing.name}. If that is you, open "
             "your page from the league's standings and press “This is me”, or ask the store "
@@ -261,11 +261,35 @@ def _name_taken(*, user, organization, existing: Player) -> LeagueError:
     return LeagueError(message, field="name", code="name_taken")
 
 
+def _look_alike_check(*, user, organization, name: str, confirmed: bool) -> None:
+    """A name that reads like a player the store has: the person confirms they are someone
+    else, when they may see that player; a player they may not see is not confirmed to
+    exist, so the name is refused the way a taken name is."""
+    pairs = players_look_alike(organization=organization, names=[name])
+    if not pairs:
+        return
+    similar = players_find(organization=organization, names=[pairs[name]]).get(pairs[name].lower())
+    if similar is None or not player_is_visible(user, similar):
+        raise _name_taken(user=user, organization=organization, existing=similar)
+    if confirmed:
+        return
+    raise LookAlikeNames(
+        pairs=pairs,
+        message=(
+            f'"{name}" reads like {similar.name}, a player of {organization} (a letter from '
+            "another alphabet, or a look-alike character). If that is you, press “This is "
+            "me” on your page in the league's standings; if you are someone else, check "
+            "“My name only looks like another player's” and register again."
+        ),
+    )
+
+
 @transaction.atomic
-def player_join(*, user, organization, name: str) -> Player:
+def player_join(*, user, organization, name: str, look_alike_confirmed: bool = False) -> Player:
     """A new player of `organization`, named `name`, linked to `user`'s account at once: for
     someone new to the store. A name the store already has is refused (that player is
-    claimed, not made twice), as is an account that already is one of the store's players."""
+    claimed, not made twice), as is an account that already is one of the store's players;
+    a name that reads like one needs `look_alike_confirmed` (players_new_check's rule)."""
     name = player_name_clean(name)
     existing = players_find(organization=organization, names=[name]).get(name.lower())
     if existing is not None:
@@ -273,6 +297,9 @@ def player_join(*, user, organization, name: str) -> Player:
     mine = Player.objects.filter(organization=organization, user=user).first()
     if mine is not None:
         raise ClaimAlreadyDone(f"You are already {mine.name} at {organization}.")
+    _look_alike_check(
+        user=user, organization=organization, name=name, confirmed=look_alike_confirmed
+    )
     try:
         with transaction.atomic():
             # Anyone may join a public event: the store does not know who this is yet, so

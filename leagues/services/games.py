@@ -394,6 +394,7 @@ def game_enter(
     notes: str = "",
     by=None,
     create_players: bool = False,
+    look_alikes_confirmed: bool = False,
     game: Game | None = None,
     expected_version: int | None = None,
     entry_key: str | None = None,
@@ -401,12 +402,17 @@ def game_enter(
     """Record a new game (or correct `game`) from names as typed on the entry form.
 
     Names match the organization's players ignoring case; unknown names become new players
-    only with create_players, otherwise UnknownPlayers lists them and nothing is written.
+    only with create_players, otherwise UnknownPlayers lists them and nothing is written. A
+    new name that reads like a player the store has also needs look_alikes_confirmed.
     """
     game_date_check(played_on)
     names = [player_name_clean(line.name) for line in finish]
     if create_players:
-        players, _ = players_get_or_create(organization=league.organization, names=names)
+        players, _ = players_get_or_create(
+            organization=league.organization,
+            names=names,
+            look_alikes_confirmed=look_alikes_confirmed,
+        )
     else:
         players = players_find(organization=league.organization, names=names)
         missing = [n for n in dict.fromkeys(names) if n.lower() not in players]

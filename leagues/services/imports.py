@@ -36,6 +36,7 @@ from .players import (
     names_folded,
     players_find,
     players_get_or_create,
+    players_look_alike,
 )
 
 
@@ -301,6 +302,14 @@ def import_preview_build(
         "warnings": [_problem(p) for p in plan.parsed.warnings],
         "header_line": plan.parsed.header_line,
         "new_players": plan.new_players,
+        # New names that read like the store's players: shown before the organizer confirms,
+        # and confirming the import confirms them (games_import).
+        "look_alikes": [
+            [name, like]
+            for name, like in players_look_alike(
+                organization=league.organization, names=plan.new_players
+            ).items()
+        ],
         "skipped_count": len(plan.skipped_lines),
         "refusal": refusal,
         "can_import_all": refusal is None,
@@ -345,6 +354,7 @@ def games_import(
     batch: ImportBatch | None = None,
     progress: Callable[[int, int], None] | None = None,
     repeated_names: str | None = None,
+    look_alikes_confirmed: bool | None = None,
 ) -> ImportReport:
     """Import a Guildmaster CSV into `league`: all of it, or with skip_invalid the valid rows.
 
@@ -352,6 +362,9 @@ def games_import(
     the file was imported before, or when nothing valid is left. `progress(done, total)` hears
     of the games written so far (total: the games to write, plus one step for the checks).
     `repeated_names` (see `parse_games_csv`) defaults to the batch's choice, else refusing.
+    A new name that reads like a player of the store is refused (LookAlikeNames) unless
+    `look_alikes_confirmed`, which defaults to whether there is a batch: its preview showed
+    the look-alikes to the organizer who pressed "import".
     """
     _lock_league(league)
     if batch is not None:
@@ -377,7 +390,11 @@ def games_import(
         progress(1, total)
 
     names = [f.name for g in plan.games for f in g.finishers]
-    players, created = players_get_or_create(organization=league.organization, names=names)
+    if look_alikes_confirmed is None:
+        look_alikes_confirmed = batch is not None
+    players, created = players_get_or_create(
+        organization=league.organization, names=names, look_alikes_confirmed=look_alikes_confirmed
+    )
     user = acting_user(by)
     if batch is None:
         batch = ImportBatch(league=league, filename=filename[:255], content=text, created_by=user)

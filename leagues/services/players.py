@@ -1,5 +1,11 @@
 """Players of a store by name: cleaning a typed name, matching names ignoring case, and
-creating the new players a person confirmed."""
+creating the new players a person confirmed.
+
+Every new player is checked here first (`players_new_check`), by `players_get_or_create`
+(the game form, imports, the API, a TO's walk-in) and by `player_join` (the join form); the
+admin's form asks the same check. A new name that only reads like a player the store has
+("R\u0435g1", with a Cyrillic e, beside "Reg1") is refused with LookAlikeNames until the person
+confirms it is someone else (leagues.domain.names)."""
 
 from collections.abc import Iterable, Sequence
 
@@ -11,6 +17,7 @@ from ..domain.csvformat import (
     clean_text,
     has_control_characters,
 )
+from ..domain.names import look_alikes
 from ..models import Organization, Player
 from .common import (
     LeagueError,
@@ -30,6 +37,53 @@ def player_name_clean(raw: str) -> str:
             "The name contains control characters.", field="name", code="control_characters"
         )
     return name
+
+
+class LookAlikeNames(LeagueError):
+    """New names that read like players the store already has: nothing is created until the
+    person confirms they are other people. `pairs` maps each new name to the look-alike."""
+
+    default_code = "look_alike"
+
+    def __init__(self, *, pairs: dict[str, str], message: str | None = None):
+        if message is None:
+            shown = "; ".join(f'"{new}" reads like {old}' for new, old in pairs.items())
+            message = (
+                f"{shown}: the same letters from another alphabet, or look-alike characters. "
+                "Check the spelling; if it is really someone else, confirm the new name."
+            )
+        super().__init__(message, field="players", code="look_alike")
+        self.pairs = pairs
+
+
+def players_look_alike(
+    *, organization: Organization, names: Sequence[str], exclude: int | None = None
+) -> dict[str, str]:
+    """Each of `names` that reads like a player of `organization` (or like another of
+    `names`) without being the same name ignoring case, to the name it reads like. The
+    player `exclude` (one being renamed) is left out."""
+    stored = (
+        Player.objects.filter(organization=organization)
+        .exclude(pk=exclude)
+        .values_list("name", flat=True)
+    )
+    return look_alikes(names, [*stored, *names])
+
+
+def players_new_check(
+    *,
+    organization: Organization,
+    names: Sequence[str],
+    look_alikes_confirmed: bool,
+    exclude: int | None = None,
+) -> None:
+    """Refuse to create players named `names` while one reads like another player and the
+    person has not confirmed it (LookAlikeNames). Every path that creates players asks."""
+    if look_alikes_confirmed or not names:
+        return
+    pairs = players_look_alike(organization=organization, names=names, exclude=exclude)
+    if pairs:
+        raise LookAlikeNames(pairs=pairs)
 
 
 def names_folded(names: Iterable[str]) -> dict[str, str]:
@@ -67,9 +121,12 @@ def players_find(*, organization: Organization, names: Sequence[str]) -> dict[st
 
 
 def players_get_or_create(
-    *, organization: Organization, names: Sequence[str]
+    *, organization: Organization, names: Sequence[str], look_alikes_confirmed: bool = False
 ) -> tuple[dict[str, Player], list[Player]]:
-    """Players for `names` (matched ignoring case), creating the missing ones in one insert."""
+    """Players for `names` (matched ignoring case), creating the missing ones in one insert.
+
+    A missing name that reads like a player of the store is refused (LookAlikeNames) unless
+    `look_alikes_confirmed`: nothing is created then."""
     cleaned = [player_name_clean(n) for n in names]
     folded = names_folded(cleaned)
     existing = players_find(organization=organization, names=cleaned)
@@ -79,6 +136,11 @@ def players_get_or_create(
         key = folded[name]
         if key not in by_key and key not in to_create:
             to_create[key] = Player(organization=organization, name=name)
+    players_new_check(
+        organization=organization,
+        names=[p.name for p in to_create.values()],
+        look_alikes_confirmed=look_alikes_confirmed,
+    )
     # Another league of the same store may be adding the same newcomer right now (only the
     # league is locked): skip names that win that race, then read every player back.
     Player.objects.bulk_create(to_create.values(), ignore_conflicts=True)

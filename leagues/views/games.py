@@ -45,6 +45,7 @@ def _save(request: HttpRequest, form: GameEntryForm, league: League, game: Game 
         notes=form.cleaned_data.get("notes", ""),
         by=request.user,
         create_players=form.cleaned_data.get("add_new_players", False),
+        look_alikes_confirmed=form.cleaned_data.get("look_alikes_ok", False),
         game=game,
         expected_version=form.cleaned_data.get("version"),
         entry_key=form.cleaned_data.get("entry_key") or None,

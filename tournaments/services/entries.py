@@ -19,11 +19,17 @@ from .registration import waitlist_move_up
 
 @transaction.atomic
 def entry_register(
-    *, tournament: Tournament, name: str, by=None, create_player: bool = False
+    *,
+    tournament: Tournament,
+    name: str,
+    by=None,
+    create_player: bool = False,
+    look_alike_confirmed: bool = False,
 ) -> Entry:
     """Register a player by name: an existing player of the store (matched ignoring case), or,
     with `create_player`, a new one; an unknown name otherwise raises UnknownPlayer and nothing
-    is written. Registering a player who is already in says so (AlreadyDone).
+    is written. Registering a player who is already in says so (AlreadyDone). A new name
+    that reads like a player of the store also needs `look_alike_confirmed` (LookAlikeNames).
 
     Once rounds have been paired the player enters late: from the next round on.
     """
@@ -33,7 +39,13 @@ def entry_register(
     organization = tournament.league.organization
     name = league_services.player_name_clean(name)
     if create_player:
-        players, _ = league_services.players_get_or_create(organization=organization, names=[name])
+        try:
+            players, _ = league_services.players_get_or_create(
+                organization=organization, names=[name], look_alikes_confirmed=look_alike_confirmed
+            )
+        except league_services.LookAlikeNames as error:
+            error.field = "name"  # the console's one name field
+            raise
     else:
         players = league_services.players_find(organization=organization, names=[name])
         if not players:

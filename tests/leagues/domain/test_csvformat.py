@@ -18,6 +18,7 @@ from leagues.domain.csvformat import (
     parse_games_csv,
     write_games_csv,
 )
+from leagues.domain.names import name_normalize
 
 SAMPLE = Path("/work/shared/guildmaster/mtgscores.csv")
 
@@ -400,7 +401,7 @@ name_text = st.text(
     ),
     min_size=1,
     max_size=20,
-).map(lambda s: " ".join(s.split()))
+).map(name_normalize)  # names as they are stored: a name is normalized on its way in
 
 
 # PostgreSQL cannot store NUL in text or JSON, so the reader refuses it; leave it out here.
