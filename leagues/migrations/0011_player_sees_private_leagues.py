@@ -8,18 +8,18 @@ from django.db import migrations, models
 
 
 def self_joined_players_see_no_private_league(apps, schema_editor):
-    Player = apps.get_model("leagues", "Player")
-    AuditEntry = apps.get_model("audit", "AuditEntry")
-    joined = AuditEntry.objects.filter(action="player.join", object_type="player").values_list(
-        "object_id", flat=True
+    # The audit trail's table keeps its old name (leagues_auditentry, migration 0008), so it
+    # is read here without depending on the audit app, which depends on this one.
+    schema_editor.execute(
+        "UPDATE leagues_player SET sees_private_leagues = false WHERE id IN ("
+        "SELECT object_id FROM leagues_auditentry "
+        "WHERE action = 'player.join' AND object_type = 'player')"
     )
-    Player.objects.filter(pk__in=joined).update(sees_private_leagues=False)
 
 
 class Migration(migrations.Migration):
     dependencies = [
         ("leagues", "0010_player_claims"),
-        ("audit", "0001_initial"),
     ]
 
     operations = [
