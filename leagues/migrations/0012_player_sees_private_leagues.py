@@ -19,7 +19,7 @@ def self_joined_players_see_no_private_league(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("leagues", "0010_player_claims"),
+        ("leagues", "0011_store_profile_league_key_staff_invitation"),
     ]
 
     operations = [
