@@ -31,11 +31,17 @@ def _points(points: float) -> str:
 
 
 @register.simple_tag(takes_context=True)
-def standing_rows(context, lines) -> SafeString:
+def standing_rows(context, lines, placings=None) -> SafeString:
     """One `<tr>` per `tournaments.selectors.StandingLine`: rank (= when tied), the name
-    linking to the player's night with their public deck, points, record, tiebreakers."""
+    linking to the player's night with their public deck, points, record, tiebreakers.
+    With a finished event's placings (`selectors.placings.EventPlacings`), the rows come in
+    final order, each with its place ("3rd\u20134th") first."""
     event, decks = context["event"], context.get("decks") or {}
     prefix = escape(reverse("event_player", args=[event.slug, 0]).removesuffix("0/"))
+    places = placings.by_player() if placings is not None and placings.final else {}
+    if places:
+        order = {placing.player: i for i, placing in enumerate(placings.placings)}
+        lines = sorted(lines, key=lambda line: order.get(line.player_id, len(order)))
     rows = []
     for line in lines:
         deck = decks.get(line.name, "")
@@ -47,8 +53,13 @@ def standing_rows(context, lines) -> SafeString:
         metrics = "".join(f'<td class="num">{escape(str(value))}</td>' for value in line.metrics)
         rows.append(
             f"\n    <tr{DROPPED if line.dropped else ''}>"
-            f'<td class="rank">{line.rank}{"=" if line.tied else ""}</td>'
+            + (_place(places.get(line.player_id)) if places else "")
+            + f'<td class="rank">{line.rank}{"=" if line.tied else ""}</td>'
             f'<td class="name">{name}</td><td class="num">{escape(_points(line.points))}</td>'
             f'<td class="num">{escape(line.record)}</td>{metrics}</tr>\n  '
         )
     return mark_safe("".join(rows))
+
+
+def _place(placing) -> str:
+    return f'<td class="place">{escape(placing.label) if placing is not None else ""}</td>'
