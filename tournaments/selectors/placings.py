@@ -12,6 +12,9 @@ final Swiss standing. Before the first round ends there is no place.
 import logging
 from dataclasses import dataclass, field
 
+from django.db.models import Subquery
+from django.db.models.functions import Coalesce
+
 from ..domain.placings import Placing, PlacingError, final_placings
 from ..models import Round, Seat, Tournament
 from .decks import shown_decks
@@ -105,16 +108,19 @@ def event_placings(event: Tournament) -> EventPlacings | None:
             # shows the Swiss standings; the placings are left out rather than made up.
             logger.exception("Event %s: no final placings", event.slug)
             return None
-    last = (
+    # The Swiss rounds up to the last complete one, in the history's one query: they are
+    # numbered 1, 2, ... and a complete round has every table reported, so they are its
+    # rounds and their count is the last one's number.
+    last_complete = Subquery(
         event.rounds.filter(kind=Round.Kind.SWISS, status=Round.Status.COMPLETE)
         .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
+        .values("number")[:1]
     )
-    if last is None:
+    rounds = history(event, before=Coalesce(last_complete, 0) + 1)
+    if not rounds:
         return None
-    rows = standings(event, history(event, before=last + 1)).rows
-    return EventPlacings(False, last, final_placings(_swiss(rows)))
+    rows = standings(event, rounds).rows
+    return EventPlacings(False, len(rounds), final_placings(_swiss(rows)))
 
 
 @dataclass(frozen=True)

@@ -25,10 +25,10 @@ def points_scheme(tournament: Tournament) -> records.PointsScheme:
 
 
 def history(
-    tournament: Tournament, *, kind: str = Round.Kind.SWISS, before: int | None = None
+    tournament: Tournament, *, kind: str = Round.Kind.SWISS, before=None
 ) -> list[records.Round]:
     """Every reported table of the event's rounds (of one kind, numbered below `before` if
-    given), as domain values, in order."""
+    given: a number, or an expression such as a subquery), as domain values, in order."""
     seats = Seat.objects.filter(
         round__tournament=tournament, round__kind=kind, table__reported=True
     )

@@ -33,8 +33,11 @@ def _placings(context, event):
 
 
 @register.simple_tag(takes_context=True)
-def event_placings(context, event):
-    """The event's `selectors.placings.EventPlacings` (None before any round is complete)."""
+def event_placings(context, event, final=False):
+    """The event's `selectors.placings.EventPlacings` (None before any round is complete);
+    `final`: only a finished event's (None during the event, at no cost)."""
+    if final and event.status != event.Status.FINISHED:
+        return None
     return _placings(context, event)
 
 
