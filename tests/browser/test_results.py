@@ -1,0 +1,68 @@
+"""A finished 17-player pod night with a top 4, on a phone: the winner banner on the event page,
+a finalist's "2nd of 17" on their event player page and on their own event page, and the
+final standings' place column; no page wider than the phone."""
+
+import pytest
+from playwright.sync_api import expect
+
+from leagues.models import Player
+from tests.factories import LeagueFactory, UserFactory
+from tests.tournaments.play import play_round, register
+from tournaments import services
+from tournaments.models import Entry
+
+from .conftest import PHONE, Visit
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_finished_pod_night_reads_like_a_tournament(browser, live_server):
+    league = LeagueFactory(name="Friday Commander", slug="friday-cmd")
+    event = services.tournament_create(
+        league=league, name="Commander Night", format="pods", swiss_rounds=3, top_cut=4
+    )
+    register(event, *(f"Pilot {n:02}" for n in range(1, 17)), "Maximiliana Throckmorton-Vasquez")
+    for _ in range(3):
+        play_round(event)
+    seeds = services.standings(event).ranking
+    final = services.top_cut_start(tournament=event).tables.get()
+    entries = {s.entry.player_id: s.entry for s in final.seats.select_related("entry")}
+    # Seed 3 wins the final pod; seed 1 is 2nd, seed 4 3rd, seed 2 4th.
+    order = {seeds[2]: 1, seeds[0]: 2, seeds[3]: 3, seeds[1]: 4}
+    services.table_report(table=final, places={entries[p].pk: q for p, q in order.items()})
+    Player.objects.filter(pk=seeds[2]).update(name="Ezra Cole")
+    Entry.objects.filter(tournament=event, player_id=seeds[2]).update(
+        deck_name="Kinnan, Bonder Prodigy"
+    )
+    services.round_end(round_=final.round)  # the event finishes: its pages are drawn afresh
+    user = UserFactory(username="seed1")
+    Player.objects.filter(pk=seeds[0]).update(user=user)
+    second = Player.objects.get(pk=seeds[0]).name
+
+    phone = Visit(browser, live_server, PHONE)
+    phone.go(f"/events/{event.slug}/")
+    banner = phone.page.locator(".winner-banner")
+    expect(banner).to_contain_text("Winner: Ezra Cole")
+    expect(banner).to_contain_text("Kinnan, Bonder Prodigy")
+    phone.shot("results-event-phone")
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    phone.go(f"/events/{event.slug}/players/{seeds[0]}/")
+    expect(phone.page.locator(".player-finish")).to_have_text("Finished 2nd of 17")
+    phone.shot("results-player-phone")
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    phone.go(f"/events/{event.slug}/standings/")
+    places = phone.page.locator("td.place").all_inner_texts()
+    assert places[:5] == ["1st", "2nd", "3rd", "4th", "5th"] and len(places) == 17
+    phone.shot("results-standings-phone")
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    phone.login("seed1")
+    phone.go(f"/events/{event.slug}/me/")
+    expect(phone.page.locator(".player-finish")).to_have_text("You finished 2nd of 17")
+    expect(phone.page.locator("h1")).to_contain_text(second)
+    phone.shot("results-my-event-phone")
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.context.close()
+    assert not phone.errors, phone.errors
