@@ -188,3 +188,21 @@ def test_a_drawn_final_pod_is_said_honestly(client, pods17):
     assert f"{name_of(event, seeds[0])} takes the title as the best Swiss seed" in text
     finalist = page(client, "event_player", event.slug, seeds[3])
     assert f"Finished <strong>1st{EN}4th of 17</strong>" in finalist
+
+
+def test_a_tie_for_first_without_a_cut_is_said_as_shared(client, league):
+    # Four players, one round: both winners beat a 0-1 player 2-0, so they are equal on
+    # points, OMW% (0.33, the floor), GW% and OGW%: they share first, 1st-2nd.
+    event = services.tournament_create(league=league, name="Quick", swiss_rounds=1)
+    register(event, "Ann", "Bob", "Cy", "Dee")
+    round_ = play_round(event)
+    winners = sorted(
+        t.seats.order_by("position").first().entry.player.name for t in round_.tables.all()
+    )
+    text = page(client, "event_detail", event.slug)
+    assert "Winner:" not in text
+    assert f"Shared first place:</strong> {winners[0]} and {winners[1]}, tied on" in text
+    for table in round_.tables.all():
+        first = table.seats.order_by("position").first().entry.player_id
+        mine = page(client, "event_player", event.slug, first)
+        assert f"Finished <strong>1st{EN}2nd of 4</strong>" in mine
