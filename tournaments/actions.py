@@ -38,6 +38,8 @@ class Action(StrEnum):
     REPORT_ACCEPT = "report.accept"
     ROUND_CLOCK = "round.clock"
     TABLE_EXTENSION = "table.extension"
+    EVENT_LISTING = "event.listing"
+    EVENT_COPY = "event.copy"
 
 
 LABELS = {
@@ -71,4 +73,6 @@ LABELS = {
     Action.REPORT_ACCEPT: "Player's result accepted by the TO",
     Action.ROUND_CLOCK: "Round clock changed",
     Action.TABLE_EXTENSION: "Time extension",
+    Action.EVENT_LISTING: "Time, place or fee changed",
+    Action.EVENT_COPY: "Event copied to later weeks",
 }

@@ -181,6 +181,37 @@ class Tournament(models.Model):
         default="all",
         help_text="A player's report becomes the result once the table confirms it.",
     )
+    # What a player looking for a night out needs (tournaments.listing): when it starts (the
+    # store's local time, on `date`), where, and what it costs. Empty fee: free.
+    start_time = models.TimeField(
+        null=True, blank=True, help_text="When round 1 is meant to start, the store's time."
+    )
+    place = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="Where, when not in the store's usual room: “back room”, another address.",
+    )
+    entry_fee = models.DecimalField(
+        max_digits=7,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal(0))],
+        help_text="Empty or 0: free.",
+    )
+    fee_currency = models.CharField(
+        max_length=3, blank=True, help_text="ISO 4217 code of the fee: USD, EUR, GBP..."
+    )
+    # The first event of a weekly series this one was copied from (services.series): one
+    # event per series per date, so a repeated "copy" tap finds the copy it made.
+    series = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="repeats",
+        editable=False,
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -189,6 +220,16 @@ class Tournament(models.Model):
     class Meta:
         ordering = ["-date", "name"]
         constraints = [
+            models.UniqueConstraint(
+                fields=["series", "date"],
+                name="tournament_one_per_series_per_date",
+                violation_error_message="This weekly series already has an event on that date.",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(entry_fee__isnull=True) | models.Q(entry_fee__gte=0),
+                name="tournament_entry_fee_not_negative",
+                violation_error_message="An entry fee is not negative.",
+            ),
             models.CheckConstraint(
                 condition=models.Q(points_win__gte=models.F("points_draw"))
                 & models.Q(points_draw__gte=models.F("points_loss")),

@@ -49,6 +49,7 @@ from .events import (
     EVENT_DAYS_AHEAD_UNCONFIRMED,
     POINT_PRESETS,
     far_date_problem,
+    listing_check,
     tournament_create,
 )
 from .registration import (
@@ -74,14 +75,17 @@ from .rounds import (
     round_snapshot,
     round_swap,
 )
+from .series import MAX_WEEKS, Copies, tournament_copy_weekly, tournament_listing_set
 from .topcut import cut_seat_order, cut_seats_choose, top_cut_start
 
 __all__ = [
     "EDITS",
     "EVENT_DAYS_AHEAD_UNCONFIRMED",
+    "MAX_WEEKS",
     "POINT_PRESETS",
     "AlreadyDone",
     "CheckInClosed",
+    "Copies",
     "RateLimited",
     "ReportClosed",
     "ResultConflict",
@@ -104,6 +108,7 @@ __all__ = [
     "far_date_problem",
     "gw_floor",
     "history",
+    "listing_check",
     "omw_floor",
     "points_scheme",
     "registration_join",
@@ -138,5 +143,7 @@ __all__ = [
     "top_cut_label",
     "top_cut_seeds",
     "top_cut_start",
+    "tournament_copy_weekly",
     "tournament_create",
+    "tournament_listing_set",
 ]

@@ -1,8 +1,10 @@
-"""Creating an event: its format, points, tiebreakers, layout and top cut, checked before a row
-is written; a date more than a year ahead needs a confirmation.
+"""Creating an event: its format, points, tiebreakers, layout, top cut, start time, place and
+fee, checked before a row is written; a date more than a year ahead needs a confirmation.
 """
 
 import secrets
+from datetime import time
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
@@ -11,6 +13,7 @@ from audit.actors import acting_user
 from leagues import services as league_services
 
 from ..domain import byerules, records
+from ..domain.listing import fee_problem
 from ..domain.podcut import CUT_SEATS
 from ..domain.pods import LAYOUTS
 from ..domain.reports import RULES as REPORT_RULES
@@ -48,6 +51,7 @@ def _bye_rule(name: str | None) -> str:
 
 
 EVENT_DAYS_AHEAD_UNCONFIRMED = 365
+MAX_PLACE = 200
 
 
 def far_date_problem(day) -> str | None:
@@ -59,6 +63,29 @@ def far_date_problem(day) -> str | None:
         f"{day:%-d %B %Y} is more than a year ahead. Check the year; if the date is right, "
         "tick the box below and create the event again."
     )
+
+
+def listing_check(
+    *, start_time: time | None, place: str, entry_fee: Decimal | None, fee_currency: str
+) -> tuple[str, str]:
+    """The place and currency as stored (trimmed, upper case); TournamentError naming the
+    field otherwise."""
+    if start_time is not None and not isinstance(start_time, time):
+        raise TournamentError("Give the start time as HH:MM, e.g. 19:00.", field="start_time")
+    place = (place or "").strip()
+    if len(place) > MAX_PLACE:
+        raise TournamentError(
+            f"The place is {len(place)} characters long; at most {MAX_PLACE}.", field="place"
+        )
+    if any(ord(c) < 32 for c in place):
+        raise TournamentError("The place is one line of text.", field="place")
+    fee_currency = (fee_currency or "").strip().upper()
+    problem = fee_problem(entry_fee, fee_currency)
+    if problem:
+        raise TournamentError(problem[1], code="fee", field=problem[0])
+    if entry_fee is None:
+        fee_currency = ""
+    return place, fee_currency
 
 
 @transaction.atomic
@@ -80,6 +107,10 @@ def tournament_create(
     bye_pairing: str | None = None,
     cut_seats: str = "by_seed",
     self_report: str = "all",
+    start_time=None,
+    place: str = "",
+    entry_fee=None,
+    fee_currency: str = "",
     by=None,
 ) -> Tournament:
     """A new Swiss event in `league` (1v1 matches or pods), with a random seed and a slug from
@@ -90,8 +121,12 @@ def tournament_create(
     without one (the MTR) unless `bye_pairing` says otherwise, or the points are chess (moved up
     to avoid a rematch); the bye rule (`domain.byerules`) to the default of the tiebreakers
     (stored empty, read by `selectors.bye_rule`). A date more than a year ahead needs
-    `confirm_date` (TournamentError code far_date otherwise).
+    `confirm_date` (TournamentError code far_date otherwise). The start time, place and fee
+    are checked by `listing_check`, as an edit of them is.
     """
+    place, fee_currency = listing_check(
+        start_time=start_time, place=place, entry_fee=entry_fee, fee_currency=fee_currency
+    )
     if date is not None and not confirm_date and (far := far_date_problem(date)):
         raise TournamentError(far, code="far_date", field="date")
     if format not in Tournament.Format.values:
@@ -152,6 +187,10 @@ def tournament_create(
         bye_pairing=bye_pairing,
         cut_seats=cut_seats,
         self_report=self_report,
+        start_time=start_time,
+        place=place,
+        entry_fee=entry_fee,
+        fee_currency=fee_currency,
         seed=secrets.randbelow(2**31),
         created_by=acting_user(by),
     )
