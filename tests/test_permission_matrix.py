@@ -131,6 +131,16 @@ RUN_EVENT = _table(
         "event_judge": (DENIED, OK, DENIED, HIDDEN),
     }
 )
+# "Copy this event" makes new events: the store's staff, as creating one; an event's own judge
+# sees the event but makes no new ones.
+COPY_EVENT = _table(
+    {
+        **{role: tuple(CREATE_EVENT[role].values()) for role in ROLES},
+        "event_judge": (DENIED, DENIED, DENIED, HIDDEN),
+    }
+)
+# A store's page of upcoming public events: both stores have a public league, so anyone.
+SEE_STORE = _table({role: (OK,) * 4 for role in ROLES})
 # A player's own registration: the store's player linked to their account ("player" is linked
 # to a player of store A); anyone else who may see the event is refused (403).
 OWN_REGISTRATION = _table(
@@ -321,6 +331,11 @@ MATRIX: dict[str, Rule] = {
         RUN_EVENT, "event", POST, writes=True
     ),
     "events/<slug:slug>/tables/<int:table_id>/report/": Rule(RUN_EVENT, "event", POST, writes=True),
+    # Finding events: a store's upcoming events, the calendar file, time-place-fee, copies.
+    "stores/<slug:org>/": Rule(SEE_STORE, "organization"),
+    "events/<slug:slug>/calendar.ics": Rule(SEE_EVENT, "event"),
+    "events/<slug:slug>/run/listing/": Rule(RUN_EVENT, "event", BOTH, writes=True),
+    "events/<slug:slug>/copy/": Rule(COPY_EVENT, "event", BOTH, writes=True),
     # Online registration and check-in.
     "events/<slug:slug>/run/registration/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/run/registration/settings/": Rule(RUN_EVENT, "event", POST, writes=True),

@@ -6,7 +6,15 @@ from leagues.services import LeagueError, player_name_clean
 from .domain.byerules import BYE_RULES
 from .domain.pods import pod_sizes
 from .formats import FORMATS
+from .forms_listing import (
+    clean_listing,
+    entry_fee_field,
+    fee_currency_field,
+    place_field,
+    start_time_field,
+)
 from .models import Tournament
+from .selectors.listing import store_currency
 from .services import far_date_problem
 from .services.clock import MAX_EXTENSION
 
@@ -41,6 +49,10 @@ class EventForm(forms.Form):
     )
     name = forms.CharField(max_length=120)
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    start_time = start_time_field()
+    place = place_field()
+    entry_fee = entry_fee_field()
+    fee_currency = fee_currency_field()
     format = forms.ChoiceField(
         choices=Tournament.Format.choices,
         initial=Tournament.Format.ONE_V_ONE,
@@ -139,6 +151,7 @@ class EventForm(forms.Form):
         self.fields["league"].queryset = league.organization.leagues.order_by("name")
         self.fields["league"].initial = league.pk
         self.fields["date"].initial = timezone.localdate()
+        self.fields["fee_currency"].initial = store_currency(league.organization)
         self.ask_date_confirmation = False
 
     def visible_fields_now(self):
@@ -146,7 +159,7 @@ class EventForm(forms.Form):
         return [f for f in self if f.name != "confirm_date" or self.ask_date_confirmation]
 
     def clean(self):
-        data = super().clean()
+        data = clean_listing(self, super().clean())
         far = far_date_problem(data["date"]) if data.get("date") else None
         if far and not data.get("confirm_date"):
             self.ask_date_confirmation = True

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import deck_views, registration_views, report_views, views
+from . import deck_views, listing_views, registration_views, report_views, views
 
 urlpatterns = [
     path("leagues/<slug:slug>/events/", views.event_list, name="event_list"),
@@ -95,6 +95,12 @@ urlpatterns = [
         registration_views.registration_check_in,
         name="registration_check_in",
     ),
+    # Finding events (listing_views): a store's upcoming events, the calendar file, the
+    # time-place-fee form and "Copy this event".
+    path("stores/<slug:org>/", listing_views.store_events, name="store_events"),
+    path("events/<slug:slug>/calendar.ics", listing_views.event_calendar, name="event_calendar"),
+    path("events/<slug:slug>/run/listing/", listing_views.event_listing, name="event_listing"),
+    path("events/<slug:slug>/copy/", listing_views.event_copy, name="event_copy"),
     # Decks (deck_views).
     path("events/<slug:slug>/my-deck/", deck_views.my_deck, name="my_deck"),
     path(

@@ -42,6 +42,8 @@ EVENT_FIELDS = {
     "top_cut": "choice",
     "first_round": "choice",
     "round_minutes": "count",
+    "place": "text",
+    "fee_currency": "text",
 }
 
 

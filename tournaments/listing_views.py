@@ -1,0 +1,134 @@
+"""Finding an event and coming back to it: a store's upcoming events, an event's calendar file,
+the TO's "Time, place and fee" form, and "Copy this event" (weekly repeats).
+
+The lists read `selectors.listing` (public leagues only, whoever looks). The calendar file is
+as public as the event. The listing form is the console's (whoever runs the event); copying
+makes new events, so it is for the store's staff (`can_run_events_of`), not an event's own
+judge. Every write goes through tournaments.services.series: a refusal comes back on the
+form's field, nothing written; a repeated copy finds the copies it made.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
+
+from core.errors import DomainError
+from core.errors_http import error_response
+from leagues.models import Organization
+from leagues.permissions import can_run_events_of, visible_leagues
+
+from . import selectors, services
+from .domain.ical import calendar_text
+from .forms_listing import CopyForm, ListingForm
+from .models import Tournament
+from .selectors import listing
+from .views import _context, _run_get
+
+
+@require_GET
+def store_events(request: HttpRequest, org: str) -> HttpResponse:
+    """A store's page: its upcoming public events. A store none of whose leagues the
+    visitor may see is a 404, as it is missing from the home page."""
+    store = get_object_or_404(Organization, slug=org)
+    if not visible_leagues(request.user).filter(organization=store).exists():
+        raise Http404("No such store.")
+    events = listing.upcoming_events(organization=store, limit=listing.STORE_LIMIT)
+    return render(request, "tournaments/store_events.html", {"store": store, "events": events})
+
+
+@require_GET
+def event_calendar(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event as an .ics file: "Add to calendar"."""
+    event = selectors.event_get(slug=slug, user=request.user)
+    url = request.build_absolute_uri(reverse("event_detail", kwargs={"slug": event.slug}))
+    entry = listing.calendar_event(event, url=url, host=request.get_host().split(":")[0])
+    response = HttpResponse(calendar_text(entry), content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}.ics"'
+    return response
+
+
+def _listing_initial(event: Tournament) -> dict:
+    return {
+        "date": event.date,
+        "start_time": event.start_time,
+        "place": event.place,
+        "entry_fee": event.entry_fee,
+        "fee_currency": event.fee_currency or listing.store_currency(event.league.organization),
+    }
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_listing(request: HttpRequest, slug: str) -> HttpResponse:
+    """The TO's form for the event's date, start time, place and fee."""
+    event = _run_get(request, slug)
+    initial = _listing_initial(event)
+    form = ListingForm(request.POST or None, initial=initial)
+    template = "tournaments/event_listing.html"
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.tournament_listing_set(
+                tournament=event,
+                date=data["date"],
+                start_time=data["start_time"],
+                place=data["place"],
+                entry_fee=data["entry_fee"],
+                fee_currency=data["fee_currency"],
+                confirm_date=data["confirm_date"],
+                by=request.user,
+            )
+        except DomainError as error:
+            return error_response(
+                request,
+                error,
+                template=template,
+                context=_context(request, event, "run"),
+                form=form,
+            )
+        messages.success(request, "Saved: the event's time, place and fee.")
+        return redirect("event_detail", slug=event.slug)
+    status = 400 if request.method == "POST" else 200
+    return render(request, template, _context(request, event, "run", form=form), status=status)
+
+
+def _copy_get(request, slug: str) -> Tournament:
+    event = selectors.event_get(slug=slug, user=request.user)
+    if not can_run_events_of(request.user, event.league.organization_id):
+        raise PermissionDenied("Only the store's organizers and judges make its events.")
+    return event
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_copy(request: HttpRequest, slug: str) -> HttpResponse:
+    """ "Copy this event": the same night on each of the next weeks, with no players yet."""
+    event = _copy_get(request, slug)
+    form = CopyForm(request.POST or None)
+    template = "tournaments/event_copy.html"
+    if request.method == "POST" and form.is_valid():
+        try:
+            copies = services.tournament_copy_weekly(
+                tournament=event, weeks=form.cleaned_data["weeks"], by=request.user
+            )
+        except DomainError as error:
+            return error_response(
+                request,
+                error,
+                template=template,
+                context=_context(request, event, "copy"),
+                form=form,
+            )
+        if copies.created:
+            days = ", ".join(f"{t.date:%a %-d %b}" for t in copies.created)
+            messages.success(request, f"{event.name} is on {days} too, with no players yet.")
+        if copies.existing:
+            days = ", ".join(f"{t.date:%a %-d %b}" for t in copies.existing)
+            messages.info(request, f"Already there, left as they were: {days}.")
+        return redirect("event_list", slug=event.league.slug)
+    status = 400 if request.method == "POST" else 200
+    return render(request, template, _context(request, event, "copy", form=form), status=status)

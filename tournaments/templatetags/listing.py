@@ -1,0 +1,37 @@
+"""`{% upcoming_events %}` (the home page's list of the next public events) and
+`{% event_facts %}` (the event page's when, where, fee, seats and calendar link).
+
+Tags rather than context from the views: the home page is the leagues app's, which may not
+import tournaments (pyproject's layers), and the event page's view stays as it is.
+"""
+
+from django import template
+
+from leagues.permissions import can_run_events_of
+
+from ..selectors import listing
+
+register = template.Library()
+
+
+@register.inclusion_tag("tournaments/_upcoming.html")
+def upcoming_events(limit: int = listing.HOME_LIMIT) -> dict:
+    return {"events": listing.upcoming_events(limit=limit), "show_store": True}
+
+
+@register.inclusion_tag("tournaments/_event_facts.html", takes_context=True)
+def event_facts(context, event) -> dict:
+    """No query of its own on the event page: before round 1 the page has counted the seats
+    (its registration block), after it there are none to show; the staff's rights are read
+    once per request (leagues.permissions)."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    signup = context.get("signup")
+    started = bool(context.get("round"))
+    seats = signup["seats"] if signup and not started else None
+    return {
+        "facts": listing.event_facts(event, seats=seats, started=started),
+        "started": started,
+        "can_run": context.get("can_run", False),
+        "can_copy": bool(user) and can_run_events_of(user, event.league.organization_id),
+    }
