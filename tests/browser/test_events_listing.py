@@ -73,8 +73,10 @@ def test_a_player_finds_the_friday_night_and_a_to_repeats_it(phone, scene):
     phone.shot("events-home-phone")
     assert fits(phone)
 
-    phone.page.click("text=Dragon's Den")
+    phone.page.click('.card-title a:has-text("Dragon\'s Den")')  # the store's card
     phone.page.wait_for_load_state("networkidle")
+    assert phone.page.url.endswith("/stores/dragons-den/")
+    assert phone.page.locator("h1").inner_text() == "Dragon's Den"
     assert LONG in phone.page.locator(".upcoming").inner_text()
     phone.shot("events-store-phone")
     assert fits(phone)
