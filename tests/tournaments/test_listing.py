@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from audit.models import AuditEntry
-from leagues.models import Role
+from leagues.models import Organization, Role
 from tests.factories import LeagueFactory, OrganizationFactory, TournamentFactory, organizer_of
 from tournaments import services
 from tournaments.models import Tournament
@@ -153,6 +153,18 @@ def test_the_calendar_file_has_the_start_in_the_store_s_time(client, events, set
     assert "Entry: $10." in unescape(props["DESCRIPTION"][1])
     again = read(client.get(reverse("event_calendar", args=[event.slug])).content.decode())
     assert dict((n, v) for n, _, v in again)["UID"] == props["UID"][1]  # stable: updates
+
+
+def test_the_calendar_file_follows_the_time_zone_the_store_chose(client, events, settings):
+    """A store's profile names its time zone (leagues.services.store_time_zone): its 19:00 is
+    Berlin's 19:00 whatever the site's zone."""
+    settings.TIME_ZONE = "America/New_York"
+    event = events["soon"]
+    Organization.objects.filter(pk=event.league.organization_id).update(time_zone="Europe/Berlin")
+    Tournament.objects.filter(pk=event.pk).update(date=datetime.date(2026, 12, 4))
+    text = client.get(reverse("event_calendar", args=[event.slug])).content.decode()
+    # 19:00 in Berlin on 4 December (CET, UTC+1) is 18:00 UTC.
+    assert "DTSTART:20261204T180000Z\r\n" in text
 
 
 def test_an_event_without_a_time_is_a_whole_day_in_the_calendar(client, events):

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from leagues.models import Organization
 from leagues.permissions import visible_leagues
+from leagues.services import store_time_zone
 
 from ..domain.ical import CalendarEvent, whole_day_end
 from ..domain.listing import fee_label, seats_label
@@ -39,8 +40,11 @@ CUT_ROUNDS = {"1v1": {0: 0, 4: 2, 8: 3, 16: 4}, "pods": {0: 0, 4: 1, 16: 2}}
 
 
 def store_zone(organization: Organization | None = None) -> tzinfo:
-    """The time zone a store's event times are in: the site's, for every store today."""
-    return timezone.get_default_timezone()
+    """The time zone a store's event times are in: the one its owner chose on the store's
+    profile (`leagues.services.store_time_zone`), else the site's."""
+    if organization is None:
+        return timezone.get_default_timezone()
+    return store_time_zone(organization)
 
 
 def store_today(organization: Organization | None = None) -> date:

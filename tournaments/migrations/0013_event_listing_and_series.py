@@ -11,7 +11,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("leagues", "0010_player_claims"),
-        ("tournaments", "0011_table_extension"),
+        ("tournaments", "0012_report_summaries_from_the_winners_side"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
