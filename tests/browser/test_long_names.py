@@ -1,21 +1,38 @@
-"""A 100-character name fits every page on a 390 px phone: nothing scrolls sideways.
+"""A 100-character name fits every page on a 390 px phone and a 1366 px laptop.
 
 One such name once widened the TO's console to 1,007 px and pushed "drop" and "End round"
-off the screen. The scene here is a league, a 1v1 event in its top cut and a pod event in
-round 1, whose players include a 100-character name with no space to break at and another,
-dropped, with long words; every page a visitor, a player or an organizer opens is visited at
-390 px and its scroll width checked, and each is saved as a screenshot (and at desktop width).
+off the screen; later the TO's Registration page (500 px) and the organizer's Players page
+(644 px) scrolled sideways on a phone and the league menu was cut at "Notifi" on a laptop.
+The scene here is a league, a 1v1 event in its top cut, a pod event in round 1 and an event
+taking registrations, whose players include a 100-character name with no space to break at
+and another, dropped, with long words. An organizer, a TO (judge) and a player each sign in
+and the test follows every link of the site from their first pages (not a list of pages,
+which the next page would miss), checks each page at 390 and 1366 px and saves both
+screenshots; the permission matrix's URL patterns that a role may open and no link reached
+are reported too.
 """
 
 import datetime
+import os
+import re
+from urllib.parse import urlsplit
 
 import pytest
+from django.urls import resolve
 
 from leagues import services as league_services
-from tests.factories import GameFactory, LeagueFactory, PlayerFactory, organizer_of
+from leagues.models import PlayerClaim, Role
+from tests.factories import (
+    GameFactory,
+    LeagueFactory,
+    PlayerFactory,
+    UserFactory,
+    organizer_of,
+)
 from tournaments import services
+from tournaments.services import registration as registration_services
 
-from .conftest import PHONE
+from .conftest import PHONE, SCREENSHOTS, Visit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -69,6 +86,21 @@ def scene(db) -> dict:
     pod_entries = [services.entry_register(tournament=pods, name=p.name) for p in players]
     services.round_pair(tournament=pods)
     services.entry_drop(entry=pod_entries[1])
+    # Online registration: two long names seated, one waiting (the TO's Registration page).
+    signups = services.tournament_create(league=league, name="Next Friday", format="pods")
+    registration_services.registration_settings_set(
+        tournament=signups, open=True, cap=2, deadline=None, note=""
+    )
+    for player in (long_one, wordy, players[2]):
+        registration_services.registration_join(tournament=signups, player=player)
+    registration_services.check_in_open(tournament=signups)
+
+    # Who signs in: a TO (judge) of the store and the long name's own account, with a claim
+    # waiting for the organizer on the Players page.
+    organizer_of(org, role=Role.JUDGE, username="judy")
+    long_one.user = UserFactory(username="pat")
+    long_one.save(update_fields=["user"])
+    PlayerClaim.objects.create(player=wordy, user=UserFactory(username=UNBROKEN[:150]))
     return {
         "league": league,
         "long": long_one,
@@ -77,47 +109,6 @@ def scene(db) -> dict:
         "batch": batch,
         "events": [swiss, pods],
     }
-
-
-# Pages that show no player's name (they are checked all the same).
-NAMELESS = {"home", "event-new", "import", "rating-lab", "rating-settings", "pods-bracket"}
-
-
-def pages(scene) -> list[tuple[str, str]]:
-    """(screenshot name, address) of every page with a long name on it."""
-    slug, org = scene["league"].slug, scene["league"].organization.slug
-    long_id = scene["long"].pk
-    found = [
-        ("home", "/"),
-        ("standings", f"/leagues/{slug}/"),
-        ("player", f"/leagues/{slug}/players/{long_id}/"),
-        ("player-wordy", f"/leagues/{slug}/players/{scene['wordy'].pk}/"),
-        ("game-log", f"/leagues/{slug}/games/"),
-        ("events", f"/leagues/{slug}/events/"),
-        ("event-new", f"/leagues/{slug}/events/new/"),
-        ("add-game", f"/leagues/{slug}/games/new/"),
-        ("edit-game", f"/games/{scene['game'].pk}/edit/"),
-        ("delete-game", f"/games/{scene['game'].pk}/delete/"),
-        ("import", f"/leagues/{slug}/import/"),
-        ("import-preview", f"/imports/{scene['batch'].pk}/"),
-        ("history", f"/organizations/{org}/history/?league={slug}"),
-        ("rating-lab", f"/leagues/{slug}/lab/"),
-        ("rating-settings", f"/leagues/{slug}/rating-settings/"),
-    ]
-    for event in scene["events"]:
-        kind = "pods" if event.is_pods else "1v1"
-        base = f"/events/{event.slug}/"
-        found += [
-            (f"{kind}-pairings", base),
-            (f"{kind}-standings", base + "standings/"),
-            (f"{kind}-projector", base + "projector/"),
-            (f"{kind}-bracket", base + "bracket/"),
-            (f"{kind}-console", base + "run/"),
-            (f"{kind}-round-1", base + "rounds/1/"),
-            (f"{kind}-player", base + f"players/{long_id}/"),
-            (f"{kind}-history", f"/organizations/{org}/history/?tournament={event.slug}"),
-        ]
-    return found
 
 
 def overflow(visit) -> dict:
@@ -137,19 +128,164 @@ def overflow(visit) -> dict:
     )
 
 
-def test_every_page_holds_a_100_character_name_on_a_phone(phone, scene):
+# --- Every page each role reaches -------------------------------------------------------------
+
+# Who is crawled, and from where: the pages a person starts from once signed in.
+ACCOUNTS = {"organizer": "olive", "judge": "judy", "player": "pat"}
+START = ["/", "/me/"]
+LAPTOP = {"width": 1366, "height": 900}
+# Not pages to lay out: log-out, downloads and feeds, the API, Django's admin (its own styles),
+# htmx fragments polled by a page already visited, and the TV's full-screen board.
+SKIP = re.compile(
+    r"logout|/admin/|/api/|\.(csv|ics|json|txt|png|svg)$|/download|/export|/live/|/stream"
+)
+# The same page for another player looks the same: one address per URL pattern and object
+# (a league's, store's or event's slug), the one whose link names a long name if any, and
+# one filtered (a query string).
+PER_PATTERN = 1
+# Bounded, whatever a page links to: a crawl that finds more fails and says so.
+MAX_PAGES = 120
+# URL patterns a signed-in person may GET (the permission matrix says OK) that the crawl is
+# not expected to reach from a link: fragments that htmx fetches into a page the crawl
+# visits, downloads, the API, and allauth's steps reached from a mail or while signed out
+# (and its Discord connections, linked only where a Discord application is set up).
+NOT_LINKED = re.compile(
+    r"^(api/|admin/|jobs/|accounts/(?!email/|password/change/)"
+    r"|leagues/<slug:slug>/export\.csv"
+    r"|events/<slug:slug>/(run/live|player-names|entries/<int:entry_id>/actions"
+    r"|tables/<int:table_id>/order|check-in/<str:token>|me/<str:token>)/"
+    r"|leagues/<slug:slug>/games/new/row/)"
+)
+
+
+def route_of(address: str) -> tuple[str, str, bool]:
+    """(URL pattern, object slug, filtered) of a site address: the unit `PER_PATTERN` counts
+    (a page and the same page filtered, ?q= or ?league=, are both visited)."""
+    url = urlsplit(address)
+    match = resolve(url.path)
+    slug = str(match.kwargs.get("slug") or match.kwargs.get("org") or "")
+    return match.route, slug, bool(url.query)
+
+
+def links(visit) -> list[tuple[str, str]]:
+    """(address, text) of every link on the page to the same site, long names first."""
+    found = visit.page.eval_on_selector_all(
+        "a[href]", "els => els.map((a) => [a.href, a.textContent || ''])"
+    )
+    base = urlsplit(visit.base)
+    out = []
+    for href, text in found:
+        url = urlsplit(href)
+        if (url.scheme, url.netloc) != (base.scheme, base.netloc):
+            continue
+        address = url.path + (f"?{url.query}" if url.query else "")
+        if not SKIP.search(url.path):
+            out.append((address, text))
+    return out
+
+
+def named_long(text: str) -> bool:
+    return UNBROKEN[:20] in text or WORDY[:20] in text
+
+
+def measure(visit, width: int) -> list[str]:
+    """What is too wide on this page at this width: the page itself, and the league menu when
+    it is cut (on a laptop every tab is in view, on two lines if need be)."""
+    problems = []
+    seen = overflow(visit)
+    if seen["width"] > width:
+        problems.append(f"{seen['width']} px wide ({', '.join(seen['wide'])})")
+    menu = visit.page.evaluate(
+        """() => [...document.querySelectorAll('.league-nav ul, .site-nav')]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => `${el.className || el.tagName.toLowerCase()}: ${el.scrollWidth} px`
+                       + ` in ${el.clientWidth} px`)"""
+    )
+    if width >= LAPTOP["width"] and menu:
+        problems.append(f"menu cut: {', '.join(menu)}")
+    return problems
+
+
+def crawl(visit, role: str) -> tuple[list[str], set[str], int]:
+    """Visit every page `role` reaches by following links from START, at 390 and 1366 px;
+    screenshot each at both widths. Returns (problems, URL patterns seen, pages visited)."""
+    queue = list(START)
+    seen_urls: set[str] = set()
+    per_pattern: dict[tuple[str, str], int] = {}
+    problems: list[str] = []
+    routes: set[str] = set()
+    index: list[str] = []  # which screenshot shows which address
+    SCREENSHOTS.mkdir(exist_ok=True)
+    while queue:
+        address = queue.pop(0)
+        if address in seen_urls:
+            continue
+        key = route_of(address)
+        if per_pattern.get(key, 0) >= PER_PATTERN:
+            continue
+        per_pattern[key] = per_pattern.get(key, 0) + 1
+        seen_urls.add(address)
+        assert len(seen_urls) <= MAX_PAGES, f"{role}: more than {MAX_PAGES} pages: {seen_urls}"
+        visit.page.set_viewport_size(PHONE)
+        response = visit.go(address)
+        assert response.status == 200, f"{role}: {address} answered {response.status}"
+        routes.add(key[0])
+        name = f"crawl-{role}-{len(seen_urls):03d}"
+        for width, size in (("390", PHONE), ("1366", LAPTOP)):
+            visit.page.set_viewport_size(size)
+            for problem in measure(visit, size["width"]):
+                problems.append(f"{role} at {width} px: {address}: {problem}")
+            visit.shot(f"{name}-{width}")
+        index.append(f"{name}\t{address}")
+        fresh = [(a, text) for a, text in links(visit) if a not in seen_urls]
+        # Breadth first, except that links naming a long name jump the queue: of a pattern's
+        # few addresses, the one with the long name is among those visited.
+        queue = [a for a, t in fresh if named_long(t)] + queue
+        queue += [a for a, t in fresh if not named_long(t)]
+    (SCREENSHOTS / f"crawl-{role}.txt").write_text("\n".join(index) + "\n")
+    return problems, routes, len(seen_urls)
+
+
+def reachable_routes(role: str) -> set[str]:
+    """URL patterns the permission matrix lets `role` GET in its own store's public league."""
+    from tests.test_permission_matrix import MATRIX
+
+    out = set()
+    for route, rule in MATRIX.items():
+        if "GET" not in rule.methods:
+            continue
+        expect = rule.expect[role]
+        if (expect["a_pub"] if isinstance(expect, dict) else expect) == "ok":
+            out.add(route)
+    return out
+
+
+def test_every_page_each_role_reaches_fits_a_phone_and_a_laptop(browser, live_server, scene):
+    """Organizer, TO and player: every page they reach fits 390 and 1366 px, and the league
+    menu is never cut at 1366. All the pages too wide are reported at once."""
     assert len(UNBROKEN) == len(WORDY) == 100
-    phone.login("olive")
-    too_wide = []
-    for name, path in pages(scene):
-        response = phone.go(path)
-        assert response.status == 200, path
-        assert UNBROKEN in phone.page.content() or name in NAMELESS, path
-        seen = overflow(phone)
-        phone.shot(f"long-name-{name}-phone")
-        if seen["width"] > PHONE["width"]:
-            too_wide.append(f"{path}: {seen['width']} px ({', '.join(seen['wide'])})")
-    assert not too_wide, "pages wider than the phone:\n" + "\n".join(too_wide)
+    problems, unreached, counts = [], [], {}
+    # LONG_NAMES_ROLES=player (say) crawls one role, while fixing a page.
+    only = os.environ.get("LONG_NAMES_ROLES", ",".join(ACCOUNTS)).split(",")
+    for role, username in ACCOUNTS.items():
+        if role not in only:
+            continue
+        visit = Visit(browser, live_server, PHONE)
+        try:
+            visit.login(username)
+            found, routes, counts[role] = crawl(visit, role)
+        finally:
+            visit.context.close()
+        problems += found
+        assert not visit.errors, f"{role}: JavaScript errors: {visit.errors}"
+        missed = {r for r in reachable_routes(role) - routes if not NOT_LINKED.match(r)}
+        unreached += [f"{role}: {route}" for route in sorted(missed)]
+    report = []
+    if problems:
+        report += [f"pages too wide ({counts} pages visited):", *problems]
+    if unreached:
+        report += ["pages no link reached (link them, or say in NOT_LINKED why):", *unreached]
+    assert not report, "\n".join(report)
 
 
 def test_the_console_keeps_drop_and_end_round_on_screen(phone, scene):
@@ -172,12 +308,3 @@ def test_the_console_keeps_drop_and_end_round_on_screen(phone, scene):
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         kind = "pods" if event.is_pods else "1v1"
         phone.shot(f"long-name-{kind}-console-drop-asked-phone")
-
-
-def test_the_same_pages_at_desktop_width(desktop, scene):
-    desktop.login("olive")
-    for name, path in pages(scene):
-        desktop.go(path)
-        width = desktop.page.evaluate("document.documentElement.scrollWidth")
-        desktop.shot(f"long-name-{name}-desktop")
-        assert width <= 1280, f"{path}: {width} px"
