@@ -152,10 +152,9 @@ def _act(request, event: Tournament, entry: Entry, *, token: str = "") -> HttpRe
     return redirect(f"{request.path}?said={said}")
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def my_event(request: HttpRequest, slug: str) -> HttpResponse:
-    """The signed-in player's seat, table and result in the open round."""
+def _own_entry(request: HttpRequest, slug: str) -> tuple[Tournament, Entry]:
+    """The event and the signed-in player's own entry in it; 403 with the reason when their
+    account is linked to none of its players."""
     event = selectors.event_get(slug=slug, user=request.user)
     entry = (
         Entry.objects.filter(
@@ -170,6 +169,14 @@ def my_event(request: HttpRequest, slug: str) -> HttpResponse:
         raise PermissionDenied(
             "You are not playing in this event: your account is not linked to one of its players."
         )
+    return event, entry
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def my_event(request: HttpRequest, slug: str) -> HttpResponse:
+    """The signed-in player's seat, table and result in the open round."""
+    event, entry = _own_entry(request, slug)
     if request.method == "POST":
         return _act(request, event, entry)
     return _page(request, event, entry)
@@ -182,20 +189,7 @@ def my_event_drop(request: HttpRequest, slug: str) -> HttpResponse:
     first, saying what a drop means (their results stay, no more pairings, a table still
     waiting for its result still needs it); its button posts `confirm=yes`. Only their own
     entry: the address names none. A second tap is told so on their page."""
-    event = selectors.event_get(slug=slug, user=request.user)
-    entry = (
-        Entry.objects.filter(
-            tournament=event,
-            player__user=request.user,
-            player__organization_id=event.league.organization_id,
-        )
-        .select_related("player")
-        .first()
-    )
-    if entry is None:
-        raise PermissionDenied(
-            "You are not playing in this event: your account is not linked to one of its players."
-        )
+    event, entry = _own_entry(request, slug)
     page = reverse("my_event", kwargs={"slug": event.slug})
     mine = report_selectors.my_seat(event, entry)
     open_table = mine.table if mine.table is not None and not mine.table.reported else None
