@@ -40,13 +40,16 @@ class Organization(models.Model):
     # The store's profile, edited by its owner (leagues.services.store). The logo is kept in
     # the database, checked on upload (leagues.domain.images): the site has no media storage
     # to configure or back up, and a logo is a few dozen kilobytes served with a long cache.
-    address = models.TextField(max_length=300, blank=True)
+    address = models.TextField(max_length=300, blank=True, db_default="")
     time_zone = models.CharField(
-        max_length=64, blank=True, help_text="Empty: the site's time zone (settings.TIME_ZONE)."
+        max_length=64,
+        blank=True,
+        db_default="",
+        help_text="Empty: the site's time zone (settings.TIME_ZONE).",
     )
     logo = models.BinaryField(null=True, blank=True, editable=False)
-    logo_type = models.CharField(max_length=20, blank=True, editable=False)
-    logo_version = models.PositiveIntegerField(default=0, editable=False)
+    logo_type = models.CharField(max_length=20, blank=True, editable=False, db_default="")
+    logo_version = models.PositiveIntegerField(default=0, db_default=0, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -154,6 +157,7 @@ class Player(models.Model):
     sees_private_leagues = models.BooleanField(
         "may see private leagues",
         default=True,
+        db_default=True,
         help_text="The player's account may see the store's private leagues. Off for a "
         "player who joined online, until the store knows who they are.",
     )

@@ -56,7 +56,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="organization",
             name="address",
-            field=models.TextField(blank=True, max_length=300),
+            field=models.TextField(blank=True, db_default="", max_length=300),
         ),
         migrations.AddField(
             model_name="organization",
@@ -66,18 +66,19 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="organization",
             name="logo_type",
-            field=models.CharField(blank=True, editable=False, max_length=20),
+            field=models.CharField(blank=True, db_default="", editable=False, max_length=20),
         ),
         migrations.AddField(
             model_name="organization",
             name="logo_version",
-            field=models.PositiveIntegerField(default=0, editable=False),
+            field=models.PositiveIntegerField(db_default=0, default=0, editable=False),
         ),
         migrations.AddField(
             model_name="organization",
             name="time_zone",
             field=models.CharField(
                 blank=True,
+                db_default="",
                 help_text="Empty: the site's time zone (settings.TIME_ZONE).",
                 max_length=64,
             ),

@@ -27,6 +27,7 @@ class Migration(migrations.Migration):
             model_name="player",
             name="sees_private_leagues",
             field=models.BooleanField(
+                db_default=True,
                 default=True,
                 help_text="The player's account may see the store's private leagues. Off for "
                 "a player who joined online, until the store knows who they are.",
