@@ -32,7 +32,9 @@ def test_a_player_names_their_commander_and_the_league_shows_decks(browser, live
     phone.page.click("a:has-text('Name your deck')")
     phone.page.wait_for_load_state("networkidle")
     options = phone.page.eval_on_selector_all("#deck-names option", "os => os.map(o => o.value)")
-    assert options == ["Kinnan, Bonder Prodigy"]
+    # Bob's deck is not public yet (this event shows decks once it ends): it is no suggestion
+    # (issue 30, break 6).
+    assert options == []
     phone.page.fill("#id_name", "Tymna / Kraum")
     phone.page.fill("#id_url", "moxfield.com/decks/abc")
     phone.page.click("button:has-text('Save the deck')")
