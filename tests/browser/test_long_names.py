@@ -152,6 +152,7 @@ MAX_PAGES = 120
 NOT_LINKED = re.compile(
     r"^(api/|admin/|jobs/|accounts/(?!email/|password/change/)"
     r"|leagues/<slug:slug>/export\.csv"
+    r"|events/<slug:slug>/calendar\.ics"
     r"|events/<slug:slug>/(run/live|player-names|entries/<int:entry_id>/actions"
     r"|tables/<int:table_id>/order|check-in/<str:token>|me/<str:token>)/"
     r"|leagues/<slug:slug>/games/new/row/)"
