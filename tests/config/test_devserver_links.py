@@ -51,7 +51,7 @@ def absolute_link(env: dict[str, str], path: str) -> str:
 def test_the_server_and_the_worker_link_to_the_port_make_run_serves(monkeypatch):
     monkeypatch.delenv("GUILDHALL_BASE_URL", raising=False)
     envs = children_env(monkeypatch, 31080)
-    assert set(envs) == {"job worker", "web server"}
+    assert set(envs) == {"job worker", "message worker", "web server"}
     for env in envs.values():
         assert (
             absolute_link(env, "/events/friday/me/") == "http://127.0.0.1:31080/events/friday/me/"
