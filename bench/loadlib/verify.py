@@ -257,15 +257,15 @@ def ledger_rows(league):
         .order_by("played_on", "game_id", "player_id")
         .values_list(
             "game_id", "player_id", "played_on", "before", "after", "delta", "rating",
-            "deviation", "games", "wins",
+            "deviation", "games", "wins", "draws",
         )
     )  # fmt: skip
     ratings = list(
         Rating.objects.filter(league=league)
         .order_by("player_id")
         .values_list(
-            "player_id", "value", "rating", "deviation", "games", "wins", "last_played",
-            "last_game_id",
+            "player_id", "value", "rating", "deviation", "games", "wins", "draws",
+            "last_played", "last_game_id",
         )
     )  # fmt: skip
     return changes, ratings
@@ -285,7 +285,7 @@ def replayed_rows(league):
     changes = sorted((tuple(r) for r in rows), key=lambda r: (r[2], r[0], r[1]))
     ratings = sorted(
         (p, system.display(t.state), t.state.rating, t.state.deviation, t.games, t.wins,
-         t.last_played, t.last_game)
+         t.draws, t.last_played, t.last_game)
         for p, t in tallies.items()
     )  # fmt: skip
     return changes, ratings
