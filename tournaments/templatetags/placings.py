@@ -51,8 +51,10 @@ def winner_banner(context, event):
 
 @register.inclusion_tag("tournaments/results/player_finish.html", takes_context=True)
 def player_finish(context, event, entry, you=False):
-    """`entry`'s place in `event`; `you`: said to the player themselves ("You finished")."""
-    if entry is None:
+    """`entry`'s place in `event`; `you`: said to the player themselves ("You finished"),
+    only once the event is finished: during it their own page already says "After round 2:
+    7th of 17" (`selectors.my_standing`), so it is neither said nor computed twice."""
+    if entry is None or (you and event.status != event.Status.FINISHED):
         return {"finish": None}
     placings = _placings(context, event)
     finish = placings.finish(entry.player_id) if placings is not None else None
