@@ -1,6 +1,7 @@
-"""The README's `gunicorn config.wsgi --workers 3`, started from the project root, runs
-threaded workers: gunicorn picks up the project's gunicorn.conf.py (bench/burst.py measures
-why: sync workers queue every cached page behind a console load or a login)."""
+"""The deployment's `gunicorn config.wsgi --workers 3` (docs/operations.md), started from the
+project root, runs threaded workers: gunicorn picks up the project's gunicorn.conf.py
+(bench/burst.py measures why: sync workers queue every cached page behind a console load or a
+login)."""
 
 import subprocess
 import sys
@@ -9,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_readme_command_gets_the_project_settings():
+def test_the_documented_command_gets_the_project_settings():
     printed = subprocess.run(
         [sys.executable, "-m", "gunicorn", "--print-config", "config.wsgi", "--workers", "3"],
         cwd=ROOT,
@@ -27,5 +28,5 @@ def test_the_readme_command_gets_the_project_settings():
     assert settings["threads"] == "4"
     assert settings["workers"] == "3"
     assert settings["keepalive"] == "30"
-    readme = (ROOT / "README.md").read_text()
-    assert "gunicorn config.wsgi --bind 0.0.0.0:8000 --workers 3" in readme
+    operations = (ROOT / "docs" / "operations.md").read_text()
+    assert "gunicorn config.wsgi --bind 0.0.0.0:8000 --workers 3" in operations

@@ -21,7 +21,7 @@ from tests.factories import UserFactory
 ROOT = Path(__file__).resolve().parents[2]
 DATABASE_URL = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/guildhall")
 
-# What production sets, as the deployment documents it (README: Configuration).
+# What production sets, as the deployment documents it (docs/operations.md: Configuration).
 PRODUCTION = {
     "DEBUG": "0",
     "SECRET_KEY": secrets.token_urlsafe(50),  # 67 random characters

@@ -90,7 +90,7 @@ def test_a_message_whose_worker_was_killed_mid_delivery_goes_again_by_itself():
     """SIGKILL the message worker while the receiver holds its POST: a new worker's reaper
     finds the delivery's lock free within a round, puts it back and wakes the queue (no other
     message needed), and it is delivered again with the same idempotency key: at least
-    once, the receiver drops the copy by its key (README, Deployment)."""
+    once, the receiver drops the copy by its key (docs/operations.md)."""
     org = OrganizationFactory(slug="killed-store")
     with FakeReceiver(Answer(204, delay=20), Answer(204)) as receiver:
         webhook_to(org, receiver.url)
