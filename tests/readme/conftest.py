@@ -1,4 +1,4 @@
-"""What the README promises, run as its readers run it: subprocesses from this checkout."""
+"""What the README and docs/ promise, run as their readers run it, from this checkout."""
 
 import os
 import subprocess
