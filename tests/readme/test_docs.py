@@ -11,6 +11,7 @@ Runnable commands:
 """
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -44,6 +45,13 @@ def test_the_readme_is_a_map_onto_the_docs():
         assert f"](docs/{page}.md" in readme, f"the README does not link docs/{page}.md"
     headings = [line for line in readme.splitlines() if line.startswith("## ")]
     assert headings[:3] == ["## What it does", "## The two commands", "## Run a Friday night"]
+
+
+def test_every_make_target_is_in_the_operations_table():
+    operations = (ROOT / "docs" / "operations.md").read_text()
+    table = operations.split("## The make targets", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"^\| `make ([\w-]+)` \|", table, re.MULTILINE))
+    assert listed == docs.makefile_targets(), listed ^ docs.makefile_targets()
 
 
 def broken_links(path: Path) -> list[str]:
