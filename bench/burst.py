@@ -5,7 +5,7 @@
                                     [--judge-pause 10] [--workers 3] [--threads N]
     .venv/bin/python bench/burst.py --quick      # 16 players, 6 spectators, seconds
 
-On a private PostgreSQL cluster (bench/loadlib's), with gunicorn as the README deploys it
+On a private PostgreSQL cluster (bench/loadlib's), with gunicorn as docs/operations.md deploys it
 (`--workers 3`, gunicorn.conf.py's 4 threads per worker, DEBUG off): a pod event of
 `--players`, two rounds played with random results, the next round paired. Then every player
 and spectator opens the pairings (a third of them the standings too) at a random moment within
@@ -247,7 +247,7 @@ def main(argv=None) -> int:
         )
         connections.close_all()
         port = free_port()
-        server = start_gunicorn(  # as the README deploys it, unless --threads
+        server = start_gunicorn(  # as docs/operations.md deploys it, unless --threads
             env, port, args.workers, args.threads, log, ready_path=PAGES["pairings"]
         )
         seconds = args.burst + 60 * args.minutes

@@ -6,9 +6,9 @@
 Starts a private PostgreSQL cluster (bench/loadlib/cluster.py's `Cluster`: a temporary
 directory, a free port on 127.0.0.1, deleted at the end), migrates it, creates a store with an
 organizer and a public league of `--league-games` games for the visitors, and generates a
-Guildmaster CSV of `--games` games. Then it serves the site exactly as the README deploys it:
-`gunicorn config.wsgi --workers 3` (gunicorn.conf.py's threaded workers, the default 30 s
-timeout; DEBUG off, a SECRET_KEY), with `manage.py db_worker` beside it.
+Guildmaster CSV of `--games` games. Then it serves the site exactly as docs/operations.md
+deploys it: `gunicorn config.wsgi --workers 3` (gunicorn.conf.py's threaded workers, the
+default 30 s timeout; DEBUG off, a SECRET_KEY), with `manage.py db_worker` beside it.
 
 Visitors (threads) read the public league's standings page; first for `--baseline` seconds with
 nothing else going on, then all through the import. The organizer logs in and, through the
@@ -85,7 +85,7 @@ def build_site(league_games: int) -> None:
 
 
 def serve(env: dict, port: int) -> subprocess.Popen:
-    """The README's deployment command, on loopback."""
+    """The deployment command of docs/operations.md, on loopback."""
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
          "--workers", "3", "--log-level", "warning"],

@@ -2,7 +2,7 @@
 """Round turnaround with players reporting (issue 15): from the last table's result of a round
 until every player's phone shows their next seat.
 
-A 64-player cEDH pod event in a private PostgreSQL cluster, served by gunicorn as the README
+A 64-player cEDH pod event in a private PostgreSQL cluster, served by gunicorn as docs/operations.md
 deploys it (bench/loadlib), every player registered online (`registration_join`) and arriving
 through their registration's link (`events/<slug>/me/<token>/`), as a real event's players do.
 Each player is a thread acting as their phone: it loads the page at a random moment of the

@@ -55,7 +55,7 @@ def start_gunicorn(
     profile: Path | None = None,
 ) -> subprocess.Popen:
     """gunicorn with `threads` gthread threads per worker (keep-alive), or with `threads=None`
-    exactly as the README deploys it (`gunicorn config.wsgi --workers N`, the rest from the
+    exactly as docs/operations.md deploys it (`gunicorn config.wsgi --workers N`, the rest from the
     project's gunicorn.conf.py), once `ready_path` answers 200. With `profile`, every request is
     profiled into that directory (`profiled`)."""
     app = "config.wsgi"

@@ -92,7 +92,7 @@ GM = GuildmasterElo()
 
 
 def test_guildmaster_seed_four_equal_players():
-    # README: every higher place beats every lower one; all E = 1/2, each pair Δ = 40*(1-1/2) = 20
+    # rules.md: every higher place beats every lower one; all E = 1/2, each pair Δ = 40*(1-1/2) = 20
     # 1st: +20+20+20 = +60; 2nd: -20+20+20 = +20; 3rd: -20-20+20 = -20; 4th: -60
     after = play(GM, {}, ["a", "b", "c", "d"])
     assert after == {"a": 1560, "b": 1520, "c": 1480, "d": 1440}
