@@ -3,9 +3,11 @@
 `organization_export` writes everything people entered: the organization, its players (by
 name), its leagues with their rating settings, every game with its results, and every
 tournament with its entries, rounds, tables (matches, pods, byes, the top cut), seats,
-results and drops. It leaves out what is derived (the rating ledger: the import replays it)
+results, drops, and the players' own reports of their results with the others'
+confirmations. It leaves out what is derived (the rating ledger: the import replays it)
 and what is secret or personal to the site (API tokens, user accounts, passwords; members'
-usernames are written as plain text, for the record, and not imported).
+usernames are written as plain text, for the record, and not imported): `NOT_EXPORTED`
+names each column left out and why, and a test holds every other column to the document.
 
 `organization_import` reads such a document into a site that does not have the organization
 yet, all or nothing, in one transaction; then it replays every league's ratings, so standings
@@ -14,31 +16,44 @@ the offending value (`$.leagues[0].games[3].results[1].player`), and nothing is 
 
 The format is explicit field lists (not `dumpdata`): rows refer to each other by what people
 see (player names; a table's game by the game's `key` in its league), never by database ids,
-so ids are fresh on import and the format only changes with `VERSION`. Games are listed in
-rating order (date, then entry) and imported in that order, which keeps their rating order.
+so ids are fresh on import and the format only changes with `VERSION`. A key added since
+version 1 was first written is optional on import (`OPTIONAL_FIELDS`, and the lists
+`registrations`, `reports` and the key `series`): an older document still reads. Games are
+listed in rating order (date, then entry) and imported in that order, which keeps their
+rating order.
 
     {"format": "guildhall-organization", "version": 1, "exported_at": "...",
-     "organization": {"name", "slug", "created_at"},
+     "organization": {"name", "slug", "created_at", "address", "time_zone"},
      "members": [{"username", "role"}],                      # not imported
-     "players": [{"name", "account", "created_at"}],         # account: not imported
+     "players": [{"name", "account", "created_at",          # account: not imported
+                  "sees_private_leagues"}],
      "leagues": [{"name", "slug", "game_label", "is_public", "starts_on", "ends_on",
                   "created_at", "rating": {"system", "params"},
                   "games": [{"key", "played_on", "source", "notes", "created_at",
                              "results": [{"player", "placement", "seat", "stats"}]}],
                   "tournaments": [{"name", "slug", "date", "format", "status", "points_win",
                                    ..., "bye_rule", "registration_open", ..., "check_in",
+                                   ..., "start_time", "place", "entry_fee", "fee_currency",
+                                   "series",                # its series' first event's slug
                                    "entries": [{"player", "joined_round",
-                                   "dropped_after", "created_at", "requested_byes"}],
+                                   "dropped_after", ..., "deck_updated_at", "created_at",
+                                   "requested_byes"}],
                                    "registrations": [{"player", "status", "queued_at",
                                    "paid", "checked_in_at"}],
                                    "rounds": [{"number", "kind", "status", "ends_at", "notes",
                                    "created_at", "tables": [{"number", "reported", "is_draw",
                                    "game_draws", "requested_bye", "winner", "game", "version",
-                                   "reported_at",
-                                   "seats": [{"player", "position", "game_wins", "place"}]}]}]}]}]}
+                                   "reported_at", "extra_minutes",
+                                   "seats": [{"player", "position", "game_wins", "place"}],
+                                   "reports": [{"player", "number", "via_link", "summary",
+                                   "table_version", "status", "created_at", "decided_at",
+                                   "result", "payload",     # entries by their player's name
+                                   "confirmations": [{"player", "via_link", "created_at",
+                                   "withdrawn_at"}]}]}]}]}]}]}]}
 """
 
 import datetime
+import zoneinfo
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -59,7 +74,9 @@ from ratings.services import ratings_recalculate
 from tournaments.models import (
     Entry,
     Registration,
+    ReportConfirmation,
     RequestedBye,
+    ResultReport,
     Round,
     Seat,
     Table,
@@ -71,8 +88,8 @@ VERSION = 1
 
 # The model fields written for each row, by the model's own names. Relations are written
 # separately, by name or key. Every listed field is required on import except created_at.
-ORGANIZATION_FIELDS = ("name", "slug", "created_at")
-PLAYER_FIELDS = ("name", "created_at")
+ORGANIZATION_FIELDS = ("name", "slug", "created_at", "address", "time_zone")
+PLAYER_FIELDS = ("name", "created_at", "sees_private_leagues")
 LEAGUE_FIELDS = ("name", "slug", "game_label", "is_public", "starts_on", "ends_on", "created_at")
 GAME_FIELDS = ("played_on", "source", "notes", "created_at")
 RESULT_FIELDS = ("placement", "seat", "stats")
@@ -106,6 +123,10 @@ TOURNAMENT_FIELDS = (
     "deck_deadline",
     "deck_visibility",
     "self_report",
+    "start_time",
+    "place",
+    "entry_fee",
+    "fee_currency",
     "created_at",
 )
 # A player's own registration; its check-in link (token) is the site's secret: a new one on
@@ -117,6 +138,7 @@ ENTRY_FIELDS = (
     "deck_name",
     "decklist_url",
     "decklist_text",
+    "deck_updated_at",
     "created_at",
 )
 ROUND_FIELDS = ("number", "kind", "status", "ends_at", "notes", "created_at")
@@ -128,8 +150,21 @@ TABLE_FIELDS = (
     "requested_bye",
     "version",
     "reported_at",
+    "extra_minutes",
 )
 SEAT_FIELDS = ("position", "game_wins", "place")
+# A player's report of their table's result and the others' confirmations (after the table's
+# seats). `result` and `payload` name entries by their player's name, as everything here.
+REPORT_FIELDS = (
+    "number",
+    "via_link",
+    "summary",
+    "table_version",
+    "status",
+    "created_at",
+    "decided_at",
+)
+CONFIRMATION_FIELDS = ("via_link", "created_at", "withdrawn_at")
 # Fields added after version 1 was first written. A document written before drawn games, the
 # game-win floor and the 1v1 bye setting lacks them: no drawn games, and the event as it was
 # computed and paired then (`_before_rules`); without the bye rule or requested byes, their
@@ -153,6 +188,61 @@ OPTIONAL_FIELDS = {
     "cut_seats",
     "requested_bye",
     "self_report",
+    "address",
+    "time_zone",
+    "sees_private_leagues",
+    "start_time",
+    "place",
+    "entry_fee",
+    "fee_currency",
+    "deck_updated_at",
+    "extra_minutes",
+}
+
+# What the document leaves out, and why: every other column of an exported model is written
+# (tests/exchange/test_export_fields.py fails on a column in neither). A relation is written
+# by where its row sits in the document or by the name of what it points to.
+ACCOUNT = "a user account of this site: accounts do not move with the organization"
+NOT_EXPORTED = {
+    "Organization.logo": "an image, not text: the owner uploads it again on the new site",
+    "Organization.logo_type": "the logo's image type, with the logo",
+    "Organization.logo_version": "this site's cache-busting count of logo uploads",
+    "Membership.user": "written as the username, for the record, and not imported ("
+    + ACCOUNT
+    + ")",
+    "Player.user": "written as `account`, for the record, and not imported (" + ACCOUNT + ")",
+    "League.entry_key": "the new-league form's one-time token, for this site's double posts",
+    "LeagueRating.dirty_from_date": "this site's replay bookkeeping: the import replays all",
+    "LeagueRating.dirty_from_game": "this site's replay bookkeeping: the import replays all",
+    "LeagueRating.rated_at": "this site's replay bookkeeping: the import replays all",
+    "Game.entered_by": ACCOUNT,
+    "Game.import_batch": "the CSV upload the game came from: uploads stay on this site",
+    "Game.version": "counts this site's corrections, for its stale forms",
+    "Game.entry_key": "the game form's one-time token, for this site's double posts",
+    "Tournament.created_by": ACCOUNT,
+    "Registration.token": "the player's check-in link, a secret of this site: a new one on import",
+    "Registration.created_by": ACCOUNT,
+    "RequestedBye.created_by": ACCOUNT,
+    "RequestedBye.created_at": "a requested bye is written as its round number alone",
+    "Table.reported_by": ACCOUNT,
+    "ResultReport.user": ACCOUNT + " (the report's player is written)",
+    "ResultReport.decided_by": ACCOUNT,
+    "ReportConfirmation.user": ACCOUNT + " (the confirming player is written)",
+}
+# The organization's other rows, left out whole.
+NOT_EXPORTED_MODELS = {
+    "ApiToken": "secret keys of this site",
+    "StaffInvitation": "secret links to e-mail addresses, for accounts of this site",
+    "PlayerClaim": "requests by accounts of this site",
+    "ClaimCode": "one-time codes for accounts of this site",
+    "ImportBatch": "CSV uploads: their games are exported",
+    "Rating": "derived: the import replays the ratings",
+    "RatingChange": "derived: the import replays the ratings",
+    "TournamentJudge": ACCOUNT + "s",
+    "AuditEntry": "the History of this site, naming its accounts; the rows it tells of move",
+    "StoreWebhook": "the chat channel's webhook address, a secret that posts to it",
+    "Delivery": "messages this site sent or is sending",
+    "Job": "this site's background work",
 }
 THIRD_AS_STORED = Decimal("0.333")  # as migration tournaments 0005 keeps 1/3
 # Numbers the database's check constraints count from 1 (checked here to name the path).
@@ -180,7 +270,7 @@ class ExchangeError(DomainError):
 
 
 def _plain(value):
-    if isinstance(value, datetime.datetime | datetime.date):
+    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
         return value.isoformat()
     if isinstance(value, Decimal):
         return str(value)
@@ -255,11 +345,18 @@ def _tournament_export(tournament: Tournament, game_keys: dict[int, int]) -> dic
     tables = Table.objects.select_related("winner__player").prefetch_related(
         Prefetch("seats", queryset=seats)
     )
-    rounds = tournament.rounds.order_by("number").prefetch_related(
-        Prefetch("tables", queryset=tables.order_by("number"))
+    confirmations = ReportConfirmation.objects.select_related("entry__player")
+    reports = ResultReport.objects.select_related("entry__player").prefetch_related(
+        Prefetch("confirmations", queryset=confirmations.order_by("created_at", "id"))
     )
+    rounds = tournament.rounds.order_by("number").prefetch_related(
+        Prefetch("tables", queryset=tables.order_by("number")),
+        Prefetch("tables__reports", queryset=reports.order_by("number")),
+    )
+    names = {e.pk: e.player.name for e in entries}
     return {
         **_fields(tournament, TOURNAMENT_FIELDS),
+        "series": tournament.series.slug if tournament.series_id else None,
         "entries": [
             {
                 "player": e.player.name,
@@ -284,6 +381,7 @@ def _tournament_export(tournament: Tournament, game_keys: dict[int, int]) -> dic
                             {"player": s.entry.player.name, **_fields(s, SEAT_FIELDS)}
                             for s in table.seats.all()
                         ],
+                        "reports": [_report_export(r, names) for r in table.reports.all()],
                     }
                     for table in round_.tables.all()
                 ],
@@ -291,6 +389,35 @@ def _tournament_export(tournament: Tournament, game_keys: dict[int, int]) -> dic
             for round_ in rounds
         ],
     }
+
+
+def _report_export(report: ResultReport, names: dict[int, str]) -> dict:
+    return {
+        "player": report.entry.player.name,
+        **_fields(report, REPORT_FIELDS),
+        "result": _entries_swapped(report.result, lambda id_: names[int(id_)]),
+        "payload": _entries_swapped(report.payload, lambda id_: names[int(id_)]),
+        "confirmations": [
+            {"player": c.entry.player.name, **_fields(c, CONFIRMATION_FIELDS)}
+            for c in report.confirmations.all()
+        ],
+    }
+
+
+def _entries_swapped(data: dict, swap: Callable[[str | int], object]) -> dict:
+    """A report's `result` or `payload` with each entry it names swapped by `swap`: the
+    `winner`'s value, the keys of its maps (a result's places and game wins) and the card's
+    `place-<entry>` fields. On export `swap` gives the player's name; on import the entry."""
+    swapped = {}
+    for key, value in data.items():
+        if key == "winner" and value not in (None, ""):
+            value = swap(value)
+        elif isinstance(value, dict):
+            value = {str(swap(k)): v for k, v in value.items()}
+        elif key.startswith("place-"):
+            key = f"place-{swap(key.removeprefix('place-'))}"
+        swapped[key] = value
+    return swapped
 
 
 # --- reading the document ------------------------------------------------------------------
@@ -370,10 +497,9 @@ class _Node:
 
 def _read_value(node: _Node, name: str, field: models.Field):
     """One model field's value from the document, converted, or ExchangeError."""
-    default = _MISSING
-    if name in OPTIONAL_FIELDS:
-        default = field.get_default()
-    value = node.get(name, default)
+    if name in OPTIONAL_FIELDS and isinstance(node.value, dict) and name not in node.value:
+        return field.get_default()  # the model's own (a database default: the database's)
+    value = node.get(name)
     if value is None:
         if field.null:
             return None
@@ -383,13 +509,16 @@ def _read_value(node: _Node, name: str, field: models.Field):
         return node.error(f"must be {kind}, not {value!r}", name)
 
     if isinstance(field, models.DateTimeField):
-        if isinstance(value, datetime.datetime):
-            return value  # the default
         try:
             parsed = datetime.datetime.fromisoformat(value)
         except (TypeError, ValueError):
             raise bad("a date and time (ISO 8601)") from None
         return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed)
+    if isinstance(field, models.TimeField):
+        try:
+            return datetime.time.fromisoformat(value)
+        except (TypeError, ValueError):
+            raise bad("a time of day (HH:MM)") from None
     if isinstance(field, models.DateField):
         try:
             return datetime.date.fromisoformat(value)
@@ -500,6 +629,9 @@ def _import(root: _Node, progress: Callable[[str, int, int], None]) -> ImportRep
 
     org_node = root.obj("organization")
     organization = _build(Organization, org_node, ORGANIZATION_FIELDS)
+    zone = org_node.get("time_zone", "")
+    if zone and zone not in zoneinfo.available_timezones():
+        raise org_node.error(f"no time zone {zone!r}", "time_zone")
     if Organization.objects.filter(slug=organization.slug).exists():
         raise org_node.error(
             f'this site already has an organization "{organization.slug}"; an import only '
@@ -592,9 +724,26 @@ class _Importer:
             raise rating.error(str(error)) from None
         LeagueRating.objects.create(league=league, system=system.name, params=system.params())
         games = self.league_games(node, league)
+        events = {}
         for tournament in node.items("tournaments"):
-            self.tournament(tournament, league, games)
+            events[tournament.path] = self.tournament(tournament, league, games)
+        self.series(node, events)
         return league
+
+    def series(self, league_node: _Node, events: dict[str, Tournament]) -> None:
+        """Each copied event's tie to its weekly series' first event, named by its slug in
+        the same league (documents written before series have none)."""
+        by_slug = {event.slug: event for event in events.values()}
+        for node in league_node.items("tournaments"):
+            slug = node.get("series", None)
+            if slug is None:
+                continue
+            first = by_slug.get(slug) if isinstance(slug, str) else None
+            if first is None or first.series_id is not None or first is events[node.path]:
+                raise node.error(f"no first event {slug!r} of a series in this league", "series")
+            event = events[node.path]
+            event.series = first
+            event.save(update_fields=["series"])
 
     def league_games(self, league_node: _Node, league: League) -> dict[int, tuple[Game, _Node]]:
         games: dict[int, tuple[Game, _Node]] = {}
@@ -640,7 +789,7 @@ class _Importer:
 
     # -- tournaments --
 
-    def tournament(self, node: _Node, league: League, games) -> None:
+    def tournament(self, node: _Node, league: League, games) -> Tournament:
         tournament = _build(Tournament, node, TOURNAMENT_FIELDS, league=league)
         if node.get("bye_pairing", None) is None:  # written before the bye rule was kept
             _before_rules(tournament)
@@ -674,6 +823,7 @@ class _Importer:
             round_.save()
             self.tables(round_node, round_, entries, games, used_games)
         self.tournaments += 1
+        return tournament
 
     def registrations(self, node: _Node, tournament: Tournament, entries) -> None:
         """Players' own registrations (documents written before them have none)."""
@@ -735,6 +885,56 @@ class _Importer:
         for table, seat in seats:
             seat.table = table
         Seat.objects.bulk_create([seat for _, seat in seats])
+        self.reports(round_node, tables, entries)
+
+    def reports(self, round_node: _Node, tables: list[Table], entries) -> None:
+        """Players' reports of each table's result and their confirmations (documents
+        written before reports have none)."""
+        reports, confirmations = [], []
+        for node, table in zip(round_node.items("tables"), tables, strict=True):
+            if "reports" not in node.value:
+                continue
+            for report_node in node.items("reports"):
+                report = _build(
+                    ResultReport,
+                    report_node,
+                    REPORT_FIELDS,
+                    table=table,
+                    entry=self.entry(report_node, entries),
+                    result=self.by_entries(report_node, "result", entries, int),
+                    payload=self.by_entries(report_node, "payload", entries, str),
+                )
+                reports.append(report)
+                confirmations += [
+                    (
+                        report,
+                        _build(
+                            ReportConfirmation, c, CONFIRMATION_FIELDS, entry=self.entry(c, entries)
+                        ),
+                    )
+                    for c in report_node.items("confirmations")
+                ]
+        ResultReport.objects.bulk_create(reports)
+        for report, confirmation in confirmations:
+            confirmation.report = report
+        ReportConfirmation.objects.bulk_create([c for _, c in confirmations])
+
+    def by_entries(self, node: _Node, key: str, entries, kind: type) -> dict:
+        """A report's `result` or `payload` with the players it names as their entries' ids
+        (`kind`: as the site stores them there, a number or its text)."""
+        value = node.get(key)
+        if not isinstance(value, dict):
+            raise node.error("must be an object", key)
+
+        def entry_id(name):
+            if not isinstance(name, str) or name.lower() not in self.players:
+                raise node.error(f"names no player of the tournament's entries: {name!r}", key)
+            player = self.players[name.lower()]
+            if player.name not in entries:
+                raise node.error(f'"{player.name}" is not in the tournament\'s entries', key)
+            return kind(entries[player.name].pk)
+
+        return _entries_swapped(value, entry_id)
 
     def entry(self, node: _Node, entries: dict[str, Entry], key: str = "player") -> Entry:
         player = self.player(node, key)

@@ -3,14 +3,18 @@
 The round trip: a store with two leagues (one rated with Elo and its own constants, one with
 the dynamic Elo that reads per-player stats), league games with draws, seats, stats and notes,
 a finished 1v1 Swiss event with a bye, a drop, a late entry and a top cut, and a finished pod
-event with its final pod. After export, wiping the site and importing, the leaderboards, the
-rating ledgers and the event standings equal the originals. Bad files change nothing and say
-where they are wrong.
+event with its final pod, next week's event with its listing, registrations and a weekly
+copy, and a pod event being played, its players reporting and confirming their results
+(one pod completed, one disputed, one confirmation withdrawn) and a table's time extension;
+the store's profile and a player not vouched for. After export, wiping the site and
+importing, the leaderboards, the rating ledgers, the event standings and the players' reports
+equal the originals. Bad files change nothing and say where they are wrong.
 """
 
 import copy
 import datetime
 import json
+from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
@@ -18,6 +22,7 @@ from django.core.management.base import CommandError
 
 from exchange.services import FORMAT, VERSION, ExchangeError, organization_import
 from leagues.models import ApiToken, Game, League, Organization, Player
+from leagues.services.store import organization_profile_update
 from ratings import selectors as rating_selectors
 from ratings.models import RatingChange
 from ratings.services import rating_system_set, ratings_recalculate
@@ -32,7 +37,17 @@ from tests.leagues.test_delete import all_rows
 from tests.tournaments.play import play_round, register
 from tournaments import selectors as event_selectors
 from tournaments import services as events
-from tournaments.models import Entry, RequestedBye, Tournament
+from tournaments.models import (
+    Entry,
+    ReportConfirmation,
+    RequestedBye,
+    ResultReport,
+    Table,
+    Tournament,
+)
+from tournaments.services.clock import table_extension_set
+from tournaments.services.reports import report_confirm, report_submit
+from tournaments.services.series import tournament_copy_weekly
 
 pytestmark = pytest.mark.django_db
 
@@ -41,6 +56,9 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 
 def build_store() -> Organization:
     store = OrganizationFactory(name="Dragon's Den", slug="dragons-den")
+    organization_profile_update(
+        organization=store, name=store.name, address="12 Quay St", time_zone="Europe/Dublin"
+    )
     organizer_of(store, username="olive")
     ApiToken.issue(organization=store, name="scorebot")
     duels = LeagueFactory(organization=store, name="Modern", slug="modern", game_label="Modern")
@@ -55,7 +73,7 @@ def build_store() -> Organization:
     rating_system_set(league=duels, system="elo", params={"k": 24, "d": 400})
     rating_system_set(league=pods, system="elo-dynamic")
     people = {n: PlayerFactory(organization=store, name=n) for n in NAMES}
-    PlayerFactory(organization=store, name="Zoë Never-Played")
+    PlayerFactory(organization=store, name="Zoë Never-Played", sees_private_leagues=False)
 
     # League games: a draw, seats and stats, notes, two games on one day (entry order counts).
     day = datetime.date(2024, 3, 1)
@@ -95,12 +113,13 @@ def build_store() -> Organization:
     round_three = events.round_pair(tournament=swiss)
     tables = list(round_three.tables.filter(reported=False))
     events.table_report(table=tables[0], draw=True)
-    for table in tables[1:]:
+    for number, table in enumerate(tables[1:]):
         seats = list(table.seats.order_by("position"))
         events.table_report(
             table=table,
             winner=seats[0].entry,
             game_wins={s.entry_id: 2 - i for i, s in enumerate(seats)},
+            game_draws=1 if number == 0 else 0,  # 2-1-1: one drawn game
         )
     events.round_end(round_=round_three)
     while (event := Tournament.objects.get(pk=swiss.pk)).status != Tournament.Status.FINISHED:
@@ -138,7 +157,25 @@ def build_store() -> Organization:
     events.round_end(round_=final)
 
     # Next week's event, players registering themselves: a cap, a waitlist, the check-in open.
-    upcoming = events.tournament_create(league=pods, name="Next Friday", format="pods")
+    upcoming = events.tournament_create(
+        league=pods,
+        name="Next Friday",
+        format="pods",
+        date=datetime.date(2030, 1, 4),
+        confirm_date=True,
+        start_time=datetime.time(18, 30),
+        place="Back room",
+        entry_fee=Decimal("10.00"),
+        fee_currency="EUR",
+        first_round="rating",
+        pod_layout="fives",
+        round_minutes=75,
+        self_report="majority",
+    )
+    # What only the admin sets (the floors; a 1v1 bye setting, which a pod event keeps).
+    Tournament.objects.filter(pk=upcoming.pk).update(
+        omw_floor=Decimal("0.25"), gw_floor=Decimal("0.4"), bye_pairing="avoid_rematch"
+    )
     events.registration_settings_set(
         tournament=upcoming,
         open=True,
@@ -151,7 +188,11 @@ def build_store() -> Organization:
     events.registration_paid_set(registration=joined[0], paid=True)
     events.check_in_open(tournament=upcoming)
     events.check_in(registration=joined[5])  # Fay, still waiting, is here
-    events.deck_settings_set(tournament=upcoming, deadline=None, visibility="after_event")
+    events.deck_settings_set(
+        tournament=upcoming,
+        deadline=datetime.datetime(2030, 1, 4, 17, tzinfo=datetime.UTC),
+        visibility="after_event",
+    )
     events.entry_deck_set(
         entry=joined[0].entry,
         name="Tymna / Kraum",
@@ -159,9 +200,80 @@ def build_store() -> Organization:
         text="1 Tymna the Weaver\n1 Kraum, Ludevic's Opus",
     )
 
+    tournament_copy_weekly(tournament=upcoming)  # the week after: a series of two
+
+    # A pod event being played, its players reporting: pod 1 completes by everyone's
+    # agreement; at pod 2 the first seat's report is confirmed by the second, who then
+    # reports the full order the third sent (which confirms that one and withdraws their
+    # confirmation of the first): disputed.
+    sunday = events.tournament_create(
+        league=pods, name="Sunday Pods", format="pods", date=datetime.date(2024, 4, 7)
+    )
+    register(sunday, *NAMES[:8])
+    playing = events.round_pair(tournament=sunday)
+    done, disputed = playing.tables.order_by("number")
+    seats = list(done.seats.select_related("entry").order_by("position"))
+    report = report_submit(
+        table=done, entry=seats[0].entry, data={"winner": str(seats[0].entry_id)}
+    )
+    for seat in seats[1:]:
+        report_confirm(report=report.report, entry=seat.entry, via_link=True)
+    seats = list(disputed.seats.select_related("entry").order_by("position"))
+    opener, second, third = (s.entry for s in seats[:3])
+    openers = report_submit(table=disputed, entry=opener, data={"winner": str(opener.pk)})
+    report_confirm(report=openers.report, entry=second)
+    order = {"result": "order", **{f"place-{s.entry_id}": str(p) for p, s in enumerate(seats, 1)}}
+    report_submit(table=disputed, entry=third, data=order, via_link=True)
+    report_submit(table=disputed, entry=second, data=order)
+    table_extension_set(round_=playing, number=disputed.number, minutes=7)
+
     for league in (duels, pods):
         ratings_recalculate(league=league)
     return store
+
+
+def _by_names(data: dict, names: dict[int, str]) -> dict:
+    """A report's result or form data with its entries' ids as player names."""
+    named = {}
+    for key, value in data.items():
+        if key == "winner" and value:
+            value = names[int(value)]
+        elif isinstance(value, dict):
+            value = {names[int(k)]: v for k, v in value.items()}
+        elif key.startswith("place-"):
+            key = "place-" + names[int(key.removeprefix("place-"))]
+        named[key] = value
+    return named
+
+
+def reports_of(event: Tournament) -> list:
+    names = dict(event.entries.values_list("pk", "player__name"))
+    rows = []
+    for report in ResultReport.objects.filter(table__round__tournament=event).order_by(
+        "table__round__number", "table__number", "number"
+    ):
+        confirmations = ReportConfirmation.objects.filter(report=report).order_by("created_at")
+        rows.append(
+            (
+                report.table.round.number,
+                report.table.number,
+                report.number,
+                names[report.entry_id],
+                report.via_link,
+                _by_names(report.result, names),
+                _by_names(report.payload, names),
+                report.summary,
+                report.table_version,
+                report.status,
+                report.created_at,
+                report.decided_at,
+                [
+                    (names[c.entry_id], c.via_link, c.created_at, c.withdrawn_at)
+                    for c in confirmations
+                ],
+            )
+        )
+    return rows
 
 
 def snapshot(slug: str) -> dict:
@@ -198,12 +310,24 @@ def snapshot(slug: str) -> dict:
                     for s in lines
                 ],
                 "bracket": event_selectors.bracket_get(event),  # by names and seeds
+                "listing": (event.start_time, event.place, event.entry_fee, event.fee_currency),
+                "series": event.series.slug if event.series else None,
+                "reports": reports_of(event),
+                "extensions": sorted(
+                    Table.objects.filter(round__tournament=event, extra_minutes__gt=0).values_list(
+                        "round__number", "number", "extra_minutes"
+                    )
+                ),
                 "decks": (
                     event.deck_deadline,
                     event.deck_visibility,
                     sorted(
                         event.entries.values_list(
-                            "player__name", "deck_name", "decklist_url", "decklist_text"
+                            "player__name",
+                            "deck_name",
+                            "decklist_url",
+                            "decklist_text",
+                            "deck_updated_at",
                         )
                     ),
                 ),
@@ -229,7 +353,8 @@ def snapshot(slug: str) -> dict:
         }
     return {
         "name": store.name,
-        "players": sorted(store.players.values_list("name", flat=True)),
+        "profile": (store.address, store.time_zone),
+        "players": sorted(store.players.values_list("name", "sees_private_leagues")),
         "leagues": leagues,
     }
 
@@ -267,7 +392,7 @@ def test_the_store_has_what_the_round_trip_must_carry():
     store = build_store()
     duels, pods = League.objects.get(slug="modern"), League.objects.get(slug="commander")
     swiss = duels.tournaments.get()
-    commander = pods.tournaments.exclude(name="Next Friday").get()
+    commander = pods.tournaments.get(name="cEDH Night")
     assert swiss.status == commander.status == Tournament.Status.FINISHED
     assert swiss.rounds.filter(kind="top_cut").exists() and commander.rounds.filter(kind="top_cut")
     assert Entry.objects.filter(tournament=swiss, dropped_after=1).exists()
@@ -277,7 +402,8 @@ def test_the_store_has_what_the_round_trip_must_carry():
     assert commander.rounds.get(number=2).tables.filter(requested_bye=True).count() == 1
     assert Game.objects.filter(league=duels, source=Game.Source.TOURNAMENT).exists()
     assert snapshot(store.slug)["leagues"]["commander"]["leaderboard"]
-    upcoming = pods.tournaments.get(name="Next Friday")
+    upcoming = pods.tournaments.get(name="Next Friday", series=None)
+    assert upcoming.repeats.get().date == datetime.date(2030, 1, 11)
     assert dict(upcoming.registrations.values_list("player__name", "status")) == {
         "Ann": "seated",
         "Bob": "cancelled",
@@ -288,6 +414,17 @@ def test_the_store_has_what_the_round_trip_must_carry():
     }
     assert upcoming.registrations.filter(paid=True, checked_in_at=None).count() == 1
     assert upcoming.registrations.filter(checked_in_at__isnull=False).count() == 1
+    sunday = pods.tournaments.get(name="Sunday Pods")
+    reports = ResultReport.objects.filter(table__round__tournament=sunday)
+    assert sorted(reports.values_list("table__number", "status")) == [
+        (1, "confirmed"),
+        (2, "submitted"),
+        (2, "submitted"),
+    ]
+    confirmations = ReportConfirmation.objects.filter(report__in=reports)
+    assert confirmations.count() == 5  # 3 at pod 1; Bob's withdrawn and his to Cy at pod 2
+    assert confirmations.filter(withdrawn_at__isnull=False).count() == 1
+    assert sunday.rounds.get().tables.get(number=2).extra_minutes == 7
 
 
 def test_export_wipe_import_reproduces_standings_and_ratings(exported):
