@@ -2,5 +2,5 @@
 
 Infrastructure below the game apps: it knows no league, rating or tournament rule. Each app
 registers its actions (code, label) and its undo handlers from its `AppConfig.ready()`
-(see `audit.registry`), and records entries through `audit.services.audit_record`.
+(see `audit.registry`), and records entries through `audit.services.log_action`.
 """

@@ -1,6 +1,10 @@
 """Writes to the audit trail: record an entry, undo one through the handler its app registered.
 
-`audit_record` is called inside the transaction of the change it describes. `audit_undo`
+`log_action` (the call shape of pretix's `LoggingMixin.log_action(action, data, user)`) is
+called inside the transaction of the change it describes, in one line: where the entry is
+filed (a tournament, a league, or a row of an organization) and what it is about (a row)
+give the ids, the action and summary say what happened; `audit_record` writes the row from
+the ids. `audit_undo`
 locks the entry, refuses what cannot be undone, and calls the undo its action registered
 (`audit.registry`); that handler puts the `before` back through its app's own service and
 records an entry that `reverts` this one.
@@ -44,6 +48,64 @@ def audit_record(
         summary=summary[:255],
         before=before,
         after=after,
+        reverts=reverts,
+    )
+
+
+# A row's type as the History names it, where that is not its model's name.
+OBJECT_TYPES = {"resultreport": "report", "importbatch": "import", "staffinvitation": "invitation"}
+
+
+def log_action(
+    scope,
+    action: str,
+    about,
+    summary: str,
+    before: dict | None = None,
+    after: dict | None = None,
+    by=None,
+    *,
+    via: str = "",
+    reverts: AuditEntry | None = None,
+) -> AuditEntry:
+    """One audit entry, filed under `scope` and about the row `about`.
+
+    `scope` is a tournament (its league, organization and name are filed, and its name
+    starts the summary), a league (with its organization), an organization, or another row
+    of one (its `organization_id`). `about` is a row (its type, OBJECT_TYPES or its model's
+    name, and its id) or a pair (type, id) for a row already deleted. `before` and `after`
+    are the data the History shows and an undo puts back; `by` the user (or API token)
+    acting, `via` how ("import", "player's link")."""
+    kind = scope._meta.model_name
+    if kind == "tournament":
+        where = {
+            "organization_id": scope.league.organization_id,
+            "league_id": scope.league_id,
+            "tournament_id": scope.pk,
+            "tournament_name": scope.name,
+        }
+        summary = f"{scope.name}: {summary}"
+    elif kind == "league":
+        where = {"organization_id": scope.organization_id, "league_id": scope.pk}
+    elif kind == "organization":
+        where = {"organization_id": scope.pk}
+    else:
+        where = {"organization_id": scope.organization_id}
+    if isinstance(about, tuple):
+        object_type, object_id = about
+    else:
+        name = about._meta.model_name
+        object_type, object_id = OBJECT_TYPES.get(name, name), about.pk
+    return audit_record(
+        **where,
+        action=action,
+        object_type=object_type,
+        object_id=object_id,
+        before=before,
+        after=after,
+        summary=summary,
+        by=by,
+        via=via,
         reverts=reverts,
     )
 

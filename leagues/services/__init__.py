@@ -11,7 +11,7 @@ honest now and the rating ledger in order later. Validation raises `LeagueError`
 and a message a person can act on; nothing is written when it does.
 
 Every write records an `AuditEntry` (who, when, before, after) in its own transaction through
-`audit.services.audit_record`, whatever the entry point: the form, the admin, an import, the
+`audit.services.log_action`, whatever the entry point: the form, the admin, an import, the
 API or a tournament table. A game carries a `version`: a correction made from an outdated form
 raises `GameConflict` unless it is identical to what is stored, and an identical correction is
 a no-op (no entry, no re-rating). `game_correction_undo` and `game_delete_undo` put a

@@ -12,7 +12,7 @@ import secrets
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from audit.services import audit_record
+from audit.services import log_action
 
 from ..actions import Action
 from ..models import ClaimCode, Player, PlayerClaim
@@ -92,18 +92,6 @@ def _link(*, player: Player, user) -> None:
         ) from None
 
 
-def _record(player: Player, action: Action, summary: str, *, by, after: dict) -> None:
-    audit_record(
-        organization_id=player.organization_id,
-        action=action,
-        object_type="player",
-        object_id=player.pk,
-        summary=summary,
-        by=by,
-        after=after,
-    )
-
-
 @transaction.atomic
 def claim_request(*, user, player: Player) -> PlayerClaim:
     """`user` says they are `player`: a claim waits for the store's organizer."""
@@ -117,13 +105,9 @@ def claim_request(*, user, player: Player) -> PlayerClaim:
             f"Your claim to be {player.name} is already waiting for {player.organization}."
         )
     claim = PlayerClaim.objects.create(player=player, user=user)
-    _record(
-        player,
-        Action.CLAIM_REQUEST,
-        f"{user.get_username()} says they are {player.name}",
-        by=user,
-        after={"claim": claim.pk, "account": user.get_username()},
-    )
+    summary = f"{user.get_username()} says they are {player.name}"
+    after = {"claim": claim.pk, "account": user.get_username()}
+    log_action(player, Action.CLAIM_REQUEST, player, summary, None, after, user)
     return claim
 
 
@@ -159,13 +143,10 @@ def claim_decide(*, by, claim: PlayerClaim, approve: bool) -> PlayerClaim:
     claim.decided_at = now
     claim.save(update_fields=["status", "decided_by", "decided_at"])
     verb = "approved" if approve else "refused"
-    _record(
-        player,
-        Action.CLAIM_APPROVE if approve else Action.CLAIM_REFUSE,
-        f"{claim.user.get_username()}'s claim to be {player.name} {verb}",
-        by=by,
-        after={"claim": claim.pk, "account": claim.user.get_username(), "status": claim.status},
-    )
+    action = Action.CLAIM_APPROVE if approve else Action.CLAIM_REFUSE
+    summary = f"{claim.user.get_username()}'s claim to be {player.name} {verb}"
+    after = {"claim": claim.pk, "account": claim.user.get_username(), "status": claim.status}
+    log_action(player, action, player, summary, None, after, by)
     return claim
 
 
@@ -183,13 +164,9 @@ def claim_code_issue(*, by, player: Player) -> ClaimCode:
         if not ClaimCode.objects.filter(code=code).exists():
             break
     issued = ClaimCode.objects.create(player=player, code=code, created_by=by)
-    _record(
-        player,
-        Action.CLAIM_CODE_ISSUE,
-        f"Claim code made for {player.name}",
-        by=by,
-        after={"code_id": issued.pk},  # never the code itself: the trail is read by all managers
-    )
+    after = {"code_id": issued.pk}  # never the code itself: the trail is read by all managers
+    summary = f"Claim code made for {player.name}"
+    log_action(player, Action.CLAIM_CODE_ISSUE, player, summary, None, after, by)
     return issued
 
 
@@ -233,13 +210,9 @@ def claim_with_code(*, user, code: str) -> Player:
     PlayerClaim.objects.filter(player=player, status=PlayerClaim.Status.PENDING).update(
         status=PlayerClaim.Status.REFUSED, decided_at=issued.used_at
     )
-    _record(
-        player,
-        Action.CLAIM_CODE_USE,
-        f"{user.get_username()} is {player.name} (claim code)",
-        by=user,
-        after={"code_id": issued.pk, "account": user.get_username()},
-    )
+    summary = f"{user.get_username()} is {player.name} (claim code)"
+    after = {"code_id": issued.pk, "account": user.get_username()}
+    log_action(player, Action.CLAIM_CODE_USE, player, summary, None, after, user)
     return player
 
 
@@ -314,11 +287,7 @@ def player_join(*, user, organization, name: str, look_alike_confirmed: bool = F
             field="name",
             code="name_taken",
         ) from None
-    _record(
-        player,
-        Action.PLAYER_JOIN,
-        f"{user.get_username()} joined as {player.name}",
-        by=user,
-        after={"account": user.get_username(), "name": player.name},
-    )
+    summary = f"{user.get_username()} joined as {player.name}"
+    after = {"account": user.get_username(), "name": player.name}
+    log_action(player, Action.PLAYER_JOIN, player, summary, None, after, user)
     return player

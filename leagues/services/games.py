@@ -10,7 +10,7 @@ from django.db import transaction
 from audit.actors import acting_user
 from audit.errors import UndoRefused
 from audit.models import AuditEntry
-from audit.services import audit_record
+from audit.services import log_action
 
 from ..actions import Action
 from ..domain.ranking import RankingError, validate_places
@@ -95,20 +95,10 @@ def _game_summary(game: Game) -> str:
     return f"{game.league.name}: game #{game.pk} of {game.played_on:%Y-%m-%d}"
 
 
-def _audit_game(game: Game, action: str, *, before, after, by, via="", reverts=None):
-    return audit_record(
-        organization_id=game.league.organization_id,
-        league_id=game.league_id,
-        action=action,
-        object_type="game",
-        object_id=game.pk,
-        before=before,
-        after=after,
-        summary=_game_summary(game),
-        by=by,
-        via=via,
-        reverts=reverts,
-    )
+def _audit_game(game: Game, action: str, before, after, by, *, via="", reverts=None):
+    """`log_action` for a game: filed under its league, its summary the game's line."""
+    league, summary = game.league, _game_summary(game)
+    return log_action(league, action, game, summary, before, after, by, via=via, reverts=reverts)
 
 
 # No savepoint of its own inside a caller's transaction (a tournament table's): nobody catches
@@ -152,14 +142,7 @@ def game_record(
     GameResult.objects.bulk_create(_result_rows(game, results))
     game.is_replay = False
     if audit:
-        _audit_game(
-            game,
-            Action.GAME_CREATE,
-            before=None,
-            after=game_snapshot(game),
-            by=by,
-            via=via,
-        )
+        _audit_game(game, Action.GAME_CREATE, None, game_snapshot(game), by, via=via)
     return game
 
 
@@ -245,9 +228,8 @@ def game_update(
     )
     if audit:
         action = Action.GAME_UNDO if reverts else Action.GAME_CORRECT
-        _audit_game(
-            game, action, before=before, after=game_snapshot(game), by=by, via=via, reverts=reverts
-        )
+        after = game_snapshot(game)
+        _audit_game(game, action, before, after, by, via=via, reverts=reverts)
     game.changed = True
     return game
 
@@ -267,7 +249,7 @@ def game_delete(*, game: Game, by=None, expected_version: int | None = None, via
     if expected_version is not None and expected_version != current.version:
         raise GameConflict(game=current)
     before = game_snapshot(current)
-    _audit_game(current, Action.GAME_DELETE, before=before, after=None, by=by, via=via)
+    _audit_game(current, Action.GAME_DELETE, before, None, by, via=via)
     current.delete()
     return True
 
@@ -353,14 +335,7 @@ def game_delete_undo(*, entry: AuditEntry, by=None) -> None:
         notes=before["notes"],
         audit=False,
     )
-    _audit_game(
-        game,
-        Action.GAME_RESTORE,
-        before=None,
-        after=game_snapshot(game),
-        by=by,
-        reverts=entry,
-    )
+    _audit_game(game, Action.GAME_RESTORE, None, game_snapshot(game), by, reverts=entry)
 
 
 @dataclass(frozen=True)

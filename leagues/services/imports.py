@@ -14,7 +14,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from audit.actors import acting_user
-from audit.services import audit_record
+from audit.services import log_action
 
 from ..actions import Action
 from ..domain.csvformat import (
@@ -437,25 +437,17 @@ def games_import(
     if games:
         first = min(games, key=lambda g: (g.played_on, g.pk))
         games_changed.send(sender=League, league=league, since=(first.played_on, first.pk))
-    audit_record(
-        organization_id=league.organization_id,
-        league_id=league.pk,
-        action=Action.IMPORT_APPLY,
-        object_type="import",
-        object_id=batch.pk,
-        after={
-            "batch": batch.pk,
-            "filename": batch.filename,
-            "games": len(games),
-            "game_ids": [min(g.pk for g in games), max(g.pk for g in games)] if games else [],
-            "players_created": [p.name for p in created],
-            "skipped_lines": plan.skipped_lines,
-            "repeated_names": repeated_names,
-        },
-        summary=f"{league.name}: {len(games)} games from {batch.filename or 'an upload'}",
-        by=by,
-        via="import",
-    )
+    after = {
+        "batch": batch.pk,
+        "filename": batch.filename,
+        "games": len(games),
+        "game_ids": [min(g.pk for g in games), max(g.pk for g in games)] if games else [],
+        "players_created": [p.name for p in created],
+        "skipped_lines": plan.skipped_lines,
+        "repeated_names": repeated_names,
+    }
+    summary = f"{league.name}: {len(games)} games from {batch.filename or 'an upload'}"
+    log_action(league, Action.IMPORT_APPLY, batch, summary, None, after, by, via="import")
     return ImportReport(
         batch=batch,
         games=len(games),

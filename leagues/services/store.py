@@ -27,7 +27,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from audit.services import audit_record
+from audit.services import log_action
 
 from ..actions import Action
 from ..domain.images import LogoProblem, logo_check
@@ -55,19 +55,6 @@ def time_zones() -> tuple[str, ...]:
 
 def _lock_store(organization: Organization) -> Organization:
     return Organization.objects.select_for_update().get(pk=organization.pk)
-
-
-def _record(organization, action, summary, *, by, object_type, object_id, before=None, after=None):
-    audit_record(
-        organization_id=organization.pk,
-        action=action,
-        object_type=object_type,
-        object_id=object_id,
-        summary=summary,
-        by=by,
-        before=before,
-        after=after,
-    )
 
 
 # --- the profile ------------------------------------------------------------------------------
@@ -148,16 +135,8 @@ def organization_profile_update(
     if after == before:
         return store  # nothing changed: no entry
     store.save(update_fields=fields)
-    _record(
-        store,
-        Action.STORE_PROFILE,
-        f"Profile of {store.name} changed",
-        by=by,
-        object_type="organization",
-        object_id=store.pk,
-        before=before,
-        after=after,
-    )
+    summary = f"Profile of {store.name} changed"
+    log_action(store, Action.STORE_PROFILE, store, summary, before, after, by)
     return store
 
 
@@ -224,23 +203,16 @@ def league_create(
         ends_on=ends_on,
         entry_key=entry_key,
     )
-    audit_record(
-        organization_id=store.pk,
-        league_id=league.pk,
-        action=Action.LEAGUE_CREATE,
-        object_type="league",
-        object_id=league.pk,
-        summary=f"League {league.name} created",
-        by=by,
-        after={
-            "name": league.name,
-            "slug": league.slug,
-            "game_label": league.game_label,
-            "public": league.is_public,
-            "starts_on": starts_on.isoformat() if starts_on else None,
-            "ends_on": ends_on.isoformat() if ends_on else None,
-        },
-    )
+    after = {
+        "name": league.name,
+        "slug": league.slug,
+        "game_label": league.game_label,
+        "public": league.is_public,
+        "starts_on": starts_on.isoformat() if starts_on else None,
+        "ends_on": ends_on.isoformat() if ends_on else None,
+    }
+    summary = f"League {league.name} created"
+    log_action(league, Action.LEAGUE_CREATE, league, summary, None, after, by)
     return league, True
 
 
@@ -350,15 +322,9 @@ def staff_invite(
         created_at=now,
         expires_at=now + timedelta(days=StaffInvitation.VALID_FOR_DAYS),
     )
-    _record(
-        store,
-        Action.STAFF_INVITE,
-        f"{email} invited as {invitation.get_role_display()}",
-        by=by,
-        object_type="invitation",
-        object_id=invitation.pk,
-        after={"email": email, "role": role},  # never the link: all managers read the trail
-    )
+    summary = f"{email} invited as {invitation.get_role_display()}"
+    after = {"email": email, "role": role}  # never the link: all managers read the trail
+    log_action(store, Action.STAFF_INVITE, invitation, summary, None, after, by)
     link = site_url.rstrip("/") + invitation_path(token, store)
     by_name = by.get_username() if by is not None else store.name
     transaction.on_commit(
@@ -378,15 +344,9 @@ def invitation_cancel(*, organization: Organization, invitation_id: int, by=None
         raise ClaimAlreadyDone("This invitation is no longer waiting: nothing to cancel.")
     invitation.cancelled_at = timezone.now()
     invitation.save(update_fields=["cancelled_at"])
-    _record(
-        store,
-        Action.STAFF_INVITE_CANCEL,
-        f"Invitation of {invitation.email} cancelled",
-        by=by,
-        object_type="invitation",
-        object_id=invitation.pk,
-        before={"email": invitation.email, "role": invitation.role},
-    )
+    summary = f"Invitation of {invitation.email} cancelled"
+    before = {"email": invitation.email, "role": invitation.role}
+    log_action(store, Action.STAFF_INVITE_CANCEL, invitation, summary, before, None, by)
 
 
 def invitation_find(*, organization_slug: str, token: str) -> StaffInvitation | None:
@@ -448,15 +408,9 @@ def invitation_accept(*, organization_slug: str, token: str, user) -> Membership
     invitation.accepted_at = timezone.now()
     invitation.accepted_by = user
     invitation.save(update_fields=["accepted_at", "accepted_by"])
-    _record(
-        store,
-        Action.STAFF_JOIN,
-        f"{user.get_username()} joined as {membership.get_role_display()}",
-        by=user,
-        object_type="membership",
-        object_id=membership.pk,
-        after={"account": user.get_username(), "role": membership.role, "email": invitation.email},
-    )
+    summary = f"{user.get_username()} joined as {membership.get_role_display()}"
+    after = {"account": user.get_username(), "role": membership.role, "email": invitation.email}
+    log_action(store, Action.STAFF_JOIN, membership, summary, None, after, user)
     return membership
 
 
@@ -501,16 +455,9 @@ def staff_role_set(
     before = membership.role
     membership.role = role
     membership.save(update_fields=["role"])
-    _record(
-        store,
-        Action.STAFF_ROLE,
-        f"{name} is now {membership.get_role_display()}",
-        by=by,
-        object_type="membership",
-        object_id=membership.pk,
-        before={"account": name, "role": before},
-        after={"account": name, "role": role},
-    )
+    summary = f"{name} is now {membership.get_role_display()}"
+    old, new = {"account": name, "role": before}, {"account": name, "role": role}
+    log_action(store, Action.STAFF_ROLE, membership, summary, old, new, by)
     return membership
 
 
@@ -530,15 +477,8 @@ def staff_remove(*, organization: Organization, membership_id: int, by=None) -> 
     before = {"account": name, "role": membership.role}
     pk = membership.pk
     membership.delete()
-    _record(
-        store,
-        Action.STAFF_REMOVE,
-        f"{name} removed from the staff",
-        by=by,
-        object_type="membership",
-        object_id=pk,
-        before=before,
-    )
+    summary = f"{name} removed from the staff"
+    log_action(store, Action.STAFF_REMOVE, ("membership", pk), summary, before, None, by)
     return name
 
 

@@ -10,7 +10,7 @@ follow. What differs between 1v1 matches and pods is asked of the event's format
 tournaments/domain from the stored history (`tournaments.selectors`). Errors are
 `TournamentError`s (`tournaments.errors`) with a code and a message a TO can act on; nothing
 is written then. Each result, correction, pairing edit and drop writes an audit entry (before
-and after) in the same transaction, through `audit.services.audit_record`.
+and after) in the same transaction, through `audit.services.log_action`.
 
 Every name is re-exported here, so `from tournaments import services; services.round_pair(...)`
 reads as before; the reads the services share are the selectors' and re-exported too.

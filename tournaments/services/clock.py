@@ -10,12 +10,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import time_format
 
+from audit.services import log_action
+
 from ..actions import Action
 from ..errors import AlreadyDone, TournamentError
 from ..formats import format_for
 from ..models import Round, Table
 from ..page_versions import event_changed
-from .common import audit, tournament_lock
+from .common import tournament_lock
 
 MAX_SHIFT = 60  # minutes given or taken in one tap
 MAX_AHEAD = timedelta(hours=4)  # the latest a round's time may run out, from now
@@ -72,16 +74,9 @@ def round_clock_set(
     round_.save(update_fields=["ends_at"])
     label = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"round {round_.number}"
     what = "clock started again" if start else f"{minutes:+d} min"
-    audit(
-        tournament,
-        Action.ROUND_CLOCK,
-        object_type="round",
-        object_id=round_.pk,
-        before={"ends_at": before.isoformat() if before else None},
-        after={"ends_at": ends_at.isoformat()},
-        summary=f"{label}: {what}, time is up at {_shown(ends_at)}",
-        by=by,
-    )
+    summary = f"{label}: {what}, time is up at {_shown(ends_at)}"
+    old, new = {"ends_at": before.isoformat() if before else None}, {"ends_at": ends_at.isoformat()}
+    log_action(tournament, Action.ROUND_CLOCK, round_, summary, old, new, by)
     return round_
 
 
@@ -145,14 +140,7 @@ def table_extension_set(*, round_: Round, number: int, minutes: int, by=None) ->
     event_changed(tournament.pk, table_of=entries)
     label = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"round {round_.number}"
     what = f"+{minutes} min" if minutes else "no time extension"
-    audit(
-        tournament,
-        Action.TABLE_EXTENSION,
-        object_type="table",
-        object_id=table.pk,
-        before={"extra_minutes": before},
-        after={"extra_minutes": minutes},
-        summary=f"{label}, {play.noun} {number}: {what} (was +{before} min)",
-        by=by,
-    )
+    summary = f"{label}, {play.noun} {number}: {what} (was +{before} min)"
+    old, new = {"extra_minutes": before}, {"extra_minutes": minutes}
+    log_action(tournament, Action.TABLE_EXTENSION, table, summary, old, new, by)
     return table

@@ -1,13 +1,11 @@
 """What every tournament service shares: the event's row lock (which bumps the version of its
-public pages), the audit line, the next round's number and writing numbered tables with their
+public pages), the next round's number and writing numbered tables with their
 seats. Private to the services package.
 """
 
 from django.utils import timezone
 
 from audit.actors import acting_user
-from audit.models import AuditEntry
-from audit.services import audit_record
 
 from ..models import Round, Seat, Table, Tournament
 from ..page_versions import event_changed
@@ -25,18 +23,6 @@ def tournament_lock(tournament: Tournament | int, *, pages: bool = True) -> Tour
     if pages:
         event_changed(locked.pk)
     return locked
-
-
-def audit(tournament: Tournament, action: str, *, summary: str, **fields) -> AuditEntry:
-    return audit_record(
-        organization_id=tournament.league.organization_id,
-        league_id=tournament.league_id,
-        tournament_id=tournament.pk,
-        tournament_name=tournament.name,
-        action=action,
-        summary=f"{tournament.name}: {summary}",
-        **fields,
-    )
 
 
 def next_round_number(tournament: Tournament) -> int:

@@ -13,10 +13,12 @@ from urllib.parse import urlsplit
 from django.db import transaction
 from django.utils import timezone
 
+from audit.services import log_action
+
 from ..actions import Action
 from ..errors import AlreadyDone, TournamentError
 from ..models import Entry, Tournament
-from .common import audit, tournament_lock
+from .common import tournament_lock
 
 NAME_MAX = 120
 URL_MAX = 500
@@ -81,16 +83,8 @@ def entry_deck_set(
     entry.deck_name, entry.decklist_url, entry.decklist_text = name, url, text
     entry.deck_updated_at = timezone.now()
     entry.save(update_fields=["deck_name", "decklist_url", "decklist_text", "deck_updated_at"])
-    audit(
-        tournament,
-        Action.ENTRY_DECK,
-        object_type="entry",
-        object_id=entry.pk,
-        before=before,
-        after=after,
-        summary=f"{entry.player}'s deck: {name or '(none)'}",
-        by=by,
-    )
+    summary = f"{entry.player}'s deck: {name or '(none)'}"
+    log_action(tournament, Action.ENTRY_DECK, entry, summary, before, after, by)
     return entry
 
 
@@ -111,16 +105,8 @@ def deck_settings_set(
     tournament.save(update_fields=["deck_deadline", "deck_visibility"])
     after = {"deadline": _iso(deadline), "visibility": visibility}
     if before != after:
-        audit(
-            tournament,
-            Action.DECK_SETTINGS,
-            object_type="tournament",
-            object_id=tournament.pk,
-            before=before,
-            after=after,
-            summary=f"decks: {tournament.get_deck_visibility_display().lower()}",
-            by=by,
-        )
+        summary = f"decks: {tournament.get_deck_visibility_display().lower()}"
+        log_action(tournament, Action.DECK_SETTINGS, tournament, summary, before, after, by)
     return tournament
 
 

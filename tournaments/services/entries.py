@@ -8,12 +8,13 @@ from django.db import transaction
 
 from audit.actors import acting_user
 from audit.models import AuditEntry
+from audit.services import log_action
 from leagues import services as league_services
 
 from ..actions import Action
 from ..errors import AlreadyDone, TournamentError, UnknownPlayer
 from ..models import Entry, Registration, RequestedBye, Tournament
-from .common import audit, next_round_number, tournament_lock
+from .common import next_round_number, tournament_lock
 from .registration import waitlist_move_up
 
 
@@ -88,17 +89,8 @@ def entry_drop(*, entry: Entry, by=None, by_player: bool = False) -> Entry:
     after = _entry_snapshot(entry)
     if by_player:
         after["by_player"] = True
-    audit(
-        tournament,
-        Action.ENTRY_DROP,
-        object_type="entry",
-        object_id=entry.pk,
-        before=before,
-        after=after,
-        summary=f"{entry.player} dropped"
-        + (" (by the player, from their page)" if by_player else ""),
-        by=by,
-    )
+    summary = f"{entry.player} dropped" + (" (by the player, from their page)" if by_player else "")
+    log_action(tournament, Action.ENTRY_DROP, entry, summary, before, after, by)
     return entry
 
 
@@ -159,17 +151,8 @@ def entry_undrop(*, entry: Entry, by=None, reverts: AuditEntry | None = None) ->
     before = _entry_snapshot(entry)
     entry.dropped_after = None
     entry.save(update_fields=["dropped_after"])
-    audit(
-        tournament,
-        Action.ENTRY_UNDROP,
-        object_type="entry",
-        object_id=entry.pk,
-        before=before,
-        after=_entry_snapshot(entry),
-        summary=f"{entry.player}'s drop undone",
-        by=by,
-        reverts=reverts,
-    )
+    summary, after = f"{entry.player}'s drop undone", _entry_snapshot(entry)
+    log_action(tournament, Action.ENTRY_UNDROP, entry, summary, before, after, by, reverts=reverts)
     return entry
 
 
@@ -210,16 +193,8 @@ def entry_remove(*, entry: Entry, by=None) -> Registration | None:
     # A player who registered online gives their seat back (as unregistering would).
     Registration.objects.filter(entry=entry).update(status="cancelled", entry=None)
     entry.delete()
-    audit(
-        tournament,
-        Action.ENTRY_REMOVE,
-        object_type="entry",
-        object_id=entry_id,
-        before=snapshot,
-        after=None,
-        summary=f"{snapshot['player']} removed from the event",
-        by=by,
-    )
+    summary = f"{snapshot['player']} removed from the event"
+    log_action(tournament, Action.ENTRY_REMOVE, ("entry", entry_id), summary, snapshot, None, by)
     promoted = waitlist_move_up(tournament, by=by)
     return promoted[0] if promoted else None
 
@@ -274,15 +249,9 @@ def requested_bye_add(*, entry: Entry, round_number: int, by=None) -> RequestedB
         raise AlreadyDone(
             f"{entry.player} already has a bye in round {round_number}.", code="bye_requested"
         )
-    audit(
-        tournament,
-        Action.BYE_REQUEST,
-        object_type="entry",
-        object_id=entry.pk,
-        after={"player": entry.player.name, "round": round_number},
-        summary=f"{entry.player} sits out round {round_number} (half-point bye)",
-        by=by,
-    )
+    summary = f"{entry.player} sits out round {round_number} (half-point bye)"
+    bye = {"player": entry.player.name, "round": round_number}
+    log_action(tournament, Action.BYE_REQUEST, entry, summary, None, bye, by)
     return bye
 
 
@@ -296,12 +265,6 @@ def requested_bye_remove(*, entry: Entry, round_number: int, by=None) -> None:
         raise AlreadyDone(
             f"{entry.player} has no bye asked for in round {round_number}.", code="no_bye"
         )
-    audit(
-        tournament,
-        Action.BYE_REQUEST_CANCEL,
-        object_type="entry",
-        object_id=entry.pk,
-        before={"player": entry.player.name, "round": round_number},
-        summary=f"{entry.player} plays round {round_number} after all",
-        by=by,
-    )
+    summary = f"{entry.player} plays round {round_number} after all"
+    bye = {"player": entry.player.name, "round": round_number}
+    log_action(tournament, Action.BYE_REQUEST_CANCEL, entry, summary, bye, None, by)

@@ -24,6 +24,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from audit.actors import acting_user
+from audit.services import log_action
 from leagues.models import Player
 
 from .. import signals
@@ -31,7 +32,7 @@ from ..actions import Action
 from ..errors import AlreadyDone, TournamentError
 from ..models import Entry, Registration, Tournament
 from ..selectors.registration import seats_taken
-from .common import audit, next_round_number, tournament_lock
+from .common import next_round_number, tournament_lock
 
 MAX_NOTE = 1000
 
@@ -91,18 +92,9 @@ def registration_settings_set(
     )
     after = _settings_snapshot(tournament)
     if before != after:
-        audit(
-            tournament,
-            Action.REGISTRATION_SETTINGS,
-            object_type="tournament",
-            object_id=tournament.pk,
-            before=before,
-            after=after,
-            summary="online registration "
-            + ("open" if tournament.registration_open else "closed")
-            + (f", {cap} seats" if cap else ""),
-            by=by,
-        )
+        state = "open" if tournament.registration_open else "closed"
+        summary = f"online registration {state}" + (f", {cap} seats" if cap else "")
+        log_action(tournament, Action.REGISTRATION_SETTINGS, tournament, summary, before, after, by)
     if tournament.status == Tournament.Status.REGISTRATION and tournament.check_in != "open":
         _promote(tournament, by=by)
     return tournament
@@ -116,6 +108,11 @@ def _settings_snapshot(tournament: Tournament) -> dict:
         "deadline": deadline.isoformat() if deadline else None,
         "note": tournament.registration_note,
     }
+
+
+def _status(registration: Registration, status: str) -> dict:
+    """A registration's state as the History shows it."""
+    return {"player": registration.player.name, "status": status}
 
 
 def _registration_locked(tournament: Tournament, player: Player) -> Registration | None:
@@ -162,16 +159,9 @@ def registration_join(*, tournament: Tournament, player: Player, by=None) -> Reg
             tournament=tournament, player=player, joined_round=1
         )
     registration.save()
-    audit(
-        tournament,
-        Action.REGISTRATION_JOIN,
-        object_type="registration",
-        object_id=registration.pk,
-        before=None,
-        after={"player": player.name, "status": registration.status},
-        summary=f"{player} registered" + ("" if seated else " (waitlist)"),
-        by=by,
-    )
+    summary = f"{player} registered" + ("" if seated else " (waitlist)")
+    after = {"player": player.name, "status": registration.status}
+    log_action(tournament, Action.REGISTRATION_JOIN, registration, summary, None, after, by)
     return registration
 
 
@@ -190,16 +180,9 @@ def registration_leave(*, registration: Registration, by=None) -> Registration |
     registration.save(update_fields=["status", "entry", "checked_in_at"])
     if entry is not None:
         entry.delete()
-    audit(
-        tournament,
-        Action.REGISTRATION_LEAVE,
-        object_type="registration",
-        object_id=registration.pk,
-        before={"player": registration.player.name, "status": status},
-        after={"player": registration.player.name, "status": "cancelled"},
-        summary=f"{registration.player} unregistered",
-        by=by,
-    )
+    before, after = _status(registration, status), _status(registration, "cancelled")
+    summary = f"{registration.player} unregistered"
+    log_action(tournament, Action.REGISTRATION_LEAVE, registration, summary, before, after, by)
     promoted = waitlist_move_up(tournament, by=by)
     return promoted[0] if promoted else None
 
@@ -252,16 +235,9 @@ def _promote(tournament: Tournament, *, by, checked_in_only: bool = False) -> li
         )
         registration.status = "seated"
         registration.save(update_fields=["entry", "status"])
-        audit(
-            tournament,
-            Action.REGISTRATION_PROMOTE,
-            object_type="registration",
-            object_id=registration.pk,
-            before={"player": registration.player.name, "status": "waitlisted"},
-            after={"player": registration.player.name, "status": "seated"},
-            summary=f"{registration.player} moved up from the waitlist",
-            by=by,
-        )
+        before, after = _status(registration, "waitlisted"), _status(registration, "seated")
+        what = f"{registration.player} moved up from the waitlist"
+        log_action(tournament, Action.REGISTRATION_PROMOTE, registration, what, before, after, by)
         signals.waitlist_promoted.send(sender=Registration, registration=registration)
         promoted.append(registration)
         if left is not None:
@@ -281,16 +257,9 @@ def registration_paid_set(*, registration: Registration, paid: bool, by=None) ->
         )
     registration.paid = bool(paid)
     registration.save(update_fields=["paid"])
-    audit(
-        tournament,
-        Action.REGISTRATION_PAID,
-        object_type="registration",
-        object_id=registration.pk,
-        before={"paid": not registration.paid},
-        after={"paid": registration.paid},
-        summary=f"{registration.player} marked {'paid' if paid else 'not paid'}",
-        by=by,
-    )
+    before, after = {"paid": not registration.paid}, {"paid": registration.paid}
+    summary = f"{registration.player} marked {'paid' if paid else 'not paid'}"
+    log_action(tournament, Action.REGISTRATION_PAID, registration, summary, before, after, by)
     return registration
 
 
@@ -304,16 +273,8 @@ def check_in_open(*, tournament: Tournament, by=None) -> Tournament:
     before = tournament.check_in
     tournament.check_in = Tournament.CheckIn.OPEN
     tournament.save(update_fields=["check_in"])
-    audit(
-        tournament,
-        Action.CHECK_IN_OPEN,
-        object_type="tournament",
-        object_id=tournament.pk,
-        before={"check_in": before},
-        after={"check_in": tournament.check_in},
-        summary="check-in opened",
-        by=by,
-    )
+    before, after = {"check_in": before}, {"check_in": tournament.check_in}
+    log_action(tournament, Action.CHECK_IN_OPEN, tournament, "check-in opened", before, after, by)
     return tournament
 
 
@@ -329,16 +290,10 @@ def check_in(*, registration: Registration, by=None) -> Registration:
         raise AlreadyDone(f"{registration.player} is already checked in.", code="twice")
     registration.checked_in_at = timezone.now()
     registration.save(update_fields=["checked_in_at"])
-    audit(
-        tournament,
-        Action.CHECK_IN,
-        object_type="registration",
-        object_id=registration.pk,
-        before={"player": registration.player.name, "checked_in": False},
-        after={"player": registration.player.name, "checked_in": True},
-        summary=f"{registration.player} checked in",
-        by=by,
-    )
+    name = registration.player.name
+    before, after = {"player": name, "checked_in": False}, {"player": name, "checked_in": True}
+    summary = f"{registration.player} checked in"
+    log_action(tournament, Action.CHECK_IN, registration, summary, before, after, by)
     return registration
 
 
@@ -368,24 +323,18 @@ def check_in_close(*, tournament: Tournament, by=None) -> CheckInClosed:
     done.promoted = _promote(tournament, by=by, checked_in_only=True)
     tournament.check_in = Tournament.CheckIn.CLOSED
     tournament.save(update_fields=["check_in"])
-    audit(
-        tournament,
-        Action.CHECK_IN_CLOSE,
-        object_type="tournament",
-        object_id=tournament.pk,
-        before={"check_in": "open"},
-        after={
-            "check_in": "closed",
-            "no_shows": [r.player.name for r in done.no_shows],
-            "promoted": [r.player.name for r in done.promoted],
-        },
-        summary=(
-            f"check-in closed: {len(done.no_shows)} no-show"
-            f"{'' if len(done.no_shows) == 1 else 's'} removed, "
-            f"{len(done.promoted)} from the waitlist seated"
-        ),
-        by=by,
+    summary = (
+        f"check-in closed: {len(done.no_shows)} no-show"
+        f"{'' if len(done.no_shows) == 1 else 's'} removed, "
+        f"{len(done.promoted)} from the waitlist seated"
     )
+    after = {
+        "check_in": "closed",
+        "no_shows": [r.player.name for r in done.no_shows],
+        "promoted": [r.player.name for r in done.promoted],
+    }
+    before = {"check_in": "open"}
+    log_action(tournament, Action.CHECK_IN_CLOSE, tournament, summary, before, after, by)
     return done
 
 

@@ -32,6 +32,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from audit.actors import acting_user
+from audit.services import log_action
 from core.pagecache import touch
 
 from ..actions import Action
@@ -39,7 +40,6 @@ from ..domain.reports import result_summary, still_needed
 from ..errors import AlreadyDone, TournamentError
 from ..formats import format_for
 from ..models import Entry, ReportConfirmation, ResultReport, Round, Seat, Table, Tournament
-from .common import audit
 from .results import table_report
 
 # A player's writes (reports and confirmations) per minute: a phone's double taps and a
@@ -201,20 +201,14 @@ def _log(tournament, action, report, table, *, by, via_link, summary, who: str):
     """One History entry: its lines read as sentences there (History lists an unknown
     kind's snapshot as "key: value"); the report row keeps the rest (payload, version)."""
     noun = format_for(tournament).noun
-    audit(
-        tournament,
-        action,
-        object_type="report",
-        object_id=report.pk,
-        after={
-            "report": f"{report.number} on {noun} {table.number}, round {table.round.number}",
-            "result": report.summary,
-            "by": who + (" (through their link)" if via_link else ""),
-        },
-        summary=f"round {table.round.number}, {noun} {table.number}: {summary}",
-        by=by,
-        via="player's link" if via_link else "",
-    )
+    after = {
+        "report": f"{report.number} on {noun} {table.number}, round {table.round.number}",
+        "result": report.summary,
+        "by": who + (" (through their link)" if via_link else ""),
+    }
+    summary = f"round {table.round.number}, {noun} {table.number}: {summary}"
+    via = "player's link" if via_link else ""
+    log_action(tournament, action, report, summary, None, after, by, via=via)
 
 
 def _complete(tournament, table, seats, report: ResultReport, reports, *, by, now) -> Table:

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from audit.actors import acting_user
 from audit.models import AuditEntry
+from audit.services import log_action
 from leagues import services as league_services
 from leagues.models import Game
 
@@ -17,7 +18,7 @@ from ..errors import ResultConflict, TournamentError
 from ..formats import format_for
 from ..models import Entry, ResultReport, Round, Seat, Table
 from ..page_versions import event_changed
-from .common import audit, tournament_lock
+from .common import tournament_lock
 
 
 def table_snapshot(table: Table, seats: list[Seat]) -> dict:
@@ -172,18 +173,9 @@ def table_report(
         decided_by=table.reported_by,
     )
     action = play.report_actions[before is not None, reverts is not None]
-    audit(
-        tournament,
-        action,
-        object_type="table",
-        object_id=table.pk,
-        before=before,
-        after=table_snapshot(table, seats),
-        summary=f"round {table.round.number}, {kind} {table.number}",
-        by=by,
-        via=via,
-        reverts=reverts,
-    )
+    summary = f"round {table.round.number}, {kind} {table.number}"
+    after = table_snapshot(table, seats)
+    log_action(tournament, action, table, summary, before, after, by, via=via, reverts=reverts)
     return table
 
 

@@ -6,6 +6,8 @@ by hand, bye), planned by the format and written on the round with who made them
 from django.db import transaction
 from django.utils import timezone
 
+from audit.services import log_action
+
 from .. import signals
 from ..actions import Action
 from ..domain import labels
@@ -15,7 +17,7 @@ from ..models import Entry, RequestedBye, Round, Seat, Table, Tournament
 from ..selectors import round_seating_key
 from ..selectors.standings import entry_ratings, history, standings, suggested_structure
 from ..selectors.topcut import top_cut_bracket
-from .common import audit, next_round_number, tables_create, tournament_lock
+from .common import next_round_number, tables_create, tournament_lock
 from .topcut import top_cut_round, top_cut_start
 
 
@@ -268,17 +270,9 @@ def round_edit(
     round_.save(update_fields=["notes"])
     after = round_snapshot(round_)
     after["warnings"] = list(warnings)
-    audit(
-        tournament,
-        _EDIT_ACTIONS[edit],
-        object_type="round",
-        object_id=round_.pk,
-        before=before,
-        after=after,
-        summary=f"round {round_.number}: "
-        + EDITS[edit].format(a=names[a.player_id], b=names.get(b.player_id) if b else ""),
-        by=by,
-    )
+    what = EDITS[edit].format(a=names[a.player_id], b=names.get(b.player_id) if b else "")
+    summary = f"round {round_.number}: {what}"
+    log_action(tournament, _EDIT_ACTIONS[edit], round_, summary, before, after, by)
     return warnings
 
 

@@ -17,12 +17,13 @@ from django.db import transaction
 from django.db.models import Q
 
 from audit.actors import acting_user
+from audit.services import log_action
 from leagues import services as league_services
 
 from ..actions import Action
 from ..errors import TournamentError
 from ..models import Tournament
-from .common import audit, tournament_lock
+from .common import tournament_lock
 from .events import far_date_problem, listing_check
 
 MAX_WEEKS = 12
@@ -123,16 +124,8 @@ def tournament_listing_set(
     tournament.save(update_fields=["date", "start_time", "place", "entry_fee", "fee_currency"])
     after = _listing(tournament)
     if after != before:
-        audit(
-            tournament,
-            Action.EVENT_LISTING,
-            object_type="tournament",
-            object_id=tournament.pk,
-            before=before,
-            after=after,
-            summary="date, time, place or fee changed",
-            by=by,
-        )
+        summary = "date, time, place or fee changed"
+        log_action(tournament, Action.EVENT_LISTING, tournament, summary, before, after, by)
     return tournament
 
 
@@ -190,15 +183,7 @@ def tournament_copy_weekly(*, tournament: Tournament, weeks: int = 1, by=None) -
         )
         copies.created.append(Tournament.objects.create(**fields))
     if copies.created:
-        audit(
-            source,
-            Action.EVENT_COPY,
-            object_type="tournament",
-            object_id=source.pk,
-            after={
-                "copies": [{"slug": t.slug, "date": t.date.isoformat()} for t in copies.created]
-            },
-            summary="copied to " + ", ".join(f"{t.date:%-d %b}" for t in copies.created),
-            by=by,
-        )
+        summary = "copied to " + ", ".join(f"{t.date:%-d %b}" for t in copies.created)
+        after = {"copies": [{"slug": t.slug, "date": t.date.isoformat()} for t in copies.created]}
+        log_action(source, Action.EVENT_COPY, source, summary, None, after, by)
     return copies

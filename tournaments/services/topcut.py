@@ -6,6 +6,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from audit.services import log_action
+
 from .. import signals
 from ..actions import Action
 from ..domain import podcut
@@ -18,7 +20,7 @@ from ..selectors.topcut import (
     top_cut_label,
     top_cut_seeds,
 )
-from .common import audit, tables_create, tournament_lock
+from .common import tables_create, tournament_lock
 
 
 def top_cut_round(tournament: Tournament, bracket, number: int) -> Round:
@@ -113,15 +115,8 @@ def cut_seats_choose(*, table: Table, picks: dict[int, int], by=None) -> bool:
     Seat.objects.filter(table=table).update(position=F("position") + 100)
     for position, entry_id in enumerate(order, 1):
         Seat.objects.filter(table=table, entry_id=entry_id).update(position=position)
-    audit(
-        tournament,
-        Action.CUT_SEATS,
-        summary=f"{table.round.notes} pod {table.number}: seats chosen "
-        + ", ".join(f"{n}. {names[e]}" for n, e in enumerate(order, 1)),
-        object_type="table",
-        object_id=table.pk,
-        before={"seats": [names[e] for e in before]},
-        after={"seats": [names[e] for e in order]},
-        by=by,
-    )
+    seats = ", ".join(f"{n}. {names[e]}" for n, e in enumerate(order, 1))
+    summary = f"{table.round.notes} pod {table.number}: seats chosen {seats}"
+    old, new = {"seats": [names[e] for e in before]}, {"seats": [names[e] for e in order]}
+    log_action(tournament, Action.CUT_SEATS, table, summary, old, new, by)
     return True
