@@ -204,7 +204,8 @@ def recomputed_standings(ledger: Ledger, final: dict[int, int | None]):
 def verify_standings(checks: Checks, ledger: Ledger, final: dict[int, int | None]) -> None:
     from django.test import Client as PageClient
 
-    from tournaments import selectors, services
+    from tournaments import services
+    from tournaments.domain.standings import TIEBREAKERS
 
     from .pages import read_standings
 
@@ -214,7 +215,7 @@ def verify_standings(checks: Checks, ledger: Ledger, final: dict[int, int | None
     def shown(metric, value):
         if value is None:
             return "\u2013"
-        if metric in selectors.PERCENT_METRICS:
+        if TIEBREAKERS[metric].is_percent:
             return f"{100 * value:.1f}%"
         return f"{value:g}"
 

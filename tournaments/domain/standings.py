@@ -577,9 +577,14 @@ def head_to_head(ctx: Context, group: Sequence[PlayerId]) -> dict[PlayerId, Frac
 # --- The registry. ---
 
 
+SHOWN_AS = ("number", "percent", "whole")
+
+
 @dataclass(frozen=True, slots=True)
 class Tiebreaker:
-    """One metric: how to compute it, which way is better, and the rule it follows.
+    """One metric: how to compute it, which way is better, the rule it follows, and how the
+    standings show it (`shown_as`: "number" as it is, "percent" a 0-1 fraction as a
+    percentage, "whole" rounded to a whole number).
 
     Most metrics are per player (`compute`). A metric that only makes sense among the players
     tied at the point where it is applied (head-to-head) sets `compute_group` instead: it gets
@@ -592,6 +597,21 @@ class Tiebreaker:
     compute: Callable[[Context, PlayerId], Real] | None
     reference: str
     compute_group: Callable[[Context, Sequence[PlayerId]], Mapping[PlayerId, Real]] | None = None
+    shown_as: str = "number"
+
+    @property
+    def is_percent(self) -> bool:
+        return self.shown_as == "percent"
+
+    def show(self, value: Real | None) -> str:
+        """The value as the standings show it; a dash where the metric has none."""
+        if value is None:
+            return "\u2013"
+        if self.shown_as == "percent":
+            return f"{100 * value:.1f}%"
+        if self.shown_as == "whole":
+            return f"{value:.0f}"
+        return f"{value:g}"
 
 
 TIEBREAKERS: dict[str, Tiebreaker] = {}
@@ -601,6 +621,8 @@ def register(tiebreaker: Tiebreaker) -> Tiebreaker:
     """Add a metric to the registry (the pod tiebreakers drop in here)."""
     if (tiebreaker.compute is None) == (tiebreaker.compute_group is None):
         raise ValueError(f"{tiebreaker.name}: give exactly one of compute and compute_group")
+    if tiebreaker.shown_as not in SHOWN_AS:
+        raise ValueError(f"{tiebreaker.name}: shown_as is one of {', '.join(SHOWN_AS)}")
     TIEBREAKERS[tiebreaker.name] = tiebreaker
     return tiebreaker
 
@@ -619,6 +641,7 @@ for _tiebreaker in (
         True,
         opponents_match_win_percentage,
         f"{MTR}: OMW%; at pods per opponent as {CEDH_MATCHING}; byes by the bye rule",
+        shown_as="percent",
     ),
     Tiebreaker(
         "omw_per_round",
@@ -627,8 +650,12 @@ for _tiebreaker in (
         opponents_match_win_percentage_per_round,
         "pairings_edh (player.py get_OMWP): mean of each table's average MW%",
     ),
-    Tiebreaker("gw", "GW%", True, game_win_percentage, f"{MTR}: game-win percentage"),
-    Tiebreaker("ogw", "OGW%", True, opponents_game_win_percentage, f"{MTR}: OGW%"),
+    Tiebreaker(
+        "gw", "GW%", True, game_win_percentage, f"{MTR}: game-win percentage", shown_as="percent"
+    ),
+    Tiebreaker(
+        "ogw", "OGW%", True, opponents_game_win_percentage, f"{MTR}: OGW%", shown_as="percent"
+    ),
     Tiebreaker(
         "buchholz",
         "Buchholz",
@@ -665,6 +692,7 @@ for _tiebreaker in (
         True,
         pod4_win_share,
         f"{CEDH_MATCHING}: wins at 4-player pods / all wins (byes excluded)",
+        shown_as="percent",
     ),
     Tiebreaker(
         "avg_opp_rating",
@@ -672,6 +700,7 @@ for _tiebreaker in (
         True,
         average_opponent_rating,
         "Guildhall: mean rating of the opponents met (params ratings, default_rating)",
+        shown_as="whole",
     ),
     Tiebreaker(
         "head_to_head",
@@ -708,7 +737,8 @@ PRESETS: dict[str, tuple[str, ...]] = {
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
-    """One player's line in the standings. `metrics` holds the precedence's values as floats."""
+    """One player's line in the standings. `metrics` holds the precedence's values as floats
+    (`Tiebreaker.show` writes one as the standings show it)."""
 
     player: PlayerId
     rank: int

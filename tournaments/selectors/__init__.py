@@ -192,10 +192,6 @@ def structure_get(event: Tournament) -> Structure:
     return Structure(players, rounds, cut, False)
 
 
-# Metrics shown as percentages (the standings give them as 0-1 fractions).
-PERCENT_METRICS = {"omw", "gw", "ogw", "pod4_win_share"}
-
-
 @dataclass
 class StandingLine:
     rank: int
@@ -216,17 +212,7 @@ def standing_lines(event: Tournament) -> tuple[list[str], list[StandingLine]]:
     labels = [TIEBREAKERS[m].label for m in precedence]
     lines = []
     for row in table.rows:
-        shown = []
-        for metric in precedence:
-            value = row.metrics.get(metric)
-            if value is None:
-                shown.append("\u2013")
-            elif metric in PERCENT_METRICS:
-                shown.append(f"{100 * value:.1f}%")
-            elif metric == "avg_opp_rating":
-                shown.append(f"{value:.0f}")
-            else:
-                shown.append(f"{value:g}")
+        shown = [TIEBREAKERS[metric].show(row.metrics.get(metric)) for metric in precedence]
         lines.append(
             StandingLine(
                 rank=row.rank,
