@@ -11,6 +11,7 @@ the suite.
 from django.http import HttpRequest, JsonResponse
 
 from .api import MAX_BODY_BYTES, MAX_PLAYERS, allow_methods
+from .domain.registry import DEFAULT_SYSTEM, SYSTEMS
 
 SLUG_PATTERN = "^[-a-zA-Z0-9_]+$"
 _NAME = {
@@ -25,9 +26,15 @@ _NAME = {
     ),
     "example": "Ann",
 }
-_RATING = {
-    "type": "number",
-    "description": "Whole numbers for integer systems (guildmaster, elo-dynamic).",
+# What the rating systems promise, read from their registry (ratings.domain.registry).
+_WHOLE = ", ".join(name for name, system in SYSTEMS.items() if system.integer)
+_RATING = {"type": "number", "description": f"Whole numbers for integer systems ({_WHOLE})."}
+_SYSTEM = {
+    "type": "string",
+    "enum": list(SYSTEMS),
+    "description": "The league's rating system: "
+    + "; ".join(f"{name}, {system.label}" for name, system in SYSTEMS.items())
+    + f". New leagues: {DEFAULT_SYSTEM}.",
 }
 
 
@@ -301,7 +308,7 @@ SCHEMA: dict = {
                 "required": ["league", "system", "ratings"],
                 "properties": {
                     "league": {"type": "string"},
-                    "system": {"type": "string"},
+                    "system": _SYSTEM,
                     "ratings": {
                         "type": "array",
                         "items": {

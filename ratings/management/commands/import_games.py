@@ -2,8 +2,9 @@
 [--organization SLUG --rating-system NAME]`.
 
 Imports a Guildmaster CSV into a league; with --organization, a league that does not exist
-yet is created in that organization (rated with --rating-system, default guildmaster), in the
-same transaction as the import, so a refused import leaves no empty league behind.
+yet is created in that organization (rated with --rating-system, by default the registry's
+DEFAULT_SYSTEM), in the same transaction as the import, so a refused import leaves no empty
+league behind.
 
 All or nothing by default: when any row is bad every problem is printed with its line number
 and nothing is written. `--skip-invalid` imports the valid rows and lists the skipped ones.
@@ -31,6 +32,7 @@ from leagues.domain.csvformat import (
 )
 from leagues.models import League, Organization
 from ratings.domain.base import ParamError
+from ratings.domain.registry import DEFAULT_SYSTEM, SYSTEMS
 from ratings.services import rating_settings_read, rating_system_set, ratings_catch_up
 
 
@@ -50,8 +52,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--rating-system",
             metavar="NAME",
-            help="the new league's rating system (guildmaster, elo, elo-dynamic, openskill); "
-            "for an existing league it must be the one the league uses",
+            help=f"the new league's rating system ({', '.join(SYSTEMS)}; default "
+            f"{DEFAULT_SYSTEM}); for an existing league it must be the one the league uses",
         )
         parser.add_argument(
             "--skip-invalid",
@@ -137,7 +139,7 @@ class Command(BaseCommand):
             organization=organization, name=slug.replace("-", " ").title(), slug=slug
         )
         try:
-            rating_system_set(league=league, system=system or "guildmaster")
+            rating_system_set(league=league, system=system or DEFAULT_SYSTEM)
         except ParamError as error:
             raise CommandError(f"--rating-system: {error.message}") from None
         self.stdout.write(f'Created league "{league.name}" ({slug}) in {organization}.')
