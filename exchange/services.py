@@ -18,12 +18,13 @@ The format is explicit field lists (not `dumpdata`): rows refer to each other by
 see (player names; a table's game by the game's `key` in its league), never by database ids,
 so ids are fresh on import and the format only changes with `VERSION`. A key added since
 version 1 was first written is optional on import (`OPTIONAL_FIELDS`, and the lists
-`registrations`, `reports` and the key `series`): an older document still reads. Games are
-listed in rating order (date, then entry) and imported in that order, which keeps their
-rating order.
+`registrations`, `reports` and the keys `series` and `logo`): an older document still
+reads. Games are listed in rating order (date, then entry) and imported in that order, which
+keeps their rating order.
 
     {"format": "guildhall-organization", "version": 1, "exported_at": "...",
-     "organization": {"name", "slug", "created_at", "address", "time_zone"},
+     "organization": {"name", "slug", "created_at", "address", "time_zone",
+                      "logo"},                              # base64, or null
      "members": [{"username", "role"}],                      # not imported
      "players": [{"name", "account", "created_at",          # account: not imported
                   "sees_private_leagues"}],
@@ -52,6 +53,8 @@ rating order.
                                    "withdrawn_at"}]}]}]}]}]}]}]}
 """
 
+import base64
+import binascii
 import datetime
 import zoneinfo
 from collections.abc import Callable, Iterable
@@ -65,6 +68,7 @@ from django.utils import timezone
 
 from core.errors import DomainError
 from leagues.domain.csvformat import unstorable_in
+from leagues.domain.images import LogoProblem, logo_check
 from leagues.domain.ranking import RankingError, validate_places
 from leagues.models import Game, GameResult, League, Organization, Player
 from ratings.domain.base import ParamError
@@ -204,8 +208,7 @@ OPTIONAL_FIELDS = {
 # by where its row sits in the document or by the name of what it points to.
 ACCOUNT = "a user account of this site: accounts do not move with the organization"
 NOT_EXPORTED = {
-    "Organization.logo": "an image, not text: the owner uploads it again on the new site",
-    "Organization.logo_type": "the logo's image type, with the logo",
+    "Organization.logo_type": "read again from the image (`logo`, base64) on import",
     "Organization.logo_version": "this site's cache-busting count of logo uploads",
     "Membership.user": "written as the username, for the record, and not imported ("
     + ACCOUNT
@@ -289,7 +292,10 @@ def organization_export(*, organization: Organization) -> dict:
         "format": FORMAT,
         "version": VERSION,
         "exported_at": timezone.now().isoformat(),
-        "organization": _fields(organization, ORGANIZATION_FIELDS),
+        "organization": {
+            **_fields(organization, ORGANIZATION_FIELDS),
+            "logo": _logo_export(organization),
+        },
         "members": [{"username": m.user.get_username(), "role": m.role} for m in members],
         "players": [
             {
@@ -300,6 +306,13 @@ def organization_export(*, organization: Organization) -> dict:
         ],
         "leagues": [_league_export(league) for league in organization.leagues.order_by("slug")],
     }
+
+
+def _logo_export(organization: Organization) -> str | None:
+    """The store's logo as base64 text (a few dozen kilobytes), or None."""
+    if not organization.logo_type or organization.logo is None:
+        return None
+    return base64.b64encode(bytes(organization.logo)).decode("ascii")
 
 
 def _league_export(league: League) -> dict:
@@ -632,6 +645,7 @@ def _import(root: _Node, progress: Callable[[str, int, int], None]) -> ImportRep
     zone = org_node.get("time_zone", "")
     if zone and zone not in zoneinfo.available_timezones():
         raise org_node.error(f"no time zone {zone!r}", "time_zone")
+    _logo_import(organization, org_node)
     if Organization.objects.filter(slug=organization.slug).exists():
         raise org_node.error(
             f'this site already has an organization "{organization.slug}"; an import only '
@@ -661,6 +675,24 @@ def _import(root: _Node, progress: Callable[[str, int, int], None]) -> ImportRep
         games=importer.games,
         tournaments=importer.tournaments,
     )
+
+
+def _logo_import(organization: Organization, node: _Node) -> None:
+    """The logo, checked as an upload is (documents written before logos have none)."""
+    text = node.get("logo", None)
+    if text is None:
+        return
+    try:
+        data = base64.b64decode(text, validate=True) if isinstance(text, str) else None
+    except binascii.Error:
+        data = None
+    if data is None:
+        raise node.error("must be an image as base64 text, or null", "logo")
+    try:
+        organization.logo_type = logo_check(data)
+    except LogoProblem as problem:
+        raise node.error(str(problem), "logo") from None
+    organization.logo = data
 
 
 def _players_import(root: _Node, organization: Organization) -> dict[str, Player]:

@@ -15,7 +15,7 @@ from tournaments.models import Entry, ReportConfirmation, ResultReport, Table, T
 pytestmark = pytest.mark.django_db
 
 ADDED = {
-    "organization": ("address", "time_zone"),
+    "organization": ("address", "time_zone", "logo"),
     "players": ("sees_private_leagues",),
     "tournaments": ("start_time", "place", "entry_fee", "fee_currency", "series"),
     "entries": ("deck_updated_at",),
@@ -57,7 +57,7 @@ def test_a_document_written_before_the_additions_imports_with_their_defaults(doc
                 del row[key]
     organization_import(data=old)
     store = Organization.objects.get()
-    assert (store.address, store.time_zone) == ("", "")
+    assert (store.address, store.time_zone, store.logo, store.logo_type) == ("", "", None, "")
     assert not Player.objects.filter(sees_private_leagues=False).exists()
     assert not Tournament.objects.exclude(place="").exists()
     assert not Tournament.objects.filter(series__isnull=False).exists()
@@ -106,6 +106,16 @@ def ordered_places(document) -> dict[str, int]:
             lambda d: d["organization"].update(time_zone="Mars/Olympus"),
             "$.organization.time_zone",
             "no time zone 'Mars/Olympus'",
+        ),
+        (
+            lambda d: d["organization"].update(logo="not base64!"),
+            "$.organization.logo",
+            "must be an image as base64 text, or null",
+        ),
+        (
+            lambda d: d["organization"].update(logo="PHN2Zy8+"),  # "<svg/>"
+            "$.organization.logo",
+            "This file is not a PNG, JPEG, GIF or WebP image (SVG is not accepted).",
         ),
         (
             lambda d: events(d)[-1].update(series="no-such-event"),

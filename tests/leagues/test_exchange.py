@@ -22,7 +22,7 @@ from django.core.management.base import CommandError
 
 from exchange.services import FORMAT, VERSION, ExchangeError, organization_import
 from leagues.models import ApiToken, Game, League, Organization, Player
-from leagues.services.store import organization_profile_update
+from leagues.services.store import LogoUpload, organization_profile_update
 from ratings import selectors as rating_selectors
 from ratings.models import RatingChange
 from ratings.services import rating_system_set, ratings_recalculate
@@ -33,6 +33,7 @@ from tests.factories import (
     PlayerFactory,
     organizer_of,
 )
+from tests.leagues.domain.test_images import png
 from tests.leagues.test_delete import all_rows
 from tests.tournaments.play import play_round, register
 from tournaments import selectors as event_selectors
@@ -57,7 +58,11 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 def build_store() -> Organization:
     store = OrganizationFactory(name="Dragon's Den", slug="dragons-den")
     organization_profile_update(
-        organization=store, name=store.name, address="12 Quay St", time_zone="Europe/Dublin"
+        organization=store,
+        name=store.name,
+        address="12 Quay St",
+        time_zone="Europe/Dublin",
+        logo=LogoUpload(data=png(3, 2)),
     )
     organizer_of(store, username="olive")
     ApiToken.issue(organization=store, name="scorebot")
@@ -353,7 +358,7 @@ def snapshot(slug: str) -> dict:
         }
     return {
         "name": store.name,
-        "profile": (store.address, store.time_zone),
+        "profile": (store.address, store.time_zone, store.logo_type, bytes(store.logo)),
         "players": sorted(store.players.values_list("name", "sees_private_leagues")),
         "leagues": leagues,
     }
