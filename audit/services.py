@@ -4,10 +4,9 @@
 called inside the transaction of the change it describes, in one line: where the entry is
 filed (a tournament, a league, or a row of an organization) and what it is about (a row)
 give the ids, the action and summary say what happened; `audit_record` writes the row from
-the ids. `audit_undo`
-locks the entry, refuses what cannot be undone, and calls the undo its action registered
-(`audit.registry`); that handler puts the `before` back through its app's own service and
-records an entry that `reverts` this one.
+the ids. `audit_undo` locks the entry, refuses what cannot be undone, and calls the undo its
+action registered (`audit.registry`); that handler puts the `before` back through its app's
+own service and records an entry that `reverts` this one.
 """
 
 from django.db import transaction
