@@ -48,6 +48,7 @@ from tests.factories import (
     organizer_of,
 )
 from tournaments import services as tournament_services
+from tournaments.domain.result import Result
 from tournaments.models import Registration, ResultReport, TournamentJudge
 
 pytestmark = pytest.mark.django_db
@@ -527,8 +528,11 @@ def _scene(key: str, organization, public: bool) -> Scene:
         first = tournament_services.round_pair(tournament=event).tables.order_by("number")[0]
         # A player's report waiting for confirmation, for the TO's "accept" (report_id).
         reporter = first.seats.order_by("position")[0].entry
-        data = {"winner": str(reporter.pk)} if fmt == "pods" else {"result": "2-0"}
-        tournament_services.report_submit(table=first, entry=reporter, data=data)
+        seated = first.seats.values_list("entry_id", flat=True)
+        # A pod's winner alone; a match's 2-0.
+        games = {e: 2 if e == reporter.pk else 0 for e in seated} if fmt == "1v1" else {}
+        result = Result(winner=reporter.pk, game_wins=games)
+        tournament_services.report_submit(table=first, entry=reporter, result=result)
         events[fmt] = event
     results = [
         league_services.ResultIn(player=r.player, place=r.placement, seat=r.seat)

@@ -574,9 +574,9 @@ class TournamentJudge(models.Model):
 
 class ResultReport(models.Model):
     """A result as a player at the table sent it (after Tabbycat's `Submission`): who, when,
-    through what (their account or their registration link), what (`payload`: the data the
-    TO's card posts, and `result`: the same as a finishing order, which two reports compare),
-    and against which version of the table. It becomes the table's result when the table
+    through what (their account or their registration link), what (`result`: the
+    `domain.result.Result` the event's format read from their form, as JSON), and against
+    which version of the table. It becomes the table's result when the table
     confirms it (`ReportConfirmation`, by the event's `self_report` rule) or when the TO
     accepts it. Rows are never deleted or rewritten but for their `status`: a newer report by
     the same player supersedes theirs, the TO's own entry closes the open ones."""
@@ -596,8 +596,9 @@ class ResultReport(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     via_link = models.BooleanField(default=False, help_text="Sent through the player's link.")
-    payload = models.JSONField(help_text="As the TO's card posts it.")
-    result = models.JSONField(help_text="The winner's entry and each entry's place and games.")
+    result = models.JSONField(
+        help_text="The result as reported: winner, draw, places, game wins, game draws."
+    )
     summary = models.CharField(max_length=200)
     table_version = models.PositiveIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SUBMITTED)

@@ -130,8 +130,10 @@ def _act(request, event: Tournament, entry: Entry, *, token: str = "") -> HttpRe
                     "That table is from an earlier round: here is your table now.",
                     code="round_closed",
                 )
+            players = [(e, name) for e, name, _ in mine.seats]
+            result = event.play.read_result(request.POST, players)
             outcome = services.report_submit(
-                table=mine.table, entry=entry, data=request.POST, by=by, via_link=via_link
+                table=mine.table, entry=entry, result=result, by=by, via_link=via_link
             )
         else:
             raise services.TournamentError("Report a result or confirm one.", code="action")

@@ -733,9 +733,11 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     """One tap: a result button posts here; htmx gets the table card back.
 
     A 1v1 card posts `result` (one of RESULTS). A pod card posts `winner` (the entry id of the
-    name tapped), `result=draw`, or `result=order` with `place-<entry id>` for every seat. A
-    refusal (a bad order: 400; a result changed since the card was loaded: 409) comes back as
-    that card, showing the result stored now and the message, through `error_response`.
+    name tapped), `result=draw`, or `result=order` with `place-<entry id>` for every seat. The
+    event's format reads the form once into a `Result`, which the service stores. A refusal (a
+    bad form or order: 400, naming the field; a result changed since the card was loaded: 409)
+    comes back as that card, showing the result stored now and the message, through
+    `error_response`.
     """
     event = _run_get(request, slug)
     # The table (with its round) comes with its seats, in one query; every table has seats.
@@ -752,14 +754,10 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     except ValueError:
         version = None
     try:
-        result, message = event.play.read_result(request.POST, seats)
-        if result is None:
-            ordered = request.POST.get("result") == "order"
-            raise services.TournamentError(
-                message, code="bad_result", field="places" if ordered else None
-            )
+        players = [(s.entry_id, s.entry.player.name) for s in seats]
+        result = event.play.read_result(request.POST, players)
         stored = services.table_report(
-            table=table, expected_version=version, by=request.user, **result
+            table=table, result=result, expected_version=version, by=request.user
         )
     except DomainError as error:
         return _card_answer(request, event, table, error)
@@ -778,11 +776,10 @@ def _card_answer(
         return error_response(request, error, redirect_to=console)
     # Only this table and the round's unreported numbers: the card and the status line are
     # all the answer shows, whatever the size of the round. After a stored result the table
-    # is the one the service wrote, with its round and the seats as written (read no second
-    # time); after a refusal it is read afresh.
+    # is the one the service wrote, with its round, and its seats are read as written (one
+    # query); after a refusal it is read afresh.
     if error is None:
-        if "seats" not in getattr(table, "_prefetched_objects_cache", {}):
-            console_selectors.table_seats_read(table)
+        console_selectors.table_seats_read(table)
     else:
         table = console_selectors.table_card(table.pk)
     context = {

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from leagues.models import Role
 from tests.factories import LeagueFactory, organizer_of
 from tournaments import services, views
+from tournaments.domain.result import Result
 from tournaments.models import Round, Table
 
 from .conftest import DESKTOP, PHONE, Visit
@@ -67,7 +68,7 @@ def test_the_console_takes_in_other_screens_changes_and_keeps_the_judges_work(
         services.table_report(table=first, winner=seats1[1].entry)
         seats2 = list(second.seats.select_related("entry__player").order_by("position"))
         services.report_submit(
-            table=second, entry=seats2[0].entry, data={"winner": str(seats2[0].entry_id)}
+            table=second, entry=seats2[0].entry, result=Result(winner=seats2[0].entry_id)
         )
         services.table_report(table=third, draw=True)
 

@@ -32,3 +32,16 @@ def paired_pods(league, name: str = "Friday", round_minutes: int = 80):
     register(event, *EIGHT)
     services.round_pair(tournament=event)
     return event
+
+
+def report_posted(*, table, entry, data, **kwargs):
+    """A player's report as their page's form posts it (`data`): read by the event's format
+    into one result, as the page reads it, then sent (`services.report_submit`)."""
+    from tournaments.formats import format_for
+    from tournaments.models import Table
+
+    table = Table.objects.select_related("round__tournament").get(pk=getattr(table, "pk", table))
+    seats = table.seats.select_related("entry__player").order_by("position")
+    players = [(s.entry_id, s.entry.player.name) for s in seats]
+    result = format_for(table.round.tournament).read_result(data, players)
+    return services.report_submit(table=table, entry=entry, result=result, **kwargs)

@@ -14,6 +14,7 @@ from django.urls import reverse
 from leagues.models import Role
 from tests.factories import LeagueFactory, PlayerFactory, organizer_of
 from tournaments import services
+from tournaments.domain.result import Result
 from tournaments.models import Entry, Registration, Round, Table
 
 from .play import register
@@ -98,7 +99,7 @@ def test_a_players_report_changes_the_card_it_is_on(client, pod):
     first, second = tables(event)
     seats = list(first.seats.select_related("entry").order_by("position"))
     services.report_submit(
-        table=first, entry=seats[0].entry, data={"winner": str(seats[0].entry_id)}
+        table=first, entry=seats[0].entry, result=Result(winner=seats[0].entry_id)
     )
     response = console.poll()
     assert response.status_code == 200

@@ -10,7 +10,7 @@ from tests.factories import LeagueFactory, UserFactory
 from tournaments import services
 from tournaments.models import ReportConfirmation, ResultReport, Table
 
-from .play import register
+from .play import register, report_posted
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +42,7 @@ def test_a_report_becomes_the_result_once_every_other_player_confirms():
     event = pod_event("all")
     table, (a, b, c, d) = first_pod(event)
     user = UserFactory(username="ann")
-    outcome = services.report_submit(table=table, entry=a, data=win(a), by=user)
+    outcome = report_posted(table=table, entry=a, data=win(a), by=user)
     assert not outcome.completed and not outcome.disputed
     report = outcome.report
     assert (report.number, report.status, report.summary) == (1, "submitted", f"{a.player} won")
@@ -76,7 +76,7 @@ def test_a_report_becomes_the_result_once_every_other_player_confirms():
 def test_under_the_majority_rule_three_of_four_decide():
     event = pod_event("majority")
     table, (a, b, c, d) = first_pod(event)
-    report = services.report_submit(table=table, entry=b, data=win(c)).report
+    report = report_posted(table=table, entry=b, data=win(c)).report
     assert not services.report_confirm(report=report, entry=a).completed  # 2 of 4: a tie
     assert services.report_confirm(report=report, entry=d).completed
     table.refresh_from_db()
@@ -86,11 +86,11 @@ def test_under_the_majority_rule_three_of_four_decide():
 def test_the_same_result_sent_by_another_player_is_a_confirmation():
     event = pod_event("majority")
     table, (a, b, c, _d) = first_pod(event)
-    services.report_submit(table=table, entry=a, data={"result": "draw"})
-    outcome = services.report_submit(table=table, entry=b, data={"result": "draw"})
+    report_posted(table=table, entry=a, data={"result": "draw"})
+    outcome = report_posted(table=table, entry=b, data={"result": "draw"})
     assert ResultReport.objects.filter(table=table).count() == 1
     assert outcome.report.confirmations.get().entry == b
-    assert services.report_submit(table=table, entry=c, data={"result": "draw"}).completed
+    assert report_posted(table=table, entry=c, data={"result": "draw"}).completed
     table.refresh_from_db()
     assert table.reported and table.is_draw
 
@@ -100,7 +100,7 @@ def test_a_full_order_is_reported_as_posted():
     table, (a, b, c, d) = first_pod(event)
     data = {"result": "order", f"place-{a.pk}": "2", f"place-{b.pk}": "1"}
     data |= {f"place-{c.pk}": "4", f"place-{d.pk}": "3"}
-    report = services.report_submit(table=table, entry=d, data=data).report
+    report = report_posted(table=table, entry=d, data=data).report
     assert report.summary == f"1st {b.player}, 2nd {a.player}, 3rd {d.player}, 4th {c.player}"
     for entry in (a, b, c):
         services.report_confirm(report=report, entry=entry)
@@ -111,8 +111,8 @@ def test_a_full_order_is_reported_as_posted():
 def test_a_different_report_disputes_the_table_and_the_to_picks_one():
     event = pod_event("all")
     table, (a, b, c, _d) = first_pod(event)
-    mine = services.report_submit(table=table, entry=a, data=win(a)).report
-    outcome = services.report_submit(table=table, entry=b, data=win(b))
+    mine = report_posted(table=table, entry=a, data=win(a)).report
+    outcome = report_posted(table=table, entry=b, data=win(b))
     assert outcome.disputed and not outcome.completed
     theirs = outcome.report
     services.report_confirm(report=mine, entry=c)
@@ -135,9 +135,9 @@ def test_a_different_report_disputes_the_table_and_the_to_picks_one():
 def test_players_who_change_their_minds_keep_every_submission():
     event = pod_event("all")
     table, (a, b, c, d) = first_pod(event)
-    first = services.report_submit(table=table, entry=a, data=win(a)).report
+    first = report_posted(table=table, entry=a, data=win(a)).report
     services.report_confirm(report=first, entry=c)
-    second = services.report_submit(table=table, entry=b, data=win(b)).report
+    second = report_posted(table=table, entry=b, data=win(b)).report
     # Ann agrees with Bob after all: her report is superseded, kept.
     services.report_confirm(report=second, entry=a)
     first.refresh_from_db()
@@ -146,7 +146,7 @@ def test_players_who_change_their_minds_keep_every_submission():
     assert ReportConfirmation.objects.filter(report=first, entry=c).exists()
     assert not services.report_confirm(report=second, entry=c).completed
     # Dee first backs Ann's old result with a report of her own, then gives in.
-    services.report_submit(table=table, entry=d, data=win(a))
+    report_posted(table=table, entry=d, data=win(a))
     outcome = services.report_confirm(report=second, entry=d)
     assert outcome.completed
     assert ResultReport.objects.get(table=table, entry=d).status == "superseded"
@@ -157,27 +157,27 @@ def test_players_who_change_their_minds_keep_every_submission():
 def test_the_to_entry_closes_the_open_reports():
     event = pod_event("all")
     table, (a, b, _c, d) = first_pod(event)
-    report = services.report_submit(table=table, entry=a, data=win(a)).report
+    report = report_posted(table=table, entry=a, data=win(a)).report
     services.table_report(table=table, winner=d, expected_version=0)
     report.refresh_from_db()
     assert report.status == "overridden"
     with pytest.raises(services.ReportClosed):
         services.report_confirm(report=report, entry=b)
     with pytest.raises(services.ReportClosed, match="already has its result"):
-        services.report_submit(table=table, entry=b, data=win(b))
+        report_posted(table=table, entry=b, data=win(b))
 
 
 def test_double_taps_change_nothing():
     event = pod_event("all")
     table, (a, b, _c, _d) = first_pod(event)
-    report = services.report_submit(table=table, entry=a, data=win(a)).report
+    report = report_posted(table=table, entry=a, data=win(a)).report
     with pytest.raises(services.AlreadyDone, match="already reported"):
-        services.report_submit(table=table, entry=a, data=win(a))
+        report_posted(table=table, entry=a, data=win(a))
     services.report_confirm(report=report, entry=b)
     with pytest.raises(services.AlreadyDone, match="already confirmed"):
         services.report_confirm(report=report, entry=b)
     with pytest.raises(services.AlreadyDone, match="already confirmed"):
-        services.report_submit(table=table, entry=b, data=win(a))
+        report_posted(table=table, entry=b, data=win(a))
     with pytest.raises(services.AlreadyDone):
         services.report_confirm(report=report, entry=a)  # one's own report
     assert ResultReport.objects.count() == 1 and ReportConfirmation.objects.count() == 1
@@ -188,8 +188,8 @@ def test_a_player_reports_only_their_own_table_in_the_open_round():
     table, (a, *_) = first_pod(event)
     _, (other, *_) = first_pod(event, number=2)
     with pytest.raises(services.TournamentError, match="do not sit at this pod"):
-        services.report_submit(table=table, entry=other, data=win(a))
-    report = services.report_submit(table=table, entry=a, data=win(a)).report
+        report_posted(table=table, entry=other, data=win(a))
+    report = report_posted(table=table, entry=a, data=win(a)).report
     with pytest.raises(services.TournamentError, match="do not sit"):
         services.report_confirm(report=report, entry=other)
     # Round 1 ends (the TO enters every pod) and round 2 is paired: round 1 is closed.
@@ -198,10 +198,10 @@ def test_a_player_reports_only_their_own_table_in_the_open_round():
     round_1 = table.round
     services.round_end(round_=round_1)
     with pytest.raises(services.ReportClosed, match="no longer being played"):
-        services.report_submit(table=table, entry=a, data=win(a))
+        report_posted(table=table, entry=a, data=win(a))
     services.round_pair(tournament=event)
     with pytest.raises(services.ReportClosed, match="no longer being played"):
-        services.report_submit(table=table, entry=a, data=win(a))
+        report_posted(table=table, entry=a, data=win(a))
 
 
 def test_bad_input_is_refused_and_writes_nothing():
@@ -210,11 +210,11 @@ def test_bad_input_is_refused_and_writes_nothing():
     _, (other, *_) = first_pod(event, number=2)
     for data in ({"winner": str(other.pk)}, {"winner": "x"}, {}, {"result": "2-0"}):
         with pytest.raises(services.TournamentError):
-            services.report_submit(table=table, entry=a, data=data)
+            report_posted(table=table, entry=a, data=data)
     bad_order = {"result": "order", **{f"place-{s.entry_id}": "1" for s in table.seats.all()}}
     bad_order[f"place-{a.pk}"] = "3"
     with pytest.raises(services.TournamentError, match="finishing order"):
-        services.report_submit(table=table, entry=a, data=bad_order)
+        report_posted(table=table, entry=a, data=bad_order)
     assert not ResultReport.objects.exists()
     assert not AuditEntry.objects.filter(action__startswith="report.").exists()
 
@@ -223,20 +223,20 @@ def test_an_event_without_self_reporting_refuses():
     event = pod_event("off")
     table, (a, *_) = first_pod(event)
     with pytest.raises(services.TournamentError, match="the TO enters the results"):
-        services.report_submit(table=table, entry=a, data=win(a))
+        report_posted(table=table, entry=a, data=win(a))
 
 
 def test_a_player_may_write_a_handful_of_times_a_minute():
     event = pod_event("all")
     table, (a, b, c, d) = first_pod(event)
     for entry in (a, b, c, a, b, c):
-        services.report_submit(table=table, entry=a, data=win(entry))
+        report_posted(table=table, entry=a, data=win(entry))
     with pytest.raises(services.RateLimited, match="wait a minute") as refused:
-        services.report_submit(table=table, entry=a, data=win(d))
+        report_posted(table=table, entry=a, data=win(d))
     assert refused.value.status == 429
     assert ResultReport.objects.filter(entry=a).count() == 6
     # Others are not held back by Ann's taps.
-    services.report_submit(table=table, entry=b, data=win(d))
+    report_posted(table=table, entry=b, data=win(d))
 
 
 def test_a_match_reports_its_games():
@@ -245,13 +245,13 @@ def test_a_match_reports_its_games():
     services.round_pair(tournament=event)
     table = Table.objects.filter(round__tournament=event).order_by("number").first()
     first, second = [s.entry for s in table.seats.select_related("entry__player")]
-    report = services.report_submit(table=table, entry=second, data={"result": "1-2"}).report
+    report = report_posted(table=table, entry=second, data={"result": "1-2"}).report
     assert report.summary == f"{second.player} won 2\u20131"  # the winner's side first
-    assert services.report_submit(table=table, entry=first, data={"result": "1-2"}).completed
+    assert report_posted(table=table, entry=first, data={"result": "1-2"}).completed
     games = dict(table.seats.values_list("entry_id", "game_wins"))
     assert games == {first.pk: 1, second.pk: 2}
     with pytest.raises(services.TournamentError):
-        services.report_submit(table=table, entry=first, data={"result": "3-0"})
+        report_posted(table=table, entry=first, data={"result": "3-0"})
 
 
 # --- Real threads --------------------------------------------------------------------------
@@ -262,8 +262,8 @@ def test_two_players_reporting_different_results_at_once_dispute_the_table():
     event = pod_event("all")
     table, (a, b, _c, _d) = first_pod(event)
     outcomes = run_together(
-        lambda: services.report_submit(table=table.pk, entry=a, data=win(a)),
-        lambda: services.report_submit(table=table.pk, entry=b, data=win(b)),
+        lambda: report_posted(table=table.pk, entry=a, data=win(a)),
+        lambda: report_posted(table=table.pk, entry=b, data=win(b)),
     )
     assert all(isinstance(o, services.reports.Outcome) for o in outcomes), outcomes
     stored = ResultReport.objects.filter(table=table).order_by("number")
@@ -277,9 +277,9 @@ def test_two_players_reporting_the_same_result_at_once_make_one_report_and_a_con
     event = pod_event("majority", players=4)
     table, (a, b, c, d) = first_pod(event)
     outcomes = run_together(
-        lambda: services.report_submit(table=table.pk, entry=a, data=win(c)),
-        lambda: services.report_submit(table=table.pk, entry=b, data=win(c)),
-        lambda: services.report_submit(table=table.pk, entry=d, data=win(c)),
+        lambda: report_posted(table=table.pk, entry=a, data=win(c)),
+        lambda: report_posted(table=table.pk, entry=b, data=win(c)),
+        lambda: report_posted(table=table.pk, entry=d, data=win(c)),
     )
     assert all(isinstance(o, services.reports.Outcome) for o in outcomes), outcomes
     assert ResultReport.objects.filter(table=table).count() == 1
@@ -293,7 +293,7 @@ def test_two_players_reporting_the_same_result_at_once_make_one_report_and_a_con
 def test_double_tapped_confirmations_in_two_threads_store_one():
     event = pod_event("all")
     table, (a, b, _c, _d) = first_pod(event)
-    report = services.report_submit(table=table, entry=a, data=win(a)).report
+    report = report_posted(table=table, entry=a, data=win(a)).report
     outcomes = run_together(
         lambda: services.report_confirm(report=report.pk, entry=b),
         lambda: services.report_confirm(report=report.pk, entry=b),
@@ -307,7 +307,7 @@ def test_double_tapped_confirmations_in_two_threads_store_one():
 def test_the_last_confirmation_racing_the_to_entry_leaves_one_result(attempt):
     event = pod_event("all", players=4)
     table, (a, b, c, d) = first_pod(event)
-    report = services.report_submit(table=table, entry=a, data=win(a)).report
+    report = report_posted(table=table, entry=a, data=win(a)).report
     services.report_confirm(report=report, entry=b)
     services.report_confirm(report=report, entry=c)
     to = UserFactory(username=f"judy{attempt}")
@@ -333,9 +333,9 @@ def test_the_last_confirmation_racing_the_to_entry_leaves_one_result(attempt):
 def test_a_confirmation_is_withdrawn_when_its_player_reports_otherwise():
     event = pod_event("all")
     table, (a, b, c, d) = first_pod(event)
-    report = services.report_submit(table=table, entry=a, data=win(a)).report
+    report = report_posted(table=table, entry=a, data=win(a)).report
     services.report_confirm(report=report, entry=b)
-    outcome = services.report_submit(table=table, entry=b, data=win(b))
+    outcome = report_posted(table=table, entry=b, data=win(b))
     assert outcome.disputed
     confirmation = ReportConfirmation.objects.get(report=report, entry=b)
     assert confirmation.withdrawn_at is not None  # kept, no longer counted
@@ -357,12 +357,30 @@ def test_stored_match_reports_are_said_from_the_winners_side_again():
     register(event, "Ann", "Bob", "Cy", "Dee")
     services.round_pair(tournament=event)
     one, two = Table.objects.filter(round__tournament=event).order_by("number")
-    _, second = [s.entry for s in one.seats.select_related("entry__player")]
-    won = services.report_submit(table=one, entry=second, data={"result": "1-2"}).report
-    drew = services.report_submit(
-        table=two, entry=two.seats.first().entry, data={"result": "1-1-1"}
+    first, second = [
+        s.entry for s in one.seats.select_related("entry__player").order_by("position")
+    ]
+    won = report_posted(table=one, entry=second, data={"result": "1-2"}).report
+    drew = report_posted(table=two, entry=two.seats.first().entry, data={"result": "1-1-1"})
+    # As reports were stored when 0012 ran (before 0014 kept the result as one value).
+    a, b = two.seats.order_by("position").values_list("entry_id", flat=True)
+    ResultReport.objects.filter(pk=won.pk).update(
+        summary=f"{second.player} won 1\u20132",
+        result={
+            "winner": second.pk,
+            "places": {str(first.pk): 2, str(second.pk): 1},
+            "wins": {str(first.pk): 1, str(second.pk): 2},
+            "draws": 0,
+        },
     )
-    ResultReport.objects.filter(pk=won.pk).update(summary=f"{second.player} won 1\u20132")
+    ResultReport.objects.filter(pk=drew.report.pk).update(
+        result={
+            "winner": None,
+            "places": {str(a): 1, str(b): 1},
+            "wins": {str(a): 1, str(b): 1},
+            "draws": 1,
+        }
+    )
     migration.winners_side(apps, None)
     won.refresh_from_db()
     assert won.summary == f"{second.player} won 2\u20131"

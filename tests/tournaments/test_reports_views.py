@@ -12,7 +12,7 @@ from tests.factories import LeagueFactory, UserFactory, organizer_of
 from tournaments import services
 from tournaments.models import Entry, Registration, ReportConfirmation, ResultReport, Table
 
-from .play import register
+from .play import register, report_posted
 
 pytestmark = pytest.mark.django_db
 
@@ -96,6 +96,50 @@ def test_bad_input_shows_the_page_with_why_and_writes_nothing(client, pod, data,
     assert not ResultReport.objects.exists()
 
 
+@pytest.mark.parametrize(
+    "places, said",
+    [
+        ((1, 1, 3, 4), "1st {0}, 1st {1}, 3rd {2}, 4th {3}"),  # a shared first: a draw of two
+        ((1, 2, 2, 4), "1st {0}, 2nd {1}, 2nd {2}, 4th {3}"),
+        ((1, 1, 1, 1), "a draw"),
+    ],
+)
+def test_a_player_reports_a_pods_shared_places(client, pod, places, said):
+    url = page_of(pod, client)
+    data = {"action": "report", "table": pod["table"].pk, "result": "order"}
+    data |= {f"place-{e.pk}": str(p) for e, p in zip(pod["entries"], places, strict=True)}
+    assert client.post(url, data).status_code == 302
+    report = ResultReport.objects.get()
+    assert report.summary == said.format(*(e.player.name for e in pod["entries"]))
+    assert report.result == {
+        "winner": None,
+        "draw": False,
+        "places": {str(e.pk): p for e, p in zip(pod["entries"], places, strict=True)},
+        "game_wins": {},
+        "game_draws": 0,
+    }
+
+
+def test_a_player_reports_a_pods_draw_and_a_bad_order_writes_nothing(client, pod):
+    url = page_of(pod, client)
+    bad = {"action": "report", "table": pod["table"].pk, "result": "order"}
+    bad |= {f"place-{e.pk}": p for e, p in zip(pod["entries"], "1334", strict=True)}
+    refused = client.post(url, bad)
+    assert refused.status_code == 400
+    assert "The places must be a finishing order" in refused.content.decode()
+    assert not ResultReport.objects.exists()
+    client.post(url, {"action": "report", "table": pod["table"].pk, "result": "draw"})
+    report = ResultReport.objects.get()
+    assert report.summary == "a draw"
+    assert report.result == {
+        "winner": None,
+        "draw": True,
+        "places": {},
+        "game_wins": {},
+        "game_draws": 0,
+    }
+
+
 def test_a_form_from_an_earlier_round_is_refused_with_the_table_as_it_is_now(client, pod):
     url = page_of(pod, client)
     other = Table.objects.get(round__tournament=pod["event"], number=2)
@@ -162,7 +206,7 @@ def test_the_poll_is_a_304_until_something_changes(client, pod):
     assert client.get(url, HTTP_IF_NONE_MATCH=etag, **HTMX).status_code == 304
     # Someone at the table reports: the next poll brings the new fragment.
     second = pod["entries"][1]
-    services.report_submit(table=pod["table"], entry=second, data={"winner": str(second.pk)})
+    report_posted(table=pod["table"], entry=second, data={"winner": str(second.pk)})
     changed = client.get(url, HTTP_IF_NONE_MATCH=etag, **HTMX)
     assert changed.status_code == 200 and changed["ETag"] != etag
     assert f"{second.player.name} reported" in changed.content.decode()
@@ -179,8 +223,8 @@ def test_the_poll_is_a_304_until_something_changes(client, pod):
 def test_the_console_shows_a_dispute_and_the_to_picks_one(client, pod):
     first, second, third, _ = pod["entries"]
     table = pod["table"]
-    mine = services.report_submit(table=table, entry=first, data={"winner": str(first.pk)})
-    theirs = services.report_submit(table=table, entry=second, data={"winner": str(second.pk)})
+    mine = report_posted(table=table, entry=first, data={"winner": str(first.pk)})
+    theirs = report_posted(table=table, entry=second, data={"winner": str(second.pk)})
     services.report_confirm(report=theirs.report, entry=third)
     event = pod["event"]
     client.force_login(organizer_of(event.league.organization, role=Role.JUDGE))
@@ -218,7 +262,7 @@ def test_the_spectators_pairings_poll_is_a_304_until_something_changes(
     assert client.get(url, {"q": "a"}, HTTP_IF_NONE_MATCH=tag, **HTMX).status_code == 200
     # A player's report changes nothing the spectators see; a result does.
     first = pod["entries"][0]
-    services.report_submit(table=pod["table"], entry=first, data={"winner": str(first.pk)})
+    report_posted(table=pod["table"], entry=first, data={"winner": str(first.pk)})
     assert client.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX).status_code == 304
     services.table_report(table=pod["table"], winner=first)
     changed = client.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX)
@@ -228,9 +272,9 @@ def test_the_spectators_pairings_poll_is_a_304_until_something_changes(
 def test_history_shows_every_report_confirmation_and_pick(client, pod):
     first, second, third, _ = pod["entries"]
     table = pod["table"]
-    mine = services.report_submit(table=table, entry=first, data={"winner": str(first.pk)})
+    mine = report_posted(table=table, entry=first, data={"winner": str(first.pk)})
     services.report_confirm(report=mine.report, entry=third)
-    theirs = services.report_submit(table=table, entry=second, data={"result": "draw"})
+    theirs = report_posted(table=table, entry=second, data={"result": "draw"})
     event = pod["event"]
     organizer = organizer_of(event.league.organization, role=Role.ORGANIZER)
     services.report_accept(report=theirs.report, by=organizer)
@@ -276,8 +320,8 @@ def test_a_tap_on_a_disputed_table_says_what_it_did(client, pod):
     url = page_of(pod, client)
     _, second, third, fourth = pod["entries"]
     table = pod["table"]
-    services.report_submit(table=table, entry=second, data={"winner": str(second.pk)})
-    theirs = services.report_submit(table=table, entry=third, data={"winner": str(third.pk)})
+    report_posted(table=table, entry=second, data={"winner": str(second.pk)})
+    theirs = report_posted(table=table, entry=third, data={"winner": str(third.pk)})
     response = client.post(url, {"action": "confirm", "report": theirs.report.pk})
     assert response.url == f"{url}?said=sided"
     text = client.get(response.url).content.decode()
@@ -310,9 +354,7 @@ def test_a_players_poll_stays_a_304_through_other_tables_results_and_changes_wit
         return response.status_code
 
     # Another pod: a report, a confirmation, the result, a correction.
-    report = services.report_submit(
-        table=other, entry=others[0], data={"winner": str(others[0].pk)}
-    )
+    report = report_posted(table=other, entry=others[0], data={"winner": str(others[0].pk)})
     assert poll() == 304
     services.report_confirm(report=report.report, entry=others[1])
     services.table_report(table=other, winner=others[0])
@@ -321,7 +363,7 @@ def test_a_players_poll_stays_a_304_through_other_tables_results_and_changes_wit
     assert poll() == 304
     # Their own pod: a report from someone else at it, then the TO's result.
     first, second, *_ = pod["entries"]
-    services.report_submit(table=mine, entry=second, data={"winner": str(second.pk)})
+    report_posted(table=mine, entry=second, data={"winner": str(second.pk)})
     assert poll() == 200
     services.table_report(table=mine, winner=first)
     assert poll() == 200
@@ -394,3 +436,36 @@ def test_a_dropped_player_keeps_their_rounds_points_and_place(client, league):
     assert "Your rounds" in page and "Round 1" in page and ">win<" in page
     assert "You dropped after round 1" in page
     assert "After round 1: <strong>1st (shared) of 4</strong> · 3 points · 1-0-0 · dropped" in page
+
+
+def test_a_match_player_reports_with_the_consoles_result_buttons(client, league):
+    """A 1v1 player's form is the format's partial, the card's buttons (with the drawn games
+    and draws folded under "More"); "1-2" reads from the seats as the card's does."""
+    event = services.tournament_create(league=league, name="Modern", swiss_rounds=2)
+    register(event, "Ann", "Bob", "Cy", "Dee")
+    services.round_pair(tournament=event)
+    table = Table.objects.get(round__tournament=event, number=1)
+    first, second = [
+        s.entry for s in table.seats.select_related("entry__player").order_by("position")
+    ]
+    registration = Registration.objects.create(
+        tournament=event, player=second.player, entry=second, status="seated"
+    )
+    link = reverse("my_event_link", args=[event.slug, registration.token])
+    page = client.get(link).content.decode()
+    codes = re.findall(r'name="result" value="([^"]+)"', page)
+    assert codes == [
+        *("2-0", "2-1", "1-2", "0-2", "1-1", "id"),
+        *("1-0", "2-0-1", "1-0-1", "2-1-1", "0-1", "0-2-1", "0-1-1", "1-2-1", "1-1-1", "0-0-1"),
+    ]
+    answer = client.post(link, {"action": "report", "table": table.pk, "result": "1-2"})
+    assert answer.status_code == 302
+    report = ResultReport.objects.get()
+    assert report.summary == f"{second.player.name} won 2\u20131"
+    assert report.result == {
+        "winner": second.pk,
+        "draw": False,
+        "places": {},
+        "game_wins": {str(first.pk): 1, str(second.pk): 2},
+        "game_draws": 0,
+    }

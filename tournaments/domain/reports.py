@@ -1,36 +1,40 @@
 """Players' reports as plain values: a result in a few words, and whether enough of the table
 agrees with one (services.reports decides with it, selectors.reports shows it).
 
-A result is `{"winner": entry id or None, "places": {entry id: place}, "wins": {entry id:
-game wins} (matches whose games were counted, else empty), "draws": drawn games}`, the ids
-as text (it is kept as JSON); names are entry id -> player name in seat order.
+A result is a `domain.result.Result` (what was entered: a winner, a draw, a pod's full order,
+a match's games); names are entry id -> player name in seat order.
 """
 
 from collections.abc import Mapping
 
 from . import labels
+from .result import Result
 
 RULES = ("all", "majority")
 
 
-def result_summary(result: Mapping, names: Mapping[int, str], *, pods: bool) -> str:
+def result_summary(result: Result, names: Mapping[int, str]) -> str:
     """ "Ann won", "a draw", "Bob won 2-1" (a match's games from the winner's side, whoever
     sits first, with en dashes; a draw's in seat order), or a pod's full order: "1st Ann,
-    2nd Bob, 2nd Cy, 4th Dee"."""
-    places = {int(e): p for e, p in result["places"].items()}
+    2nd Bob, 2nd Cy, 4th Dee" (an order that says no more than a winner or a draw, such as
+    1, 2, 2, 2, is said as that)."""
+    places = result.place_of
     seated = list(names)
-    if pods and labels.full_order([places.get(e) for e in seated]):
+    if labels.full_order([places.get(e) for e in seated]):
         order = sorted(seated, key=lambda e: (places[e], seated.index(e)))
         return ", ".join(f"{labels.place_label(places[e])} {names[e]}" for e in order)
-    winner = None if result["winner"] is None else int(result["winner"])
+    winner = result.winner
+    if winner is None and places:
+        first = [e for e, p in places.items() if p == 1]
+        winner = first[0] if len(first) == 1 else None
     games = ""
-    if result["wins"]:
-        wins = {int(e): w for e, w in result["wins"].items()}
+    if result.game_wins:
+        wins = result.wins_of
         # The winner's games first: "Bob won 2-1", never "Bob won 1-2".
         order = sorted(seated, key=lambda e: e != winner)
         games = " " + "\u2013".join(str(wins[e]) for e in order)
-        if result["draws"]:
-            games += f"\u2013{result['draws']}"
+        if result.game_draws:
+            games += f"\u2013{result.game_draws}"
     if winner is None:
         return f"a draw{games}"
     return f"{names[winner]} won{games}"

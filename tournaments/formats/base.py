@@ -1,18 +1,20 @@
 """What every format answers, and the pieces the formats share.
 
 `Format` is the strategy the services, selectors, views and templates ask about an event's
-format (after Tabbycat's `DrawManager`): how a round is paired, how a result is read from the
-console and checked, what a table is called and which template partials show it, which
-manual pairing edits exist and what they do, and how the top cut is built and advanced. A
-format holds no state and reads no database: the services hand it plain values and write
-what it returns (an `EditPlan` for a manual edit).
+format (after Tabbycat's `DrawManager`): how a round is paired, how a posted result (the
+console's or a player's) is read into one `Result` and checked, what a table is called and
+which template partials show it, which manual pairing edits exist and what they do, and how
+the top cut is built and advanced. A format holds no state and reads no database: the
+services hand it plain values and write what it returns (an `EditPlan` for a manual edit).
 """
 
 import math
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..domain.result import Result
 from ..errors import TournamentError
 
 # The manual edits of a round being played: what each is written as on the round.
@@ -103,25 +105,26 @@ class Format:
 
     # --- results -------------------------------------------------------------------------
 
-    def read_result(self, data, seats) -> tuple[dict | None, str]:
-        """The console's posted tap as `table_report`'s arguments, or a message."""
+    def read_result(self, data: Mapping, players: Sequence[tuple[int, str]]) -> Result:
+        """A posted form (the console's card or a player's report, the same fields) read once
+        into a `Result`. `players` are (entry id, name) in seat order. Bad input raises a
+        TournamentError saying which field (`field`) and why; nothing is written."""
         raise NotImplementedError
 
     def check_result(
-        self, entries, *, winner, draw: bool, wins: dict, places, top_cut: bool, game_draws=0
+        self, entries, result: Result, *, top_cut: bool
     ) -> tuple[int | None, dict[int, int]]:
         """The winner's entry id (None: a draw) and every entry's place; TournamentError when
-        the result cannot be (`game_draws`: a match's drawn games)."""
+        `result` cannot be the result of the table whose seats are `entries` (entry id ->
+        seat)."""
         raise NotImplementedError
 
-    def same_result(
-        self, table, seats, *, winner_id, draw, wins, places, finish, game_draws=0
-    ) -> bool:
+    def same_result(self, table, seats, result: Result, *, winner_id, finish) -> bool:
         """Whether the stored result already is this one (a repeat changes nothing)."""
         raise NotImplementedError
 
-    def undo_result(self, before: dict, seats) -> dict:
-        """`table_report`'s arguments putting back a logged result (`table_snapshot`)."""
+    def undo_result(self, before: dict, seats) -> Result:
+        """The logged result (`table_snapshot`) to put back."""
         raise NotImplementedError
 
     # --- manual edits --------------------------------------------------------------------

@@ -12,6 +12,7 @@ from ..actions import Action
 from ..domain import topcut
 from ..domain.edits import give_bye, pair_by_hand, pairing_from_manual, swap_players
 from ..domain.pairing import PairingError, pair_round
+from ..domain.result import Result
 from ..domain.standings import MTR_FLOOR
 from ..errors import TournamentError
 from .base import EditPlan, Format
@@ -108,28 +109,37 @@ class OneVOne(Format):
         pairing = pair_round(bye_pairing=tournament.bye_pairing, **kwargs)
         return [*pairing.tables, *((b,) for b in pairing.byes)], list(pairing.warnings)
 
-    def read_result(self, data, seats):
+    def read_result(self, data, players):
         """A 1v1 card's button: a code `read_code` reads, or "draw" (no games counted)."""
-        code = data.get("result", "")
-        if len(seats) != 2:
-            return None, "Choose one of the result buttons."
+        code = str(data.get("result", ""))
+        if len(players) != 2:
+            raise TournamentError(
+                "A bye has no result to enter.", code="bad_result", field="result"
+            )
         if code == "draw":
-            return {"draw": True}, ""
+            return Result(draw=True)
         games = read_code(code)
         if games is None:
-            return None, "Choose one of the result buttons."
+            raise TournamentError(
+                "Choose one of the result buttons (games won by each player, as 2-1).",
+                code="bad_result",
+                field="result",
+            )
         first, second, drawn = games
-        winning_seat = 1 if first > second else 2 if second > first else None
-        return {
-            "winner": seats[winning_seat - 1].entry if winning_seat else None,
-            "draw": winning_seat is None,
-            "game_wins": {seats[0].entry_id: first, seats[1].entry_id: second},
-            "game_draws": drawn,
-        }, ""
+        (a, _), (b, _) = players
+        winner = a if first > second else b if second > first else None
+        return Result(
+            winner=winner,
+            draw=winner is None,
+            game_wins={a: first, b: second},
+            game_draws=drawn,
+        )
 
-    def check_result(self, entries, *, winner, draw, wins, places, top_cut, game_draws=0):
+    def check_result(self, entries, result, *, top_cut):
         """A match's winner (None: a draw) and places, checked against the game wins and
         drawn games (counted only with every player's game wins)."""
+        winner, draw, wins = result.winner, result.draw, result.wins_of
+        game_draws = result.game_draws
         if isinstance(game_draws, bool) or not isinstance(game_draws, int):
             raise TournamentError(
                 "Drawn games are a whole number.", code="game_draws", field="game_draws"
@@ -145,7 +155,7 @@ class OneVOne(Format):
                 code="game_draws",
                 field="game_draws",
             )
-        if places:
+        if result.places:
             raise TournamentError(
                 "Places are for pods; a match has a winner or a draw.",
                 code="places",
@@ -158,7 +168,11 @@ class OneVOne(Format):
         if draw == (winner is not None):
             raise TournamentError("Choose a winner, or a draw.", code="no_result", field="winner")
         if wins:
-            if set(wins) != set(entries) or any(w < 0 for w in wins.values()):
+            if (
+                set(wins) != set(entries)
+                or not all(isinstance(w, int) and not isinstance(w, bool) for w in wins.values())
+                or any(w < 0 for w in wins.values())
+            ):
                 raise TournamentError(
                     "Give every player's game wins.", code="game_wins", field="game_wins"
                 )
@@ -168,34 +182,32 @@ class OneVOne(Format):
                 raise TournamentError(
                     "A draw needs equal game wins.", code="game_wins", field="game_wins"
                 )
-            if winner is not None and leaders != [winner.pk]:
+            if winner is not None and leaders != [winner]:
                 raise TournamentError(
                     "The winner must have won the most games.", code="game_wins", field="game_wins"
                 )
-        winner_id = winner.pk if winner is not None else None
-        return winner_id, {e: 1 if draw or e == winner_id else 2 for e in entries}
+        return winner, {e: 1 if draw or e == winner else 2 for e in entries}
 
-    def same_result(self, table, seats, *, winner_id, draw, wins, places, finish, game_draws=0):
+    def same_result(self, table, seats, result, *, winner_id, finish):
+        wins = result.wins_of
         return (
             table.reported
-            and table.is_draw == draw
+            and table.is_draw == result.draw
             and table.winner_id == winner_id
             and all(seats[e].game_wins == wins.get(e) for e in seats)
-            and table.game_draws == game_draws
+            and table.game_draws == result.game_draws
         )
 
     def undo_result(self, before, seats):
-        result: dict = {}
-        if before["draw"]:
-            result["draw"] = True
-        else:
-            result["winner"] = seats[before["winner_entry"]].entry
         wins = {line["entry_id"]: line["game_wins"] for line in before["seats"]}
-        if all(w is not None for w in wins.values()):
-            result["game_wins"] = wins
+        counted = all(w is not None for w in wins.values())
+        return Result(
+            winner=None if before["draw"] else before["winner_entry"],
+            draw=before["draw"],
+            game_wins=wins if counted else {},
             # Logged before drawn games were kept: none.
-            result["game_draws"] = before.get("game_draws", 0)
-        return result
+            game_draws=before.get("game_draws", 0) if counted else 0,
+        )
 
     def plan_edit(self, *, tables, before, edit, a, b, number, entries, read_past, read_points):
         """Through the pairing module's checked manual edits; the changed tables' numbers

@@ -10,6 +10,7 @@ from ..actions import Action
 from ..domain import podcut
 from ..domain.history import read_history
 from ..domain.pods import PodPairingError, pair_pods
+from ..domain.result import Result
 from ..domain.standings import POD_OMW_FLOOR
 from ..errors import TournamentError
 from .base import EditPlan, Format, small_int
@@ -97,36 +98,45 @@ class Pods(Format):
                 warnings.append(f"Pod {number} seats players who met before: {'; '.join(again)}.")
         return warnings
 
-    def read_result(self, data, seats):
-        """A pod card's tap: a winner's name, Draw, or the full order."""
-        by_entry = {str(s.entry_id): s.entry for s in seats}
+    def read_result(self, data, players):
+        """A pod card's tap: a winner's name, Draw, or the full order (a place per seat)."""
         if "winner" in data:
-            winner = by_entry.get(data["winner"])
-            if winner is None:
-                return None, "Tap the name of a player at this pod."
-            return {"winner": winner}, ""
+            winner = small_int(str(data["winner"]))
+            if winner is None or winner not in {e for e, _ in players}:
+                raise TournamentError(
+                    "Tap the name of a player at this pod.", code="bad_result", field="winner"
+                )
+            return Result(winner=winner)
         code = data.get("result", "")
         if code == "draw":
-            return {"draw": True}, ""
+            return Result(draw=True)
         if code == "order":
             places = {}
-            for seat in seats:
-                place = small_int(data.get(f"place-{seat.entry_id}", ""))
-                if place is None:
-                    return None, f"Choose a place for {seat.entry.player}."
-                places[seat.entry_id] = place
-            return {"places": places}, ""
-        return None, "Tap the winner's name, Draw, or save the full order."
+            for entry_id, name in players:
+                place = small_int(str(data.get(f"place-{entry_id}", "")))
+                if place is None or not 1 <= place <= len(players):
+                    raise TournamentError(
+                        f"Choose a place for {name} (1 to {len(players)}).",
+                        code="bad_result",
+                        field="places",
+                    )
+                places[entry_id] = place
+            return Result(places=places)
+        raise TournamentError(
+            "Tap the winner's name, Draw, or save the full order.",
+            code="bad_result",
+            field="result",
+        )
 
-    def check_result(self, entries, *, winner, draw, wins, places, top_cut, game_draws=0):
+    def check_result(self, entries, result, *, top_cut):
         """A pod's winner (None: a draw) and every seat's place.
 
         A winner alone: the others share second. A draw: everyone shares first. A full order:
         a place per seat forming a competition ranking (1, 2, 2, 4); its single first place is
         the winner, a shared first place a draw. A winner or draw given with it must agree.
         """
-        winner_id, finish = self._places(entries, winner=winner, draw=draw, places=places)
-        if wins or game_draws:
+        winner_id, finish = self._places(entries, result)
+        if result.game_wins or result.game_draws:
             raise TournamentError(
                 "A pod has no game wins: give the winner, a draw or the places.",
                 code="game_wins",
@@ -134,8 +144,9 @@ class Pods(Format):
             )
         return winner_id, finish
 
-    def _places(self, entries, *, winner, draw, places):
-        if not places:
+    def _places(self, entries, result):
+        winner, draw, given = result.winner, result.draw, result.place_of
+        if not given:
             if draw == (winner is not None):
                 raise TournamentError(
                     "Tap the winner, or Draw, or give every place.",
@@ -144,8 +155,7 @@ class Pods(Format):
                 )
             if draw:
                 return None, dict.fromkeys(entries, 1)
-            return winner.pk, {e: 1 if e == winner.pk else 2 for e in entries}
-        given = dict(places)
+            return winner, {e: 1 if e == winner else 2 for e in entries}
         if set(given) != set(entries):
             raise TournamentError(
                 "Give every player at the pod a place.", code="places", field="places"
@@ -166,24 +176,24 @@ class Pods(Format):
             raise TournamentError(
                 "A draw needs a shared first place.", code="places", field="places"
             )
-        if winner is not None and winner.pk != winner_id:
+        if winner is not None and winner != winner_id:
             raise TournamentError(
-                f"{winner.player} must be the only player in first place.",
+                f"{entries[winner].entry.player} must be the only player in first place.",
                 code="places",
                 field="winner",
             )
         return winner_id, given
 
-    def same_result(self, table, seats, *, winner_id, draw, wins, places, finish, game_draws=0):
+    def same_result(self, table, seats, result, *, winner_id, finish):
         """A winner or a draw that agrees with the stored result is the same, keeping its
         full order; a full order must match seat by seat."""
         same = table.reported and table.winner_id == winner_id and table.is_draw == (not winner_id)
-        if places:
+        if result.places:
             same = same and all(seats[e].place == finish[e] for e in seats)
         return same
 
     def undo_result(self, before, seats):
-        return {"places": {line["entry_id"]: line["place"] for line in before["seats"]}}
+        return Result(places={line["entry_id"]: line["place"] for line in before["seats"]})
 
     def check_edit(self, edit):
         if edit == "pair":

@@ -15,6 +15,7 @@ from django.core import signing
 from django.db.models import Q, Value
 
 from ..domain.reports import result_summary, still_needed
+from ..domain.result import Result
 from ..models import Entry, ResultReport, Round, Seat, Table, Tournament
 from .console import seats_of
 
@@ -199,15 +200,17 @@ def my_seat(event: Tournament, entry: Entry) -> MySeat:
         mine.is_bye = True
         return mine
     if table.reported:
-        wins = {str(e): w for e, _, _, _, w in rows}
-        result = {
-            "winner": table.winner_id,
-            "places": {str(e): place for e, _, _, place, _ in rows},
-            "wins": wins if None not in wins.values() else {},
-            "draws": table.game_draws,
-        }
+        wins = {e: w for e, _, _, _, w in rows}
+        counted = None not in wins.values()
+        result = Result(
+            winner=table.winner_id,
+            draw=table.is_draw,
+            places={e: place for e, _, _, place, _ in rows},
+            game_wins=wins if counted else {},
+            game_draws=table.game_draws if counted else 0,
+        )
         names = {e: name for e, name, _ in seats}
-        mine.result = result_summary(result, names, pods=event.is_pods)
+        mine.result = result_summary(result, names)
     if event.self_report != "off":
         names = {e: name for e, name, _ in seats}
         lines = _lines(Q(table=table), names).get(table.pk, [])

@@ -1,7 +1,8 @@
 """Results reported by the players at the table and confirmed by the others (issue 15).
 
-A seated player sends their table's result as the TO's card would post it (a pod's winner, a
-draw or the full order; a match's games): a `ResultReport`, kept with who sent it, when, how
+A seated player sends their table's result as one `domain.result.Result` (a pod's winner, a
+draw or the full order; a match's games), read from their form by the event's format exactly
+as the TO's card is: a `ResultReport`, keeping that value (as JSON), who sent it, when, how
 (their account or their registration link) and the table's version. The others at the table
 confirm it with one tap (`ReportConfirmation`); when the event's rule is met (`self_report`:
 every player at the table agrees, or a strict majority of them) the report becomes the
@@ -24,7 +25,6 @@ version (core.pagecache), which the players' pages poll; a report that completes
 event's too.
 """
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -37,6 +37,7 @@ from core.pagecache import touch
 
 from ..actions import Action
 from ..domain.reports import result_summary, still_needed
+from ..domain.result import Result
 from ..errors import AlreadyDone, TournamentError
 from ..formats import format_for
 from ..models import Entry, ReportConfirmation, ResultReport, Round, Seat, Table, Tournament
@@ -125,36 +126,28 @@ def _check_rate(entry: Entry) -> None:
         )
 
 
-def _read(tournament: Tournament, table: Table, seats: list[Seat], data: Mapping):
-    """The posted data as `table_report`'s arguments and as a result to compare; a
+def _outcome(play, table: Table, seats: list[Seat], result: Result) -> tuple:
+    """What `result` makes of the table (the winner, every place, the games), which two
+    reports compare: a winner alone and the order 1, 2, 2, 2 are the same report. A
     TournamentError (bad input, 400) when it is no result for this table."""
-    play = format_for(tournament)
-    kwargs, message = play.read_result(data, seats)
-    if kwargs is None:
-        raise TournamentError(message, code="bad_result")
     entries = {s.entry_id: s for s in seats}
+    if result.winner is not None and result.winner not in entries:
+        raise TournamentError(
+            f"That player does not sit at this {play.noun}.", code="not_seated", field="winner"
+        )
     winner_id, finish = play.check_result(
-        entries,
-        winner=kwargs.get("winner"),
-        draw=kwargs.get("draw", False),
-        wins=dict(kwargs.get("game_wins") or {}),
-        places=kwargs.get("places"),
-        top_cut=table.round.kind == Round.Kind.TOP_CUT,
-        game_draws=kwargs.get("game_draws", 0),
+        entries, result, top_cut=table.round.kind == Round.Kind.TOP_CUT
     )
-    result = {
-        "winner": winner_id,
-        "places": {str(e): finish[e] for e in entries},
-        "wins": {str(e): w for e, w in (kwargs.get("game_wins") or {}).items()},
-        "draws": kwargs.get("game_draws", 0),
-    }
-    return kwargs, result
+    return winner_id, sorted(finish.items()), result.game_wins, result.game_draws
 
 
-def _payload(data: Mapping, seats: list[Seat]) -> dict:
-    """Only the fields a card posts, as text: what the report keeps of the request."""
-    keys = ["winner", "result", *(f"place-{s.entry_id}" for s in seats)]
-    return {k: str(data[k])[:20] for k in keys if k in data}
+def _stored_outcome(play, table: Table, seats: list[Seat], report: ResultReport):
+    """A stored report's outcome, or None when it no longer fits the table (its seats were
+    changed since)."""
+    try:
+        return _outcome(play, table, seats, Result.from_json(report.result))
+    except TournamentError:
+        return None
 
 
 def _open_reports(table: Table) -> list[ResultReport]:
@@ -199,7 +192,7 @@ def _drop_stance(entry: Entry, reports: list[ResultReport], now, keep: ResultRep
 
 def _log(tournament, action, report, table, *, by, via_link, summary, who: str):
     """One History entry: its lines read as sentences there (History lists an unknown
-    kind's snapshot as "key: value"); the report row keeps the rest (payload, version)."""
+    kind's snapshot as "key: value"); the report row keeps the rest (the result, version)."""
     noun = format_for(tournament).noun
     after = {
         "report": f"{report.number} on {noun} {table.number}, round {table.round.number}",
@@ -225,15 +218,15 @@ def _complete(tournament, table, seats, report: ResultReport, reports, *, by, no
     names = {s.entry_id: s.entry.player.name for s in seats}
     confirmed = [names[c.entry_id] for c in _active(report)]
     via = f"reported by {names[report.entry_id]}, confirmed by {', '.join(confirmed)}"
-    kwargs, _ = _read(tournament, table, seats, report.payload)
-    return table_report(table=table, by=by, via=via[:150], **kwargs)
+    return table_report(table=table, result=Result.from_json(report.result), by=by, via=via[:150])
 
 
 @transaction.atomic
 def report_submit(
-    *, table: Table | int, entry: Entry, data: Mapping, by=None, via_link: bool = False
+    *, table: Table | int, entry: Entry, result: Result, by=None, via_link: bool = False
 ) -> Outcome:
-    """A seated player reports their table's result (`data` as the TO's card posts it).
+    """A seated player reports their table's result (as the event's format read it from
+    their form, `Format.read_result`).
 
     The same result as an open report of someone else at the table confirms that report; a
     repeat of one's own stance is AlreadyDone; anything else is a new report, which replaces
@@ -249,9 +242,9 @@ def report_submit(
             f"{play.noun_title} {table.number} already has its result: ask the TO if it is wrong.",
             code="decided",
         )
-    _, result = _read(tournament, table, seats, data)
+    outcome = _outcome(play, table, seats, result)
     reports = _open_reports(table)
-    same = next((r for r in reports if r.result == result), None)
+    same = next((r for r in reports if _stored_outcome(play, table, seats, r) == outcome), None)
     if same is not None and entry.pk in _agreeing(same):
         what = "reported" if same.entry_id == entry.pk else "confirmed"
         raise AlreadyDone(f"You already {what} this result.", code="same_report")
@@ -268,9 +261,8 @@ def report_submit(
         number=last + 1,
         user=acting_user(by),
         via_link=via_link,
-        payload=_payload(data, seats),
-        result=result,
-        summary=result_summary(result, names, pods=tournament.is_pods)[:200],
+        result=result.as_json(),
+        summary=result_summary(result, names)[:200],
         table_version=table.version,
         created_at=now,
     )
@@ -365,7 +357,7 @@ def report_accept(*, report: ResultReport | int, by=None) -> Table:
     table_id = ResultReport.objects.filter(pk=report_id).values_list("table_id", flat=True).first()
     if table_id is None:
         raise TournamentError("No such report.", code="no_report")
-    tournament, table, seats = _lock(table_id)
+    tournament, table, _ = _lock(table_id)
     stored = ResultReport.objects.select_related("entry__player").get(pk=report_id)
     noun = format_for(tournament).noun_title
     if stored.status in (ResultReport.Status.ACCEPTED, ResultReport.Status.CONFIRMED):
@@ -394,6 +386,5 @@ def report_accept(*, report: ResultReport | int, by=None) -> Table:
         summary=f"the TO chose {stored.entry.player.name}'s report: {stored.summary}",
         who=f"the TO, from {stored.entry.player.name}'s report",
     )
-    kwargs, _ = _read(tournament, table, seats, stored.payload)
     via = f"chose {stored.entry.player.name}'s report {stored.number}"
-    return table_report(table=table, by=by, via=via, **kwargs)
+    return table_report(table=table, result=Result.from_json(stored.result), by=by, via=via)

@@ -1,6 +1,7 @@
-"""A table's result: reported or corrected (checked by the event's format; a stale form raises
-ResultConflict, a repeat changes nothing), written to the league as a game so ratings follow,
-logged before and after, and undone from History.
+"""A table's result: reported or corrected (one `domain.result.Result`, checked by the event's
+format; a stale form raises ResultConflict, a repeat changes nothing), written to the league as a
+game so ratings follow, logged before and after, and undone from History (the logged result
+read back into a `Result` by the format).
 """
 
 from collections.abc import Mapping
@@ -14,6 +15,7 @@ from audit.services import log_action
 from leagues import services as league_services
 from leagues.models import Game
 
+from ..domain.result import Result
 from ..errors import ResultConflict, TournamentError
 from ..formats import format_for
 from ..models import Entry, ResultReport, Round, Seat, Table
@@ -52,6 +54,7 @@ def table_snapshot(table: Table, seats: list[Seat]) -> dict:
 def table_report(
     *,
     table: Table,
+    result: Result | None = None,
     winner: Entry | None = None,
     draw: bool = False,
     game_wins: Mapping[int, int] | None = None,
@@ -64,17 +67,29 @@ def table_report(
 ) -> Table:
     """Record (or correct) a table's result; the league game follows.
 
-    A 1v1 match: a winner or a draw, optionally with each player's game wins and then the
-    drawn games (MTR 2.4: an intentional draw is 0-0-3, no game wins and 3 drawn). A pod: a winner
-    (the others share second), a draw (everyone shares first), or the full finishing order as
-    `places` (entry id -> place, a competition ranking; a shared first place is a draw).
-    `expected_version` is the version the TO's form showed: if the result changed since, an
-    identical submission is a no-op and a different one raises ResultConflict. At a pod a
-    winner or a draw that agrees with the stored result is identical, keeping its full order.
-    Players' reports still open on the table are closed by this entry (kept, marked
-    overridden: `services.reports` decides its own reports before calling this); `via` says
-    in the log how the result came (players' reports and confirmations).
+    `result` is the value the event's format read from the form (`Format.read_result`), a
+    player's report or History's undo; scripts and tests may give its fields as keywords
+    instead (`winner` an Entry, `draw`, `game_wins`, `game_draws`, `places`), which make the
+    same value. A 1v1 match: a winner or a draw, optionally with each player's game wins and
+    then the drawn games (MTR 2.4: an intentional draw is 0-0-3, no game wins and 3 drawn). A
+    pod: a winner (the others share second), a draw (everyone shares first), or the full
+    finishing order as `places` (entry id -> place, a competition ranking; a shared first
+    place is a draw). `expected_version` is the version the TO's form showed: if the result
+    changed since, an identical submission is a no-op and a different one raises
+    ResultConflict. At a pod a winner or a draw that agrees with the stored result is
+    identical, keeping its full order. Players' reports still open on the table are closed by
+    this entry (kept, marked overridden: `services.reports` decides its own reports before
+    calling this); `via` says in the log how the result came (players' reports and
+    confirmations).
     """
+    if result is None:
+        result = Result(
+            winner=winner.pk if winner is not None else None,
+            draw=draw,
+            places=places or {},
+            game_wins=game_wins or {},
+            game_draws=game_draws,
+        )
     tournament = tournament_lock(table.round.tournament_id, pages=False)
     # The table (locked) with its round, and its seats with their players, in one query; every
     # table has seats, so none means the table was paired away meanwhile.
@@ -88,12 +103,7 @@ def table_report(
         raise Table.DoesNotExist(f"Table {table.pk} is no longer in its round.")
     table = seats[0].table
     for seat in seats:
-        seat.table = table  # one instance, so the card sees what was written
-    # The card is drawn from these seats as written (the view reads them no second time):
-    # kept as a prefetch would keep them, so `table.seats.all()` is these rows.
-    prefetched = table.seats.all()
-    prefetched._result_cache, prefetched._prefetch_done = seats, True
-    table._prefetched_objects_cache = {"seats": prefetched}
+        seat.table = table  # one instance, so the log's snapshot reads what was written
     # The event's pages and its players' pages of this table (a refusal rolls it back).
     event_changed(tournament.pk, table_of=[s.entry_id for s in seats])
     if len(seats) == 1:
@@ -101,31 +111,18 @@ def table_report(
     if table.round.status == Round.Status.PAIRING:
         raise TournamentError("This round has not started.", code="not_started")
     entries = {s.entry_id: s for s in seats}
-    if winner is not None and winner.pk not in entries:
+    if result.winner is not None and result.winner not in entries:
+        who = Entry.objects.select_related("player").filter(pk=result.winner).first()
         raise TournamentError(
-            f"{winner.player} is not at this table.", code="not_seated", field="winner"
+            f"{who.player if who else 'That player'} is not at this table.",
+            code="not_seated",
+            field="winner",
         )
-    wins = dict(game_wins or {})
     play = format_for(tournament)
     winner_id, finish = play.check_result(
-        entries,
-        winner=winner,
-        draw=draw,
-        wins=wins,
-        places=places,
-        top_cut=table.round.kind == Round.Kind.TOP_CUT,
-        game_draws=game_draws,
+        entries, result, top_cut=table.round.kind == Round.Kind.TOP_CUT
     )
-    same = play.same_result(
-        table,
-        entries,
-        winner_id=winner_id,
-        draw=draw,
-        wins=wins,
-        places=places,
-        finish=finish,
-        game_draws=game_draws,
-    )
+    same = play.same_result(table, entries, result, winner_id=winner_id, finish=finish)
     if expected_version is not None and expected_version != table.version:
         if same:
             return table  # a double tap, or two judges entering the same result
@@ -134,11 +131,12 @@ def table_report(
         return table
     before = table_snapshot(table, seats) if table.reported else None
     table.reported, table.is_draw = True, winner_id is None
-    table.game_draws = game_draws
+    table.game_draws = result.game_draws
     table.winner = entries[winner_id].entry if winner_id else None
     table.version += 1
     table.reported_by = acting_user(by)
     table.reported_at = timezone.now()
+    wins = result.wins_of
     for seat in seats:
         seat.game_wins = wins.get(seat.entry_id)
         seat.place = finish[seat.entry_id]
@@ -205,4 +203,6 @@ def table_undo(*, entry: AuditEntry, by=None) -> Table:
             "Other players sit at this table now.", code="seats_changed"
         )
     result = format_for(table.round.tournament).undo_result(before, seats)
-    return table_report(table=table, expected_version=table.version, by=by, reverts=entry, **result)
+    return table_report(
+        table=table, result=result, expected_version=table.version, by=by, reverts=entry
+    )
