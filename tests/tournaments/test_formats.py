@@ -9,6 +9,7 @@ from tournaments.models import Tournament
 # The partials the pages include from `event.play.template`.
 PARTIALS = [
     "card",
+    "report-form",
     "pairings",
     "finder",
     "player-rounds",

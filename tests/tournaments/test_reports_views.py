@@ -96,6 +96,23 @@ def test_bad_input_shows_the_page_with_why_and_writes_nothing(client, pod, data,
     assert not ResultReport.objects.exists()
 
 
+def test_the_players_order_form_is_the_consoles(client, pod):
+    """One partial (formats/pod.html#order-form) draws the full order on the player's page
+    and on the console's card: the same fields, read by the same format."""
+    table, event = pod["table"], pod["event"]
+    page = client.get(page_of(pod, client)).content.decode()
+    to = organizer_of(event.league.organization, role=Role.JUDGE)
+    client.force_login(to)
+    order = reverse("table_order", args=[event.slug, table.pk])
+    console = client.get(order, **HTMX).content.decode()
+    fields = re.compile(r'<select name="(place-\d+)" id="place-\d+-\d+">')
+    expected = [f"place-{e.pk}" for e in pod["entries"]]
+    assert fields.findall(page) == expected and fields.findall(console) == expected
+    for html in (page, console):
+        assert 'name="result" value="order"' in html
+        assert "Shared places: 1, 2, 2, 4. A shared first place is a draw." in html
+
+
 @pytest.mark.parametrize(
     "places, said",
     [

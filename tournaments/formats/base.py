@@ -43,10 +43,12 @@ class Format:
     key: str
     noun: str  # what one table is called: "table", "pod"
     nouns: str
-    # The format's template partials (card, pairings, finder, player-rounds, projector-seat,
-    # bracket-help, empty-slots, cut-plan): pages include `{{ event.play.template }}#card`.
+    # The format's template partials (card, report-form, pairings, finder, player-rounds,
+    # projector-seat, bracket-help, empty-slots, cut-plan): pages include
+    # `{{ event.play.template }}#card`.
     template: str
     bracket_class = ""  # a CSS class more on the bracket and on each of its matches
+    page_class = ""  # a CSS class more on a page about one table (the player's own)
     stage_class = ""
     fewest_players: int
     default_points: str  # a POINT_PRESETS name

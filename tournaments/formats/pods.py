@@ -24,6 +24,7 @@ class Pods(Format):
     noun, nouns = "pod", "pods"
     template = "tournaments/formats/pod.html"
     bracket_class, stage_class = " pods", " pod-stage"
+    page_class = " pod"
     fewest_players = 3
     # A pod win must be worth more than a four-way draw (4 x 1): with 3/1/0 drawing out is
     # the better deal, so cEDH events score 5/1/0.

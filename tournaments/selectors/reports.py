@@ -12,7 +12,7 @@ from datetime import datetime
 
 from django.contrib.postgres.aggregates import ArrayAgg
 from django.core import signing
-from django.db.models import Q, Value
+from django.db.models import Prefetch, Q, Value, prefetch_related_objects
 
 from ..domain.reports import result_summary, still_needed
 from ..domain.result import Result
@@ -189,11 +189,15 @@ def my_seat(event: Tournament, entry: Entry) -> MySeat:
     if seat is None:
         return MySeat(round_, entry_id=entry.pk)
     table = seat.table
-    rows = list(
-        Seat.objects.filter(table=table)
-        .order_by("position")
-        .values_list("entry_id", "entry__player__name", "position", "place", "game_wins")
+    # The table's seats with their players, read into the table (its report form draws them).
+    prefetch_related_objects(
+        [table],
+        Prefetch("seats", Seat.objects.select_related("entry__player").order_by("position")),
     )
+    rows = [
+        (s.entry_id, s.entry.player.name, s.position, s.place, s.game_wins)
+        for s in table.seats.all()
+    ]
     seats = [(e, name, position) for e, name, position, _, _ in rows]
     mine = MySeat(round_, table, seat.position, seats, entry_id=entry.pk)
     if len(seats) == 1:
