@@ -48,7 +48,7 @@ keeps their rating order.
                                    "seats": [{"player", "position", "game_wins", "place"}],
                                    "reports": [{"player", "number", "via_link", "summary",
                                    "table_version", "status", "created_at", "decided_at",
-                                   "result", "payload",     # entries by their player's name
+                                   "result",     # the result value, entries by player name
                                    "confirmations": [{"player", "via_link", "created_at",
                                    "withdrawn_at"}]}]}]}]}]}]}]}
 """
@@ -158,7 +158,8 @@ TABLE_FIELDS = (
 )
 SEAT_FIELDS = ("position", "game_wins", "place")
 # A player's report of their table's result and the others' confirmations (after the table's
-# seats). `result` and `payload` name entries by their player's name, as everything here.
+# seats). A report's `result` (the result value) names entries by their player's name, as
+# everything here.
 REPORT_FIELDS = (
     "number",
     "via_link",
@@ -409,7 +410,6 @@ def _report_export(report: ResultReport, names: dict[int, str]) -> dict:
         "player": report.entry.player.name,
         **_fields(report, REPORT_FIELDS),
         "result": _entries_swapped(report.result, lambda id_: names[int(id_)]),
-        "payload": _entries_swapped(report.payload, lambda id_: names[int(id_)]),
         "confirmations": [
             {"player": c.entry.player.name, **_fields(c, CONFIRMATION_FIELDS)}
             for c in report.confirmations.all()
@@ -418,17 +418,15 @@ def _report_export(report: ResultReport, names: dict[int, str]) -> dict:
 
 
 def _entries_swapped(data: dict, swap: Callable[[str | int], object]) -> dict:
-    """A report's `result` or `payload` with each entry it names swapped by `swap`: the
-    `winner`'s value, the keys of its maps (a result's places and game wins) and the card's
-    `place-<entry>` fields. On export `swap` gives the player's name; on import the entry."""
+    """A report's `result` (the value's JSON, `tournaments.domain.result.Result.as_json`) with
+    each entry it names swapped by `swap`: the `winner`'s value and the keys of its maps (the
+    places and game wins). On export `swap` gives the player's name; on import the entry."""
     swapped = {}
     for key, value in data.items():
         if key == "winner" and value not in (None, ""):
             value = swap(value)
         elif isinstance(value, dict):
             value = {str(swap(k)): v for k, v in value.items()}
-        elif key.startswith("place-"):
-            key = f"place-{swap(key.removeprefix('place-'))}"
         swapped[key] = value
     return swapped
 
@@ -934,7 +932,6 @@ class _Importer:
                     table=table,
                     entry=self.entry(report_node, entries),
                     result=self.by_entries(report_node, "result", entries, int),
-                    payload=self.by_entries(report_node, "payload", entries, str),
                 )
                 reports.append(report)
                 confirmations += [
@@ -952,8 +949,8 @@ class _Importer:
         ReportConfirmation.objects.bulk_create([c for _, c in confirmations])
 
     def by_entries(self, node: _Node, key: str, entries, kind: type) -> dict:
-        """A report's `result` or `payload` with the players it names as their entries' ids
-        (`kind`: as the site stores them there, a number or its text)."""
+        """A report's `result` with the players it names as their entries' ids (`kind`: as the
+        site stores them there)."""
         value = node.get(key)
         if not isinstance(value, dict):
             raise node.error("must be an object", key)

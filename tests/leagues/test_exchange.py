@@ -35,7 +35,7 @@ from tests.factories import (
 )
 from tests.leagues.domain.test_images import png
 from tests.leagues.test_delete import all_rows
-from tests.tournaments.play import play_round, register
+from tests.tournaments.play import play_round, register, report_posted
 from tournaments import selectors as event_selectors
 from tournaments import services as events
 from tournaments.models import (
@@ -47,7 +47,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.clock import table_extension_set
-from tournaments.services.reports import report_confirm, report_submit
+from tournaments.services.reports import report_confirm
 from tournaments.services.series import tournament_copy_weekly
 
 pytestmark = pytest.mark.django_db
@@ -218,18 +218,18 @@ def build_store() -> Organization:
     playing = events.round_pair(tournament=sunday)
     done, disputed = playing.tables.order_by("number")
     seats = list(done.seats.select_related("entry").order_by("position"))
-    report = report_submit(
+    report = report_posted(
         table=done, entry=seats[0].entry, data={"winner": str(seats[0].entry_id)}
     )
     for seat in seats[1:]:
         report_confirm(report=report.report, entry=seat.entry, via_link=True)
     seats = list(disputed.seats.select_related("entry").order_by("position"))
     opener, second, third = (s.entry for s in seats[:3])
-    openers = report_submit(table=disputed, entry=opener, data={"winner": str(opener.pk)})
+    openers = report_posted(table=disputed, entry=opener, data={"winner": str(opener.pk)})
     report_confirm(report=openers.report, entry=second)
     order = {"result": "order", **{f"place-{s.entry_id}": str(p) for p, s in enumerate(seats, 1)}}
-    report_submit(table=disputed, entry=third, data=order, via_link=True)
-    report_submit(table=disputed, entry=second, data=order)
+    report_posted(table=disputed, entry=third, data=order, via_link=True)
+    report_posted(table=disputed, entry=second, data=order)
     table_extension_set(round_=playing, number=disputed.number, minutes=7)
 
     for league in (duels, pods):
@@ -238,15 +238,13 @@ def build_store() -> Organization:
 
 
 def _by_names(data: dict, names: dict[int, str]) -> dict:
-    """A report's result or form data with its entries' ids as player names."""
+    """A report's result with its entries' ids as player names."""
     named = {}
     for key, value in data.items():
         if key == "winner" and value:
             value = names[int(value)]
         elif isinstance(value, dict):
             value = {names[int(k)]: v for k, v in value.items()}
-        elif key.startswith("place-"):
-            key = "place-" + names[int(key.removeprefix("place-"))]
         named[key] = value
     return named
 
@@ -266,7 +264,6 @@ def reports_of(event: Tournament) -> list:
                 names[report.entry_id],
                 report.via_link,
                 _by_names(report.result, names),
-                _by_names(report.payload, names),
                 report.summary,
                 report.table_version,
                 report.status,
