@@ -20,9 +20,9 @@ from leagues.views import league_context
 from . import selectors, services
 from .forms import DeckForm, DeckSettingsForm
 from .models import Entry, Tournament
+from .pages import event_context, run_get
 from .selectors import decks as deck_selectors
 from .selectors import registration as reg_selectors
-from .views import _context, _run_get
 
 
 def _deck_page(request, event: Tournament, entry: Entry, *, as_organizer: bool, back: str):
@@ -52,7 +52,7 @@ def _deck_page(request, event: Tournament, entry: Entry, *, as_organizer: bool, 
                 return redirect(back)
         else:
             status = 400
-    context = _context(
+    context = event_context(
         request,
         event,
         "registration" if as_organizer else "pairings",
@@ -81,7 +81,7 @@ def my_deck(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def entry_deck(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     """Whoever runs the event sets any entry's deck, at any time."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     entry = event.entries.filter(pk=entry_id).select_related("player").first()
     if entry is None:
         raise Http404("No such entry in this event.")
@@ -91,7 +91,7 @@ def entry_deck(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def deck_settings(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     form = DeckSettingsForm(request.POST)
     if not form.is_valid():
         for field, errors in form.errors.items():

@@ -25,8 +25,8 @@ from . import selectors, services
 from .domain.ical import calendar_text
 from .forms_listing import CopyForm, ListingForm
 from .models import Tournament
+from .pages import event_context, run_get
 from .selectors import listing
-from .views import _context, _run_get
 
 
 @require_GET
@@ -65,7 +65,7 @@ def _listing_initial(event: Tournament) -> dict:
 @require_http_methods(["GET", "POST"])
 def event_listing(request: HttpRequest, slug: str) -> HttpResponse:
     """The TO's form for the event's date, start time, place and fee."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     initial = _listing_initial(event)
     form = ListingForm(request.POST or None, initial=initial)
     template = "tournaments/event_listing.html"
@@ -87,13 +87,13 @@ def event_listing(request: HttpRequest, slug: str) -> HttpResponse:
                 request,
                 error,
                 template=template,
-                context=_context(request, event, "run"),
+                context=event_context(request, event, "run"),
                 form=form,
             )
         messages.success(request, "Saved: the event's time, place and fee.")
         return redirect("event_detail", slug=event.slug)
     status = 400 if request.method == "POST" else 200
-    return render(request, template, _context(request, event, "run", form=form), status=status)
+    return render(request, template, event_context(request, event, "run", form=form), status=status)
 
 
 def _copy_get(request, slug: str) -> Tournament:
@@ -120,7 +120,7 @@ def event_copy(request: HttpRequest, slug: str) -> HttpResponse:
                 request,
                 error,
                 template=template,
-                context=_context(request, event, "copy"),
+                context=event_context(request, event, "copy"),
                 form=form,
             )
         if copies.created:
@@ -131,4 +131,6 @@ def event_copy(request: HttpRequest, slug: str) -> HttpResponse:
             messages.info(request, f"Already there, left as they were: {days}.")
         return redirect("event_list", slug=event.league.slug)
     status = 400 if request.method == "POST" else 200
-    return render(request, template, _context(request, event, "copy", form=form), status=status)
+    return render(
+        request, template, event_context(request, event, "copy", form=form), status=status
+    )

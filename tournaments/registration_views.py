@@ -22,8 +22,9 @@ from leagues import services as league_services
 from . import selectors, services
 from .forms import DeckSettingsForm, RegistrationSettingsForm
 from .models import Registration, Tournament
+from .pages import event_context, run_get
 from .selectors import registration as reg_selectors
-from .views import _context, _refused, _run_get
+from .views import _refused
 
 
 def _to_page(request, event: Tournament, form=None, status: int = 200) -> HttpResponse:
@@ -36,7 +37,7 @@ def _to_page(request, event: Tournament, form=None, status: int = 200) -> HttpRe
                 "note": event.registration_note,
             }
         )
-    context = _context(
+    context = event_context(
         request,
         event,
         "registration",
@@ -57,7 +58,7 @@ def _to_page(request, event: Tournament, form=None, status: int = 200) -> HttpRe
 @login_required
 def event_registration(request: HttpRequest, slug: str) -> HttpResponse:
     """The TO's page: settings, seats and waitlist, check-in, the paid marks."""
-    return _to_page(request, _run_get(request, slug))
+    return _to_page(request, run_get(request, slug))
 
 
 def _back_to_to_page(event: Tournament):
@@ -81,7 +82,7 @@ def _do(request, event: Tournament, action, done) -> HttpResponse:
 @login_required
 @require_POST
 def registration_settings(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     form = RegistrationSettingsForm(request.POST)
     if not form.is_valid():
         return _to_page(request, event, form=form, status=400)
@@ -104,7 +105,7 @@ def registration_settings(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def check_in_open(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     return _do(
         request,
         event,
@@ -126,7 +127,7 @@ def _closed_message(closed: services.CheckInClosed) -> str:
 def check_in_close(request: HttpRequest, slug: str) -> HttpResponse:
     """Close check-in, from the Registration page or (`back=run`) the console, which it
     goes back to."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     if request.POST.get("back") == "run":
         try:
             closed = services.check_in_close(tournament=event, by=request.user)
@@ -145,7 +146,7 @@ def check_in_close(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def registration_paid(request: HttpRequest, slug: str, registration_id: int) -> HttpResponse:
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     registration = Registration.objects.filter(pk=registration_id, tournament=event).first()
     if registration is None:
         raise Http404("No such registration in this event.")
@@ -279,7 +280,7 @@ def _check_in_page(request, event: Tournament, registration: Registration | None
         return redirect(request.path)
     if registration is not None:
         registration.refresh_from_db()
-    context = _context(
+    context = event_context(
         request,
         event,
         "pairings",

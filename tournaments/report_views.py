@@ -31,8 +31,8 @@ from .formats import small_int
 from .live import POLL_SECONDS, not_modified, page_tag
 from .models import Entry, Registration, ResultReport, Tournament
 from .page_versions import player_scopes
+from .pages import run_get
 from .selectors import reports as report_selectors
-from .views import _run_get
 
 # What a tap did, said once on the page it lands on (?said=); {noun}: the event's word for a
 # table ("table", "pod").
@@ -259,7 +259,7 @@ def my_event_link(request: HttpRequest, slug: str, token: str) -> HttpResponse:
 def report_accept(request: HttpRequest, slug: str, report_id: int) -> HttpResponse:
     """The TO makes one report the table's result (a disputed table's versions each have
     this button); the console shows the table as it is now."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     report = ResultReport.objects.filter(pk=report_id, table__round__tournament=event).first()
     if report is None:
         raise Http404("No such report in this event.")

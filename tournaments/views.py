@@ -34,33 +34,13 @@ from .forms import EventForm, ExtensionForm, RegisterForm
 from .live import POLL_SECONDS, answers_poll, live_etag, not_modified, page_tag
 from .models import Entry, Round, Seat, Table, Tournament
 from .page_versions import PLAYERS_SCOPE, event_page_scopes, event_route, event_scopes
+from .pages import event_context, run_get
 from .selectors import console as console_selectors
 from .selectors import decks as deck_selectors
 from .selectors import registration as registration_selectors
 from .selectors import reports as report_selectors
 from .selectors.console import seats_of
 from .services.reports import REPORTS_SCOPE
-
-
-def _context(request, event: Tournament, nav: str, **extra) -> dict:
-    """The event pages' shared context. The console's pages (nav "run") were reached through
-    `_run_get`, which has just checked that the user may run the event: not asked again."""
-    return league_context(
-        request,
-        event.league,
-        "events",
-        event=event,
-        event_nav=nav,
-        can_run=nav == "run" or selectors.can_run(request.user, event),
-        **extra,
-    )
-
-
-def _run_get(request, slug: str) -> Tournament:
-    event = selectors.event_get(slug=slug, user=request.user)
-    if not selectors.can_run(request.user, event):
-        raise PermissionDenied("Only the store's organizers and judges run its events.")
-    return event
 
 
 def event_list(request: HttpRequest, slug: str) -> HttpResponse:
@@ -129,7 +109,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     finder = selectors.seat_finder(tables)
     if query:
         finder = [row for row in finder if query.casefold() in row.name.casefold()]
-    context = _context(
+    context = event_context(
         request,
         event,
         "pairings",
@@ -162,7 +142,7 @@ def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
         lambda: selectors.standing_lines(event),
         request=request,
     )
-    context = _context(
+    context = event_context(
         request,
         event,
         "standings",
@@ -279,7 +259,7 @@ def _console(request, event: Tournament, **extra) -> dict:
     _cut_picks(event, round_)
     seating = _seating(round_)
     cards = _cards(event, round_)
-    return _context(
+    return event_context(
         request,
         event,
         "run",
@@ -334,7 +314,7 @@ def _console_players(request, event: Tournament, round_: Round | None) -> dict:
 @login_required
 def event_run(request: HttpRequest, slug: str) -> HttpResponse:
     """The console; to htmx (the tables filter, `?tables=open`), the round's tables alone."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     template = "tournaments/event_run.html"
     if request.htmx:
         template += "#round-board"
@@ -412,7 +392,7 @@ def event_run_live(request: HttpRequest, slug: str) -> HttpResponse:
     player list with the check-in line when the players changed (`?players=` their version
     on the page); or, when the page's round is no longer the one to run, a line saying so.
     Opened as a page (not by htmx), it sends the visitor to the console itself."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     if not request.htmx:
         return redirect("event_run", slug=event.slug)
     etag = _console_etag(request, event)
@@ -422,7 +402,7 @@ def event_run_live(request: HttpRequest, slug: str) -> HttpResponse:
     round_ = console_selectors.console_round(event)
     shown = request.GET.get("shows", "")  # the page keeps polling for what it shows
     changed = shown != _console_shows(round_, _seating(round_))
-    context = _context(
+    context = event_context(
         request,
         event,
         "run",
@@ -491,7 +471,7 @@ def _act(request, event: Tournament, action, done: str) -> HttpResponse:
 @login_required
 @require_POST
 def event_register(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     form = RegisterForm(request.POST)
     if not form.is_valid():
         return _console_again(request, event, register_form=form)
@@ -513,7 +493,7 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def event_pair(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     try:
         round_ = services.round_pair(
             tournament=event, by=request.user, number=small_int(request.POST.get("number", ""))
@@ -533,7 +513,7 @@ def event_pair(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     round_ = get_object_or_404(Round, tournament=event, number=number)
     return _act(
         request,
@@ -549,7 +529,7 @@ def round_advance(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The console's one tap once every table has a result: round `number` ends and what
     follows is paired (`services.round_advance`). A second tap is told so and sees the new
     round; a refusal leaves the round open with the reason."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     round_ = get_object_or_404(Round, tournament=event, number=number)
     try:
         shown = services.round_advance(round_=round_, by=request.user)
@@ -578,7 +558,7 @@ def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The round's clock from the console: `action=start` starts it again now, else
     `minutes` (+5 or -5) moves it; `expected` is the clock the console showed (a double tap
     changes nothing twice)."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     round_ = get_object_or_404(Round, tournament=event, number=number)
     start = request.POST.get("action") == "start"
     try:
@@ -606,7 +586,7 @@ def round_extension(request: HttpRequest, slug: str, number: int) -> HttpRespons
     """A judge's time extension from the console: `table` (its number in the round) plays
     `minutes` (the total, 0 takes it away) past the round's clock. A refusal shows the
     console with the form open, as the judge filled it, and the reason on its field."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     round_ = get_object_or_404(Round, tournament=event, number=number)
     form = ExtensionForm(request.POST, noun=event.play.noun)
     if not form.is_valid():
@@ -627,7 +607,7 @@ def entry_actions(request: HttpRequest, slug: str, entry_id: int) -> HttpRespons
     """A player's console actions (half-point bye, drop, remove), fetched when the TO opens
     them (htmx: the forms alone; without JavaScript the link opens them as a page): drawn
     for every player on every console load they were half of a 512-player console."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     latest = event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     lines = console_selectors.entry_lines(event, after_round=latest, entry_id=entry_id)
     if not lines:
@@ -641,13 +621,13 @@ def entry_actions(request: HttpRequest, slug: str, entry_id: int) -> HttpRespons
     template = "tournaments/console_entry.html"
     if request.htmx:
         return render(request, f"{template}#entry-actions", {"event": event, **context})
-    return render(request, template, _context(request, event, "run", **context))
+    return render(request, template, event_context(request, event, "run", **context))
 
 
 @login_required
 @require_POST
 def entry_drop(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     entry = get_object_or_404(Entry.objects.select_related("player"), tournament=event, pk=entry_id)
     return _act(
         request,
@@ -665,7 +645,7 @@ def _entry_get(event: Tournament, entry_id: int) -> Entry | None:
 @require_POST
 def entry_undrop(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     """Undo a drop from the console: the player is paired again from the next round."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     entry = get_object_or_404(Entry.objects.select_related("player"), tournament=event, pk=entry_id)
     return _act(
         request,
@@ -680,7 +660,7 @@ def entry_undrop(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
 def entry_bye(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     """A requested ("half-point") bye for a round still to pair: `round` and `action` (add,
     or remove to take it back). A repeat finds it done (AlreadyDone) and changes nothing."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     entry = get_object_or_404(Entry.objects.select_related("player"), tournament=event, pk=entry_id)
     number = small_int(request.POST.get("round", ""))
     if number is None or number < 1:
@@ -712,7 +692,7 @@ def entry_bye(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
 @require_POST
 def entry_remove(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     """Take back a registration made by mistake (never seated); a repeat finds it gone."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     entry = _entry_get(event, entry_id)
     if entry is None:
         return _refused(
@@ -739,7 +719,7 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     comes back as that card, showing the result stored now and the message, through
     `error_response`.
     """
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     # The table (with its round) comes with its seats, in one query; every table has seats.
     seats = list(
         Seat.objects.filter(table_id=table_id, table__round__tournament=event)
@@ -812,7 +792,7 @@ def table_order(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
     """A pod's full finishing order form, fetched when the TO opens it on the console (htmx:
     the form alone; without JavaScript the link opens it as a page, which posts like the
     card's). A 1v1 table has no such form: its card's buttons are the whole result."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     if event.format != Tournament.Format.PODS:
         return redirect("event_run", slug=event.slug)
     try:
@@ -825,7 +805,7 @@ def table_order(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
     if request.htmx:
         return render(request, "tournaments/formats/pod.html#order-form", context)
     return render(
-        request, "tournaments/console_order.html", _context(request, event, "run", **context)
+        request, "tournaments/console_order.html", event_context(request, event, "run", **context)
     )
 
 
@@ -834,7 +814,7 @@ def table_order(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
 def table_seats(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
     """Record the seats a cut pod's seeds chose (events seating their cut `seed_picks`):
     `seat-<entry id>` = the seat (1 first) for every player at the pod."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     table = get_object_or_404(
         Table.objects.select_related("round"), pk=table_id, round__tournament=event
     )
@@ -859,7 +839,7 @@ def table_seats(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def top_cut_start(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     return _act(
         request,
         event,
@@ -874,7 +854,7 @@ def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:
     and the champion."""
     event = selectors.event_get(slug=slug, user=request.user)
     bracket = selectors.bracket_get(event)
-    context = _context(
+    context = event_context(
         request, event, "bracket", columns=bracket.columns, champion=bracket.champion
     )
     return render(request, "tournaments/event_bracket.html", context)
@@ -883,11 +863,11 @@ def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def round_run(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A TO's view of any round, to correct a result; standings and ratings follow."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     round_ = console_selectors.console_round(event, number)
     if round_ is None:
         raise Http404("No such round.")
-    context = _context(
+    context = event_context(
         request,
         event,
         "run",
@@ -906,7 +886,7 @@ def event_player(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
         Entry.objects.select_related("player"), tournament=event, player_id=player_id
     )
     public = deck_selectors.decks_public(event)
-    context = _context(
+    context = event_context(
         request,
         event,
         "standings",
@@ -923,7 +903,7 @@ def event_player_names(request: HttpRequest, slug: str) -> HttpResponse:
     """The register field's suggestions as the TO types (`?name=`): a `<datalist>` of up to
     20 of the store's players not registered yet, fetched by htmx instead of every name of the
     store riding along with each console load."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     names = console_selectors.name_suggestions(event, request.GET.get("name", "")[:100])
     return render(request, "tournaments/console_edit.html#player-names", {"player_names": names})
 
@@ -942,7 +922,7 @@ def _edit_form(request, event: Tournament, round_: Round) -> HttpResponse:
     template = "tournaments/console_edit.html"
     if request.htmx:
         return render(request, f"{template}#edit-form", {"event": event, **context})
-    return render(request, template, _context(request, event, "run", **context))
+    return render(request, template, event_context(request, event, "run", **context))
 
 
 @login_required
@@ -950,7 +930,7 @@ def _edit_form(request, event: Tournament, round_: Round) -> HttpResponse:
 def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Swap two players, pair two players by hand, or give a player the bye (POST); GET gives
     the form."""
-    event = _run_get(request, slug)
+    event = run_get(request, slug)
     round_ = get_object_or_404(Round, tournament=event, number=number)
     if request.method == "GET":
         return _edit_form(request, event, round_)
