@@ -210,7 +210,7 @@ def floor_projector(event) -> tuple[str, int]:
 def floor_standings(event) -> tuple[str, int]:
     """The standing lines as kept per change (one cache read, as the page's) and the names
     with one query: the rows the page shows, fetched the cheapest way."""
-    from tournaments.views import event_scopes
+    from tournaments.page_versions import event_scopes
 
     key = "gh:memo:" + pagecache._digest(
         "event-standings", pagecache._stamp_text(pagecache.versions(event_scopes(event)))

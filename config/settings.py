@@ -139,10 +139,18 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "config.urls"
 
+# The rooms of tournaments' web layer that keep templates (see TEMPLATES' DIRS).
+TOURNAMENT_ROOMS = ("public",)
+
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        # The tournaments app's web layer is split by audience, and each room keeps its own
+        # templates (tournaments/<room>/templates/tournaments/<room>/), named by their room.
+        "DIRS": [
+            BASE_DIR / "templates",
+            *(BASE_DIR / "tournaments" / room / "templates" for room in TOURNAMENT_ROOMS),
+        ],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

@@ -14,8 +14,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import DomainError
 from core.errors_http import error_message
-from leagues import selectors as league_selectors
-from leagues.views import league_context
 
 from . import selectors, services
 from .forms import DeckForm, DeckSettingsForm
@@ -107,17 +105,3 @@ def deck_settings(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         messages.success(request, "Deck settings saved.")
     return redirect("event_registration", slug=event.slug)
-
-
-def league_decks(request: HttpRequest, slug: str) -> HttpResponse:
-    """The league's decks (games, wins, win rate by deck over its events' public decks) and
-    its seats (the win rate of each seat in 4-player pods, with a 95% interval)."""
-    league = league_selectors.league_get(slug=slug, user=request.user)
-    context = league_context(
-        request,
-        league,
-        "decks",
-        decks=deck_selectors.league_deck_rates(league.pk),
-        seats=deck_selectors.league_seat_rates(league.pk, 4),
-    )
-    return render(request, "tournaments/league_decks.html", context)

@@ -11,44 +11,19 @@ form's field, nothing written; a repeated copy finds the copies it made.
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
 
 from core.errors import DomainError
 from core.errors_http import error_response
-from leagues.models import Organization
-from leagues.permissions import can_run_events_of, visible_leagues
+from leagues.permissions import can_run_events_of
 
 from . import selectors, services
-from .domain.ical import calendar_text
 from .forms_listing import CopyForm, ListingForm
 from .models import Tournament
 from .pages import event_context, run_get
 from .selectors import listing
-
-
-@require_GET
-def store_events(request: HttpRequest, org: str) -> HttpResponse:
-    """A store's page: its upcoming public events. A store none of whose leagues the
-    visitor may see is a 404, as it is missing from the home page."""
-    store = get_object_or_404(Organization, slug=org)
-    if not visible_leagues(request.user).filter(organization=store).exists():
-        raise Http404("No such store.")
-    events = listing.upcoming_events(organization=store, limit=listing.STORE_LIMIT)
-    return render(request, "tournaments/store_events.html", {"store": store, "events": events})
-
-
-@require_GET
-def event_calendar(request: HttpRequest, slug: str) -> HttpResponse:
-    """The event as an .ics file: "Add to calendar"."""
-    event = selectors.event_get(slug=slug, user=request.user)
-    url = request.build_absolute_uri(reverse("event_detail", kwargs={"slug": event.slug}))
-    entry = listing.calendar_event(event, url=url, host=request.get_host().split(":")[0])
-    response = HttpResponse(calendar_text(entry), content_type="text/calendar; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}.ics"'
-    return response
 
 
 def _listing_initial(event: Tournament) -> dict:

@@ -1,14 +1,13 @@
 from django.urls import path
 
 from . import deck_views, listing_views, registration_views, report_views, views
+from .public import urls as public
 
+# The rooms by audience: each keeps its own addresses (same names and paths as before the
+# split). No two rooms' paths match the same address, so their order here does not matter.
 urlpatterns = [
-    path("leagues/<slug:slug>/events/", views.event_list, name="event_list"),
-    path("leagues/<slug:slug>/decks/", deck_views.league_decks, name="league_decks"),
+    *public.urlpatterns,
     path("leagues/<slug:slug>/events/new/", views.event_create, name="event_create"),
-    path("events/<slug:slug>/", views.event_detail, name="event_detail"),
-    path("events/<slug:slug>/standings/", views.event_standings, name="event_standings"),
-    path("events/<slug:slug>/projector/", views.event_projector, name="event_projector"),
     path("events/<slug:slug>/run/", views.event_run, name="event_run"),
     path("events/<slug:slug>/run/live/", views.event_run_live, name="event_run_live"),
     path("events/<slug:slug>/register/", views.event_register, name="event_register"),
@@ -25,7 +24,6 @@ urlpatterns = [
         views.table_seats,
         name="table_seats",
     ),
-    path("events/<slug:slug>/bracket/", views.event_bracket, name="event_bracket"),
     path("events/<slug:slug>/rounds/<int:number>/end/", views.round_end, name="round_end"),
     path(
         "events/<slug:slug>/rounds/<int:number>/next/",
@@ -40,7 +38,6 @@ urlpatterns = [
     ),
     path("events/<slug:slug>/rounds/<int:number>/", views.round_run, name="round_run"),
     path("events/<slug:slug>/rounds/<int:number>/edit/", views.round_edit, name="round_edit"),
-    path("events/<slug:slug>/players/<int:player_id>/", views.event_player, name="event_player"),
     path(
         "events/<slug:slug>/entries/<int:entry_id>/actions/",
         views.entry_actions,
@@ -97,8 +94,6 @@ urlpatterns = [
     ),
     # Finding events (listing_views): a store's upcoming events, the calendar file, the
     # time-place-fee form and "Copy this event".
-    path("stores/<slug:org>/", listing_views.store_events, name="store_events"),
-    path("events/<slug:slug>/calendar.ics", listing_views.event_calendar, name="event_calendar"),
     path("events/<slug:slug>/run/listing/", listing_views.event_listing, name="event_listing"),
     path("events/<slug:slug>/copy/", listing_views.event_copy, name="event_copy"),
     # Decks (deck_views).

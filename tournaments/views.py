@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from core.errors import DomainError
 from core.errors_http import error_message, error_response
-from core.pagecache import memo, public_page, versions
+from core.pagecache import memo, versions
 from leagues import selectors as league_selectors
 from leagues import services as league_services
 from leagues.permissions import can_run_events_of
@@ -31,29 +31,15 @@ from leagues.views import league_context
 from . import selectors, services
 from .formats import RESULTS, small_int
 from .forms import EventForm, ExtensionForm, RegisterForm
-from .live import POLL_SECONDS, answers_poll, live_etag, not_modified, page_tag
+from .live import not_modified, page_tag
 from .models import Entry, Round, Seat, Table, Tournament
-from .page_versions import PLAYERS_SCOPE, event_page_scopes, event_route, event_scopes
+from .page_versions import PLAYERS_SCOPE
 from .pages import event_context, run_get
 from .selectors import console as console_selectors
-from .selectors import decks as deck_selectors
 from .selectors import registration as registration_selectors
 from .selectors import reports as report_selectors
 from .selectors.console import seats_of
 from .services.reports import REPORTS_SCOPE
-
-
-def event_list(request: HttpRequest, slug: str) -> HttpResponse:
-    league = league_selectors.league_get(slug=slug, user=request.user)
-    events = league.tournaments.order_by("-date", "name")
-    context = league_context(
-        request,
-        league,
-        "events",
-        events=events,
-        can_create=can_run_events_of(request.user, league.organization_id),
-    )
-    return render(request, "tournaments/event_list.html", context)
 
 
 @login_required
@@ -85,102 +71,6 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
         league_context(request, league, "events", form=form),
         status=status,
     )
-
-
-@answers_poll
-@public_page(event_page_scopes, route=event_route)
-def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    """Public: the current round's pairings by table and the alphabetical 'find my seat'."""
-    event = selectors.event_get(slug=slug, user=request.user)
-    # ?round=N: an earlier round's pairings (the tabs); else the current round.
-    number = small_int(request.GET.get("round", ""))
-    round_ = None
-    if number is not None:
-        round_ = event.rounds.filter(number=number).first()
-    if round_ is None:
-        round_ = selectors.latest_round(event)
-        latest = round_.number if round_ else 0
-    else:  # rounds are numbered 1, 2, ... in the order they were paired
-        latest = event.rounds.order_by("-number").values_list("number", flat=True).first()
-    # ?q=: "find my seat" narrowed to the names containing it (typed, or sent without script).
-    query = request.GET.get("q", "").strip()[:80]
-    decks = deck_selectors.shown_decks(event)
-    tables = selectors.round_board(round_, decks) if round_ else []
-    finder = selectors.seat_finder(tables)
-    if query:
-        finder = [row for row in finder if query.casefold() in row.name.casefold()]
-    context = event_context(
-        request,
-        event,
-        "pairings",
-        round=round_,
-        tables=tables,
-        rounds=list(range(1, latest + 1)),
-        query=query,
-        finder=finder,
-        # A signed-in player of the event: the link to their deck (no query for visitors).
-        my_entry=event.entries.filter(player__user=request.user).first()
-        if request.user.is_authenticated and round_
-        else None,
-        entries=event.entries.select_related("player").order_by("player__name"),
-        structure=selectors.structure_get(event) if event.play.suggests_cut else None,
-        signup=None if round_ else registration_selectors.registration_block(request, event),
-        # What the page shows, sent back by its poll (live.answers_poll: 304 until it changes).
-        live_etag=live_etag(request, event),
-        poll_seconds=POLL_SECONDS,
-    )
-    return render(request, "tournaments/event_detail.html", context)
-
-
-@public_page(event_page_scopes, route=event_route)
-def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
-    event = selectors.event_get(slug=slug, user=request.user)
-    # Computed once per change of the event, whoever asks (a judge's page is not cached whole).
-    labels, lines = memo(
-        "event-standings",
-        event_scopes(event),
-        lambda: selectors.standing_lines(event),
-        request=request,
-    )
-    context = event_context(
-        request,
-        event,
-        "standings",
-        labels=labels,
-        lines=lines,
-        decks=deck_selectors.shown_decks(event),
-    )
-    return render(request, "tournaments/event_standings.html", context)
-
-
-@public_page(event_page_scopes, route=event_route)
-def event_projector(request: HttpRequest, slug: str) -> HttpResponse:
-    """Big type for the wall screen; htmx refreshes it every 30 seconds."""
-    event = selectors.event_get(slug=slug, user=request.user)
-    round_ = selectors.latest_round(event)
-    remaining = changes_at = None
-    if round_ and round_.ends_at and round_.status == Round.Status.PLAYING:
-        now = timezone.now()
-        left = (round_.ends_at - now).total_seconds()
-        remaining = max(0, int(left // 60))
-        if left > 0:  # the minutes left tick down at each whole minute before the end
-            changes_at = now.timestamp() + (left % 60 or 60)
-    template = "tournaments/projector.html"
-    if request.htmx:
-        template += "#board"
-    context = {"event": event, "round": round_, "remaining": remaining}
-    if round_ is None and event.check_in == Tournament.CheckIn.OPEN:
-        context["check_in_link"] = registration_selectors.check_in_url(request, event)
-        context["qr"] = registration_selectors.qr_svg(context["check_in_link"])
-    board = selectors.round_board(round_) if round_ else []
-    context["finder"] = selectors.seat_finder(board)
-    if remaining is not None:  # the tables still playing on a judge's time extension
-        context["extensions"] = [
-            (t.number, t.extra_minutes) for t in board if t.extra_minutes and not t.reported
-        ]
-    response = render(request, template, context)
-    response.cache_until = changes_at  # the shared cache renders it again from then on
-    return response
 
 
 def _url_prefix(name: str, slug: str, key: str, tail: str) -> str:
@@ -848,18 +738,6 @@ def top_cut_start(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@public_page(event_page_scopes, route=event_route)
-def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:
-    """The top cut as a bracket: each stage's matches or pods with seeds, who advanced marked,
-    and the champion."""
-    event = selectors.event_get(slug=slug, user=request.user)
-    bracket = selectors.bracket_get(event)
-    context = event_context(
-        request, event, "bracket", columns=bracket.columns, champion=bracket.champion
-    )
-    return render(request, "tournaments/event_bracket.html", context)
-
-
 @login_required
 def round_run(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A TO's view of any round, to correct a result; standings and ratings follow."""
@@ -877,25 +755,6 @@ def round_run(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         **_console_urls(event),
     )
     return render(request, "tournaments/round_run.html", context)
-
-
-def event_player(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    """One player's night: every round, against whom, the result and the points."""
-    event = selectors.event_get(slug=slug, user=request.user)
-    entry = get_object_or_404(
-        Entry.objects.select_related("player"), tournament=event, player_id=player_id
-    )
-    public = deck_selectors.decks_public(event)
-    context = event_context(
-        request,
-        event,
-        "standings",
-        entry=entry,
-        history=selectors.player_history(event, entry),
-        decks={entry.player.name: entry.deck_name} if public and entry.deck_name else {},
-        decklist_shown=public,
-    )
-    return render(request, "tournaments/event_player.html", context)
 
 
 @login_required

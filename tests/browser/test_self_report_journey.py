@@ -18,8 +18,9 @@ from notifications.models import StoreWebhook
 from notifications.tasks import deliver_due
 from tests.factories import LeagueFactory, UserFactory, organizer_of
 from tests.notifications.receiver import FakeReceiver
-from tournaments import live, report_views, services, views
+from tournaments import live, report_views, services
 from tournaments.models import Registration, Seat, Table
+from tournaments.public import views as public_views
 
 from .conftest import PHONE, SCREENSHOTS, Visit
 
@@ -32,7 +33,7 @@ WAIT = 15_000  # ms: a few polls
 
 @pytest.fixture
 def fast_polls(monkeypatch):
-    for module in (live, report_views, views):
+    for module in (live, report_views, public_views):
         monkeypatch.setattr(module, "POLL_SECONDS", POLL)
 
 
