@@ -40,9 +40,9 @@ def event(db):
 def no_live_console(monkeypatch):
     """The console's live part (a poll every 5 s) would freshen a stale card before its tap:
     these tests are about the tap on a card that is stale, so the poll waits an hour."""
-    from tournaments import views
+    from tournaments.console.views import board
 
-    monkeypatch.setattr(views, "CONSOLE_POLL_SECONDS", 3600)
+    monkeypatch.setattr(board, "CONSOLE_POLL_SECONDS", 3600)
 
 
 @pytest.fixture

@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 
 from leagues.models import Role
 from tests.factories import LeagueFactory, organizer_of
-from tournaments import services, views
+from tournaments import services
+from tournaments.console.views import board
 from tournaments.domain.result import Result
 from tournaments.models import Round, Table
 
@@ -30,7 +31,7 @@ WAIT = 10_000  # ms: several polls
 def event(db, monkeypatch):
     from tests.tournaments.play import register
 
-    monkeypatch.setattr(views, "CONSOLE_POLL_SECONDS", POLL)
+    monkeypatch.setattr(board, "CONSOLE_POLL_SECONDS", POLL)
     league = LeagueFactory(name="cEDH League", slug="cedh", game_label="cEDH")
     organizer_of(league.organization, role=Role.JUDGE, username="jude")
     event = services.tournament_create(league=league, name="cEDH Friday", format="pods")
@@ -118,7 +119,7 @@ def test_check_ins_come_to_the_console_and_an_opened_player_is_kept(
     from tests.factories import PlayerFactory
     from tournaments.models import Registration
 
-    monkeypatch.setattr(views, "CONSOLE_POLL_SECONDS", POLL)
+    monkeypatch.setattr(board, "CONSOLE_POLL_SECONDS", POLL)
     league = LeagueFactory(name="cEDH League", slug="cedh", game_label="cEDH")
     organizer_of(league.organization, role=Role.JUDGE, username="jude")
     event = services.tournament_create(league=league, name="cEDH Friday", format="pods")

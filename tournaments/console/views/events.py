@@ -1,11 +1,10 @@
-"""Finding an event and coming back to it: a store's upcoming events, an event's calendar file,
-the TO's "Time, place and fee" form, and "Copy this event" (weekly repeats).
+"""Making and describing events: a new event, the TO's "Time, place and fee" form, and "Copy
+this event" (weekly repeats).
 
-The lists read `selectors.listing` (public leagues only, whoever looks). The calendar file is
-as public as the event. The listing form is the console's (whoever runs the event); copying
-makes new events, so it is for the store's staff (`can_run_events_of`), not an event's own
-judge. Every write goes through tournaments.services.series: a refusal comes back on the
-form's field, nothing written; a repeated copy finds the copies it made.
+The listing form is the console's (whoever runs the event); creating and copying make new
+events, so they are for the store's staff (`can_run_events_of`), not an event's own judge.
+Every write goes through tournaments.services: a refusal comes back on the form's field,
+nothing written; a repeated copy finds the copies it made.
 """
 
 from django.contrib import messages
@@ -17,13 +16,47 @@ from django.views.decorators.http import require_http_methods
 
 from core.errors import DomainError
 from core.errors_http import error_response
+from leagues import selectors as league_selectors
 from leagues.permissions import can_run_events_of
+from leagues.views import league_context
 
-from . import selectors, services
-from .forms_listing import CopyForm, ListingForm
-from .models import Tournament
-from .pages import event_context, run_get
-from .selectors import listing
+from ... import selectors, services
+from ...forms import EventForm
+from ...forms_listing import CopyForm, ListingForm
+from ...models import Tournament
+from ...pages import event_context, run_get
+from ...selectors import listing
+
+
+@login_required
+def event_create(request: HttpRequest, slug: str) -> HttpResponse:
+    league = league_selectors.league_get(slug=slug, user=request.user)
+    if not can_run_events_of(request.user, league.organization_id):
+        raise PermissionDenied("Only the store's organizers and judges create events.")
+    form = EventForm(request.POST or None, league=league)
+    if request.method == "POST" and form.is_valid():
+        fields = dict(form.cleaned_data)
+        chosen = fields.pop("league") or league  # the store's leagues only (the queryset)
+        try:
+            event = services.tournament_create(league=chosen, by=request.user, **fields)
+        except DomainError as error:
+            return error_response(
+                request,
+                error,
+                template="tournaments/console/event_form.html",
+                context=league_context(request, league, "events"),
+                form=form,
+            )
+        else:
+            messages.success(request, f"{event.name} is ready: register the players.")
+            return redirect("event_run", slug=event.slug)
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "tournaments/console/event_form.html",
+        league_context(request, league, "events", form=form),
+        status=status,
+    )
 
 
 def _listing_initial(event: Tournament) -> dict:
@@ -43,7 +76,7 @@ def event_listing(request: HttpRequest, slug: str) -> HttpResponse:
     event = run_get(request, slug)
     initial = _listing_initial(event)
     form = ListingForm(request.POST or None, initial=initial)
-    template = "tournaments/event_listing.html"
+    template = "tournaments/console/event_listing.html"
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -84,7 +117,7 @@ def event_copy(request: HttpRequest, slug: str) -> HttpResponse:
     """ "Copy this event": the same night on each of the next weeks, with no players yet."""
     event = _copy_get(request, slug)
     form = CopyForm(request.POST or None)
-    template = "tournaments/event_copy.html"
+    template = "tournaments/console/event_copy.html"
     if request.method == "POST" and form.is_valid():
         try:
             copies = services.tournament_copy_weekly(

@@ -1,10 +1,13 @@
-"""Registration pages: the TO's registration and check-in page, the player's register,
-unregister and check-in buttons, and the check-in page a per-registration link opens.
+"""The players' side of registration: register (a newcomer becomes the store's player in the
+same step), unregister, check in (signed in, or through the per-registration link without
+an account), and a player's deck, which they name themselves (`my_deck`) or whoever runs
+the event sets for them (`entry_deck`, the same page and form, reached from the console).
 
 A player acts as the store's player linked to their account (`Player.user`); the check-in
 link (`Registration.token`) works without an account. Every write goes through
-tournaments.services.registration, which locks the event: a double tap is told it was done,
-and nothing is written on a refusal.
+tournaments.services (registration, decks), which locks the event: a double tap is told it
+was done, a refusal is shown on the form's field or as a message, and nothing is written.
+The TO's Registration page is the console's (console/views/registration.py).
 """
 
 from django.contrib import messages
@@ -19,150 +22,12 @@ from core.errors import DomainError
 from core.errors_http import error_message
 from leagues import services as league_services
 
-from . import selectors, services
-from .forms import DeckSettingsForm, RegistrationSettingsForm
-from .models import Registration, Tournament
-from .pages import event_context, run_get
-from .selectors import registration as reg_selectors
-from .views import _refused
-
-
-def _to_page(request, event: Tournament, form=None, status: int = 200) -> HttpResponse:
-    if form is None:
-        form = RegistrationSettingsForm(
-            initial={
-                "open": event.registration_open,
-                "cap": event.registration_cap,
-                "deadline": event.registration_deadline,
-                "note": event.registration_note,
-            }
-        )
-    context = event_context(
-        request,
-        event,
-        "registration",
-        form=form,
-        seats=reg_selectors.seats_get(event),
-        qr=reg_selectors.qr_svg(reg_selectors.check_in_url(request, event)),
-        check_in_link=reg_selectors.check_in_url(request, event),
-        started=event.rounds.exists(),
-        deck_form=DeckSettingsForm(
-            initial={"deadline": event.deck_deadline, "visibility": event.deck_visibility}
-        ),
-        entries=event.entries.select_related("player").order_by("player__name"),
-        **reg_selectors.registrations_for_to(event),
-    )
-    return render(request, "tournaments/event_registration.html", context, status=status)
-
-
-@login_required
-def event_registration(request: HttpRequest, slug: str) -> HttpResponse:
-    """The TO's page: settings, seats and waitlist, check-in, the paid marks."""
-    return _to_page(request, run_get(request, slug))
-
-
-def _back_to_to_page(event: Tournament):
-    return redirect("event_registration", slug=event.slug)
-
-
-def _do(request, event: Tournament, action, done) -> HttpResponse:
-    """Run a TO action; a refusal (or a repeated tap) is a message, nothing written."""
-    try:
-        result = action()
-    except services.AlreadyDone as error:
-        messages.info(request, error_message(error))
-        return _back_to_to_page(event)
-    except DomainError as error:
-        messages.error(request, error_message(error))
-        return _to_page(request, event, status=getattr(error, "status", 400))
-    messages.success(request, done(result) if callable(done) else done)
-    return _back_to_to_page(event)
-
-
-@login_required
-@require_POST
-def registration_settings(request: HttpRequest, slug: str) -> HttpResponse:
-    event = run_get(request, slug)
-    form = RegistrationSettingsForm(request.POST)
-    if not form.is_valid():
-        return _to_page(request, event, form=form, status=400)
-    data = form.cleaned_data
-    return _do(
-        request,
-        event,
-        lambda: services.registration_settings_set(
-            tournament=event,
-            open=data["open"],
-            cap=data["cap"],
-            deadline=data["deadline"],
-            note=data["note"],
-            by=request.user,
-        ),
-        "Registration settings saved.",
-    )
-
-
-@login_required
-@require_POST
-def check_in_open(request: HttpRequest, slug: str) -> HttpResponse:
-    event = run_get(request, slug)
-    return _do(
-        request,
-        event,
-        lambda: services.check_in_open(tournament=event, by=request.user),
-        "Check-in is open: players scan the code or use their link.",
-    )
-
-
-def _closed_message(closed: services.CheckInClosed) -> str:
-    gone = ", ".join(r.player.name for r in closed.no_shows) or "nobody"
-    seated = ", ".join(r.player.name for r in closed.promoted) or "nobody"
-    return (
-        f"Check-in closed. Removed (did not check in): {gone}. Seated from the waitlist: {seated}."
-    )
-
-
-@login_required
-@require_POST
-def check_in_close(request: HttpRequest, slug: str) -> HttpResponse:
-    """Close check-in, from the Registration page or (`back=run`) the console, which it
-    goes back to."""
-    event = run_get(request, slug)
-    if request.POST.get("back") == "run":
-        try:
-            closed = services.check_in_close(tournament=event, by=request.user)
-        except DomainError as error:
-            return _refused(request, event, error)
-        messages.success(request, _closed_message(closed))
-        return redirect("event_run", slug=event.slug)
-    return _do(
-        request,
-        event,
-        lambda: services.check_in_close(tournament=event, by=request.user),
-        _closed_message,
-    )
-
-
-@login_required
-@require_POST
-def registration_paid(request: HttpRequest, slug: str, registration_id: int) -> HttpResponse:
-    event = run_get(request, slug)
-    registration = Registration.objects.filter(pk=registration_id, tournament=event).first()
-    if registration is None:
-        raise Http404("No such registration in this event.")
-    paid = request.POST.get("paid") == "1"
-    return _do(
-        request,
-        event,
-        lambda: services.registration_paid_set(
-            registration=registration, paid=paid, by=request.user
-        ),
-        f"{registration.player} marked {'paid' if paid else 'not paid'}.",
-    )
-
-
-# -- the player's side --
-
+from .. import selectors, services
+from ..forms import DeckForm
+from ..models import Entry, Registration, Tournament
+from ..pages import event_context, run_get
+from ..selectors import decks as deck_selectors
+from ..selectors import registration as reg_selectors
 
 NOT_LINKED = "Your account is not linked to a player of this store: ask the store to link it."
 
@@ -288,7 +153,7 @@ def _check_in_page(request, event: Tournament, registration: Registration | None
         by_link=link,
         position=reg_selectors.waitlist_position(registration) if registration else None,
     )
-    return render(request, "tournaments/event_check_in.html", context)
+    return render(request, "tournaments/registration/event_check_in.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -312,3 +177,66 @@ def registration_check_in(request: HttpRequest, slug: str, token: str) -> HttpRe
     if registration is None:
         raise Http404("This check-in link is not valid for this event.")
     return _check_in_page(request, event, registration, link=True)
+
+
+def _deck_page(request, event: Tournament, entry: Entry, *, as_organizer: bool, back: str):
+    form = DeckForm(
+        request.POST or None,
+        initial={"name": entry.deck_name, "url": entry.decklist_url, "text": entry.decklist_text},
+    )
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.entry_deck_set(
+                    entry=entry,
+                    by=request.user,
+                    as_organizer=as_organizer,
+                    **form.cleaned_data,
+                )
+            except services.AlreadyDone as error:
+                messages.info(request, error_message(error))
+                return redirect(back)
+            except DomainError as error:
+                field = getattr(error, "field", None)
+                form.add_error(field if field in form.fields else None, error_message(error))
+                status = 400
+            else:
+                messages.success(request, f"Saved: {entry.player}'s deck.")
+                return redirect(back)
+        else:
+            status = 400
+    context = event_context(
+        request,
+        event,
+        "registration" if as_organizer else "pairings",
+        form=form,
+        entry=entry,
+        suggestions=deck_selectors.deck_suggestions(event.league.organization_id, request.user),
+        public=deck_selectors.decks_public(event),
+        as_organizer=as_organizer,
+    )
+    return render(request, "tournaments/registration/entry_deck.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def my_deck(request: HttpRequest, slug: str) -> HttpResponse:
+    """The signed-in player's own deck for the event."""
+    event = selectors.event_get(slug=slug, user=request.user)
+    player = reg_selectors.own_player(request.user, event)
+    entry = event.entries.filter(player=player).select_related("player").first() if player else None
+    if entry is None:
+        raise PermissionDenied("You are not in this event: register first.")
+    return _deck_page(request, event, entry, as_organizer=False, back=request.path)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def entry_deck(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """Whoever runs the event sets any entry's deck, at any time."""
+    event = run_get(request, slug)
+    entry = event.entries.filter(pk=entry_id).select_related("player").first()
+    if entry is None:
+        raise Http404("No such entry in this event.")
+    return _deck_page(request, event, entry, as_organizer=True, back=request.path)

@@ -1,0 +1,218 @@
+"""The TO's rounds from the console: pair, end, advance, the clock and judges' extensions, a
+past round's corrections, the pairing edits, and the start of the top cut."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from core.errors import DomainError
+
+from ... import selectors, services
+from ...formats import RESULTS, small_int
+from ...forms import ExtensionForm
+from ...models import Round, Tournament
+from ...pages import event_context, run_get
+from ...selectors import console as console_selectors
+from .board import act, console_again, console_urls, refused, round_cards
+
+
+@login_required
+@require_POST
+def event_pair(request: HttpRequest, slug: str) -> HttpResponse:
+    event = run_get(request, slug)
+    try:
+        round_ = services.round_pair(
+            tournament=event, by=request.user, number=small_int(request.POST.get("number", ""))
+        )
+    except DomainError as error:
+        return refused(request, event, error)
+    tables = round_.tables.count()
+    kind = event.play.noun
+    # What the pairing had to allow (round_.notes) is not flashed: the console shows it
+    # beside the round for as long as the round is played.
+    messages.success(
+        request, f"Round {round_.number} is paired: {tables} {kind}{pluralize(tables)}."
+    )
+    return redirect("event_run", slug=event.slug)
+
+
+@login_required
+@require_POST
+def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = run_get(request, slug)
+    round_ = get_object_or_404(Round, tournament=event, number=number)
+    return act(
+        request,
+        event,
+        lambda: services.round_end(round_=round_, by=request.user),
+        f"Round {number} is complete.",
+    )
+
+
+@login_required
+@require_POST
+def round_advance(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The console's one tap once every table has a result: round `number` ends and what
+    follows is paired (`services.round_advance`). A second tap is told so and sees the new
+    round; a refusal leaves the round open with the reason."""
+    event = run_get(request, slug)
+    round_ = get_object_or_404(Round, tournament=event, number=number)
+    try:
+        shown = services.round_advance(round_=round_, by=request.user)
+    except DomainError as error:
+        return refused(request, event, error)
+    ended = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"Round {number}"
+    if shown.pk == round_.pk:
+        done = f"{ended} is complete: the event is finished and the final standings are in."
+    elif shown.kind == Round.Kind.TOP_CUT:
+        tables = shown.tables.count()
+        done = f"{ended} is complete. {shown.notes} is paired: {_tables(event, tables)}."
+    else:
+        done = f"{ended} is complete. Round {shown.number} is paired: "
+        done += f"{_tables(event, shown.tables.count())}."
+    messages.success(request, done)
+    return redirect("event_run", slug=event.slug)
+
+
+def _tables(event: Tournament, count: int) -> str:
+    return f"{count} {event.play.noun}{pluralize(count)}"
+
+
+@login_required
+@require_POST
+def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The round's clock from the console: `action=start` starts it again now, else
+    `minutes` (+5 or -5) moves it; `expected` is the clock the console showed (a double tap
+    changes nothing twice)."""
+    event = run_get(request, slug)
+    round_ = get_object_or_404(Round, tournament=event, number=number)
+    start = request.POST.get("action") == "start"
+    try:
+        minutes = 0 if start else int(request.POST.get("minutes", ""))
+        expected = int(request.POST.get("expected") or 0)
+    except ValueError:
+        error = services.TournamentError(
+            "Give or take a whole number of minutes.", code="clock_minutes"
+        )
+        return refused(request, event, error)
+    try:
+        round_ = services.round_clock_set(
+            round_=round_, start=start, minutes=minutes, expected=expected, by=request.user
+        )
+    except DomainError as error:
+        return refused(request, event, error)
+    ends = timezone.localtime(round_.ends_at)
+    messages.success(request, f"Time is up at {ends:%H:%M}.")
+    return redirect("event_run", slug=event.slug)
+
+
+@login_required
+@require_POST
+def round_extension(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A judge's time extension from the console: `table` (its number in the round) plays
+    `minutes` (the total, 0 takes it away) past the round's clock. A refusal shows the
+    console with the form open, as the judge filled it, and the reason on its field."""
+    event = run_get(request, slug)
+    round_ = get_object_or_404(Round, tournament=event, number=number)
+    form = ExtensionForm(request.POST, noun=event.play.noun)
+    if not form.is_valid():
+        return console_again(request, event, extension_form=form)
+    table, minutes = form.cleaned_data["table"], form.cleaned_data["minutes"]
+    try:
+        services.table_extension_set(round_=round_, number=table, minutes=minutes, by=request.user)
+    except DomainError as error:
+        return refused(request, event, error, form=form, form_name="extension_form")
+    what = f"{minutes} extra minute{pluralize(minutes)}" if minutes else "no time extension"
+    messages.success(request, f"{event.play.noun_title} {table} now has {what}.")
+    return redirect("event_run", slug=event.slug)
+
+
+@login_required
+@require_POST
+def top_cut_start(request: HttpRequest, slug: str) -> HttpResponse:
+    event = run_get(request, slug)
+    return act(
+        request,
+        event,
+        lambda: services.top_cut_start(tournament=event, by=request.user),
+        f"The top {event.top_cut} is paired.",
+    )
+
+
+@login_required
+def round_run(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A TO's view of any round, to correct a result; standings and ratings follow."""
+    event = run_get(request, slug)
+    round_ = console_selectors.console_round(event, number)
+    if round_ is None:
+        raise Http404("No such round.")
+    context = event_context(
+        request,
+        event,
+        "run",
+        round=round_,
+        results=RESULTS,
+        **round_cards(event, round_),
+        **console_urls(event),
+    )
+    return render(request, "tournaments/console/round_run.html", context)
+
+
+def _edit_form(request, event: Tournament, round_: Round) -> HttpResponse:
+    """The pairing edit form, fetched when the TO opens "Change the pairings" (htmx: the form
+    alone; without JavaScript the link opens it as a page). It sends back the seating the
+    console showed (`?seating=`), or, opened on its own, the seating stored now."""
+    context = {
+        "round": round_,
+        "editable": round_.status == Round.Status.PLAYING and round_.kind == Round.Kind.SWISS,
+        "choices": console_selectors.edit_choices(event),
+        "pairing_edits": event.play.edits,
+        "seating": request.GET.get("seating", "")[:128] or selectors.round_seating_key(round_),
+    }
+    template = "tournaments/console/console_edit.html"
+    if request.htmx:
+        return render(request, f"{template}#edit-form", {"event": event, **context})
+    return render(request, template, event_context(request, event, "run", **context))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Swap two players, pair two players by hand, or give a player the bye (POST); GET gives
+    the form."""
+    event = run_get(request, slug)
+    round_ = get_object_or_404(Round, tournament=event, number=number)
+    if request.method == "GET":
+        return _edit_form(request, event, round_)
+    edit = request.POST.get("edit", "")
+    picked = [request.POST.get("a", ""), request.POST.get("b", "")]
+    entries = {
+        str(e.pk): e
+        for e in event.entries.select_related("player").filter(
+            pk__in=[p for p in picked if small_int(p) is not None]
+        )
+    }
+    # One form offers every edit: the bye's player is `a`, and the other select is not read.
+    a, b = entries.get(picked[0]), None if edit == "bye" else entries.get(picked[1])
+    if a is None or (edit != "bye" and b is None):
+        return refused(request, event, services.TournamentError("Choose the players.", code="pick"))
+    try:
+        warnings = services.round_edit(
+            round_=round_,
+            edit=edit,
+            a=a,
+            b=b,
+            by=request.user,
+            expected=request.POST.get("seating") or None,
+        )
+    except DomainError as error:
+        return refused(request, event, error)
+    done = services.EDITS[edit].format(a=a.player, b=b.player if b else "")
+    messages.success(request, done[0].upper() + done[1:] + ".")
+    for warning in warnings:
+        messages.warning(request, warning)
+    return redirect("event_run", slug=event.slug)

@@ -1,0 +1,150 @@
+"""A table's result from the console: the one-tap report (answered with the table's card),
+a pod's full finishing order form, and the seats a cut pod's seeds chose."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from core.errors import DomainError
+from core.errors_http import error_message, error_response
+
+from ... import services
+from ...formats import RESULTS, small_int
+from ...models import Seat, Table, Tournament
+from ...pages import event_context, run_get
+from ...selectors import console as console_selectors
+from .board import act, console_urls, refused
+
+
+@login_required
+@require_POST
+def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+    """One tap: a result button posts here; htmx gets the table card back.
+
+    A 1v1 card posts `result` (one of RESULTS). A pod card posts `winner` (the entry id of the
+    name tapped), `result=draw`, or `result=order` with `place-<entry id>` for every seat. The
+    event's format reads the form once into a `Result`, which the service stores. A refusal (a
+    bad form or order: 400, naming the field; a result changed since the card was loaded: 409)
+    comes back as that card, showing the result stored now and the message, through
+    `error_response`.
+    """
+    event = run_get(request, slug)
+    # The table (with its round) comes with its seats, in one query; every table has seats.
+    seats = list(
+        Seat.objects.filter(table_id=table_id, table__round__tournament=event)
+        .select_related("table__round", "entry__player")
+        .order_by("position")
+    )
+    if not seats:
+        raise Http404("No such table.")
+    table = seats[0].table
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        version = None
+    try:
+        players = [(s.entry_id, s.entry.player.name) for s in seats]
+        result = event.play.read_result(request.POST, players)
+        stored = services.table_report(
+            table=table, result=result, expected_version=version, by=request.user
+        )
+    except DomainError as error:
+        return _card_answer(request, event, table, error)
+    return _card_answer(request, event, stored)
+
+
+def _card_answer(
+    request, event: Tournament, table: Table, error: DomainError | None = None
+) -> HttpResponse:
+    """The table's card as stored now (with `error`'s message) and, out of band, the round's
+    "waiting for" line; a normal POST goes back to the console (with the message)."""
+    if not request.htmx:
+        if error is None:
+            return redirect("event_run", slug=event.slug)
+        console = reverse("event_run", kwargs={"slug": event.slug})
+        return error_response(request, error, redirect_to=console)
+    # Only this table and the round's unreported numbers: the card and the status line are
+    # all the answer shows, whatever the size of the round. After a stored result the table
+    # is the one the service wrote, with its round, and its seats are read as written (one
+    # query); after a refusal it is read afresh.
+    if error is None:
+        console_selectors.table_seats_read(table)
+    else:
+        table = console_selectors.table_card(table.pk)
+    context = {
+        "event": event,
+        "table": table,
+        "results": RESULTS,
+        "message": error_message(error) if error else "",
+        "can_run": True,
+        "round": table.round,
+        "missing": console_selectors.unreported_numbers(table.round_id),
+        "oob": True,
+        **console_urls(event),
+    }
+    fragment = "tournaments/console/event_run.html#table-answer"
+    if error is None:
+        return render(request, fragment, context)
+    return error_response(
+        request,
+        error,
+        fragment=fragment,
+        context=context,
+        target=f"#table-{table.pk}",
+        swap="outerHTML",
+    )
+
+
+@login_required
+@require_GET
+def table_order(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+    """A pod's full finishing order form, fetched when the TO opens it on the console (htmx:
+    the form alone; without JavaScript the link opens it as a page, which posts like the
+    card's). A 1v1 table has no such form: its card's buttons are the whole result."""
+    event = run_get(request, slug)
+    if event.format != Tournament.Format.PODS:
+        return redirect("event_run", slug=event.slug)
+    try:
+        table = console_selectors.table_card(table_id)
+    except Table.DoesNotExist:
+        raise Http404("No such table.") from None
+    if table.round.tournament_id != event.pk:
+        raise Http404("No such table.")
+    context = {"table": table, **console_urls(event)}
+    if request.htmx:
+        return render(request, "tournaments/formats/pod.html#order-form", context)
+    return render(
+        request,
+        "tournaments/console/console_order.html",
+        event_context(request, event, "run", **context),
+    )
+
+
+@login_required
+@require_POST
+def table_seats(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+    """Record the seats a cut pod's seeds chose (events seating their cut `seed_picks`):
+    `seat-<entry id>` = the seat (1 first) for every player at the pod."""
+    event = run_get(request, slug)
+    table = get_object_or_404(
+        Table.objects.select_related("round"), pk=table_id, round__tournament=event
+    )
+    picks: dict[int, int] = {}
+    for entry_id, name in table.seats.values_list("entry_id", "entry__player__name"):
+        seat = small_int(request.POST.get(f"seat-{entry_id}", ""))
+        if seat is None:
+            error = services.TournamentError(f"Choose {name}'s seat.", code="picks_count")
+            return refused(request, event, error)
+        picks[entry_id] = seat
+    changed = []
+
+    def choose():
+        changed.append(services.cut_seats_choose(table=table, picks=picks, by=request.user))
+
+    response = act(request, event, choose, f"Pod {table.number}: the seeds' seats are recorded.")
+    if changed == [False]:  # the same seats again (a double tap): said once, changed nothing
+        messages.info(request, f"Pod {table.number} already sits that way.")
+    return response
