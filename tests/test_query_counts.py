@@ -248,7 +248,7 @@ def test_the_notification_pages_read_a_fixed_number_of_queries(
     assert response.status_code == 200
 
 
-# A player's "my event" page (report_views): session and user (2); the event, seen through
+# A player's "my event" page (reports/views.py): session and user (2); the event, seen through
 # the user's memberships and players (3), their entry (1); the page versions its ETag is
 # drawn from (1); the round, their seat with its table, the table's seats, its reports with
 # who agrees (4); their rounds (player_history: the seats with their tables and rounds, then

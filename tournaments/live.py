@@ -1,5 +1,5 @@
 """Pages that update themselves on a phone: the spectators' pairings poll every 15 seconds
-with a conditional request, as the player's page does (report_views).
+with a conditional request, as the player's page does (reports/views.py).
 
 The page carries a tag of what it shows (`live_etag`: the event's page versions, which every
 change to the event bumps, and the round and search asked for); the poll sends it back as

@@ -8,7 +8,7 @@ Its pages also show the store's and league's names and the players' names (the o
 version, leagues.page_versions), and standings by opponents' rating read the league's ratings
 (the league's version, bumped by each rating replay).
 
-A player's own page (report_views, polled by every phone) shows the event and its rounds but,
+A player's own page (reports/views.py, polled by every phone) shows the event and its rounds but,
 of the tables, only the player's own. So every change bumps a second scope too, the players'
 (`PLAYERS_SCOPE`), except the two that touch one table: a table's result (or its correction
 or undo) and its players' reports, which bump the pages of that table's players (`("entry",

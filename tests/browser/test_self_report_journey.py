@@ -18,9 +18,10 @@ from notifications.models import StoreWebhook
 from notifications.tasks import deliver_due
 from tests.factories import LeagueFactory, UserFactory, organizer_of
 from tests.notifications.receiver import FakeReceiver
-from tournaments import live, report_views, services
+from tournaments import live, services
 from tournaments.models import Registration, Seat, Table
 from tournaments.public import views as public_views
+from tournaments.reports import views as report_views
 
 from .conftest import PHONE, SCREENSHOTS, Visit
 

@@ -26,13 +26,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from core.errors import DomainError
 from core.errors_http import error_message
 
-from . import selectors, services
-from .formats import small_int
-from .live import POLL_SECONDS, not_modified, page_tag
-from .models import Entry, Registration, ResultReport, Tournament
-from .page_versions import player_scopes
-from .pages import run_get
-from .selectors import reports as report_selectors
+from .. import selectors, services
+from ..formats import small_int
+from ..live import POLL_SECONDS, not_modified, page_tag
+from ..models import Entry, Registration, ResultReport, Tournament
+from ..page_versions import player_scopes
+from ..pages import run_get
+from ..selectors import reports as report_selectors
 
 # What a tap did, said once on the page it lands on (?said=); {noun}: the event's word for a
 # table ("table", "pod").
@@ -91,7 +91,7 @@ def _page(request, event: Tournament, entry: Entry | None, *, token: str = "", s
     said = request.GET.get("said", "") if request.method == "GET" else ""
     if said in SAID:
         context.update(said=said, said_text=SAID[said].format(noun=event.play.noun))
-    template = "tournaments/my_event.html"
+    template = "tournaments/reports/my_event.html"
     if request.htmx:
         template += "#live"
     response = render(request, template, context, status=status)
@@ -225,7 +225,7 @@ def my_event_drop(request: HttpRequest, slug: str) -> HttpResponse:
         "open_table": open_table,
         "page_url": page,
     }
-    return render(request, "tournaments/my_event_drop.html", context, status=status)
+    return render(request, "tournaments/reports/my_event_drop.html", context, status=status)
 
 
 @require_http_methods(["GET", "POST"])
