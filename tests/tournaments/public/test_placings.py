@@ -1,0 +1,213 @@
+"""Results that read like a tournament, on the pages: the winner banner of a finished event,
+each player's own finish ("3rd\u20134th of 8", "4th of 17", "5th of 17 after round 2") on the
+event player page and on their own event page, and the final standings' place column.
+
+The expected places follow from the bracket by hand: who won which top-cut table is chosen
+by seed below, and the bands (1st, 2nd, 3rd-4th, then the Swiss standing) are the rule."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import UserFactory
+from tests.tournaments.play import EIGHT, play_round, register
+from tournaments import services
+from tournaments.domain.labels import place_label
+from tournaments.models import Entry, Round, Tournament
+from tournaments.page_versions import event_changed
+
+pytestmark = pytest.mark.django_db
+
+EN = "\u2013"
+
+
+def entry_of(event, player_id):
+    return Entry.objects.select_related("player").get(tournament=event, player_id=player_id)
+
+
+def name_of(event, player_id):
+    return entry_of(event, player_id).player.name
+
+
+def page(client, name, *args):
+    response = client.get(reverse(name, args=args))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def report_by_seed(round_, winners):
+    """Report each table of a top-cut round: `winners[i]` is the player id who wins table i+1."""
+    for table, winner in zip(round_.tables.order_by("number"), winners, strict=True):
+        entry = table.seats.get(entry__player_id=winner).entry
+        services.table_report(table=table, winner=entry)
+    return services.round_end(round_=round_)
+
+
+@pytest.fixture
+def top4(league):
+    """8 players, 1v1, 3 Swiss rounds (the first seat wins), a top 4: seed 4 beats seed 1,
+    seed 2 beats seed 3, then seed 2 beats seed 4 in the final. Ann's account holds seed 1."""
+    event = services.tournament_create(league=league, name="Friday 1v1", swiss_rounds=3, top_cut=4)
+    register(event, *EIGHT)
+    for _ in range(3):
+        play_round(event)
+    seeds = services.standings(event).ranking
+    semis = services.top_cut_start(tournament=event)
+    assert [
+        sorted(s.entry.player_id for s in t.seats.all()) for t in semis.tables.order_by("number")
+    ] == [sorted([seeds[0], seeds[3]]), sorted([seeds[1], seeds[2]])]
+    report_by_seed(semis, [seeds[3], seeds[1]])
+    final = event.rounds.get(kind=Round.Kind.TOP_CUT, number=5)
+    report_by_seed(final, [seeds[1]])
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    return event, seeds
+
+
+def test_finished_event_shows_the_winner_banner(client, top4):
+    event, seeds = top4
+    entry = entry_of(event, seeds[1])
+    entry.deck_name = "Mono-Red Burn"
+    entry.save(update_fields=["deck_name"])
+    event_changed(event.pk)  # a deck edited outside the services: the pages follow
+    text = page(client, "event_detail", event.slug)
+    assert f"Winner: {name_of(event, seeds[1])}" in text
+    assert "Mono-Red Burn" in text  # decks are public once the event ends
+
+
+def test_each_player_finish_on_their_event_player_page(client, top4):
+    event, seeds = top4
+    expected = {
+        seeds[1]: "1st of 8",  # won the final
+        seeds[3]: "2nd of 8",  # lost the final
+        seeds[0]: f"3rd{EN}4th of 8",  # lost a semi-final
+        seeds[2]: f"3rd{EN}4th of 8",
+    }
+    for player, finish in expected.items():
+        text = page(client, "event_player", event.slug, player)
+        assert f"Finished <strong>{finish}</strong>" in text, (player, finish)
+
+
+def test_the_players_own_event_page_says_where_they_finished(client, top4):
+    event, seeds = top4
+    user = UserFactory(username="seed1")
+    player = entry_of(event, seeds[0]).player
+    player.user = user
+    player.save(update_fields=["user"])
+    client.force_login(user)
+    text = page(client, "my_event", event.slug)
+    assert f"You finished <strong>3rd{EN}4th of 8</strong>" in text
+
+
+def test_final_standings_show_the_place_column_in_final_order(client, top4):
+    event, seeds = top4
+    text = page(client, "event_standings", event.slug)
+    assert '<th class="place">Place</th>' in text
+    rows = [name_of(event, p) for p in (seeds[1], seeds[3], seeds[0], seeds[2])]
+    positions = [text.index(f">{name}</a>") for name in rows]
+    assert positions == sorted(positions)  # 1st, 2nd, then the two 3rd-4th by Swiss seed
+    assert '<td class="place">1st</td>' in text
+    assert text.count(f'<td class="place">3rd{EN}4th</td>') == 2
+
+
+def test_no_banner_and_swiss_places_during_the_event(client, league):
+    event = services.tournament_create(league=league, name="Tuesday", swiss_rounds=3)
+    register(event, *EIGHT)
+    assert "player-finish" not in page(
+        client, "event_player", event.slug, event.entries.first().player_id
+    )
+    play_round(event)
+    play_round(event)
+    round_3 = services.round_pair(tournament=event)
+    rows = services.standings(event).rows
+    # Any player will do; when the random pairings leave every player tied with another
+    # (it happens), the place is the shared band the tied players fill: "3rd\u20134th".
+    row = rows[len(rows) // 2]
+    sharing = sum(1 for r in rows if r.rank == row.rank)
+    label = place_label(row.rank)
+    if sharing > 1:
+        label += f"{EN}{place_label(row.rank + sharing - 1)}"
+    before = page(client, "event_player", event.slug, row.player)
+    assert f"Now <strong>{label} of 8 after round 2</strong>" in before
+    # A result in round 3 moves nobody until the round ends.
+    for table in round_3.tables.all():
+        services.table_report(table=table, winner=table.seats.order_by("position").last().entry)
+    after = page(client, "event_player", event.slug, row.player)
+    assert f"{label} of 8 after round 2" in after
+    assert "Winner:" not in page(client, "event_detail", event.slug)
+
+
+def test_event_without_a_top_cut_crowns_the_undefeated_player(client, league):
+    event = services.tournament_create(league=league, name="No cut", swiss_rounds=3)
+    register(event, *EIGHT)
+    for _ in range(3):
+        play_round(event)
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    # Eight players, three rounds, no draws: exactly one player won all three.
+    undefeated = [r.player for r in services.standings(event).rows if r.wins == 3]
+    assert len(undefeated) == 1
+    assert f"Winner: {name_of(event, undefeated[0])}" in page(client, "event_detail", event.slug)
+    text = page(client, "event_player", event.slug, undefeated[0])
+    assert "Finished <strong>1st of 8</strong>" in text
+
+
+@pytest.fixture
+def pods17(league):
+    """17 players at pods, 3 Swiss rounds, a top 4 (one final pod)."""
+    event = services.tournament_create(
+        league=league, name="Commander Night", format="pods", swiss_rounds=3, top_cut=4
+    )
+    register(event, *(f"Pilot {n:02}" for n in range(1, 18)))
+    for _ in range(3):
+        play_round(event)
+    seeds = services.standings(event).ranking
+    final = services.top_cut_start(tournament=event)
+    return event, seeds, final.tables.get()
+
+
+def test_seventeen_player_pod_night_final_order(client, pods17):
+    event, seeds, table = pods17
+    entries = {s.entry.player_id: s.entry for s in table.seats.select_related("entry")}
+    assert set(entries) == set(seeds[:4])
+    # The final pod: seed 3 wins, then seed 1, seed 4, seed 2.
+    order = {seeds[2]: 1, seeds[0]: 2, seeds[3]: 3, seeds[1]: 4}
+    services.table_report(table=table, places={entries[p].pk: q for p, q in order.items()})
+    services.round_end(round_=table.round)
+    assert f"Winner: {name_of(event, seeds[2])}" in page(client, "event_detail", event.slug)
+    expected = {seeds[2]: "1st", seeds[0]: "2nd", seeds[3]: "3rd", seeds[1]: "4th"}
+    for player, place in expected.items():
+        text = page(client, "event_player", event.slug, player)
+        assert f"Finished <strong>{place} of 17</strong>" in text
+
+
+def test_a_drawn_final_pod_is_said_honestly(client, pods17):
+    event, seeds, table = pods17
+    services.table_report(table=table, draw=True)
+    services.round_end(round_=table.round)
+    text = page(client, "event_detail", event.slug)
+    assert "Winner:" not in text
+    assert "Drawn final:" in text and "share first place" in text
+    for player in seeds[:4]:
+        assert name_of(event, player) in text
+    # The cut's rule sends the best seed on (MTRA 2.1): said as such, not as a plain win.
+    assert f"{name_of(event, seeds[0])} takes the title as the best Swiss seed" in text
+    finalist = page(client, "event_player", event.slug, seeds[3])
+    assert f"Finished <strong>1st{EN}4th of 17</strong>" in finalist
+
+
+def test_a_tie_for_first_without_a_cut_is_said_as_shared(client, league):
+    # Four players, one round: both winners beat a 0-1 player 2-0, so they are equal on
+    # points, OMW% (0.33, the floor), GW% and OGW%: they share first, 1st-2nd.
+    event = services.tournament_create(league=league, name="Quick", swiss_rounds=1)
+    register(event, "Ann", "Bob", "Cy", "Dee")
+    round_ = play_round(event)
+    winners = sorted(
+        t.seats.order_by("position").first().entry.player.name for t in round_.tables.all()
+    )
+    text = page(client, "event_detail", event.slug)
+    assert "Winner:" not in text
+    assert f"Shared first place:</strong> {winners[0]} and {winners[1]}, tied on" in text
+    for table in round_.tables.all():
+        first = table.seats.order_by("position").first().entry.player_id
+        mine = page(client, "event_player", event.slug, first)
+        assert f"Finished <strong>1st{EN}2nd of 4</strong>" in mine
