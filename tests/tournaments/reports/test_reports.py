@@ -9,15 +9,10 @@ from django.urls import reverse
 
 from leagues.models import Role
 from tests.factories import LeagueFactory, UserFactory, organizer_of
-from tests.tournaments.play import register
+from tests.tournaments.play import register, report_posted
 from tournaments import services
 from tournaments.models import Entry, Registration, ReportConfirmation, ResultReport, Table
 
-<<<<<<< HEAD:tests/tournaments/test_reports_views.py
-from .play import register, report_posted
-
-=======
->>>>>>> 1b9e437 (Tests by slice: tests/tournaments/<slice>/test_<module>.py):tests/tournaments/reports/test_reports.py
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
