@@ -157,13 +157,14 @@ class Visitor(threading.Thread):
 def play_rounds(count: int, seed: int, ledger: Ledger) -> None:
     """`count` Swiss rounds with random winners (a draw now and then), then the next paired;
     each result goes into the judges' `ledger`, which the checks compare the database with."""
-    from tournaments import services
     from tournaments.models import Tournament
+    from tournaments.services.results import table_report
+    from tournaments.services.rounds import round_end, round_pair
 
     rng = random.Random(seed)
     event = Tournament.objects.get(slug=EVENT)
     for _ in range(count):
-        round_ = services.round_pair(tournament=event)
+        round_ = round_pair(tournament=event)
         for table in round_.tables.all():
             seats = [s.entry for s in table.seats.order_by("position")]
             pod = Pod(table.pk, table.number, round_.number, [e.pk for e in seats], 0, True)
@@ -171,14 +172,14 @@ def play_rounds(count: int, seed: int, ledger: Ledger) -> None:
             if len(seats) < 2:  # a bye: won when paired
                 ledger.accepted[table.pk] = seats[0].pk
             elif rng.random() < 0.05:
-                services.table_report(table=table, draw=True)
+                table_report(table=table, draw=True)
                 ledger.accepted[table.pk] = None
             else:
                 winner = rng.choice(seats)
-                services.table_report(table=table, winner=winner)
+                table_report(table=table, winner=winner)
                 ledger.accepted[table.pk] = winner.pk
-        services.round_end(round_=round_)
-    services.round_pair(tournament=event)
+        round_end(round_=round_)
+    round_pair(tournament=event)
 
 
 def burst_table(samples: list[Sample], seconds: float) -> tuple[int, float]:

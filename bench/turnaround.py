@@ -382,13 +382,14 @@ def build_event(*, players: int, rounds: int, judges: int) -> list[str]:
     tokens in arrival order."""
     from leagues import services as league_services
     from leagues.models import League, Organization
-    from tournaments import services
+    from tournaments.services.events import tournament_create
+    from tournaments.services.registration import registration_join
 
     organization = Organization.objects.create(name="Load Test Games", slug=ORG)
     league = League.objects.create(
         organization=organization, name="Friday Commander", slug=LEAGUE, is_public=True
     )
-    event = services.tournament_create(
+    event = tournament_create(
         league=league, name="Friday cEDH", format="pods", swiss_rounds=rounds, self_report="all"
     )
     event.slug = EVENT
@@ -398,7 +399,7 @@ def build_event(*, players: int, rounds: int, judges: int) -> list[str]:
     people, _ = league_services.players_get_or_create(organization=organization, names=names)
     tokens = []
     for player in sorted(people.values(), key=lambda p: p.name):
-        tokens.append(services.registration_join(tournament=event, player=player).token)
+        tokens.append(registration_join(tournament=event, player=player).token)
     judges_create(organization, judges)
     return tokens
 

@@ -47,9 +47,13 @@ from tests.factories import (
     UserFactory,
     organizer_of,
 )
-from tournaments import services as tournament_services
 from tournaments.domain.result import Result
 from tournaments.models import Registration, ResultReport, TournamentJudge
+from tournaments.services.entries import entry_register
+from tournaments.services.events import tournament_create
+from tournaments.services.registration import registration_join, registration_settings_set
+from tournaments.services.reports import report_submit
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -518,21 +522,21 @@ def _scene(key: str, organization, public: bool) -> Scene:
             league=league, slug=f"{league.slug}-{fmt}", pods=fmt == "pods", name=f"{key} {fmt}"
         )
         for name in names[:count]:
-            tournament_services.entry_register(tournament=event, name=name, create_player=True)
+            entry_register(tournament=event, name=name, create_player=True)
         # One player on the waitlist (registered online), for the registration pages.
         Registration.objects.create(
             tournament=event,
             player=PlayerFactory(organization=organization, name=f"{key} {fmt} waiting"),
             status="waitlisted",
         )
-        first = tournament_services.round_pair(tournament=event).tables.order_by("number")[0]
+        first = round_pair(tournament=event).tables.order_by("number")[0]
         # A player's report waiting for confirmation, for the TO's "accept" (report_id).
         reporter = first.seats.order_by("position")[0].entry
         seated = first.seats.values_list("entry_id", flat=True)
         # A pod's winner alone; a match's 2-0.
         games = {e: 2 if e == reporter.pk else 0 for e in seated} if fmt == "1v1" else {}
         result = Result(winner=reporter.pk, game_wins=games)
-        tournament_services.report_submit(table=first, entry=reporter, result=result)
+        report_submit(table=first, entry=reporter, result=result)
         events[fmt] = event
     results = [
         league_services.ResultIn(player=r.player, place=r.placement, seat=r.seat)
@@ -624,19 +628,15 @@ def _joined_online(store_a, scenes) -> dict:
     of store A's public league: a new account, and a player store B linked (who sees store
     B's private league)."""
     league = scenes["a_pub"].league
-    open_event = tournament_services.tournament_create(
-        league=league, name="a_pub open", format="1v1"
-    )
-    tournament_services.registration_settings_set(
-        tournament=open_event, open=True, cap=16, deadline=None, note=""
-    )
+    open_event = tournament_create(league=league, name="a_pub open", format="1v1")
+    registration_settings_set(tournament=open_event, open=True, cap=16, deadline=None, note="")
     newcomer = UserFactory(username="nora")
     other = UserFactory(username="otto")
     PlayerFactory(organization=scenes["b_pub"].league.organization, name="Otto B", user=other)
     for user, name in ((newcomer, "Nora"), (other, "Otto")):
         EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=True)
         player = league_services.player_join(user=user, organization=store_a, name=name)
-        tournament_services.registration_join(tournament=open_event, player=player)
+        registration_join(tournament=open_event, player=player)
     return {"joined_online": newcomer, "other_store_player": other}
 
 

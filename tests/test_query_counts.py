@@ -12,8 +12,10 @@ from django.urls import reverse
 
 from leagues.models import Role
 from tests.factories import LeagueFactory, OrganizationFactory, organizer_of
-from tournaments import services
 from tournaments.models import Registration, Table, Tournament
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_pair
 
 from .tournaments.play import play_round, register
 
@@ -80,7 +82,7 @@ def pages_rendered(settings):
 def played_event(fmt: str, players: int, django_capture_on_commit_callbacks, **options):
     """An event of `players`, three rounds played, round 4 paired with half its tables in."""
     league = LeagueFactory(organization=OrganizationFactory())
-    event = services.tournament_create(
+    event = tournament_create(
         league=league, name=f"{fmt} {players}", format=fmt, swiss_rounds=5, **options
     )
     register(event, *(f"Player {n:03d}" for n in range(players)))
@@ -88,10 +90,10 @@ def played_event(fmt: str, players: int, django_capture_on_commit_callbacks, **o
     with django_capture_on_commit_callbacks(execute=True):
         for _ in range(3):
             play_round(event)
-        round_ = services.round_pair(tournament=event)
+        round_ = round_pair(tournament=event)
         tables = [t for t in round_.tables.order_by("number") if t.seats.count() > 1]
         for table in tables[: len(tables) // 2]:
-            services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+            table_report(table=table, winner=table.seats.order_by("position")[0].entry)
     return Tournament.objects.select_related("league").get(pk=event.pk)
 
 
@@ -222,7 +224,7 @@ def test_the_notification_pages_read_a_fixed_number_of_queries(
     from notifications.models import Delivery, StoreWebhook
 
     organization = OrganizationFactory()
-    event = services.tournament_create(
+    event = tournament_create(
         league=LeagueFactory(organization=organization), name="Cup", format="1v1"
     )
     StoreWebhook.objects.create(organization=organization, url="https://discord.com/api/x/y")

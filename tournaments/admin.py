@@ -19,7 +19,7 @@ from leagues.admin import (
 )
 
 from .models import Entry, Round, Seat, Table, Tournament, TournamentJudge
-from .services import far_date_problem
+from .services.events import far_date_problem
 
 ORGANIZATION_PATHS.update(
     {

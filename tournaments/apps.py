@@ -14,13 +14,13 @@ class TournamentsConfig(AppConfig):
         from audit.registry import action_register, scope_register
         from leagues.deletion import delete_note_register
 
-        from . import (
-            page_versions,  # noqa: F401 — connects the page-version receivers
-            services,
-        )
+        from . import page_versions  # noqa: F401 — connects the page-version receivers
         from .actions import LABELS, Action
         from .deletion import tournament_delete_notes
+        from .errors import TournamentError
         from .models import Tournament
+        from .services.entries import entry_drop_undo
+        from .services.results import table_undo
 
         def refusing(handler):
             """The handler, with a TO's error turned into the History page's refusal."""
@@ -28,15 +28,15 @@ class TournamentsConfig(AppConfig):
             def undo(*, entry, by=None):
                 try:
                     handler(entry=entry, by=by)
-                except services.TournamentError as error:
+                except TournamentError as error:
                     raise UndoRefused(str(error), code=error.code) from None
 
             return undo
 
         undo = {
-            Action.MATCH_CORRECT: (Action.MATCH_UNDO, refusing(services.table_undo)),
-            Action.POD_CORRECT: (Action.POD_UNDO, refusing(services.table_undo)),
-            Action.ENTRY_DROP: (Action.ENTRY_UNDROP, refusing(services.entry_drop_undo)),
+            Action.MATCH_CORRECT: (Action.MATCH_UNDO, refusing(table_undo)),
+            Action.POD_CORRECT: (Action.POD_UNDO, refusing(table_undo)),
+            Action.ENTRY_DROP: (Action.ENTRY_UNDROP, refusing(entry_drop_undo)),
         }
         for action, label in LABELS.items():
             undone_as, handler = undo.get(action, (None, None))

@@ -15,8 +15,8 @@ from .forms_listing import (
 )
 from .models import Tournament
 from .selectors.listing import store_currency
-from .services import far_date_problem
 from .services.clock import MAX_EXTENSION
+from .services.events import far_date_problem
 
 # Short enough for a phone's select (pods.LAYOUT_LABELS say it in full); the help text adds
 # an example.

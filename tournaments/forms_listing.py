@@ -6,8 +6,8 @@ message on its own field; the services check the same rules again (services.list
 from django import forms
 
 from .domain.listing import MAX_FEE, fee_problem
-from .services import MAX_WEEKS, far_date_problem
-from .services.events import MAX_PLACE
+from .services.events import MAX_PLACE, far_date_problem
+from .services.series import MAX_WEEKS
 
 TIME_MESSAGE = "Give the start time as HH:MM, e.g. 19:00."
 FEE_MESSAGE = "Give the fee as an amount, e.g. 10 or 7.50; leave it empty for a free event."

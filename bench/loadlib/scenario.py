@@ -250,19 +250,21 @@ def build_event(*, players: int, judges: int) -> int:
     """Store, public league, pod event with `players` registered, judge accounts; returns the
     number of Swiss rounds planned for that field."""
     from leagues.models import League, Organization
-    from tournaments import services
+    from tournaments.selectors import suggested_structure
+    from tournaments.services.entries import entry_register
+    from tournaments.services.events import tournament_create
 
     organization = Organization.objects.create(name="Load Test Games", slug=ORG)
     league = League.objects.create(
         organization=organization, name="Friday Commander", slug=LEAGUE, is_public=True
     )
-    event = services.tournament_create(league=league, name="Friday cEDH", format="pods")
+    event = tournament_create(league=league, name="Friday cEDH", format="pods")
     event.slug = EVENT
     event.save(update_fields=["slug"])
     for n in range(players):
-        services.entry_register(tournament=event, name=f"Player {n:03d}", create_player=True)
+        entry_register(tournament=event, name=f"Player {n:03d}", create_player=True)
     judges_create(organization, judges)
-    return services.suggested_structure(event, players)[0]
+    return suggested_structure(event, players)[0]
 
 
 def judge_login(client: Client, index: int) -> bool:

@@ -164,10 +164,10 @@ def verify_results(
 
 def recomputed_standings(ledger: Ledger, final: dict[int, int | None]):
     """The standings from scratch: the domain code fed only with what the judges saw."""
-    from tournaments import services
     from tournaments.domain import records
     from tournaments.domain.standings import compute_standings
     from tournaments.models import Entry, Tournament
+    from tournaments.selectors import gw_floor, omw_floor, points_scheme, tiebreakers
 
     event = Tournament.objects.get(slug=EVENT)
     entries = dict(Entry.objects.filter(tournament=event).values_list("pk", "player_id"))
@@ -194,9 +194,9 @@ def recomputed_standings(ledger: Ledger, final: dict[int, int | None]):
     rows = compute_standings(
         players=list(entries.values()),
         rounds=history,
-        scheme=services.points_scheme(event),
-        precedence=services.tiebreakers(event),
-        params={"omw_floor": services.omw_floor(event), "gw_floor": services.gw_floor(event)},
+        scheme=points_scheme(event),
+        precedence=tiebreakers(event),
+        params={"omw_floor": omw_floor(event), "gw_floor": gw_floor(event)},
     )
     return event, rows
 
@@ -204,13 +204,13 @@ def recomputed_standings(ledger: Ledger, final: dict[int, int | None]):
 def verify_standings(checks: Checks, ledger: Ledger, final: dict[int, int | None]) -> None:
     from django.test import Client as PageClient
 
-    from tournaments import services
     from tournaments.domain.standings import TIEBREAKERS
+    from tournaments.selectors import tiebreakers
 
     from .pages import read_standings
 
     event, rows = recomputed_standings(ledger, final)
-    precedence = [m for m in services.tiebreakers(event) if m != "points"]
+    precedence = [m for m in tiebreakers(event) if m != "points"]
 
     def shown(metric, value):
         if value is None:

@@ -7,8 +7,9 @@ from django.urls import reverse
 from audit.models import AuditEntry
 from leagues.models import Player
 from tests.factories import GameFactory, LeagueFactory, PlayerFactory, UserFactory
-from tournaments import services
 from tournaments.models import Registration
+from tournaments.services.events import tournament_create
+from tournaments.services.registration import registration_settings_set
 
 pytestmark = pytest.mark.django_db
 
@@ -16,10 +17,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def event():
     league = LeagueFactory(name="cEDH League", slug="cedh")
-    event = services.tournament_create(league=league, name="cEDH Friday", format="pods")
-    return services.registration_settings_set(
-        tournament=event, open=True, cap=4, deadline=None, note=""
-    )
+    event = tournament_create(league=league, name="cEDH Friday", format="pods")
+    return registration_settings_set(tournament=event, open=True, cap=4, deadline=None, note="")
 
 
 def join(client, event, name):
@@ -82,9 +81,7 @@ def test_the_refusal_does_not_confirm_a_name_the_person_cannot_see(client, event
 
 
 def test_a_refused_registration_makes_no_player(client, event):
-    event = services.registration_settings_set(
-        tournament=event, open=False, cap=4, deadline=None, note=""
-    )
+    event = registration_settings_set(tournament=event, open=False, cap=4, deadline=None, note="")
     client.force_login(UserFactory(username="nia"))
 
     join(client, event, "Nia Noor")

@@ -14,7 +14,9 @@ from tests.factories import (
     TournamentFactory,
     organizer_of,
 )
-from tournaments import services as event_services
+from tournaments.services.entries import entry_drop, entry_register
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,17 +35,13 @@ def scene(db):
     # A night's events in the log too: a table reported, corrected, a player dropped.
     event = TournamentFactory(league=league, name="Friday Swiss", slug="friday-swiss")
     for name in NAMES:
-        event_services.entry_register(tournament=event, name=name, create_player=True)
-    round_ = event_services.round_pair(tournament=event)
+        entry_register(tournament=event, name=name, create_player=True)
+    round_ = round_pair(tournament=event)
     table = round_.tables.first()
     first, second = (s.entry for s in table.seats.order_by("position"))
-    event_services.table_report(
-        table=table, winner=first, game_wins={first.pk: 2, second.pk: 1}, by=organizer
-    )
-    event_services.table_report(
-        table=table, winner=second, game_wins={first.pk: 1, second.pk: 2}, by=organizer
-    )
-    event_services.entry_drop(entry=first, by=organizer)
+    table_report(table=table, winner=first, game_wins={first.pk: 2, second.pk: 1}, by=organizer)
+    table_report(table=table, winner=second, game_wins={first.pk: 1, second.pk: 2}, by=organizer)
+    entry_drop(entry=first, by=organizer)
     return {"league": league, "players": players, "organizer": organizer, "game": game}
 
 

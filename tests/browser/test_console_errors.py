@@ -13,8 +13,9 @@ from playwright.sync_api import expect
 
 from leagues.models import Role
 from tests.factories import LeagueFactory, organizer_of
-from tournaments import services
 from tournaments.models import Table
+from tournaments.services.events import tournament_create
+from tournaments.services.rounds import round_pair
 
 from .conftest import PHONE, Visit
 
@@ -30,9 +31,9 @@ def event(db):
     league = LeagueFactory(name="cEDH League", slug="cedh", game_label="cEDH")
     organizer_of(league.organization, role=Role.JUDGE, username="jude")
     organizer_of(league.organization, role=Role.JUDGE, username="olive")
-    event = services.tournament_create(league=league, name="cEDH Friday", format="pods")
+    event = tournament_create(league=league, name="cEDH Friday", format="pods")
     register(event, *PLAYERS)
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     return event
 
 

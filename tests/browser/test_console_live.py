@@ -12,10 +12,20 @@ from playwright.sync_api import expect
 
 from leagues.models import Role
 from tests.factories import LeagueFactory, organizer_of
-from tournaments import services
 from tournaments.console.views import board
 from tournaments.domain.result import Result
 from tournaments.models import Round, Table
+from tournaments.services import registration as registration_services
+from tournaments.services.entries import entry_remove
+from tournaments.services.events import tournament_create
+from tournaments.services.registration import (
+    check_in_open,
+    registration_join,
+    registration_settings_set,
+)
+from tournaments.services.reports import report_submit
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end, round_pair
 
 from .conftest import DESKTOP, PHONE, Visit
 
@@ -34,9 +44,9 @@ def event(db, monkeypatch):
     monkeypatch.setattr(board, "CONSOLE_POLL_SECONDS", POLL)
     league = LeagueFactory(name="cEDH League", slug="cedh", game_label="cEDH")
     organizer_of(league.organization, role=Role.JUDGE, username="jude")
-    event = services.tournament_create(league=league, name="cEDH Friday", format="pods")
+    event = tournament_create(league=league, name="cEDH Friday", format="pods")
     register(event, *PLAYERS)
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     return event
 
 
@@ -66,12 +76,10 @@ def test_the_console_takes_in_other_screens_changes_and_keeps_the_judges_work(
 
         # Elsewhere: another judge enters pod 1, a player reports pod 2, pod 3 gets a result.
         seats1 = list(first.seats.select_related("entry__player").order_by("position"))
-        services.table_report(table=first, winner=seats1[1].entry)
+        table_report(table=first, winner=seats1[1].entry)
         seats2 = list(second.seats.select_related("entry__player").order_by("position"))
-        services.report_submit(
-            table=second, entry=seats2[0].entry, result=Result(winner=seats2[0].entry_id)
-        )
-        services.table_report(table=third, draw=True)
+        report_submit(table=second, entry=seats2[0].entry, result=Result(winner=seats2[0].entry_id))
+        table_report(table=third, draw=True)
 
         box1, box2 = page.locator(f"#table-{first.pk}"), page.locator(f"#table-{second.pk}")
         expect(box1).to_have_attribute("data-reported", "1", timeout=WAIT)
@@ -94,9 +102,9 @@ def test_the_console_takes_in_other_screens_changes_and_keeps_the_judges_work(
         judge.shot(f"console-live-{viewport['width']}")
 
         # The round ends on another screen: the console says so, with a way to it.
-        services.table_report(table=second, winner=seats2[0].entry)
-        services.table_report(table=fourth, draw=True)
-        services.round_end(round_=Round.objects.get(tournament=event, number=1))
+        table_report(table=second, winner=seats2[0].entry)
+        table_report(table=fourth, draw=True)
+        round_end(round_=Round.objects.get(tournament=event, number=1))
         notice = page.locator("#console-live .message")
         expect(notice).to_contain_text("The rounds changed on another screen", timeout=WAIT)
         expect(notice).to_contain_text("round 1 is complete")
@@ -122,14 +130,12 @@ def test_check_ins_come_to_the_console_and_an_opened_player_is_kept(
     monkeypatch.setattr(board, "CONSOLE_POLL_SECONDS", POLL)
     league = LeagueFactory(name="cEDH League", slug="cedh", game_label="cEDH")
     organizer_of(league.organization, role=Role.JUDGE, username="jude")
-    event = services.tournament_create(league=league, name="cEDH Friday", format="pods")
-    event = services.registration_settings_set(
-        tournament=event, open=True, cap=None, deadline=None, note=""
-    )
+    event = tournament_create(league=league, name="cEDH Friday", format="pods")
+    event = registration_settings_set(tournament=event, open=True, cap=None, deadline=None, note="")
     for name in PLAYERS[:5]:
         player = PlayerFactory(organization=league.organization, name=name)
-        services.registration_join(tournament=event, player=player)
-    services.check_in_open(tournament=event)
+        registration_join(tournament=event, player=player)
+    check_in_open(tournament=event)
     here = {r.player.name: r for r in Registration.objects.filter(tournament=event)}
 
     judge = Visit(browser, live_server, viewport)
@@ -141,9 +147,9 @@ def test_check_ins_come_to_the_console_and_an_opened_player_is_kept(
         check_in = page.locator("#check-in")
         expect(check_in).to_contain_text("5 not checked in (Ann, Bob, Cy, Dee, Eve)")
         for name in ("Ann", "Bob", "Cy"):
-            services.check_in(registration=here[name])
+            registration_services.check_in(registration=here[name])
         expect(check_in).to_contain_text("2 not checked in (Dee, Eve)", timeout=WAIT)
-        services.registration_join(
+        registration_join(
             tournament=event, player=PlayerFactory(organization=league.organization, name="Finn")
         )
         expect(page.locator("#player-count")).to_have_text("· 6", timeout=WAIT)
@@ -155,7 +161,7 @@ def test_check_ins_come_to_the_console_and_an_opened_player_is_kept(
         eve = page.locator("#entries li", has_text="Eve")
         eve.locator("summary").click()
         expect(eve.locator("details")).to_have_attribute("open", "")
-        services.entry_remove(entry=here["Dee"].entry)
+        entry_remove(entry=here["Dee"].entry)
         expect(page.locator("#player-count")).to_have_text("· 5", timeout=WAIT)
         note = page.locator("#entries").locator("xpath=preceding-sibling::p[1]")
         expect(note).to_contain_text("The players changed on another screen")

@@ -9,8 +9,9 @@ from playwright.sync_api import expect
 from audit.models import AuditEntry
 from leagues.models import Role
 from tests.factories import LeagueFactory, PlayerFactory, organizer_of
-from tournaments import services
 from tournaments.models import Seat
+from tournaments.services.events import tournament_create
+from tournaments.services.rounds import round_pair
 
 from .conftest import PHONE
 
@@ -27,9 +28,9 @@ def event(db):
     organizer_of(league.organization, role=Role.JUDGE, username="jude")
     for name in ["Annabel Lee", "Joanna", "Zed"]:  # the store's players not in the event
         PlayerFactory(organization=league.organization, name=name)
-    event = services.tournament_create(league=league, name="Friday Swiss")
+    event = tournament_create(league=league, name="Friday Swiss")
     register(event, *PLAYERS)
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     return event
 
 

@@ -14,8 +14,10 @@ import pytest
 from playwright.sync_api import expect
 
 from leagues.models import Game, ImportBatch
-from tournaments import services
 from tournaments.models import Table, Tournament
+from tournaments.services.entries import entry_register
+from tournaments.services.events import tournament_create
+from tournaments.services.rounds import round_pair
 
 from .conftest import PHONE, friday_league
 
@@ -204,10 +206,10 @@ def test_organizer_pages_and_the_admin(desktop, scene, tmp_path):
 
 
 def test_a_1v1_event_from_the_to_console_to_the_projector(phone, scene, browser, live_server):
-    event = services.tournament_create(league=scene["league"], name="Open Swiss", top_cut=4)
+    event = tournament_create(league=scene["league"], name="Open Swiss", top_cut=4)
     for player in scene["players"]:
-        services.entry_register(tournament=event, name=player.name)
-    round_ = services.round_pair(tournament=event)
+        entry_register(tournament=event, name=player.name)
+    round_ = round_pair(tournament=event)
     watch = CSPWatch(phone)
     page = phone.page
     phone.login("olive")
@@ -232,10 +234,10 @@ def test_a_1v1_event_from_the_to_console_to_the_projector(phone, scene, browser,
 
 
 def test_a_pod_event_result_from_the_to_console(phone, scene):
-    event = services.tournament_create(league=scene["league"], name="Pod Night", format="pods")
+    event = tournament_create(league=scene["league"], name="Pod Night", format="pods")
     for player in scene["players"]:
-        services.entry_register(tournament=event, name=player.name)
-    services.round_pair(tournament=event)
+        entry_register(tournament=event, name=player.name)
+    round_pair(tournament=event)
     watch = CSPWatch(phone)
     page = phone.page
     phone.login("olive")

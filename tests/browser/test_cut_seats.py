@@ -7,7 +7,9 @@ from playwright.sync_api import expect
 from leagues.models import Role
 from tests.factories import LeagueFactory, organizer_of
 from tests.tournaments.play import play_round, register
-from tournaments import services
+from tournaments.selectors import standings
+from tournaments.services.events import tournament_create
+from tournaments.services.topcut import top_cut_start
 
 from .conftest import PHONE, Visit
 
@@ -17,13 +19,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_the_to_records_the_seats_the_seeds_chose(browser, live_server):
     league = LeagueFactory(name="cEDH League", slug="cedh")
     organizer_of(league.organization, role=Role.JUDGE, username="jude")
-    event = services.tournament_create(
+    event = tournament_create(
         league=league, name="Cut", format="pods", swiss_rounds=1, top_cut=4, cut_seats="seed_picks"
     )
     register(event, *(f"Player {n}" for n in range(8)))
     play_round(event)
-    seeds = services.standings(event).ranking[:4]
-    final = services.top_cut_start(tournament=event).tables.get()
+    seeds = standings(event).ranking[:4]
+    final = top_cut_start(tournament=event).tables.get()
     names = dict(event.entries.values_list("player_id", "player__name"))
     entries = dict(event.entries.values_list("player_id", "pk"))
 

@@ -6,8 +6,12 @@ from playwright.sync_api import expect
 
 from leagues.models import Role
 from tests.factories import LeagueFactory, PlayerFactory, UserFactory, organizer_of
-from tournaments import services
 from tournaments.models import Entry
+from tournaments.services.decks import entry_deck_set
+from tournaments.services.entries import entry_register
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_pair
 
 from .conftest import PHONE, Visit
 
@@ -19,12 +23,12 @@ def test_a_player_names_their_commander_and_the_league_shows_decks(browser, live
     organizer_of(league.organization, role=Role.JUDGE, username="jude")
     user = UserFactory(username="ann")
     PlayerFactory(organization=league.organization, name="Ann", user=user)
-    event = services.tournament_create(league=league, name="cEDH Friday", format="pods")
+    event = tournament_create(league=league, name="cEDH Friday", format="pods")
     for name in ("Ann", "Bob", "Cy", "Dee"):
-        services.entry_register(tournament=event, name=name, create_player=True)
+        entry_register(tournament=event, name=name, create_player=True)
     bob = Entry.objects.get(tournament=event, player__name="Bob")
-    services.entry_deck_set(entry=bob, name="Kinnan, Bonder Prodigy", as_organizer=True)
-    round_ = services.round_pair(tournament=event)
+    entry_deck_set(entry=bob, name="Kinnan, Bonder Prodigy", as_organizer=True)
+    round_ = round_pair(tournament=event)
 
     phone = Visit(browser, live_server, PHONE)
     phone.login("ann")
@@ -48,7 +52,7 @@ def test_a_player_names_their_commander_and_the_league_shows_decks(browser, live
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     table = round_.tables.get()
-    services.table_report(table=table, winner=table.seats.get(position=1).entry)
+    table_report(table=table, winner=table.seats.get(position=1).entry)
     to = Visit(browser, live_server, PHONE)
     to.login("jude")
     to.go(f"/events/{event.slug}/run/registration/")

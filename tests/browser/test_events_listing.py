@@ -14,8 +14,10 @@ from django.utils import timezone
 
 from leagues.models import Role
 from tests.factories import LeagueFactory, OrganizationFactory, TournamentFactory, organizer_of
-from tournaments import services
 from tournaments.models import Tournament
+from tournaments.services.entries import entry_register
+from tournaments.services.events import tournament_create
+from tournaments.services.registration import registration_settings_set
 
 from .conftest import PHONE
 
@@ -32,7 +34,7 @@ def scene(db):
     league = LeagueFactory(organization=store, name="cEDH League", slug="cedh", game_label="cEDH")
     private = LeagueFactory(organization=store, name="Staff", slug="staff", is_public=False)
     organizer_of(store, role=Role.JUDGE, username="jude")
-    friday = services.tournament_create(
+    friday = tournament_create(
         league=league,
         name=LONG,
         date=FRIDAY,
@@ -45,10 +47,10 @@ def scene(db):
         entry_fee=Decimal("10"),
         fee_currency="USD",
     )
-    services.registration_settings_set(
+    registration_settings_set(
         tournament=friday, open=True, cap=16, deadline=None, note="Bring a sleeved deck."
     )
-    services.entry_register(tournament=friday, name="Ann", create_player=True)
+    entry_register(tournament=friday, name="Ann", create_player=True)
     TournamentFactory(league=league, name="Modern Tuesday", date=TODAY + datetime.timedelta(1))
     TournamentFactory(league=private, name="Staff Playtest", date=TODAY + datetime.timedelta(2))
     TournamentFactory(league=league, name="Last Month", date=TODAY - datetime.timedelta(30))

@@ -5,7 +5,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.factories import LeagueFactory
-from tournaments import services
+from tournaments.services.entries import entry_register
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end, round_pair
 
 from .conftest import PHONE, Visit
 
@@ -17,14 +20,14 @@ NAMES = [f"{first} {last}" for first in ("Ann", "Bo", "Cy", "Di") for last in "K
 @pytest.fixture
 def event(db):
     league = LeagueFactory(name="cEDH League", slug="cedh")
-    event = services.tournament_create(league=league, name="Big Friday", format="pods")
+    event = tournament_create(league=league, name="Big Friday", format="pods")
     for name in NAMES:
-        services.entry_register(tournament=event, name=name, create_player=True)
-    first = services.round_pair(tournament=event)
+        entry_register(tournament=event, name=name, create_player=True)
+    first = round_pair(tournament=event)
     for table in first.tables.all():
-        services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
-    services.round_end(round_=first)
-    services.round_pair(tournament=event)
+        table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+    round_end(round_=first)
+    round_pair(tournament=event)
     return event
 
 

@@ -25,8 +25,9 @@ from playwright.sync_api import expect
 
 from leagues.models import Role
 from tests.factories import LeagueFactory, PlayerFactory, UserFactory, organizer_of
-from tournaments import services
 from tournaments.models import Registration, Seat, Table, Tournament
+from tournaments.services.events import tournament_create
+from tournaments.services.registration import registration_join, registration_settings_set
 
 from .conftest import PHONE, Visit
 
@@ -48,14 +49,14 @@ def event(db):
     for name in [*AHEAD, *ONLINE, WALK_IN]:
         user = UserFactory(username=name.lower()) if name in ONLINE else None
         players[name] = PlayerFactory(organization=organization, name=name, user=user)
-    event = services.tournament_create(
+    event = tournament_create(
         league=league, name="Friday pods", format="pods", swiss_rounds=3, top_cut=4
     )
-    event = services.registration_settings_set(
+    event = registration_settings_set(
         tournament=event, open=True, cap=16, deadline=None, note="Fee 10 · doors at 18:30"
     )
     for name in AHEAD:
-        services.registration_join(tournament=event, player=players[name])
+        registration_join(tournament=event, player=players[name])
     return event
 
 

@@ -29,8 +29,12 @@ from tests.factories import (
     UserFactory,
     organizer_of,
 )
-from tournaments import services
 from tournaments.services import registration as registration_services
+from tournaments.services.entries import entry_drop, entry_register
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end, round_pair
+from tournaments.services.topcut import top_cut_start
 
 from .conftest import PHONE, SCREENSHOTS, Visit
 
@@ -68,26 +72,26 @@ def scene(db) -> dict:
     )
 
     # 1v1: one Swiss round, then the top 4 being played; the wordy player dropped.
-    swiss = services.tournament_create(
+    swiss = tournament_create(
         league=league, name=f"Open {UNBROKEN}"[:120], top_cut=4, swiss_rounds=1
     )
-    entries = [services.entry_register(tournament=swiss, name=p.name) for p in players]
-    first = services.round_pair(tournament=swiss)
+    entries = [entry_register(tournament=swiss, name=p.name) for p in players]
+    first = round_pair(tournament=swiss)
     for table in first.tables.all():
         seats = list(table.seats.order_by("position"))
         if len(seats) > 1:
-            services.table_report(table=table, winner=seats[0].entry)
-    services.round_end(round_=first)
-    services.entry_drop(entry=entries[1])
-    services.top_cut_start(tournament=swiss)
+            table_report(table=table, winner=seats[0].entry)
+    round_end(round_=first)
+    entry_drop(entry=entries[1])
+    top_cut_start(tournament=swiss)
 
     # Pods: round 1 being played, the wordy player dropped during it.
-    pods = services.tournament_create(league=league, name="Pod Night", format="pods")
-    pod_entries = [services.entry_register(tournament=pods, name=p.name) for p in players]
-    services.round_pair(tournament=pods)
-    services.entry_drop(entry=pod_entries[1])
+    pods = tournament_create(league=league, name="Pod Night", format="pods")
+    pod_entries = [entry_register(tournament=pods, name=p.name) for p in players]
+    round_pair(tournament=pods)
+    entry_drop(entry=pod_entries[1])
     # Online registration: two long names seated, one waiting (the TO's Registration page).
-    signups = services.tournament_create(league=league, name="Next Friday", format="pods")
+    signups = tournament_create(league=league, name="Next Friday", format="pods")
     registration_services.registration_settings_set(
         tournament=signups, open=True, cap=2, deadline=None, note=""
     )

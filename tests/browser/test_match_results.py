@@ -8,8 +8,9 @@ from audit.models import AuditEntry
 from leagues.models import Role
 from tests.factories import LeagueFactory, organizer_of
 from tests.tournaments.play import register
-from tournaments import services
 from tournaments.models import Table
+from tournaments.services.events import tournament_create
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -18,9 +19,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def event(db):
     league = LeagueFactory(name="Friday Magic", slug="friday-magic", game_label="Modern")
     organizer_of(league.organization, role=Role.JUDGE, username="jude")
-    event = services.tournament_create(league=league, name="Friday Swiss")
+    event = tournament_create(league=league, name="Friday Swiss")
     register(event, "Ann", "Bob", "Cy", "Dee")
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     return event
 
 

@@ -13,8 +13,10 @@ from playwright.sync_api import expect
 
 from leagues.models import Role
 from tests.factories import LeagueFactory, organizer_of
-from tournaments import services
 from tournaments.models import Round, Tournament
+from tournaments.services.entries import entry_register
+from tournaments.services.events import tournament_create
+from tournaments.services.rounds import round_pair
 
 from .conftest import PHONE, SCREENSHOTS
 
@@ -62,14 +64,12 @@ def in_view(page, selector: str) -> bool:
 def event_of(fmt: str, count: int, slug: str) -> Tournament:
     league = LeagueFactory(name="Friday", slug=f"{slug}-league")
     organizer_of(league.organization, role=Role.JUDGE, username="jude")
-    event = services.tournament_create(
+    event = tournament_create(
         league=league, name=slug.title(), format=fmt, swiss_rounds=3, round_minutes=50
     )
     for n in range(count):
-        services.entry_register(
-            tournament=event, name=f"Player {n + 1:02d} Longname", create_player=True
-        )
-    services.round_pair(tournament=event)
+        entry_register(tournament=event, name=f"Player {n + 1:02d} Longname", create_player=True)
+    round_pair(tournament=event)
     return Tournament.objects.get(pk=event.pk)
 
 

@@ -132,11 +132,12 @@ def test_a_judge_runs_a_pod_event_on_a_phone(phone, league, browser, live_server
 
 def test_the_projector_shows_each_players_pod_and_seat(desktop, league):
     from tests.tournaments.play import register
-    from tournaments import services
+    from tournaments.services.events import tournament_create
+    from tournaments.services.rounds import round_pair
 
-    event = services.tournament_create(league=league, name="Pod Wall", format="pods")
+    event = tournament_create(league=league, name="Pod Wall", format="pods")
     register(event, *PLAYERS[:7])
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     desktop.go(f"/events/{event.slug}/projector/")
     rows = desktop.page.locator("ol.seats li")
     assert rows.count() == 7
@@ -154,22 +155,25 @@ def test_the_projector_shows_each_players_pod_and_seat(desktop, league):
 
 def test_the_pod_bracket_on_a_phone(phone, league):
     from tests.tournaments.play import play_round, register
-    from tournaments import services
+    from tournaments.services.events import tournament_create
+    from tournaments.services.results import table_report
+    from tournaments.services.rounds import round_end
+    from tournaments.services.topcut import top_cut_start
 
-    event = services.tournament_create(
+    event = tournament_create(
         league=league, name="Pod Cut", format="pods", swiss_rounds=1, top_cut=16
     )
     register(event, *(f"Player {n:02}" for n in range(1, 21)))
     play_round(event)
-    semis = services.top_cut_start(tournament=event)
+    semis = top_cut_start(tournament=event)
     tables = list(semis.tables.order_by("number"))
-    services.table_report(table=tables[0], draw=True)
+    table_report(table=tables[0], draw=True)
     for table in tables[1:]:
-        services.table_report(table=table, winner=table.seats.get(position=3).entry)
-    services.round_end(round_=semis)
+        table_report(table=table, winner=table.seats.get(position=3).entry)
+    round_end(round_=semis)
     final = event.rounds.get(number=semis.number + 1).tables.get()
-    services.table_report(table=final, winner=final.seats.get(position=2).entry)
-    services.round_end(round_=event.rounds.get(number=semis.number + 1))
+    table_report(table=final, winner=final.seats.get(position=2).entry)
+    round_end(round_=event.rounds.get(number=semis.number + 1))
     phone.go(f"/events/{event.slug}/bracket/")
     page = phone.page
     assert page.locator(".bracket-round").count() == 2

@@ -13,8 +13,9 @@ from playwright.sync_api import expect
 
 from leagues.models import Role
 from tests.factories import LeagueFactory, PlayerFactory, UserFactory, organizer_of
-from tournaments import services
 from tournaments.models import Registration, Tournament
+from tournaments.services.events import tournament_create
+from tournaments.services.registration import registration_settings_set
 
 from .conftest import PHONE, Visit
 
@@ -31,8 +32,8 @@ def event(db):
     for name in PLAYERS:
         user = UserFactory(username=name.lower()) if name != "Eve" else None
         PlayerFactory(organization=league.organization, name=name, user=user)
-    event = services.tournament_create(league=league, name="cEDH Friday", format="pods")
-    return services.registration_settings_set(
+    event = tournament_create(league=league, name="cEDH Friday", format="pods")
+    return registration_settings_set(
         tournament=event, open=True, cap=4, deadline=None, note="Fee 10 · doors at 18:30"
     )
 

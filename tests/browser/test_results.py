@@ -8,8 +8,12 @@ from playwright.sync_api import expect
 from leagues.models import Player
 from tests.factories import LeagueFactory, UserFactory
 from tests.tournaments.play import play_round, register
-from tournaments import services
 from tournaments.models import Entry
+from tournaments.selectors import standings
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end
+from tournaments.services.topcut import top_cut_start
 
 from .conftest import PHONE, Visit
 
@@ -18,23 +22,23 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_a_finished_pod_night_reads_like_a_tournament(browser, live_server):
     league = LeagueFactory(name="Friday Commander", slug="friday-cmd")
-    event = services.tournament_create(
+    event = tournament_create(
         league=league, name="Commander Night", format="pods", swiss_rounds=3, top_cut=4
     )
     register(event, *(f"Pilot {n:02}" for n in range(1, 17)), "Maximiliana Throckmorton-Vasquez")
     for _ in range(3):
         play_round(event)
-    seeds = services.standings(event).ranking
-    final = services.top_cut_start(tournament=event).tables.get()
+    seeds = standings(event).ranking
+    final = top_cut_start(tournament=event).tables.get()
     entries = {s.entry.player_id: s.entry for s in final.seats.select_related("entry")}
     # Seed 3 wins the final pod; seed 1 is 2nd, seed 4 3rd, seed 2 4th.
     order = {seeds[2]: 1, seeds[0]: 2, seeds[3]: 3, seeds[1]: 4}
-    services.table_report(table=final, places={entries[p].pk: q for p, q in order.items()})
+    table_report(table=final, places={entries[p].pk: q for p, q in order.items()})
     Player.objects.filter(pk=seeds[2]).update(name="Ezra Cole")
     Entry.objects.filter(tournament=event, player_id=seeds[2]).update(
         deck_name="Kinnan, Bonder Prodigy"
     )
-    services.round_end(round_=final.round)  # the event finishes: its pages are drawn afresh
+    round_end(round_=final.round)  # the event finishes: its pages are drawn afresh
     user = UserFactory(username="seed1")
     Player.objects.filter(pk=seeds[0]).update(user=user)
     second = Player.objects.get(pk=seeds[0]).name

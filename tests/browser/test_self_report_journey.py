@@ -18,10 +18,12 @@ from notifications.models import StoreWebhook
 from notifications.tasks import deliver_due
 from tests.factories import LeagueFactory, UserFactory, organizer_of
 from tests.notifications.receiver import FakeReceiver
-from tournaments import live, services
+from tournaments import live
 from tournaments.models import Registration, Seat, Table
 from tournaments.public import views as public_views
 from tournaments.reports import views as report_views
+from tournaments.services.entries import entry_register
+from tournaments.services.events import tournament_create
 
 from .conftest import PHONE, SCREENSHOTS, Visit
 
@@ -60,12 +62,8 @@ def received(receiver, count):
 def event(db):
     league = LeagueFactory(name="cEDH League", slug="cedh", game_label="cEDH")
     organizer_of(league.organization, role=Role.ORGANIZER, username="jude")
-    event = services.tournament_create(
-        league=league, name="Friday cEDH", format="pods", swiss_rounds=2
-    )
-    entries = [
-        services.entry_register(tournament=event, name=name, create_player=True) for name in NAMES
-    ]
+    event = tournament_create(league=league, name="Friday cEDH", format="pods", swiss_rounds=2)
+    entries = [entry_register(tournament=event, name=name, create_player=True) for name in NAMES]
     ways_in = {}
     for n, entry in enumerate(entries):
         if n % 2 == 0:  # Ann, Cy, Eve, Gus have accounts

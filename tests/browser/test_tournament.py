@@ -53,14 +53,17 @@ def test_a_judge_runs_round_one_on_a_phone(phone, league):
 
 
 def test_players_see_pairings_standings_and_the_projector(desktop, phone, league):
-    from tournaments import services
+    from tournaments.services.entries import entry_register
+    from tournaments.services.events import tournament_create
+    from tournaments.services.results import table_report
+    from tournaments.services.rounds import round_pair
 
-    event = services.tournament_create(league=league, name="Open Swiss")
+    event = tournament_create(league=league, name="Open Swiss")
     for name in ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn"]:
-        services.entry_register(tournament=event, name=name, create_player=True)
-    round_ = services.round_pair(tournament=event)
+        entry_register(tournament=event, name=name, create_player=True)
+    round_ = round_pair(tournament=event)
     for table in round_.tables.all():
-        services.table_report(table=table, winner=table.seats.order_by("position").first().entry)
+        table_report(table=table, winner=table.seats.order_by("position").first().entry)
     phone.go(f"/events/{event.slug}/")
     assert phone.page.locator("li.pairing").count() == 3
     assert phone.page.locator(".finder tbody tr").count() == 6
@@ -76,15 +79,17 @@ def test_players_see_pairings_standings_and_the_projector(desktop, phone, league
 
 def test_the_bracket_and_a_players_night(phone, league):
     from tests.tournaments.play import play_round, register
-    from tournaments import services
+    from tournaments.services.events import tournament_create
+    from tournaments.services.results import table_report
+    from tournaments.services.topcut import top_cut_start
 
-    event = services.tournament_create(league=league, name="Cut Night", top_cut=4)
+    event = tournament_create(league=league, name="Cut Night", top_cut=4)
     register(event, "Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
     for _ in range(3):
         play_round(event)
-    semis = services.top_cut_start(tournament=event)
+    semis = top_cut_start(tournament=event)
     first = semis.tables.first()
-    services.table_report(table=first, winner=first.seats.get(position=1).entry)
+    table_report(table=first, winner=first.seats.get(position=1).entry)
     phone.go(f"/events/{event.slug}/bracket/")
     assert phone.page.locator(".bracket-round").count() == 2
     assert phone.page.locator(".slot.won").count() == 1
@@ -99,11 +104,12 @@ def test_the_bracket_and_a_players_night(phone, league):
 def test_a_half_point_bye_is_marked_on_a_phone_and_shown_as_a_bye_of_half(phone, desktop, league):
     """The TO gives Ann a requested bye for round 1 from the player list (twice: the second
     tap says it is done), pairs, and the pairings show her bye of ½."""
-    from tournaments import services
+    from tournaments.services.entries import entry_register
+    from tournaments.services.events import tournament_create
 
-    event = services.tournament_create(league=league, name="Chess Open", points="chess")
+    event = tournament_create(league=league, name="Chess Open", points="chess")
     for name in ["Ann", "Bob", "Cy", "Dee", "Eve"]:
-        services.entry_register(tournament=event, name=name, create_player=True)
+        entry_register(tournament=event, name=name, create_player=True)
     page = phone.page
     phone.login("jude")
     phone.go(f"/events/{event.slug}/run/")

@@ -17,7 +17,8 @@ from config.settings import redis_cache
 from core import pagecache
 from tests.factories import LeagueFactory, OrganizationFactory
 from tests.tournaments.play import play_round, register
-from tournaments import services
+from tournaments.services.events import tournament_create
+from tournaments.services.rounds import round_pair
 
 
 def free_port() -> int:
@@ -70,11 +71,11 @@ def backend(request, settings):
 
 def played(league, name: str, *, fmt: str = "1v1", players: int = 8, rounds: int = 2):
     """An event of `players` with `rounds` played through the services and the next paired."""
-    event = services.tournament_create(league=league, name=name, format=fmt, swiss_rounds=5)
+    event = tournament_create(league=league, name=name, format=fmt, swiss_rounds=5)
     register(event, *(f"{name} player {n}" for n in range(1, players + 1)))
     for _ in range(rounds):
         play_round(event)
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     return event
 
 

@@ -18,8 +18,8 @@ from config.settings import redis_cache
 from core import pagecache
 from leagues.models import Role
 from tests.factories import organizer_of
-from tournaments import services
 from tournaments.models import Round
+from tournaments.services.results import table_report
 
 from .conftest import free_port, played
 
@@ -61,7 +61,7 @@ def test_after_a_write_the_same_refresh_gets_the_new_page(client, event):
     url = url_of(event, "event_standings")
     etag = client.get(url)["ETag"]
     table = next(t for t in event.rounds.order_by("-number")[0].tables.all() if t.seats.count() > 1)
-    services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+    table_report(table=table, winner=table.seats.order_by("position")[0].entry)
     fresh = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert fresh.status_code == 200
     assert fresh["ETag"] != etag

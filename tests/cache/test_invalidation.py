@@ -19,9 +19,11 @@ from audit.services import audit_undo
 from core.pagecache import versions
 from leagues import services as league_services
 from leagues.models import Game, Player
-from tournaments import services
 from tournaments.models import Round, Table
 from tournaments.page_versions import event_scopes
+from tournaments.services.entries import entry_drop, entry_register
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_edit, round_end, round_pair
 
 from .conftest import played
 
@@ -113,19 +115,19 @@ def follows(client, settings, django_assert_max_num_queries, django_capture_on_c
 
 def test_a_result(event, follows):
     table = open_tables(event)[0]
-    follows(standings(event), lambda: services.table_report(table=table, winner=seats(table)[1]))
+    follows(standings(event), lambda: table_report(table=table, winner=seats(table)[1]))
 
 
 def test_a_result_on_the_pairings(event, follows):
     table = open_tables(event)[0]
-    follows(pairings(event), lambda: services.table_report(table=table, winner=seats(table)[1]))
+    follows(pairings(event), lambda: table_report(table=table, winner=seats(table)[1]))
 
 
 def test_a_correction_and_its_undo(event, follows):
     table = open_tables(event)[0]
     first, second = seats(table)
-    services.table_report(table=table, winner=first)
-    follows(standings(event), lambda: services.table_report(table=table, winner=second))
+    table_report(table=table, winner=first)
+    follows(standings(event), lambda: table_report(table=table, winner=second))
     correction = AuditEntry.objects.get(action="match.correct")
     follows(standings(event), lambda: audit_undo(entry=correction))
     assert Table.objects.get(pk=table.pk).winner_id == first.pk
@@ -133,27 +135,27 @@ def test_a_correction_and_its_undo(event, follows):
 
 def test_pairing_the_next_round(event, follows):
     for table in open_tables(event):
-        services.table_report(table=table, winner=seats(table)[0])
-    services.round_end(round_=event.rounds.order_by("-number").first())
-    follows(pairings(event), lambda: services.round_pair(tournament=event))
+        table_report(table=table, winner=seats(table)[0])
+    round_end(round_=event.rounds.order_by("-number").first())
+    follows(pairings(event), lambda: round_pair(tournament=event))
 
 
 def test_a_pairing_edit(event, follows):
     one, two = open_tables(event)[:2]
     round_ = Round.objects.get(pk=one.round_id)
     a, b = seats(one)[0], seats(two)[0]
-    follows(pairings(event), lambda: services.round_edit(round_=round_, edit="swap", a=a, b=b))
+    follows(pairings(event), lambda: round_edit(round_=round_, edit="swap", a=a, b=b))
 
 
 def test_a_drop(event, follows):
     entry = seats(open_tables(event)[0])[0]
-    follows(standings(event), lambda: services.entry_drop(entry=entry))
+    follows(standings(event), lambda: entry_drop(entry=entry))
 
 
 def test_a_late_registration(event, follows):
     follows(
         standings(event),
-        lambda: services.entry_register(tournament=event, name="Latecomer", create_player=True),
+        lambda: entry_register(tournament=event, name="Latecomer", create_player=True),
     )
 
 
@@ -183,8 +185,8 @@ def test_a_write_to_one_event_leaves_another_cached(
     kept = [warm(client, url, django_assert_max_num_queries) for url in beta_pages]
     stamp = versions(event_scopes(beta))
     table = open_tables(alpha)[0]
-    services.table_report(table=table, winner=seats(table)[1])
-    services.entry_drop(entry=seats(open_tables(alpha)[1])[0])
+    table_report(table=table, winner=seats(table)[1])
+    entry_drop(entry=seats(open_tables(alpha)[1])[0])
     assert versions(event_scopes(alpha)) != versions(event_scopes(beta))
     assert versions(event_scopes(beta)) == stamp
     for url, page in zip(beta_pages, kept, strict=True):

@@ -37,7 +37,6 @@ from tests.leagues.domain.test_images import png
 from tests.leagues.test_delete import all_rows
 from tests.tournaments.play import play_round, register, report_posted
 from tournaments import selectors as event_selectors
-from tournaments import services as events
 from tournaments.models import (
     Entry,
     ReportConfirmation,
@@ -47,8 +46,22 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.clock import table_extension_set
+from tournaments.services.decks import deck_settings_set, entry_deck_set
+from tournaments.services.entries import entry_drop, requested_bye_add
+from tournaments.services.events import tournament_create
+from tournaments.services.registration import (
+    check_in,
+    check_in_open,
+    registration_join,
+    registration_leave,
+    registration_paid_set,
+    registration_settings_set,
+)
 from tournaments.services.reports import report_confirm
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end, round_pair
 from tournaments.services.series import tournament_copy_weekly
+from tournaments.services.topcut import top_cut_start
 
 pytestmark = pytest.mark.django_db
 
@@ -103,7 +116,7 @@ def build_store() -> Organization:
         result.save()
 
     # A 1v1 Swiss event: nine players (a bye each round), a drop, a late entry, a top 4.
-    swiss = events.tournament_create(
+    swiss = tournament_create(
         league=duels,
         name="Friday Swiss",
         date=datetime.date(2024, 4, 5),
@@ -112,30 +125,30 @@ def build_store() -> Organization:
     )
     register(swiss, *NAMES)
     play_round(swiss)
-    events.entry_drop(entry=swiss.entries.get(player__name="Ivy"))
+    entry_drop(entry=swiss.entries.get(player__name="Ivy"))
     register(swiss, "Late Larry")
     play_round(swiss, decide=lambda table, seats: seats[-1].entry)
-    round_three = events.round_pair(tournament=swiss)
+    round_three = round_pair(tournament=swiss)
     tables = list(round_three.tables.filter(reported=False))
-    events.table_report(table=tables[0], draw=True)
+    table_report(table=tables[0], draw=True)
     for number, table in enumerate(tables[1:]):
         seats = list(table.seats.order_by("position"))
-        events.table_report(
+        table_report(
             table=table,
             winner=seats[0].entry,
             game_wins={s.entry_id: 2 - i for i, s in enumerate(seats)},
             game_draws=1 if number == 0 else 0,  # 2-1-1: one drawn game
         )
-    events.round_end(round_=round_three)
+    round_end(round_=round_three)
     while (event := Tournament.objects.get(pk=swiss.pk)).status != Tournament.Status.FINISHED:
-        top = events.top_cut_start(tournament=event) if event.status == "swiss" else None
+        top = top_cut_start(tournament=event) if event.status == "swiss" else None
         round_ = top or event.rounds.order_by("-number").first()
         for table in round_.tables.filter(reported=False):
-            events.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
-        events.round_end(round_=round_)
+            table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+        round_end(round_=round_)
 
     # A pod event of nine (a pod of 4 and a pod of 5... or 3s), two rounds and a final pod.
-    commander = events.tournament_create(
+    commander = tournament_create(
         league=pods,
         name="cEDH Night",
         date=datetime.date(2024, 4, 6),
@@ -146,23 +159,23 @@ def build_store() -> Organization:
         bye_rule="mtra_phantoms_033",
     )
     *_, larry = register(commander, *NAMES[:8], "Late Larry")
-    events.requested_bye_add(entry=larry, round_number=2)  # a half-point bye, asked ahead
+    requested_bye_add(entry=larry, round_number=2)  # a half-point bye, asked ahead
     play_round(commander)
-    round_two = events.round_pair(tournament=commander)
+    round_two = round_pair(tournament=commander)
     first, *rest = round_two.tables.filter(reported=False).order_by("number")
     seats = list(first.seats.order_by("position"))
-    events.table_report(
+    table_report(
         table=first, places={s.entry_id: p for s, p in zip(seats, [2, 1, 3, 3, 5], strict=False)}
     )
     for table in rest:
-        events.table_report(table=table, winner=table.seats.order_by("position").last().entry)
-    events.round_end(round_=round_two)
-    final = events.top_cut_start(tournament=commander)
-    events.table_report(table=final.tables.get(), draw=True)
-    events.round_end(round_=final)
+        table_report(table=table, winner=table.seats.order_by("position").last().entry)
+    round_end(round_=round_two)
+    final = top_cut_start(tournament=commander)
+    table_report(table=final.tables.get(), draw=True)
+    round_end(round_=final)
 
     # Next week's event, players registering themselves: a cap, a waitlist, the check-in open.
-    upcoming = events.tournament_create(
+    upcoming = tournament_create(
         league=pods,
         name="Next Friday",
         format="pods",
@@ -181,24 +194,24 @@ def build_store() -> Organization:
     Tournament.objects.filter(pk=upcoming.pk).update(
         omw_floor=Decimal("0.25"), gw_floor=Decimal("0.4"), bye_pairing="avoid_rematch"
     )
-    events.registration_settings_set(
+    registration_settings_set(
         tournament=upcoming,
         open=True,
         cap=4,
         deadline=datetime.datetime(2030, 1, 1, 18, tzinfo=datetime.UTC),
         note="Fee 10",
     )
-    joined = [events.registration_join(tournament=upcoming, player=people[n]) for n in NAMES[:6]]
-    events.registration_leave(registration=joined[1])  # Bob leaves, Eve moves up
-    events.registration_paid_set(registration=joined[0], paid=True)
-    events.check_in_open(tournament=upcoming)
-    events.check_in(registration=joined[5])  # Fay, still waiting, is here
-    events.deck_settings_set(
+    joined = [registration_join(tournament=upcoming, player=people[n]) for n in NAMES[:6]]
+    registration_leave(registration=joined[1])  # Bob leaves, Eve moves up
+    registration_paid_set(registration=joined[0], paid=True)
+    check_in_open(tournament=upcoming)
+    check_in(registration=joined[5])  # Fay, still waiting, is here
+    deck_settings_set(
         tournament=upcoming,
         deadline=datetime.datetime(2030, 1, 4, 17, tzinfo=datetime.UTC),
         visibility="after_event",
     )
-    events.entry_deck_set(
+    entry_deck_set(
         entry=joined[0].entry,
         name="Tymna / Kraum",
         url="https://moxfield.com/decks/abc",
@@ -211,11 +224,11 @@ def build_store() -> Organization:
     # agreement; at pod 2 the first seat's report is confirmed by the second, who then
     # reports the full order the third sent (which confirms that one and withdraws their
     # confirmation of the first): disputed.
-    sunday = events.tournament_create(
+    sunday = tournament_create(
         league=pods, name="Sunday Pods", format="pods", date=datetime.date(2024, 4, 7)
     )
     register(sunday, *NAMES[:8])
-    playing = events.round_pair(tournament=sunday)
+    playing = round_pair(tournament=sunday)
     done, disputed = playing.tables.order_by("number")
     seats = list(done.seats.select_related("entry").order_by("position"))
     report = report_posted(

@@ -10,8 +10,10 @@ from django.urls import reverse
 from leagues import services
 from leagues.models import ApiToken, Game, Player
 from tests.factories import GameFactory, LeagueFactory, PlayerFactory, UserFactory
-from tournaments import services as tournament_services
 from tournaments.models import Entry, Registration
+from tournaments.services.entries import entry_register
+from tournaments.services.events import tournament_create
+from tournaments.services.registration import registration_settings_set
 
 pytestmark = pytest.mark.django_db
 
@@ -92,10 +94,8 @@ def test_the_game_form_stores_the_player_a_zero_width_space_hides(organizer_clie
 
 @pytest.fixture
 def event(league):
-    event = tournament_services.tournament_create(league=league, name="Open", format="pods")
-    return tournament_services.registration_settings_set(
-        tournament=event, open=True, cap=8, deadline=None, note=""
-    )
+    event = tournament_create(league=league, name="Open", format="pods")
+    return registration_settings_set(tournament=event, open=True, cap=8, deadline=None, note="")
 
 
 def join(client, event, name, **extra):
@@ -140,12 +140,10 @@ def test_a_look_alike_of_a_player_the_person_cannot_see_is_refused_unnamed(clien
 
 def test_a_walk_in_look_alike_needs_the_tos_confirmation(event, reg1):
     with pytest.raises(services.LookAlikeNames) as refused:
-        tournament_services.entry_register(tournament=event, name=CYRILLIC, create_player=True)
+        entry_register(tournament=event, name=CYRILLIC, create_player=True)
     assert refused.value.field == "name"
     assert not Entry.objects.exists() and count(CYRILLIC) == 0
-    tournament_services.entry_register(
-        tournament=event, name=CYRILLIC, create_player=True, look_alike_confirmed=True
-    )
+    entry_register(tournament=event, name=CYRILLIC, create_player=True, look_alike_confirmed=True)
     assert Entry.objects.get().player.name == CYRILLIC
 
 

@@ -16,7 +16,8 @@ from tests.factories import (
     UserFactory,
     organizer_of,
 )
-from tournaments import services
+from tournaments.services.events import tournament_create
+from tournaments.services.registration import registration_settings_set
 
 pytestmark = pytest.mark.django_db
 
@@ -30,9 +31,9 @@ def store():
         league=private,
         players=[PlayerFactory(organization=store, name=n) for n in ("Big7", "Kai")],
     )
-    event = services.tournament_create(league=public, name="Open Friday", format="pods")
-    services.registration_settings_set(tournament=event, open=True, cap=8, deadline=None, note="")
-    private_event = services.tournament_create(league=private, name="Staff Night", format="pods")
+    event = tournament_create(league=public, name="Open Friday", format="pods")
+    registration_settings_set(tournament=event, open=True, cap=8, deadline=None, note="")
+    private_event = tournament_create(league=private, name="Staff Night", format="pods")
     return {"store": store, "private": private, "event": event, "private_event": private_event}
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from notifications.models import NotificationSettings, StoreWebhook
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
-from tournaments import services
+from tournaments.services.entries import entry_register
 
 BASE = "https://guildhall.example"
 
@@ -40,4 +40,4 @@ def event(league):
 
 def enter(event, *players):
     for player in players:
-        services.entry_register(tournament=event, name=player.name)
+        entry_register(tournament=event, name=player.name)

@@ -23,8 +23,16 @@ from notifications.models import Delivery
 from notifications.tasks import deliver_due
 from tests.factories import PlayerFactory
 from tests.ratings.test_recalculate_killed import database_url
-from tournaments import services
+from tournaments.errors import AlreadyDone
 from tournaments.models import Seat
+from tournaments.services.events import tournament_create
+from tournaments.services.registration import (
+    registration_join,
+    registration_leave,
+    registration_settings_set,
+)
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end, round_pair
 
 from .conftest import BASE, enter, player_with_account, webhook_to
 from .receiver import Answer, FakeReceiver
@@ -54,7 +62,7 @@ def test_opted_in_players_get_their_seat_and_the_store_channel_the_pairings(
     with FakeReceiver() as receiver:
         webhook_to(org, receiver.url)
         with django_capture_on_commit_callbacks(execute=True):
-            round_ = services.round_pair(tournament=event, number=1)
+            round_ = round_pair(tournament=event, number=1)
         assert receiver.requests == []  # the TO's request sent nothing
         assert DBTaskResult.objects.filter(task_path=deliver_due.module_path).count() == 1
         assert run_worker() == {"sent": 3}
@@ -80,9 +88,9 @@ def test_pairing_twice_notifies_once(event, django_capture_on_commit_callbacks):
     with FakeReceiver() as receiver:
         webhook_to(org, receiver.url)
         with django_capture_on_commit_callbacks(execute=True):
-            round_ = services.round_pair(tournament=event, number=1)
-        with pytest.raises(services.AlreadyDone):  # the double tap
-            services.round_pair(tournament=event, number=1)
+            round_ = round_pair(tournament=event, number=1)
+        with pytest.raises(AlreadyDone):  # the double tap
+            round_pair(tournament=event, number=1)
         notify.round_paired_record(round_=round_)  # even announced again: the keys hold
         run_worker()
         assert len(receiver.requests) == 1
@@ -195,7 +203,7 @@ def test_a_dead_or_slow_webhook_neither_fails_nor_slows_pairing(
         webhook_to(org, receiver.url)
         start = time.monotonic()
         with django_capture_on_commit_callbacks(execute=True):
-            services.round_pair(tournament=event, number=1)
+            round_pair(tournament=event, number=1)
         assert time.monotonic() - start < 1.0
         assert receiver.requests == []
     assert Delivery.objects.get().status == "queued"
@@ -208,31 +216,29 @@ def test_a_broken_notification_never_stops_the_pairing(event, monkeypatch):
     monkeypatch.setattr(receivers.services, "round_paired_record", broken)
     org = event.league.organization
     enter(event, *[PlayerFactory(organization=org, name=n) for n in ("Ann", "Bob")])
-    round_ = services.round_pair(tournament=event, number=1)
+    round_ = round_pair(tournament=event, number=1)
     assert round_.tables.count() == 1
     assert not Delivery.objects.exists()  # the savepoint took the broken write back
 
 
 def test_moving_up_from_the_waitlist_mails_those_who_asked(event, league):
-    event = services.registration_settings_set(
-        tournament=event, open=True, cap=2, deadline=None, note=""
-    )
+    event = registration_settings_set(tournament=event, open=True, cap=2, deadline=None, note="")
     org = league.organization
     ann = player_with_account(org, "Ann")
-    services.registration_join(tournament=event, player=PlayerFactory(organization=org))
+    registration_join(tournament=event, player=PlayerFactory(organization=org))
     eve = player_with_account(org, "Eve", promoted=True)
     fay = player_with_account(org, "Fay")  # did not ask
-    first = services.registration_join(tournament=event, player=ann)
-    services.registration_join(tournament=event, player=eve)
-    services.registration_join(tournament=event, player=fay)
-    services.registration_leave(registration=first)  # Eve moves up
+    first = registration_join(tournament=event, player=ann)
+    registration_join(tournament=event, player=eve)
+    registration_join(tournament=event, player=fay)
+    registration_leave(registration=first)  # Eve moves up
     run_worker()
     (sent,) = mail.outbox
     assert sent.to == ["eve@example.com"]
     assert sent.subject == "[Guildhall] Friday Modern: you have a seat"
     assert f"{BASE}/events/friday-modern/" in sent.body
     assert "A seat came free in Friday Modern (Fri 20 Nov 2026)" in sent.body
-    services.registration_settings_set(tournament=event, open=True, cap=4, deadline=None, note="")
+    registration_settings_set(tournament=event, open=True, cap=4, deadline=None, note="")
     run_worker()
     assert len(mail.outbox) == 1  # Fay moved up too, and asked for nothing
 
@@ -241,7 +247,7 @@ def test_no_mail_at_all_when_the_site_sends_none(event, settings):
     settings.GUILDHALL_MAIL_DELIVERS = False
     org = event.league.organization
     enter(event, *[player_with_account(org, n, paired=True) for n in ("Ann", "Bob")])
-    services.round_pair(tournament=event, number=1)
+    round_pair(tournament=event, number=1)
     assert not Delivery.objects.exists()
 
 
@@ -253,10 +259,10 @@ def test_the_final_standings_reach_the_channel_within_discords_limit(event):
     event.save(update_fields=["swiss_rounds"])
     with FakeReceiver() as receiver:
         webhook_to(org, receiver.url)
-        round_ = services.round_pair(tournament=event, number=1)
+        round_ = round_pair(tournament=event, number=1)
         for table in round_.tables.filter(reported=False):
-            services.table_report(table=table, winner=table.seats.get(position=1).entry)
-        services.round_end(round_=round_)
+            table_report(table=table, winner=table.seats.get(position=1).entry)
+        round_end(round_=round_)
         run_worker()
         pairings, standings = receiver.contents()
     assert "Round 1 pairings are up" in pairings
@@ -375,7 +381,7 @@ def test_recording_a_64_player_round_is_a_few_queries(league):
     webhook_to(org, "https://discord.example/api/webhooks/1/x")
     receivers.signals.round_paired.disconnect(dispatch_uid="notifications.paired")
     try:
-        round_ = services.round_pair(tournament=event, number=1)
+        round_ = round_pair(tournament=event, number=1)
     finally:
         receivers.connect()
     with CaptureQueriesContext(connection) as queries:
@@ -389,7 +395,7 @@ def test_a_player_who_turned_the_mail_off_before_it_went_gets_none(event):
     org = event.league.organization
     ann, bob = (player_with_account(org, n, paired=True) for n in ("Ann", "Bob"))
     enter(event, ann, bob)
-    services.round_pair(tournament=event, number=1)
+    round_pair(tournament=event, number=1)
     notify.settings_set(user=ann.user, email_round_paired=False, email_waitlist_promoted=False)
     run_worker()
     assert [m.to for m in mail.outbox] == [["bob@example.com"]]
@@ -417,7 +423,7 @@ def test_a_rounds_mails_share_one_connection_and_a_dropped_one_is_tried_again(ev
     org = event.league.organization
     names = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
     enter(event, *[player_with_account(org, n, paired=True) for n in names])
-    services.round_pair(tournament=event, number=1)
+    round_pair(tournament=event, number=1)
     assert run_worker() == {"sent": 5, "queued": 1}
     assert len(mail.outbox) == 5
     bob = Delivery.objects.get(user__username="bob")
@@ -442,11 +448,11 @@ def test_outside_development_a_webhook_to_a_private_address_is_never_posted(even
 
 def test_a_pod_events_pairing_mail_says_pod(league):
     """Issue 31 #10: the pod pages say "pod"; their mails said "table"."""
-    event = services.tournament_create(league=league, name="Friday cEDH", format="pods")
+    event = tournament_create(league=league, name="Friday cEDH", format="pods")
     org = league.organization
     ann = player_with_account(org, "Ann", paired=True)
     enter(event, ann, *[PlayerFactory(organization=org, name=n) for n in ("Bob", "Cy", "Dee")])
-    services.round_pair(tournament=event, number=1)
+    round_pair(tournament=event, number=1)
     run_worker()
     (sent,) = mail.outbox
     assert sent.subject == "[Guildhall] Friday cEDH: Round 1, pod 1"

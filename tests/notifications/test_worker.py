@@ -20,7 +20,7 @@ from ratings.job_kinds import CATCH_UP
 from tests.factories import LeagueFactory, OrganizationFactory, TournamentFactory
 from tests.jobs.test_worker_killed import stop, worker
 from tests.ratings.test_recalculate_killed import wait_until
-from tournaments import services
+from tournaments.services.rounds import round_pair
 
 from .conftest import BASE, enter, player_with_account, webhook_to
 from .receiver import Answer, FakeReceiver
@@ -36,7 +36,7 @@ def test_a_paired_round_reaches_the_channel_and_the_players_through_the_worker(s
     rate_limited = Answer(429, {"message": "You are being rate limited.", "retry_after": 1})
     with FakeReceiver(rate_limited, Answer(204)) as receiver:
         webhook_to(org, receiver.url)
-        services.round_pair(tournament=event, number=1)
+        round_pair(tournament=event, number=1)
         assert receiver.requests == []
         process = worker("notifications")
         try:

@@ -19,9 +19,11 @@ from django.urls import reverse
 from ratings.models import Rating, RatingChange
 from ratings.services import ratings_recalculate
 from tests.factories import TournamentFactory, UserFactory
-from tournaments import services
 from tournaments.models import Entry
 from tournaments.selectors import decks as deck_selectors
+from tournaments.services.decks import entry_deck_set
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end, round_pair
 
 from ..tournaments.play import register
 
@@ -50,29 +52,25 @@ def fnm(league, django_capture_on_commit_callbacks):
     )
     register(event, "Ann", "Bob", "Cy", "Dee")
     ann = Entry.objects.get(tournament=event, player__name="Ann")
-    services.entry_deck_set(entry=ann, name="Kinnan")
+    entry_deck_set(entry=ann, name="Kinnan")
     for kind in ("win", "id", "1-1"):
         with django_capture_on_commit_callbacks(execute=True):
-            round_ = services.round_pair(tournament=event)
+            round_ = round_pair(tournament=event)
             for table in round_.tables.all():
                 entries = [seat.entry for seat in table.seats.order_by("position")]
                 if ann not in entries:
-                    services.table_report(table=table, winner=entries[0])
+                    table_report(table=table, winner=entries[0])
                     continue
                 other = next(e for e in entries if e != ann)
                 if kind == "win":
-                    services.table_report(
-                        table=table, winner=ann, game_wins={ann.pk: 2, other.pk: 0}
-                    )
+                    table_report(table=table, winner=ann, game_wins={ann.pk: 2, other.pk: 0})
                 elif kind == "id":
-                    services.table_report(
+                    table_report(
                         table=table, draw=True, game_wins={ann.pk: 0, other.pk: 0}, game_draws=3
                     )
                 else:
-                    services.table_report(
-                        table=table, draw=True, game_wins={ann.pk: 1, other.pk: 1}
-                    )
-            services.round_end(round_=round_)
+                    table_report(table=table, draw=True, game_wins={ann.pk: 1, other.pk: 1})
+            round_end(round_=round_)
     return ann.player
 
 
@@ -143,12 +141,12 @@ def test_a_pod_drawn_between_two_players_is_a_draw_for_each(
     event = TournamentFactory(league=league, slug="pods", pods=True)
     register(event, "P1", "P2", "P3", "P4")
     with django_capture_on_commit_callbacks(execute=True):
-        round_ = services.round_pair(tournament=event)
+        round_ = round_pair(tournament=event)
         (table,) = round_.tables.all()
         seats = list(table.seats.order_by("position"))
         places = {seats[0].entry_id: 1, seats[1].entry_id: 1, seats[2].entry_id: 3}
         places[seats[3].entry_id] = 3
-        services.table_report(table=table, places=places)
+        table_report(table=table, places=places)
     counts = {
         r.player.name: (r.games, r.wins, r.draws, r.losses)
         for r in Rating.objects.filter(league=league).select_related("player")

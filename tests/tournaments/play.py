@@ -1,12 +1,16 @@
 """Playing an event through the services, for tests: register names, play rounds."""
 
-from tournaments import services
+from tournaments.services.entries import entry_register
+from tournaments.services.events import tournament_create
+from tournaments.services.reports import report_submit
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end, round_pair
 
 EIGHT = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
 
 
 def register(event, *names):
-    return [services.entry_register(tournament=event, name=n, create_player=True) for n in names]
+    return [entry_register(tournament=event, name=n, create_player=True) for n in names]
 
 
 def first_seat_wins(table, seats):
@@ -15,22 +19,22 @@ def first_seat_wins(table, seats):
 
 def play_round(event, decide=first_seat_wins):
     """Pair a round, report every table (by default the first seat wins), end it."""
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     for table in round_.tables.all():
         seats = list(table.seats.order_by("position"))
         if len(seats) > 1:
-            services.table_report(table=table, winner=decide(table, seats))
-    return services.round_end(round_=round_)
+            table_report(table=table, winner=decide(table, seats))
+    return round_end(round_=round_)
 
 
 def paired_pods(league, name: str = "Friday", round_minutes: int = 80):
     """A pod event of eight (EIGHT: two pods), 3 Swiss rounds of `round_minutes`, round 1
     paired and being played: the round's clock and the tables' time extensions."""
-    event = services.tournament_create(
+    event = tournament_create(
         league=league, name=name, format="pods", swiss_rounds=3, round_minutes=round_minutes
     )
     register(event, *EIGHT)
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     return event
 
 
@@ -44,4 +48,4 @@ def report_posted(*, table, entry, data, **kwargs):
     seats = table.seats.select_related("entry__player").order_by("position")
     players = [(s.entry_id, s.entry.player.name) for s in seats]
     result = format_for(table.round.tournament).read_result(data, players)
-    return services.report_submit(table=table, entry=entry, result=result, **kwargs)
+    return report_submit(table=table, entry=entry, result=result, **kwargs)

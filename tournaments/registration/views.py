@@ -22,12 +22,15 @@ from core.errors import DomainError
 from core.errors_http import error_message
 from leagues import services as league_services
 
-from .. import selectors, services
+from .. import selectors
+from ..errors import AlreadyDone
 from ..forms import DeckForm
 from ..models import Entry, Registration, Tournament
 from ..pages import event_context, run_get
 from ..selectors import decks as deck_selectors
 from ..selectors import registration as reg_selectors
+from ..services.decks import entry_deck_set
+from ..services.registration import check_in, registration_join, registration_leave
 
 NOT_LINKED = "Your account is not linked to a player of this store: ask the store to link it."
 
@@ -43,7 +46,7 @@ def _own(request, slug: str) -> tuple[Tournament, object]:
 def _player_do(request, event: Tournament, action, done) -> HttpResponse:
     try:
         result = action()
-    except services.AlreadyDone as error:
+    except AlreadyDone as error:
         messages.info(request, error_message(error))
     except DomainError as error:
         messages.error(request, error_message(error))
@@ -75,7 +78,7 @@ def event_join(request: HttpRequest, slug: str) -> HttpResponse:
     return _player_do(
         request,
         event,
-        lambda: services.registration_join(tournament=event, player=player, by=request.user),
+        lambda: registration_join(tournament=event, player=player, by=request.user),
         lambda registration: _joined(event, registration),
     )
 
@@ -93,7 +96,7 @@ def _join_as_new_player(
                 name=name,
                 look_alike_confirmed=look_alike_confirmed,
             )
-            return services.registration_join(tournament=event, player=player, by=request.user)
+            return registration_join(tournament=event, player=player, by=request.user)
 
     def said(registration: Registration) -> str:
         welcome = f"Welcome to {organization}, {registration.player.name}. "
@@ -122,7 +125,7 @@ def event_leave(request: HttpRequest, slug: str) -> HttpResponse:
     return _player_do(
         request,
         event,
-        lambda: services.registration_leave(registration=registration, by=request.user),
+        lambda: registration_leave(registration=registration, by=request.user),
         said,
     )
 
@@ -135,8 +138,8 @@ def _check_in_page(request, event: Tournament, registration: Registration | None
             )
         else:
             try:
-                services.check_in(registration=registration, by=request.user)
-            except services.AlreadyDone as error:
+                check_in(registration=registration, by=request.user)
+            except AlreadyDone as error:
                 messages.info(request, error_message(error))
             except DomainError as error:
                 messages.error(request, error_message(error))
@@ -188,13 +191,13 @@ def _deck_page(request, event: Tournament, entry: Entry, *, as_organizer: bool, 
     if request.method == "POST":
         if form.is_valid():
             try:
-                services.entry_deck_set(
+                entry_deck_set(
                     entry=entry,
                     by=request.user,
                     as_organizer=as_organizer,
                     **form.cleaned_data,
                 )
-            except services.AlreadyDone as error:
+            except AlreadyDone as error:
                 messages.info(request, error_message(error))
                 return redirect(back)
             except DomainError as error:

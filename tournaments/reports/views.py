@@ -26,13 +26,17 @@ from django.views.decorators.http import require_http_methods, require_POST
 from core.errors import DomainError
 from core.errors_http import error_message
 
-from .. import selectors, services
+from .. import selectors
+from ..errors import AlreadyDone, TournamentError
 from ..formats import small_int
 from ..live import POLL_SECONDS, not_modified, page_tag
 from ..models import Entry, Registration, ResultReport, Tournament
 from ..page_versions import player_scopes
 from ..pages import run_get
 from ..selectors import reports as report_selectors
+from ..services import reports as reports_services
+from ..services.entries import entry_drop_self
+from ..services.reports import ReportClosed, report_confirm, report_submit
 
 # What a tap did, said once on the page it lands on (?said=); {noun}: the event's word for a
 # table ("table", "pod").
@@ -116,28 +120,26 @@ def _act(request, event: Tournament, entry: Entry, *, token: str = "") -> HttpRe
                 else None
             )
             if report is None:
-                raise services.TournamentError("Choose a report to confirm.", code="no_report")
-            outcome = services.report_confirm(report=report, entry=entry, by=by, via_link=via_link)
+                raise TournamentError("Choose a report to confirm.", code="no_report")
+            outcome = report_confirm(report=report, entry=entry, by=by, via_link=via_link)
         elif action == "report":
             mine = report_selectors.my_seat(event, entry)
             if mine.table is None or mine.is_bye:
-                raise services.ReportClosed(
-                    "You have no table to report in this round.", code="no_table"
-                )
+                raise ReportClosed("You have no table to report in this round.", code="no_table")
             posted = small_int(request.POST.get("table", ""))
             if posted is not None and posted != mine.table.pk:
-                raise services.ReportClosed(
+                raise ReportClosed(
                     "That table is from an earlier round: here is your table now.",
                     code="round_closed",
                 )
             players = [(e, name) for e, name, _ in mine.seats]
             result = event.play.read_result(request.POST, players)
-            outcome = services.report_submit(
+            outcome = report_submit(
                 table=mine.table, entry=entry, result=result, by=by, via_link=via_link
             )
         else:
-            raise services.TournamentError("Report a result or confirm one.", code="action")
-    except services.AlreadyDone as error:  # a double tap: said once, nothing changed
+            raise TournamentError("Report a result or confirm one.", code="action")
+    except AlreadyDone as error:  # a double tap: said once, nothing changed
         messages.info(request, error_message(error))
         return redirect(request.path)
     except DomainError as error:
@@ -198,8 +200,8 @@ def my_event_drop(request: HttpRequest, slug: str) -> HttpResponse:
     status = 200
     if request.method == "POST" and request.POST.get("confirm") == "yes":
         try:
-            services.entry_drop_self(entry=entry, by=request.user)
-        except services.AlreadyDone as error:
+            entry_drop_self(entry=entry, by=request.user)
+        except AlreadyDone as error:
             messages.info(request, error_message(error))
             return redirect(page)
         except DomainError as error:
@@ -264,8 +266,8 @@ def report_accept(request: HttpRequest, slug: str, report_id: int) -> HttpRespon
     if report is None:
         raise Http404("No such report in this event.")
     try:
-        table = services.report_accept(report=report, by=request.user)
-    except services.AlreadyDone as error:
+        table = reports_services.report_accept(report=report, by=request.user)
+    except AlreadyDone as error:
         messages.info(request, error_message(error))
     except DomainError as error:
         messages.error(request, error_message(error))

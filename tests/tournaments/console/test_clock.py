@@ -13,8 +13,11 @@ from audit.models import AuditEntry
 from leagues.models import Role
 from tests.factories import LeagueFactory, organizer_of
 from tests.tournaments.play import paired_pods
-from tournaments import services
+from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Round
+from tournaments.services.clock import round_clock_set
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +40,7 @@ def test_start_again_gives_the_round_its_length_from_now(event):
     paired.ends_at = timezone.now() - timedelta(minutes=7)  # paired a while ago
     paired.save()
     before = timezone.now()
-    started = services.round_clock_set(round_=paired, start=True, expected=stamp(paired))
+    started = round_clock_set(round_=paired, start=True, expected=stamp(paired))
     assert (
         before + timedelta(minutes=79) < started.ends_at <= timezone.now() + timedelta(minutes=80)
     )
@@ -49,16 +52,16 @@ def test_start_again_gives_the_round_its_length_from_now(event):
 def test_minutes_given_or_taken_move_the_time_it_runs_out(event, minutes):
     round_ = round_1(event)
     was = round_.ends_at.replace(microsecond=0)
-    moved = services.round_clock_set(round_=round_, minutes=minutes, expected=stamp(round_))
+    moved = round_clock_set(round_=round_, minutes=minutes, expected=stamp(round_))
     assert moved.ends_at.replace(microsecond=0) == was + timedelta(minutes=minutes)
 
 
 def test_a_double_tap_moves_the_clock_once(event):
     round_ = round_1(event)
     shown = stamp(round_)
-    first = services.round_clock_set(round_=round_, minutes=5, expected=shown)
-    with pytest.raises(services.AlreadyDone, match="tapped twice"):
-        services.round_clock_set(round_=round_, minutes=5, expected=shown)
+    first = round_clock_set(round_=round_, minutes=5, expected=shown)
+    with pytest.raises(AlreadyDone, match="tapped twice"):
+        round_clock_set(round_=round_, minutes=5, expected=shown)
     assert round_1(event).ends_at == first.ends_at
     assert AuditEntry.objects.filter(action="round.clock").count() == 1
 
@@ -69,8 +72,8 @@ def test_a_double_tap_moves_the_clock_once(event):
 )
 def test_a_bad_number_of_minutes_is_refused(event, minutes, message):
     round_ = round_1(event)
-    with pytest.raises(services.TournamentError, match=message):
-        services.round_clock_set(round_=round_, minutes=minutes, expected=stamp(round_))
+    with pytest.raises(TournamentError, match=message):
+        round_clock_set(round_=round_, minutes=minutes, expected=stamp(round_))
     assert round_1(event).ends_at == round_.ends_at
 
 
@@ -78,8 +81,8 @@ def test_the_clock_never_runs_out_more_than_four_hours_ahead(event):
     round_ = round_1(event)
     for _ in range(3):  # 80 min, then +60 three times = 4 h 20
         try:
-            round_ = services.round_clock_set(round_=round_, minutes=60, expected=stamp(round_))
-        except services.TournamentError as error:
+            round_ = round_clock_set(round_=round_, minutes=60, expected=stamp(round_))
+        except TournamentError as error:
             assert "at most 4 hours from now" in str(error)
             break
     else:
@@ -89,10 +92,10 @@ def test_the_clock_never_runs_out_more_than_four_hours_ahead(event):
 def test_a_round_not_being_played_has_no_clock(event):
     round_ = round_1(event)
     for table in round_.tables.all():
-        services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
-    services.round_end(round_=round_)
-    with pytest.raises(services.TournamentError, match="not being played"):
-        services.round_clock_set(round_=round_, minutes=5)
+        table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+    round_end(round_=round_)
+    with pytest.raises(TournamentError, match="not being played"):
+        round_clock_set(round_=round_, minutes=5)
 
 
 def test_the_console_moves_the_clock_and_the_pages_show_it(client, event):
@@ -135,7 +138,7 @@ def test_the_clock_comes_to_another_judges_console_by_its_poll(client, event):
 
     console = Console(client, event)
     round_ = round_1(event)
-    moved = services.round_clock_set(round_=round_, minutes=-5, expected=stamp(round_))
+    moved = round_clock_set(round_=round_, minutes=-5, expected=stamp(round_))
     text = console.poll().content.decode()
     assert '<div id="round-clock" class="round-clock" hx-swap-oob="true">' in text
     assert f'name="expected" value="{stamp(moved)}"' in text

@@ -15,7 +15,9 @@ from django.urls import reverse
 from leagues.models import Role
 from tests.factories import TournamentFactory, organizer_of
 from tests.tournaments.play import register
-from tournaments import services
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -59,12 +61,12 @@ def judge_client(client, league):
 
 
 def test_pod_cards_carry_id_number_version_and_reported(judge_client, league):
-    event = services.tournament_create(league=league, name="cEDH Night", format="pods")
+    event = tournament_create(league=league, name="cEDH Night", format="pods")
     register(event, *(f"P{n}" for n in range(1, 9)))
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     first = round_.tables.get(number=1)
     seats = list(first.seats.order_by("position"))
-    services.table_report(table=first, winner=seats[0].entry)
+    table_report(table=first, winner=seats[0].entry)
 
     page = DataAttributes(
         judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
@@ -92,9 +94,9 @@ def test_pod_cards_carry_id_number_version_and_reported(judge_client, league):
 
 
 def test_the_htmx_fragment_after_a_report_carries_the_new_version(judge_client, league):
-    event = services.tournament_create(league=league, name="cEDH Night", format="pods")
+    event = tournament_create(league=league, name="cEDH Night", format="pods")
     register(event, *(f"P{n}" for n in range(1, 9)))
-    table = services.round_pair(tournament=event).tables.get(number=2)
+    table = round_pair(tournament=event).tables.get(number=2)
     winner = table.seats.order_by("position").first().entry_id
     url = reverse("table_report", args=[event.slug, table.pk])
 
@@ -116,7 +118,7 @@ def test_the_htmx_fragment_after_a_report_carries_the_new_version(judge_client, 
 def test_match_cards_carry_the_same_attributes(judge_client, league):
     event = TournamentFactory(league=league, slug="swiss")
     register(event, *"ABCD")
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     page = DataAttributes(
         judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
     )
@@ -133,9 +135,9 @@ def test_match_cards_carry_the_same_attributes(judge_client, league):
 def test_the_load_bench_reads_pods_seats_and_the_round_from_the_console(judge_client, league):
     from bench.loadlib.pages import read_console, read_standings
 
-    event = services.tournament_create(league=league, name="cEDH Night", format="pods")
+    event = tournament_create(league=league, name="cEDH Night", format="pods")
     register(event, *(f"P{n}" for n in range(1, 9)))
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     url = reverse("event_run", args=[event.slug])
 
     console = read_console(judge_client.get(url).content.decode())
@@ -149,7 +151,7 @@ def test_the_load_bench_reads_pods_seats_and_the_round_from_the_console(judge_cl
     ]
 
     for table in tables:
-        services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+        table_report(table=table, winner=table.seats.order_by("position")[0].entry)
     console = read_console(judge_client.get(url).content.decode())
     assert console.all_reported and {p.version for p in console.pods} == {1}
     assert all(p.reported for p in console.pods)

@@ -14,9 +14,19 @@ from django.urls import reverse
 from leagues.models import Role
 from tests.factories import LeagueFactory, PlayerFactory, organizer_of
 from tests.tournaments.play import register
-from tournaments import services
 from tournaments.domain.result import Result
 from tournaments.models import Entry, Registration, Round, Table
+from tournaments.services.entries import entry_drop, requested_bye_add
+from tournaments.services.events import tournament_create
+from tournaments.services.registration import (
+    check_in,
+    check_in_open,
+    registration_join,
+    registration_settings_set,
+)
+from tournaments.services.reports import report_submit
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end, round_pair, round_swap
 
 pytestmark = pytest.mark.django_db
 
@@ -28,9 +38,9 @@ CARD = re.compile(r'<article [^>]*id="table-(\d+)"[^>]*data-state="(\w+)"([^>]*)
 def pod(db, client):
     """A pod event of 8 (two pods), round 1 paired, a judge at the console."""
     league = LeagueFactory()
-    event = services.tournament_create(league=league, name="Friday", format="pods", swiss_rounds=3)
+    event = tournament_create(league=league, name="Friday", format="pods", swiss_rounds=3)
     register(event, "Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     client.force_login(organizer_of(league.organization, role=Role.JUDGE))
     return {"event": event}
 
@@ -73,7 +83,7 @@ def test_a_result_entered_elsewhere_comes_back_as_that_card_changed_and_the_othe
     console = Console(client, event)
     first, second = tables(event)
     winner = first.seats.order_by("position").first().entry
-    services.table_report(table=first, winner=winner)  # another judge's phone
+    table_report(table=first, winner=winner)  # another judge's phone
     response = console.poll()
     assert response.status_code == 200
     text = response.content.decode()
@@ -97,9 +107,7 @@ def test_a_players_report_changes_the_card_it_is_on(client, pod):
     console = Console(client, event)
     first, second = tables(event)
     seats = list(first.seats.select_related("entry").order_by("position"))
-    services.report_submit(
-        table=first, entry=seats[0].entry, result=Result(winner=seats[0].entry_id)
-    )
+    report_submit(table=first, entry=seats[0].entry, result=Result(winner=seats[0].entry_id))
     response = console.poll()
     assert response.status_code == 200
     text = response.content.decode()
@@ -113,15 +121,15 @@ def test_the_round_ended_or_the_next_paired_says_so_and_sends_no_cards(client, p
     event = pod["event"]
     console = Console(client, event)
     for table in tables(event):
-        services.table_report(table=table, draw=True)
+        table_report(table=table, draw=True)
     assert console.poll().status_code == 200  # the results: cards
-    services.round_end(round_=Round.objects.get(tournament=event, number=1))
+    round_end(round_=Round.objects.get(tournament=event, number=1))
     text = console.poll().content.decode()
     assert "The rounds changed on another screen" in text
     assert 'data-changed="1"' in text  # what a script (bench/turnaround.py) reads
     assert "round 1 is complete" in text
     assert not CARD.findall(text)
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     text = console.poll().content.decode()
     assert "round 2 is playing" in text
     assert not CARD.findall(text)
@@ -135,7 +143,7 @@ def test_pairings_changed_in_the_same_round_say_so(client, pod):
     first, second = tables(event)
     a = first.seats.order_by("position").first().entry
     b = second.seats.order_by("position").first().entry
-    services.round_swap(round_=Round.objects.get(tournament=event, number=1), a=a, b=b)
+    round_swap(round_=Round.objects.get(tournament=event, number=1), a=a, b=b)
     text = console.poll().content.decode()
     assert "The rounds changed on another screen" in text
     assert not CARD.findall(text)
@@ -172,22 +180,20 @@ def test_check_ins_and_sign_ups_come_to_the_console_before_round_1(client, db):
     """The TO waits at the console for the last check-ins before pairing round 1: each one
     (from a player's phone) comes as the check-in line, the count and the list."""
     league = LeagueFactory()
-    event = services.tournament_create(league=league, name="Friday", format="pods", swiss_rounds=3)
-    event = services.registration_settings_set(
-        tournament=event, open=True, cap=None, deadline=None, note=""
-    )
+    event = tournament_create(league=league, name="Friday", format="pods", swiss_rounds=3)
+    event = registration_settings_set(tournament=event, open=True, cap=None, deadline=None, note="")
     ann, bob = (
-        services.registration_join(
+        registration_join(
             tournament=event, player=PlayerFactory(organization=league.organization, name=name)
         )
         for name in ("Ann", "Bob")
     )
-    services.check_in_open(tournament=event)
+    check_in_open(tournament=event)
     client.force_login(organizer_of(league.organization, role=Role.JUDGE))
     console = Console(client, event)
     assert console.poll().status_code == 304
 
-    services.check_in(registration=ann)  # Ann's phone
+    check_in(registration=ann)  # Ann's phone
     text = console.poll().content.decode()
     line = re.search(r'<div id="check-in" hx-swap-oob="true">(.*?)</div>', text, re.S)[1]
     assert "1 not checked in (Bob)" in line
@@ -195,7 +201,7 @@ def test_check_ins_and_sign_ups_come_to_the_console_before_round_1(client, db):
     assert entry_names(text) == ["Ann", "Bob"]
     assert console.poll().status_code == 304
 
-    services.registration_join(  # a walk-in signs up on the door's QR code
+    registration_join(  # a walk-in signs up on the door's QR code
         tournament=event, player=PlayerFactory(organization=league.organization, name="Cy")
     )
     text = console.poll().content.decode()
@@ -203,8 +209,8 @@ def test_check_ins_and_sign_ups_come_to_the_console_before_round_1(client, db):
     assert "<strong>3 players:</strong>" in text  # the rounds suggested for the field
     assert entry_names(text) == ["Ann", "Bob", "Cy"]
 
-    services.check_in(registration=bob)
-    services.check_in(registration=Registration.objects.get(tournament=event, player__name="Cy"))
+    check_in(registration=bob)
+    check_in(registration=Registration.objects.get(tournament=event, player__name="Cy"))
     text = console.poll().content.decode()
     assert "every registered player is here" in text
 
@@ -213,11 +219,11 @@ def test_a_drop_elsewhere_sends_the_list_and_a_result_does_not(client, pod):
     event = pod["event"]
     console = Console(client, event)
     gus = Entry.objects.get(tournament=event, player__name="Gus")
-    services.entry_drop(entry=gus)  # from Gus's own phone, or another judge
+    entry_drop(entry=gus)  # from Gus's own phone, or another judge
     text = console.poll().content.decode()
     assert '<span class="entry-name">Gus <span class="tag">dropped</span>' in entry_list(text)
     first = tables(event)[0]
-    services.table_report(table=first, winner=first.seats.order_by("position").first().entry)
+    table_report(table=first, winner=first.seats.order_by("position").first().entry)
     text = console.poll().content.decode()
     assert 'id="entries"' not in text and f'id="table-{first.pk}"' in text
 
@@ -246,17 +252,15 @@ def test_the_list_is_read_once_per_change_and_follows_every_write(client, pod, s
     again, read = load()
     assert again == first and not read
     table = tables(event)[0]
-    services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+    table_report(table=table, winner=table.seats.order_by("position")[0].entry)
     assert load() == (first, False)  # a result: the same list, not read again
 
-    services.entry_drop(entry=Entry.objects.get(tournament=event, player__name="Gus"))
+    entry_drop(entry=Entry.objects.get(tournament=event, player__name="Gus"))
     listed, read = load()
     assert read and '<span class="entry-name">Gus <span class="tag">dropped</span>' in listed
     register(event, "Ivy")
     assert '<span class="entry-name">Ivy <span class="tag">from round 2</span>' in load()[0]
-    services.requested_bye_add(
-        entry=Entry.objects.get(tournament=event, player__name="Ivy"), round_number=3
-    )
+    requested_bye_add(entry=Entry.objects.get(tournament=event, player__name="Ivy"), round_number=3)
     assert "½ bye in round 3" in load()[0]
     hal = Player.objects.get(organization=event.league.organization, name="Hal")
     hal.name = "Hal Renamed"

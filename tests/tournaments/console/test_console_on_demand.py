@@ -13,8 +13,11 @@ from django.urls import reverse
 from leagues.models import Player, Role
 from tests.factories import PlayerFactory, TournamentFactory, organizer_of
 from tests.tournaments.play import play_round, register
-from tournaments import services
 from tournaments.models import Round
+from tournaments.selectors import round_seating_key
+from tournaments.services.entries import entry_drop, entry_register
+from tournaments.services.events import tournament_create
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +57,7 @@ def test_the_console_carries_no_player_lists(judge_client, league):
         PlayerFactory(organization=league.organization, name=f"Regular {n:02}")
     event = TournamentFactory(league=league, slug="big")
     register(event, *(f"P{n:02}" for n in range(12)))
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     console = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
     tags = Tags(console)
     assert tags.all("option") == [] and tags.all("select") == []
@@ -68,8 +71,8 @@ def test_the_console_carries_no_player_lists(judge_client, league):
 def test_the_edit_form_offers_every_player_still_in_and_the_formats_edits(judge_client, league):
     event = TournamentFactory(league=league, slug="swiss")
     entries = register(event, "Cy", "ann", "Bob", "Dee", "Eve")
-    round_ = services.round_pair(tournament=event)
-    services.entry_drop(entry=entries[3])  # Dee: dropped, no longer offered
+    round_ = round_pair(tournament=event)
+    entry_drop(entry=entries[3])  # Dee: dropped, no longer offered
     console = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
     response = judge_client.get(edit_form_url(console), **HTMX)
     assert response.status_code == 200
@@ -87,17 +90,17 @@ def test_the_edit_form_offers_every_player_still_in_and_the_formats_edits(judge_
         "bye",
     ]
     seating = [a["value"] for a in tags.all("input") if a.get("name") == "seating"]
-    assert seating == [services.round_seating_key(round_)]
+    assert seating == [round_seating_key(round_)]
     # Without htmx: the same form on a page of its own.
     page = judge_client.get(reverse("round_edit", args=[event.slug, 1]))
     assert page.status_code == 200 and b"<html" in page.content
-    assert b'name="seating" value="' + services.round_seating_key(round_).encode() in page.content
+    assert b'name="seating" value="' + round_seating_key(round_).encode() in page.content
 
 
 def test_a_pod_events_edit_form_offers_swap_and_bye_only(judge_client, league):
-    event = services.tournament_create(league=league, name="Pods", format="pods")
+    event = tournament_create(league=league, name="Pods", format="pods")
     register(event, *(f"P{n}" for n in range(8)))
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     form = judge_client.get(reverse("round_edit", args=[event.slug, 1]), **HTMX).content.decode()
     radios = [a["value"] for a in Tags(form).all("input") if a.get("type") == "radio"]
     assert radios == ["swap", "bye"]
@@ -116,13 +119,13 @@ def test_a_round_no_longer_played_has_no_edit_form(judge_client, league):
 def test_the_bye_from_the_one_form_ignores_the_other_select(judge_client, league):
     event = TournamentFactory(league=league, slug="bye")
     entries = register(event, *"ABCD")
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     a = entries[0]
     data = {
         "edit": "bye",
         "a": a.pk,
         "b": a.pk,  # the hidden "other player" select still holds a value
-        "seating": services.round_seating_key(round_),
+        "seating": round_seating_key(round_),
     }
     response = judge_client.post(reverse("round_edit", args=[event.slug, 1]), data)
     assert response.status_code == 302
@@ -136,7 +139,7 @@ def test_name_suggestions_as_the_to_types(judge_client, league):
         PlayerFactory(organization=org, name=name)
     PlayerFactory(name="Annette Elsewhere")  # another store's player
     event = TournamentFactory(league=league, slug="reg")
-    services.entry_register(tournament=event, name="Annika")  # registered: not suggested
+    entry_register(tournament=event, name="Annika")  # registered: not suggested
     url = reverse("event_player_names", args=[event.slug])
     response = judge_client.get(url, {"name": "  aNN "}, **HTMX)
     assert response.status_code == 200
@@ -158,11 +161,11 @@ def test_name_suggestions_stop_at_twenty(judge_client, league):
 
 def test_each_card_and_player_posts_to_its_own_address(judge_client, league):
     """The console builds these addresses from one prefix each: they must be the routes'."""
-    event = services.tournament_create(league=league, name="Pods", format="pods")
+    event = tournament_create(league=league, name="Pods", format="pods")
     entries = register(event, *(f"P{n}" for n in range(9)))
-    round_ = services.round_pair(tournament=event)
-    services.entry_drop(entry=entries[0])
-    late = services.entry_register(tournament=event, name="Late", create_player=True)
+    round_ = round_pair(tournament=event)
+    entry_drop(entry=entries[0])
+    late = entry_register(tournament=event, name="Late", create_player=True)
     console = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
     actions = {a.get("action") for a in Tags(console).all("form")}
     posts = {a.get("hx-post") for a in Tags(console).all("form")} - {None}
@@ -191,9 +194,9 @@ def test_each_card_and_player_posts_to_its_own_address(judge_client, league):
 
 
 def test_the_tap_answers_with_its_card_and_the_status_line(judge_client, league):
-    event = services.tournament_create(league=league, name="Pods", format="pods")
+    event = tournament_create(league=league, name="Pods", format="pods")
     register(event, *(f"P{n}" for n in range(12)))
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     table = round_.tables.order_by("number").first()
     seat = table.seats.order_by("position")[1]
     url = reverse("table_report", args=[event.slug, table.pk])

@@ -14,8 +14,15 @@ from django.urls import reverse
 
 from tests.factories import PlayerFactory, TournamentFactory
 from tests.tournaments.play import register
-from tournaments import services
 from tournaments.models import Round, Tournament
+from tournaments.services.registration import (
+    check_in,
+    check_in_open,
+    registration_join,
+    registration_settings_set,
+)
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_pair
 
 from .test_console_on_demand import HTMX
 
@@ -28,7 +35,7 @@ def said(response) -> list[str]:
 
 def report(table):
     seats = list(table.seats.order_by("position"))
-    services.table_report(table=table, winner=seats[0].entry)
+    table_report(table=table, winner=seats[0].entry)
 
 
 def round_next(html: str) -> str:
@@ -42,7 +49,7 @@ def round_next(html: str) -> str:
 def event(league):
     event = TournamentFactory(league=league, swiss_rounds=3, slug="friday")
     register(event, *"ABCDEFGH")
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     return event
 
 
@@ -96,7 +103,7 @@ def test_a_tap_before_every_result_is_in_is_refused_and_ends_nothing(event, orga
 def test_the_last_swiss_round_offers_the_top_cut_and_one_tap_starts_it(league, organizer_client):
     event = TournamentFactory(league=league, swiss_rounds=1, top_cut=4, slug="cut")
     register(event, *"ABCDEFGH")
-    for table in services.round_pair(tournament=event).tables.all():
+    for table in round_pair(tournament=event).tables.all():
         report(table)
     page = organizer_client.get(reverse("event_run", args=[event.slug])).content.decode()
     assert "Start the top 4 <small>· ends round 1</small>" in round_next(page)
@@ -109,7 +116,7 @@ def test_the_last_swiss_round_offers_the_top_cut_and_one_tap_starts_it(league, o
 def test_the_last_round_without_a_cut_offers_the_final_standings(league, organizer_client):
     event = TournamentFactory(league=league, swiss_rounds=1, top_cut=0, slug="short")
     register(event, *"ABCD")
-    for table in services.round_pair(tournament=event).tables.all():
+    for table in round_pair(tournament=event).tables.all():
         report(table)
     page = organizer_client.get(reverse("event_run", args=[event.slug])).content.decode()
     assert "Final standings <small>· ends round 1</small>" in round_next(page)
@@ -154,12 +161,12 @@ def test_the_live_poll_sends_the_one_tap_when_another_phone_sent_the_last_result
 
 def test_check_in_closes_from_the_console(league, organizer_client):
     event = TournamentFactory(league=league, slug="doors")
-    services.registration_settings_set(tournament=event, open=True, cap=8, deadline=None, note="")
+    registration_settings_set(tournament=event, open=True, cap=8, deadline=None, note="")
     ann, bob = (PlayerFactory(organization=league.organization, name=n) for n in ("Ann", "Bob"))
     for player in (ann, bob):
-        services.registration_join(tournament=event, player=player)
-    services.check_in_open(tournament=event)
-    services.check_in(registration=event.registrations.get(player=ann))
+        registration_join(tournament=event, player=player)
+    check_in_open(tournament=event)
+    check_in(registration=event.registrations.get(player=ann))
     page = organizer_client.get(reverse("event_run", args=[event.slug])).content.decode()
     form = page.split('<div id="check-in"')[1].split("</div>")[0]
     assert f'action="{reverse("check_in_close", args=[event.slug])}"' in form

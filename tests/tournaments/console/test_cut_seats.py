@@ -8,8 +8,12 @@ from audit.models import AuditEntry
 from leagues.models import Role
 from tests.factories import organizer_of
 from tests.tournaments.play import play_round, register
-from tournaments import services
 from tournaments.domain import podcut
+from tournaments.errors import TournamentError
+from tournaments.selectors import standings, top_cut_bracket
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.topcut import cut_seats_choose, top_cut_start
 
 pytestmark = pytest.mark.django_db
 
@@ -22,13 +26,13 @@ def judge_client(client, league):
 
 def final_of(league, cut_seats: str, name="Cut"):
     """An 8-player pod event, one Swiss round, its top 4 paired: (event, final table, seeds)."""
-    event = services.tournament_create(
+    event = tournament_create(
         league=league, name=name, format="pods", swiss_rounds=1, top_cut=4, cut_seats=cut_seats
     )
     register(event, *(f"S{n}" for n in range(8)))
     play_round(event)
-    seeds = services.standings(event).ranking[:4]
-    final = services.top_cut_start(tournament=event).tables.get()
+    seeds = standings(event).ranking[:4]
+    final = top_cut_start(tournament=event).tables.get()
     return event, final, seeds
 
 
@@ -49,8 +53,8 @@ def test_random_seats_are_the_domains_draw_for_the_event(league):
 
 
 def test_an_unknown_seat_rule_is_refused(league):
-    with pytest.raises(services.TournamentError) as refused:
-        services.tournament_create(league=league, name="X", format="pods", cut_seats="rating")
+    with pytest.raises(TournamentError) as refused:
+        tournament_create(league=league, name="X", format="pods", cut_seats="rating")
     assert refused.value.code == "cut_seats"
 
 
@@ -60,13 +64,13 @@ def test_seeds_choose_their_seats_and_the_console_records_it(league):
     entry = {e.player_id: e.pk for e in event.entries.all()}
     # Seed 1 takes seat 2, seed 2 seat 1, seed 3 seat 4, seed 4 the seat left (3).
     picks = {entry[seeds[0]]: 2, entry[seeds[1]]: 1, entry[seeds[2]]: 4, entry[seeds[3]]: 3}
-    assert services.cut_seats_choose(table=final, picks=picks) is True
+    assert cut_seats_choose(table=final, picks=picks) is True
     assert seated(final) == [seeds[1], seeds[0], seeds[3], seeds[2]]
-    assert services.cut_seats_choose(table=final, picks=picks) is False  # a double tap
+    assert cut_seats_choose(table=final, picks=picks) is False  # a double tap
     logged = AuditEntry.objects.filter(action="cut.seats")
     assert logged.count() == 1 and "seats chosen" in logged.get().summary
     # The bracket page follows the seats; the seeds stay the Swiss standings'.
-    assert services.top_cut_bracket(event).seeds == tuple(seeds)
+    assert top_cut_bracket(event).seeds == tuple(seeds)
 
 
 @pytest.mark.parametrize(
@@ -77,8 +81,8 @@ def test_bad_seat_choices_change_nothing(league, seats, code):
     event, final, seeds = final_of(league, "seed_picks")
     entry = {e.player_id: e.pk for e in event.entries.all()}
     picks = {entry[p]: seat for p, seat in zip(seeds, seats, strict=False)}
-    with pytest.raises(services.TournamentError) as refused:
-        services.cut_seats_choose(table=final, picks=picks)
+    with pytest.raises(TournamentError) as refused:
+        cut_seats_choose(table=final, picks=picks)
     assert refused.value.code == code
     assert seated(final) == seeds
     assert not AuditEntry.objects.filter(action="cut.seats").exists()
@@ -88,15 +92,15 @@ def test_seats_are_not_chosen_by_seed_events_nor_after_the_result(league):
     event, final, seeds = final_of(league, "by_seed")
     entry = {e.player_id: e.pk for e in event.entries.all()}
     picks = {entry[p]: n for n, p in enumerate(reversed(seeds), 1)}
-    with pytest.raises(services.TournamentError) as refused:
-        services.cut_seats_choose(table=final, picks=picks)
+    with pytest.raises(TournamentError) as refused:
+        cut_seats_choose(table=final, picks=picks)
     assert refused.value.code == "not_seed_picks"
     event, final, seeds = final_of(league, "seed_picks", name="Later")
     entry = {e.player_id: e.pk for e in event.entries.all()}
-    services.table_report(table=final, draw=True)
+    table_report(table=final, draw=True)
     picks = {entry[p]: n for n, p in enumerate(reversed(seeds), 1)}
-    with pytest.raises(services.TournamentError) as refused:
-        services.cut_seats_choose(table=final, picks=picks)
+    with pytest.raises(TournamentError) as refused:
+        cut_seats_choose(table=final, picks=picks)
     assert refused.value.code == "reported"
 
 

@@ -17,8 +17,13 @@ from leagues.models import Player, Role
 from tests import concurrency
 from tests.factories import LeagueFactory, PlayerFactory, TournamentFactory, organizer_of
 from tests.tournaments.play import play_round, register
-from tournaments import services
+from tournaments.errors import TournamentError, UnknownPlayer
 from tournaments.models import Entry, Round, Tournament
+from tournaments.selectors import round_seating_key
+from tournaments.services.entries import entry_drop, entry_register, entry_undrop
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_pair
+from tournaments.services.topcut import top_cut_start
 
 from .test_console_on_demand import edit_form_url
 
@@ -38,7 +43,7 @@ def _report_all(round_):
     for table in round_.tables.all():
         seats = list(table.seats.order_by("position"))
         if len(seats) > 1:
-            services.table_report(table=table, winner=seats[0].entry)
+            table_report(table=table, winner=seats[0].entry)
 
 
 def top_cut_played(league) -> tuple[Tournament, Round]:
@@ -46,7 +51,7 @@ def top_cut_played(league) -> tuple[Tournament, Round]:
     event = TournamentFactory(league=league, top_cut=4, swiss_rounds=1, slug="cut")
     register(event, *"ABCD")
     play_round(event)
-    semis = services.top_cut_start(tournament=event)
+    semis = top_cut_start(tournament=event)
     _report_all(semis)
     return event, semis
 
@@ -73,7 +78,7 @@ def test_ending_a_complete_top_cut_round_again_is_already_done(judge_client, lea
 def test_ending_a_complete_swiss_round_again_is_already_done(judge_client, league):
     event = TournamentFactory(league=league, slug="swiss")
     register(event, *"ABCD")
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     _report_all(round_)
     url = reverse("round_end", args=[event.slug, 1])
     assert judge_client.post(url).status_code == 302
@@ -109,9 +114,9 @@ def test_starting_the_top_cut_twice_pairs_it_once(judge_client, league):
 def test_a_second_tap_of_swap_does_not_swap_them_back(judge_client, league):
     event = TournamentFactory(league=league, slug="swiss")
     a, b, _, _ = register(event, *"ABCD")
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     console = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
-    seating = services.round_seating_key(round_)
+    seating = round_seating_key(round_)
     # The edit form, fetched when the TO opens it, sends back the seating the console showed.
     form = judge_client.get(edit_form_url(console), HTTP_HX_REQUEST="true").content.decode()
     assert f'name="seating" value="{seating}"' in form
@@ -170,7 +175,7 @@ def test_eight_taps_of_end_round_on_a_swiss_round_end_it_once():
     user = organizer_of(league.organization, role=Role.JUDGE, username="jude")
     event = TournamentFactory(league=league, slug="swiss", swiss_rounds=1)
     register(event, *"ABCDEF")
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     _report_all(round_)
     outcomes = tap_at_once(user, reverse("round_end", args=[event.slug, 1]))
     assert outcomes == [302] * 8
@@ -220,8 +225,8 @@ def test_eight_taps_of_swap_swap_once():
     user = organizer_of(league.organization, role=Role.JUDGE, username="jude")
     event = TournamentFactory(league=league, slug="swiss")
     a, b, *_ = register(event, *"ABCDEFGH")
-    round_ = services.round_pair(tournament=event)
-    data = {"edit": "swap", "a": a.pk, "b": b.pk, "seating": services.round_seating_key(round_)}
+    round_ = round_pair(tournament=event)
+    data = {"edit": "swap", "a": a.pk, "b": b.pk, "seating": round_seating_key(round_)}
     outcomes = tap_at_once(user, reverse("round_edit", args=[event.slug, 1]), data)
     assert outcomes == [302] * 8
     assert AuditEntry.objects.filter(action="pairing.swap").count() == 1
@@ -259,8 +264,8 @@ def test_a_known_name_in_any_case_registers_that_player(judge_client, league):
 @pytest.mark.django_db
 def test_the_service_refuses_an_unknown_name_unless_asked_to_create(league):
     event = TournamentFactory(league=league, slug="swiss")
-    with pytest.raises(services.UnknownPlayer):
-        services.entry_register(tournament=event, name="Nobody")
+    with pytest.raises(UnknownPlayer):
+        entry_register(tournament=event, name="Nobody")
     assert not Player.objects.exists()
 
 
@@ -307,9 +312,9 @@ def test_a_dropped_player_is_paired_again_after_the_undo(league):
     event = TournamentFactory(league=league, slug="swiss")
     ann, *_ = register(event, *"ABCD")
     play_round(event)
-    services.entry_drop(entry=ann)
-    assert services.entry_undrop(entry=ann).dropped_after is None
-    round_ = services.round_pair(tournament=event)
+    entry_drop(entry=ann)
+    assert entry_undrop(entry=ann).dropped_after is None
+    round_ = round_pair(tournament=event)
     assert round_.seats.filter(entry=ann).exists()
 
 
@@ -318,7 +323,7 @@ def test_a_drop_is_undone_from_history(client, league):
     event = TournamentFactory(league=league, slug="swiss")
     ann, _ = register(event, "Ann", "Bob")
     owner = organizer_of(league.organization, role=Role.OWNER, username="owen")
-    services.entry_drop(entry=ann, by=owner)
+    entry_drop(entry=ann, by=owner)
     client.force_login(owner)
     history = reverse("audit_log", args=[league.organization.slug])
     assert "Undo this drop" in client.get(history).content.decode()
@@ -337,11 +342,11 @@ def test_a_drop_is_undone_from_history(client, league):
 def test_a_drop_is_not_undone_after_the_swiss_rounds(league):
     event = TournamentFactory(league=league, top_cut=4, swiss_rounds=1, slug="cut")
     *_, eve = register(event, *"ABCDE")
-    services.entry_drop(entry=eve)
+    entry_drop(entry=eve)
     play_round(event)
-    services.top_cut_start(tournament=event)
-    with pytest.raises(services.TournamentError, match="Swiss rounds are over"):
-        services.entry_undrop(entry=eve)
+    top_cut_start(tournament=event)
+    with pytest.raises(TournamentError, match="Swiss rounds are over"):
+        entry_undrop(entry=eve)
     assert Entry.objects.get(pk=eve.pk).dropped_after == 0
 
 
@@ -367,7 +372,7 @@ def test_an_entry_never_seated_is_removed(judge_client, league):
 def test_a_seated_entry_is_not_removed(judge_client, league):
     event = TournamentFactory(league=league, slug="swiss")
     ann, *_ = register(event, *"ABCD")
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     page = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
     assert "<summary>remove</summary>" not in page
     response = judge_client.post(reverse("entry_remove", args=[event.slug, ann.pk]))

@@ -14,8 +14,10 @@ from django.utils import timezone
 from leagues.models import Game, Role
 from tests.factories import TournamentFactory, organizer_of
 from tests.tournaments.play import play_round
-from tournaments import services
+from tournaments.errors import TournamentError
 from tournaments.models import Tournament
+from tournaments.services.entries import entry_register
+from tournaments.services.events import tournament_create
 
 pytestmark = pytest.mark.django_db
 
@@ -68,16 +70,16 @@ def test_an_event_more_than_a_year_ahead_asks_first(judge_client, league):
 
 
 def test_the_service_refuses_a_far_date_unless_confirmed(league):
-    with pytest.raises(services.TournamentError) as refused:
-        services.tournament_create(league=league, name="Later", date=FAR)
+    with pytest.raises(TournamentError) as refused:
+        tournament_create(league=league, name="Later", date=FAR)
     assert (refused.value.field, refused.value.code) == ("date", "far_date")
-    assert services.tournament_create(league=league, name="Later", date=FAR, confirm_date=True)
+    assert tournament_create(league=league, name="Later", date=FAR, confirm_date=True)
 
 
 def test_an_event_played_before_its_date_dates_its_games_today(league):
     event = TournamentFactory(league=league, date=FAR)
     for name in "ABCD":
-        services.entry_register(tournament=event, name=name, create_player=True)
+        entry_register(tournament=event, name=name, create_player=True)
     play_round(event)
 
     dates = set(Game.objects.filter(league=league).values_list("played_on", flat=True))

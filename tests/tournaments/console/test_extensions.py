@@ -14,8 +14,12 @@ from audit.models import AuditEntry
 from leagues.models import Role
 from tests.factories import LeagueFactory, organizer_of
 from tests.tournaments.play import paired_pods, register
-from tournaments import services
+from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Round, Table
+from tournaments.services.clock import table_extension_set
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end, round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +38,7 @@ def table(event, number: int) -> Table:
 
 
 def extend(event, number: int, minutes: int) -> Table:
-    return services.table_extension_set(round_=round_1(event), number=number, minutes=minutes)
+    return table_extension_set(round_=round_1(event), number=number, minutes=minutes)
 
 
 def test_an_extension_is_set_on_one_table_and_logged(event):
@@ -48,7 +52,7 @@ def test_an_extension_is_set_on_one_table_and_logged(event):
 
 def test_the_same_total_twice_gives_it_once(event):
     extend(event, 1, 5)
-    with pytest.raises(services.AlreadyDone, match="Pod 1 already has 5 extra minutes"):
+    with pytest.raises(AlreadyDone, match="Pod 1 already has 5 extra minutes"):
         extend(event, 1, 5)
     assert table(event, 1).extra_minutes == 5
     assert AuditEntry.objects.filter(action="table.extension").count() == 1
@@ -66,7 +70,7 @@ def test_a_new_total_replaces_the_old_and_zero_takes_it_away(event):
         .values_list("summary", flat=True)
     )
     assert summaries[-1] == "Friday: round 1, pod 1: no time extension (was +3 min)"
-    with pytest.raises(services.AlreadyDone, match="Pod 1 already has no time extension"):
+    with pytest.raises(AlreadyDone, match="Pod 1 already has no time extension"):
         extend(event, 1, 0)
 
 
@@ -79,7 +83,7 @@ def test_a_new_total_replaces_the_old_and_zero_takes_it_away(event):
     ],
 )
 def test_bad_input_is_refused_and_changes_nothing(event, number, minutes, message):
-    with pytest.raises(services.TournamentError, match=message):
+    with pytest.raises(TournamentError, match=message):
         extend(event, number, minutes)
     assert not Table.objects.filter(extra_minutes__gt=0).exists()
     assert not AuditEntry.objects.filter(action="table.extension").exists()
@@ -88,8 +92,8 @@ def test_bad_input_is_refused_and_changes_nothing(event, number, minutes, messag
 def test_a_table_with_its_result_needs_no_more_time_but_can_lose_it(event):
     extend(event, 1, 5)
     pod = table(event, 1)
-    services.table_report(table=pod, winner=pod.seats.order_by("position")[0].entry)
-    with pytest.raises(services.TournamentError, match="Pod 1 has its result"):
+    table_report(table=pod, winner=pod.seats.order_by("position")[0].entry)
+    with pytest.raises(TournamentError, match="Pod 1 has its result"):
         extend(event, 1, 7)
     extend(event, 1, 0)
     assert table(event, 1).extra_minutes == 0
@@ -98,24 +102,22 @@ def test_a_table_with_its_result_needs_no_more_time_but_can_lose_it(event):
 def test_a_round_not_being_played_gives_no_extension(event):
     round_ = round_1(event)
     for pod in round_.tables.all():
-        services.table_report(table=pod, winner=pod.seats.order_by("position")[0].entry)
-    services.round_end(round_=round_)
-    with pytest.raises(services.TournamentError, match="not being played"):
+        table_report(table=pod, winner=pod.seats.order_by("position")[0].entry)
+    round_end(round_=round_)
+    with pytest.raises(TournamentError, match="not being played"):
         extend(event, 1, 5)
 
 
 def test_a_match_gets_one_and_a_bye_has_no_clock(client, db):
-    event = services.tournament_create(
-        league=LeagueFactory(), name="Modern", format="1v1", swiss_rounds=3
-    )
+    event = tournament_create(league=LeagueFactory(), name="Modern", format="1v1", swiss_rounds=3)
     register(event, "Ann", "Bob", "Cy", "Dee", "Eve")
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     round_ = Round.objects.get(tournament=event, number=1)
     bye = Table.objects.get(round=round_, number=3)
     assert bye.seats.count() == 1
-    with pytest.raises(services.TournamentError, match="Table 3 is a bye"):
-        services.table_extension_set(round_=round_, number=3, minutes=5)
-    services.table_extension_set(round_=round_, number=1, minutes=2)
+    with pytest.raises(TournamentError, match="Table 3 is a bye"):
+        table_extension_set(round_=round_, number=3, minutes=5)
+    table_extension_set(round_=round_, number=1, minutes=2)
     page = client.get(reverse("event_detail", args=[event.slug])).content.decode()
     assert 'Table 1 <span class="extension" title="Time extension">+2 min</span>' in page
     assert "Table 2 <span" not in page
@@ -199,7 +201,7 @@ def test_an_extension_comes_to_another_judges_console_by_its_poll(client, event)
     assert "The rounds changed" not in text
     # Its result in, the table leaves the list beside the clock (its card keeps the tag).
     pod = table(event, 1)
-    services.table_report(table=pod, winner=pod.seats.order_by("position")[0].entry)
+    table_report(table=pod, winner=pod.seats.order_by("position")[0].entry)
     text = console.poll().content.decode()
     clock = re.search(r'<div id="round-clock".*?</div>', text, re.S)[0]
     assert "Time extensions</summary>" in clock

@@ -13,8 +13,8 @@ from leagues.models import Role
 from tests.factories import TournamentFactory, organizer_of
 from tests.hostile import HOSTILE_VALUES, ID_VALUES, REFUSED_BY_KIND, row_counts
 from tests.tournaments.play import register
-from tournaments import services
 from tournaments.models import Tournament
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -102,7 +102,7 @@ def hostile_posts(keys, values=ID_VALUES):
 @pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain"])
 def test_a_1v1_table_result(judge_client, event, htmx):
     register(event, "Ann", "Bob", "Cy", "Dee")
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     table = round_.tables.first()
     url = reverse("table_report", args=[event.slug, table.pk])
     headers = {"HX-Request": "true"} if htmx else {}
@@ -118,7 +118,7 @@ def test_a_1v1_table_result(judge_client, event, htmx):
 def test_a_pod_result(judge_client, league):
     event = TournamentFactory(league=league, pods=True, slug="pods")
     register(event, "Ann", "Bob", "Cy", "Dee")
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     table = round_.tables.get()
     seat_ids = list(table.seats.values_list("entry_id", flat=True))
     url = reverse("table_report", args=[event.slug, table.pk])
@@ -142,7 +142,7 @@ def test_a_pod_result(judge_client, league):
 
 def test_round_edits(judge_client, event):
     register(event, "Ann", "Bob", "Cy", "Dee", "Eve")
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     url = reverse("round_edit", args=[event.slug, round_.number])
     entry = str(event.entries.first().pk)
     for value_key, data in hostile_posts(["edit", "a", "b"]):

@@ -7,9 +7,12 @@ from django.utils.html import escape
 from leagues.models import Role
 from tests.factories import LeagueFactory, UserFactory, organizer_of
 from tests.tournaments.play import play_round, register
-from tournaments import services
 from tournaments.domain.standings import TIEBREAKERS
 from tournaments.models import Table, Tournament
+from tournaments.selectors import suggested_structure
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end, round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +21,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 @pytest.fixture
 def event(league):
-    return services.tournament_create(league=league, name="cEDH Night", format="pods")
+    return tournament_create(league=league, name="cEDH Night", format="pods")
 
 
 @pytest.fixture
@@ -29,7 +32,7 @@ def judge_client(client, league):
 
 def started(event, count=8):
     register(event, *(f"P{n}" for n in range(1, count + 1)))
-    return services.round_pair(tournament=event)
+    return round_pair(tournament=event)
 
 
 def seats_of(table):
@@ -67,7 +70,7 @@ def test_creating_a_pod_event(judge_client, league):
 def test_the_console_suggests_the_structure_while_registering(judge_client, event):
     register(event, *(f"P{n}" for n in range(13)))
     page = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
-    rounds, _ = services.suggested_structure(event, 13)
+    rounds, _ = suggested_structure(event, 13)
     assert f"13 players:</strong>\n  {rounds} Swiss round" in page
     public = judge_client.get(reverse("event_detail", args=[event.slug])).content.decode()
     assert "suggested for the field" in public
@@ -187,7 +190,7 @@ def test_public_pages_show_pods_in_seat_order(client, event):
     round_ = started(event, 7)  # a pod of 4 and a pod of 3
     table = next(t for t in round_.tables.all() if t.seats.count() == 4)
     seats = seats_of(table)
-    services.table_report(table=table, places={s.entry_id: n for n, s in enumerate(seats, 1)})
+    table_report(table=table, places={s.entry_id: n for n, s in enumerate(seats, 1)})
     page = client.get(reverse("event_detail", args=[event.slug])).content.decode()
     assert "Seats in turn order: seat 1 goes first" in page
     assert page.count('<li class="pairing pod') == 2
@@ -211,27 +214,25 @@ def test_public_pages_show_pods_in_seat_order(client, event):
 
 
 def test_the_bracket_shows_each_stages_pods_and_the_champion(client, judge_client, league):
-    event = services.tournament_create(
-        league=league, name="Cut", format="pods", swiss_rounds=1, top_cut=16
-    )
+    event = tournament_create(league=league, name="Cut", format="pods", swiss_rounds=1, top_cut=16)
     url = reverse("event_bracket", args=[event.slug])
     register(event, *(f"P{n:02}" for n in range(16)))
     assert "four semi-final pods" in client.get(url).content.decode()
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     for table in round_.tables.all():
-        services.table_report(table=table, winner=table.seats.get(position=1).entry)
-    services.round_end(round_=round_)
+        table_report(table=table, winner=table.seats.get(position=1).entry)
+    round_end(round_=round_)
     console = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
     assert "Start the top 16" in console
     assert judge_client.post(reverse("top_cut_start", args=[event.slug])).status_code == 302
     semis = event.rounds.get(number=2)
     tables = list(semis.tables.order_by("number"))
-    services.table_report(table=tables[0], draw=True)
+    table_report(table=tables[0], draw=True)
     for table in tables[1:]:
-        services.table_report(table=table, winner=table.seats.get(position=2).entry)
+        table_report(table=table, winner=table.seats.get(position=2).entry)
     console = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
     assert "<h2>Semi-finals" in console and "A draw sends the pod's best seed on" in console
-    services.round_end(round_=semis)
+    round_end(round_=semis)
     html = client.get(url).content.decode()
     assert "<h2>Semi-finals</h2>" in html and "<h2>Final</h2>" in html
     assert html.count('class="bracket-match pod-stage"') == 5
@@ -240,8 +241,8 @@ def test_the_bracket_shows_each_stages_pods_and_the_champion(client, judge_clien
     assert "Champion" not in html
     final = event.rounds.get(number=3).tables.get()
     champion = final.seats.get(position=4).entry
-    services.table_report(table=final, winner=champion)
-    services.round_end(round_=event.rounds.get(number=3))
+    table_report(table=final, winner=champion)
+    round_end(round_=event.rounds.get(number=3))
     html = client.get(url).content.decode()
     assert f"Champion: <strong>{champion.player.name}</strong>" in html
 
@@ -267,9 +268,9 @@ def test_the_full_order_form_is_fetched_when_the_to_opens_it(judge_client, event
 
 
 def test_a_table_of_another_event_has_no_order_page(judge_client, event, league):
-    other = services.tournament_create(league=league, name="Other pods", format="pods")
+    other = tournament_create(league=league, name="Other pods", format="pods")
     register(other, *(f"Q{n}" for n in range(1, 9)))
-    services.round_pair(tournament=other)
+    round_pair(tournament=other)
     foreign = Table.objects.filter(round__tournament=other).first()
     started(event)
     response = judge_client.get(reverse("table_order", args=[event.slug, foreign.pk]))

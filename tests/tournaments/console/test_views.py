@@ -6,8 +6,12 @@ from django.urls import reverse
 from leagues.models import Role
 from tests.factories import LeagueFactory, TournamentFactory, UserFactory, organizer_of
 from tests.tournaments.play import play_round, register
-from tournaments import services
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Round, Table, Tournament
+from tournaments.services.entries import entry_register
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end, round_pair
+from tournaments.services.topcut import top_cut_start
 
 pytestmark = pytest.mark.django_db
 
@@ -25,12 +29,12 @@ def judge_client(client, league):
 
 def started(event, names="ABCDE"):
     for name in names:
-        services.entry_register(tournament=event, name=name, create_player=True)
-    return services.round_pair(tournament=event)
+        entry_register(tournament=event, name=name, create_player=True)
+    return round_pair(tournament=event)
 
 
 def test_public_pages_before_and_after_pairing(client, event):
-    services.entry_register(tournament=event, name="Ann", create_player=True)
+    entry_register(tournament=event, name="Ann", create_player=True)
     page = client.get(reverse("event_detail", args=[event.slug])).content.decode()
     assert "1 player registered" in page and "Ann" in page
     round_ = started(event, "BCDE")
@@ -168,9 +172,9 @@ def test_bracket_page_shows_seeds_and_winners(client, league):
     assert "seeded from the standings" in empty
     for _ in range(3):
         play_round(event)
-    semis = services.top_cut_start(tournament=event)
+    semis = top_cut_start(tournament=event)
     table = semis.tables.first()
-    services.table_report(table=table, winner=table.seats.get(position=1).entry)
+    table_report(table=table, winner=table.seats.get(position=1).entry)
     html = client.get(reverse("event_bracket", args=[event.slug])).content.decode()
     assert "Semifinals" in html and "Final" in html
     assert html.count('class="slot won"') == 1
@@ -179,35 +183,35 @@ def test_bracket_page_shows_seeds_and_winners(client, league):
 
 def test_a_judge_corrects_an_earlier_round_and_the_standings_follow(judge_client, event):
     for name in "ABCD":
-        services.entry_register(tournament=event, name=name, create_player=True)
-    first = services.round_pair(tournament=event)
+        entry_register(tournament=event, name=name, create_player=True)
+    first = round_pair(tournament=event)
     for table in first.tables.all():
-        services.table_report(table=table, winner=table.seats.get(position=1).entry)
-    services.round_end(round_=first)
-    services.round_pair(tournament=event)
+        table_report(table=table, winner=table.seats.get(position=1).entry)
+    round_end(round_=first)
+    round_pair(tournament=event)
     console = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
     assert reverse("round_run", args=[event.slug, 1]) in console
     page = judge_client.get(reverse("round_run", args=[event.slug, 1]))
     assert page.status_code == 200 and "Tap a new result to correct" in page.content.decode()
     table = first.tables.get(number=1)
     loser = table.seats.get(position=2).entry
-    before = services.standings(event).points[loser.player_id]
+    before = tournament_selectors.standings(event).points[loser.player_id]
     response = judge_client.post(
         reverse("table_report", args=[event.slug, table.pk]),
         {"result": "0-2", "version": table.version},
         HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 200
-    assert services.standings(event).points[loser.player_id] == before + 3
+    assert tournament_selectors.standings(event).points[loser.player_id] == before + 3
 
 
 def test_player_history_page(client, event):
     for name in "ABC":
-        services.entry_register(tournament=event, name=name, create_player=True)
-    round_ = services.round_pair(tournament=event)
+        entry_register(tournament=event, name=name, create_player=True)
+    round_ = round_pair(tournament=event)
     match = next(t for t in round_.tables.all() if t.seats.count() == 2)
     winner = match.seats.get(position=1).entry
-    services.table_report(table=match, winner=winner, game_wins={
+    table_report(table=match, winner=winner, game_wins={
         winner.pk: 2, match.seats.get(position=2).entry_id: 1})  # fmt: skip
     html = client.get(reverse("event_player", args=[event.slug, winner.player_id])).content
     assert b"Round 1" in html and b"win 2\xe2\x80\x931" in html and b">3<" in html
@@ -239,9 +243,9 @@ def test_find_my_seat_narrows_to_a_name_and_earlier_rounds_have_tabs(client, eve
     the round tabs open an earlier round's pairings."""
     first = started(event, ["Ann Archer", "Bob Baker", "Cy Cole", "Dee Drake"])
     for table in first.tables.all():
-        services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
-    services.round_end(round_=first)
-    second = services.round_pair(tournament=event)
+        table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+    round_end(round_=first)
+    second = round_pair(tournament=event)
     url = reverse("event_detail", args=[event.slug])
     page = client.get(url, {"q": "bak"}).content.decode()
     finder = page.split('id="finder-rows"')[1].split("</table>")[0]

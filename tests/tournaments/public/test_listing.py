@@ -18,9 +18,11 @@ from leagues.models import Organization, Role
 from tests.factories import LeagueFactory, OrganizationFactory, TournamentFactory, organizer_of
 from tests.tournaments.domain.test_ical import read, unescape
 from tests.tournaments.play import register
-from tournaments import services
+from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 from tournaments.selectors import listing
+from tournaments.services.events import tournament_create
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -274,11 +276,11 @@ def test_a_fee_without_a_currency_is_refused_on_the_currency(judge_client, leagu
 
 
 def test_the_service_refuses_what_the_form_would(league):
-    with pytest.raises(services.TournamentError) as error:
-        services.tournament_create(league=league, name="X", entry_fee=Decimal(-1))
+    with pytest.raises(TournamentError) as error:
+        tournament_create(league=league, name="X", entry_fee=Decimal(-1))
     assert error.value.field == "entry_fee"
-    with pytest.raises(services.TournamentError) as error:
-        services.tournament_create(league=league, name="X", place="a\nb")
+    with pytest.raises(TournamentError) as error:
+        tournament_create(league=league, name="X", place="a\nb")
     assert error.value.field == "place"
     assert not Tournament.objects.exists()
 
@@ -348,7 +350,7 @@ def test_bad_input_on_the_listing_form_changes_nothing(judge_client, events, fie
 def test_the_date_stays_once_round_1_is_paired(judge_client, events):
     event = events["today"]
     register(event, "Ann", "Bob", "Cy", "Dee")
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     before = snapshot(event)
     data = {"date": (TODAY + DAY).isoformat(), "start_time": "", "place": "", "entry_fee": ""}
     response = judge_client.post(listing_url(event), data)

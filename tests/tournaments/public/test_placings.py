@@ -10,10 +10,14 @@ from django.urls import reverse
 
 from tests.factories import UserFactory
 from tests.tournaments.play import EIGHT, play_round, register
-from tournaments import services
 from tournaments.domain.labels import place_label
 from tournaments.models import Entry, Round, Tournament
 from tournaments.page_versions import event_changed
+from tournaments.selectors import standings
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end, round_pair
+from tournaments.services.topcut import top_cut_start
 
 pytestmark = pytest.mark.django_db
 
@@ -38,20 +42,20 @@ def report_by_seed(round_, winners):
     """Report each table of a top-cut round: `winners[i]` is the player id who wins table i+1."""
     for table, winner in zip(round_.tables.order_by("number"), winners, strict=True):
         entry = table.seats.get(entry__player_id=winner).entry
-        services.table_report(table=table, winner=entry)
-    return services.round_end(round_=round_)
+        table_report(table=table, winner=entry)
+    return round_end(round_=round_)
 
 
 @pytest.fixture
 def top4(league):
     """8 players, 1v1, 3 Swiss rounds (the first seat wins), a top 4: seed 4 beats seed 1,
     seed 2 beats seed 3, then seed 2 beats seed 4 in the final. Ann's account holds seed 1."""
-    event = services.tournament_create(league=league, name="Friday 1v1", swiss_rounds=3, top_cut=4)
+    event = tournament_create(league=league, name="Friday 1v1", swiss_rounds=3, top_cut=4)
     register(event, *EIGHT)
     for _ in range(3):
         play_round(event)
-    seeds = services.standings(event).ranking
-    semis = services.top_cut_start(tournament=event)
+    seeds = standings(event).ranking
+    semis = top_cut_start(tournament=event)
     assert [
         sorted(s.entry.player_id for s in t.seats.all()) for t in semis.tables.order_by("number")
     ] == [sorted([seeds[0], seeds[3]]), sorted([seeds[1], seeds[2]])]
@@ -110,15 +114,15 @@ def test_final_standings_show_the_place_column_in_final_order(client, top4):
 
 
 def test_no_banner_and_swiss_places_during_the_event(client, league):
-    event = services.tournament_create(league=league, name="Tuesday", swiss_rounds=3)
+    event = tournament_create(league=league, name="Tuesday", swiss_rounds=3)
     register(event, *EIGHT)
     assert "player-finish" not in page(
         client, "event_player", event.slug, event.entries.first().player_id
     )
     play_round(event)
     play_round(event)
-    round_3 = services.round_pair(tournament=event)
-    rows = services.standings(event).rows
+    round_3 = round_pair(tournament=event)
+    rows = standings(event).rows
     # Any player will do; when the random pairings leave every player tied with another
     # (it happens), the place is the shared band the tied players fill: "3rd\u20134th".
     row = rows[len(rows) // 2]
@@ -130,21 +134,21 @@ def test_no_banner_and_swiss_places_during_the_event(client, league):
     assert f"Now <strong>{label} of 8 after round 2</strong>" in before
     # A result in round 3 moves nobody until the round ends.
     for table in round_3.tables.all():
-        services.table_report(table=table, winner=table.seats.order_by("position").last().entry)
+        table_report(table=table, winner=table.seats.order_by("position").last().entry)
     after = page(client, "event_player", event.slug, row.player)
     assert f"{label} of 8 after round 2" in after
     assert "Winner:" not in page(client, "event_detail", event.slug)
 
 
 def test_event_without_a_top_cut_crowns_the_undefeated_player(client, league):
-    event = services.tournament_create(league=league, name="No cut", swiss_rounds=3)
+    event = tournament_create(league=league, name="No cut", swiss_rounds=3)
     register(event, *EIGHT)
     for _ in range(3):
         play_round(event)
     event.refresh_from_db()
     assert event.status == Tournament.Status.FINISHED
     # Eight players, three rounds, no draws: exactly one player won all three.
-    undefeated = [r.player for r in services.standings(event).rows if r.wins == 3]
+    undefeated = [r.player for r in standings(event).rows if r.wins == 3]
     assert len(undefeated) == 1
     assert f"Winner: {name_of(event, undefeated[0])}" in page(client, "event_detail", event.slug)
     text = page(client, "event_player", event.slug, undefeated[0])
@@ -154,14 +158,14 @@ def test_event_without_a_top_cut_crowns_the_undefeated_player(client, league):
 @pytest.fixture
 def pods17(league):
     """17 players at pods, 3 Swiss rounds, a top 4 (one final pod)."""
-    event = services.tournament_create(
+    event = tournament_create(
         league=league, name="Commander Night", format="pods", swiss_rounds=3, top_cut=4
     )
     register(event, *(f"Pilot {n:02}" for n in range(1, 18)))
     for _ in range(3):
         play_round(event)
-    seeds = services.standings(event).ranking
-    final = services.top_cut_start(tournament=event)
+    seeds = standings(event).ranking
+    final = top_cut_start(tournament=event)
     return event, seeds, final.tables.get()
 
 
@@ -171,8 +175,8 @@ def test_seventeen_player_pod_night_final_order(client, pods17):
     assert set(entries) == set(seeds[:4])
     # The final pod: seed 3 wins, then seed 1, seed 4, seed 2.
     order = {seeds[2]: 1, seeds[0]: 2, seeds[3]: 3, seeds[1]: 4}
-    services.table_report(table=table, places={entries[p].pk: q for p, q in order.items()})
-    services.round_end(round_=table.round)
+    table_report(table=table, places={entries[p].pk: q for p, q in order.items()})
+    round_end(round_=table.round)
     assert f"Winner: {name_of(event, seeds[2])}" in page(client, "event_detail", event.slug)
     expected = {seeds[2]: "1st", seeds[0]: "2nd", seeds[3]: "3rd", seeds[1]: "4th"}
     for player, place in expected.items():
@@ -182,8 +186,8 @@ def test_seventeen_player_pod_night_final_order(client, pods17):
 
 def test_a_drawn_final_pod_is_said_honestly(client, pods17):
     event, seeds, table = pods17
-    services.table_report(table=table, draw=True)
-    services.round_end(round_=table.round)
+    table_report(table=table, draw=True)
+    round_end(round_=table.round)
     text = page(client, "event_detail", event.slug)
     assert "Winner:" not in text
     assert "Drawn final:" in text and "share first place" in text
@@ -198,7 +202,7 @@ def test_a_drawn_final_pod_is_said_honestly(client, pods17):
 def test_a_tie_for_first_without_a_cut_is_said_as_shared(client, league):
     # Four players, one round: both winners beat a 0-1 player 2-0, so they are equal on
     # points, OMW% (0.33, the floor), GW% and OGW%: they share first, 1st-2nd.
-    event = services.tournament_create(league=league, name="Quick", swiss_rounds=1)
+    event = tournament_create(league=league, name="Quick", swiss_rounds=1)
     register(event, "Ann", "Bob", "Cy", "Dee")
     round_ = play_round(event)
     winners = sorted(

@@ -13,9 +13,12 @@ from django.utils import timezone
 from audit.models import AuditEntry
 from tests.factories import LeagueFactory, PlayerFactory, TournamentFactory, UserFactory
 from tests.tournaments.play import register
-from tournaments import services
+from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Entry, Tournament
 from tournaments.selectors import decks as deck_selectors
+from tournaments.services.decks import deck_settings_set, entry_deck_set
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -34,11 +37,11 @@ def entry_of(event, name="Ann"):
 
 def test_a_player_names_their_deck_and_a_repeat_changes_nothing(event):
     ann = entry_of(event)
-    services.entry_deck_set(entry=ann, name="  Tymna the Weaver /  Kraum, Ludevic's Opus ")
+    entry_deck_set(entry=ann, name="  Tymna the Weaver /  Kraum, Ludevic's Opus ")
     ann.refresh_from_db()
     assert ann.deck_name == TYMNA  # spaces tidied
-    with pytest.raises(services.AlreadyDone, match="already that"):
-        services.entry_deck_set(entry=ann, name=TYMNA)
+    with pytest.raises(AlreadyDone, match="already that"):
+        entry_deck_set(entry=ann, name=TYMNA)
     assert AuditEntry.objects.filter(action="entry.deck").count() == 1
 
 
@@ -75,8 +78,8 @@ def test_a_player_names_their_deck_and_a_repeat_changes_nothing(event):
 )
 def test_bad_decks_are_refused_on_their_field_and_change_nothing(event, deck, field, message):
     ann = entry_of(event)
-    with pytest.raises(services.TournamentError) as refused:
-        services.entry_deck_set(entry=ann, **deck)
+    with pytest.raises(TournamentError) as refused:
+        entry_deck_set(entry=ann, **deck)
     assert (refused.value.field, str(refused.value)) == (field, message)
     ann.refresh_from_db()
     assert (ann.deck_name, ann.decklist_url, ann.decklist_text) == ("", "", "")
@@ -84,12 +87,12 @@ def test_bad_decks_are_refused_on_their_field_and_change_nothing(event, deck, fi
 
 def test_after_the_deadline_only_the_organizer_changes_a_deck(event):
     ann = entry_of(event)
-    services.deck_settings_set(
+    deck_settings_set(
         tournament=event, deadline=timezone.now() - timedelta(minutes=1), visibility="after_cut"
     )
-    with pytest.raises(services.TournamentError, match="Decks were due by"):
-        services.entry_deck_set(entry=ann, name="Kinnan")
-    services.entry_deck_set(entry=ann, name="Kinnan", as_organizer=True)
+    with pytest.raises(TournamentError, match="Decks were due by"):
+        entry_deck_set(entry=ann, name="Kinnan")
+    entry_deck_set(entry=ann, name="Kinnan", as_organizer=True)
     ann.refresh_from_db()
     assert ann.deck_name == "Kinnan"
 
@@ -113,12 +116,12 @@ def test_when_decks_are_public(visibility, status, public):
 def test_decks_show_on_the_standings_only_once_public(event, client):
     register(event, "Ann", "Bob", "Cy", "Dee")
     for entry in Entry.objects.filter(tournament=event):
-        services.entry_deck_set(entry=entry, name=f"{entry.player.name}'s Kinnan")
-    round_ = services.round_pair(tournament=event)
-    services.table_report(table=round_.tables.get(), winner=Entry.objects.get(player__name="Ann"))
+        entry_deck_set(entry=entry, name=f"{entry.player.name}'s Kinnan")
+    round_ = round_pair(tournament=event)
+    table_report(table=round_.tables.get(), winner=Entry.objects.get(player__name="Ann"))
     url = reverse("event_standings", args=[event.slug])
     assert "Ann's Kinnan" not in client.get(url).content.decode()
-    services.deck_settings_set(tournament=event, deadline=None, visibility="public")
+    deck_settings_set(tournament=event, deadline=None, visibility="public")
     standings = client.get(url).content.decode()
     assert "Ann&#x27;s Kinnan" in standings and "Dee&#x27;s Kinnan" in standings
     pairings = client.get(reverse("event_detail", args=[event.slug])).content.decode()
@@ -130,12 +133,12 @@ def test_the_names_the_store_used_are_offered_most_used_first(league):
         event = TournamentFactory(league=league, slug=f"week-{n}", deck_visibility="public")
         register(event, f"Player {n}")
         entry = Entry.objects.get(tournament=event)
-        services.entry_deck_set(entry=entry, name=deck)
+        entry_deck_set(entry=entry, name=deck)
     other_store = TournamentFactory(
         league=LeagueFactory(slug="elsewhere"), slug="elsewhere", deck_visibility="public"
     )
     register(other_store, "Stranger")
-    services.entry_deck_set(entry=other_store.entries.get(), name="Elsewhere's deck")
+    entry_deck_set(entry=other_store.entries.get(), name="Elsewhere's deck")
     suggestions = deck_selectors.deck_suggestions(league.organization_id, AnonymousUser())
     assert suggestions == ["Kinnan", "Rograkh / Silas", "Thrasios / Tymna"]  # partners sorted
 
@@ -147,14 +150,14 @@ def test_deck_suggestions_offer_only_decks_already_public(league):
     PlayerFactory(organization=league.organization, name="Ann", user=user)
     tonight = TournamentFactory(league=league, slug="tonight", deck_visibility="after_cut")
     register(tonight, "Ann", "Bob")
-    services.entry_deck_set(entry=tonight.entries.get(player__name="Bob"), name="Bob's secret")
+    entry_deck_set(entry=tonight.entries.get(player__name="Bob"), name="Bob's secret")
     last_week = TournamentFactory(league=league, slug="last-week")
     register(last_week, "Cy")
-    services.entry_deck_set(entry=last_week.entries.get(), name="Cy's known deck")
+    entry_deck_set(entry=last_week.entries.get(), name="Cy's known deck")
     Tournament.objects.filter(pk=last_week.pk).update(status="finished")
     next_week = TournamentFactory(league=league, slug="next-week", deck_visibility="after_event")
     register(next_week, "Dee")
-    services.entry_deck_set(entry=next_week.entries.get(), name="Dee's hidden deck")
+    entry_deck_set(entry=next_week.entries.get(), name="Dee's hidden deck")
     client = Client()
     client.force_login(user)
     page = client.get(reverse("my_deck", args=[tonight.slug])).content.decode()
@@ -184,15 +187,15 @@ def test_the_league_page_shows_each_seats_win_rate_and_each_decks(league, client
     event = TournamentFactory(league=league, slug="pods", pods=True)
     register(event, *(f"P{n}" for n in range(8)))
     for entry in Entry.objects.filter(tournament=event):
-        services.entry_deck_set(entry=entry, name="Kinnan" if entry.player.name < "P4" else "Tymna")
-    round_ = services.round_pair(tournament=event)
+        entry_deck_set(entry=entry, name="Kinnan" if entry.player.name < "P4" else "Tymna")
+    round_ = round_pair(tournament=event)
     first, second = round_.tables.order_by("number")
-    services.table_report(table=first, winner=first.seats.get(position=1).entry)
-    services.table_report(table=second, winner=second.seats.get(position=3).entry)
+    table_report(table=first, winner=first.seats.get(position=1).entry)
+    table_report(table=second, winner=second.seats.get(position=3).entry)
     seats = {r.label: (r.games, r.wins) for r in deck_selectors.league_seat_rates(league.pk)}
     assert seats == {"Seat 1": (2, 1), "Seat 2": (2, 0), "Seat 3": (2, 1), "Seat 4": (2, 0)}
     assert deck_selectors.league_deck_rates(league.pk) == []  # hidden until the cut
-    services.deck_settings_set(tournament=event, deadline=None, visibility="public")
+    deck_settings_set(tournament=event, deadline=None, visibility="public")
     decks = {r.label: (r.games, r.wins) for r in deck_selectors.league_deck_rates(league.pk)}
     winners = [first.seats.get(position=1).entry, second.seats.get(position=3).entry]
     expected_wins = {"Kinnan": 0, "Tymna": 0}
@@ -230,7 +233,7 @@ def test_an_entrant_finds_their_deck_from_the_pairings(event):
     user = UserFactory(username="ann")
     PlayerFactory(organization=event.league.organization, name="Ann", user=user)
     register(event, "Ann", "Bob", "Cy")
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     client = Client()
     client.force_login(user)
     page = client.get(reverse("event_detail", args=[event.slug])).content.decode()
@@ -253,10 +256,10 @@ def test_the_decks_tab_shows_one_deck_whatever_the_case_or_partner_order(league,
         "P7": "Rograkh / Silas",
     }
     for entry in Entry.objects.filter(tournament=event).select_related("player"):
-        services.entry_deck_set(entry=entry, name=typed[entry.player.name])
-    round_ = services.round_pair(tournament=event)
+        entry_deck_set(entry=entry, name=typed[entry.player.name])
+    round_ = round_pair(tournament=event)
     for table in round_.tables.all():
-        services.table_report(table=table, winner=table.seats.get(position=1).entry)
+        table_report(table=table, winner=table.seats.get(position=1).entry)
     decks = {r.label: r.games for r in deck_selectors.league_deck_rates(league.pk)}
     assert decks == {
         "Kinnan, Bonder Prodigy": 3,

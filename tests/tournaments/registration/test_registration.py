@@ -9,8 +9,13 @@ from django.urls import reverse
 
 from notifications.models import Delivery, NotificationSettings
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
-from tournaments import services
 from tournaments.models import Registration
+from tournaments.services.entries import entry_register
+from tournaments.services.registration import (
+    check_in_open,
+    registration_join,
+    registration_settings_set,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +23,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def event(league):
     event = TournamentFactory(league=league, name="Friday cEDH", slug="friday-cedh")
-    return services.registration_settings_set(
+    return registration_settings_set(
         tournament=event, open=True, cap=2, deadline=None, note="Fee 10 · doors 18:30"
     )
 
@@ -78,7 +83,7 @@ def test_a_visitor_is_asked_to_log_in(event, client):
 
 def test_the_to_page_lists_seats_and_waitlist_and_marks_paid(event, organizer_client):
     for name in ("Ann", "Bob", "Cat"):
-        services.registration_join(
+        registration_join(
             tournament=event,
             player=PlayerFactory(organization=event.league.organization, name=name),
         )
@@ -121,9 +126,9 @@ def test_check_in_by_the_qr_page_and_by_the_link_then_the_close(event, organizer
     ann_client, _ann = player_client(event, "Ann")
     join(ann_client, event)
     bob = PlayerFactory(organization=event.league.organization, name="Bob")
-    bob_registration = services.registration_join(tournament=event, player=bob)
+    bob_registration = registration_join(tournament=event, player=bob)
     cat = PlayerFactory(organization=event.league.organization, name="Cat")
-    services.registration_join(tournament=event, player=cat)  # waitlisted, never comes
+    registration_join(tournament=event, player=cat)  # waitlisted, never comes
     opened = organizer_client.post(reverse("check_in_open", args=[event.slug]), follow=True)
     assert said(opened) == ["Check-in is open: players scan the code or use their link."]
     assert said(
@@ -157,11 +162,11 @@ def test_check_in_by_the_qr_page_and_by_the_link_then_the_close(event, organizer
 
 def test_pairing_waits_for_the_check_in_to_close(event, organizer_client):
     for name in ("Ann", "Bob"):
-        services.registration_join(
+        registration_join(
             tournament=event,
             player=PlayerFactory(organization=event.league.organization, name=name),
         )
-    services.check_in_open(tournament=event)
+    check_in_open(tournament=event)
     console = organizer_client.get(reverse("event_run", args=[event.slug])).content.decode()
     assert "Check-in is open: 2 not checked in (Ann, Bob)." in console
     answer = organizer_client.post(reverse("event_pair", args=[event.slug]), follow=True)
@@ -251,7 +256,7 @@ def test_a_walk_in_past_the_cap_reads_as_more_than_the_seats(event, organizer_cl
     """Issue 31 #10: "3 in of 2" after a walk-in past a full event."""
     for name in ("Ann", "Bob"):
         join(player_client(event, name)[0], event)
-    services.entry_register(tournament=event, name="Walt", create_player=True)
+    entry_register(tournament=event, name="Walt", create_player=True)
     page = organizer_client.get(reverse("event_registration", args=[event.slug])).content.decode()
     assert "3 in of 2" not in page and "3 in: 2 seats and 1 more" in page
     visitor = player_client(event, "Vic")[0]

@@ -15,9 +15,14 @@ from audit.models import AuditEntry
 from audit.services import audit_undo
 from tests.factories import LeagueFactory, TournamentFactory, UserFactory
 from tests.tournaments.play import play_round, register
-from tournaments import services
 from tournaments.actions import Action
+from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Entry, Round, Table, Tournament
+from tournaments.services.entries import entry_drop, entry_drop_self
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_advance, round_end, round_pair
+from tournaments.services.topcut import top_cut_start
 
 pytestmark = pytest.mark.django_db
 
@@ -27,9 +32,9 @@ def pod(db):
     """A pod event of 8 (two pods), 3 Swiss rounds, round 1 paired; Ann (at pod 1) is linked
     to an account."""
     league = LeagueFactory()
-    event = services.tournament_create(league=league, name="Friday", format="pods", swiss_rounds=3)
+    event = tournament_create(league=league, name="Friday", format="pods", swiss_rounds=3)
     register(event, "Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     ann = Entry.objects.select_related("player").get(tournament=event, player__name="Ann")
     user = UserFactory(username="ann")
     ann.player.user = user
@@ -51,15 +56,15 @@ def ann_table(pod) -> Table:
 def test_a_player_at_a_table_without_a_result_drops_from_the_next_round_on(pod):
     event, ann = pod["event"], pod["ann"]
     table = ann_table(pod)
-    dropped = services.entry_drop_self(entry=ann, by=pod["user"])
+    dropped = entry_drop_self(entry=ann, by=pod["user"])
     assert dropped.dropped_after == 1
     # Their table is untouched and still needs its result.
     table.refresh_from_db()
     assert not table.reported and ann.pk in set(table.seats.values_list("entry_id", flat=True))
     for each in event.rounds.get().tables.all():
-        services.table_report(table=each, winner=each.seats.order_by("position")[0].entry)
-    services.round_end(round_=event.rounds.get())
-    second = services.round_pair(tournament=event)
+        table_report(table=each, winner=each.seats.order_by("position")[0].entry)
+    round_end(round_=event.rounds.get())
+    second = round_pair(tournament=event)
     assert not second.seats.filter(entry=ann).exists()
     assert second.seats.count() == 7
     # History: the TO's drop, said to be the player's.
@@ -70,17 +75,17 @@ def test_a_player_at_a_table_without_a_result_drops_from_the_next_round_on(pod):
 
 
 def test_a_second_tap_changes_nothing(pod):
-    services.entry_drop_self(entry=pod["ann"], by=pod["user"])
-    with pytest.raises(services.AlreadyDone, match="You have already dropped"):
-        services.entry_drop_self(entry=pod["ann"], by=pod["user"])
+    entry_drop_self(entry=pod["ann"], by=pod["user"])
+    with pytest.raises(AlreadyDone, match="You have already dropped"):
+        entry_drop_self(entry=pod["ann"], by=pod["user"])
     assert AuditEntry.objects.filter(action=Action.ENTRY_DROP).count() == 1
 
 
 def test_before_round_one_the_player_unregisters_instead(db):
     event = TournamentFactory(league=LeagueFactory())
     (ann,) = register(event, "Ann")
-    with pytest.raises(services.TournamentError, match="unregister on the event page"):
-        services.entry_drop_self(entry=ann)
+    with pytest.raises(TournamentError, match="unregister on the event page"):
+        entry_drop_self(entry=ann)
     ann.refresh_from_db()
     assert ann.dropped_after is None and not AuditEntry.objects.filter(action="entry.drop")
 
@@ -89,14 +94,14 @@ def test_in_the_top_cut_the_player_tells_the_to(db):
     event = TournamentFactory(league=LeagueFactory(), swiss_rounds=1, top_cut=4)
     entries = register(event, *"ABCD")
     play_round(event)
-    services.top_cut_start(tournament=event)
-    with pytest.raises(services.TournamentError, match="tell the TO"):
-        services.entry_drop_self(entry=entries[0])
+    top_cut_start(tournament=event)
+    with pytest.raises(TournamentError, match="tell the TO"):
+        entry_drop_self(entry=entries[0])
     assert Entry.objects.filter(dropped_after__isnull=False).count() == 0
 
 
 def test_the_to_undoes_a_players_drop_from_history(pod):
-    services.entry_drop_self(entry=pod["ann"], by=pod["user"])
+    entry_drop_self(entry=pod["ann"], by=pod["user"])
     audit_undo(entry=AuditEntry.objects.get(action=Action.ENTRY_DROP))
     pod["ann"].refresh_from_db()
     assert pod["ann"].dropped_after is None
@@ -158,7 +163,7 @@ def test_the_console_shows_the_players_drop_and_the_to_undoes_it(client, organiz
 
     to = organizer_of(event.league.organization, username="to")
     organizer_client.force_login(to)
-    services.entry_drop_self(entry=ann, by=pod["user"])
+    entry_drop_self(entry=ann, by=pod["user"])
     console = organizer_client.get(reverse("event_run", args=[event.slug])).content.decode()
     line = console.split('<span class="entry-name">Ann')[1].split("</li>")[0]
     assert '<span class="tag">dropped by the player</span>' in line
@@ -170,7 +175,7 @@ def test_the_console_shows_the_players_drop_and_the_to_undoes_it(client, organiz
     line = back.content.decode().split('<span class="entry-name">Ann')[1].split("</li>")[0]
     assert "dropped" not in line
     # A drop the TO makes afterwards is the TO's, not the player's.
-    services.entry_drop(entry=ann, by=to)
+    entry_drop(entry=ann, by=to)
     console = organizer_client.get(reverse("event_run", args=[event.slug])).content.decode()
     line = console.split('<span class="entry-name">Ann')[1].split("</li>")[0]
     assert '<span class="tag">dropped</span>' in line and "by the player" not in line
@@ -179,11 +184,11 @@ def test_the_console_shows_the_players_drop_and_the_to_undoes_it(client, organiz
 def test_the_round_after_a_players_drop_leaves_them_out_on_the_console(pod):
     """The TO's one tap pairs the next round without the dropped player."""
     event, ann = pod["event"], pod["ann"]
-    services.entry_drop_self(entry=ann, by=pod["user"])
+    entry_drop_self(entry=ann, by=pod["user"])
     first = event.rounds.get()
     for table in first.tables.all():
-        services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
-    second = services.round_advance(round_=first)
+        table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+    second = round_advance(round_=first)
     assert second.number == 2 and not second.seats.filter(entry=ann).exists()
     assert Round.objects.get(pk=first.pk).status == Round.Status.COMPLETE
     assert Tournament.objects.get(pk=event.pk).status == Tournament.Status.SWISS

@@ -10,8 +10,14 @@ from django.urls import reverse
 from leagues.models import Role
 from tests.factories import LeagueFactory, UserFactory, organizer_of
 from tests.tournaments.play import register, report_posted
-from tournaments import services
 from tournaments.models import Entry, Registration, ReportConfirmation, ResultReport, Table
+from tournaments.selectors import standings
+from tournaments.services.entries import entry_drop
+from tournaments.services.events import tournament_create
+from tournaments.services.reports import report_accept, report_confirm
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end, round_pair
+from tournaments.services.topcut import top_cut_start
 
 pytestmark = pytest.mark.django_db
 
@@ -23,9 +29,9 @@ def pod(db):
     """A pod event of 8, round 1 paired; pod 1's players: the first linked to an account,
     the others each with a registration link."""
     league = LeagueFactory()
-    event = services.tournament_create(league=league, name="Friday", format="pods", swiss_rounds=2)
+    event = tournament_create(league=league, name="Friday", format="pods", swiss_rounds=2)
     register(event, "Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     table = Table.objects.get(round__tournament=event, number=1)
     entries = [s.entry for s in table.seats.select_related("entry__player").order_by("position")]
     user = UserFactory(username="first")
@@ -187,8 +193,8 @@ def test_too_many_taps_a_minute_are_refused(client, pod):
 def test_a_closed_round_takes_no_report(client, pod):
     url = page_of(pod, client)
     for table in Table.objects.filter(round__tournament=pod["event"]):
-        services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
-    services.round_end(round_=pod["table"].round)
+        table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+    round_end(round_=pod["table"].round)
     data = {"action": "report", "table": pod["table"].pk, "winner": str(pod["entries"][1].pk)}
     response = client.post(url, data)
     assert response.status_code == 409
@@ -229,9 +235,9 @@ def test_the_poll_is_a_304_until_something_changes(client, pod):
     # The next round is paired: the page shows the new seat.
     etag = changed["ETag"]
     for table in Table.objects.filter(round__tournament=pod["event"]):
-        services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
-    services.round_end(round_=pod["table"].round)
-    services.round_pair(tournament=pod["event"])
+        table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+    round_end(round_=pod["table"].round)
+    round_pair(tournament=pod["event"])
     paired = client.get(url, HTTP_IF_NONE_MATCH=etag, **HTMX)
     assert paired.status_code == 200 and "Round 2" in paired.content.decode()
 
@@ -241,7 +247,7 @@ def test_the_console_shows_a_dispute_and_the_to_picks_one(client, pod):
     table = pod["table"]
     mine = report_posted(table=table, entry=first, data={"winner": str(first.pk)})
     theirs = report_posted(table=table, entry=second, data={"winner": str(second.pk)})
-    services.report_confirm(report=theirs.report, entry=third)
+    report_confirm(report=theirs.report, entry=third)
     event = pod["event"]
     client.force_login(organizer_of(event.league.organization, role=Role.JUDGE))
     console = client.get(reverse("event_run", args=[event.slug])).content.decode()
@@ -280,7 +286,7 @@ def test_the_spectators_pairings_poll_is_a_304_until_something_changes(
     first = pod["entries"][0]
     report_posted(table=pod["table"], entry=first, data={"winner": str(first.pk)})
     assert client.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX).status_code == 304
-    services.table_report(table=pod["table"], winner=first)
+    table_report(table=pod["table"], winner=first)
     changed = client.get(url, HTTP_IF_NONE_MATCH=tag, **HTMX)
     assert changed.status_code == 200 and b'id="live-pairings"' in changed.content
 
@@ -289,11 +295,11 @@ def test_history_shows_every_report_confirmation_and_pick(client, pod):
     first, second, third, _ = pod["entries"]
     table = pod["table"]
     mine = report_posted(table=table, entry=first, data={"winner": str(first.pk)})
-    services.report_confirm(report=mine.report, entry=third)
+    report_confirm(report=mine.report, entry=third)
     theirs = report_posted(table=table, entry=second, data={"result": "draw"})
     event = pod["event"]
     organizer = organizer_of(event.league.organization, role=Role.ORGANIZER)
-    services.report_accept(report=theirs.report, by=organizer)
+    report_accept(report=theirs.report, by=organizer)
     client.force_login(organizer)
     url = reverse("audit_log", args=[event.league.organization.slug])
     page = client.get(url, {"tournament": event.slug})
@@ -372,29 +378,29 @@ def test_a_players_poll_stays_a_304_through_other_tables_results_and_changes_wit
     # Another pod: a report, a confirmation, the result, a correction.
     report = report_posted(table=other, entry=others[0], data={"winner": str(others[0].pk)})
     assert poll() == 304
-    services.report_confirm(report=report.report, entry=others[1])
-    services.table_report(table=other, winner=others[0])
+    report_confirm(report=report.report, entry=others[1])
+    table_report(table=other, winner=others[0])
     assert poll() == 304
-    services.table_report(table=other, winner=others[1])
+    table_report(table=other, winner=others[1])
     assert poll() == 304
     # Their own pod: a report from someone else at it, then the TO's result.
     first, second, *_ = pod["entries"]
     report_posted(table=mine, entry=second, data={"winner": str(second.pk)})
     assert poll() == 200
-    services.table_report(table=mine, winner=first)
+    table_report(table=mine, winner=first)
     assert poll() == 200
     # The round ends, the next is paired: every page.
-    services.round_end(round_=mine.round)
+    round_end(round_=mine.round)
     assert poll() == 200
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     assert poll() == 200
     # A correction of their round-1 pod (their rounds list) changes it; of another, not.
-    services.table_report(table=other, winner=others[2])
+    table_report(table=other, winner=others[2])
     assert poll() == 304
-    services.table_report(table=mine, winner=second)
+    table_report(table=mine, winner=second)
     assert poll() == 200
     # A drop anywhere, an edit of the event, a player renamed: every page, to be safe.
-    services.entry_drop(entry=others[3])
+    entry_drop(entry=others[3])
     assert poll() == 200
     event.refresh_from_db()
     event.round_minutes = 55
@@ -418,16 +424,16 @@ def own_page(client, event, entry):
 def test_a_player_outside_the_top_cut_keeps_their_rounds_points_and_place(client, league):
     """Issue 31 #5: everyone outside the top cut saw "You are not seated in this round" and
     nothing else."""
-    event = services.tournament_create(
+    event = tournament_create(
         league=league, name="Cut night", format="pods", swiss_rounds=1, top_cut=4
     )
     register(event, *(f"S{n}" for n in range(8)))
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     for table in round_.tables.all():
-        services.table_report(table=table, winner=table.seats.get(position=1).entry)
-    services.round_end(round_=round_)
-    ranking = services.standings(event).ranking
-    services.top_cut_start(tournament=event)
+        table_report(table=table, winner=table.seats.get(position=1).entry)
+    round_end(round_=round_)
+    ranking = standings(event).ranking
+    top_cut_start(tournament=event)
     last = Entry.objects.get(tournament=event, player_id=ranking[-1])
     page = own_page(client, event, last)
     assert "Your rounds" in page and "Round 1" in page and ">loss<" in page
@@ -438,16 +444,16 @@ def test_a_player_outside_the_top_cut_keeps_their_rounds_points_and_place(client
 
 
 def test_a_dropped_player_keeps_their_rounds_points_and_place(client, league):
-    event = services.tournament_create(league=league, name="Modern", swiss_rounds=3)
+    event = tournament_create(league=league, name="Modern", swiss_rounds=3)
     register(event, "Ann", "Bob", "Cy", "Dee")
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     tables = list(round_.tables.order_by("number"))
-    services.table_report(table=tables[0], winner=tables[0].seats.get(position=1).entry)
-    services.table_report(table=tables[1], winner=tables[1].seats.get(position=1).entry)
-    services.round_end(round_=round_)
+    table_report(table=tables[0], winner=tables[0].seats.get(position=1).entry)
+    table_report(table=tables[1], winner=tables[1].seats.get(position=1).entry)
+    round_end(round_=round_)
     winner = tables[0].seats.get(position=1).entry
-    services.entry_drop(entry=winner)
-    services.round_pair(tournament=event)
+    entry_drop(entry=winner)
+    round_pair(tournament=event)
     page = own_page(client, event, winner)
     assert "Your rounds" in page and "Round 1" in page and ">win<" in page
     assert "You dropped after round 1" in page
@@ -457,9 +463,9 @@ def test_a_dropped_player_keeps_their_rounds_points_and_place(client, league):
 def test_a_match_player_reports_with_the_consoles_result_buttons(client, league):
     """A 1v1 player's form is the format's partial, the card's buttons (with the drawn games
     and draws folded under "More"); "1-2" reads from the seats as the card's does."""
-    event = services.tournament_create(league=league, name="Modern", swiss_rounds=2)
+    event = tournament_create(league=league, name="Modern", swiss_rounds=2)
     register(event, "Ann", "Bob", "Cy", "Dee")
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     table = Table.objects.get(round__tournament=event, number=1)
     first, second = [
         s.entry for s in table.seats.select_related("entry__player").order_by("position")

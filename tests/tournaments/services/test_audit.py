@@ -11,7 +11,10 @@ from leagues.models import Game, Role
 from ratings.models import RatingChange
 from tests.factories import TournamentFactory, organizer_of
 from tests.tournaments.play import register
-from tournaments import services
+from tournaments.services.entries import entry_drop
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_edit, round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +28,7 @@ def event(league):
 
 @pytest.fixture
 def pods(league):
-    return services.tournament_create(league=league, name="cEDH Night", format="pods")
+    return tournament_create(league=league, name="cEDH Night", format="pods")
 
 
 @pytest.fixture
@@ -36,14 +39,14 @@ def judge(league):
 def match(event):
     """A started 1v1 round of Ann v Bob: the table and its two entries in seat order."""
     register(event, "Ann", "Bob")
-    table = services.round_pair(tournament=event).tables.get()
+    table = round_pair(tournament=event).tables.get()
     first, second = (s.entry for s in table.seats.order_by("position"))
     return table, first, second
 
 
 def pod(event, count=4):
     register(event, *(f"P{n}" for n in range(1, count + 1)))
-    table = services.round_pair(tournament=event).tables.get(number=1)
+    table = round_pair(tournament=event).tables.get(number=1)
     return table, [s.entry for s in table.seats.order_by("position")]
 
 
@@ -53,16 +56,14 @@ def only(action):
 
 def test_reporting_then_correcting_a_match_is_logged(event, judge):
     table, first, second = match(event)
-    services.table_report(
-        table=table, winner=first, game_wins={first.pk: 2, second.pk: 1}, by=judge
-    )
+    table_report(table=table, winner=first, game_wins={first.pk: 2, second.pk: 1}, by=judge)
     report = only("match.report")
     assert report.tournament_id == event.pk and report.league == event.league
     assert report.tournament_name == event.name
     assert report.object_type == "table" and report.object_id == table.pk
     assert report.actor_label == "jude" and report.before is None
     assert report.after["winner"] == first.player.name and report.after["version"] == 1
-    services.table_report(table=table, draw=True, expected_version=1, by=judge)
+    table_report(table=table, draw=True, expected_version=1, by=judge)
     correction = only("match.correct")
     assert correction.before["winner_entry"] == first.pk and not correction.before["draw"]
     assert correction.after["draw"] and correction.after["version"] == 2
@@ -72,9 +73,9 @@ def test_reporting_then_correcting_a_match_is_logged(event, judge):
 
 def test_a_double_tap_and_an_identical_stale_report_add_nothing(event):
     table, first, _ = match(event)
-    services.table_report(table=table, winner=first, expected_version=0)
-    services.table_report(table=table, winner=first, expected_version=0)  # the double tap
-    services.table_report(table=table, winner=first, expected_version=1)  # same result again
+    table_report(table=table, winner=first, expected_version=0)
+    table_report(table=table, winner=first, expected_version=0)  # the double tap
+    table_report(table=table, winner=first, expected_version=1)  # same result again
     assert AuditEntry.objects.count() == 1
 
 
@@ -83,10 +84,10 @@ def test_undoing_a_match_correction_restores_the_result_and_the_ratings(
 ):
     table, first, second = match(event)
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_report(table=table, winner=first, game_wins={first.pk: 2, second.pk: 0})
+        table_report(table=table, winner=first, game_wins={first.pk: 2, second.pk: 0})
     ratings = sorted(RatingChange.objects.values_list("player__name", "delta"))
     with django_capture_on_commit_callbacks(execute=True):
-        services.table_report(table=table, winner=second, expected_version=1, by=judge)
+        table_report(table=table, winner=second, expected_version=1, by=judge)
     correction = only("match.correct")
     with django_capture_on_commit_callbacks(execute=True):
         undo = audit_services.audit_undo(entry=correction, by=organizer)
@@ -102,9 +103,9 @@ def test_undoing_a_match_correction_restores_the_result_and_the_ratings(
 
 def test_a_table_correction_cannot_be_undone_after_a_later_change(event):
     table, first, second = match(event)
-    services.table_report(table=table, winner=first)
-    services.table_report(table=table, winner=second, expected_version=1)
-    services.table_report(table=table, draw=True, expected_version=2)
+    table_report(table=table, winner=first)
+    table_report(table=table, winner=second, expected_version=1)
+    table_report(table=table, draw=True, expected_version=2)
     first_correction = AuditEntry.objects.filter(action="match.correct").earliest("id")
     with pytest.raises(league_services.UndoRefused, match="changed again"):
         audit_services.audit_undo(entry=first_correction)
@@ -115,10 +116,10 @@ def test_a_table_correction_cannot_be_undone_after_a_later_change(event):
 def test_a_pod_report_correction_and_undo(pods, organizer):
     table, seated = pod(pods)
     order = {e.pk: place for e, place in zip(seated, [2, 1, 4, 3], strict=True)}
-    services.table_report(table=table, places=order, expected_version=0)
+    table_report(table=table, places=order, expected_version=0)
     report = only("pod.report")
     assert [s["place"] for s in report.after["seats"]] == [2, 1, 4, 3]
-    services.table_report(table=table, draw=True, expected_version=1)
+    table_report(table=table, draw=True, expected_version=1)
     correction = only("pod.correct")
     assert [s["place"] for s in correction.before["seats"]] == [2, 1, 4, 3]
     assert correction.after["draw"] and [s["place"] for s in correction.after["seats"]] == [1] * 4
@@ -133,34 +134,32 @@ def test_a_pod_report_correction_and_undo(pods, organizer):
 
 def test_pairing_edits_log_the_round_before_and_after(event, organizer):
     register(event, "Ann", "Bob", "Cy", "Dee", "Eve")
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     entries = {e.player.name: e for e in event.entries.select_related("player")}
     bye = next(t for t in round_.tables.all() if t.seats.count() == 1)
     bye_player = bye.seats.get().entry.player.name
     other = next(n for n in entries if n != bye_player)
-    services.round_edit(
-        round_=round_, edit="swap", a=entries[bye_player], b=entries[other], by=organizer
-    )
+    round_edit(round_=round_, edit="swap", a=entries[bye_player], b=entries[other], by=organizer)
     swap = only("pairing.swap")
     assert swap.object_type == "round" and swap.object_id == round_.pk
     assert {"number": bye.number, "players": [bye_player]} in swap.before["tables"]
     assert {"number": bye.number, "players": [other]} in swap.after["tables"]
     assert swap.actor_label == "olive" and "swapped" in swap.summary
-    services.round_edit(round_=round_, edit="bye", a=entries[bye_player], by=organizer)
+    round_edit(round_=round_, edit="bye", a=entries[bye_player], by=organizer)
     assert only("pairing.bye").after != only("pairing.bye").before
     # Pair by hand someone seated at a match with a player from another table (whoever has
     # the bye now depends on the event's seed, so the first match's first player, not Ann).
     match = next(t for t in round_.tables.order_by("number") if t.seats.count() == 2)
     first, mate = (s.entry for s in match.seats.order_by("position"))
     third = next(e for e in entries.values() if e.pk not in (first.pk, mate.pk))
-    services.round_edit(round_=round_, edit="pair", a=first, b=third, by=organizer)
+    round_edit(round_=round_, edit="pair", a=first, b=third, by=organizer)
     manual = only("pairing.manual")
     assert manual.before != manual.after
 
 
 def test_a_drop_is_logged(event, judge):
     ann, _ = register(event, "Ann", "Bob")
-    services.entry_drop(entry=ann, by=judge)
+    entry_drop(entry=ann, by=judge)
     entry = only("entry.drop")
     assert entry.object_type == "entry" and entry.object_id == ann.pk
     assert entry.before == {"player": "Ann", "dropped_after": None}
@@ -200,9 +199,9 @@ def test_the_event_history_lists_only_its_entries_and_is_linked_for_managers(
     client, organizer_client, event, judge
 ):
     table, first, second = match(event)
-    services.table_report(table=table, winner=first)
+    table_report(table=table, winner=first)
     other = TournamentFactory(league=event.league, slug="other-night")
-    services.entry_drop(entry=register(other, "Cy")[0])
+    entry_drop(entry=register(other, "Cy")[0])
     url = reverse("audit_log", args=[event.league.organization.slug])
     page = organizer_client.get(url, {"tournament": event.slug})
     assert page.status_code == 200

@@ -12,25 +12,28 @@ from leagues.models import Game
 from tests import concurrency
 from tests.factories import LeagueFactory
 from tests.tournaments.play import register
-from tournaments import services
+from tournaments.errors import ResultConflict
 from tournaments.models import Table
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_pair
 
 
 @pytest.mark.django_db(transaction=True)
 def test_two_judges_entering_one_pod_at_once_one_wins_the_other_is_told():
-    event = services.tournament_create(league=LeagueFactory(), name="cEDH", format="pods")
+    event = tournament_create(league=LeagueFactory(), name="cEDH", format="pods")
     register(event, "P1", "P2", "P3", "P4")
-    table = services.round_pair(tournament=event).tables.get()
+    table = round_pair(tournament=event).tables.get()
     seated = [s.entry for s in table.seats.order_by("position")]
     results = {"P1 wins": {"winner": seated[0]}, "draw": {"draw": True}}
 
     def judge(label):
-        services.table_report(table=table, expected_version=0, **results[label])
+        table_report(table=table, expected_version=0, **results[label])
         return "ok"
 
     answers = concurrency.run_together(*(lambda label=label: judge(label) for label in results))
     outcomes = {
-        label: "conflict" if isinstance(answer, services.ResultConflict) else answer
+        label: "conflict" if isinstance(answer, ResultConflict) else answer
         for label, answer in zip(results, answers, strict=True)
     }
     assert sorted(outcomes.values()) == ["conflict", "ok"]

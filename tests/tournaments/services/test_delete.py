@@ -18,7 +18,8 @@ from ratings.models import Rating
 from tests.factories import TournamentFactory, UserFactory
 from tests.leagues.test_delete import all_rows, text
 from tests.tournaments.play import play_round, register
-from tournaments import selectors, services
+from tournaments import selectors
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Entry, Round, Seat, Table, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -191,7 +192,9 @@ def test_deleting_a_tournament_game_on_the_site_keeps_the_table_and_the_standing
     table.refresh_from_db()
     assert table.game_id is None and table.reported
     assert selectors.standing_lines(played) == standings
-    assert services.standings(played).ranking == [line.player_id for line in standings[1]]
+    assert tournament_selectors.standings(played).ranking == [
+        line.player_id for line in standings[1]
+    ]
 
 
 def test_leagues_names_no_app_above_it_for_deletion_notes():

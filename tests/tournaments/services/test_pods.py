@@ -8,10 +8,29 @@ from leagues.models import Game
 from ratings.models import RatingChange
 from tests.factories import TournamentFactory
 from tests.tournaments.play import play_round, register
-from tournaments import services
 from tournaments.domain.podcut import SEMI_FINAL_SEEDS as SEMIS
 from tournaments.domain.pods import pod_sizes
+from tournaments.errors import ResultConflict, TournamentError
 from tournaments.models import Entry, Round, Seat, Table, Tournament
+from tournaments.selectors import (
+    omw_floor,
+    points_scheme,
+    standings,
+    suggested_structure,
+    tiebreakers,
+    top_cut_bracket,
+)
+from tournaments.services.entries import entry_drop
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.rounds import (
+    round_edit,
+    round_end,
+    round_give_bye,
+    round_pair,
+    round_swap,
+)
+from tournaments.services.topcut import top_cut_start
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +39,7 @@ NAMES = [f"P{n:02}" for n in range(1, 17)]
 
 @pytest.fixture
 def event(league):
-    return services.tournament_create(league=league, name="cEDH Night", format="pods")
+    return tournament_create(league=league, name="cEDH Night", format="pods")
 
 
 def sizes(round_):
@@ -43,26 +62,24 @@ def game_places(table):
 
 
 def test_a_pod_event_scores_cedh_points_by_default_and_magic_on_request(league):
-    pods = services.tournament_create(league=league, name="cEDH", format="pods")
+    pods = tournament_create(league=league, name="cEDH", format="pods")
     assert pods.format == Tournament.Format.PODS and pods.pod_layout == "threes"
-    scheme = services.points_scheme(pods)
+    scheme = points_scheme(pods)
     assert (scheme.win, scheme.draw, scheme.loss, scheme.bye) == (5, 1, 0, 5)
-    assert services.omw_floor(pods) == Fraction(1, 4)
-    magic = services.tournament_create(league=league, name="Casual", format="pods", points="magic")
+    assert omw_floor(pods) == Fraction(1, 4)
+    magic = tournament_create(league=league, name="Casual", format="pods", points="magic")
     assert float(magic.points_win) == 3 and float(magic.points_bye) == 3
-    one_v_one = services.tournament_create(league=league, name="Modern")
+    one_v_one = tournament_create(league=league, name="Modern")
     # MTR Appendix C floors at 0.33, not 1/3.
-    assert float(one_v_one.points_win) == 3 and services.omw_floor(one_v_one) == Fraction(33, 100)
+    assert float(one_v_one.points_win) == 3 and omw_floor(one_v_one) == Fraction(33, 100)
 
 
 def test_pod_events_default_to_the_pod_tiebreakers(league):
     from tournaments.domain.standings import PRESETS
 
-    event = services.tournament_create(league=league, name="cEDH", format="pods")
+    event = tournament_create(league=league, name="cEDH", format="pods")
     assert event.tiebreakers == list(PRESETS["pods"])
-    chosen = services.tournament_create(
-        league=league, name="Classic", format="pods", tiebreakers="magic"
-    )
+    chosen = tournament_create(league=league, name="Classic", format="pods", tiebreakers="magic")
     assert chosen.tiebreakers == list(PRESETS["magic"])
 
 
@@ -76,15 +93,15 @@ def test_pod_events_default_to_the_pod_tiebreakers(league):
     ],
 )
 def test_bad_event_settings_are_refused(league, kwargs, field):
-    with pytest.raises(services.TournamentError) as refused:
-        services.tournament_create(league=league, name="Bad", **kwargs)
+    with pytest.raises(TournamentError) as refused:
+        tournament_create(league=league, name="Bad", **kwargs)
     assert refused.value.field == field
     assert not Tournament.objects.exists()
 
 
 def test_thirteen_players_are_seated_in_pods_of_4_3_3_3(event):
     register(event, *NAMES[:13])
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     assert tuple(sizes(round_)) == pod_sizes(13, "threes")[0] == (4, 3, 3, 3)
     assert [t.number for t in round_.tables.all()] == [1, 2, 3, 4]
     seats = Seat.objects.filter(round=round_)
@@ -94,7 +111,7 @@ def test_thirteen_players_are_seated_in_pods_of_4_3_3_3(event):
         assert positions == list(range(1, len(positions) + 1))  # seat 1 goes first
     assert not round_.tables.filter(reported=True).exists()  # no byes with "threes"
     event.refresh_from_db()
-    expected = services.suggested_structure(event, 13)[0]
+    expected = suggested_structure(event, 13)[0]
     assert event.swiss_rounds == expected and event.status == Tournament.Status.SWISS
 
 
@@ -102,11 +119,11 @@ def test_a_winner_takes_five_points_and_the_league_game_has_them_first(
     event, django_capture_on_commit_callbacks
 ):
     register(event, *NAMES[:4])
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     table, seated = pod(round_)
     winner = seated[2]
     with django_capture_on_commit_callbacks(execute=True):
-        table = services.table_report(table=table, winner=winner)
+        table = table_report(table=table, winner=winner)
     assert table.reported and table.winner == winner and not table.is_draw
     assert places(table) == [2, 2, 1, 2]
     game = table.game
@@ -114,7 +131,7 @@ def test_a_winner_takes_five_points_and_the_league_game_has_them_first(
     assert game_places(table) == {
         e.player_id: (1 if e == winner else 2, position) for position, e in enumerate(seated, 1)
     }
-    points = services.standings(event).points
+    points = standings(event).points
     assert points == {e.player_id: (5 if e == winner else 0) for e in seated}
     # Guildmaster Elo: the winner beats three players at 1500: 3 x 40 x ½ = 60.
     assert RatingChange.objects.get(game=game, player=winner.player).delta == 60
@@ -122,57 +139,57 @@ def test_a_winner_takes_five_points_and_the_league_game_has_them_first(
 
 def test_a_draw_gives_everyone_first_place_and_a_point(event):
     register(event, *NAMES[:4])
-    table, seated = pod(services.round_pair(tournament=event))
-    table = services.table_report(table=table, draw=True)
+    table, seated = pod(round_pair(tournament=event))
+    table = table_report(table=table, draw=True)
     assert table.is_draw and table.winner is None and places(table) == [1, 1, 1, 1]
     assert {p for p, _ in game_places(table).values()} == {1}
-    assert services.standings(event).points == {e.player_id: 1 for e in seated}
+    assert standings(event).points == {e.player_id: 1 for e in seated}
 
 
 def test_a_full_finishing_order(event):
     register(event, *NAMES[:4])
-    table, seated = pod(services.round_pair(tournament=event))
+    table, seated = pod(round_pair(tournament=event))
     order = {seated[0].pk: 3, seated[1].pk: 1, seated[2].pk: 4, seated[3].pk: 2}
-    table = services.table_report(table=table, places=order)
+    table = table_report(table=table, places=order)
     assert table.winner == seated[1] and not table.is_draw
     assert places(table) == [3, 1, 4, 2]
     assert {p: place for p, (place, _) in game_places(table).items()} == {
         e.player_id: order[e.pk] for e in seated
     }
-    assert services.standings(event).points[seated[1].player_id] == 5
+    assert standings(event).points[seated[1].player_id] == 5
 
 
 def test_a_full_order_with_a_shared_first_place_is_a_draw(event):
     register(event, *NAMES[:4])
-    table, seated = pod(services.round_pair(tournament=event))
+    table, seated = pod(round_pair(tournament=event))
     order = dict(zip([e.pk for e in seated], [1, 3, 1, 4], strict=True))
-    table = services.table_report(table=table, places=order)
+    table = table_report(table=table, places=order)
     assert table.is_draw and table.winner is None and places(table) == [1, 3, 1, 4]
     assert sorted(p for p, _ in game_places(table).values()) == [1, 1, 3, 4]
-    assert set(services.standings(event).points.values()) == {1}
+    assert set(standings(event).points.values()) == {1}
 
 
 def test_a_stale_form_conflicts_and_the_same_result_twice_is_a_no_op(event):
     register(event, *NAMES[:4])
-    table, seated = pod(services.round_pair(tournament=event))
+    table, seated = pod(round_pair(tournament=event))
     order = {e.pk: n for n, e in enumerate(seated, 1)}
-    table = services.table_report(table=table, places=order, expected_version=0)
+    table = table_report(table=table, places=order, expected_version=0)
     assert table.version == 1
-    again = services.table_report(table=table, places=order, expected_version=0)  # double tap
+    again = table_report(table=table, places=order, expected_version=0)  # double tap
     assert again.version == 1
     # Tapping the same winner on a form showing the full order keeps the order.
-    same = services.table_report(table=table, winner=seated[0], expected_version=1)
+    same = table_report(table=table, winner=seated[0], expected_version=1)
     assert same.version == 1 and places(same) == [1, 2, 3, 4]
-    with pytest.raises(services.ResultConflict, match="already has a different result"):
-        services.table_report(table=table, winner=seated[1], expected_version=0)
-    with pytest.raises(services.ResultConflict):
-        services.table_report(table=table, draw=True, expected_version=0)
+    with pytest.raises(ResultConflict, match="already has a different result"):
+        table_report(table=table, winner=seated[1], expected_version=0)
+    with pytest.raises(ResultConflict):
+        table_report(table=table, draw=True, expected_version=0)
     table.refresh_from_db()
     assert table.winner == seated[0] and table.version == 1 and places(table) == [1, 2, 3, 4]
     assert Game.objects.count() == 1
     # A current form may change it; the same league game follows.
     game_id = table.game_id
-    table = services.table_report(table=table, draw=True, expected_version=1)
+    table = table_report(table=table, draw=True, expected_version=1)
     assert table.version == 2 and table.game_id == game_id and places(table) == [1, 1, 1, 1]
 
 
@@ -195,7 +212,7 @@ def test_a_stale_form_conflicts_and_the_same_result_twice_is_a_no_op(event):
 )
 def test_bad_pod_results_are_refused_and_change_nothing(event, call, field, message):
     register(event, *NAMES[:8])
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     table, seated = pod(round_, 1)
     _, others = pod(round_, 2)
     entries = [*seated, others[0]]  # "outsider": a player at the other pod
@@ -214,8 +231,8 @@ def test_bad_pod_results_are_refused_and_change_nothing(event, call, field, mess
     if "game_wins" in call:
         kwargs["game_wins"] = {e.pk: w for e, w in zip(seated, call["game_wins"], strict=True)}
     kwargs["draw"] = call.get("draw", False)
-    with pytest.raises(services.TournamentError, match=message) as refused:
-        services.table_report(table=table, **kwargs)
+    with pytest.raises(TournamentError, match=message) as refused:
+        table_report(table=table, **kwargs)
     assert refused.value.field == field
     table.refresh_from_db()
     assert not table.reported and table.version == 0 and table.game is None
@@ -223,42 +240,42 @@ def test_bad_pod_results_are_refused_and_change_nothing(event, call, field, mess
 
 
 def test_layout_byes_gives_byes_that_score_at_once_and_go_round(league):
-    event = services.tournament_create(
+    event = tournament_create(
         league=league, name="Byes", format="pods", pod_layout="byes", swiss_rounds=2
     )
     register(event, *NAMES[:6])
-    first = services.round_pair(tournament=event)
+    first = round_pair(tournament=event)
     assert sizes(first) == [4, 1, 1]
     byes = [t for t in first.tables.all() if t.seats.count() == 1]
     assert [t.number for t in byes] == [2, 3]  # after the pods
     assert all(t.reported and t.winner == t.seats.get().entry and t.game is None for t in byes)
     had_bye = {t.winner.player_id for t in byes}
-    assert all(services.standings(event).points[p] == 5 for p in had_bye)
-    with pytest.raises(services.TournamentError, match="bye has no result"):
-        services.table_report(table=byes[0], winner=byes[0].winner)
-    services.table_report(table=first.tables.get(number=1), draw=True)
-    services.round_end(round_=first)
-    second = services.round_pair(tournament=event)
+    assert all(standings(event).points[p] == 5 for p in had_bye)
+    with pytest.raises(TournamentError, match="bye has no result"):
+        table_report(table=byes[0], winner=byes[0].winner)
+    table_report(table=first.tables.get(number=1), draw=True)
+    round_end(round_=first)
+    second = round_pair(tournament=event)
     again = {t.seats.get().entry.player_id for t in second.tables.all() if t.seats.count() == 1}
     assert len(again) == 2 and not again & had_bye  # the fewest byes get the next ones
 
 
 @pytest.mark.parametrize(("layout", "expected"), [("fives", [5]), ("threes", [4, 1])])
 def test_five_players(league, layout, expected):
-    event = services.tournament_create(league=league, name="Five", format="pods", pod_layout=layout)
+    event = tournament_create(league=league, name="Five", format="pods", pod_layout=layout)
     register(event, *NAMES[:5])
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     assert sizes(round_) == expected == [*pod_sizes(5, layout)[0], *[1] * pod_sizes(5, layout)[1]]
     table, seated = pod(round_)
     order = {e.pk: n for n, e in enumerate(seated, 1)}
-    table = services.table_report(table=table, places=order)
+    table = table_report(table=table, places=order)
     assert places(table) == list(range(1, len(seated) + 1))
 
 
 def test_the_round_says_which_pods_seat_players_who_met_before(event):
     register(event, *NAMES[:8])
     play_round(event)  # two pods of four: round 2 cannot avoid every repeat
-    second = services.round_pair(tournament=event)
+    second = round_pair(tournament=event)
     met = [line for line in second.notes.splitlines() if line.startswith("Pod ")]
     assert met, second.notes
     number = int(met[0].split()[1])
@@ -268,33 +285,33 @@ def test_the_round_says_which_pods_seat_players_who_met_before(event):
 
 
 def test_three_players_are_the_fewest_for_a_pod(league):
-    event = services.tournament_create(league=league, name="Two", format="pods")
+    event = tournament_create(league=league, name="Two", format="pods")
     register(event, "Ann", "Bob")
-    with pytest.raises(services.TournamentError, match="At least three players"):
-        services.round_pair(tournament=event)
+    with pytest.raises(TournamentError, match="At least three players"):
+        round_pair(tournament=event)
 
 
 def test_dropped_players_are_not_seated_again(event):
     entries = register(event, *NAMES[:8])
     first = play_round(event)
     assert sizes(first) == [4, 4]
-    services.entry_drop(entry=Entry.objects.get(pk=entries[0].pk))
-    second = services.round_pair(tournament=event)
+    entry_drop(entry=Entry.objects.get(pk=entries[0].pk))
+    second = round_pair(tournament=event)
     assert sizes(second) == [4, 3]
     assert not second.seats.filter(entry=entries[0]).exists()
-    assert entries[0].player_id in services.standings(event).ranking
+    assert entries[0].player_id in standings(event).ranking
 
 
 def test_the_pod_omw_floor_is_a_quarter_unless_the_event_sets_one(league):
     event = TournamentFactory(league=league, pods=True)
-    assert services.tiebreakers(event)[:2] == ["points", "omw"]  # the pod preset
+    assert tiebreakers(event)[:2] == ["points", "omw"]  # the pod preset
     register(event, *NAMES[:4])
-    table, seated = pod(services.round_pair(tournament=event))
-    services.table_report(table=table, winner=seated[0])
+    table, seated = pod(round_pair(tournament=event))
+    table_report(table=table, winner=seated[0])
     loser = seated[1].player_id
 
     def omw():
-        return next(r for r in services.standings(event).rows if r.player == loser).metrics["omw"]
+        return next(r for r in standings(event).rows if r.player == loser).metrics["omw"]
 
     # The winner's 100%, two floored opponents: (1 + ¼ + ¼) / 3.
     assert omw() == pytest.approx(0.5)
@@ -305,10 +322,10 @@ def test_the_pod_omw_floor_is_a_quarter_unless_the_event_sets_one(league):
 
 def test_swapping_players_between_pods_keeps_the_pod_numbers(event, organizer):
     register(event, *NAMES[:8])
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     _, one = pod(round_, 1)
     _, two = pod(round_, 2)
-    services.round_swap(round_=round_, a=one[1], b=two[3], by=organizer)
+    round_swap(round_=round_, a=one[1], b=two[3], by=organizer)
     _, now_one = pod(round_, 1)
     _, now_two = pod(round_, 2)
     assert now_one == [one[0], two[3], one[2], one[3]]  # into the other's seat
@@ -316,39 +333,39 @@ def test_swapping_players_between_pods_keeps_the_pod_numbers(event, organizer):
     round_.refresh_from_db()
     assert f"olive swapped {one[1].player} and {two[3].player}" in round_.notes
     # Inside one pod a swap changes the turn order.
-    services.round_swap(round_=round_, a=now_one[0], b=now_one[3])
+    round_swap(round_=round_, a=now_one[0], b=now_one[3])
     assert pod(round_, 1)[1] == [now_one[3], now_one[1], now_one[2], now_one[0]]
 
 
 def test_pod_edits_that_make_no_sense_are_refused(event):
     register(event, *NAMES[:7])  # a pod of 4 and a pod of 3
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     four = next(t for t in round_.tables.all() if t.seats.count() == 4)
     three = next(t for t in round_.tables.all() if t.seats.count() == 3)
     a, b = four.seats.first().entry, three.seats.first().entry
-    with pytest.raises(services.TournamentError, match="1v1 matches"):
-        services.round_edit(round_=round_, edit="pair", a=a, b=b)
-    with pytest.raises(services.TournamentError, match="left with 2 players"):
-        services.round_give_bye(round_=round_, entry=b)
-    services.table_report(table=four, winner=a)
-    with pytest.raises(services.TournamentError, match="already has a result"):
-        services.round_swap(round_=round_, a=four.seats.last().entry, b=b)
+    with pytest.raises(TournamentError, match="1v1 matches"):
+        round_edit(round_=round_, edit="pair", a=a, b=b)
+    with pytest.raises(TournamentError, match="left with 2 players"):
+        round_give_bye(round_=round_, entry=b)
+    table_report(table=four, winner=a)
+    with pytest.raises(TournamentError, match="already has a result"):
+        round_swap(round_=round_, a=four.seats.last().entry, b=b)
     assert pod(round_, four.number)[1] == [s.entry for s in four.seats.order_by("position")]
 
 
 def test_giving_a_bye_takes_a_player_out_of_a_pod_of_four(event):
     register(event, *NAMES[:8])
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     _, seated = pod(round_, 2)
-    assert services.round_give_bye(round_=round_, entry=seated[1]) == []
+    assert round_give_bye(round_=round_, entry=seated[1]) == []
     assert sizes(round_) == [4, 3, 1]
     bye = round_.tables.get(number=3)
     assert bye.reported and bye.winner == seated[1]
     assert pod(round_, 2)[1] == [seated[0], seated[2], seated[3]]
-    with pytest.raises(services.TournamentError, match="already has the bye"):
-        services.round_give_bye(round_=round_, entry=seated[1])
+    with pytest.raises(TournamentError, match="already has the bye"):
+        round_give_bye(round_=round_, entry=seated[1])
     # A swap with the player on the bye puts them back into a pod, in that seat.
-    services.round_swap(round_=round_, a=seated[1], b=seated[2])
+    round_swap(round_=round_, a=seated[1], b=seated[2])
     assert pod(round_, 2)[1] == [seated[0], seated[1], seated[3]]
     assert round_.tables.get(number=3).seats.get().entry == seated[2]
 
@@ -363,7 +380,7 @@ def test_a_swap_that_seats_players_together_again_is_allowed_with_a_warning(even
         for b in t.seats.all()
         if a.pk != b.pk
     }
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     _, one = pod(round_, 1)
     _, two = pod(round_, 2)
     # Move someone from pod 2 into pod 1 next to a player they met in round 1.
@@ -373,14 +390,14 @@ def test_a_swap_that_seats_players_together_again_is_allowed_with_a_warning(even
         for t in one
         if any(frozenset((m.pk, o.pk)) in met for o in one if o != t)
     )
-    warnings = services.round_swap(round_=round_, a=mover, b=target)
+    warnings = round_swap(round_=round_, a=mover, b=target)
     assert any("met before" in w for w in warnings), warnings
 
 
 @pytest.mark.parametrize("cut", [4, 16])
 def test_top_cut_pods_to_a_champion(league, cut):
     players = 16 if cut == 4 else 24
-    event = services.tournament_create(
+    event = tournament_create(
         league=league, name=f"Top {cut}", format="pods", swiss_rounds=2, top_cut=cut
     )
     register(event, *(f"Q{n:02}" for n in range(players)))
@@ -388,8 +405,8 @@ def test_top_cut_pods_to_a_champion(league, cut):
         play_round(event)
     event.refresh_from_db()
     assert event.status == Tournament.Status.SWISS  # not finished: the cut is next
-    seeds = services.standings(event).ranking[:cut]
-    first = services.top_cut_start(tournament=event)
+    seeds = standings(event).ranking[:cut]
+    first = top_cut_start(tournament=event)
     assert first.kind == Round.Kind.TOP_CUT and first.number == 3
     seated = [[s.entry.player_id for s in t.seats.order_by("position")] for t in first.tables.all()]
     if cut == 4:
@@ -400,13 +417,13 @@ def test_top_cut_pods_to_a_champion(league, cut):
         assert seated == [[seeds[n - 1] for n in pod] for pod in SEMIS]
         # A drawn pod sends its best seed on; the others' last seats win.
         tables = list(first.tables.order_by("number"))
-        services.table_report(table=tables[0], draw=True)
+        table_report(table=tables[0], draw=True)
         for table in tables[1:]:
-            services.table_report(table=table, winner=table.seats.order_by("position").last().entry)
+            table_report(table=table, winner=table.seats.order_by("position").last().entry)
         a, b = (t.seats.first().entry for t in tables[:2])
-        with pytest.raises(services.TournamentError, match="Only a Swiss round"):
-            services.round_swap(round_=first, a=a, b=b)
-        services.round_end(round_=first)
+        with pytest.raises(TournamentError, match="Only a Swiss round"):
+            round_swap(round_=first, a=a, b=b)
+        round_end(round_=first)
         final = event.rounds.get(number=4)
         assert final.kind == Round.Kind.TOP_CUT and final.notes == "Final"
         advanced = [seeds[0], *(pod[-1] for pod in seated[1:])]
@@ -414,36 +431,34 @@ def test_top_cut_pods_to_a_champion(league, cut):
         assert finalists == sorted(advanced, key=seeds.index)  # seated by seed
     table = final.tables.get()
     champion = table.seats.order_by("position").last().entry
-    services.table_report(table=table, winner=champion)
-    services.round_end(round_=final)
+    table_report(table=table, winner=champion)
+    round_end(round_=final)
     event.refresh_from_db()
     assert event.status == Tournament.Status.FINISHED
-    assert services.top_cut_bracket(event).champion == champion.player_id
-    with pytest.raises(services.TournamentError):
-        services.round_pair(tournament=event)
+    assert top_cut_bracket(event).champion == champion.player_id
+    with pytest.raises(TournamentError):
+        round_pair(tournament=event)
 
 
 def test_a_drawn_final_pod_crowns_its_best_seed(league):
-    event = services.tournament_create(
-        league=league, name="Drawn", format="pods", swiss_rounds=1, top_cut=4
-    )
+    event = tournament_create(league=league, name="Drawn", format="pods", swiss_rounds=1, top_cut=4)
     register(event, *NAMES[:8])
     play_round(event)
-    seeds = services.standings(event).ranking
-    final = services.top_cut_start(tournament=event)
-    services.table_report(table=final.tables.get(), draw=True)
-    services.round_end(round_=final)
-    assert services.top_cut_bracket(event).champion == seeds[0]
+    seeds = standings(event).ranking
+    final = top_cut_start(tournament=event)
+    table_report(table=final.tables.get(), draw=True)
+    round_end(round_=final)
+    assert top_cut_bracket(event).champion == seeds[0]
 
 
 def test_a_top_16_needs_sixteen_players(league):
-    event = services.tournament_create(
+    event = tournament_create(
         league=league, name="Small", format="pods", swiss_rounds=1, top_cut=16
     )
     register(event, *NAMES[:12])
     play_round(event)
-    with pytest.raises(services.TournamentError, match="needs 16 players"):
-        services.top_cut_start(tournament=event)
+    with pytest.raises(TournamentError, match="needs 16 players"):
+        top_cut_start(tournament=event)
 
 
 def test_the_pod_pairer_is_told_the_events_planned_rounds(league, monkeypatch):
@@ -460,9 +475,7 @@ def test_the_pod_pairer_is_told_the_events_planned_rounds(league, monkeypatch):
         return real(**kwargs)
 
     monkeypatch.setattr(pod_format, "pair_pods", noting)
-    event = services.tournament_create(
-        league=league, name="Three rounds", format="pods", swiss_rounds=3
-    )
+    event = tournament_create(league=league, name="Three rounds", format="pods", swiss_rounds=3)
     register(event, *NAMES[:8])
     for _ in range(3):
         play_round(event)
@@ -482,7 +495,7 @@ def test_an_event_without_set_rounds_tells_the_pod_pairer_the_rounds_it_plans(le
         return real(**kwargs)
 
     monkeypatch.setattr(pod_format, "pair_pods", noting)
-    event = services.tournament_create(league=league, name="Unset", format="pods")
+    event = tournament_create(league=league, name="Unset", format="pods")
     assert event.swiss_rounds is None
     register(event, *NAMES[:9])
     play_round(event)

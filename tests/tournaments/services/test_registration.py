@@ -11,8 +11,20 @@ from audit.models import AuditEntry
 from tests import concurrency
 from tests.factories import PlayerFactory, TournamentFactory
 from tests.tournaments.play import register
-from tournaments import services
+from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Entry, Registration, Tournament
+from tournaments.services.entries import entry_register, entry_remove
+from tournaments.services.registration import (
+    check_in,
+    check_in_close,
+    check_in_open,
+    registration_join,
+    registration_leave,
+    registration_list,
+    registration_paid_set,
+    registration_settings_set,
+)
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +32,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def event(league):
     event = TournamentFactory(league=league)
-    return services.registration_settings_set(
+    return registration_settings_set(
         tournament=event, open=True, cap=4, deadline=None, note="Fee 10, doors at 18:30"
     )
 
@@ -30,7 +42,7 @@ def players(event, *names):
 
 
 def join(event, *people):
-    return [services.registration_join(tournament=event, player=p) for p in people]
+    return [registration_join(tournament=event, player=p) for p in people]
 
 
 def statuses(event):
@@ -55,7 +67,7 @@ def test_the_first_players_up_to_the_cap_get_seats_the_rest_wait_in_arrival_orde
         "Eve": "waitlisted",
         "Fay": "waitlisted",
     }
-    listed = [r.player.name for r in services.registration_list(tournament=event)]
+    listed = [r.player.name for r in registration_list(tournament=event)]
     assert listed == ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
 
@@ -68,31 +80,31 @@ def test_a_walk_in_takes_a_seat_too(event):
 
 def test_unregistering_frees_the_seat_for_the_first_on_the_waitlist(event):
     ann, *_ = join(event, *players(event, "Ann", "Bob", "Cat", "Dan", "Eve", "Fay"))
-    promoted = services.registration_leave(registration=ann)
+    promoted = registration_leave(registration=ann)
     assert promoted.player.name == "Eve"
     assert statuses(event)["Ann"] == "cancelled" and statuses(event)["Eve"] == "seated"
     assert entered(event) == ["Bob", "Cat", "Dan", "Eve"]
-    with pytest.raises(services.AlreadyDone):
-        services.registration_leave(registration=ann)  # a second tap changes nothing
+    with pytest.raises(AlreadyDone):
+        registration_leave(registration=ann)  # a second tap changes nothing
     assert entered(event) == ["Bob", "Cat", "Dan", "Eve"]
 
 
 def test_coming_back_after_unregistering_goes_to_the_end_of_the_queue(event):
     ann, *_ = join(event, *players(event, "Ann", "Bob", "Cat", "Dan", "Eve"))
-    services.registration_leave(registration=ann)  # Eve moves up
-    again = services.registration_join(tournament=event, player=ann.player)
+    registration_leave(registration=ann)  # Eve moves up
+    again = registration_join(tournament=event, player=ann.player)
     assert again.pk == ann.pk and again.status == "waitlisted"
 
 
 def test_raising_the_cap_seats_the_waitlist(event):
     join(event, *players(event, "Ann", "Bob", "Cat", "Dan", "Eve", "Fay"))
-    services.registration_settings_set(tournament=event, open=True, cap=5, deadline=None, note="")
+    registration_settings_set(tournament=event, open=True, cap=5, deadline=None, note="")
     assert statuses(event)["Eve"] == "seated" and statuses(event)["Fay"] == "waitlisted"
 
 
 def test_lowering_the_cap_unseats_nobody(event):
     join(event, *players(event, "Ann", "Bob", "Cat", "Dan"))
-    services.registration_settings_set(tournament=event, open=True, cap=2, deadline=None, note="")
+    registration_settings_set(tournament=event, open=True, cap=2, deadline=None, note="")
     assert len(entered(event)) == 4
     (eve,) = join(event, *players(event, "Eve"))
     assert eve.status == "waitlisted"
@@ -108,8 +120,8 @@ def test_lowering_the_cap_unseats_nobody(event):
 )
 def test_bad_settings_are_refused_and_change_nothing(event, change, message):
     settings = {"open": False, "cap": 8, "deadline": None, "note": "changed"} | change
-    with pytest.raises(services.TournamentError) as refused:
-        services.registration_settings_set(tournament=event, **settings)
+    with pytest.raises(TournamentError) as refused:
+        registration_settings_set(tournament=event, **settings)
     assert str(refused.value) == message
     event.refresh_from_db()
     assert (event.registration_open, event.registration_cap, event.registration_note) == (
@@ -122,7 +134,7 @@ def test_bad_settings_are_refused_and_change_nothing(event, change, message):
 def test_registering_twice_changes_nothing(event):
     (ann,) = players(event, "Ann")
     join(event, ann)
-    with pytest.raises(services.AlreadyDone, match="Ann is already registered"):
+    with pytest.raises(AlreadyDone, match="Ann is already registered"):
         join(event, ann)
     assert Registration.objects.filter(tournament=event).count() == 1
 
@@ -130,36 +142,36 @@ def test_registering_twice_changes_nothing(event):
 def test_a_player_the_to_already_entered_cannot_register_again(event):
     register(event, "Ann")
     (ann,) = Entry.objects.filter(tournament=event)
-    with pytest.raises(services.AlreadyDone, match="Ann is already registered"):
-        services.registration_join(tournament=event, player=ann.player)
+    with pytest.raises(AlreadyDone, match="Ann is already registered"):
+        registration_join(tournament=event, player=ann.player)
 
 
 def test_registration_closed_past_the_deadline_or_another_store(event, league):
     (ann,) = players(event, "Ann")
-    services.registration_settings_set(
+    registration_settings_set(
         tournament=event,
         open=True,
         cap=4,
         deadline=timezone.now() - timedelta(minutes=1),
         note="",
     )
-    with pytest.raises(services.TournamentError, match="Registration closed at"):
+    with pytest.raises(TournamentError, match="Registration closed at"):
         join(event, ann)
-    services.registration_settings_set(tournament=event, open=False, cap=4, deadline=None, note="")
-    with pytest.raises(services.TournamentError, match="Online registration is closed"):
+    registration_settings_set(tournament=event, open=False, cap=4, deadline=None, note="")
+    with pytest.raises(TournamentError, match="Online registration is closed"):
         join(event, ann)
     stranger = PlayerFactory(name="Stranger")  # a player of another store
-    services.registration_settings_set(tournament=event, open=True, cap=4, deadline=None, note="")
-    with pytest.raises(services.TournamentError, match="another store"):
+    registration_settings_set(tournament=event, open=True, cap=4, deadline=None, note="")
+    with pytest.raises(TournamentError, match="another store"):
         join(event, stranger)
     assert not Registration.objects.filter(tournament=event).exists()
 
 
 def test_no_online_registration_once_round_1_is_paired(event):
     register(event, "Ann", "Bob", "Cat")
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     (dan,) = players(event, "Dan")
-    with pytest.raises(services.TournamentError, match="Round 1 has been paired"):
+    with pytest.raises(TournamentError, match="Round 1 has been paired"):
         join(event, dan)
 
 
@@ -167,14 +179,14 @@ def test_check_in_close_removes_no_shows_and_seats_the_checked_in_waitlist(event
     register(event, "Walk-in Wes")
     ann, _bob, cat, dan, eve = join(event, *players(event, "Ann", "Bob", "Cat", "Dan", "Eve"))
     assert (dan.status, eve.status) == ("waitlisted", "waitlisted")
-    services.check_in_open(tournament=event)
+    check_in_open(tournament=event)
     for here in (ann, cat, eve):
-        services.check_in(registration=here)
-    with pytest.raises(services.AlreadyDone):
-        services.check_in(registration=ann)
-    with pytest.raises(services.TournamentError, match="Check-in is still open"):
-        services.round_pair(tournament=event)
-    closed = services.check_in_close(tournament=event)
+        check_in(registration=here)
+    with pytest.raises(AlreadyDone):
+        check_in(registration=ann)
+    with pytest.raises(TournamentError, match="Check-in is still open"):
+        round_pair(tournament=event)
+    closed = check_in_close(tournament=event)
     assert [r.player.name for r in closed.no_shows] == ["Bob"]
     assert [r.player.name for r in closed.promoted] == ["Eve"]  # Dan never came
     assert entered(event) == ["Ann", "Cat", "Eve", "Walk-in Wes"]
@@ -185,25 +197,25 @@ def test_check_in_close_removes_no_shows_and_seats_the_checked_in_waitlist(event
         "Dan": "waitlisted",
         "Eve": "seated",
     }
-    with pytest.raises(services.AlreadyDone):
-        services.check_in_close(tournament=event)  # a second tap
-    round_1 = services.round_pair(tournament=event)
+    with pytest.raises(AlreadyDone):
+        check_in_close(tournament=event)  # a second tap
+    round_1 = round_pair(tournament=event)
     seated = sorted(s.entry.player.name for s in round_1.seats.select_related("entry__player"))
     assert seated == ["Ann", "Cat", "Eve", "Walk-in Wes"]
 
 
 def test_the_paid_mark(event):
     (ann,) = join(event, *players(event, "Ann"))
-    services.registration_paid_set(registration=ann, paid=True)
-    with pytest.raises(services.AlreadyDone):
-        services.registration_paid_set(registration=ann, paid=True)
+    registration_paid_set(registration=ann, paid=True)
+    with pytest.raises(AlreadyDone):
+        registration_paid_set(registration=ann, paid=True)
     ann.refresh_from_db()
     assert ann.paid
 
 
 def test_the_to_removing_a_registered_player_gives_the_seat_back(event):
     (ann,) = join(event, *players(event, "Ann"))
-    assert services.entry_remove(entry=ann.entry) is None  # nobody was waiting
+    assert entry_remove(entry=ann.entry) is None  # nobody was waiting
     ann.refresh_from_db()
     assert ann.status == "cancelled" and ann.entry is None
 
@@ -212,12 +224,12 @@ def test_the_to_removing_any_entry_moves_the_waitlist_up(event):
     """Issue 30 #11: a seat the TO frees goes to the first waitlisted player, as a seat a
     player gives up does; a walk-in's seat too (walk-ins count against the cap)."""
     join(event, *players(event, "Ann", "Bob", "Cat"))
-    walk_in = services.entry_register(tournament=event, name="Walt", create_player=True)
+    walk_in = entry_register(tournament=event, name="Walt", create_player=True)
     join(event, *players(event, "Eve", "Fay"))
     ann = Registration.objects.get(player__name="Ann")
-    promoted = services.entry_remove(entry=ann.entry)
+    promoted = entry_remove(entry=ann.entry)
     assert promoted.player.name == "Eve" and promoted.status == "seated"
-    assert services.entry_remove(entry=walk_in).player.name == "Fay"
+    assert entry_remove(entry=walk_in).player.name == "Fay"
     assert entered(event) == ["Bob", "Cat", "Eve", "Fay"]
     assert AuditEntry.objects.filter(action="registration.promote").count() == 2
 
@@ -225,18 +237,18 @@ def test_the_to_removing_any_entry_moves_the_waitlist_up(event):
 def test_no_one_moves_up_while_check_in_is_open(event):
     """The seats freed during check-in go to checked-in waitlisted players at the close."""
     join(event, *players(event, "Ann", "Bob", "Cat", "Dan", "Eve"))
-    services.check_in_open(tournament=event)
+    check_in_open(tournament=event)
     ann = Registration.objects.get(player__name="Ann")
-    assert services.entry_remove(entry=ann.entry) is None
+    assert entry_remove(entry=ann.entry) is None
     assert statuses(event)["Eve"] == "waitlisted"
 
 
 def test_every_change_is_in_the_audit_trail(event):
     ann, _bob = join(event, *players(event, "Ann", "Bob"))
-    services.registration_paid_set(registration=ann, paid=True)
-    services.check_in_open(tournament=event)
-    services.check_in(registration=ann)
-    services.check_in_close(tournament=event)
+    registration_paid_set(registration=ann, paid=True)
+    check_in_open(tournament=event)
+    check_in(registration=ann)
+    check_in_close(tournament=event)
     actions = list(
         AuditEntry.objects.filter(tournament_id=event.pk)
         .order_by("id")
@@ -256,11 +268,11 @@ def test_every_change_is_in_the_audit_trail(event):
 @pytest.mark.django_db(transaction=True)
 def test_twelve_players_racing_for_four_seats_the_cap_holds(league):
     event = TournamentFactory(league=league)
-    services.registration_settings_set(tournament=event, open=True, cap=4, deadline=None, note="")
+    registration_settings_set(tournament=event, open=True, cap=4, deadline=None, note="")
     racers = players(event, *(f"Racer {n:02}" for n in range(12)))
 
     def register_one(player):
-        return services.registration_join(tournament=Tournament(pk=event.pk), player=player)
+        return registration_join(tournament=Tournament(pk=event.pk), player=player)
 
     outcomes = concurrency.run_together(*(lambda p=p: register_one(p) for p in racers))
     assert not [o for o in outcomes if isinstance(o, Exception)]
@@ -272,11 +284,11 @@ def test_twelve_players_racing_for_four_seats_the_cap_holds(league):
 @pytest.mark.django_db(transaction=True)
 def test_a_double_tap_on_register_makes_one_registration(league):
     event = TournamentFactory(league=league)
-    services.registration_settings_set(tournament=event, open=True, cap=4, deadline=None, note="")
+    registration_settings_set(tournament=event, open=True, cap=4, deadline=None, note="")
     (ann,) = players(event, "Ann")
     outcomes = concurrency.run_together(
-        lambda: services.registration_join(tournament=Tournament(pk=event.pk), player=ann),
-        lambda: services.registration_join(tournament=Tournament(pk=event.pk), player=ann),
+        lambda: registration_join(tournament=Tournament(pk=event.pk), player=ann),
+        lambda: registration_join(tournament=Tournament(pk=event.pk), player=ann),
     )
     assert sorted(type(o).__name__ for o in outcomes) == ["AlreadyDone", "Registration"]
     assert Registration.objects.filter(tournament=event).count() == 1

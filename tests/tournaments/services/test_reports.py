@@ -8,8 +8,13 @@ from audit.models import AuditEntry
 from tests.concurrency import run_together
 from tests.factories import LeagueFactory, UserFactory
 from tests.tournaments.play import register, report_posted
-from tournaments import services
+from tournaments.errors import AlreadyDone, ResultConflict, TournamentError
 from tournaments.models import ReportConfirmation, ResultReport, Table
+from tournaments.services import reports as reports_services
+from tournaments.services.events import tournament_create
+from tournaments.services.reports import RateLimited, ReportClosed, report_accept, report_confirm
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end, round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -17,13 +22,13 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]
 
 
 def pod_event(rule="all", players=8):
-    event = services.tournament_create(
+    event = tournament_create(
         league=LeagueFactory(), name="Friday cEDH", format="pods", swiss_rounds=3
     )
     event.self_report = rule
     event.save(update_fields=["self_report"])
     register(event, *NAMES[:players])
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     return event
 
 
@@ -46,11 +51,11 @@ def test_a_report_becomes_the_result_once_every_other_player_confirms():
     report = outcome.report
     assert (report.number, report.status, report.summary) == (1, "submitted", f"{a.player} won")
     assert report.user == user and report.table_version == 0
-    assert not services.report_confirm(report=report, entry=b).completed
-    assert not services.report_confirm(report=report, entry=c).completed
+    assert not report_confirm(report=report, entry=b).completed
+    assert not report_confirm(report=report, entry=c).completed
     table.refresh_from_db()
     assert not table.reported  # 3 of 4 is not everyone
-    assert services.report_confirm(report=report, entry=d, via_link=True).completed
+    assert report_confirm(report=report, entry=d, via_link=True).completed
     table.refresh_from_db()
     report.refresh_from_db()
     assert table.reported and table.winner_id == a.pk and table.game_id is not None
@@ -76,8 +81,8 @@ def test_under_the_majority_rule_three_of_four_decide():
     event = pod_event("majority")
     table, (a, b, c, d) = first_pod(event)
     report = report_posted(table=table, entry=b, data=win(c)).report
-    assert not services.report_confirm(report=report, entry=a).completed  # 2 of 4: a tie
-    assert services.report_confirm(report=report, entry=d).completed
+    assert not report_confirm(report=report, entry=a).completed  # 2 of 4: a tie
+    assert report_confirm(report=report, entry=d).completed
     table.refresh_from_db()
     assert table.winner_id == c.pk
 
@@ -102,7 +107,7 @@ def test_a_full_order_is_reported_as_posted():
     report = report_posted(table=table, entry=d, data=data).report
     assert report.summary == f"1st {b.player}, 2nd {a.player}, 3rd {d.player}, 4th {c.player}"
     for entry in (a, b, c):
-        services.report_confirm(report=report, entry=entry)
+        report_confirm(report=report, entry=entry)
     places = dict(table.seats.values_list("entry_id", "place"))
     assert places == {a.pk: 2, b.pk: 1, c.pk: 4, d.pk: 3}
 
@@ -114,19 +119,19 @@ def test_a_different_report_disputes_the_table_and_the_to_picks_one():
     outcome = report_posted(table=table, entry=b, data=win(b))
     assert outcome.disputed and not outcome.completed
     theirs = outcome.report
-    services.report_confirm(report=mine, entry=c)
+    report_confirm(report=mine, entry=c)
     to = UserFactory(username="judy")
-    services.report_accept(report=theirs, by=to)
+    report_accept(report=theirs, by=to)
     table.refresh_from_db()
     mine.refresh_from_db()
     theirs.refresh_from_db()
     assert table.winner_id == b.pk and table.reported_by == to
     assert (mine.status, theirs.status) == ("rejected", "accepted")
     assert mine.decided_by == to
-    with pytest.raises(services.AlreadyDone):
-        services.report_accept(report=theirs, by=to)  # a double tap
-    with pytest.raises(services.ReportClosed):
-        services.report_accept(report=mine, by=to)  # the other one is closed now
+    with pytest.raises(AlreadyDone):
+        report_accept(report=theirs, by=to)  # a double tap
+    with pytest.raises(ReportClosed):
+        report_accept(report=mine, by=to)  # the other one is closed now
     assert Table.objects.get(pk=table.pk).version == 1
     assert AuditEntry.objects.filter(action="report.accept", object_id=theirs.pk).exists()
 
@@ -135,18 +140,18 @@ def test_players_who_change_their_minds_keep_every_submission():
     event = pod_event("all")
     table, (a, b, c, d) = first_pod(event)
     first = report_posted(table=table, entry=a, data=win(a)).report
-    services.report_confirm(report=first, entry=c)
+    report_confirm(report=first, entry=c)
     second = report_posted(table=table, entry=b, data=win(b)).report
     # Ann agrees with Bob after all: her report is superseded, kept.
-    services.report_confirm(report=second, entry=a)
+    report_confirm(report=second, entry=a)
     first.refresh_from_db()
     assert first.status == "superseded"
     # Cy's confirmation stays on the superseded report (counted nowhere); Cy confirms Bob's.
     assert ReportConfirmation.objects.filter(report=first, entry=c).exists()
-    assert not services.report_confirm(report=second, entry=c).completed
+    assert not report_confirm(report=second, entry=c).completed
     # Dee first backs Ann's old result with a report of her own, then gives in.
     report_posted(table=table, entry=d, data=win(a))
-    outcome = services.report_confirm(report=second, entry=d)
+    outcome = report_confirm(report=second, entry=d)
     assert outcome.completed
     assert ResultReport.objects.get(table=table, entry=d).status == "superseded"
     assert ResultReport.objects.filter(table=table).count() == 3
@@ -157,12 +162,12 @@ def test_the_to_entry_closes_the_open_reports():
     event = pod_event("all")
     table, (a, b, _c, d) = first_pod(event)
     report = report_posted(table=table, entry=a, data=win(a)).report
-    services.table_report(table=table, winner=d, expected_version=0)
+    table_report(table=table, winner=d, expected_version=0)
     report.refresh_from_db()
     assert report.status == "overridden"
-    with pytest.raises(services.ReportClosed):
-        services.report_confirm(report=report, entry=b)
-    with pytest.raises(services.ReportClosed, match="already has its result"):
+    with pytest.raises(ReportClosed):
+        report_confirm(report=report, entry=b)
+    with pytest.raises(ReportClosed, match="already has its result"):
         report_posted(table=table, entry=b, data=win(b))
 
 
@@ -170,15 +175,15 @@ def test_double_taps_change_nothing():
     event = pod_event("all")
     table, (a, b, _c, _d) = first_pod(event)
     report = report_posted(table=table, entry=a, data=win(a)).report
-    with pytest.raises(services.AlreadyDone, match="already reported"):
+    with pytest.raises(AlreadyDone, match="already reported"):
         report_posted(table=table, entry=a, data=win(a))
-    services.report_confirm(report=report, entry=b)
-    with pytest.raises(services.AlreadyDone, match="already confirmed"):
-        services.report_confirm(report=report, entry=b)
-    with pytest.raises(services.AlreadyDone, match="already confirmed"):
+    report_confirm(report=report, entry=b)
+    with pytest.raises(AlreadyDone, match="already confirmed"):
+        report_confirm(report=report, entry=b)
+    with pytest.raises(AlreadyDone, match="already confirmed"):
         report_posted(table=table, entry=b, data=win(a))
-    with pytest.raises(services.AlreadyDone):
-        services.report_confirm(report=report, entry=a)  # one's own report
+    with pytest.raises(AlreadyDone):
+        report_confirm(report=report, entry=a)  # one's own report
     assert ResultReport.objects.count() == 1 and ReportConfirmation.objects.count() == 1
 
 
@@ -186,20 +191,20 @@ def test_a_player_reports_only_their_own_table_in_the_open_round():
     event = pod_event("all")
     table, (a, *_) = first_pod(event)
     _, (other, *_) = first_pod(event, number=2)
-    with pytest.raises(services.TournamentError, match="do not sit at this pod"):
+    with pytest.raises(TournamentError, match="do not sit at this pod"):
         report_posted(table=table, entry=other, data=win(a))
     report = report_posted(table=table, entry=a, data=win(a)).report
-    with pytest.raises(services.TournamentError, match="do not sit"):
-        services.report_confirm(report=report, entry=other)
+    with pytest.raises(TournamentError, match="do not sit"):
+        report_confirm(report=report, entry=other)
     # Round 1 ends (the TO enters every pod) and round 2 is paired: round 1 is closed.
     for pod in Table.objects.filter(round__tournament=event, round__number=1, reported=False):
-        services.table_report(table=pod, winner=pod.seats.order_by("position")[0].entry)
+        table_report(table=pod, winner=pod.seats.order_by("position")[0].entry)
     round_1 = table.round
-    services.round_end(round_=round_1)
-    with pytest.raises(services.ReportClosed, match="no longer being played"):
+    round_end(round_=round_1)
+    with pytest.raises(ReportClosed, match="no longer being played"):
         report_posted(table=table, entry=a, data=win(a))
-    services.round_pair(tournament=event)
-    with pytest.raises(services.ReportClosed, match="no longer being played"):
+    round_pair(tournament=event)
+    with pytest.raises(ReportClosed, match="no longer being played"):
         report_posted(table=table, entry=a, data=win(a))
 
 
@@ -208,11 +213,11 @@ def test_bad_input_is_refused_and_writes_nothing():
     table, (a, *_) = first_pod(event)
     _, (other, *_) = first_pod(event, number=2)
     for data in ({"winner": str(other.pk)}, {"winner": "x"}, {}, {"result": "2-0"}):
-        with pytest.raises(services.TournamentError):
+        with pytest.raises(TournamentError):
             report_posted(table=table, entry=a, data=data)
     bad_order = {"result": "order", **{f"place-{s.entry_id}": "1" for s in table.seats.all()}}
     bad_order[f"place-{a.pk}"] = "3"
-    with pytest.raises(services.TournamentError, match="finishing order"):
+    with pytest.raises(TournamentError, match="finishing order"):
         report_posted(table=table, entry=a, data=bad_order)
     assert not ResultReport.objects.exists()
     assert not AuditEntry.objects.filter(action__startswith="report.").exists()
@@ -221,7 +226,7 @@ def test_bad_input_is_refused_and_writes_nothing():
 def test_an_event_without_self_reporting_refuses():
     event = pod_event("off")
     table, (a, *_) = first_pod(event)
-    with pytest.raises(services.TournamentError, match="the TO enters the results"):
+    with pytest.raises(TournamentError, match="the TO enters the results"):
         report_posted(table=table, entry=a, data=win(a))
 
 
@@ -230,7 +235,7 @@ def test_a_player_may_write_a_handful_of_times_a_minute():
     table, (a, b, c, d) = first_pod(event)
     for entry in (a, b, c, a, b, c):
         report_posted(table=table, entry=a, data=win(entry))
-    with pytest.raises(services.RateLimited, match="wait a minute") as refused:
+    with pytest.raises(RateLimited, match="wait a minute") as refused:
         report_posted(table=table, entry=a, data=win(d))
     assert refused.value.status == 429
     assert ResultReport.objects.filter(entry=a).count() == 6
@@ -239,9 +244,9 @@ def test_a_player_may_write_a_handful_of_times_a_minute():
 
 
 def test_a_match_reports_its_games():
-    event = services.tournament_create(league=LeagueFactory(), name="Modern", swiss_rounds=2)
+    event = tournament_create(league=LeagueFactory(), name="Modern", swiss_rounds=2)
     register(event, "Ann", "Bob", "Cy", "Dee")
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     table = Table.objects.filter(round__tournament=event).order_by("number").first()
     first, second = [s.entry for s in table.seats.select_related("entry__player")]
     report = report_posted(table=table, entry=second, data={"result": "1-2"}).report
@@ -249,7 +254,7 @@ def test_a_match_reports_its_games():
     assert report_posted(table=table, entry=first, data={"result": "1-2"}).completed
     games = dict(table.seats.values_list("entry_id", "game_wins"))
     assert games == {first.pk: 1, second.pk: 2}
-    with pytest.raises(services.TournamentError):
+    with pytest.raises(TournamentError):
         report_posted(table=table, entry=first, data={"result": "3-0"})
 
 
@@ -264,7 +269,7 @@ def test_two_players_reporting_different_results_at_once_dispute_the_table():
         lambda: report_posted(table=table.pk, entry=a, data=win(a)),
         lambda: report_posted(table=table.pk, entry=b, data=win(b)),
     )
-    assert all(isinstance(o, services.reports.Outcome) for o in outcomes), outcomes
+    assert all(isinstance(o, reports_services.Outcome) for o in outcomes), outcomes
     stored = ResultReport.objects.filter(table=table).order_by("number")
     assert [r.number for r in stored] == [1, 2]
     assert {r.status for r in stored} == {"submitted"}
@@ -280,7 +285,7 @@ def test_two_players_reporting_the_same_result_at_once_make_one_report_and_a_con
         lambda: report_posted(table=table.pk, entry=b, data=win(c)),
         lambda: report_posted(table=table.pk, entry=d, data=win(c)),
     )
-    assert all(isinstance(o, services.reports.Outcome) for o in outcomes), outcomes
+    assert all(isinstance(o, reports_services.Outcome) for o in outcomes), outcomes
     assert ResultReport.objects.filter(table=table).count() == 1
     assert ReportConfirmation.objects.filter(report__table=table).count() == 2
     assert sum(o.completed for o in outcomes) == 1  # the third voice decided, once
@@ -294,8 +299,8 @@ def test_double_tapped_confirmations_in_two_threads_store_one():
     table, (a, b, _c, _d) = first_pod(event)
     report = report_posted(table=table, entry=a, data=win(a)).report
     outcomes = run_together(
-        lambda: services.report_confirm(report=report.pk, entry=b),
-        lambda: services.report_confirm(report=report.pk, entry=b),
+        lambda: report_confirm(report=report.pk, entry=b),
+        lambda: report_confirm(report=report.pk, entry=b),
     )
     assert sorted(type(o).__name__ for o in outcomes) == ["AlreadyDone", "Outcome"], outcomes
     assert ReportConfirmation.objects.filter(report=report).count() == 1
@@ -307,23 +312,23 @@ def test_the_last_confirmation_racing_the_to_entry_leaves_one_result(attempt):
     event = pod_event("all", players=4)
     table, (a, b, c, d) = first_pod(event)
     report = report_posted(table=table, entry=a, data=win(a)).report
-    services.report_confirm(report=report, entry=b)
-    services.report_confirm(report=report, entry=c)
+    report_confirm(report=report, entry=b)
+    report_confirm(report=report, entry=c)
     to = UserFactory(username=f"judy{attempt}")
     outcomes = run_together(
-        lambda: services.report_confirm(report=report.pk, entry=d),
-        lambda: services.table_report(table=table, winner=d, expected_version=0, by=to),
+        lambda: report_confirm(report=report.pk, entry=d),
+        lambda: table_report(table=table, winner=d, expected_version=0, by=to),
     )
     table.refresh_from_db()
     report.refresh_from_db()
     confirm, entered = outcomes
     assert table.version == 1  # one result was written, never two
     assert table.game.results.count() == 4
-    if isinstance(confirm, services.reports.Outcome):  # the table confirmed first
-        assert isinstance(entered, services.ResultConflict)
+    if isinstance(confirm, reports_services.Outcome):  # the table confirmed first
+        assert isinstance(entered, ResultConflict)
         assert (report.status, table.winner_id) == ("confirmed", a.pk)
     else:  # the TO entered first: the report is closed, and the confirmation refused
-        assert isinstance(confirm, services.ReportClosed), outcomes
+        assert isinstance(confirm, ReportClosed), outcomes
         assert isinstance(entered, Table)
         assert (report.status, table.winner_id) == ("overridden", d.pk)
         assert not ReportConfirmation.objects.filter(report=report, entry=d).exists()
@@ -333,13 +338,13 @@ def test_a_confirmation_is_withdrawn_when_its_player_reports_otherwise():
     event = pod_event("all")
     table, (a, b, c, d) = first_pod(event)
     report = report_posted(table=table, entry=a, data=win(a)).report
-    services.report_confirm(report=report, entry=b)
+    report_confirm(report=report, entry=b)
     outcome = report_posted(table=table, entry=b, data=win(b))
     assert outcome.disputed
     confirmation = ReportConfirmation.objects.get(report=report, entry=b)
     assert confirmation.withdrawn_at is not None  # kept, no longer counted
     for entry in (c, d):
-        services.report_confirm(report=report, entry=entry)
+        report_confirm(report=report, entry=entry)
     table.refresh_from_db()
     assert not table.reported  # Bob no longer agrees with Ann: not everyone
 
@@ -352,9 +357,9 @@ def test_stored_match_reports_are_said_from_the_winners_side_again():
     from django.apps import apps
 
     migration = import_module("tournaments.migrations.0012_report_summaries_from_the_winners_side")
-    event = services.tournament_create(league=LeagueFactory(), name="Modern", swiss_rounds=2)
+    event = tournament_create(league=LeagueFactory(), name="Modern", swiss_rounds=2)
     register(event, "Ann", "Bob", "Cy", "Dee")
-    services.round_pair(tournament=event)
+    round_pair(tournament=event)
     one, two = Table.objects.filter(round__tournament=event).order_by("number")
     first, second = [
         s.entry for s in one.seats.select_related("entry__player").order_by("position")

@@ -11,8 +11,13 @@ import pytest
 from tests import concurrency
 from tests.factories import TournamentFactory
 from tests.tournaments.play import play_round, register
-from tournaments import services
+from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Round, Tournament
+from tournaments.services.entries import entry_drop
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_advance, round_pair
+from tournaments.services.topcut import top_cut_start
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +26,7 @@ def report_all(round_):
     for table in round_.tables.all():
         seats = list(table.seats.order_by("position"))
         if len(seats) > 1 and not table.reported:
-            services.table_report(table=table, winner=seats[0].entry)
+            table_report(table=table, winner=seats[0].entry)
 
 
 def numbers(event):
@@ -31,9 +36,9 @@ def numbers(event):
 def test_a_reported_swiss_round_ends_and_the_next_is_paired(league):
     event = TournamentFactory(league=league, swiss_rounds=3)
     register(event, *"ABCDEFGH")
-    first = services.round_pair(tournament=event)
+    first = round_pair(tournament=event)
     report_all(first)
-    second = services.round_advance(round_=first)
+    second = round_advance(round_=first)
     assert second.number == 2 and second.status == Round.Status.PLAYING
     assert second.tables.count() == 4
     assert numbers(event) == [(1, "swiss", "complete"), (2, "swiss", "playing")]
@@ -42,22 +47,22 @@ def test_a_reported_swiss_round_ends_and_the_next_is_paired(league):
 def test_a_second_tap_changes_nothing_and_names_the_new_round(league):
     event = TournamentFactory(league=league, swiss_rounds=3)
     register(event, *"ABCDEFGH")
-    first = services.round_pair(tournament=event)
+    first = round_pair(tournament=event)
     report_all(first)
-    services.round_advance(round_=first)
-    with pytest.raises(services.AlreadyDone, match="already complete and round 2 is paired"):
-        services.round_advance(round_=first)
+    round_advance(round_=first)
+    with pytest.raises(AlreadyDone, match="already complete and round 2 is paired"):
+        round_advance(round_=first)
     assert numbers(event) == [(1, "swiss", "complete"), (2, "swiss", "playing")]
 
 
 def test_a_round_without_every_result_is_refused_and_stays_open(league):
     event = TournamentFactory(league=league, swiss_rounds=3)
     register(event, *"ABCDEFGH")
-    first = services.round_pair(tournament=event)
+    first = round_pair(tournament=event)
     table = first.tables.order_by("number").first()
-    services.table_report(table=table, winner=table.seats.order_by("position")[0].entry)
-    with pytest.raises(services.TournamentError, match="Tables 2, 3 and 4 still have no result"):
-        services.round_advance(round_=first)
+    table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+    with pytest.raises(TournamentError, match="Tables 2, 3 and 4 still have no result"):
+        round_advance(round_=first)
     assert numbers(event) == [(1, "swiss", "playing")]
 
 
@@ -66,12 +71,12 @@ def test_a_refused_pairing_leaves_the_round_open(league):
     by a tap that said no (the TO can still end it alone)."""
     event = TournamentFactory(league=league, swiss_rounds=3)
     a, b, _ = register(event, "A", "B", "C")
-    first = services.round_pair(tournament=event)
+    first = round_pair(tournament=event)
     report_all(first)
-    services.entry_drop(entry=a)
-    services.entry_drop(entry=b)
-    with pytest.raises(services.TournamentError, match="Round 1 stays open: At least two"):
-        services.round_advance(round_=first)
+    entry_drop(entry=a)
+    entry_drop(entry=b)
+    with pytest.raises(TournamentError, match="Round 1 stays open: At least two"):
+        round_advance(round_=first)
     assert numbers(event) == [(1, "swiss", "playing")]
 
 
@@ -79,9 +84,9 @@ def test_the_last_swiss_round_starts_the_top_cut(league):
     event = TournamentFactory(league=league, swiss_rounds=2, top_cut=4)
     register(event, *"ABCDEFGH")
     play_round(event)
-    last = services.round_pair(tournament=event)
+    last = round_pair(tournament=event)
     report_all(last)
-    cut = services.round_advance(round_=last)
+    cut = round_advance(round_=last)
     event.refresh_from_db()
     assert event.status == Tournament.Status.TOP_CUT
     assert cut.kind == Round.Kind.TOP_CUT and cut.number == 3 and cut.tables.count() == 2
@@ -91,9 +96,9 @@ def test_the_last_swiss_round_without_a_cut_finishes_the_event(league):
     event = TournamentFactory(league=league, swiss_rounds=2, top_cut=0)
     register(event, *"ABCD")
     play_round(event)
-    last = services.round_pair(tournament=event)
+    last = round_pair(tournament=event)
     report_all(last)
-    shown = services.round_advance(round_=last)
+    shown = round_advance(round_=last)
     event.refresh_from_db()
     assert event.status == Tournament.Status.FINISHED
     assert shown.pk == last.pk and numbers(event)[-1] == (2, "swiss", "complete")
@@ -103,20 +108,20 @@ def test_a_cut_round_pairs_the_next_stage(league):
     event = TournamentFactory(league=league, swiss_rounds=1, top_cut=4)
     register(event, *"ABCD")
     play_round(event)
-    semis = services.top_cut_start(tournament=event)
+    semis = top_cut_start(tournament=event)
     report_all(semis)
-    final = services.round_advance(round_=semis)
+    final = round_advance(round_=semis)
     assert final.kind == Round.Kind.TOP_CUT and final.number == 3
     assert final.tables.count() == 1 and final.status == Round.Status.PLAYING
 
 
 def test_a_seventeen_player_pod_round_goes_on_to_round_two(league):
-    event = services.tournament_create(league=league, name="Pods", format="pods", swiss_rounds=3)
+    event = tournament_create(league=league, name="Pods", format="pods", swiss_rounds=3)
     register(event, *(f"P{n}" for n in range(17)))
-    first = services.round_pair(tournament=event)
+    first = round_pair(tournament=event)
     assert sorted(t.seats.count() for t in first.tables.all()) == [3, 3, 3, 4, 4]
     report_all(first)
-    second = services.round_advance(round_=first)
+    second = round_advance(round_=first)
     assert second.number == 2
     assert sorted(t.seats.count() for t in second.tables.all()) == [3, 3, 3, 4, 4]
 
@@ -125,13 +130,13 @@ def test_a_seventeen_player_pod_round_goes_on_to_round_two(league):
 def test_two_judges_tapping_at_once_pair_one_round(league):
     event = TournamentFactory(league=league, swiss_rounds=3)
     register(event, *"ABCDEFGH")
-    first = services.round_pair(tournament=event)
+    first = round_pair(tournament=event)
     report_all(first)
     outcomes = concurrency.run_together(
-        lambda: services.round_advance(round_=first),
-        lambda: services.round_advance(round_=first),
+        lambda: round_advance(round_=first),
+        lambda: round_advance(round_=first),
     )
     paired = [o for o in outcomes if isinstance(o, Round)]
-    repeated = [o for o in outcomes if isinstance(o, services.AlreadyDone)]
+    repeated = [o for o in outcomes if isinstance(o, AlreadyDone)]
     assert len(paired) == 1 and len(repeated) == 1, outcomes
     assert numbers(event) == [(1, "swiss", "complete"), (2, "swiss", "playing")]

@@ -21,10 +21,15 @@ from leagues.models import Role
 from tests.factories import TournamentFactory, organizer_of
 from tests.leagues.test_exchange import wipe_site
 from tests.tournaments.play import register
-from tournaments import services
+from tournaments import selectors as tournament_selectors
+from tournaments.errors import ResultConflict, TournamentError
 from tournaments.formats.onevone import read_code
 from tournaments.models import Round, Table, Tournament
+from tournaments.selectors import gw_floor, omw_floor, standings
 from tournaments.services.common import tables_create
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end, round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +52,7 @@ def report(client, event, table, **data):
 
 def match(event, *names):
     register(event, *(names or ("Ann", "Bob")))
-    round_ = services.round_pair(tournament=event)
+    round_ = round_pair(tournament=event)
     return [t for t in round_.tables.all() if t.seats.count() == 2]
 
 
@@ -134,12 +139,10 @@ def test_the_same_games_with_other_drawn_games_are_a_different_result(event):
     (table,) = match(event)
     a, b = (s.entry for s in table.seats.order_by("position"))
     wins = {a.pk: 2, b.pk: 0}
-    services.table_report(table=table, winner=a, game_wins=wins, expected_version=0)
-    with pytest.raises(services.ResultConflict):
-        services.table_report(
-            table=table, winner=a, game_wins=wins, game_draws=1, expected_version=0
-        )
-    services.table_report(table=table, winner=a, game_wins=wins, game_draws=1, expected_version=1)
+    table_report(table=table, winner=a, game_wins=wins, expected_version=0)
+    with pytest.raises(ResultConflict):
+        table_report(table=table, winner=a, game_wins=wins, game_draws=1, expected_version=0)
+    table_report(table=table, winner=a, game_wins=wins, game_draws=1, expected_version=1)
     assert games_of(table)[0] == (2, 0, 1)
 
 
@@ -170,8 +173,8 @@ def test_bad_drawn_games_are_refused_and_change_nothing(event, kwargs, message):
     call = {"draw": True, "game_draws": kwargs["game_draws"]}
     if "wins" in kwargs:
         call["game_wins"] = dict(zip((a.pk, b.pk), kwargs["wins"], strict=True))
-    with pytest.raises(services.TournamentError, match=message):
-        services.table_report(table=table, **call)
+    with pytest.raises(TournamentError, match=message):
+        table_report(table=table, **call)
     table.refresh_from_db()
     assert not table.reported and table.game_draws == 0 and table.version == 0
 
@@ -180,8 +183,8 @@ def test_a_top_cut_match_refuses_an_intentional_draw(event):
     (table,) = match(event)
     Round.objects.filter(pk=table.round_id).update(kind=Round.Kind.TOP_CUT)
     a, b = (s.entry for s in table.seats.order_by("position"))
-    with pytest.raises(services.TournamentError, match="top-cut match needs a winner"):
-        services.table_report(table=table, draw=True, game_wins={a.pk: 0, b.pk: 0}, game_draws=3)
+    with pytest.raises(TournamentError, match="top-cut match needs a winner"):
+        table_report(table=table, draw=True, game_wins={a.pk: 0, b.pk: 0}, game_draws=3)
 
 
 def test_the_database_keeps_drawn_games_off_an_unreported_table(event):
@@ -196,23 +199,23 @@ def test_the_database_keeps_drawn_games_off_an_unreported_table(event):
 def test_an_intentional_draw_then_a_2_0_win_is_a_gw_of_0_60(event):
     # Issue 16 / Appendix C: 0-0-3 (3 game points of 9), then 2-0 (6 of 6): 9/15 = 0.60.
     register(event, "Ann", "Bob", "Cy", "Dee")
-    first = services.round_pair(tournament=event)
+    first = round_pair(tournament=event)
     ann = event.entries.get(player__name="Ann")
     for table in first.tables.all():
         a, b = (s.entry for s in table.seats.order_by("position"))
-        services.table_report(table=table, draw=True, game_wins={a.pk: 0, b.pk: 0}, game_draws=3)
-    services.round_end(round_=first)
-    second = services.round_pair(tournament=event)
+        table_report(table=table, draw=True, game_wins={a.pk: 0, b.pk: 0}, game_draws=3)
+    round_end(round_=first)
+    second = round_pair(tournament=event)
     for table in second.tables.all():
         seats = list(table.seats.order_by("position"))
         winner = next((s.entry for s in seats if s.entry == ann), seats[0].entry)
         loser = next(s.entry for s in seats if s.entry != winner)
-        services.table_report(table=table, winner=winner, game_wins={winner.pk: 2, loser.pk: 0})
-    rows = {row.player: row for row in services.standings(event).rows}
+        table_report(table=table, winner=winner, game_wins={winner.pk: 2, loser.pk: 0})
+    rows = {row.player: row for row in standings(event).rows}
     assert rows[ann.player_id].metrics["gw"] == pytest.approx(0.60)
     assert rows[ann.player_id].points == 4  # a draw and a win
     # Ann's second opponent went 0-0-3 then 0-2: 3 of 15 = 0.2, floored at 0.33.
-    history = services.history(event)
+    history = tournament_selectors.history(event)
     assert [t.game_draws for t in history[0]] == [3, 3]
 
 
@@ -220,12 +223,12 @@ def test_an_intentional_draw_then_a_2_0_win_is_a_gw_of_0_60(event):
 
 
 def test_the_floors_default_to_the_mtr_for_1v1_and_a_quarter_for_pods(league):
-    modern = services.tournament_create(league=league, name="Modern")
-    pods = services.tournament_create(league=league, name="cEDH", format="pods")
-    assert (services.omw_floor(modern), services.gw_floor(modern)) == (Fraction(33, 100),) * 2
-    assert (services.omw_floor(pods), services.gw_floor(pods)) == (Fraction(1, 4),) * 2
+    modern = tournament_create(league=league, name="Modern")
+    pods = tournament_create(league=league, name="cEDH", format="pods")
+    assert (omw_floor(modern), gw_floor(modern)) == (Fraction(33, 100),) * 2
+    assert (omw_floor(pods), gw_floor(pods)) == (Fraction(1, 4),) * 2
     modern.omw_floor, modern.gw_floor = Decimal("0.25"), Decimal("0.4")
-    assert (services.omw_floor(modern), services.gw_floor(modern)) == (
+    assert (omw_floor(modern), gw_floor(modern)) == (
         Fraction(1, 4),
         Fraction(2, 5),
     )
@@ -237,18 +240,18 @@ def test_the_event_floors_reach_the_standings(event):
     event.refresh_from_db()
     register(event, "Ann", "Bob")
     for _ in range(2):
-        round_ = services.round_pair(tournament=event)
+        round_ = round_pair(tournament=event)
         table = round_.tables.get()
         ann = table.seats.get(entry__player__name="Ann").entry
         bob = table.seats.get(entry__player__name="Bob").entry
-        services.table_report(table=table, winner=ann, game_wins={ann.pk: 2, bob.pk: 0})
-        services.round_end(round_=round_)
-    rows = {row.player: row.metrics for row in services.standings(event).rows}
+        table_report(table=table, winner=ann, game_wins={ann.pk: 2, bob.pk: 0})
+        round_end(round_=round_)
+    rows = {row.player: row.metrics for row in standings(event).rows}
     assert rows[ann.player_id]["omw"] == pytest.approx(0.33)
     assert rows[ann.player_id]["ogw"] == pytest.approx(0.33)
     Tournament.objects.filter(pk=event.pk).update(omw_floor=Decimal("0.2"), gw_floor=Decimal("0.1"))
     event.refresh_from_db()
-    rows = {row.player: row.metrics for row in services.standings(event).rows}
+    rows = {row.player: row.metrics for row in standings(event).rows}
     assert rows[ann.player_id]["omw"] == pytest.approx(0.2)
     assert rows[ann.player_id]["ogw"] == pytest.approx(0.1)
 
@@ -272,15 +275,13 @@ def test_a_floor_above_one_is_refused_by_the_database(event):
     ],
 )
 def test_the_bye_rule_follows_the_points_unless_chosen(league, points, chosen, stored):
-    event = services.tournament_create(
-        league=league, name="Night", points=points, bye_pairing=chosen
-    )
+    event = tournament_create(league=league, name="Night", points=points, bye_pairing=chosen)
     assert event.bye_pairing == stored
 
 
 def test_an_unknown_bye_rule_is_refused(league):
-    with pytest.raises(services.TournamentError, match="who gets the bye"):
-        services.tournament_create(league=league, name="Night", bye_pairing="random")
+    with pytest.raises(TournamentError, match="who gets the bye"):
+        tournament_create(league=league, name="Night", bye_pairing="random")
     assert not Tournament.objects.exists()
 
 
@@ -289,9 +290,7 @@ def test_the_event_bye_rule_decides_the_pairing(league, rule, bye_to):
     # Three rounds set by hand to the domain test's case (test_rules.BYE_HISTORY): after them
     # only Ed (0 points) and Cy (3) have had no bye; Cy, Dee and Fay (as 3, 4, 5) have all
     # met. The MTR's bye goes to Ed and forces a rematch; moved up, it goes to Cy.
-    event = services.tournament_create(
-        league=league, name="Night", bye_pairing=rule, swiss_rounds=4
-    )
+    event = tournament_create(league=league, name="Night", bye_pairing=rule, swiss_rounds=4)
     names = {"Ann": 2, "Cy": 3, "Dee": 4, "Fay": 5, "Ed": 1}
     register(event, *names)
     entries = {e.player.name: e for e in event.entries.select_related("player")}
@@ -308,9 +307,9 @@ def test_the_event_bye_rule_decides_the_pairing(league, rule, bye_to):
             seats = {s.entry.player.name: s.entry for s in table.seats.all()}
             if len(seats) == 2:
                 winner = next(t[0] for t in tables if set(t) == set(seats))
-                services.table_report(table=table, winner=seats[winner])
-        services.round_end(round_=round_)
-    fourth = services.round_pair(tournament=event)
+                table_report(table=table, winner=seats[winner])
+        round_end(round_=round_)
+    fourth = round_pair(tournament=event)
     byes = [t for t in fourth.tables.all() if t.seats.count() == 1]
     assert [t.seats.get().entry.player.name for t in byes] == [bye_to]
     assert ("rematch" in fourth.notes) == (rule == "mtr")
@@ -335,7 +334,7 @@ def moved(league, edit=None):
 def test_drawn_games_floors_and_the_bye_rule_survive_a_move(event, league):
     (table,) = match(event)
     a, b = (s.entry for s in table.seats.order_by("position"))
-    services.table_report(table=table, winner=a, game_wins={a.pk: 2, b.pk: 0}, game_draws=1)
+    table_report(table=table, winner=a, game_wins={a.pk: 2, b.pk: 0}, game_draws=1)
     Tournament.objects.filter(pk=event.pk).update(
         gw_floor=Decimal("0.3"), bye_pairing="avoid_rematch"
     )
@@ -370,8 +369,8 @@ def test_a_document_from_before_these_rules_keeps_how_its_event_ran(event, leagu
 def test_undoing_a_correction_brings_back_the_drawn_games(event, organizer):
     (table,) = match(event)
     a, b = (s.entry for s in table.seats.order_by("position"))
-    services.table_report(table=table, winner=a, game_wins={a.pk: 2, b.pk: 0}, game_draws=1)
-    services.table_report(table=table, winner=b, game_wins={a.pk: 1, b.pk: 2})
+    table_report(table=table, winner=a, game_wins={a.pk: 2, b.pk: 0}, game_draws=1)
+    table_report(table=table, winner=b, game_wins={a.pk: 1, b.pk: 2})
     correction = AuditEntry.objects.filter(action="match.correct").get()
     assert correction.before["game_draws"] == 1 and correction.after["game_draws"] == 0
     audit_services.audit_undo(entry=correction, by=organizer)

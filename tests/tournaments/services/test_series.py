@@ -14,9 +14,18 @@ from leagues.models import Role
 from tests.concurrency import run_together
 from tests.factories import TournamentFactory, organizer_of
 from tests.tournaments.play import play_round, register
-from tournaments import services
+from tournaments.errors import TournamentError
 from tournaments.models import Registration, Tournament, TournamentJudge
-from tournaments.services.series import COPIED, NOT_COPIED, SHIFTED
+from tournaments.services.events import tournament_create
+from tournaments.services.registration import registration_settings_set
+from tournaments.services.series import (
+    COPIED,
+    NOT_COPIED,
+    SHIFTED,
+    Copies,
+    tournament_copy_weekly,
+    tournament_listing_set,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +35,7 @@ WEEK = datetime.timedelta(weeks=1)
 
 @pytest.fixture
 def friday(league):
-    event = services.tournament_create(
+    event = tournament_create(
         league=league,
         name="Friday cEDH",
         date=FRIDAY,
@@ -42,7 +51,7 @@ def friday(league):
         fee_currency="USD",
     )
     deadline = timezone.make_aware(datetime.datetime.combine(FRIDAY, datetime.time(18, 30)))
-    services.registration_settings_set(
+    registration_settings_set(
         tournament=event, open=True, cap=16, deadline=deadline, note="Bring a sleeved deck."
     )
     event.refresh_from_db()
@@ -58,7 +67,7 @@ def test_every_field_of_an_event_is_copied_or_not_on_purpose():
 
 def test_a_copy_is_next_week_with_the_same_settings_and_no_players(friday):
     register(friday, "Ann", "Bob", "Cy")
-    copies = services.tournament_copy_weekly(tournament=friday, weeks=1)
+    copies = tournament_copy_weekly(tournament=friday, weeks=1)
     (copy,) = copies.created
     assert copies.existing == []
     assert copy.date == FRIDAY + WEEK and copy.slug != friday.slug
@@ -73,24 +82,24 @@ def test_a_copy_is_next_week_with_the_same_settings_and_no_players(friday):
 
 
 def test_a_copy_of_a_finished_event_starts_afresh(league):
-    event = services.tournament_create(league=league, name="Modern", date=FRIDAY, swiss_rounds=1)
+    event = tournament_create(league=league, name="Modern", date=FRIDAY, swiss_rounds=1)
     register(event, "Ann", "Bob", "Cy", "Dee")
     play_round(event)
     event.refresh_from_db()
-    (copy,) = services.tournament_copy_weekly(tournament=event).created
+    (copy,) = tournament_copy_weekly(tournament=event).created
     assert copy.status == "registration" and not copy.rounds.exists()
 
 
 def test_copying_twice_makes_one_copy_per_week(friday):
-    first = services.tournament_copy_weekly(tournament=friday, weeks=1)
-    second = services.tournament_copy_weekly(tournament=friday, weeks=1)
+    first = tournament_copy_weekly(tournament=friday, weeks=1)
+    second = tournament_copy_weekly(tournament=friday, weeks=1)
     assert second.created == [] and [t.pk for t in second.existing] == [first.created[0].pk]
     assert Tournament.objects.count() == 2
 
 
 def test_more_weeks_add_only_the_missing_ones(friday):
-    services.tournament_copy_weekly(tournament=friday, weeks=2)
-    more = services.tournament_copy_weekly(tournament=friday, weeks=4)
+    tournament_copy_weekly(tournament=friday, weeks=2)
+    more = tournament_copy_weekly(tournament=friday, weeks=4)
     assert [t.date for t in more.existing] == [FRIDAY + WEEK, FRIDAY + 2 * WEEK]
     assert [t.date for t in more.created] == [FRIDAY + 3 * WEEK, FRIDAY + 4 * WEEK]
     assert sorted(Tournament.objects.values_list("date", flat=True)) == [
@@ -99,32 +108,32 @@ def test_more_weeks_add_only_the_missing_ones(friday):
 
 
 def test_a_copy_of_a_copy_stays_in_the_series(friday):
-    (next_week,) = services.tournament_copy_weekly(tournament=friday).created
-    (in_two,) = services.tournament_copy_weekly(tournament=next_week).created
+    (next_week,) = tournament_copy_weekly(tournament=friday).created
+    (in_two,) = tournament_copy_weekly(tournament=next_week).created
     assert in_two.series_id == friday.pk and in_two.date == FRIDAY + 2 * WEEK
-    again = services.tournament_copy_weekly(tournament=friday, weeks=2)
+    again = tournament_copy_weekly(tournament=friday, weeks=2)
     assert again.created == [] and Tournament.objects.count() == 3
 
 
 @pytest.mark.parametrize("weeks", [0, -1, 13, "2"])
 def test_the_service_refuses_a_bad_number_of_weeks(friday, weeks):
-    with pytest.raises(services.TournamentError) as error:
-        services.tournament_copy_weekly(tournament=friday, weeks=weeks)
+    with pytest.raises(TournamentError) as error:
+        tournament_copy_weekly(tournament=friday, weeks=weeks)
     assert error.value.field == "weeks"
     assert Tournament.objects.count() == 1
 
 
 def test_a_copy_is_in_the_store_s_history(friday, organizer):
-    services.tournament_copy_weekly(tournament=friday, weeks=2, by=organizer)
+    tournament_copy_weekly(tournament=friday, weeks=2, by=organizer)
     entry = AuditEntry.objects.get(action="event.copy")
     assert entry.tournament_id == friday.pk and entry.actor == organizer
     assert len(entry.after["copies"]) == 2
 
 
 def test_moving_a_copy_onto_a_week_the_series_holds_is_refused(friday):
-    (copy,) = services.tournament_copy_weekly(tournament=friday).created
-    with pytest.raises(services.TournamentError) as error:
-        services.tournament_listing_set(
+    (copy,) = tournament_copy_weekly(tournament=friday).created
+    with pytest.raises(TournamentError) as error:
+        tournament_listing_set(
             tournament=copy,
             date=FRIDAY,
             start_time=None,
@@ -200,7 +209,7 @@ def test_a_copy_takes_no_waitlist(friday):
         player=register(friday, "Zed")[0].player,
         status="cancelled",
     )
-    (copy,) = services.tournament_copy_weekly(tournament=friday).created
+    (copy,) = tournament_copy_weekly(tournament=friday).created
     assert not copy.registrations.exists()
 
 
@@ -208,9 +217,9 @@ def test_a_copy_takes_no_waitlist(friday):
 def test_two_copies_at_once_make_one(league):
     event = TournamentFactory(league=league, date=FRIDAY, name="Friday")
     outcomes = run_together(
-        lambda: services.tournament_copy_weekly(tournament=event, weeks=2),
-        lambda: services.tournament_copy_weekly(tournament=event, weeks=2),
+        lambda: tournament_copy_weekly(tournament=event, weeks=2),
+        lambda: tournament_copy_weekly(tournament=event, weeks=2),
     )
-    assert all(isinstance(o, services.Copies) for o in outcomes), outcomes
+    assert all(isinstance(o, Copies) for o in outcomes), outcomes
     assert sorted(len(o.created) for o in outcomes) == [0, 2]
     assert Tournament.objects.filter(series=event).count() == 2

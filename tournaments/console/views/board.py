@@ -21,7 +21,8 @@ from core.errors_http import error_message, error_response
 from core.pagecache import memo, versions
 from leagues import services as league_services
 
-from ... import selectors, services
+from ... import selectors
+from ...errors import AlreadyDone, UnknownPlayer
 from ...formats import RESULTS
 from ...forms import ExtensionForm, RegisterForm
 from ...live import not_modified, page_tag
@@ -31,6 +32,7 @@ from ...pages import event_context, run_get
 from ...selectors import console as console_selectors
 from ...selectors import registration as registration_selectors
 from ...selectors import reports as report_selectors
+from ...selectors import seating_key
 from ...selectors.console import seats_of
 from ...services.reports import REPORTS_SCOPE
 
@@ -184,9 +186,7 @@ def _seating(round_: Round | None) -> str:
     if round_ is None:
         return ""
     tables = round_.tables.all()
-    return services.seating_key(
-        (t.number, s.position, s.entry_id) for t in tables for s in seats_of(t)
-    )
+    return seating_key((t.number, s.position, s.entry_id) for t in tables for s in seats_of(t))
 
 
 def _players_scopes(event: Tournament) -> list:
@@ -288,11 +288,11 @@ def refused(
     it names one (a new player's name is then asked about), else as a page message.
     """
     console = reverse("event_run", kwargs={"slug": event.slug})
-    if isinstance(error, services.AlreadyDone):
+    if isinstance(error, AlreadyDone):
         messages.info(request, error_message(error))
         return redirect(console)
     on_form = form is not None and getattr(error, "field", None) in form.fields
-    if isinstance(error, services.UnknownPlayer) and on_form:
+    if isinstance(error, UnknownPlayer) and on_form:
         form.ask_new_player = True
     if isinstance(error, league_services.LookAlikeNames) and on_form:
         form.ask_new_player = form.ask_look_alike = True

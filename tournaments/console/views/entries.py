@@ -9,12 +9,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import DomainError
 
-from ... import services
+from ...errors import AlreadyDone, TournamentError
 from ...formats import small_int
 from ...forms import RegisterForm
 from ...models import Entry, Tournament
 from ...pages import event_context, run_get
 from ...selectors import console as console_selectors
+from ...services import entries as entries_services
+from ...services.entries import entry_register, requested_bye_add, requested_bye_remove
 from .board import act, console_again, console_urls, refused
 
 
@@ -26,7 +28,7 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         return console_again(request, event, register_form=form)
     try:
-        entry = services.entry_register(
+        entry = entry_register(
             tournament=event,
             name=form.cleaned_data["name"],
             by=request.user,
@@ -71,7 +73,7 @@ def entry_drop(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     return act(
         request,
         event,
-        lambda: services.entry_drop(entry=entry, by=request.user),
+        lambda: entries_services.entry_drop(entry=entry, by=request.user),
         f"{entry.player} has dropped; they keep their results.",
     )
 
@@ -89,7 +91,7 @@ def entry_undrop(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
     return act(
         request,
         event,
-        lambda: services.entry_undrop(entry=entry, by=request.user),
+        lambda: entries_services.entry_undrop(entry=entry, by=request.user),
         f"{entry.player} is back in: they are paired from the next round.",
     )
 
@@ -106,7 +108,7 @@ def entry_bye(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         return refused(
             request,
             event,
-            services.TournamentError(
+            TournamentError(
                 "Give the round the player sits out, as a number.", code="round", field="round"
             ),
         )
@@ -114,15 +116,13 @@ def entry_bye(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         return act(
             request,
             event,
-            lambda: services.requested_bye_remove(
-                entry=entry, round_number=number, by=request.user
-            ),
+            lambda: requested_bye_remove(entry=entry, round_number=number, by=request.user),
             f"{entry.player} plays round {number} after all.",
         )
     return act(
         request,
         event,
-        lambda: services.requested_bye_add(entry=entry, round_number=number, by=request.user),
+        lambda: requested_bye_add(entry=entry, round_number=number, by=request.user),
         f"{entry.player} sits out round {number} with a half-point bye.",
     )
 
@@ -135,10 +135,10 @@ def entry_remove(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
     entry = _entry_get(event, entry_id)
     if entry is None:
         return refused(
-            request, event, services.AlreadyDone("That entry is no longer registered.", code="gone")
+            request, event, AlreadyDone("That entry is no longer registered.", code="gone")
         )
     try:
-        promoted = services.entry_remove(entry=entry, by=request.user)
+        promoted = entries_services.entry_remove(entry=entry, by=request.user)
     except DomainError as error:
         return refused(request, event, error)
     moved = f" {promoted.player} moved up from the waitlist." if promoted else ""

@@ -20,12 +20,14 @@ from leagues import selectors as league_selectors
 from leagues.permissions import can_run_events_of
 from leagues.views import league_context
 
-from ... import selectors, services
+from ... import selectors
 from ...forms import EventForm
 from ...forms_listing import CopyForm, ListingForm
 from ...models import Tournament
 from ...pages import event_context, run_get
 from ...selectors import listing
+from ...services.events import tournament_create
+from ...services.series import tournament_copy_weekly, tournament_listing_set
 
 
 @login_required
@@ -38,7 +40,7 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
         fields = dict(form.cleaned_data)
         chosen = fields.pop("league") or league  # the store's leagues only (the queryset)
         try:
-            event = services.tournament_create(league=chosen, by=request.user, **fields)
+            event = tournament_create(league=chosen, by=request.user, **fields)
         except DomainError as error:
             return error_response(
                 request,
@@ -80,7 +82,7 @@ def event_listing(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            services.tournament_listing_set(
+            tournament_listing_set(
                 tournament=event,
                 date=data["date"],
                 start_time=data["start_time"],
@@ -120,7 +122,7 @@ def event_copy(request: HttpRequest, slug: str) -> HttpResponse:
     template = "tournaments/console/event_copy.html"
     if request.method == "POST" and form.is_valid():
         try:
-            copies = services.tournament_copy_weekly(
+            copies = tournament_copy_weekly(
                 tournament=event, weeks=form.cleaned_data["weeks"], by=request.user
             )
         except DomainError as error:

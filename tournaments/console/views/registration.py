@@ -15,11 +15,14 @@ from django.views.decorators.http import require_POST
 from core.errors import DomainError
 from core.errors_http import error_message
 
-from ... import services
+from ...errors import AlreadyDone
 from ...forms import DeckSettingsForm, RegistrationSettingsForm
 from ...models import Registration, Tournament
 from ...pages import event_context, run_get
 from ...selectors import registration as reg_selectors
+from ...services import registration as registration_services
+from ...services.decks import deck_settings_set
+from ...services.registration import CheckInClosed, registration_paid_set, registration_settings_set
 from .board import refused
 
 
@@ -65,7 +68,7 @@ def _do(request, event: Tournament, action, done) -> HttpResponse:
     """Run a TO action; a refusal (or a repeated tap) is a message, nothing written."""
     try:
         result = action()
-    except services.AlreadyDone as error:
+    except AlreadyDone as error:
         messages.info(request, error_message(error))
         return _back_to_to_page(event)
     except DomainError as error:
@@ -86,7 +89,7 @@ def registration_settings(request: HttpRequest, slug: str) -> HttpResponse:
     return _do(
         request,
         event,
-        lambda: services.registration_settings_set(
+        lambda: registration_settings_set(
             tournament=event,
             open=data["open"],
             cap=data["cap"],
@@ -105,12 +108,12 @@ def check_in_open(request: HttpRequest, slug: str) -> HttpResponse:
     return _do(
         request,
         event,
-        lambda: services.check_in_open(tournament=event, by=request.user),
+        lambda: registration_services.check_in_open(tournament=event, by=request.user),
         "Check-in is open: players scan the code or use their link.",
     )
 
 
-def _closed_message(closed: services.CheckInClosed) -> str:
+def _closed_message(closed: CheckInClosed) -> str:
     gone = ", ".join(r.player.name for r in closed.no_shows) or "nobody"
     seated = ", ".join(r.player.name for r in closed.promoted) or "nobody"
     return (
@@ -126,7 +129,7 @@ def check_in_close(request: HttpRequest, slug: str) -> HttpResponse:
     event = run_get(request, slug)
     if request.POST.get("back") == "run":
         try:
-            closed = services.check_in_close(tournament=event, by=request.user)
+            closed = registration_services.check_in_close(tournament=event, by=request.user)
         except DomainError as error:
             return refused(request, event, error)
         messages.success(request, _closed_message(closed))
@@ -134,7 +137,7 @@ def check_in_close(request: HttpRequest, slug: str) -> HttpResponse:
     return _do(
         request,
         event,
-        lambda: services.check_in_close(tournament=event, by=request.user),
+        lambda: registration_services.check_in_close(tournament=event, by=request.user),
         _closed_message,
     )
 
@@ -150,9 +153,7 @@ def registration_paid(request: HttpRequest, slug: str, registration_id: int) -> 
     return _do(
         request,
         event,
-        lambda: services.registration_paid_set(
-            registration=registration, paid=paid, by=request.user
-        ),
+        lambda: registration_paid_set(registration=registration, paid=paid, by=request.user),
         f"{registration.player} marked {'paid' if paid else 'not paid'}.",
     )
 
@@ -170,7 +171,7 @@ def deck_settings(request: HttpRequest, slug: str) -> HttpResponse:
             )
         return redirect("event_registration", slug=event.slug)
     try:
-        services.deck_settings_set(tournament=event, by=request.user, **form.cleaned_data)
+        deck_settings_set(tournament=event, by=request.user, **form.cleaned_data)
     except DomainError as error:
         messages.error(request, error_message(error))
     else:

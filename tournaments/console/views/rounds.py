@@ -11,12 +11,17 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import DomainError
 
-from ... import selectors, services
-from ...formats import RESULTS, small_int
+from ... import selectors
+from ...errors import TournamentError
+from ...formats import EDITS, RESULTS, small_int
 from ...forms import ExtensionForm
 from ...models import Round, Tournament
 from ...pages import event_context, run_get
 from ...selectors import console as console_selectors
+from ...services import rounds as rounds_services
+from ...services import topcut as topcut_services
+from ...services.clock import round_clock_set, table_extension_set
+from ...services.rounds import round_pair
 from .board import act, console_again, console_urls, refused, round_cards
 
 
@@ -25,7 +30,7 @@ from .board import act, console_again, console_urls, refused, round_cards
 def event_pair(request: HttpRequest, slug: str) -> HttpResponse:
     event = run_get(request, slug)
     try:
-        round_ = services.round_pair(
+        round_ = round_pair(
             tournament=event, by=request.user, number=small_int(request.POST.get("number", ""))
         )
     except DomainError as error:
@@ -48,7 +53,7 @@ def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return act(
         request,
         event,
-        lambda: services.round_end(round_=round_, by=request.user),
+        lambda: rounds_services.round_end(round_=round_, by=request.user),
         f"Round {number} is complete.",
     )
 
@@ -62,7 +67,7 @@ def round_advance(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = run_get(request, slug)
     round_ = get_object_or_404(Round, tournament=event, number=number)
     try:
-        shown = services.round_advance(round_=round_, by=request.user)
+        shown = rounds_services.round_advance(round_=round_, by=request.user)
     except DomainError as error:
         return refused(request, event, error)
     ended = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"Round {number}"
@@ -95,12 +100,10 @@ def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         minutes = 0 if start else int(request.POST.get("minutes", ""))
         expected = int(request.POST.get("expected") or 0)
     except ValueError:
-        error = services.TournamentError(
-            "Give or take a whole number of minutes.", code="clock_minutes"
-        )
+        error = TournamentError("Give or take a whole number of minutes.", code="clock_minutes")
         return refused(request, event, error)
     try:
-        round_ = services.round_clock_set(
+        round_ = round_clock_set(
             round_=round_, start=start, minutes=minutes, expected=expected, by=request.user
         )
     except DomainError as error:
@@ -123,7 +126,7 @@ def round_extension(request: HttpRequest, slug: str, number: int) -> HttpRespons
         return console_again(request, event, extension_form=form)
     table, minutes = form.cleaned_data["table"], form.cleaned_data["minutes"]
     try:
-        services.table_extension_set(round_=round_, number=table, minutes=minutes, by=request.user)
+        table_extension_set(round_=round_, number=table, minutes=minutes, by=request.user)
     except DomainError as error:
         return refused(request, event, error, form=form, form_name="extension_form")
     what = f"{minutes} extra minute{pluralize(minutes)}" if minutes else "no time extension"
@@ -138,7 +141,7 @@ def top_cut_start(request: HttpRequest, slug: str) -> HttpResponse:
     return act(
         request,
         event,
-        lambda: services.top_cut_start(tournament=event, by=request.user),
+        lambda: topcut_services.top_cut_start(tournament=event, by=request.user),
         f"The top {event.top_cut} is paired.",
     )
 
@@ -199,9 +202,9 @@ def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     # One form offers every edit: the bye's player is `a`, and the other select is not read.
     a, b = entries.get(picked[0]), None if edit == "bye" else entries.get(picked[1])
     if a is None or (edit != "bye" and b is None):
-        return refused(request, event, services.TournamentError("Choose the players.", code="pick"))
+        return refused(request, event, TournamentError("Choose the players.", code="pick"))
     try:
-        warnings = services.round_edit(
+        warnings = rounds_services.round_edit(
             round_=round_,
             edit=edit,
             a=a,
@@ -211,7 +214,7 @@ def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         )
     except DomainError as error:
         return refused(request, event, error)
-    done = services.EDITS[edit].format(a=a.player, b=b.player if b else "")
+    done = EDITS[edit].format(a=a.player, b=b.player if b else "")
     messages.success(request, done[0].upper() + done[1:] + ".")
     for warning in warnings:
         messages.warning(request, warning)

@@ -11,11 +11,13 @@ from django.views.decorators.http import require_GET, require_POST
 from core.errors import DomainError
 from core.errors_http import error_message, error_response
 
-from ... import services
+from ...errors import TournamentError
 from ...formats import RESULTS, small_int
 from ...models import Seat, Table, Tournament
 from ...pages import event_context, run_get
 from ...selectors import console as console_selectors
+from ...services import results as results_services
+from ...services.topcut import cut_seats_choose
 from .board import act, console_urls, refused
 
 
@@ -48,7 +50,7 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     try:
         players = [(s.entry_id, s.entry.player.name) for s in seats]
         result = event.play.read_result(request.POST, players)
-        stored = services.table_report(
+        stored = results_services.table_report(
             table=table, result=result, expected_version=version, by=request.user
         )
     except DomainError as error:
@@ -136,13 +138,13 @@ def table_seats(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
     for entry_id, name in table.seats.values_list("entry_id", "entry__player__name"):
         seat = small_int(request.POST.get(f"seat-{entry_id}", ""))
         if seat is None:
-            error = services.TournamentError(f"Choose {name}'s seat.", code="picks_count")
+            error = TournamentError(f"Choose {name}'s seat.", code="picks_count")
             return refused(request, event, error)
         picks[entry_id] = seat
     changed = []
 
     def choose():
-        changed.append(services.cut_seats_choose(table=table, picks=picks, by=request.user))
+        changed.append(cut_seats_choose(table=table, picks=picks, by=request.user))
 
     response = act(request, event, choose, f"Pod {table.number}: the seeds' seats are recorded.")
     if changed == [False]:  # the same seats again (a double tap): said once, changed nothing

@@ -20,8 +20,12 @@ from django.db import transaction
 from leagues import services as league_services
 from leagues.management.commands.seed_demo import DEMO_SLUG
 from leagues.models import Game, League, Organization
-from tournaments import services
 from tournaments.models import Entry, Round, Table, Tournament
+
+from ...selectors import suggested_structure
+from ...services.events import tournament_create
+from ...services.results import table_report
+from ...services.rounds import round_end, round_pair
 
 DEMO_LEAGUE = "friday-commander"
 # Chance that a table is a draw: Magic matches draw now and then, cEDH pods more often.
@@ -63,10 +67,10 @@ def play_round(round_: Round, rng: random.Random, draw_chance: float) -> None:
     for table in tables:
         entries = [seat.entry for seat in sorted(table.seats.all(), key=lambda s: s.position)]
         if rng.random() < draw_chance:
-            services.table_report(table=table, draw=True)
+            table_report(table=table, draw=True)
         else:
-            services.table_report(table=table, winner=rng.choice(entries))
-    services.round_end(round_=round_)
+            table_report(table=table, winner=rng.choice(entries))
+    round_end(round_=round_)
 
 
 class Command(BaseCommand):
@@ -117,8 +121,8 @@ class Command(BaseCommand):
             gone = event_delete(existing)
             self.stderr.write(f"Deleted {existing.name} and its {gone} league games.")
         name = f"Demo {'cEDH' if format == 'pods' else '1v1'} {players} ({slug})"
-        event = services.tournament_create(league=league, name=name, format=format)
-        planned = services.suggested_structure(event, players)[0]
+        event = tournament_create(league=league, name=name, format=format)
+        planned = suggested_structure(event, players)[0]
         if played + 1 > planned:
             raise CommandError(
                 f"{players} players play {planned} Swiss rounds: --rounds-played must be at "
@@ -138,8 +142,8 @@ class Command(BaseCommand):
             Entry(tournament=event, player=found[name_.lower()], joined_round=1) for name_ in names
         )
         for _ in range(played):
-            round_ = services.round_pair(tournament=event)
+            round_ = round_pair(tournament=event)
             play_round(round_, rng, DRAWS[format])
-        services.round_pair(tournament=event)
+        round_pair(tournament=event)
         event.refresh_from_db()
         return event
