@@ -1,0 +1,104 @@
+"""The Jinja2 environment of the site's hot fragments (settings.TEMPLATES' second engine).
+
+The rows drawn by the hundred (the console's cards and player list, the pairings, the standings,
+the game cards) are template files in `<app>/jinja2/`, drawn by Jinja2 rather than by Django's
+template language, which was 15-34 times an f-string's cost for 256 rows (bench/pages.py).
+Autoescape is on, with Django's escape: every value printed goes through the standard
+library's `html.escape` (what `django.utils.html.escape` is, behind its lazy-string wrapper),
+unless it has `__html__` (a partial a Django template drew, a `Markup`), as Django's
+autoescape does. MarkupSafe's own `escape` builds a `Markup` object per value, a microsecond
+each, most of a row's cost; and it spells a quote `&#39;` and `&#34;` where Django writes
+`&#x27;` and `&quot;`. With Django's, a page reads byte for byte the same whichever engine
+drew a part of it. The code generator is Jinja2's own with its output hook changed, the way
+Jinja2's `nativetypes` changes it.
+
+Globals: `url(name, *args)` (Django's `reverse`) and `static(path)`. Filters: `date(value,
+format)` (Django's `date` format characters) and `floatformat(value, arg)` (Django's, which
+localises), both remembered per value and language since a page repeats a few values many
+times; `join_text(values, separator)`, plain strings joined and then escaped as one value
+(Jinja2's `join` looks at every item for `__html__`: three times the cost, per finder row).
+"""
+
+import html
+from functools import lru_cache
+
+from django.template.defaultfilters import floatformat as django_floatformat
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.dateformat import format as date_format
+from django.utils.translation import get_language
+from jinja2 import Environment, nodes
+from jinja2.compiler import CodeGenerator
+
+
+def url(name: str, *args) -> str:
+    """The address of the named URL, as `{% url name arg ... %}`."""
+    return reverse(name, args=args)
+
+
+@lru_cache(maxsize=1024)
+def _date(value, format_string: str, language: str | None) -> str:
+    return date_format(value, format_string)
+
+
+def date(value, format_string: str) -> str:
+    """`value|date:format_string`, as Django's `date` filter (names in the active language)."""
+    return _date(value, format_string, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _floatformat(value, arg, language: str | None):
+    return django_floatformat(value, arg)
+
+
+def floatformat(value, arg=-1):
+    """`value|floatformat:arg`, as Django's (which localises), once per value and language."""
+    return _floatformat(value, arg, get_language())
+
+
+def join_text(values, separator: str) -> str:
+    """Plain strings (names) joined: the joined text is escaped when printed."""
+    return separator.join(values)
+
+
+def django_escape(value) -> str:
+    """A printed value as Django's autoescape writes it (`__html__` kept, else escaped)."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return html.escape(str(value))
+
+
+class DjangoEscapeCodeGenerator(CodeGenerator):
+    """Jinja2's code generator with each autoescaped `{{ value }}` written as
+    `environment.django_escape(value)` instead of MarkupSafe's `escape(value)`; what a block,
+    a macro or a `{% set %}` captures is still wrapped as `Markup` by Jinja2 itself."""
+
+    def _output_child_pre(self, node, frame, finalize) -> None:
+        if frame.eval_ctx.volatile or not frame.eval_ctx.autoescape:
+            super()._output_child_pre(node, frame, finalize)
+            return
+        self.write("environment.django_escape(")
+        if finalize.src is not None:
+            self.write(finalize.src)
+
+    def _output_child_to_const(self, node, frame, finalize) -> str:
+        const = node.as_const(frame.eval_ctx)
+        if frame.eval_ctx.autoescape:
+            const = django_escape(const)
+        if isinstance(node, nodes.TemplateData):
+            return str(const)
+        return finalize.const(const)
+
+
+class DjangoEscapeEnvironment(Environment):
+    code_generator_class = DjangoEscapeCodeGenerator
+    django_escape = staticmethod(django_escape)
+
+
+def environment(**options) -> Environment:
+    """Django's Jinja2 backend's environment (autoescape on, the app folders' `jinja2/`): a
+    block tag alone on its line leaves no blank line, and the globals and filters above."""
+    env = DjangoEscapeEnvironment(trim_blocks=True, lstrip_blocks=True, **options)
+    env.globals.update(url=url, static=static)
+    env.filters.update(date=date, floatformat=floatformat, join_text=join_text)
+    return env
