@@ -51,9 +51,11 @@ def _floatformat(value, arg, language: str | None):
     return django_floatformat(value, arg)
 
 
-def floatformat(value, arg=-1):
-    """`value|floatformat:arg`, as Django's (which localises), once per value and language."""
-    return _floatformat(value, arg, get_language())
+def floatformat(value, arg=-1, language: str | None = None):
+    """`value|floatformat:arg`, as Django's (which localises), once per value and language;
+    a template drawing hundreds of values passes the active `language`, read once (reading it
+    was most of a standings row's cost)."""
+    return _floatformat(value, arg, language or get_language())
 
 
 def join_text(values, separator: str) -> str:
@@ -61,11 +63,17 @@ def join_text(values, separator: str) -> str:
     return separator.join(values)
 
 
-def django_escape(value) -> str:
-    """A printed value as Django's autoescape writes it (`__html__` kept, else escaped)."""
+def django_escape(value, escape=html.escape) -> str:
+    """A printed value as Django's autoescape writes it (`__html__` kept, else escaped); the
+    common kinds first, a text and a number (its digits need no escaping)."""
+    kind = type(value)
+    if kind is str:
+        return escape(value)
+    if kind is int:
+        return str(value)
     if hasattr(value, "__html__"):
         return value.__html__()
-    return html.escape(str(value))
+    return escape(str(value))
 
 
 class DjangoEscapeCodeGenerator(CodeGenerator):
