@@ -41,9 +41,10 @@ def _date(value, format_string: str, language: str | None) -> str:
     return date_format(value, format_string)
 
 
-def date(value, format_string: str) -> str:
-    """`value|date:format_string`, as Django's `date` filter (names in the active language)."""
-    return _date(value, format_string, get_language())
+def date(value, format_string: str, language: str | None = None) -> str:
+    """`value|date:format_string`, as Django's `date` filter (names in the active language:
+    `language` if the template passes it, read once)."""
+    return _date(value, format_string, language or get_language())
 
 
 @lru_cache(maxsize=1024)
