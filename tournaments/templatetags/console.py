@@ -15,6 +15,8 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
+from core.fragments import fragment_tag, jinja_template
+
 from ..domain import labels
 from ..selectors.console import seats_of
 
@@ -57,6 +59,12 @@ def place_options(count: int, selected: int | None, empty: str = "place") -> Saf
 # pod's open finishing order, the seats a cut's seeds choose) are still the format's partials.
 
 _PARTIALS = {"pod": "tournaments/formats/pod.html#", "match": "tournaments/formats/match.html#"}
+
+
+def _token(context) -> str:
+    """The CSRF token the page's forms carry ("" where the context has none)."""
+    token = context.get("csrf_token")
+    return str(token) if token and token != "NOTPROVIDED" else ""
 
 
 def card_state(table) -> str:
@@ -267,64 +275,19 @@ def table_cards(context, tables) -> SafeString:
     return mark_safe("".join(card.draw(table) for table in tables))
 
 
-@register.simple_tag(takes_context=True)
-def entry_list(context, entries) -> SafeString:
+@fragment_tag(register, takes_context=True)
+def entry_list(context, entries) -> str:
     """The console's player list (`<li>` per entry of console_selectors.entry_lines): each
     name with its tags and, until the event is finished, the forms that act at once (a
     half-bye given back, a drop undone) and the link to the rest (fetched when opened). Drawn
-    here rather than by a template loop: 256 players were half the console's time."""
-    status = context["event"].status
-    token = context.get("csrf_token")
-    csrf = (
-        f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(str(token))}">'
-        if token and token != "NOTPROVIDED"
-        else ""
+    by `tournaments/console/entry_list.jinja` rather than a Django template loop: 256 players
+    were half the console's time."""
+    return jinja_template("tournaments/console/entry_list.jinja").render(
+        entries=entries,
+        status=context["event"].status,
+        csrf_token=_token(context),
+        entries_url=context.get("entries_url") or "",
     )
-    url = escape(context.get("entries_url") or "")
-    undo = status in ("registration", "swiss")
-    parts = []
-    for entry in entries:
-        pk, dropped, seated = entry["pk"], entry["dropped_after"], entry["seated"]
-        byes = entry["bye_rounds"]
-        tags = ""
-        if entry["joined_round"] > 1:
-            tags += f' <span class="tag">from round {entry["joined_round"]}</span>'
-        if dropped is not None and entry.get("dropped_by_player"):
-            tags += ' <span class="tag">dropped by the player</span>'
-        elif dropped is not None:
-            tags += ' <span class="tag">dropped</span>'
-        tags += "".join(f' <span class="tag half-bye">½ bye in round {n}</span>' for n in byes)
-        line = f'\n  <li><span class="entry-name">{escape(entry["name"])}{tags}</span>'
-        if status != "finished":
-            line += '\n    <span class="entry-actions">'
-            if dropped is None and status != "top_cut":
-                line += "".join(
-                    f'\n    <form method="post" action="{url}{pk}/bye/">{csrf}<input '
-                    f'type="hidden" name="round" value="{n}"><input type="hidden" name="action" '
-                    f'value="remove"><button type="submit" class="link">plays round {n}</button>'
-                    "</form>"
-                    for n in byes
-                )
-            if dropped is not None and undo:
-                line += (
-                    f'\n    <form method="post" action="{url}{pk}/undrop/">{csrf}<button '
-                    'type="submit" class="link">undo drop</button></form>'
-                )
-            if dropped is None or not seated:  # its forms come when opened (htmx or the link)
-                summary = ""
-                if dropped is None:
-                    summary = ("½ bye · " if status != "top_cut" else "") + "drop"
-                    summary += " · " if not seated else ""
-                summary += "remove" if not seated else ""
-                actions = f"{url}{pk}/actions/"
-                line += (
-                    f'\n    <details class="confirm" hx-get="{actions}" hx-trigger="toggle once" '
-                    f'hx-target="find .entry-slot"><summary>{summary}</summary>\n      '
-                    f'<div class="entry-slot"><a href="{actions}">Open</a></div></details>'
-                )
-            line += "\n    </span>"
-        parts.append(line + "</li>")
-    return mark_safe("".join(parts))
 
 
 @register.simple_tag
