@@ -1,4 +1,5 @@
-"""The game cards drawn in Python (leagues.templatetags.game_cards), worked by hand."""
+"""The game cards (leagues.templatetags.game_cards, drawn by the Jinja2 template
+leagues/jinja2/leagues/game_cards.jinja), worked by hand."""
 
 import datetime
 
