@@ -1,4 +1,6 @@
-"""The core app: the bottom layer's one table, the public pages' versions (core.pagecache)."""
+"""The core app: the bottom layer's one table, the public pages' versions (core.pagecache),
+and the site's look: static/guildhall/ holds the stylesheet and icon every page links
+(templates/base.html, the projector, the 500 page), whichever app draws the page."""
 
 from django.apps import AppConfig
 
