@@ -1,9 +1,9 @@
 """Public league pages: no login needed to look at a public league.
 
 The standings by rating, the game log with each game's rating changes, and a player's page
-with their rating chart. They live in the ratings app because they show ratings; the URLs and
-templates (leagues/league_detail.html ...) are the ones they always had. The standings are kept
-in the shared cache per version of the league (core.pagecache), with ETags for a 304.
+with their rating chart. They live in the ratings app because they show ratings, and so do their
+templates (ratings/league_detail.html ...); the URLs are the ones they always had. The standings
+are kept in the shared cache per version of the league (core.pagecache), with ETags for a 304.
 """
 
 from django.core.paginator import Paginator
@@ -78,7 +78,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
             limit=PER_PAGE,
         )
     empty_text = f'No player matches "{query}".' if query else "No games yet."
-    template = "leagues/league_detail.html"
+    template = "ratings/league_detail.html"
     if request.htmx and request.htmx.target == "standings":
         template += "#standings-table"
     context = league_context(
@@ -121,7 +121,7 @@ def league_games(request: HttpRequest, slug: str) -> HttpResponse:
     context = league_context(
         request, league, "games", page=page, player_url=player_url_prefix(league)
     )
-    return render(request, "leagues/league_games.html", context)
+    return render(request, "ratings/league_games.html", context)
 
 
 def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
@@ -149,4 +149,4 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         player_url=player_url_prefix(league),
         claim=selectors.player_claim_state(player=player, user=request.user),
     )
-    return render(request, "leagues/player_detail.html", context)
+    return render(request, "ratings/player_detail.html", context)
