@@ -86,7 +86,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
         league,
         "standings",
         header=tables.header(board.order, request.GET),
-        rows=tables.body(tables.cells(board.rows, league_slug=league.slug, system=system)),
+        rows=tables.cells(board.rows, league_slug=league.slug, system=system),
         pages=tables.page_links(page, request.GET),
         empty_text=empty_text,
         query=query,

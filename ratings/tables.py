@@ -1,60 +1,42 @@
-"""The rating leaderboard: its columns as a django-tables2 `Table` (RatingTable), drawn by a
-plain template (ratings/board.html) from what this module computes once per page: the header's
-sort links, each row's cells, the page links. Rows arrive as one page of the board, ranked,
-sorted and cut in SQL (ratings.selectors.league_board).
+"""The rating leaderboard's columns, header sort links, rows and page links, computed once per
+page for ratings/board.html to draw. Rows arrive as one page of the board, ranked, sorted and
+cut in SQL (ratings.selectors.league_board).
 
-django-tables2's own rendering is not used: its per-cell rendering (an `inspect.signature`
-each) cost 20-30 times the rows, and with the body a plain loop its header and page links (a
-`querystring_replace` tag per link) still cost more than the board's query (bench/pages.py).
-Sorting and paging are the view's `?sort=` and `?page=` (the aliases of
-ratings.selectors.BOARD_ORDERS), so the table class keeps the one definition of the columns:
-their order, headers, CSS classes and which of them sort.
+Not django-tables2 (the organizers' lists use it): this is a hot public page, and its per-cell
+rendering (an `inspect.signature` each) cost 20-30 times the rows, its header and page links (a
+`querystring_replace` tag per link) more than the board's query (bench/pages.py). Sorting and
+paging are the view's `?sort=` and `?page=` (the aliases of ratings.selectors.BOARD_ORDERS);
+COLUMNS is the one definition of the columns: their order, headers, CSS classes and which sort.
 """
 
-import html
 from dataclasses import dataclass
 
-import django_tables2 as tables
 from django.core.paginator import Page
 from django.http import QueryDict
 from django.urls import reverse
-from django.utils.safestring import SafeString, mark_safe
 
 from .domain.base import RatingSystem
 from .selectors import RatingRow, format_rating
-
-NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
-
-
-class RatingTable(tables.Table):
-    """The leaderboard's columns (drawn by ratings/board.html, not by django-tables2)."""
-
-    rank = tables.Column(
-        verbose_name="#", orderable=False, attrs={"td": {"class": "rank"}, "th": {"class": "rank"}}
-    )
-    name = tables.Column(verbose_name="Player", attrs={"th": {"class": "name"}})
-    rating = tables.Column(verbose_name="Rating", attrs=NUM)
-    change = tables.Column(verbose_name="30 d", attrs=NUM)
-    games = tables.Column(verbose_name="Games", attrs=NUM)
-    wins = tables.Column(verbose_name="Wins", attrs=NUM)
-    draws = tables.Column(verbose_name="Draws", attrs=NUM)
-    win_percent = tables.Column(verbose_name="Win %", attrs={"th": {"class": "num wide-only"}})
-    last_played = tables.Column(verbose_name="Last played", attrs={"th": {"class": "wide-only"}})
 
 
 @dataclass(frozen=True, slots=True)
 class Column:
     key: str  # the `?sort=` alias (ratings.selectors.BOARD_ORDERS)
     label: str
-    css: str
+    css: str  # the header cell's class (the body's cells are in ratings/board.html)
     sortable: bool
 
 
-COLUMNS = tuple(
-    Column(
-        key, str(column.verbose_name), column.attrs["th"]["class"], column.orderable is not False
-    )
-    for key, column in RatingTable.base_columns.items()
+COLUMNS = (
+    Column("rank", "#", "rank", False),
+    Column("name", "Player", "name", True),
+    Column("rating", "Rating", "num", True),
+    Column("change", "30 d", "num", True),
+    Column("games", "Games", "num", True),
+    Column("wins", "Wins", "num", True),
+    Column("draws", "Draws", "num", True),
+    Column("win_percent", "Win %", "num wide-only", True),
+    Column("last_played", "Last played", "wide-only", True),
 )
 
 
@@ -128,78 +110,37 @@ def page_links(page: Page, params: QueryDict) -> PageLinks | None:
     )
 
 
-def cells(rows: list[RatingRow], *, league_slug: str, system: RatingSystem) -> list[tuple]:
-    """Every row's cells as text: rank (with "=" when tied), the name linking to the player's
-    page (tagged provisional), rating, 30-day change, games, wins, draws, win % (wins / games),
-    last played."""
+def cells(rows: list[RatingRow], *, league_slug: str, system: RatingSystem) -> list[dict]:
+    """Every row's cells as plain values for ratings/board.html to draw: rank (with "=" when
+    tied), the player's page and name (and whether provisional), rating, the 30-day change
+    (its sign, a real minus, and "up"/"down"; "" when none), games, wins, draws, win % (wins /
+    games), last played. Dicts, as the template's first lookup is a key: fifty rows of eleven
+    lookups are most of the page's rendering."""
     url = reverse("player_detail", args=[league_slug, 0])
     prefix = url.removesuffix("0/")
     assert prefix != url, "player_detail no longer ends in <player_id>/"
     return [
-        (
-            f"{row.rank}=" if row.tied else row.rank,
-            name_cell(f"{prefix}{row.player_id}/", row),
-            format_rating(row.rating, system),
-            change_cell(row.change, system),
-            row.games,
-            row.wins,
-            row.draws,
-            f"{row.win_percent:.1f}",
-            row.last_played.isoformat() if row.last_played else "\u2014",
-        )
+        {
+            "rank": f"{row.rank}=" if row.tied else row.rank,
+            "url": f"{prefix}{row.player_id}/",
+            "name": row.name,
+            "provisional": row.provisional,
+            "rating": format_rating(row.rating, system),
+            **_change(row.change, system),
+            "games": row.games,
+            "wins": row.wins,
+            "draws": row.draws,
+            "win_percent": f"{row.win_percent:.1f}",
+            "last_played": row.last_played.isoformat() if row.last_played else "\u2014",
+        }
         for row in rows
     ]
 
 
-def body(rows: list[tuple]) -> SafeString:
-    """The board's `<tr>` lines from `cells`, built here rather than by a template loop: fifty
-    rows of eight cells were most of the page's rendering (a variable lookup, a localisation
-    check and an escape per cell). Every cell is escaped unless it is already safe HTML."""
-    return mark_safe(
-        "".join(
-            f'\n<tr class="{"odd" if index % 2 else "even"}"><td class="rank">{_text(rank)}</td>'
-            f'<td class="name">{_text(name)}</td><td class="num">{_text(rating)}</td>'
-            f'<td class="num">{_text(change)}</td><td class="num">{_text(games)}</td>'
-            f'<td class="num">{_text(wins)}</td><td class="num">{_text(draws)}</td>'
-            f'<td class="num wide-only">{_text(win_percent)}</td>'
-            f'<td class="wide-only">{_text(last_played)}</td></tr>\n'
-            for index, (
-                rank,
-                name,
-                rating,
-                change,
-                games,
-                wins,
-                draws,
-                win_percent,
-                last_played,
-            ) in (enumerate(rows))
-        )
-    )
-
-
-def _text(value) -> str:
-    """A cell as HTML: safe HTML and numbers as they are, anything else escaped (the standard
-    library's escape, as Django's, without its lazy-string wrapper: this runs 400 times a page)."""
-    if isinstance(value, (SafeString, int)):
-        return str(value)
-    return html.escape(str(value))
-
-
-def name_cell(url: str, row: RatingRow) -> SafeString:
-    link = f'<a href="{html.escape(url)}">{html.escape(row.name)}</a>'
-    if row.provisional:
-        link += (
-            ' <span class="tag" title="fewer games than the league counts as settled">'
-            "provisional</span>"
-        )
-    return mark_safe(link)
-
-
-def change_cell(value: float, system: RatingSystem) -> str:
+def _change(value: float, system: RatingSystem) -> dict:
     if not value:
-        return mark_safe('<span class="muted">\u2013</span>')
+        return {"trend": "", "change": ""}
     shown = format_rating(abs(value), system)
-    css = "up" if value > 0 else "down"
-    sign = "+" if value > 0 else "\u2212"  # a real minus sign, as in print
-    return mark_safe(f'<span class="{css}">{sign}{html.escape(shown)}</span>')
+    if value > 0:
+        return {"trend": "up", "change": f"+{shown}"}
+    return {"trend": "down", "change": f"\u2212{shown}"}  # a real minus sign, as in print

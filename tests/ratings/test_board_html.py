@@ -6,10 +6,15 @@ only). Whitespace between tags is not part of the pin."""
 import re
 
 import pytest
+from django.http import QueryDict
+from django.template.loader import render_to_string
 from django.utils import timezone
 
+from ratings import tables
+from ratings.domain.elo import GuildmasterElo
 from tests.factories import PlayerFactory
 from tests.ratings.test_selectors import LONG_AGO, record
+from tests.ratings.test_tables import row
 
 pytestmark = pytest.mark.django_db
 
@@ -79,3 +84,21 @@ def test_the_board_fragment_html(client, league, django_capture_on_commit_callba
         + sortable("last_played", "Last played", "wide-only")
         + f"</tr></thead><tbody>{body}</tbody></table></div>"
     )
+
+
+def test_a_provisional_players_name_carries_the_tag():
+    """The tag beside the name (no Elo player is provisional, so the rows are made here)."""
+
+    cells = tables.cells(
+        [row(1, "Bo <b>", 1500.0, 0.0, provisional=True)],
+        league_slug="fnm",
+        system=GuildmasterElo(),
+    )
+    html = render_to_string(
+        "ratings/board.html",
+        {"rows": cells, "header": tables.header("", QueryDict()), "pages": None},
+    )
+    assert (
+        '<td class="name"><a href="/leagues/fnm/players/10/">Bo &lt;b&gt;</a> <span class="tag" '
+        'title="fewer games than the league counts as settled">provisional</span></td>'
+    ) in html
