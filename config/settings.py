@@ -59,6 +59,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    # The organizers' sortable, paginated lists (players, claims, registrations, History).
+    "django_tables2",
     "axes",
     "csp",
     # Accounts: sign-up, log-in, e-mail verification, password reset and change, and the
@@ -172,6 +174,9 @@ TEMPLATES = [
         "OPTIONS": {"environment": "core.jinja.environment"},
     },
 ]
+
+# The organizers' django-tables2 tables in the site's look (sort and page links, no script).
+DJANGO_TABLES2_TEMPLATE = "tables/table.html"
 
 WSGI_APPLICATION = "config.wsgi.application"
 

@@ -184,27 +184,15 @@ def claims_waiting(*, organization: Organization) -> QuerySet:
     )
 
 
-CLAIM_PLAYERS_SHOWN = 100
-
-
-def players_for_claims(*, organization: Organization, query: str = "") -> tuple[list[Player], int]:
-    """The store's players (name filter), with `.account` (username or None) and
-    `.open_code` (whether an unused claim code exists): the first CLAIM_PLAYERS_SHOWN, and
-    how many matched."""
-    players = Player.objects.filter(organization=organization)
+def players_accounts(*, organization: Organization, query: str = "") -> QuerySet:
+    """The store's players (those whose name contains `query`) with their account
+    (`user`) and `open_code` (whether an unused claim code exists); the table sorts and pages
+    it (leagues.tables.PlayerAccountTable)."""
+    players = Player.objects.filter(organization=organization).select_related("user")
     if query:
         players = players.filter(name__icontains=query)
-    total = players.count()
-    shown = list(players.select_related("user").order_by("name")[:CLAIM_PLAYERS_SHOWN])
-    open_codes = set(
-        ClaimCode.objects.filter(
-            player__in=[p.pk for p in shown], used_at__isnull=True
-        ).values_list("player_id", flat=True)
-    )
-    for player in shown:
-        player.account = player.user.get_username() if player.user_id else None
-        player.open_code = player.pk in open_codes
-    return shown, total
+    unused = ClaimCode.objects.filter(player=OuterRef("pk"), used_at__isnull=True)
+    return players.annotate(open_code=Exists(unused))
 
 
 @dataclass(frozen=True)

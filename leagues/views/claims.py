@@ -11,11 +11,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
+from django_tables2 import RequestConfig
 
 from core.errors_http import error_message
 
 from .. import selectors, services
 from ..models import Player, PlayerClaim
+from ..tables import PER_PAGE, ClaimTable, PlayerAccountTable
 from .audit import _managed_organization
 
 
@@ -42,19 +44,22 @@ def player_claim(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
 
 @require_GET
 def organization_players(request: HttpRequest, org: str) -> HttpResponse:
+    """The claims waiting and the store's players: two tables, each sorted and paged by its
+    own query parameters (claims- prefixed), a name search kept across both."""
     organization = _managed_organization(request, org)
     query = request.GET.get("q", "").strip()[:100]
-    players, total = selectors.players_for_claims(organization=organization, query=query)
+    claims = ClaimTable(selectors.claims_waiting(organization=organization), prefix="claims-")
+    empty = f"No player's name contains \u201c{query}\u201d." if query else "No players yet."
+    players = PlayerAccountTable(
+        selectors.players_accounts(organization=organization, query=query), empty_text=empty
+    )
+    config = RequestConfig(request, paginate={"per_page": PER_PAGE})
+    config.configure(claims)
+    config.configure(players)
     return render(
         request,
         "leagues/organization_players.html",
-        {
-            "organization": organization,
-            "claims": selectors.claims_waiting(organization=organization),
-            "players": players,
-            "total": total,
-            "query": query,
-        },
+        {"organization": organization, "claims": claims, "players": players, "query": query},
     )
 
 
