@@ -9,6 +9,7 @@ are kept in the shared cache per version of the league (core.pagecache), with ET
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
@@ -81,14 +82,21 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     template = "ratings/league_detail.html"
     if request.htmx and request.htmx.target == "standings":
         template += "#standings-table"
+    board_html = render_to_string(
+        "ratings/board.html",
+        {
+            "header": tables.header(board.order, request.GET),
+            "rows": tables.cells(board.rows, league_slug=league.slug, system=system),
+            "pages": tables.page_links(page, request.GET),
+            "empty_text": empty_text,
+        },
+        using="jinja2",
+    )
     context = league_context(
         request,
         league,
         "standings",
-        header=tables.header(board.order, request.GET),
-        rows=tables.cells(board.rows, league_slug=league.slug, system=system),
-        pages=tables.page_links(page, request.GET),
-        empty_text=empty_text,
+        board=board_html,
         query=query,
         player_count=board.count if not query else Rating.objects.filter(league=league).count(),
         system=system,

@@ -1,6 +1,6 @@
 """The rating leaderboard's columns, header sort links, rows and page links, computed once per
-page for ratings/board.html to draw. Rows arrive as one page of the board, ranked, sorted and
-cut in SQL (ratings.selectors.league_board).
+page for ratings/jinja2/ratings/board.html (Jinja2, autoescape on) to draw. Rows arrive as one
+page of the board, ranked, sorted and cut in SQL (ratings.selectors.league_board).
 
 Not django-tables2 (the organizers' lists use it): this is a hot public page, and its per-cell
 rendering (an `inspect.signature` each) cost 20-30 times the rows, its header and page links (a
@@ -111,11 +111,11 @@ def page_links(page: Page, params: QueryDict) -> PageLinks | None:
 
 
 def cells(rows: list[RatingRow], *, league_slug: str, system: RatingSystem) -> list[dict]:
-    """Every row's cells as plain values for ratings/board.html to draw: rank (with "=" when
-    tied), the player's page and name (and whether provisional), rating, the 30-day change
-    (its sign, a real minus, and "up"/"down"; "" when none), games, wins, draws, win % (wins /
-    games), last played. Dicts, as the template's first lookup is a key: fifty rows of eleven
-    lookups are most of the page's rendering."""
+    """Every row's cells as plain values for ratings/jinja2/ratings/board.html to draw: rank
+    (with "=" when tied), the player's page and name (and whether provisional), rating, the
+    30-day change (its sign, a real minus, and "up"/"down"; "" when none), games, wins, draws,
+    win % (wins / games), last played. Dicts, read by key (`row["rank"]`, Jinja2's item
+    lookup first): fifty rows of twelve lookups are most of the fragment's rendering."""
     url = reverse("player_detail", args=[league_slug, 0])
     prefix = url.removesuffix("0/")
     assert prefix != url, "player_detail no longer ends in <player_id>/"

@@ -97,6 +97,7 @@ def test_a_provisional_players_name_carries_the_tag():
     html = render_to_string(
         "ratings/board.html",
         {"rows": cells, "header": tables.header("", QueryDict()), "pages": None},
+        using="jinja2",
     )
     assert (
         '<td class="name"><a href="/leagues/fnm/players/10/">Bo &lt;b&gt;</a> <span class="tag" '
