@@ -4,6 +4,7 @@ user's own registration, and the check-in QR code (an SVG drawn server-side by s
 from dataclasses import dataclass
 
 import segno
+from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
@@ -75,6 +76,15 @@ def not_checked_in(event: Tournament) -> list[Registration]:
     """Registered (seated) players who have not checked in yet, in arrival order: one query."""
     return list(
         event.registrations.filter(status="seated", checked_in_at__isnull=True)
+        .select_related("player")
+        .order_by("queued_at", "id")
+    )
+
+
+def seated_list(event: Tournament) -> QuerySet:
+    """Who holds a seat, in arrival order (the TO's table sorts and pages it)."""
+    return (
+        event.registrations.filter(status="seated")
         .select_related("player")
         .order_by("queued_at", "id")
     )

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
 
 from core.errors import DomainError
 from core.errors_http import error_message
@@ -23,6 +24,7 @@ from ...selectors import registration as reg_selectors
 from ...services import registration as registration_services
 from ...services.decks import deck_settings_set
 from ...services.registration import CheckInClosed, registration_paid_set, registration_settings_set
+from ..tables import PER_PAGE, RegistrationTable
 from .board import refused
 
 
@@ -36,6 +38,8 @@ def _to_page(request, event: Tournament, form=None, status: int = 200) -> HttpRe
                 "note": event.registration_note,
             }
         )
+    seated_table = RegistrationTable(reg_selectors.seated_list(event))
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(seated_table)
     context = event_context(
         request,
         event,
@@ -49,6 +53,7 @@ def _to_page(request, event: Tournament, form=None, status: int = 200) -> HttpRe
             initial={"deadline": event.deck_deadline, "visibility": event.deck_visibility}
         ),
         entries=event.entries.select_related("player").order_by("player__name"),
+        seated_table=seated_table,
         **reg_selectors.registrations_for_to(event),
     )
     return render(request, "tournaments/console/event_registration.html", context, status=status)
