@@ -10,11 +10,11 @@ tournaments app registers (`audit.registry`), so this app does not import the on
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
+from django_tables2 import RequestConfig
 
 from audit.errors import UndoRefused
 from audit.models import AuditEntry
@@ -26,9 +26,8 @@ from .. import services
 from ..domain.history import changes
 from ..models import League, Organization
 from ..permissions import can_manage_organization
+from ..tables import HISTORY_PER_PAGE, HistoryTable
 from . import league_context
-
-ENTRIES_PER_PAGE = 25
 
 
 def _managed_organization(request: HttpRequest, slug: str) -> Organization:
@@ -75,20 +74,21 @@ def audit_log(request: HttpRequest, org: str) -> HttpResponse:
         entries = entries.filter(tournament_id=tournament.pk)
     elif league is not None:
         entries = entries.filter(league=league)
-    page = Paginator(entries, ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
-    for entry in page:
+    table = HistoryTable(entries)
+    RequestConfig(request, paginate={"per_page": HISTORY_PER_PAGE}).configure(table)
+    for row in table.page.object_list:  # the page's entries only
+        entry = row.record
         entry.lines_before, entry.lines_after = changes(
             entry.object_type, entry.before, entry.after
         )
         entry.undone = hasattr(entry, "reverted_by")
     context = {
         "organization": organization,
-        "page": page,
+        "table": table,
         "filter_league": league,
         "filter_tournament": tournament,
         "leagues": organization.leagues.order_by("name"),
         "tournaments": events.choices(organization) if (events := scope_get("tournament")) else [],
-        "query": _query(league, tournament),
     }
     if league is not None:  # the league's menu on top, with History marked
         context = league_context(request, league, "history", **context)

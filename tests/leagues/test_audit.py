@@ -567,7 +567,7 @@ def test_the_history_shows_before_and_after_newest_first(organizer_client, leagu
     services.game_update(game=game, results=results_of(roster, "Bob", "Ann"), played_on=DAY)
     response = organizer_client.get(history_url(league, league=league.slug))
     assert response.status_code == 200
-    entries = list(response.context["page"])
+    entries = [row.record for row in response.context["table"].page]
     assert [e.action for e in entries] == ["game.correct", "game.create"]
     html = response.content.decode()
     assert "<del>1st Ann</del>" in html and "<ins>1st Bob</ins>" in html
@@ -590,15 +590,15 @@ def test_the_history_filters_by_league_and_pages(organizer_client, league, roste
         record(league, roster, "Ann", "Bob")
     record(other, roster, "Bob", "Ann")
     everything = organizer_client.get(history_url(league))
-    assert everything.context["page"].paginator.count == 31
+    assert everything.context["table"].paginator.count == 31
     first = organizer_client.get(history_url(league, league=league.slug))
-    assert first.context["page"].paginator.count == 30
-    assert len(first.context["page"].object_list) == 25
+    assert first.context["table"].paginator.count == 30
+    assert len(first.context["table"].page.object_list) == 25
     assert f"?league={league.slug}&amp;page=2" in first.content.decode()
     second = organizer_client.get(history_url(league, league=league.slug, page=2))
-    assert len(second.context["page"].object_list) == 5
+    assert len(second.context["table"].page.object_list) == 5
     only = organizer_client.get(history_url(league, league="tuesday"))
-    assert [e.league_id for e in only.context["page"]] == [other.pk]
+    assert [row.record.league_id for row in only.context["table"].page] == [other.pk]
     # Another store's league is not a filter of this store's page.
     foreign = LeagueFactory(slug="elsewhere")
     assert organizer_client.get(history_url(league, league=foreign.slug)).status_code == 404

@@ -205,7 +205,7 @@ def test_the_event_history_lists_only_its_entries_and_is_linked_for_managers(
     url = reverse("audit_log", args=[event.league.organization.slug])
     page = organizer_client.get(url, {"tournament": event.slug})
     assert page.status_code == 200
-    assert [e.action for e in page.context["page"]] == ["match.report"]
+    assert [row.record.action for row in page.context["table"].page] == ["match.report"]
     assert f"{first.player.name} won against {second.player.name}" in page.content.decode()
     link = f"{url}?tournament={event.slug}"
     detail = reverse("event_detail", args=[event.slug])
