@@ -28,9 +28,7 @@ class ClaimTable(tables.Table):
     account = tables.Column(accessor="user__username", verbose_name="Account", attrs=NAME)
     player = tables.Column(accessor="player__name", verbose_name="Says they are", attrs=NAME)
     asked = tables.DateTimeColumn(accessor="created_at", verbose_name="Asked", format="Y-m-d H:i")
-    decide = tables.TemplateColumn(
-        DECIDE, verbose_name="Answer", orderable=False, attrs={"th": {"class": "visually-hidden"}}
-    )
+    decide = tables.TemplateColumn(DECIDE, verbose_name="Answer", orderable=False)
 
     class Meta:
         model = PlayerClaim
@@ -57,7 +55,6 @@ class PlayerAccountTable(tables.Table):
         verbose_name="Claim code",
         orderable=False,
         empty_values=(),
-        attrs={"th": {"class": "visually-hidden"}},
     )
 
     class Meta:
@@ -74,7 +71,6 @@ CHANGE = """{% if record.lines_before or record.lines_after %}<div class="histor
 <div class="history-side"><span class="history-label">Before</span>
 {% if record.lines_before %}<ul>{% for line in record.lines_before %}<li{% if line.changed %} class="was"{% endif %}>{% if line.changed %}<del>{{ line.text }}</del>{% else %}{{ line.text }}{% endif %}</li>{% endfor %}</ul>{% else %}<p class="muted">\u2014</p>{% endif %}
 </div>
-<div class="history-arrow" aria-hidden="true">\u2192</div>
 <div class="history-side"><span class="history-label">After</span>
 {% if record.lines_after %}<ul>{% for line in record.lines_after %}<li{% if line.changed %} class="now"{% endif %}>{% if line.changed %}<ins>{{ line.text }}</ins>{% else %}{{ line.text }}{% endif %}</li>{% endfor %}</ul>{% else %}<p class="muted">{% if record.action == "game.delete" %}deleted{% elif record.action == "entry.remove" %}removed from the event{% else %}\u2014{% endif %}</p>{% endif %}
 </div>
@@ -116,7 +112,6 @@ class HistoryTable(tables.Table):
         verbose_name="Undo",
         orderable=False,
         empty_values=(),
-        attrs={"th": {"class": "visually-hidden"}},
     )
 
     class Meta:

@@ -36,7 +36,7 @@ class RegistrationTable(tables.Table):
         verbose_name="Links",
         orderable=False,
         empty_values=(),
-        attrs={"th": {"class": "visually-hidden"}, "td": {"class": "links"}},
+        attrs={"td": {"class": "links"}},
     )
 
     class Meta:
