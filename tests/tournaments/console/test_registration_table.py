@@ -8,8 +8,14 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import PlayerFactory, TournamentFactory
-from tournaments import services
 from tournaments.models import Registration
+from tournaments.services.registration import (
+    check_in,
+    check_in_open,
+    registration_join,
+    registration_paid_set,
+    registration_settings_set,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -17,14 +23,12 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def event(league):
     event = TournamentFactory(league=league, name="Friday cEDH", slug="friday-cedh")
-    return services.registration_settings_set(
-        tournament=event, open=True, cap=None, deadline=None, note=""
-    )
+    return registration_settings_set(tournament=event, open=True, cap=None, deadline=None, note="")
 
 
 def register(event, *names):
     for name in names:
-        services.registration_join(
+        registration_join(
             tournament=event,
             player=PlayerFactory(organization=event.league.organization, name=name),
         )
@@ -43,11 +47,9 @@ def page(client, event, query=""):
 
 def test_arrival_order_then_each_header_sorts(event, organizer_client):
     register(event, "Cat", "Ann", "Bob")
-    services.check_in_open(tournament=event)
-    services.check_in(registration=Registration.objects.get(player__name="Bob"))
-    services.registration_paid_set(
-        registration=Registration.objects.get(player__name="Cat"), paid=True
-    )
+    check_in_open(tournament=event)
+    check_in(registration=Registration.objects.get(player__name="Bob"))
+    registration_paid_set(registration=Registration.objects.get(player__name="Cat"), paid=True)
     html = page(organizer_client, event)
     assert rows(html) == ["Cat", "Ann", "Bob"]  # as they registered
     assert 'aria-sort="none"><a href="?sort=player">Player</a></th>' in html
