@@ -83,7 +83,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     if request.htmx and request.htmx.target == "standings":
         template += "#standings-table"
     board_html = render_to_string(
-        "ratings/board.html",
+        "ratings/board.jinja",
         {
             "header": tables.header(board.order, request.GET),
             "rows": tables.cells(board.rows, league_slug=league.slug, system=system),

@@ -1,5 +1,5 @@
 """The rating leaderboard's columns, header sort links, rows and page links, computed once per
-page for ratings/jinja2/ratings/board.html (Jinja2, autoescape on) to draw. Rows arrive as one
+page for ratings/jinja2/ratings/board.jinja (Jinja2, autoescape on) to draw. Rows arrive as one
 page of the board, ranked, sorted and cut in SQL (ratings.selectors.league_board).
 
 Not django-tables2 (the organizers' lists use it): this is a hot public page, and its per-cell
@@ -23,7 +23,7 @@ from .selectors import RatingRow, format_rating
 class Column:
     key: str  # the `?sort=` alias (ratings.selectors.BOARD_ORDERS)
     label: str
-    css: str  # the header cell's class (the body's cells are in ratings/board.html)
+    css: str  # the header cell's class (the body's cells are in ratings/board.jinja)
     sortable: bool
 
 
@@ -111,7 +111,7 @@ def page_links(page: Page, params: QueryDict) -> PageLinks | None:
 
 
 def cells(rows: list[RatingRow], *, league_slug: str, system: RatingSystem) -> list[dict]:
-    """Every row's cells as plain values for ratings/jinja2/ratings/board.html to draw: rank
+    """Every row's cells as plain values for ratings/jinja2/ratings/board.jinja to draw: rank
     (with "=" when tied), the player's page and name (and whether provisional), rating, the
     30-day change (its sign, a real minus, and "up"/"down"; "" when none), games, wins, draws,
     win % (wins / games), last played. Dicts, read by key (`row["rank"]`, Jinja2's item

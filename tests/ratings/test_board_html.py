@@ -95,7 +95,7 @@ def test_a_provisional_players_name_carries_the_tag():
         system=GuildmasterElo(),
     )
     html = render_to_string(
-        "ratings/board.html",
+        "ratings/board.jinja",
         {"rows": cells, "header": tables.header("", QueryDict()), "pages": None},
         using="jinja2",
     )
