@@ -11,10 +11,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def sibling_database_url(suffix: str) -> str:
-    """A database beside the one the tests were given (its own name), for a bench to own."""
+    """A database beside the one the tests were given (its own name), for a bench to own; one
+    per test process when `make test` runs several (pytest-xdist names them gw0, gw1...)."""
     url = os.environ["DATABASE_URL"]
     base, _, name = url.rpartition("/")
     name, _, query = name.partition("?")
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    suffix = f"{suffix}_{worker}" if worker else suffix
     return f"{base}/{name}_{suffix}" + (f"?{query}" if query else "")
 
 
