@@ -62,22 +62,14 @@ audit-test: install
 
 # The database: TEST_DATABASE_URL if set, else PostgreSQL on 127.0.0.1:5432 (Debian's cluster
 # is started if it is installed and down), else the embedded server in .pgdata/ (left running).
-# Both cores: the suite runs in $(WORKERS) processes (pytest-xdist), each on a test database of
-# its own (test_<name>_gw0, test_<name>_gw1, beside test_<name>); then the few tests marked
-# `serial` (they cannot share the machine: tests/conftest.py) run alone, in a second pass. The
-# run fails if either pass fails; both passes always run.
+# Both cores: the suite runs in $(WORKERS) processes (pytest-xdist; a process that is done takes
+# tests from the other's queue), each on a test database of its own (test_<name>_gw0, _gw1).
 WORKERS ?= 2
 PYTEST := $(VENV)/bin/pytest -q
 
 test: install browser lint audit-test
 	@url=$$($(PY) -m config.devserver --test-url) || exit 1; echo "database: $$url"; \
-	  DEBUG=1 DATABASE_URL=$$url $(PYTEST) -n $(WORKERS) --serial=skip $(PYTEST_ARGS); one=$$?; \
-	  DEBUG=1 DATABASE_URL=$$url $(PYTEST) --serial=only $(PYTEST_ARGS); two=$$?; \
-	  $(PASSES_STATUS)
-
-# Exit 5 is pytest's "no test collected": a pass that PYTEST_ARGS left empty is not a failure.
-PASSES_STATUS = for s in $$one $$two; do case $$s in 0|5) ;; *) exit $$s ;; esac; done; \
-	  test "$$one$$two" != 55 || exit 5
+	  DEBUG=1 DATABASE_URL=$$url $(PYTEST) -n $(WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # The fast lane, while working: the domain tests and the service tests (no browser, no README
 # or bench runs, no test marked slow), on the same database as `make test`, property tests at
@@ -94,7 +86,7 @@ FAST_TESTS := $(sort $(wildcard tests/*/domain tests/*/services tests/*/*/domain
 
 test-fast: install
 	@url=$$($(PY) -m config.devserver --test-url) || exit 1; echo "database: $$url"; \
-	  DEBUG=1 DATABASE_URL=$$url HYPOTHESIS_PROFILE=fast $(PYTEST) -n $(WORKERS) --reuse-db \
+	  DEBUG=1 DATABASE_URL=$$url HYPOTHESIS_PROFILE=fast $(PYTEST) -n $(WORKERS) --dist worksteal --reuse-db \
 	  -m "not slow and not browser and not readme" $(FAST_TESTS) $(PYTEST_ARGS)
 
 clean:

@@ -3,11 +3,6 @@
 `HYPOTHESIS_PROFILE=fast` (what `make test-fast` sets) caps every property test at
 `FAST_EXAMPLES` examples, even one whose own `@settings` asks for more; without it each test
 runs the examples it asks for (Hypothesis's default of 100 where it names none).
-
-`make test` runs the suite in two processes (pytest-xdist), each on a test database of its own,
-with `--serial=skip`, then the tests marked `serial` alone with `--serial=only`: a test that
-cannot share the machine with another test process (it measures the machine, or starts what
-would compete for the same thing) says so with `pytest.mark.serial`.
 """
 
 import os
@@ -34,30 +29,7 @@ def examples_capped(test, limit: int) -> None:
         test._hypothesis_internal_use_settings = hypothesis_settings(current, max_examples=limit)
 
 
-def pytest_addoption(parser):
-    parser.addoption(
-        "--serial",
-        choices=("skip", "only"),
-        help="skip: leave out the tests marked serial (make test's parallel pass); "
-        "only: run nothing else (its serial pass, after the parallel one)",
-    )
-
-
-def serial_pass(config, items) -> None:
-    wanted = config.getoption("--serial")
-    if wanted is None:
-        return
-    keep, drop = [], []
-    for item in items:
-        serial = item.get_closest_marker("serial") is not None
-        (keep if serial == (wanted == "only") else drop).append(item)
-    if drop:
-        config.hook.pytest_deselected(items=drop)
-        items[:] = keep
-
-
-def pytest_collection_modifyitems(config, items):
-    serial_pass(config, items)
+def pytest_collection_modifyitems(items):
     if HYPOTHESIS_PROFILE != "fast":
         return
     for item in items:
