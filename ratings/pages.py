@@ -11,7 +11,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 
 from core.pagecache import Scope, public_page
 from core.query import page_number
@@ -21,7 +20,7 @@ from leagues.views import league_context
 
 from . import selectors as rating_selectors
 from . import tables
-from .domain.chart import rating_chart_svg
+from .domain.chart import rating_chart
 from .models import Rating
 
 GAMES_PER_PAGE = 25
@@ -141,9 +140,7 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     system = rating_selectors.league_system(league=league)
     standing = rating_selectors.player_standing(league=league, player_id=player.pk, system=system)
     points = rating_selectors.player_rating_history(league=league, player_id=player.pk)
-    chart = rating_chart_svg(
-        points, title=f"{player.name}'s rating", decimals=0 if system.integer else 1
-    )
+    chart = rating_chart(points, decimals=0 if system.integer else 1)
     context = league_context(
         request,
         league,
@@ -152,7 +149,8 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         page=page,
         standing=standing,
         system=system,
-        chart=mark_safe(chart),  # built from numbers and escaped text only
+        chart=chart,
+        chart_title=f"{player.name}'s rating",
         biggest_wins=rating_selectors.player_biggest_wins(league=league, player_id=player.pk),
         player_url=player_url_prefix(league),
         claim=selectors.player_claim_state(player=player, user=request.user),

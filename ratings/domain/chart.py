@@ -1,17 +1,60 @@
-"""A rating-history line chart as a self-contained SVG string (server-rendered, no JavaScript).
+"""A rating-history line chart as geometry: what the player page's `rating-chart` partial
+(ratings/templates/ratings/player_detail.html) draws as an SVG (server-rendered, no JavaScript).
 
 Points are (date, rating) in time order. The chart scales to its container (viewBox), labels
-the first, last, highest and lowest ratings and a handful of dates, and carries a <title> and
-<desc> so screen readers get the gist. Text is escaped; nothing else comes from outside.
+a handful of round gridlines and dates, and its description gives the first, last, highest and
+lowest ratings so screen readers get the gist. Everything here is numbers and date labels,
+already formatted; the template escapes the title it is given.
 """
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
-from html import escape
 
 WIDTH, HEIGHT = 640, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 28
+DOTS_UP_TO = 60  # a dot per game on charts of at most this many games; more would be a smear
+
+
+@dataclass(frozen=True, slots=True)
+class Gridline:
+    y: str  # the line's height in the viewBox
+    label_y: str  # its label's baseline
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class DateLabel:
+    x: str
+    anchor: str  # "start" at the left end, "end" at the right one, else "middle"
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    x: str
+    y: str
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    count: int
+    first: str
+    last: str
+    highest: str
+    lowest: str
+    gridlines: tuple[Gridline, ...]
+    dates: tuple[DateLabel, ...]
+    path: str  # the line's SVG path data
+    dots: tuple[Point, ...]  # empty past DOTS_UP_TO games
+    now: Point  # today's rating
+    width: int = WIDTH
+    height: int = HEIGHT
+    left: int = LEFT
+    right: int = WIDTH - RIGHT
+    label_x: int = LEFT - 6
+    date_y: int = HEIGHT - 8
 
 
 def _nice_step(span: float, target: int = 4) -> float:
@@ -24,10 +67,10 @@ def _nice_step(span: float, target: int = 4) -> float:
     return 10 * magnitude
 
 
-def rating_chart_svg(points: Sequence[tuple[date, float]], *, title: str, decimals: int = 0) -> str:
-    """An SVG line chart of `points`; an empty string when there is nothing to draw."""
+def rating_chart(points: Sequence[tuple[date, float]], *, decimals: int = 0) -> Chart | None:
+    """The chart of `points`; None when there is nothing to draw."""
     if not points:
-        return ""
+        return None
     values = [value for _, value in points]
     low, high = min(values), max(values)
     if high - low < 1:
@@ -46,26 +89,16 @@ def rating_chart_svg(points: Sequence[tuple[date, float]], *, title: str, decima
     def fmt(value: float) -> str:
         return f"{value:.{decimals}f}"
 
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'class="rating-chart" role="img" aria-labelledby="chart-title chart-desc">',
-        f'<title id="chart-title">{escape(title)}</title>',
-        f'<desc id="chart-desc">{count} rated games; from {fmt(values[0])} to '
-        f"{fmt(values[-1])}, highest {fmt(max(values))}, lowest {fmt(min(values))}.</desc>",
-    ]
+    gridlines = []
     gridline = floor_
     while gridline <= ceiling + step / 2:
         gy = y(gridline)
-        parts.append(
-            f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{gy:.1f}" y2="{gy:.1f}"/>'
-            f'<text class="axis" x="{LEFT - 6}" y="{gy + 4:.1f}" text-anchor="end">'
-            f"{fmt(gridline) if decimals else f'{gridline:.0f}'}</text>"
-        )
+        gridlines.append(Gridline(f"{gy:.1f}", f"{gy + 4:.1f}", fmt(gridline)))
         gridline += step
     ticks = sorted({0, count - 1, *(round(i * (count - 1) / 4) for i in range(1, 4))})
     span_days = (points[-1][0] - points[0][0]).days
     label = (lambda day: f"{day.day} {day:%b}") if span_days <= 62 else (lambda day: f"{day:%b %Y}")
-    shown: set[str] = set()
+    dates, shown = [], set()
     for i in ticks:
         text = label(points[i][0])
         if text in shown:  # several games on one day or in one month: label it once
@@ -73,18 +106,17 @@ def rating_chart_svg(points: Sequence[tuple[date, float]], *, title: str, decima
         shown.add(text)
         # The end labels hang inwards so they are not cut at the edges.
         anchor = "start" if i == 0 else "end" if i == count - 1 else "middle"
-        parts.append(
-            f'<text class="axis" x="{x(i):.1f}" y="{HEIGHT - 8}" text-anchor="{anchor}">'
-            f"{text}</text>"
-        )
-    path = " ".join(f"{'M' if i == 0 else 'L'}{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
-    parts.append(f'<path class="line" d="{path}"/>')
-    if count <= 60:
-        parts.extend(
-            f'<circle class="dot" cx="{x(i):.1f}" cy="{y(v):.1f}" r="3"/>'
-            for i, v in enumerate(values)
-        )
-    last_x, last_y = x(count - 1), y(values[-1])
-    parts.append(f'<circle class="now" cx="{last_x:.1f}" cy="{last_y:.1f}" r="5"/>')
-    parts.append("</svg>")
-    return "".join(parts)
+        dates.append(DateLabel(f"{x(i):.1f}", anchor, text))
+    at = [Point(f"{x(i):.1f}", f"{y(v):.1f}") for i, v in enumerate(values)]
+    return Chart(
+        count=count,
+        first=fmt(values[0]),
+        last=fmt(values[-1]),
+        highest=fmt(max(values)),
+        lowest=fmt(min(values)),
+        gridlines=tuple(gridlines),
+        dates=tuple(dates),
+        path=" ".join(f"{'M' if i == 0 else 'L'}{p.x},{p.y}" for i, p in enumerate(at)),
+        dots=tuple(at) if count <= DOTS_UP_TO else (),
+        now=at[-1],
+    )
