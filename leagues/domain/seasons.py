@@ -1,8 +1,10 @@
-"""Point tables for points seasons: what one finish at one event pays, by the event's type.
+"""A points season: every event pays points by its type's table, and a player's best finishes count.
 
-A `PointTable` pays a `Finish` (a player's place band and their rounds, wins, draws and
-byes at one event) in an event of a given number of players; `finish_points` adds it up.
-Season tables (best finishes, tie-breaks) build on this.
+A `Season` names its event types, each with a `PointTable`, and the tie-break rules of its
+table. `season_table(season, events)` takes the season's events (each a `SeasonEvent`: its
+type, its number of players and every player's `Finish`) and returns one `SeasonRow` per
+player, best first. The table is the pure replay of its events: the same events give the same
+table whatever order the events, or the finishes inside an event, arrive in.
 
 A point table pays a finish:
 - **placing points** by rows, each written as the lowest place it covers ("1", "2", "4", "8",
@@ -19,38 +21,59 @@ A point table pays a finish:
 - points for **entering**, per **round played**, per **win**, per **draw** and per **bye**.
   `rounds` counts every round the player was in the event, byes included; `wins` counts won
   matches (or pods) and not byes, so a table pays a bye by its own `per_bye`.
-- a **best-finish limit** per type (`best_finishes`), which the season table applies.
+- a **best-finish limit** per type: only the player's best `best_finishes` finishes of that
+  type count, "best" meaning most points (Play! Pokémon: "the highest point totals are
+  counted instead of the highest placements"); equal points prefer the better place, then
+  the event listed first by id. `None` counts every finish.
 
-Published tables, tested from their documents (tests/leagues/domain/test_seasons.py):
+Each row of the season table carries the finishes that count, the ones beyond the limit, and
+per event type the points a new finish must *exceed* to count (`to_beat`: the weakest counted
+finish once the player is at the limit; 0 below it, where every finish counts). Players are
+ranked by points, then by the season's tie-break rules (`TIEBREAKS`: "most_event_wins",
+"best_single_finish", "most_events", "most_match_wins"); players still equal share a rank
+(competition ranking, 1, 2, 2, 4, shown as `(rank, tied)`) and are listed by player id.
+
+Published systems, reproduced in `PRESETS` and tested from their documents
+(tests/leagues/domain/test_seasons.py):
 - Limitless series points: the worked example of Limitless's series documentation as issue 35
   summarises it (1st 20, 2nd 16, 3rd-4th 14, 5th-8th 12, 9th-32nd 6 only above 128 players,
   33rd-64th 4 only above 300, best-finish limit 10). Limitless's own page could not be
-  found to read, so this table follows the issue's summary.
+  found to read, so this preset follows the issue's summary.
 - Play! Pokémon TCG League Challenge, 2024 season:
   https://www.pokemon.com/us/play-pokemon/pokemon-events/pokemon-tournaments/tcg-league-challenge/
   ("2024 Pokémon TCG League Challenge Championship Points": 1st 15, 2nd 12, 3-4 10, 5-8 8
-  with a kicker of 21, 9-16 6 with 48, 17-32 4 with 80).
+  with a kicker of 21, 9-16 6 with 48, 17-32 4 with 80). Best-finish rule ("highest point
+  totals"): https://www.pokemon.com/us/play-pokemon/pokemon-events/pokemon-tournaments/earn-championship-points/
+  The limit itself is announced per season by Play! Pokémon, so the preset leaves it to the
+  season (a store sets `best_finishes`).
 - Penny Dreadful's tournament leaderboards, from its source (PennyDreadfulMTG/
   Penny-Dreadful-Tools, decksite/data/competition.py, `load_leaderboard`, the `points`
-  column): a point for each tournament entered and a point for each match won; a bye is
-  stored as a 2-0 win (decksite/scrapers/gatherling.py, `insert_match`) and the win count
-  keeps it ("IFNULL so we still count byes as wins", decksite/data/archetype.py), so a bye
-  pays a point too. There is no point per round played and no placing bonus in that source;
-  a top-8 player earns more only through the elimination matches they win. The issue's
-  summary ("each round played ... placing bonuses for the top 8") does not match the source,
-  and the source is what is reproduced.
+  column and its ORDER BY): a point for each tournament entered and a point for each match
+  won; a bye is stored as a 2-0 win (decksite/scrapers/gatherling.py, `insert_match`) and the
+  win count keeps it ("IFNULL so we still count byes as wins", decksite/data/archetype.py), so
+  a bye pays a point too. Ties: most wins, then most entries (its ORDER BY; its numbered
+  `finish` then parts players equal on both by name, where here they share a rank; read at
+  commit fcae73dcbcd0d95577fbe41badea30c4db08c32a). There is no point per round
+  played and no placing bonus in that source; a top-8 player earns more only through the
+  elimination matches they win. The issue's summary ("each round played ... placing bonuses
+  for the top 8") does not match the source, and the source is what is reproduced. Its
+  leagues' extra point for a 5-0 run is not a placing and is not modelled here.
 - A plain store points league (from the issue's summary): 3 for a win, 1 for a draw, 1 for
   attending; a bye pays as a win (3), as the events' own standings score it.
 
 Every refusal is a `SeasonError` with a `code` and the `field` at fault ("placings[2].points").
 """
 
-from dataclasses import dataclass
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core.errors import DomainError
+from leagues.domain.ranking import competition_ranks
 
 PlayerKey = Any  # a player id: ints or strings, one kind per season (they are sorted)
+EventKey = Any  # an event id, likewise
 
 
 class SeasonError(DomainError, ValueError):
@@ -190,6 +213,135 @@ class Finish:
             object.__setattr__(self, "last", self.first)
 
 
+@dataclass(frozen=True, slots=True)
+class SeasonEvent:
+    """An event of the season: its id, its type, its number of players (the kickers read it)
+    and every player's finish."""
+
+    event: EventKey
+    event_type: str
+    players: int
+    finishes: tuple[Finish, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "finishes", tuple(self.finishes))
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredFinish:
+    """A finish with the points it earns: `points` in all, `placing` of them by placing (the
+    rest from entering, rounds, wins, draws and byes, whose counts it carries)."""
+
+    event: EventKey
+    event_type: str
+    player: PlayerKey
+    first: int
+    last: int
+    players: int
+    points: int
+    placing: int
+    rounds: int = 0
+    wins: int = 0
+    draws: int = 0
+    byes: int = 0
+
+
+def _tiebreak_event_wins(finishes: Sequence[ScoredFinish]) -> int:
+    return sum(1 for f in finishes if f.first == 1)
+
+
+def _tiebreak_best_finish(finishes: Sequence[ScoredFinish]) -> int:
+    return -min(f.first for f in finishes)  # higher is better: 1st (-1) beats 3rd (-3)
+
+
+def _tiebreak_events(finishes: Sequence[ScoredFinish]) -> int:
+    return len(finishes)
+
+
+def _tiebreak_match_wins(finishes: Sequence[ScoredFinish]) -> int:
+    # Penny Dreadful counts a bye as a won match (see the module).
+    return sum(f.wins + f.byes for f in finishes)
+
+
+@dataclass(frozen=True, slots=True)
+class Tiebreak:
+    """A named tie-break: `value` of a player's finishes (all of them, counted or not);
+    higher is better."""
+
+    name: str
+    label: str
+    value: Callable[[Sequence[ScoredFinish]], int]
+
+
+TIEBREAKS: dict[str, Tiebreak] = {
+    t.name: t
+    for t in (
+        Tiebreak("most_event_wins", "Most event wins", _tiebreak_event_wins),
+        Tiebreak("best_single_finish", "Best single finish", _tiebreak_best_finish),
+        Tiebreak("most_events", "Most events played", _tiebreak_events),
+        Tiebreak("most_match_wins", "Most match wins (byes included)", _tiebreak_match_wins),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """The season's event types (one `PointTable` each) and its tie-break rules, in order."""
+
+    tables: tuple[PointTable, ...]
+    tiebreaks: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tables", tuple(self.tables))
+        object.__setattr__(self, "tiebreaks", tuple(self.tiebreaks))
+        names = Counter(t.event_type for t in self.tables)
+        twice = sorted(n for n, c in names.items() if c > 1)
+        if twice:
+            raise SeasonError(
+                code="duplicate_event_type",
+                field="tables",
+                message=f"The event type {twice[0]!r} has two point tables.",
+            )
+        for i, name in enumerate(self.tiebreaks):
+            if name not in TIEBREAKS:
+                raise SeasonError(
+                    code="unknown_tiebreak",
+                    field=f"tiebreaks[{i}]",
+                    message=f"{name!r} is not a tie-break rule; the rules are "
+                    f"{', '.join(TIEBREAKS)}.",
+                )
+        if len(set(self.tiebreaks)) != len(self.tiebreaks):
+            raise SeasonError(
+                code="duplicate_tiebreak",
+                field="tiebreaks",
+                message="A tie-break rule is named twice.",
+            )
+
+    def table(self, event_type: str) -> PointTable:
+        for t in self.tables:
+            if t.event_type == event_type:
+                return t
+        raise SeasonError(
+            code="unknown_event_type",
+            field="event_type",
+            message=f"The season has no event type {event_type!r}.",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonRow:
+    """A player's line in the season table (see the module)."""
+
+    rank: int
+    tied: bool
+    player: PlayerKey
+    points: int
+    counted: tuple[ScoredFinish, ...]
+    dropped: tuple[ScoredFinish, ...]
+    to_beat: tuple[tuple[str, int], ...]  # (event type, points a new finish must exceed)
+    tiebreaks: tuple[tuple[str, int], ...] = field(default=())
+
+
 def finish_points(table: PointTable, finish: Finish, players: int) -> int:
     """What one finish earns by `table` in an event of `players`."""
     return (
@@ -199,6 +351,127 @@ def finish_points(table: PointTable, finish: Finish, players: int) -> int:
         + table.per_draw * finish.draws
         + table.per_bye * finish.byes
         + table.placing_points(finish.first, players)
+    )
+
+
+def _validate_event(event: SeasonEvent, index: int) -> None:
+    where = f"events[{index}]"
+    name = f"Event {event.event!r}"
+    if event.players < 1:
+        raise SeasonError(
+            code="no_players", field=f"{where}.players", message=f"{name} has no players."
+        )
+    if len(event.finishes) > event.players:
+        raise SeasonError(
+            code="too_many_finishes",
+            field=f"{where}.finishes",
+            message=f"{name} lists {len(event.finishes)} finishes for {event.players} players.",
+        )
+    seen: set = set()
+    for j, f in enumerate(event.finishes):
+        at = f"{where}.finishes[{j}]"
+        who = f"{name}, player {f.player!r}"
+        if f.player in seen:
+            raise SeasonError(
+                code="duplicate_player", field=at, message=f"{who} finishes twice in it."
+            )
+        seen.add(f.player)
+        if not 1 <= f.first <= f.last <= event.players:
+            raise SeasonError(
+                code="bad_place",
+                field=f"{at}.first",
+                message=f"{who}: places {f.first}-{f.last} are not a band of an event of "
+                f"{event.players} players.",
+            )
+        for attribute in ("rounds", "wins", "draws", "byes"):
+            if getattr(f, attribute) < 0:
+                raise SeasonError(
+                    code="negative_count",
+                    field=f"{at}.{attribute}",
+                    message=f"{who}: {attribute} cannot be negative.",
+                )
+        if f.wins + f.draws + f.byes > f.rounds:
+            raise SeasonError(
+                code="more_results_than_rounds",
+                field=f"{at}.rounds",
+                message=f"{who}: {f.wins} wins, {f.draws} draws and {f.byes} byes in "
+                f"{f.rounds} rounds.",
+            )
+
+
+def _best_first(f: ScoredFinish) -> tuple:
+    return (-f.points, f.first, f.event)
+
+
+def season_table(season: Season, events: Iterable[SeasonEvent]) -> list[SeasonRow]:
+    """The season table of `events` (see the module), best first."""
+    events = list(events)
+    ids = Counter(e.event for e in events)
+    twice = sorted(e for e, c in ids.items() if c > 1)
+    if twice:
+        raise SeasonError(
+            code="duplicate_event", field="events", message=f"Event {twice[0]!r} is listed twice."
+        )
+    by_player: dict[PlayerKey, dict[str, list[ScoredFinish]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
+    for i, event in enumerate(events):
+        _validate_event(event, i)
+        table = season.table(event.event_type)
+        for f in event.finishes:
+            scored = ScoredFinish(
+                event=event.event,
+                event_type=event.event_type,
+                player=f.player,
+                first=f.first,
+                last=f.last,
+                players=event.players,
+                points=finish_points(table, f, event.players),
+                placing=table.placing_points(f.first, event.players),
+                rounds=f.rounds,
+                wins=f.wins,
+                draws=f.draws,
+                byes=f.byes,
+            )
+            by_player[f.player][event.event_type].append(scored)
+
+    rows = [_player_row(season, player, by_type) for player, by_type in by_player.items()]
+
+    def strength(row: SeasonRow) -> tuple[int, ...]:
+        return (row.points, *(value for _, value in row.tiebreaks))
+
+    rows.sort(key=lambda row: (tuple(-v for v in strength(row)), row.player))
+    return [
+        replace(row, rank=rank, tied=tied)
+        for row, (rank, tied) in zip(rows, competition_ranks(rows, strength), strict=True)
+    ]
+
+
+def _player_row(
+    season: Season, player: PlayerKey, by_type: Mapping[str, list[ScoredFinish]]
+) -> SeasonRow:
+    """One player's row, unranked: each type's best finishes up to its limit."""
+    counted: list[ScoredFinish] = []
+    dropped: list[ScoredFinish] = []
+    to_beat: list[tuple[str, int]] = []
+    for table in sorted(season.tables, key=lambda t: t.event_type):
+        limit = table.best_finishes
+        finishes = sorted(by_type.get(table.event_type, ()), key=_best_first)
+        keep = finishes if limit is None else finishes[:limit]
+        counted += keep
+        dropped += finishes[len(keep) :]
+        at_limit = limit is not None and len(keep) == limit
+        to_beat.append((table.event_type, keep[-1].points if at_limit else 0))
+    every = counted + dropped
+    return SeasonRow(
+        rank=0,
+        tied=False,
+        player=player,
+        points=sum(f.points for f in counted),
+        counted=tuple(sorted(counted, key=_best_first)),
+        dropped=tuple(sorted(dropped, key=_best_first)),
+        to_beat=tuple(to_beat),
+        tiebreaks=tuple((name, TIEBREAKS[name].value(every)) for name in season.tiebreaks),
     )
 
 
@@ -246,3 +519,12 @@ PENNY_DREADFUL_TOURNAMENT = PointTable(
 )
 
 STORE_POINTS = PointTable(event_type="Store night", entering=1, per_win=3, per_draw=1, per_bye=3)
+
+PRESETS: dict[str, Season] = {
+    "limitless": Season(tables=(LIMITLESS_EXAMPLE,)),
+    "play_pokemon_league_challenge": Season(tables=(PLAY_POKEMON_LEAGUE_CHALLENGE_2024,)),
+    "penny_dreadful": Season(
+        tables=(PENNY_DREADFUL_TOURNAMENT,), tiebreaks=("most_match_wins", "most_events")
+    ),
+    "store_points": Season(tables=(STORE_POINTS,), tiebreaks=("most_event_wins", "most_events")),
+}
