@@ -193,7 +193,7 @@ def test_a_judges_result_tap_stays_constant(
     data = {"version": str(table.version)}
     data.update({"winner": str(seat.entry_id)} if fmt == "pods" else {"result": "2-0"})
     url = reverse("table_report", args=[event.slug, table.pk])
-    # 21 (was 28, then 24, then 20): session, user, the event and who may run it (5: the
+    # 20 (was 28, then 24, then 20, then 21): session, user, the event and who may run it (5: the
     # judge's memberships are read once per request, not once per check); the table with its
     # round and seats in one query, read into one result by the format; the transaction (its
     # begin and end, 2) and in it, locked, the event with its league and its page version
@@ -201,10 +201,10 @@ def test_a_judges_result_tap_stays_constant(
     # one locked query (they were two), the seats' update, the league game (league lock,
     # game, ratings marker, results: no savepoint of its own), the table's update and the
     # audit entry (10); the players' reports still open on the table, closed by the entry
-    # (1); and the answer: the seats as written (1: the view reads them, rather than the
-    # service writing them into Django's private prefetch cache) and the round's unreported
-    # numbers (1).
-    with django_assert_max_num_queries(21):
+    # (1); and the answer: the seats as written (none: the service leaves them on the table
+    # as `seat_rows`, which the card reads through `seats_of`, not Django's private prefetch
+    # cache) and the round's unreported numbers (1).
+    with django_assert_max_num_queries(20):
         response = client.post(url, data, **HTMX)
     assert response.status_code == 200
     table.refresh_from_db()

@@ -104,6 +104,9 @@ def table_report(
     table = seats[0].table
     for seat in seats:
         seat.table = table  # one instance, so the log's snapshot reads what was written
+    # The seats as written, for the table's card (`selectors.console.seats_of`): the console
+    # answers a tap with the card and reads no seat again.
+    table.seat_rows = seats
     # The event's pages and its players' pages of this table (a refusal rolls it back).
     event_changed(tournament.pk, table_of=[s.entry_id for s in seats])
     if len(seats) == 1:

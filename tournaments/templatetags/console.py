@@ -124,7 +124,11 @@ class _Cards:
         )
 
 
+@register.filter(name="seats")
 def _seat_list(table) -> list:
+    """`{{ table|seats }}`: the table's seats in seat order with their players, as read for its
+    card (`selectors.console.seats_of`: the round's rows, or those the result service wrote),
+    so a format's partial reads no seat twice."""
     return list(seats_of(table))
 
 

@@ -70,10 +70,11 @@ def _card_answer(
         return error_response(request, error, redirect_to=console)
     # Only this table and the round's unreported numbers: the card and the status line are
     # all the answer shows, whatever the size of the round. After a stored result the table
-    # is the one the service wrote, with its round, and its seats are read as written (one
-    # query); after a refusal it is read afresh.
+    # is the one the service wrote, with its round and its seats as written (`seat_rows`, read
+    # no second time); after a refusal it is read afresh.
     if error is None:
-        console_selectors.table_seats_read(table)
+        if "seat_rows" not in table.__dict__:
+            console_selectors.table_seats_read(table)
     else:
         table = console_selectors.table_card(table.pk)
     context = {
