@@ -340,6 +340,12 @@ MATRIX: dict[str, Rule] = {
     "stores/<slug:org>/": Rule(SEE_STORE, "organization"),
     "events/<slug:slug>/calendar.ics": Rule(SEE_EVENT, "event"),
     "events/<slug:slug>/run/listing/": Rule(RUN_EVENT, "event", BOTH, writes=True),
+    # The paper pack: the round's sheets to print, for whoever runs the event (read only).
+    "events/<slug:slug>/run/paper/": Rule(RUN_EVENT, "event"),
+    "events/<slug:slug>/run/paper/pairings/": Rule(RUN_EVENT, "event"),
+    "events/<slug:slug>/run/paper/seats/": Rule(RUN_EVENT, "event"),
+    "events/<slug:slug>/run/paper/slips/": Rule(RUN_EVENT, "event"),
+    "events/<slug:slug>/run/paper/standings/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/copy/": Rule(COPY_EVENT, "event", BOTH, writes=True),
     # Online registration and check-in.
     "events/<slug:slug>/run/registration/": Rule(RUN_EVENT, "event"),

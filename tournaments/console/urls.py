@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import board, entries, events, registration, rounds, tables
+from .views import board, entries, events, paper, registration, rounds, tables
 
 urlpatterns = [
     path("leagues/<slug:slug>/events/new/", events.event_create, name="event_create"),
@@ -82,6 +82,11 @@ urlpatterns = [
         name="registration_paid",
     ),
     path("events/<slug:slug>/run/decks/", registration.deck_settings, name="deck_settings"),
+    path("events/<slug:slug>/run/paper/", paper.paper, name="paper_pack"),
+    path("events/<slug:slug>/run/paper/pairings/", paper.paper_pairings, name="paper_pairings"),
+    path("events/<slug:slug>/run/paper/seats/", paper.paper_seats, name="paper_seats"),
+    path("events/<slug:slug>/run/paper/slips/", paper.paper_slips, name="paper_slips"),
+    path("events/<slug:slug>/run/paper/standings/", paper.paper_standings, name="paper_standings"),
     path("events/<slug:slug>/run/listing/", events.event_listing, name="event_listing"),
     path("events/<slug:slug>/copy/", events.event_copy, name="event_copy"),
 ]

@@ -6,7 +6,7 @@ registered in `FORMATS`, plus its partials in `templates/tournaments/formats/<na
 nothing else branches on the format.
 """
 
-from .base import EDITS, EditPlan, Format, small_int
+from .base import EDITS, EditPlan, Format, SlipBoxes, small_int
 from .onevone import RESULTS, OneVOne
 from .pods import Pods
 
@@ -18,6 +18,7 @@ __all__ = [
     "Format",
     "OneVOne",
     "Pods",
+    "SlipBoxes",
     "format_for",
     "small_int",
 ]

@@ -35,6 +35,18 @@ class EditPlan:
     warnings: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class SlipBoxes:
+    """What a printed result slip asks of one table's players, as the format reads a result:
+    a box per player under each of `columns` (`tick`: a box to tick, else one to write a
+    number in), the table's own boxes [(label, tick)], and one line on filling it in."""
+
+    columns: tuple[str, ...]
+    tick: bool
+    boxes: tuple[tuple[str, bool], ...]
+    how: str
+
+
 class Format:
     """What every format answers. Players are player ids; `entries` map a player id to an
     object with a `.player` (its name when formatted); `seats` are rows with `.entry`,
@@ -127,6 +139,10 @@ class Format:
 
     def undo_result(self, before: dict, seats) -> Result:
         """The logged result (`table_snapshot`) to put back."""
+        raise NotImplementedError
+
+    def slip(self, players: int) -> SlipBoxes:
+        """The result boxes of the paper slip of a table of `players` (the paper pack)."""
         raise NotImplementedError
 
     # --- manual edits --------------------------------------------------------------------

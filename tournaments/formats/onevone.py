@@ -15,7 +15,7 @@ from ..domain.pairing import PairingError, pair_round
 from ..domain.result import Result
 from ..domain.standings import MTR_FLOOR
 from ..errors import TournamentError
-from .base import EditPlan, Format
+from .base import EditPlan, Format, SlipBoxes
 
 # A 1v1 card's buttons, as (code, label, title). The first row is always shown; the second
 # (drawn games, the results time leaves) folds under "More" so the card fits a 390 px phone.
@@ -133,6 +133,16 @@ class OneVOne(Format):
             draw=winner is None,
             game_wins={a: first, b: second},
             game_draws=drawn,
+        )
+
+    def slip(self, players):
+        """Each player's games won, and the drawn games: the match as the MTR writes it."""
+        return SlipBoxes(
+            columns=("Games won",),
+            tick=False,
+            boxes=(("Drawn games", False),),
+            how="Write the games each player won and the drawn games (an intentional draw: "
+            "0, 0 and 3 drawn).",
         )
 
     def check_result(self, entries, result, *, top_cut):

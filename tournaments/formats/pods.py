@@ -9,11 +9,12 @@ from leagues.domain.ranking import is_valid_ranking
 from ..actions import Action
 from ..domain import podcut
 from ..domain.history import read_history
+from ..domain.labels import place_label
 from ..domain.pods import PodPairingError, pair_pods
 from ..domain.result import Result
 from ..domain.standings import POD_OMW_FLOOR
 from ..errors import TournamentError
-from .base import EditPlan, Format, small_int
+from .base import EditPlan, Format, SlipBoxes, small_int
 
 
 class Pods(Format):
@@ -127,6 +128,16 @@ class Pods(Format):
             "Tap the winner's name, Draw, or save the full order.",
             code="bad_result",
             field="result",
+        )
+
+    def slip(self, players):
+        """A place per player (1st to the pod's size), or the pod's draw."""
+        return SlipBoxes(
+            columns=tuple(place_label(n) for n in range(1, players + 1)),
+            tick=True,
+            boxes=(("Draw: everyone shares first", True),),
+            how="Tick each player's place (shared places: 1st, 2nd, 2nd, 4th), or tick Draw. "
+            "Only the winner known: tick their 1st alone.",
         )
 
     def check_result(self, entries, result, *, top_cut):
