@@ -192,7 +192,7 @@ def test_the_standings_sheet_lists_missing_pods_then_the_standings_page_s_rows(c
     assert f"# Player Points W-L-D {columns.split('W-L-D ')[1]}" in sheet
     order = [text(n) for n in re.findall(r'<td class="name"><a [^>]*>(.*?)</a>', public)]
     printed = re.findall(
-        r"<tr[^>]*><td class=\"num\">\d+=?</td><td>(.*?)(?: <span|</td>)",
+        r"<tr[^>]*><td class=\"num\">\d+=?</td><td class=\"name\">(.*?)(?: <span|</td>)",
         section(page, "standings"),
     )
     assert printed == order and len(order) == 17
