@@ -151,6 +151,21 @@ def test_the_console_judges_reload_stays_constant(
         assert response.status_code == 200, page
 
 
+# The paper pack (console/views/paper.py), every sheet: the judge's session and rights as on
+# the console, the round and its seats in one query (round_board), and the standings page's
+# own reads (the entries, the history).
+PAPER_BOUND = 11
+
+
+@pytest.mark.parametrize("fmt", ["1v1", "pods"])
+@pytest.mark.parametrize("players", SIZES)
+def test_the_paper_pack_stays_constant(client, judged_event, django_assert_max_num_queries):
+    with django_assert_max_num_queries(PAPER_BOUND):
+        response = client.get(reverse("paper_pack", args=[judged_event.slug]))
+    assert response.status_code == 200
+    assert response.content.count(b'<div class="slip">') >= 4
+
+
 @pytest.mark.parametrize("fmt", ["1v1", "pods"])
 @pytest.mark.parametrize("players", SIZES)
 def test_the_consoles_live_poll_stays_constant(
