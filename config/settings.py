@@ -260,7 +260,10 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic writes the files whitenoise serves when DEBUG is off; the benches the
+# tests run in parallel each collect into their own (tests/readme/conftest.py), so no test
+# process reads a folder another is rewriting.
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -1,8 +1,10 @@
 """What the README and docs/ promise, run as their readers run it, from this checkout."""
 
+import hashlib
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -21,11 +23,21 @@ def sibling_database_url(suffix: str) -> str:
     return f"{base}/{name}_{suffix}" + (f"?{query}" if query else "")
 
 
+def own_static_root() -> str:
+    """A folder for a bench's collectstatic, one per checkout and test process: the benches
+    collect the static files as a deploy does, and a test process whose whitenoise was reading
+    the shared `staticfiles/` while another process rewrote it failed on a vanished file.
+    Kept between runs, so collecting again copies only what changed."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    checkout = hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]
+    return str(Path(tempfile.gettempdir()) / f"guildhall-static-{checkout}-{worker}")
+
+
 def run(args: list[str], *, timeout: float, **env: str) -> subprocess.CompletedProcess:
     result = subprocess.run(
         [sys.executable, *args],
         cwd=ROOT,
-        env={**os.environ, "DEBUG": "1", **env},
+        env={**os.environ, "DEBUG": "1", "STATIC_ROOT": own_static_root(), **env},
         capture_output=True,
         text=True,
         timeout=timeout,
