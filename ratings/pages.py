@@ -9,7 +9,6 @@ are kept in the shared cache per version of the league (core.pagecache), with ET
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.urls import reverse
 
 from core.pagecache import Scope, public_page
@@ -81,21 +80,14 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     template = "ratings/league_detail.html"
     if request.htmx and request.htmx.target == "standings":
         template += "#standings-table"
-    board_html = render_to_string(
-        "ratings/board.jinja",
-        {
-            "header": tables.header(board.order, request.GET),
-            "rows": tables.cells(board.rows, league_slug=league.slug, system=system),
-            "pages": tables.page_links(page, request.GET),
-            "empty_text": empty_text,
-        },
-        using="jinja2",
-    )
     context = league_context(
         request,
         league,
         "standings",
-        board=board_html,
+        board_header=tables.header(board.order, request.GET),
+        board_rows=tables.cells(board.rows, league_slug=league.slug, system=system),
+        board_pages=tables.page_links(page, request.GET),
+        board_empty=empty_text,
         query=query,
         player_count=board.count if not query else Rating.objects.filter(league=league).count(),
         system=system,
