@@ -29,7 +29,55 @@ def examples_capped(test, limit: int) -> None:
         test._hypothesis_internal_use_settings = hypothesis_settings(current, max_examples=limit)
 
 
+# The longest modules of `make test` (seconds in one process, measured with --durations on a
+# quiet 2-core machine). With several processes (pytest-xdist's worksteal: each process starts
+# on an equal, contiguous share of the collection and takes from another's queue when its own
+# runs dry), a long module that starts late is run alone at the end while the other core
+# idles. So each process's share starts with long modules of about equal total, the longest
+# first, and the short tests follow in their own order.
+LONG_MODULES = {
+    "tests/browser/test_long_names.py": 157,
+    "tests/browser/test_friday_night.py": 128,
+    "tests/readme/test_soak.py": 74,
+    "tests/readme/test_bench.py": 90,
+    "tests/browser/test_self_report_journey.py": 45,
+    "tests/browser/test_registration_journey.py": 41,
+    "tests/readme/test_make_run.py": 37,
+    "tests/readme/test_commands.py": 23,
+    "tests/browser/test_pods_journey.py": 22,
+}
+
+
+def long_modules_first(items: list, processes: int) -> list:
+    """`items` reordered for `processes` workers: the long modules shared out longest first to
+    the process with the least so far, each process's long modules at the head of its share."""
+    long_items: dict[str, list] = {}
+    rest = []
+    for item in items:
+        module = item.nodeid.split("::", 1)[0]
+        (long_items.setdefault(module, []) if module in LONG_MODULES else rest).append(item)
+    shares: list[list] = [[] for _ in range(processes)]
+    load = [0] * processes
+    for module in sorted(long_items, key=LONG_MODULES.__getitem__, reverse=True):
+        least = load.index(min(load))
+        shares[least] += long_items[module]
+        load[least] += LONG_MODULES[module]
+    # worksteal hands the i-th idle process len(pending) // processes-left items: fill each
+    # share up to that count with the short tests, in order.
+    ordered, left = [], len(items)
+    for i, share in enumerate(shares):
+        size = left // (processes - i)
+        take = max(0, size - len(share))
+        ordered += share + rest[:take]
+        rest = rest[take:]
+        left -= len(share) + take
+    return ordered + rest
+
+
 def pytest_collection_modifyitems(items):
+    processes = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    if processes > 1:
+        items[:] = long_modules_first(items, processes)
     if HYPOTHESIS_PROFILE != "fast":
         return
     for item in items:
