@@ -313,3 +313,29 @@ def test_the_console_keeps_drop_and_end_round_on_screen(phone, scene):
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         kind = "pods" if event.is_pods else "1v1"
         phone.shot(f"long-name-{kind}-console-drop-asked-phone")
+
+
+# Each word of a cell, and the number of lines its letters sit on: a word broken inside itself
+# ("playi / ng") sits on two.
+WORD_LINES = """(cell) => {
+    const out = {};
+    const text = cell.firstChild;
+    for (const match of text.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        out[match[0]] = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }
+    return out;
+}"""
+
+
+def test_a_players_rounds_keep_each_result_word_whole_beside_long_names(phone, scene):
+    """Issue 31: at 390 px, with long names beside it, a round's result read "playi / ng"."""
+    phone.login("pat")
+    pods = scene["events"][1]
+    phone.go(f"/events/{pods.slug}/me/")
+    cell = phone.page.locator(".player-rounds td.result").first
+    assert cell.inner_text().strip() == "playing"
+    assert cell.evaluate(WORD_LINES) == {"playing": 1}
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
