@@ -193,13 +193,44 @@ def named_long(text: str) -> bool:
     return UNBROKEN[:20] in text or WORDY[:20] in text
 
 
+# Words of everyday length (2 to 16 letters between spaces, hyphens and slashes) that the page
+# broke inside themselves across two lines, as "playi / ng" once was: a long name may break
+# anywhere, a word beside it may not. Addresses (a check-in link) and the words of the scene's
+# long names (`names`) may break; hidden elements and text fields are not read.
+BROKEN_WORDS = """(names) => {
+    const broken = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (!el || el.closest("script, style, textarea, option, select, [hidden]")) continue;
+        if (!el.offsetParent && getComputedStyle(el).position !== "fixed") continue;
+        if (node.textContent.includes("://")) continue;
+        for (const match of node.textContent.matchAll(/[^\\s\\-\\u2013\\u2014\\/]+/g)) {
+            if (match[0].length < 2 || match[0].length > 16 || names.includes(match[0])) continue;
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+            if (new Set(rects.map((r) => Math.round(r.top))).size > 1) {
+                broken.push(`${el.tagName.toLowerCase()}.${el.className}: ${match[0]}`);
+            }
+        }
+    }
+    return broken.slice(0, 5);
+}"""
+
+
 def measure(visit, width: int) -> list[str]:
     """What is too wide on this page at this width: the page itself, and the league menu when
-    it is cut (on a laptop every tab is in view, on two lines if need be)."""
+    it is cut (on a laptop every tab is in view, on two lines if need be); and everyday words
+    broken inside themselves."""
     problems = []
     seen = overflow(visit)
     if seen["width"] > width:
         problems.append(f"{seen['width']} px wide ({', '.join(seen['wide'])})")
+    broken = visit.page.evaluate(BROKEN_WORDS, re.split(r"[\s\-/]+", f"{UNBROKEN} {WORDY}"))
+    if broken:
+        problems.append(f"words broken inside: {'; '.join(broken)}")
     menu = visit.page.evaluate(
         """() => [...document.querySelectorAll('.league-nav ul, .site-nav')]
           .filter((el) => el.scrollWidth > el.clientWidth + 1)
