@@ -15,7 +15,7 @@ points (a draw's).
 """
 
 import secrets
-from datetime import datetime, timedelta
+from datetime import datetime
 from decimal import Decimal
 
 from django.conf import settings
@@ -26,7 +26,7 @@ from django.utils import timezone
 
 from leagues.models import Game, League, Player
 
-from .domain import labels
+from .domain import clock, labels
 from .domain.byerules import BYE_RULES
 from .domain.podcut import CUT_SEATS
 from .domain.pods import LAYOUT_LABELS, LAYOUTS
@@ -491,7 +491,7 @@ class Table(models.Model):
 
     def time_up(self, round_ends_at: datetime) -> datetime:
         """When this table's play is up: the round's clock plus its time extension."""
-        return round_ends_at + timedelta(minutes=self.extra_minutes)
+        return clock.time_up(round_ends_at, self.extra_minutes)
 
     @property
     def is_bye(self) -> bool:

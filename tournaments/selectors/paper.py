@@ -8,10 +8,11 @@ the site's time zone, as the console shows them.
 """
 
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.utils import timezone
 
+from ..domain import clock
 from ..domain.paper import last_name_key, wall_name
 from ..formats import SlipBoxes
 from ..models import Round, Tournament
@@ -85,7 +86,7 @@ def paper_pack(event: Tournament) -> PaperPack:
         if board.is_bye:
             pack.byes.append((board.seats[0].name, board.requested_bye))
             continue
-        time_up = ends_at + timedelta(minutes=board.extra_minutes) if ends_at else None
+        time_up = clock.time_up(ends_at, board.extra_minutes)
         pack.tables.append(
             PaperTable(
                 board.number,
