@@ -74,6 +74,8 @@ INSTALLED_APPS = [
     "leagues",
     "ratings",
     "tournaments",
+    # The judges' desk: calls from the tables, penalties, deck checks (above tournaments).
+    "judging",
     "exchange",
     "accounts",
     "notifications",

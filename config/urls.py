@@ -14,6 +14,7 @@ urlpatterns = [
     path("", include("jobs.urls")),
     path("", include("ratings.urls")),
     path("", include("tournaments.urls")),
+    path("", include("judging.urls")),
     path("", include("leagues.urls")),
 ]
 

@@ -86,6 +86,7 @@ def _page(request, event: Tournament, entry: Entry | None, *, token: str = "", s
         "etag": etag,
         "poll_seconds": POLL_SECONDS,
         "by_link": bool(token),
+        "token": token,
     }
     if entry is not None:
         # Their rounds and place stay for the whole event and after, seated in the open

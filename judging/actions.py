@@ -1,0 +1,24 @@
+"""What the judges' desk records in the History (audit.registry), with the labels it shows."""
+
+from enum import StrEnum
+
+
+class Action(StrEnum):
+    CALL = "judge.call"
+    CALL_TAKE = "judge.call_take"
+    CALL_DONE = "judge.call_done"
+    CALL_CANCEL = "judge.call_cancel"
+    PENALTY = "judge.penalty"
+    DECK_CHECK_START = "judge.deck_check_start"
+    DECK_CHECK_DONE = "judge.deck_check_done"
+
+
+LABELS = {
+    Action.CALL: "Judge called",
+    Action.CALL_TAKE: "Judge on the way",
+    Action.CALL_DONE: "Judge call done",
+    Action.CALL_CANCEL: "Judge call cancelled",
+    Action.PENALTY: "Penalty given",
+    Action.DECK_CHECK_START: "Deck check started",
+    Action.DECK_CHECK_DONE: "Deck check done",
+}

@@ -1,0 +1,184 @@
+"""Infractions, their default penalties and the upgrade for a repeated infraction, as the
+Magic Infraction Procedure Guide (IPG) gives them, and a short list for Regular REL.
+
+Source: the Magic Infraction Procedure Guide, version effective October 4, 2019 (IPG_VERSION),
+Appendix A "Penalty Quick Reference" for the infractions and their default penalties at
+Competitive REL, and the upgrade clauses of its sections:
+- 2. Game Play Errors: "The third or subsequent Warning for a Game Play Error offense in the
+  same category is upgraded to a Game Loss." Missed Trigger (2.1) carries no penalty, so
+  nothing to upgrade.
+- 3. Tournament Errors: "A second or subsequent Warning for a Tournament Error offense in the
+  same category is upgraded to a Game Loss."
+- 4.1 Unsporting Conduct — Minor: a second or subsequent Unsporting Conduct — Minor in the
+  tournament, for any offense of that kind, is a Game Loss.
+- 4.2 Unsporting Conduct — Major: the penalty after a first one in the tournament is a
+  Disqualification.
+For multi-day tournaments the count resets between days (IPG 2 and 3); a Guildhall event is
+one day. Regular REL is judged by the "Judging at Regular REL" document, which has no penalty
+table of the same kind: REGULAR is a short list of its kinds of problem, with the fix as "no
+penalty" where it asks only for a fix, and no upgrade (a judge may always give more, with a
+reason). `expected_penalty` is what the judge is shown; giving anything else is a deviation
+the judge writes a reason for (IPG 1.3 lets the Head Judge deviate in significant and
+exceptional circumstances).
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+IPG_VERSION = "Magic Infraction Procedure Guide, effective October 4, 2019 (Appendix A)"
+
+NONE, WARNING, GAME_LOSS, MATCH_LOSS, DQ = (
+    "none",
+    "warning",
+    "game_loss",
+    "match_loss",
+    "disqualification",
+)
+PENALTIES = {
+    NONE: "No penalty",
+    WARNING: "Warning",
+    GAME_LOSS: "Game Loss",
+    MATCH_LOSS: "Match Loss",
+    DQ: "Disqualification",
+}
+SEVERITY = {NONE: 0, WARNING: 1, GAME_LOSS: 2, MATCH_LOSS: 3, DQ: 4}
+
+# How a repeat upgrades: after `after` earlier penalties counted by `counts` (the same
+# infraction, or any infraction of the same `group`) the penalty becomes `to`.
+GPE, TE, USC_MINOR, USC_MAJOR, SERIOUS, REGULAR_REL = (
+    "gpe",
+    "te",
+    "usc_minor",
+    "usc_major",
+    "serious",
+    "regular",
+)
+
+
+@dataclass(frozen=True)
+class Infraction:
+    code: str
+    name: str
+    section: str
+    default: str  # the penalty of a first offense
+    group: str
+    rel: str  # "competitive" or "regular"
+
+
+def _c(code: str, section: str, name: str, default: str, group: str) -> Infraction:
+    return Infraction(code, name, section, default, group, "competitive")
+
+
+COMPETITIVE = [
+    _c("GPE-MT", "2.1", "Game Play Error — Missed Trigger", NONE, GPE),
+    _c("GPE-LEC", "2.2", "Game Play Error — Looking at Extra Cards", WARNING, GPE),
+    _c("GPE-HCE", "2.3", "Game Play Error — Hidden Card Error", WARNING, GPE),
+    _c("GPE-MPE", "2.4", "Game Play Error — Mulligan Procedure Error", WARNING, GPE),
+    _c("GPE-GRV", "2.5", "Game Play Error — Game Rule Violation", WARNING, GPE),
+    _c("GPE-FTMGS", "2.6", "Game Play Error — Failure to Maintain Game State", WARNING, GPE),
+    _c("TE-T", "3.1", "Tournament Error — Tardiness", GAME_LOSS, TE),
+    _c("TE-OA", "3.2", "Tournament Error — Outside Assistance", MATCH_LOSS, TE),
+    _c("TE-SP", "3.3", "Tournament Error — Slow Play", WARNING, TE),
+    _c("TE-DLP", "3.4", "Tournament Error — Decklist Problem", GAME_LOSS, TE),
+    _c("TE-DP", "3.5", "Tournament Error — Deck Problem", WARNING, TE),
+    _c("TE-LPV", "3.6", "Tournament Error — Limited Procedure Violation", WARNING, TE),
+    _c("TE-CPV", "3.7", "Tournament Error — Communication Policy Violation", WARNING, TE),
+    _c("TE-MC", "3.8", "Tournament Error — Marked Cards", WARNING, TE),
+    _c("TE-IS", "3.9", "Tournament Error — Insufficient Shuffling", WARNING, TE),
+    _c("USC-MINOR", "4.1", "Unsporting Conduct — Minor", WARNING, USC_MINOR),
+    _c("USC-MAJOR", "4.2", "Unsporting Conduct — Major", MATCH_LOSS, USC_MAJOR),
+    _c(
+        "USC-IDW",
+        "4.3",
+        "Unsporting Conduct — Improperly Determining a Winner",
+        MATCH_LOSS,
+        SERIOUS,
+    ),
+    _c("USC-BW", "4.4", "Unsporting Conduct — Bribery and Wagering", MATCH_LOSS, SERIOUS),
+    _c("USC-AB", "4.5", "Unsporting Conduct — Aggressive Behavior", DQ, SERIOUS),
+    _c("USC-TTM", "4.6", "Unsporting Conduct — Theft of Tournament Material", DQ, SERIOUS),
+    _c("USC-S", "4.7", "Unsporting Conduct — Stalling", DQ, SERIOUS),
+    _c("USC-C", "4.8", "Unsporting Conduct — Cheating", DQ, SERIOUS),
+]
+
+
+def _r(code: str, name: str, default: str) -> Infraction:
+    return Infraction(code, name, "JAR", default, REGULAR_REL, "regular")
+
+
+# Judging at Regular REL: most problems are fixed and explained, not penalized; the serious
+# ones (cheating, aggression, theft, bribery) go to the Head Judge and end in a
+# Disqualification.
+REGULAR = [
+    _r(
+        "R-GE",
+        "Regular — Game error (a rule broken, extra cards seen or drawn, a trigger missed)",
+        NONE,
+    ),
+    _r("R-DP", "Regular — Deck or decklist problem", NONE),
+    _r("R-SP", "Regular — Slow play or tardiness", NONE),
+    _r("R-OA", "Regular — Outside assistance or communication", NONE),
+    _r("R-USC", "Regular — Unsporting conduct", WARNING),
+    _r("R-SERIOUS", "Regular — Serious problem (cheating, aggression, theft, bribery)", DQ),
+]
+
+INFRACTIONS = {i.code: i for i in [*COMPETITIVE, *REGULAR]}
+
+
+class UnknownInfraction(ValueError):
+    code = "unknown_infraction"
+
+
+def infraction_get(code: str) -> Infraction:
+    try:
+        return INFRACTIONS[code]
+    except KeyError:
+        raise UnknownInfraction(f"Unknown infraction {code!r}.") from None
+
+
+@dataclass(frozen=True)
+class Expected:
+    penalty: str
+    upgraded: bool
+    reason: str  # why it is upgraded ("" for the default)
+
+
+def expected_penalty(code: str, earlier: Iterable[tuple[str, str]]) -> Expected:
+    """The penalty the IPG gives for infraction `code` when the player already had the
+    `earlier` penalties of this event, each (infraction code, penalty given)."""
+    infraction = infraction_get(code)
+    earlier = list(earlier)
+    default = infraction.default
+    if infraction.group == GPE and default == WARNING:
+        warnings = sum(1 for c, p in earlier if c == code and p == WARNING)
+        if warnings >= 2:
+            return Expected(GAME_LOSS, True, _times(warnings + 1, infraction, "IPG 2"))
+    elif infraction.group == TE and default == WARNING:
+        warnings = sum(1 for c, p in earlier if c == code and p == WARNING)
+        if warnings >= 1:
+            return Expected(GAME_LOSS, True, _times(warnings + 1, infraction, "IPG 3"))
+    elif infraction.group == USC_MINOR:
+        before = sum(1 for c, _ in earlier if infraction_get_or_none(c) is infraction)
+        if before >= 1:
+            return Expected(GAME_LOSS, True, _times(before + 1, infraction, "IPG 4.1"))
+    elif infraction.group == USC_MAJOR:
+        before = sum(1 for c, _ in earlier if c == code)
+        if before >= 1:
+            return Expected(DQ, True, _times(before + 1, infraction, "IPG 4.2"))
+    return Expected(default, False, "")
+
+
+def infraction_get_or_none(code: str) -> Infraction | None:
+    return INFRACTIONS.get(code)
+
+
+def _ordinal(n: int) -> str:
+    return {2: "second", 3: "third"}.get(n, f"{n}th")
+
+
+def _times(n: int, infraction: Infraction, rule: str) -> str:
+    return f"the {_ordinal(n)} {infraction.name.split(' — ')[-1]} of this event ({rule})"
+
+
+def is_deviation(given: str, expected: Expected) -> bool:
+    return given != expected.penalty

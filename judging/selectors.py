@@ -1,0 +1,168 @@
+"""The judges' reads: the desk's queue of calls (oldest first: the longest wait on top) with
+each table's players, the penalty log, a player's own calls and penalties, and the deck-check
+picker's proposal for the round."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from tournaments.models import Entry, Round, Seat, Table, Tournament
+from tournaments.selectors.standings import standings
+
+from .domain import deckcheck, ipg
+from .models import DeckCheck, JudgeCall, Penalty
+
+
+@dataclass(frozen=True)
+class CallLine:
+    call: JudgeCall
+    table_number: int
+    round_label: str
+    players: list[str]
+    caller: str
+    waiting_since: datetime
+
+
+def _seats() -> Prefetch:
+    return Prefetch(
+        "table__seats", queryset=Seat.objects.select_related("entry__player").order_by("position")
+    )
+
+
+def call_queue(event: Tournament) -> list[CallLine]:
+    """The open calls, the longest waiting first."""
+    calls = (
+        JudgeCall.objects.filter(tournament=event, status__in=JudgeCall.OPEN)
+        .select_related("table__round", "entry__player", "taken_by")
+        .prefetch_related(_seats())
+        .order_by("called_at", "id")
+    )
+    return [_line(call) for call in calls]
+
+
+def _line(call: JudgeCall) -> CallLine:
+    round_ = call.table.round
+    label = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"Round {round_.number}"
+    return CallLine(
+        call=call,
+        table_number=call.table.number,
+        round_label=label,
+        players=[seat.entry.player.name for seat in call.table.seats.all()],
+        caller=call.entry.player.name if call.entry else "the TO",
+        waiting_since=call.called_at,
+    )
+
+
+def calls_closed(event: Tournament, limit: int = 20) -> list[JudgeCall]:
+    return list(
+        JudgeCall.objects.filter(tournament=event, status__in=["done", "cancelled"])
+        .select_related("table__round", "entry__player", "taken_by", "closed_by")
+        .order_by("-closed_at")[:limit]
+    )
+
+
+def my_call(entry: Entry) -> JudgeCall | None:
+    """The open call at the player's table in the round being played (theirs or their
+    opponent's), if any."""
+    return (
+        JudgeCall.objects.filter(
+            table__seats__entry=entry,
+            status__in=JudgeCall.OPEN,
+            table__round__status=Round.Status.PLAYING,
+        )
+        .select_related("entry__player", "table")
+        .first()
+    )
+
+
+def my_table(entry: Entry) -> Table | None:
+    """The player's table in the round being played (not a bye), if any."""
+    seat = (
+        Seat.objects.filter(entry=entry, round__status=Round.Status.PLAYING)
+        .select_related("table")
+        .order_by("-round__number")
+        .first()
+    )
+    if seat is None or seat.table.seats.count() < 2:
+        return None
+    return seat.table
+
+
+def penalty_log(event: Tournament, entry: Entry | None = None) -> list[Penalty]:
+    rows = Penalty.objects.filter(tournament=event).select_related("entry__player", "judge")
+    if entry is not None:
+        rows = rows.filter(entry=entry)
+    return list(rows.order_by("-created_at", "-id"))
+
+
+def infraction_choices(rel: str | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The infractions grouped for a <select>: Competitive REL (IPG), then Regular REL."""
+    competitive = [
+        (i.code, f"{i.section} {i.name} — {ipg.PENALTIES[i.default]}") for i in ipg.COMPETITIVE
+    ]
+    regular = [(i.code, f"{i.name} — {ipg.PENALTIES[i.default]}") for i in ipg.REGULAR]
+    return [("Competitive REL (IPG)", competitive), ("Regular REL", regular)]
+
+
+@dataclass(frozen=True)
+class Proposal:
+    table: Table
+    players: list[str]
+    check: DeckCheck | None
+
+
+def deck_check_round(
+    event: Tournament, *, count: int, mode: str, top_percent: int, seed: int
+) -> tuple[Round | None, list[Proposal], list[DeckCheck]]:
+    """The round being played, the picker's tables for it (by `mode`, skipping players
+    already checked) and the checks already made in it."""
+    round_ = event.rounds.filter(status=Round.Status.PLAYING).order_by("-number").first()
+    if round_ is None:
+        return None, [], []
+    tables = list(
+        round_.tables.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("entry__player"))
+        )
+    )
+    checks = list(
+        DeckCheck.objects.filter(round=round_).select_related("table").order_by("table__number")
+    )
+    checked_tables = {c.table_id for c in checks}
+    checked = set(
+        Seat.objects.filter(table__deck_checks__tournament=event).values_list("entry_id", flat=True)
+    )
+    ranks: dict[int, int] = {}
+    if mode == "top":
+        by_player = dict(event.entries.values_list("player_id", "pk"))
+        for row in standings(event).rows:
+            if row.player in by_player:
+                ranks[by_player[row.player]] = row.rank
+    picked = deckcheck.tables_pick(
+        [
+            deckcheck.TableSeats(t.number, tuple(s.entry_id for s in t.seats.all()))
+            for t in tables
+            if not t.reported and t.pk not in checked_tables
+        ],
+        count=count,
+        mode=mode,
+        top_percent=top_percent,
+        ranks=ranks,
+        checked=checked,
+        seed=seed,
+    )
+    by_number = {t.number: t for t in tables}
+    proposals = [
+        Proposal(
+            table=by_number[n],
+            players=[s.entry.player.name for s in by_number[n].seats.all()],
+            check=None,
+        )
+        for n in picked
+    ]
+    return round_, proposals, checks
+
+
+def now() -> datetime:
+    return timezone.now()

@@ -1,0 +1,1 @@
+"""The judges' writes, one module per thing: calls, penalties, deck checks."""

@@ -1,0 +1,75 @@
+"""Deck checks: the tables the picker proposes for a round (judging.domain.deckcheck, from the
+round's tables, the standings and the players already checked), a check started at a table
+and done, its minutes becoming the table's time extension (tournaments' own extension
+service: added to what the table has)."""
+
+from django.db import transaction
+from django.utils import timezone
+
+from audit.services import log_action
+from tournaments.errors import AlreadyDone, TournamentError
+from tournaments.models import Round, Seat, Table
+from tournaments.services.clock import MAX_EXTENSION, table_extension_set
+
+from ..actions import Action
+from ..models import DeckCheck
+from ..page_versions import desk_changed
+from .common import event_lock, label_of, seated
+
+
+@transaction.atomic
+def deck_check_start(*, table: Table, by=None) -> DeckCheck:
+    event = event_lock(table.round.tournament_id)
+    table = Table.objects.select_related("round").get(pk=table.pk)
+    noun = event.play.noun
+    if table.round.status != Round.Status.PLAYING:
+        raise TournamentError("Deck checks are for the round being played.", code="not_playing")
+    entries = seated(table)
+    if len(entries) < 2:
+        raise TournamentError("A bye has no deck to check here.", code="bye")
+    if DeckCheck.objects.filter(table=table).exists():
+        raise AlreadyDone(
+            f"{noun.title()} {table.number} is already being checked.", code="started"
+        )
+    check = DeckCheck.objects.create(
+        tournament=event, round=table.round, table=table, started_by=by
+    )
+    desk_changed(event.pk)
+    summary = f"{label_of(table.round)}, {noun} {table.number}: deck check started"
+    after = {"started_at": check.started_at.isoformat()}
+    log_action(event, Action.DECK_CHECK_START, check, summary, None, after, by)
+    return check
+
+
+@transaction.atomic
+def deck_check_done(*, check: DeckCheck, minutes: int, note: str = "", by=None) -> DeckCheck:
+    """The check is done after `minutes`: the table gets them as extra time."""
+    event = event_lock(check.tournament_id)
+    check = DeckCheck.objects.select_for_update().select_related("table__round").get(pk=check.pk)
+    table = check.table
+    noun = event.play.noun
+    if check.done_at is not None:
+        raise AlreadyDone(f"The check of {noun} {table.number} is already done.", code="done")
+    if not 0 <= minutes <= MAX_EXTENSION:
+        raise TournamentError(
+            f"A deck check's time is 0 to {MAX_EXTENSION} minutes.", code="minutes", field="minutes"
+        )
+    if minutes and not table.reported and table.round.status == Round.Status.PLAYING:
+        total = min(MAX_EXTENSION, table.extra_minutes + minutes)
+        if total != table.extra_minutes:
+            table_extension_set(round_=table.round, number=table.number, minutes=total, by=by)
+    check.done_at, check.done_by, check.minutes = timezone.now(), by, minutes
+    check.note = note.strip()[:1000]
+    check.save()
+    desk_changed(event.pk)
+    summary = f"{label_of(table.round)}, {noun} {table.number}: deck check done, {minutes} min"
+    after = {"done_at": check.done_at.isoformat(), "minutes": minutes}
+    log_action(event, Action.DECK_CHECK_DONE, check, summary, None, after, by)
+    return check
+
+
+def checked_entries(event) -> set[int]:
+    """Entries whose decks were checked in this event (any round)."""
+    return set(
+        Seat.objects.filter(table__deck_checks__tournament=event).values_list("entry_id", flat=True)
+    )

@@ -1,0 +1,121 @@
+"""A penalty given to a player: the infraction (judging.domain.ipg), the penalty the IPG
+expects for it (its default, upgraded for a repeat), the penalty given (another one only with
+the judge's reason), a note and the judge, logged in the History.
+
+A Match Loss or a Disqualification given during a round, at a 1v1 table still without a
+result, enters the table's result as the TO would (`tournaments.services.results
+.table_report`): the opponent wins 2-0. A Disqualification also drops the player
+(`entry_drop`). A Game Loss is recorded and shown to the table: the games the players report
+count it. At a pod, the TO enters the pod's result.
+"""
+
+import contextlib
+
+from django.db import transaction
+
+from audit.services import log_action
+from tournaments.domain.result import Result
+from tournaments.errors import AlreadyDone, TournamentError
+from tournaments.models import Entry, Round, Seat
+from tournaments.services.entries import entry_drop
+from tournaments.services.results import table_report
+
+from ..actions import Action
+from ..domain import ipg
+from ..models import Penalty
+from ..page_versions import desk_changed
+from .common import event_lock, label_of
+
+ENDS_THE_MATCH = {ipg.MATCH_LOSS, ipg.DQ}
+
+
+@transaction.atomic
+def penalty_give(
+    *,
+    entry: Entry,
+    infraction: str,
+    penalty: str | None = None,
+    note: str = "",
+    deviation_reason: str = "",
+    by=None,
+) -> Penalty:
+    """Give `entry` a penalty for `infraction` (an ipg code) in their current round.
+    `penalty` None gives the one the IPG expects."""
+    event = event_lock(entry.tournament_id)
+    if infraction not in ipg.INFRACTIONS:
+        raise TournamentError(
+            "Choose an infraction from the list.", code="infraction", field="infraction"
+        )
+    code = ipg.infraction_get(infraction)
+    earlier = list(Penalty.objects.filter(entry=entry).values_list("infraction", "penalty"))
+    expected = ipg.expected_penalty(infraction, earlier)
+    given = penalty or expected.penalty
+    if given not in ipg.PENALTIES:
+        raise TournamentError("Choose a penalty from the list.", code="penalty", field="penalty")
+    reason = deviation_reason.strip()[:300]
+    if given != expected.penalty and not reason:
+        raise TournamentError(
+            f"The IPG gives a {ipg.PENALTIES[expected.penalty]} here"
+            + (f" ({expected.reason})" if expected.reason else "")
+            + f": say why you give a {ipg.PENALTIES[given]} instead.",
+            code="deviation_reason",
+            field="deviation_reason",
+        )
+    # The player's table of the latest round they sit in (none before round 1).
+    seat = (
+        Seat.objects.filter(entry=entry, round__tournament=event)
+        .select_related("table__round")
+        .order_by("-round__number")
+        .first()
+    )
+    table = seat.table if seat is not None else None
+    round_ = table.round if table is not None else None
+    row = Penalty.objects.create(
+        tournament=event,
+        entry=entry,
+        round=round_,
+        table=table,
+        round_number=round_.number if round_ else None,
+        table_number=table.number if table else None,
+        infraction=infraction,
+        rel=code.rel,
+        penalty=given,
+        expected=expected.penalty,
+        upgrade_reason=expected.reason[:200],
+        deviation_reason=reason if given != expected.penalty else "",
+        note=note.strip()[:1000],
+        judge=by if getattr(by, "is_authenticated", False) else None,
+    )
+    entered = ""
+    if (
+        given in ENDS_THE_MATCH
+        and table is not None
+        and round_.status == Round.Status.PLAYING
+        and not table.reported
+        and not event.is_pods
+    ):
+        opponents = [s.entry_id for s in table.seats.all() if s.entry_id != entry.pk]
+        if len(opponents) == 1:
+            result = Result(winner=opponents[0], game_wins={opponents[0]: 2, entry.pk: 0})
+            table_report(table=table, result=result, by=by, via="penalty")
+            entered = f"{ipg.PENALTIES[given]}: the opponent wins 2-0"
+            row.result_entered = entered
+            row.save(update_fields=["result_entered"])
+    if given == ipg.DQ:
+        with contextlib.suppress(AlreadyDone):
+            entry_drop(entry=entry, by=by)
+    desk_changed(event.pk, entries=[entry.pk])
+    where = f"{label_of(round_)}, {event.play.noun} {table.number}: " if table else ""
+    summary = f"{where}{entry.player.name}, {code.name}: {ipg.PENALTIES[given]}"
+    if given != expected.penalty:
+        summary += f" (the IPG's: {ipg.PENALTIES[expected.penalty]})"
+    after = {
+        "infraction": infraction,
+        "penalty": given,
+        "expected": expected.penalty,
+        "upgrade": expected.reason,
+        "deviation_reason": row.deviation_reason,
+        "result_entered": entered,
+    }
+    log_action(event, Action.PENALTY, row, summary, None, after, by)
+    return row

@@ -1,0 +1,36 @@
+"""`{% judge_call_box %}`: the judge call on a player's own event page (reports room's
+my_event.html, inside its live part, so the page's poll shows "a judge is coming"), and the
+player's own penalties. Drawn by this app so that tournaments' rooms import nothing of it."""
+
+from django import template
+from django.urls import reverse
+
+from ..models import JudgeCall
+from ..selectors import my_call, my_table, penalty_log
+
+register = template.Library()
+
+
+@register.inclusion_tag("judging/_call_box.html", takes_context=True)
+def judge_call_box(context, event, entry, token=""):
+    if entry is None:
+        return {"show": False}
+    table = my_table(entry)
+    call = my_call(entry) if table is not None else None
+    action = (
+        reverse("judge_call_link", kwargs={"slug": event.slug, "token": token})
+        if token
+        else reverse("judge_call", kwargs={"slug": event.slug})
+    )
+    return {
+        "show": True,
+        "event": event,
+        "entry": entry,
+        "table": table,
+        "call": call,
+        "mine": call is not None and call.entry_id == entry.pk,
+        "reasons": [(v, label) for v, label in JudgeCall.Reason.choices if v],
+        "action": action,
+        "penalties": penalty_log(event, entry),
+        "csrf_token": context.get("csrf_token"),
+    }

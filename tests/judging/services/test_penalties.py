@@ -1,0 +1,98 @@
+"""Penalties: the IPG's penalty by default, upgraded for a repeat; another only with a reason;
+a Match Loss or a Disqualification enters the table's result as the TO would (and a
+Disqualification drops the player); every penalty in the History."""
+
+import pytest
+
+from audit.models import AuditEntry
+from judging.models import Penalty
+from judging.services.penalties import penalty_give
+from tests.factories import LeagueFactory, UserFactory
+from tests.judging.helpers import playing, seated, table
+from tournaments.errors import TournamentError
+from tournaments.services.results import table_report
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event():
+    return playing(LeagueFactory())
+
+
+def test_a_third_game_rule_violation_is_upgraded_to_a_game_loss(event):
+    judge = UserFactory(username="judy")
+    ann = seated(table(event, 1))[0]
+    first = penalty_give(entry=ann, infraction="GPE-GRV", by=judge)
+    second = penalty_give(entry=ann, infraction="GPE-GRV", by=judge)
+    third = penalty_give(entry=ann, infraction="GPE-GRV", by=judge)
+    assert [p.penalty for p in (first, second, third)] == ["warning", "warning", "game_loss"]
+    assert third.upgrade_reason == "the third Game Rule Violation of this event (IPG 2)"
+    assert (third.round_number, third.table_number, third.judge) == (1, 1, judge)
+    log = AuditEntry.objects.filter(action="judge.penalty").order_by("pk").last()
+    assert "Game Rule Violation: Game Loss" in log.summary
+
+
+def test_a_deviation_needs_a_reason(event):
+    ann = seated(table(event, 1))[0]
+    with pytest.raises(TournamentError, match="The IPG gives a Warning here") as error:
+        penalty_give(entry=ann, infraction="GPE-GRV", penalty="game_loss")
+    assert error.value.field == "deviation_reason"
+    assert not Penalty.objects.exists()
+    row = penalty_give(
+        entry=ann, infraction="GPE-GRV", penalty="game_loss", deviation_reason="Third table call"
+    )
+    assert row.deviates and row.expected == "warning"
+    assert "(the IPG's: Warning)" in AuditEntry.objects.get(action="judge.penalty").summary
+
+
+def test_a_match_loss_enters_the_tables_result(event):
+    t1 = table(event, 1)
+    ann, bob = seated(t1)
+    row = penalty_give(entry=ann, infraction="TE-OA", by=UserFactory())
+    t1.refresh_from_db()
+    assert row.penalty == "match_loss"
+    assert t1.reported and t1.winner == bob
+    assert {s.entry_id: s.game_wins for s in t1.seats.all()} == {ann.pk: 0, bob.pk: 2}
+    assert row.result_entered == "Match Loss: the opponent wins 2-0"
+    assert AuditEntry.objects.filter(action="match.report").exists()
+
+
+def test_a_match_loss_leaves_a_reported_table_alone(event):
+    t1 = table(event, 1)
+    ann, _bob = seated(t1)
+    table_report(table=t1, winner=ann)
+    row = penalty_give(entry=ann, infraction="TE-OA")
+    t1.refresh_from_db()
+    assert t1.winner == ann and row.result_entered == ""
+
+
+def test_a_disqualification_drops_the_player(event):
+    ann = seated(table(event, 1))[0]
+    penalty_give(entry=ann, infraction="USC-C")
+    ann.refresh_from_db()
+    assert ann.dropped_after == 1
+
+
+def test_a_game_loss_is_recorded_without_a_result(event):
+    t1 = table(event, 1)
+    row = penalty_give(entry=seated(t1)[0], infraction="TE-T")
+    t1.refresh_from_db()
+    assert row.penalty == "game_loss" and not t1.reported
+
+
+def test_pods_record_the_penalty_and_leave_the_result_to_the_to():
+    event = playing(LeagueFactory(), fmt="pods")
+    t1 = table(event, 1)
+    row = penalty_give(entry=seated(t1)[0], infraction="USC-MAJOR")
+    t1.refresh_from_db()
+    assert row.penalty == "match_loss" and not t1.reported
+
+
+def test_an_unknown_infraction_or_penalty_is_refused(event):
+    ann = seated(table(event, 1))[0]
+    with pytest.raises(TournamentError, match="infraction"):
+        penalty_give(entry=ann, infraction="nope")
+    with pytest.raises(TournamentError, match="penalty"):
+        penalty_give(entry=ann, infraction="GPE-GRV", penalty="jail", deviation_reason="x")
+    assert not Penalty.objects.exists()
