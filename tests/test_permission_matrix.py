@@ -376,6 +376,22 @@ MATRIX: dict[str, Rule] = {
     "events/<slug:slug>/reports/<int:report_id>/accept/": Rule(
         RUN_EVENT, "event", POST, writes=True
     ),
+    # The judges' desk: calls, penalties and deck checks, for whoever runs the event (a call,
+    # a check or a penalty named in the form; none named is a refused form, 400). A player
+    # calls from their own page (signed in: their own entry only; by their link: whoever
+    # holds it, the scene's being a waitlisted player's, told they hold no seat), and the TO
+    # from a table's card.
+    "events/<slug:slug>/judge/": Rule(RUN_EVENT, "event"),
+    "events/<slug:slug>/judge/calls/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/judge/penalties/": Rule(RUN_EVENT, "event", BOTH, writes=True),
+    "events/<slug:slug>/judge/deck-checks/": Rule(RUN_EVENT, "event", BOTH, writes=True),
+    "events/<slug:slug>/judge/call/": Rule(
+        OWN_ENTRY, "event", POST, writes=True, extra={"reason": "ruling"}
+    ),
+    "events/<slug:slug>/judge/call/<str:token>/": Rule(SEE_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/tables/<int:table_id>/judge-call/": Rule(
+        RUN_EVENT, "event", POST, writes=True
+    ),
     # Leagues.
     "": Rule(ANYONE, "site"),
     "leagues/<slug:slug>/": Rule(SEE_LEAGUE, "league"),
