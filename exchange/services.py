@@ -3,11 +3,12 @@
 `organization_export` writes everything people entered: the organization, its players (by
 name), its leagues with their rating settings, every game with its results, and every
 tournament with its entries, rounds, tables (matches, pods, byes, the top cut), seats,
-results, drops, and the players' own reports of their results with the others'
-confirmations. It leaves out what is derived (the rating ledger: the import replays it)
-and what is secret or personal to the site (API tokens, user accounts, passwords; members'
-usernames are written as plain text, for the record, and not imported): `NOT_EXPORTED`
-names each column left out and why, and a test holds every other column to the document.
+results, drops, the players' own reports of their results with the others'
+confirmations, and the judges' penalties. It leaves out what is derived (the rating
+ledger: the import replays it) and what is secret or personal to the site (API tokens,
+user accounts, passwords; members' usernames are written as plain text, for the record, and
+not imported): `NOT_EXPORTED` names each column left out and why, and a test holds every
+other column to the document.
 
 `organization_import` reads such a document into a site that does not have the organization
 yet, all or nothing, in one transaction; then it replays every league's ratings, so standings
@@ -18,7 +19,7 @@ The format is explicit field lists (not `dumpdata`): rows refer to each other by
 see (player names; a table's game by the game's `key` in its league), never by database ids,
 so ids are fresh on import and the format only changes with `VERSION`. A key added since
 version 1 was first written is optional on import (`OPTIONAL_FIELDS`, and the lists
-`registrations`, `reports` and the keys `series` and `logo`): an older document still
+`registrations`, `penalties`, `reports` and the keys `series` and `logo`): an older document still
 reads. Games are listed in rating order (date, then entry) and imported in that order, which
 keeps their rating order.
 
@@ -41,6 +42,8 @@ keeps their rating order.
                                    "requested_byes"}],
                                    "registrations": [{"player", "status", "queued_at",
                                    "paid", "checked_in_at"}],
+                                   "penalties": [{"player", "round_number", "table_number",
+                                   "infraction", "penalty", ..., "created_at"}],
                                    "rounds": [{"number", "kind", "status", "ends_at", "notes",
                                    "created_at", "tables": [{"number", "reported", "is_draw",
                                    "game_draws", "requested_bye", "winner", "game", "version",
@@ -67,6 +70,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from core.errors import DomainError
+from judging.models import Penalty
 from leagues.domain.csvformat import unstorable_in
 from leagues.domain.images import LogoProblem, logo_check
 from leagues.domain.ranking import RankingError, validate_places
@@ -160,6 +164,20 @@ SEAT_FIELDS = ("position", "game_wins", "place")
 # A player's report of their table's result and the others' confirmations (after the table's
 # seats). A report's `result` (the result value) names entries by their player's name, as
 # everything here.
+# A judge's penalty (judging.models.Penalty): its round and table by number, its player by name.
+PENALTY_FIELDS = (
+    "round_number",
+    "table_number",
+    "infraction",
+    "rel",
+    "penalty",
+    "expected",
+    "upgrade_reason",
+    "deviation_reason",
+    "note",
+    "result_entered",
+    "created_at",
+)
 REPORT_FIELDS = (
     "number",
     "via_link",
@@ -232,6 +250,9 @@ NOT_EXPORTED = {
     "ResultReport.user": ACCOUNT + " (the report's player is written)",
     "ResultReport.decided_by": ACCOUNT,
     "ReportConfirmation.user": ACCOUNT + " (the confirming player is written)",
+    "Penalty.round": "written as `round_number`",
+    "Penalty.table": "written as `table_number`",
+    "Penalty.judge": ACCOUNT,
 }
 # The organization's other rows, left out whole.
 NOT_EXPORTED_MODELS = {
@@ -247,6 +268,9 @@ NOT_EXPORTED_MODELS = {
     "StoreWebhook": "the chat channel's webhook address, a secret that posts to it",
     "Delivery": "messages this site sent or is sending",
     "Job": "this site's background work",
+    "JudgeCall": "a night's calls to the judges' desk: their times are in the History, their "
+    "time extensions in the tables' `extra_minutes`",
+    "DeckCheck": "a night's deck checks: their minutes are in the tables' `extra_minutes`",
 }
 THIRD_AS_STORED = Decimal("0.333")  # as migration tournaments 0005 keeps 1/3
 # Numbers the database's check constraints count from 1 (checked here to name the path).
@@ -401,6 +425,12 @@ def _tournament_export(tournament: Tournament, game_keys: dict[int, int]) -> dic
                 ],
             }
             for round_ in rounds
+        ],
+        "penalties": [
+            {"player": p.entry.player.name, **_fields(p, PENALTY_FIELDS)}
+            for p in Penalty.objects.filter(tournament=tournament)
+            .select_related("entry__player")
+            .order_by("created_at", "id")
         ],
     }
 
@@ -852,8 +882,37 @@ class _Importer:
             numbers[round_.number] = round_node.path
             round_.save()
             self.tables(round_node, round_, entries, games, used_games)
+        self.penalties(node, tournament, entries)
         self.tournaments += 1
         return tournament
+
+    def penalties(self, node: _Node, tournament: Tournament, entries) -> None:
+        """Judges' penalties (documents written before them have none), each on its round and
+        table by number when the event has them."""
+        if "penalties" not in node.value:
+            return
+        rounds = {r.number: r for r in tournament.rounds.all()}
+        tables = {
+            (t.round.number, t.number): t
+            for t in Table.objects.filter(round__tournament=tournament).select_related("round")
+        }
+        rows = []
+        for penalty_node in node.items("penalties"):
+            row = _build(
+                Penalty,
+                penalty_node,
+                PENALTY_FIELDS,
+                tournament=tournament,
+                entry=self.entry(penalty_node, entries),
+            )
+            if row.penalty != row.expected and not row.deviation_reason:
+                raise penalty_node.error(
+                    "a penalty other than the expected one needs a reason", "deviation_reason"
+                )
+            row.round = rounds.get(row.round_number)
+            row.table = tables.get((row.round_number, row.table_number))
+            rows.append(row)
+        Penalty.objects.bulk_create(rows)
 
     def registrations(self, node: _Node, tournament: Tournament, entries) -> None:
         """Players' own registrations (documents written before them have none)."""

@@ -16,6 +16,7 @@ from django.apps import apps
 from django.conf import settings
 
 from exchange.services import NOT_EXPORTED, NOT_EXPORTED_MODELS
+from judging.models import Penalty
 from leagues.models import Game, GameResult, League, Membership, Organization, Player
 from ratings.models import LeagueRating
 from tests.leagues.test_exchange import exported  # noqa: F401 (the fixture)
@@ -65,6 +66,10 @@ ROWS = {
     ReportConfirmation: (
         f"{TABLES}.reports[].confirmations[]",
         {"report": NESTED, "entry": "player"},
+    ),
+    Penalty: (
+        f"{EVENTS}.penalties[]",
+        {"tournament": NESTED, "entry": "player", "round": "round_number", "table": "table_number"},
     ),
 }
 

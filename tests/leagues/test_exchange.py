@@ -21,6 +21,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from exchange.services import FORMAT, VERSION, ExchangeError, organization_import
+from judging.services.penalties import penalty_give
 from leagues.models import ApiToken, Game, League, Organization, Player
 from leagues.services.store import LogoUpload, organization_profile_update
 from ratings import selectors as rating_selectors
@@ -131,7 +132,10 @@ def build_store() -> Organization:
     round_three = round_pair(tournament=swiss)
     tables = list(round_three.tables.filter(reported=False))
     table_report(table=tables[0], draw=True)
-    for number, table in enumerate(tables[1:]):
+    # The last table's result comes from a judge: a Match Loss (Outside Assistance).
+    penalized = tables[-1].seats.order_by("position").last().entry
+    penalty_give(entry=penalized, infraction="TE-OA", note="Asked a friend")
+    for number, table in enumerate(tables[1:-1]):
         seats = list(table.seats.order_by("position"))
         table_report(
             table=table,
@@ -244,6 +248,14 @@ def build_store() -> Organization:
     report_posted(table=disputed, entry=third, data=order, via_link=True)
     report_posted(table=disputed, entry=second, data=order)
     table_extension_set(round_=playing, number=disputed.number, minutes=7)
+    # The judges' penalties at the pods: a Slow Play upgraded on its second Warning, and a
+    # Regular REL deviation with its reason.
+    slow = seats[3].entry
+    penalty_give(entry=slow, infraction="TE-SP")
+    penalty_give(entry=slow, infraction="TE-SP")
+    penalty_give(
+        entry=opener, infraction="R-USC", penalty="game_loss", deviation_reason="Second time"
+    )
 
     for league in (duels, pods):
         ratings_recalculate(league=league)
