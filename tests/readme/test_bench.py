@@ -68,6 +68,17 @@ BENCHES = {
             "all checks passed",
         ],
     ),
+    # A call from a player's link to the judges' phones polling the desk, under the burst's
+    # visitors: the latency table, the pages' table, the goal line.
+    "judge_calls": (
+        [],
+        [
+            "| 5 calls, 2 phones | p50 s | p95 s | max s |",
+            "| to every phone |",
+            "| desk poll |",
+            "goal: every call on every judge's phone within 5 s, no error:",
+        ],
+    ),
     # Each page beside its floor: both events and the league at their tiny sizes, the tap.
     "pages": (
         [],
