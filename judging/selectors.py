@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Prefetch
-from django.utils import timezone
 
 from tournaments.models import Entry, Round, Seat, Table, Tournament
 from tournaments.selectors.standings import standings
@@ -63,16 +62,11 @@ def calls_closed(event: Tournament, limit: int = 20) -> list[JudgeCall]:
     )
 
 
-def my_call(entry: Entry) -> JudgeCall | None:
-    """The open call at the player's table in the round being played (theirs or their
-    opponent's), if any."""
+def table_call(table: Table) -> JudgeCall | None:
+    """The open call at `table`, if any, with its caller."""
     return (
-        JudgeCall.objects.filter(
-            table__seats__entry=entry,
-            status__in=JudgeCall.OPEN,
-            table__round__status=Round.Status.PLAYING,
-        )
-        .select_related("entry__player", "table")
+        JudgeCall.objects.filter(table=table, status__in=JudgeCall.OPEN)
+        .select_related("entry__player")
         .first()
     )
 
@@ -97,7 +91,7 @@ def penalty_log(event: Tournament, entry: Entry | None = None) -> list[Penalty]:
     return list(rows.order_by("-created_at", "-id"))
 
 
-def infraction_choices(rel: str | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
+def infraction_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     """The infractions grouped for a <select>: Competitive REL (IPG), then Regular REL."""
     competitive = [
         (i.code, f"{i.section} {i.name} — {ipg.PENALTIES[i.default]}") for i in ipg.COMPETITIVE
@@ -162,7 +156,3 @@ def deck_check_round(
         for n in picked
     ]
     return round_, proposals, checks
-
-
-def now() -> datetime:
-    return timezone.now()

@@ -28,6 +28,7 @@ from tournaments.live import not_modified, page_tag
 from tournaments.models import Entry, Registration, Table, Tournament
 from tournaments.pages import event_context, run_get
 from tournaments.selectors import reports as report_selectors
+from tournaments.services.clock import MAX_EXTENSION
 
 from . import selectors
 from .domain import deckcheck, ipg
@@ -38,6 +39,8 @@ from .services.deck_checks import deck_check_done, deck_check_start
 from .services.penalties import penalty_give
 
 DESK_POLL_SECONDS = 2
+# A 1v1 match's games so far, the penalized player's first (the form's choice).
+GAMES_SO_FAR = {"0-0": (0, 0), "1-0": (1, 0), "0-1": (0, 1), "1-1": (1, 1)}
 
 
 def _said(request, error: DomainError) -> None:
@@ -74,7 +77,7 @@ def desk(request: HttpRequest, slug: str) -> HttpResponse:
         newest=max((line.call.pk for line in queue), default=0),
         shown=shown,
         arrived=request.htmx and any(line.call.pk > shown for line in queue),
-        max_extension=30,
+        max_extension=MAX_EXTENSION,
     )
     template = "judging/desk.html" + ("#queue" if request.htmx else "")
     response = render(request, template, context)
@@ -168,6 +171,7 @@ def penalties(request: HttpRequest, slug: str) -> HttpResponse:
                 penalty=request.POST.get("penalty", "") or None,
                 note=request.POST.get("note", ""),
                 deviation_reason=request.POST.get("deviation_reason", ""),
+                games=GAMES_SO_FAR.get(request.POST.get("games", "")),
                 by=request.user,
             )
         except DomainError as exc:
@@ -192,6 +196,7 @@ def penalties(request: HttpRequest, slug: str) -> HttpResponse:
         entries=entries,
         infractions=selectors.infraction_choices(),
         penalties=list(ipg.PENALTIES.items()),
+        games_so_far=list(GAMES_SO_FAR) if not event.is_pods else [],
         ipg_version=ipg.IPG_VERSION,
         error=error,
         posted=posted,

@@ -271,12 +271,13 @@ def test_the_notification_pages_read_a_fixed_number_of_queries(
 # who agrees (4); their rounds (player_history: the seats with their tables and rounds, then
 # every table's seats, 2); their place after the last complete Swiss round (my_standing:
 # the Swiss rounds' states, those rounds' reported seats, the entries, 3; their final finish,
-# "2nd of 17", is read only once the event is over); a poll that finds something changed
+# "2nd of 17", is read only once the event is over); the judge call at their table, while it
+# plays, and their own penalties (judging's call box, 2); a poll that finds something changed
 # renders the same (the live part holds all of it). The poll that finds nothing changed
 # stops after the versions: a 304 from 7 queries, whatever the field; through the
 # registration link, with no account, from 3 (the event, the registration with its entry,
 # the versions).
-MY_EVENT_BOUNDS = {"page": 16, "poll-changed": 16, "poll-unchanged": 7, "link-poll": 3}
+MY_EVENT_BOUNDS = {"page": 18, "poll-changed": 18, "poll-unchanged": 7, "link-poll": 3}
 
 
 @pytest.mark.parametrize("fmt", ["1v1", "pods"])

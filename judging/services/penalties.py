@@ -4,9 +4,11 @@ the judge's reason), a note and the judge, logged in the History.
 
 A Match Loss or a Disqualification given during a round, at a 1v1 table still without a
 result, enters the table's result as the TO would (`tournaments.services.results
-.table_report`): the opponent wins 2-0. A Disqualification also drops the player
-(`entry_drop`). A Game Loss is recorded and shown to the table: the games the players report
-count it. At a pod, the TO enters the pod's result.
+.table_report`): the opponent wins 2-0. A Game Loss there enters it when it decides the match:
+the judge says the games won so far (`games`: the player's, the opponent's), and a Game Loss
+that gives the opponent their second game enters their win 2-N (best of three); otherwise the
+match goes on and the players' report counts the game. A Disqualification also drops the
+player (`entry_drop`). At a pod, the penalty is recorded and the TO enters the pod's result.
 """
 
 import contextlib
@@ -37,10 +39,12 @@ def penalty_give(
     penalty: str | None = None,
     note: str = "",
     deviation_reason: str = "",
+    games: tuple[int, int] | None = None,
     by=None,
 ) -> Penalty:
     """Give `entry` a penalty for `infraction` (an ipg code) in their current round.
-    `penalty` None gives the one the IPG expects."""
+    `penalty` None gives the one the IPG expects; `games` (the player's and the opponent's
+    games won so far in the match) lets a Game Loss decide a 1v1 match."""
     event = event_lock(entry.tournament_id)
     if infraction not in ipg.INFRACTIONS:
         raise TournamentError(
@@ -86,19 +90,30 @@ def penalty_give(
         note=note.strip()[:1000],
         judge=by if getattr(by, "is_authenticated", False) else None,
     )
+    if games is not None and not all(n in (0, 1) for n in games):
+        raise TournamentError(
+            "Games won so far are 0 or 1 each (a match is best of three).",
+            code="games",
+            field="games",
+        )
     entered = ""
+    opponents = [s.entry_id for s in table.seats.all() if s.entry_id != entry.pk] if table else []
     if (
-        given in ENDS_THE_MATCH
-        and table is not None
+        len(opponents) == 1
         and round_.status == Round.Status.PLAYING
         and not table.reported
         and not event.is_pods
     ):
-        opponents = [s.entry_id for s in table.seats.all() if s.entry_id != entry.pk]
-        if len(opponents) == 1:
-            result = Result(winner=opponents[0], game_wins={opponents[0]: 2, entry.pk: 0})
+        mine, theirs = games if games is not None else (0, 0)
+        if given in ENDS_THE_MATCH:
+            mine, theirs = 0, 2
+        elif given == ipg.GAME_LOSS and games is not None:
+            theirs += 1
+        if theirs == 2:
+            opponent = opponents[0]
+            result = Result(winner=opponent, game_wins={opponent: 2, entry.pk: mine})
             table_report(table=table, result=result, by=by, via="penalty")
-            entered = f"{ipg.PENALTIES[given]}: the opponent wins 2-0"
+            entered = f"{ipg.PENALTIES[given]}: the opponent wins 2-{mine}"
             row.result_entered = entered
             row.save(update_fields=["result_entered"])
     if given == ipg.DQ:

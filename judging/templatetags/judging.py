@@ -5,18 +5,29 @@ player's own penalties. Drawn by this app so that tournaments' rooms import noth
 from django import template
 from django.urls import reverse
 
+from tournaments.models import Round
+
 from ..models import JudgeCall
-from ..selectors import my_call, my_table, penalty_log
+from ..selectors import my_table, penalty_log, table_call
 
 register = template.Library()
 
 
 @register.inclusion_tag("judging/_call_box.html", takes_context=True)
-def judge_call_box(context, event, entry, token=""):
+def judge_call_box(context, event, entry, token="", mine=None):
+    """The box for `entry` (None: nothing); `mine` is the page's own read of their seat
+    (tournaments.selectors.reports.my_seat), so the box adds two queries: the open call at
+    their table, and their penalties."""
     if entry is None:
         return {"show": False}
-    table = my_table(entry)
-    call = my_call(entry) if table is not None else None
+    table = None
+    if mine is not None:
+        playing = mine.round is not None and mine.round.status == Round.Status.PLAYING
+        if playing and mine.table is not None and not mine.is_bye:
+            table = mine.table
+    else:
+        table = my_table(entry)
+    call = table_call(table) if table is not None else None
     action = (
         reverse("judge_call_link", kwargs={"slug": event.slug, "token": token})
         if token

@@ -81,6 +81,33 @@ def test_a_game_loss_is_recorded_without_a_result(event):
     assert row.penalty == "game_loss" and not t1.reported
 
 
+@pytest.mark.parametrize(
+    ("games", "entered", "wins"),
+    [
+        ((1, 1), "Game Loss: the opponent wins 2-1", (1, 2)),
+        ((0, 1), "Game Loss: the opponent wins 2-0", (0, 2)),
+        ((1, 0), "", None),  # 1-1 now: the match goes on
+        ((0, 0), "", None),
+    ],
+)
+def test_a_game_loss_that_decides_the_match_enters_it(event, games, entered, wins):
+    t1 = table(event, 1)
+    ann, bob = seated(t1)
+    row = penalty_give(entry=ann, infraction="TE-T", games=games)
+    t1.refresh_from_db()
+    assert row.result_entered == entered
+    assert t1.reported == bool(entered)
+    if wins:
+        assert t1.winner == bob
+        assert tuple(t1.seats.order_by("position").values_list("game_wins", flat=True)) == wins
+
+
+def test_games_so_far_beyond_a_best_of_three_are_refused(event):
+    ann = seated(table(event, 1))[0]
+    with pytest.raises(TournamentError, match="0 or 1 each"):
+        penalty_give(entry=ann, infraction="TE-T", games=(2, 0))
+
+
 def test_pods_record_the_penalty_and_leave_the_result_to_the_to():
     event = playing(LeagueFactory(), fmt="pods")
     t1 = table(event, 1)
