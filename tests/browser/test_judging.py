@@ -97,7 +97,7 @@ def test_a_penalty_that_escalates(browser, live_server, viewport):
         judge.go(f"/events/{event.slug}/judge/penalties/")
         page = judge.page
         for _ in range(2):
-            page.get_by_label("Player").select_option(label=ann.player.name)
+            page.get_by_label("Player", exact=True).select_option(label=ann.player.name)
             page.get_by_label("Infraction").select_option("TE-SP")
             page.get_by_role("button", name="Give the penalty").click()
             page.wait_for_load_state("networkidle")
@@ -109,7 +109,7 @@ def test_a_penalty_that_escalates(browser, live_server, viewport):
         expect(rows.first.locator(".upgraded")).to_be_visible()
 
         # A deviation without its reason: refused, named, nothing written.
-        page.get_by_label("Player").select_option(label=ann.player.name)
+        page.get_by_label("Player", exact=True).select_option(label=ann.player.name)
         page.get_by_label("Infraction").select_option("GPE-GRV")
         page.get_by_label("Penalty", exact=True).select_option("match_loss")
         page.get_by_role("button", name="Give the penalty").click()
