@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "exchange",
     "accounts",
     "notifications",
+    "seasons",
     # Before django_tasks_db: its `db_worker` command wraps theirs (re-queues dead workers' jobs).
     "jobs",
     "django_tasks",

@@ -23,6 +23,7 @@ from core.pagecache import Scope, touch
 from . import selectors
 from .models import Tournament
 from .selectors.standings import tiebreakers
+from .signals import event_touched
 
 PLAYERS_SCOPE = "event-players"  # every player's own page of the event
 
@@ -30,11 +31,13 @@ PLAYERS_SCOPE = "event-players"  # every player's own page of the event
 def event_changed(event_id: int, *, table_of: list[int] | None = None) -> None:
     """Bump what a change to the event shows on: its pages, and every player's own page, or,
     for a change to one table (`table_of`: the entries seated at it), those players' pages
-    only. One statement."""
+    only. One statement (and whatever the listeners of `signals.event_touched` do: a season
+    the event counts in marks it, one more)."""
     if table_of is None:
         touch(("event", event_id), (PLAYERS_SCOPE, event_id))
     else:
         touch(("event", event_id), *(("entry", entry) for entry in table_of))
+    event_touched.send(sender=Tournament, tournament_id=event_id)
 
 
 def player_scopes(event: Tournament, entry_id: int | None) -> list[Scope]:

@@ -15,3 +15,7 @@ waitlist_promoted = Signal()
 # The event is over (last Swiss round ended without a top cut, or the top cut has its
 # champion). kwargs: tournament
 event_finished = Signal()
+# Something the event's pages show changed (every service write, through
+# `page_versions.event_changed`, and an edit of the event row): a result, its correction or
+# undo, a round, a drop, the top cut, the status. kwargs: tournament_id. Seasons re-score.
+event_touched = Signal()

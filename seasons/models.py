@@ -1,0 +1,141 @@
+"""A points season of a league: its event types with their point tables, the events that
+count, and the season table as last replayed.
+
+The season table (`SeasonStanding`) is derived, never edited: `seasons.services` replays it
+from the events' finishes (`SeasonEvent.finishes`, a snapshot of each event's placings and
+records) with the pure `leagues.domain.seasons.season_table`. An event whose pages' version
+moved past `SeasonEvent.seen_version` must be read again; `Season.stale` marks a season that
+lost an event. The after-commit catch-up, or the worker's sweep, brings both up to date.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+from leagues.domain.seasons import TIEBREAKS, PlacingRow, PointTable
+
+
+class Season(models.Model):
+    league = models.ForeignKey("leagues.League", on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=120)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    # Names of leagues.domain.seasons.TIEBREAKS, in order.
+    tiebreaks = models.JSONField(default=list, blank=True)
+    stale = models.BooleanField(default=False, editable=False)
+    replayed_at = models.DateTimeField(null=True, blank=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["-starts_on", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="season_name_unique"),
+            models.CheckConstraint(
+                condition=models.Q(ends_on__gte=models.F("starts_on")), name="season_dates_order"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["stale"], condition=models.Q(stale=True), name="season_stale")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("season_detail", args=[self.league.slug, self.pk])
+
+    @property
+    def tiebreak_labels(self) -> list[str]:
+        return [TIEBREAKS[name].label for name in self.tiebreaks if name in TIEBREAKS]
+
+
+class EventType(models.Model):
+    """One kind of event of the season and how it pays (leagues.domain.seasons.PointTable)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="event_types")
+    name = models.CharField(max_length=80)
+    # [[down_to, points, more_than or null], ...], best place first.
+    placings = models.JSONField(default=list, blank=True)
+    best_finishes = models.PositiveSmallIntegerField(null=True, blank=True)
+    entering = models.PositiveSmallIntegerField(default=0)
+    per_round = models.PositiveSmallIntegerField(default=0)
+    per_win = models.PositiveSmallIntegerField(default=0)
+    per_draw = models.PositiveSmallIntegerField(default=0)
+    per_bye = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "name"], name="season_event_type_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def point_table(self) -> PointTable:
+        return PointTable(
+            event_type=self.name,
+            placings=tuple(PlacingRow(*row) for row in self.placings),
+            best_finishes=self.best_finishes,
+            entering=self.entering,
+            per_round=self.per_round,
+            per_win=self.per_win,
+            per_draw=self.per_draw,
+            per_bye=self.per_bye,
+        )
+
+
+class SeasonEvent(models.Model):
+    """An event counted in the season, by its type; `finishes` is its last snapshot:
+    [[player_id, first, last, rounds, wins, draws, byes], ...] of `players` players."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="events")
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="season_events"
+    )
+    event_type = models.ForeignKey(EventType, on_delete=models.PROTECT, related_name="events")
+    players = models.PositiveIntegerField(default=0, editable=False)
+    finishes = models.JSONField(default=list, blank=True, editable=False)
+    final = models.BooleanField(default=False, editable=False)
+    # The version of the event's pages (core.pagecache: every change to the event bumps it in
+    # its own transaction) that `finishes` was read at: the event is stale while they differ.
+    seen_version = models.BigIntegerField(default=-1, editable=False)
+
+    class Meta:
+        ordering = ["tournament__date", "tournament_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "tournament"], name="season_event_unique")
+        ]
+        indexes = [models.Index(fields=["tournament"], name="season_event_tournament")]
+
+    def __str__(self) -> str:
+        return f"{self.season_id}: {self.tournament_id}"
+
+
+class SeasonStanding(models.Model):
+    """A player's line of the season table as last replayed (see the module)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey("leagues.Player", on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveIntegerField()  # 1, 2, 3... the order of the table
+    rank = models.PositiveIntegerField()
+    tied = models.BooleanField(default=False)
+    points = models.IntegerField()
+    events_counted = models.PositiveIntegerField()
+    events_played = models.PositiveIntegerField()
+    # {"counted": [[event, type, points, placing, first, last, players]], "dropped": [...],
+    #  "to_beat": [[type, points]], "tiebreaks": [[name, value]]}
+    detail = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "player"], name="season_standing_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season_id}: {self.rank}. {self.player_id} ({self.points})"

@@ -1,0 +1,493 @@
+"""Keeping a season's table true to its events, and the organizers' changes to a season.
+
+The season table is the replay of its events, as a league's ratings are of its games. The
+durable marker that an event changed is the one every change to it already writes in its
+own transaction: the version of the event's pages (`core.pagecache.touch`, bumped by each
+service of tournaments through `page_versions.event_changed`, by an edit of the event row,
+by a result, its correction or undo, a round, a drop, the top cut). So a writer pays no
+query for the seasons: `tournaments.signals.event_touched` only asks for
+`seasons_catch_up_event` after commit. The catch-up locks each season row the event counts
+in, reads again the events whose version moved past the one their finishes were read at
+(`SeasonEvent.seen_version`), replays the table (`leagues.domain.seasons.season_table`)
+from every event's stored finishes and rewrites it, all in one transaction: two catch-ups
+of one season are serialised, and a crash (or a lost callback) leaves the versions apart
+for the next change or the worker's sweep (`seasons_sweep`). The version is read before the
+event, so a change committed while the catch-up reads leaves the event stale, for its own
+writer's catch-up, never marked as read.
+
+The organizers' changes (a season, a point table, which events count) lock the season row,
+write, replay at once and file an entry in the History, in one transaction. Bad input raises
+`leagues.domain.seasons.SeasonError` naming the field; nothing is changed then.
+"""
+
+import logging
+from datetime import date
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from audit.services import log_action
+from core.models import PageVersion
+from leagues.domain import seasons as domain
+from leagues.models import League
+from tournaments.models import Tournament
+
+from .actions import Action
+from .models import EventType, Season, SeasonEvent, SeasonStanding
+from .snapshots import event_snapshot
+
+log = logging.getLogger(__name__)
+
+SeasonError = domain.SeasonError
+
+COUNTS = ("entering", "per_round", "per_win", "per_draw", "per_bye")
+
+# The season events whose event changed since their finishes were read.
+STALE_EVENTS = """
+    SELECT se.id, se.season_id FROM seasons_seasonevent se
+      LEFT JOIN core_pageversion pv ON pv.scope = 'event' AND pv.key = se.tournament_id
+     WHERE COALESCE(pv.number, 0) <> se.seen_version"""
+
+
+# -- Marking and catching up ------------------------------------------------------------------
+
+
+def seasons_catch_up_event(*, tournament_id: int) -> None:
+    """The event changed: catch up the seasons it counts in once the change is committed
+    (no query now; the event's page version is the durable marker)."""
+    conn = transaction.get_connection()
+    if not conn.in_atomic_block:
+        _catch_up_event(tournament_id)
+        return
+    for _, callback, _ in conn.run_on_commit:
+        if (
+            isinstance(callback, _EventCatchUp)
+            and callback.key == tournament_id
+            and not callback.ran
+        ):
+            return
+    transaction.on_commit(_EventCatchUp(tournament_id), robust=True)
+
+
+def _catch_up_event(tournament_id: int) -> list[int]:
+    with connection.cursor() as cursor:
+        cursor.execute(STALE_EVENTS + " AND se.tournament_id = %s", [tournament_id])
+        season_ids = sorted({season_id for _, season_id in cursor.fetchall()})
+    for season_id in season_ids:
+        season_catch_up(season_id=season_id)
+    return season_ids
+
+
+def season_mark_stale(*, season_id: int) -> None:
+    """The season lost an event (it was deleted): replay it after commit."""
+    Season.objects.filter(pk=season_id).update(stale=True)
+    _catch_up_on_commit(season_id)
+
+
+def _catch_up_on_commit(season_id: int) -> None:
+    """One catch-up per season per transaction, however many writes the transaction made."""
+    conn = transaction.get_connection()
+    for _, callback, _ in conn.run_on_commit:
+        if isinstance(callback, _CatchUp) and callback.key == season_id and not callback.ran:
+            return
+    transaction.on_commit(_CatchUp(season_id), robust=True)
+
+
+class _CatchUp:
+    def __init__(self, key: int):
+        self.key = key
+        self.ran = False
+
+    def __call__(self) -> None:
+        self.ran = True
+        try:
+            self.run()
+        except Exception:
+            # The versions stay apart: the next change or the worker's sweep replays it.
+            log.exception("Season catch-up failed (%s %s)", type(self).__name__, self.key)
+            raise
+
+    def run(self) -> None:
+        season_catch_up(season_id=self.key)
+
+
+class _EventCatchUp(_CatchUp):
+    def run(self) -> None:
+        _catch_up_event(self.key)
+
+
+def season_catch_up(*, season_id: int, skip_locked: bool = False) -> bool:
+    """Read the season's changed events again and replay its table, if anything changed.
+    With `skip_locked`, a season another transaction holds is left to it. True if replayed."""
+    with transaction.atomic():
+        lock = "FOR UPDATE SKIP LOCKED" if skip_locked else "FOR UPDATE"
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT stale FROM seasons_season WHERE id = %s {lock}", [season_id])
+            row = cursor.fetchone()
+            if row is None:
+                return False
+            cursor.execute(STALE_EVENTS + " AND se.season_id = %s", [season_id])
+            stale_ids = [pk for pk, _ in cursor.fetchall()]
+        if not stale_ids and not row[0]:
+            return False
+        for season_event in SeasonEvent.objects.filter(pk__in=stale_ids).select_related(
+            "tournament__league"
+        ):
+            _snapshot(season_event)
+        _replay(Season.objects.get(pk=season_id))
+        return True
+
+
+def _snapshot(season_event: SeasonEvent) -> None:
+    """Store the event's finishes and the page version they were read at (read first: a
+    change committed meanwhile leaves the event stale)."""
+    version = (
+        PageVersion.objects.filter(scope="event", key=season_event.tournament_id)
+        .values_list("number", flat=True)
+        .first()
+    ) or 0
+    snapshot = event_snapshot(season_event.tournament)
+    players, finishes, final = snapshot if snapshot is not None else (0, [], False)
+    SeasonEvent.objects.filter(pk=season_event.pk).update(
+        players=players, finishes=finishes, final=final, seen_version=version
+    )
+    season_event.players, season_event.finishes, season_event.final = players, finishes, final
+    season_event.seen_version = version
+
+
+def seasons_sweep() -> list[int]:
+    """Catch up every season left stale (its writer's catch-up was lost or failed); called by
+    the worker's reaper every few seconds, never waiting for a season someone holds."""
+    with connection.cursor() as cursor:
+        cursor.execute(STALE_EVENTS)
+        stale = {season_id for _, season_id in cursor.fetchall()}
+    stale |= set(Season.objects.filter(stale=True).values_list("pk", flat=True))
+    swept = []
+    for season_id in sorted(stale):
+        try:
+            if season_catch_up(season_id=season_id, skip_locked=True):
+                swept.append(season_id)
+        except Exception:
+            log.exception("Season catch-up failed for season %s", season_id)
+    return swept
+
+
+def domain_season(season: Season, types: list[EventType] | None = None) -> domain.Season:
+    types = list(season.event_types.all()) if types is None else types
+    return domain.Season(
+        tables=tuple(t.point_table() for t in types), tiebreaks=tuple(season.tiebreaks)
+    )
+
+
+def domain_events(season: Season) -> list[domain.SeasonEvent]:
+    rows = SeasonEvent.objects.filter(season=season, players__gt=0).values_list(
+        "tournament_id", "event_type__name", "players", "finishes"
+    )
+    return [
+        domain.SeasonEvent(
+            event, kind, players, tuple(domain.Finish(*finish) for finish in finishes)
+        )
+        for event, kind, players, finishes in rows
+    ]
+
+
+def _scored(f: domain.ScoredFinish) -> list:
+    return [f.event, f.event_type, f.points, f.placing, f.first, f.last, f.players]
+
+
+def _replay(season: Season) -> int:
+    """Rewrite the season's table from its events' stored finishes. The caller holds the
+    season's lock. The number of rows."""
+    rows = domain.season_table(domain_season(season), domain_events(season))
+    SeasonStanding.objects.filter(season=season).delete()
+    SeasonStanding.objects.bulk_create(
+        SeasonStanding(
+            season=season,
+            player_id=row.player,
+            position=position,
+            rank=row.rank,
+            tied=row.tied,
+            points=row.points,
+            events_counted=len(row.counted),
+            events_played=len(row.counted) + len(row.dropped),
+            detail={
+                "counted": [_scored(f) for f in row.counted],
+                "dropped": [_scored(f) for f in row.dropped],
+                "to_beat": [list(pair) for pair in row.to_beat],
+                "tiebreaks": [list(pair) for pair in row.tiebreaks],
+            },
+        )
+        for position, row in enumerate(rows, start=1)
+    )
+    Season.objects.filter(pk=season.pk).update(stale=False, replayed_at=timezone.now())
+    return len(rows)
+
+
+def _lock(season: Season) -> Season:
+    return Season.objects.select_for_update(of=("self",)).select_related("league").get(pk=season.pk)
+
+
+# -- The organizers' changes ------------------------------------------------------------------
+
+
+def _season_fields(name: str, starts_on: date, ends_on: date, tiebreaks: list[str]) -> None:
+    if not name.strip():
+        raise SeasonError(code="no_name", field="name", message="A season needs a name.")
+    if ends_on < starts_on:
+        raise SeasonError(
+            code="dates_order",
+            field="ends_on",
+            message=f"The season ends ({ends_on}) before it starts ({starts_on}).",
+        )
+    domain.Season(tables=(), tiebreaks=tuple(tiebreaks))  # raises on an unknown rule
+
+
+def _name_taken(league: League, name: str, season: Season | None) -> None:
+    taken = Season.objects.filter(league=league, name__iexact=name.strip())
+    if season is not None:
+        taken = taken.exclude(pk=season.pk)
+    if taken.exists():
+        raise SeasonError(
+            code="name_taken", field="name", message=f"{league.name} already has a season {name!r}."
+        )
+
+
+def _season_data(season: Season) -> dict:
+    return {
+        "name": season.name,
+        "starts_on": season.starts_on.isoformat(),
+        "ends_on": season.ends_on.isoformat(),
+        "tiebreaks": list(season.tiebreaks),
+    }
+
+
+@transaction.atomic
+def season_create(
+    *,
+    league: League,
+    name: str,
+    starts_on: date,
+    ends_on: date,
+    tiebreaks: list[str] = (),
+    preset: str = "",
+    by=None,
+) -> Season:
+    """A new season of `league`; with `preset` (a key of `PRESETS`), its event types and
+    tie-break rules are the published system's (the given `tiebreaks` then come first)."""
+    tiebreaks = list(tiebreaks)
+    tables: tuple[domain.PointTable, ...] = ()
+    if preset:
+        if preset not in domain.PRESETS:
+            raise SeasonError(
+                code="unknown_preset", field="preset", message=f"No published system {preset!r}."
+            )
+        published = domain.PRESETS[preset]
+        tables = published.tables
+        tiebreaks += [t for t in published.tiebreaks if t not in tiebreaks]
+    _season_fields(name, starts_on, ends_on, tiebreaks)
+    League.objects.select_for_update().filter(pk=league.pk).exists()
+    _name_taken(league, name, None)
+    season = Season.objects.create(
+        league=league,
+        name=name.strip(),
+        starts_on=starts_on,
+        ends_on=ends_on,
+        tiebreaks=tiebreaks,
+        created_by=by if by is not None and by.is_authenticated else None,
+    )
+    for table in tables:
+        EventType.objects.create(season=season, **_type_fields(table))
+    log_action(
+        league,
+        Action.SEASON_CREATE,
+        season,
+        f"Season {season.name} created" + (f" from {preset}" if preset else ""),
+        after={**_season_data(season), "event_types": [t.event_type for t in tables]},
+        by=by,
+    )
+    return season
+
+
+@transaction.atomic
+def season_update(
+    *, season: Season, name: str, starts_on: date, ends_on: date, tiebreaks: list[str], by=None
+) -> Season:
+    """Rename the season, move its dates or change its tie-break rules; re-scored at once.
+    Events outside the new dates leave the season (said in the History)."""
+    _season_fields(name, starts_on, ends_on, tiebreaks)
+    season = _lock(season)
+    _name_taken(season.league, name, season)
+    before = _season_data(season)
+    season.name, season.starts_on, season.ends_on = name.strip(), starts_on, ends_on
+    season.tiebreaks = list(tiebreaks)
+    season.save(update_fields=["name", "starts_on", "ends_on", "tiebreaks"])
+    outside = SeasonEvent.objects.filter(season=season).exclude(
+        tournament__date__range=(starts_on, ends_on)
+    )
+    left = list(outside.values_list("tournament__name", flat=True))
+    outside.delete()
+    _replay(season)
+    after = _season_data(season)
+    if left:
+        after["events_removed"] = left
+    if after != before:
+        log_action(
+            season.league,
+            Action.SEASON_CHANGE,
+            season,
+            f"Season {season.name} changed",
+            before=before,
+            after=after,
+            by=by,
+        )
+    return season
+
+
+def _type_fields(table: domain.PointTable) -> dict:
+    return {
+        "name": table.event_type,
+        "placings": [[r.down_to, r.points, r.more_than] for r in table.placings],
+        "best_finishes": table.best_finishes,
+        **{count: getattr(table, count) for count in COUNTS},
+    }
+
+
+def _type_data(event_type: EventType) -> dict:
+    return {
+        "name": event_type.name,
+        "placings": event_type.placings,
+        "best_finishes": event_type.best_finishes,
+        **{count: getattr(event_type, count) for count in COUNTS},
+    }
+
+
+@transaction.atomic
+def event_type_save(
+    *, season: Season, table: domain.PointTable, event_type: EventType | None = None, by=None
+) -> EventType:
+    """Add an event type with its point table (a validated `PointTable`), or change one;
+    the season is re-scored at once."""
+    season = _lock(season)
+    taken = season.event_types.filter(name__iexact=table.event_type)
+    if event_type is not None:
+        taken = taken.exclude(pk=event_type.pk)
+    if taken.exists():
+        raise SeasonError(
+            code="duplicate_event_type",
+            field="name",
+            message=f"The season already has an event type {table.event_type!r}.",
+        )
+    fields = _type_fields(table)
+    if event_type is None:
+        event_type = EventType.objects.create(season=season, **fields)
+        action, before, summary = Action.TYPE_CREATE, None, f"added to {season.name}"
+    else:
+        event_type = EventType.objects.select_for_update().get(pk=event_type.pk, season=season)
+        before = _type_data(event_type)
+        for key, value in fields.items():
+            setattr(event_type, key, value)
+        event_type.save()
+        action, summary = Action.TYPE_CHANGE, f"changed in {season.name}"
+    after = _type_data(event_type)
+    _replay(season)
+    if after != before:
+        log_action(
+            season.league,
+            action,
+            event_type,
+            f"Event type {event_type.name} {summary}",
+            before=before,
+            after=after,
+            by=by,
+        )
+    return event_type
+
+
+@transaction.atomic
+def event_type_delete(*, season: Season, event_type: EventType, by=None) -> None:
+    season = _lock(season)
+    if SeasonEvent.objects.filter(event_type=event_type).exists():
+        raise SeasonError(
+            code="type_in_use",
+            field="event_type",
+            message=f"Events of the season are counted as {event_type.name}: "
+            "move them to another type first.",
+        )
+    before = _type_data(event_type)
+    pk = event_type.pk
+    event_type.delete()
+    _replay(season)
+    log_action(
+        season.league,
+        Action.TYPE_DELETE,
+        ("eventtype", pk),
+        f"Event type {before['name']} removed from {season.name}",
+        before=before,
+        by=by,
+    )
+
+
+@transaction.atomic
+def season_events_set(*, season: Season, choices: dict[int, int | None], by=None) -> int:
+    """Which of the league's events count in the season, and as which type: `choices` maps
+    an event's id to an event type's id, or None for "does not count". Events not named
+    keep what they had. Re-scored at once. The number of events that changed."""
+    season = _lock(season)
+    types = {t.pk: t for t in season.event_types.all()}
+    events = {
+        t.pk: t
+        for t in Tournament.objects.filter(
+            league=season.league, pk__in=list(choices)
+        ).select_related("league")
+    }
+    current = {se.tournament_id: se for se in SeasonEvent.objects.filter(season=season)}
+    changes = []
+    for event_id, type_id in choices.items():
+        event = events.get(event_id)
+        if event is None:
+            raise SeasonError(
+                code="unknown_event",
+                field=f"event_{event_id}",
+                message="That event is not one of the league's.",
+            )
+        if type_id is not None and type_id not in types:
+            raise SeasonError(
+                code="unknown_event_type",
+                field=f"event_{event_id}",
+                message=f"{event.name}: that event type is not one of the season's.",
+            )
+        if type_id is not None and not season.starts_on <= event.date <= season.ends_on:
+            raise SeasonError(
+                code="outside_season",
+                field=f"event_{event_id}",
+                message=f"{event.name} ({event.date}) is outside the season "
+                f"({season.starts_on} to {season.ends_on}).",
+            )
+        had = current.get(event_id)
+        if had is None and type_id is None:
+            continue
+        if had is not None and had.event_type_id == type_id:
+            continue
+        if type_id is None:
+            had.delete()
+            changes.append(f"{event.name}: no longer counts")
+            continue
+        if had is None:
+            had = SeasonEvent(season=season, tournament=event, event_type=types[type_id])
+            had.save()
+            _snapshot(had)
+        else:
+            had.event_type = types[type_id]
+            had.save(update_fields=["event_type"])
+        changes.append(f"{event.name}: counts as {types[type_id].name}")
+    if changes:
+        _replay(season)
+        log_action(
+            season.league,
+            Action.EVENTS_CHANGE,
+            season,
+            f"Events of {season.name}: " + "; ".join(changes),
+            after={"changes": changes},
+            by=by,
+        )
+    return len(changes)
