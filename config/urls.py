@@ -15,6 +15,7 @@ urlpatterns = [
     path("", include("ratings.urls")),
     path("", include("tournaments.urls")),
     path("", include("judging.urls")),
+    path("", include("seasons.urls")),
     path("", include("leagues.urls")),
 ]
 
