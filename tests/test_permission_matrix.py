@@ -20,6 +20,7 @@ same for the next role.
 """
 
 import copy
+import datetime
 from dataclasses import dataclass, field
 
 import pytest
@@ -38,6 +39,7 @@ from leagues import services as league_services
 from leagues.admin import OrganizationScopedAdmin, organization_id_of
 from leagues.models import ApiToken, PlayerClaim, Role
 from notifications.models import Delivery, StoreWebhook
+from seasons.services import season_create, season_events_set
 from tests.factories import (
     GameFactory,
     LeagueFactory,
@@ -441,6 +443,26 @@ MATRIX: dict[str, Rule] = {
         STORE_OWNER, "organization", POST, writes=True
     ),
     "organizations/<slug:org>/logo/": Rule(NO_LOGO, "organization"),
+    # Points seasons of a league (seasons/): read as the league is, changed by its managers.
+    "leagues/<slug:slug>/seasons/": Rule(SEE_LEAGUE, "league"),
+    "leagues/<slug:slug>/seasons/new/": Rule(MANAGE_LEAGUE, "league", BOTH, writes=True),
+    "leagues/<slug:slug>/seasons/<int:pk>/": Rule(SEE_LEAGUE, "season"),
+    "leagues/<slug:slug>/seasons/<int:pk>/export.csv": Rule(SEE_LEAGUE, "season"),
+    "leagues/<slug:slug>/seasons/<int:pk>/players/<int:player_id>/": Rule(SEE_LEAGUE, "season"),
+    "leagues/<slug:slug>/seasons/<int:pk>/types/": Rule(SEE_LEAGUE, "season"),
+    "leagues/<slug:slug>/seasons/<int:pk>/edit/": Rule(MANAGE_LEAGUE, "season", BOTH, writes=True),
+    "leagues/<slug:slug>/seasons/<int:pk>/events/": Rule(
+        MANAGE_LEAGUE, "season", BOTH, writes=True
+    ),
+    "leagues/<slug:slug>/seasons/<int:pk>/types/new/": Rule(
+        MANAGE_LEAGUE, "season", BOTH, writes=True
+    ),
+    "leagues/<slug:slug>/seasons/<int:pk>/types/<int:type_id>/": Rule(
+        MANAGE_LEAGUE, "season", BOTH, writes=True
+    ),
+    "leagues/<slug:slug>/seasons/<int:pk>/types/<int:type_id>/remove/": Rule(
+        MANAGE_LEAGUE, "season", POST, writes=True
+    ),
     # An invitation's link: an unknown one is a 404 to every account (tests/leagues).
     "organizations/<slug:org>/join/<str:token>/": Rule(
         {**NOWHERE, "anonymous": LOGIN},
@@ -526,6 +548,7 @@ class Scene:
     job: object  # a background job importing the scene's upload
     claim: object  # an account's claim to be one of the store's players, waiting
     delivery: object  # a channel message of the store that failed (for "Send again")
+    season: object  # a points season counting the 1v1 event
 
 
 def _scene(key: str, organization, public: bool) -> Scene:
@@ -583,7 +606,16 @@ def _scene(key: str, organization, public: bool) -> Scene:
         target="https://discord.com/api/webhooks/1/x",
         status="failed",
     )
+    season = season_create(
+        league=league,
+        name=f"{key} season",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 12, 31),
+        preset="store_points",
+    )
+    season_events_set(season=season, choices={events["1v1"].pk: season.event_types.get().pk})
     return Scene(
+        season=season,
         claim=claim,
         delivery=delivery,
         league=league,
@@ -693,6 +725,7 @@ def url_for(route: str, rule: Rule, scene: Scene | None, fmt: str) -> str:
             "job": scene.job.pk,
             "claim": scene.claim.pk,
             "delivery": scene.delivery.pk,
+            "season": scene.season.pk,
         }
         values.update(
             org=scene.league.organization.slug,
@@ -703,6 +736,7 @@ def url_for(route: str, rule: Rule, scene: Scene | None, fmt: str) -> str:
             table_id=event.rounds.get(number=1).tables.order_by("number").first().pk,
             registration_id=event.registrations.get().pk,
             report_id=ResultReport.objects.filter(table__round__tournament=event).first().pk,
+            type_id=scene.season.event_types.get().pk,
         )
         if rule.target == "event":
             values["token"] = event.registrations.get().token
