@@ -95,8 +95,8 @@ def _typical_sizes(season: Season) -> dict[str, int]:
 def next_best_text(
     to_beat: list, tables: dict[str, PointTable], sizes: dict[str, int], many: bool
 ) -> str:
-    """ "Any finish counts", or per type at its limit "more than 12 points (4th or better of
-    32)"."""
+    """Per type with a best-finish limit: "any finish counts" below it, "more than 12 points
+    (4th or better of 32)" at it; "" when no type has a limit (every finish counts)."""
     parts = []
     for kind, points in to_beat:
         table = tables.get(kind)
@@ -112,7 +112,11 @@ def next_best_text(
         if place is not None:
             text += f" ({place_label(place)} or better of {size})"
         parts.append(text)
-    return "; ".join(parts) or "any finish counts"
+    return "; ".join(parts)
+
+
+def has_limits(season: Season) -> bool:
+    return season.event_types.filter(best_finishes__isnull=False).exists()
 
 
 def season_rows(season: Season) -> list[Row]:

@@ -55,6 +55,7 @@ def season_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "seasons",
         season=season,
         rows=selectors.season_rows(season),
+        limits=selectors.has_limits(season),
         events=selectors.season_events_overview(season),
         cards=selectors.type_cards(season),
     )

@@ -42,7 +42,7 @@ def test_the_table_its_players_and_types_for_a_visitor(client, season, played):
     standing = season.standings.order_by("position").first()
     page = client.get(url("season_player", season, standing.player_id))
     assert page.status_code == 200
-    assert "Yes: every Store night finish counts" in page.content.decode()
+    assert "Counts: every Store night finish counts" in page.content.decode()
     page = client.get(url("season_types", season))
     assert "Plus 1 for entering, 3 for each win, 1 for each draw, 3 for each bye." in (
         page.content.decode()
