@@ -97,7 +97,8 @@ class SeasonEvent(models.Model):
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="season_events"
     )
-    event_type = models.ForeignKey(EventType, on_delete=models.PROTECT, related_name="events")
+    # RESTRICT: a type in use is not deleted alone (services refuse it), but goes with its season.
+    event_type = models.ForeignKey(EventType, on_delete=models.RESTRICT, related_name="events")
     players = models.PositiveIntegerField(default=0, editable=False)
     finishes = models.JSONField(default=list, blank=True, editable=False)
     final = models.BooleanField(default=False, editable=False)

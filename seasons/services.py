@@ -130,17 +130,20 @@ def season_catch_up(*, season_id: int, skip_locked: bool = False) -> bool:
             stale_ids = [pk for pk, _ in cursor.fetchall()]
         if not stale_ids and not row[0]:
             return False
+        changed = row[0]
         for season_event in SeasonEvent.objects.filter(pk__in=stale_ids).select_related(
             "tournament__league"
         ):
-            _snapshot(season_event)
-        _replay(Season.objects.get(pk=season_id))
+            changed |= _snapshot(season_event)
+        if changed:
+            _replay(Season.objects.get(pk=season_id))
         return True
 
 
-def _snapshot(season_event: SeasonEvent) -> None:
+def _snapshot(season_event: SeasonEvent) -> bool:
     """Store the event's finishes and the page version they were read at (read first: a
-    change committed meanwhile leaves the event stale)."""
+    change committed meanwhile leaves the event stale). True if the finishes changed (a
+    result in a round still being played moves nobody: the table needs no replay)."""
     version = (
         PageVersion.objects.filter(scope="event", key=season_event.tournament_id)
         .values_list("number", flat=True)
@@ -148,11 +151,20 @@ def _snapshot(season_event: SeasonEvent) -> None:
     ) or 0
     snapshot = event_snapshot(season_event.tournament)
     players, finishes, final = snapshot if snapshot is not None else (0, [], False)
-    SeasonEvent.objects.filter(pk=season_event.pk).update(
-        players=players, finishes=finishes, final=final, seen_version=version
+    changed = (players, finishes, final) != (
+        season_event.players,
+        season_event.finishes,
+        season_event.final,
     )
+    if changed:
+        SeasonEvent.objects.filter(pk=season_event.pk).update(
+            players=players, finishes=finishes, final=final, seen_version=version
+        )
+    else:
+        SeasonEvent.objects.filter(pk=season_event.pk).update(seen_version=version)
     season_event.players, season_event.finishes, season_event.final = players, finishes, final
     season_event.seen_version = version
+    return changed
 
 
 def seasons_sweep() -> list[int]:

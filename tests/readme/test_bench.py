@@ -105,6 +105,17 @@ BENCHES = {
             "all checks passed",
         ],
     ),
+    # A 64-player event's results, table by table, into its season: each tap's time and
+    # queries, the goal line, and the table equal to a replay from scratch.
+    "seasons": (
+        [],
+        [
+            "| measure | n | p50 ms | max ms | queries |",
+            "| a result: season catch-up after commit | 32 |",
+            "season table within 1 s of a result:",
+            "season table equals a replay from scratch: yes",
+        ],
+    ),
     # The wheel's PostgreSQL, as on a machine with none installed; both drills.
     "load": (
         ["--postgres", "embedded", "--drill", "all"],

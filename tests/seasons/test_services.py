@@ -199,3 +199,41 @@ def test_a_season_name_is_unique_in_its_league(season, league):
             ends_on=datetime.date(2026, 2, 1),
         )
     assert caught.value.code == "name_taken"
+
+
+def test_a_season_and_its_league_can_be_deleted(event_in, season, league):
+    event_in(season)
+    season.delete()
+    assert not SeasonEvent.objects.exists()
+    other = season_create(
+        league=league,
+        name="Spring",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 12, 31),
+        preset="store_points",
+    )
+    event_in(other, name="Saturday")
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(league=league).delete()
+    league.delete()
+    assert not type(season).objects.exists()
+
+
+def test_a_result_in_a_round_still_played_replays_nothing(
+    event_in, season, django_capture_on_commit_callbacks
+):
+    """Placings move at a round's end: a result before it is read but rewrites no table."""
+    from tournaments.services.rounds import round_pair
+
+    event = event_in(season)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(event)
+        round_ = round_pair(tournament=event)
+    replayed = season.__class__.objects.get(pk=season.pk).replayed_at
+    table = round_.tables.order_by("number").first()
+    winner = table.seats.order_by("position").first().entry
+    with django_capture_on_commit_callbacks(execute=True):
+        table_report(table=table, winner=winner)
+    assert season.__class__.objects.get(pk=season.pk).replayed_at == replayed
+    assert stale_seasons() == set()
