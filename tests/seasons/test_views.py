@@ -81,6 +81,20 @@ def test_an_organizer_creates_a_season_from_a_published_system(organizer, league
     assert kind.best_finishes == 10 and kind.placings[4] == [32, 6, 128]
 
 
+def test_create_pressed_twice_makes_one_season(organizer, league):
+    data = {"name": "Spring", "starts_on": "2026-03-01", "ends_on": "2026-05-31", "preset": ""}
+    first = organizer.post(reverse("season_new", args=[league.slug]), data)
+    second = organizer.post(reverse("season_new", args=[league.slug]), data)
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"]
+    assert Season.objects.count() == 1
+    # Another season with a name already taken is refused, with the field.
+    data["starts_on"] = "2026-04-01"
+    third = organizer.post(reverse("season_new", args=[league.slug]), data)
+    assert third.status_code == 400
+    assert "already has a season" in third.content.decode()
+
+
 def test_a_season_ending_before_it_starts_changes_nothing(organizer, league):
     response = organizer.post(
         reverse("season_new", args=[league.slug]),
