@@ -271,6 +271,12 @@ NOT_EXPORTED_MODELS = {
     "JudgeCall": "a night's calls to the judges' desk: their times are in the History, their "
     "time extensions in the tables' `extra_minutes`",
     "DeckCheck": "a night's deck checks: their minutes are in the tables' `extra_minutes`",
+    # Not carried yet: an imported store sets its points seasons up again (its events and their
+    # standings, which the seasons score, are in the document).
+    "Season": "a points season's settings, not carried yet: set up again after an import",
+    "EventType": "a season's point table, not carried yet: set up again after an import",
+    "SeasonEvent": "which events a season counts, not carried yet: set up again after an import",
+    "SeasonStanding": "derived: a season's table is the replay of its events",
 }
 THIRD_AS_STORED = Decimal("0.333")  # as migration tournaments 0005 keeps 1/3
 # Numbers the database's check constraints count from 1 (checked here to name the path).
