@@ -80,6 +80,8 @@ INSTALLED_APPS = [
     "accounts",
     "notifications",
     "seasons",
+    # Card data (Scryfall bulk files) and decklists checked against it.
+    "cards",
     # Before django_tasks_db: its `db_worker` command wraps theirs (re-queues dead workers' jobs).
     "jobs",
     "django_tasks",

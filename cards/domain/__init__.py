@@ -1,0 +1,1 @@
+"""Pure card and decklist logic: no Django imports (checked by import-linter)."""

@@ -1,0 +1,307 @@
+"""Whether a parsed decklist is legal in a format, with every problem given its line and
+the rule it breaks. One rule set per kind of format, chosen once (`rules_for`):
+
+Commander (CR 903; Commander Rules Committee ban list as carried in the card data's
+`commander` legality):
+- one commander, or two that the rules let share the command zone (CR 702.124: Partner,
+  Partner with, Friends forever, Choose a Background, Doctor's companion);
+- each commander can be one (CR 903.3);
+- exactly 100 cards with the commanders (CR 903.5a);
+- one copy of each card except basic lands and cards whose text allows more (CR 903.5b);
+- every card within the commanders' color identity (CR 903.5c);
+- no banned card, no card the format does not allow (its legality in the card data).
+A list without a `Commander` section names its commanders in the sideboard (MTGO's export),
+or the caller gives them (the deck's name).
+
+60-card constructed (Standard, Pioneer, Modern, Legacy, Vintage, Pauper...; CR 100.2a,
+100.4a, and each format's banned and restricted list, from the card data):
+- at least 60 cards in the main deck; at most 15 in the sideboard;
+- at most four of a card over main deck and sideboard (one of a restricted card), except
+  basic lands and cards whose text allows more;
+- no banned card and no card the format does not allow.
+
+Names are resolved by a `lookup(names) -> {name: Card}` the caller gives (the database, or a
+dict in tests); a name it does not know is a problem on its line. Pure Python: no Django.
+"""
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from .card import ANY_NUMBER, Card
+from .decklist import COMMANDER, MAIN, SIDEBOARD, DeckLine, ParsedList
+
+Lookup = Callable[[Iterable[str]], Mapping[str, Card]]
+
+SIXTY_CARD_FORMATS = (
+    "standard", "pioneer", "modern", "legacy", "vintage", "pauper",
+    "historic", "timeless", "explorer", "premodern", "oldschool", "penny",
+)  # fmt: skip
+COMMANDER_FORMATS = ("commander",)
+FORMATS = COMMANDER_FORMATS + SIXTY_CARD_FORMATS
+
+RULES = {
+    "unread": "a line that is no card line",
+    "unknown-card": "a name the card data does not know",
+    "commander-count": "CR 903.3 / 702.124: one commander, or two that may be partners",
+    "commander-eligible": "CR 903.3: a commander is a legendary creature or says it can be",
+    "commander-pair": "CR 702.124: both commanders must have a matching partner ability",
+    "deck-size": "CR 903.5a (Commander: exactly 100) / CR 100.2a (constructed: at least 60)",
+    "singleton": "CR 903.5b: one copy of each card except basic lands",
+    "color-identity": "CR 903.5c: every card within the commanders' color identity",
+    "copies": "CR 100.2a: at most four of a card except basic lands",
+    "restricted": "a restricted card: at most one copy",
+    "sideboard-size": "CR 100.4a: a sideboard of at most 15 cards",
+    "sideboard": "a Commander deck has no sideboard",
+    "banned": "on the format's banned list",
+    "not-legal": "not legal in the format",
+    "too-long": "the list is past the size limit",
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    line: int | None  # the list's line, None for the list as a whole
+    rule: str  # a key of RULES
+    message: str
+    card: str = ""
+
+    def as_dict(self) -> dict:
+        return {"line": self.line, "rule": self.rule, "message": self.message, "card": self.card}
+
+
+@dataclass(frozen=True)
+class Counted:
+    card: Card
+    count: int
+    section: str
+    first_line: int
+
+
+@dataclass(frozen=True)
+class Report:
+    format: str
+    problems: tuple[Problem, ...]
+    cards: tuple[Counted, ...] = ()
+    commanders: tuple[Card, ...] = ()
+    color_identity: str = ""
+    size: int = 0
+    sideboard_size: int = 0
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+
+class UnknownFormat(ValueError):
+    pass
+
+
+def _sort(problems: list[Problem]) -> tuple[Problem, ...]:
+    return tuple(sorted(problems, key=lambda p: (p.line is not None, p.line or 0)))
+
+
+def _resolve(parsed: ParsedList, lookup: Lookup, problems: list[Problem]):
+    """(line, card) for each line whose name is known; a problem for each other line."""
+    for unread in parsed.unread:
+        problems.append(Problem(unread.number, "unread", f"“{unread.text}”: {unread.reason}."))
+    found = lookup({line.name for line in parsed.lines})
+    resolved: list[tuple[DeckLine, Card]] = []
+    for line in parsed.lines:
+        card = found.get(line.name)
+        if card is None:
+            problems.append(
+                Problem(line.number, "unknown-card", f"No card named “{line.name}”.", line.name)
+            )
+            continue
+        resolved.append((line, card))
+    return resolved
+
+
+def _count(resolved, sections) -> dict[str, Counted]:
+    totals: dict[str, Counted] = {}
+    for line, card in resolved:
+        if line.section not in sections:
+            continue
+        key = (card.oracle_id, line.section)
+        before = totals.get(key)
+        totals[key] = Counted(
+            card,
+            line.count + (before.count if before else 0),
+            line.section,
+            before.first_line if before else line.number,
+        )
+    return totals
+
+
+def _legality(card: Card, line: int, fmt: str, problems: list[Problem]) -> None:
+    status = card.legality(fmt)
+    if status == "banned":
+        problems.append(Problem(line, "banned", f"{card.name} is banned in {fmt}.", card.name))
+    elif status == "not_legal":
+        problems.append(
+            Problem(line, "not-legal", f"{card.name} is not legal in {fmt}.", card.name)
+        )
+
+
+def pair_allowed(first: Card, second: Card) -> bool:
+    """Whether two commanders may share the command zone (CR 702.124)."""
+    a, b = first.pairing, second.pairing
+    if a == "partner" and b == "partner":
+        return True
+    if a.startswith("partner:") and a == b:
+        return True
+    if a.startswith("partner_with:") and b.startswith("partner_with:"):
+        return a.split(":", 1)[1] == second.name and b.split(":", 1)[1] == first.name
+    if a == b == "friends_forever":
+        return True
+    if {a, b} == {"choose_background", "background"}:
+        return True
+    return {a, b} == {"doctors_companion", "doctor"}
+
+
+def check_commander(parsed: ParsedList, lookup: Lookup, *, commanders=(), fmt="commander"):
+    problems: list[Problem] = []
+    resolved = _resolve(parsed, lookup, problems)
+    command = [(line, card) for line, card in resolved if line.section == COMMANDER]
+    deck = [(line, card) for line, card in resolved if line.section == MAIN]
+    side = [(line, card) for line, card in resolved if line.section == SIDEBOARD]
+    if not command and not parsed.section(COMMANDER):
+        if commanders:
+            found = lookup(set(commanders))
+            for name in commanders:
+                card = found.get(name)
+                if card is None:
+                    problems.append(
+                        Problem(
+                            None,
+                            "unknown-card",
+                            f"No card named “{name}” (the deck's commander).",
+                            name,
+                        )
+                    )
+                else:
+                    command.append((DeckLine(0, 1, name, COMMANDER), card))
+        elif 1 <= sum(line.count for line, _ in side) <= 2 and not parsed.has_headers:
+            command, side = side, []  # MTGO: the commander is the sideboard
+    for line, _card in side:
+        problems.append(
+            Problem(line.number, "sideboard", "A Commander deck has no sideboard.", line.name)
+        )
+    cmd_cards = [card for _, card in command]
+    cmd_count = sum(line.count for line, _ in command)
+    if cmd_count == 0:
+        problems.append(Problem(None, "commander-count", "Name the commander: none was given."))
+    elif cmd_count > 2 or len(cmd_cards) != cmd_count:
+        problems.append(
+            Problem(command[0][0].number or None, "commander-count",
+                    f"{cmd_count} commanders: at most two, and two different cards.")
+        )  # fmt: skip
+    for line, card in command:
+        if card.can_be_commander:
+            continue
+        if card.is_background and any(c.pairing == "choose_background" for c in cmd_cards):
+            continue
+        problems.append(
+            Problem(line.number or None, "commander-eligible",
+                    f"{card.name} cannot be a commander ({card.type_line}).", card.name)
+        )  # fmt: skip
+    if len(cmd_cards) == 2 and cmd_count == 2 and not pair_allowed(*cmd_cards):
+        a, b = cmd_cards
+        problems.append(
+            Problem(command[1][0].number or None, "commander-pair",
+                    f"{a.name} and {b.name} cannot be commanders together: both need a "
+                    "matching Partner, Friends forever, Background or Doctor ability.")
+        )  # fmt: skip
+    identity = set("".join(card.color_identity for card in cmd_cards))
+    shown = "".join(c for c in "WUBRG" if c in identity)
+    size = cmd_count + sum(line.count for line, _ in deck)
+    unknown = sum(1 for p in problems if p.rule in ("unknown-card", "unread"))
+    if size != 100:
+        more = f" ({unknown} line(s) not counted: unknown)" if unknown else ""
+        problems.append(
+            Problem(None, "deck-size",
+                    f"The deck has {size} cards with its commanders{more}: exactly 100.")
+        )  # fmt: skip
+    seen: dict[str, int] = {}
+    copies: dict[str, int] = {}
+    for line, card in command:
+        seen[card.oracle_id] = line.number
+        copies[card.oracle_id] = copies.get(card.oracle_id, 0) + line.count
+        _legality(card, line.number or None, fmt, problems)
+    for line, card in deck:
+        copies[card.oracle_id] = copies.get(card.oracle_id, 0) + line.count
+        allowed = ANY_NUMBER if card.is_basic else (card.copies_allowed or 1)
+        if copies[card.oracle_id] > allowed:
+            first = seen.get(card.oracle_id)
+            where = f" (first on line {first})" if first and first != line.number else ""
+            limit = "one copy" if allowed == 1 else f"at most {allowed} copies"
+            problems.append(
+                Problem(line.number, "singleton",
+                        f"{copies[card.oracle_id]} copies of {card.name}{where}: {limit}.",
+                        card.name)
+            )  # fmt: skip
+        seen.setdefault(card.oracle_id, line.number)
+        if cmd_cards and not set(card.color_identity) <= identity:
+            problems.append(
+                Problem(line.number, "color-identity",
+                        f"{card.name} ({card.color_identity or 'colorless'}) is outside the "
+                        f"commanders' color identity ({shown or 'colorless'}).", card.name)
+            )  # fmt: skip
+        _legality(card, line.number, fmt, problems)
+    counted = tuple(_count(resolved, {COMMANDER, MAIN}).values()) + tuple(
+        Counted(card, line.count, COMMANDER, 0) for line, card in command if line.number == 0
+    )
+    return Report(fmt, _sort(problems), counted, tuple(cmd_cards), shown, size, 0)
+
+
+def check_sixty(parsed: ParsedList, lookup: Lookup, *, fmt: str, commanders=()):
+    problems: list[Problem] = []
+    resolved = _resolve(parsed, lookup, problems)
+    for line, card in resolved:
+        if line.section == COMMANDER:
+            problems.append(
+                Problem(line.number, "not-legal", f"{fmt} has no commander.", card.name)
+            )
+    main = sum(line.count for line, _ in resolved if line.section == MAIN)
+    side = sum(line.count for line, _ in resolved if line.section == SIDEBOARD)
+    if main < 60:
+        problems.append(Problem(None, "deck-size", f"The main deck has {main} cards: at least 60."))
+    if side > 15:
+        problems.append(
+            Problem(None, "sideboard-size", f"The sideboard has {side} cards: at most 15.")
+        )
+    copies: dict[str, int] = {}
+    first: dict[str, int] = {}
+    for line, card in resolved:
+        if line.section == COMMANDER:
+            continue
+        copies[card.oracle_id] = copies.get(card.oracle_id, 0) + line.count
+        status = card.legality(fmt)
+        if status == "restricted":
+            allowed, rule = 1, "restricted"
+        else:
+            allowed = ANY_NUMBER if card.is_basic else (card.copies_allowed or 4)
+            rule = "copies"
+        if copies[card.oracle_id] > allowed:
+            where = ""
+            if first.get(card.oracle_id, line.number) != line.number:
+                where = f" (with line {first[card.oracle_id]})"
+            problems.append(
+                Problem(line.number, rule,
+                        f"{copies[card.oracle_id]} copies of {card.name}{where}: at most "
+                        f"{allowed}.", card.name)
+            )  # fmt: skip
+        first.setdefault(card.oracle_id, line.number)
+        if status != "restricted":
+            _legality(card, line.number, fmt, problems)
+    counted = tuple(_count(resolved, {MAIN, SIDEBOARD}).values())
+    return Report(fmt, _sort(problems), counted, (), "", main, side)
+
+
+def check(parsed: ParsedList, lookup: Lookup, *, fmt: str, commanders=()) -> Report:
+    """Every problem of `parsed` in format `fmt` (one of FORMATS)."""
+    if fmt in COMMANDER_FORMATS:
+        return check_commander(parsed, lookup, commanders=commanders, fmt=fmt)
+    if fmt in SIXTY_CARD_FORMATS:
+        return check_sixty(parsed, lookup, fmt=fmt)
+    raise UnknownFormat(f"Unknown format {fmt!r}: one of {', '.join(FORMATS)}.")

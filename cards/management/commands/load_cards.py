@@ -1,0 +1,55 @@
+"""`load_cards FILE_OR_URL`: load a Scryfall bulk `oracle-cards` JSON file (a path, a .gz
+path, or an http(s) address) into the card data, updating the cards already there.
+
+The file is read as a stream (the real one is ~150 MB) and written in one transaction: a
+file that is not a list of Scryfall card objects is refused with where it went wrong, and
+nothing changes. Scryfall lists its bulk files at https://api.scryfall.com/bulk-data.
+"""
+
+import gzip
+import io
+import urllib.request
+from urllib.error import URLError
+
+from django.core.management.base import BaseCommand, CommandError
+
+from ...services import CardLoadError, cards_load
+
+
+class Command(BaseCommand):
+    help = "Load a Scryfall bulk oracle-cards JSON file (path or URL) into the card data."
+
+    def add_arguments(self, parser):
+        parser.add_argument("source", help="A path (.json or .json.gz) or an http(s) address.")
+
+    def handle(self, *args, source: str, **options):
+        try:
+            stream = self._open(source)
+        except (OSError, URLError, ValueError) as error:
+            raise CommandError(f"Cannot read {source}: {error}") from None
+        with stream:
+            try:
+                result = cards_load(stream=stream)
+            except CardLoadError as error:
+                raise CommandError(
+                    f"{source} is not a Scryfall bulk card file: {error}. Nothing was changed."
+                ) from None
+            except (OSError, UnicodeDecodeError, EOFError) as error:
+                raise CommandError(f"Cannot read {source}: {error}. Nothing was changed.") from None
+        self.stdout.write(
+            f"Loaded {result.cards:,} cards ({result.new:,} new, "
+            f"{result.cards - result.new:,} updated); skipped {result.skipped:,} tokens "
+            "and other objects that are no deck's cards."
+        )
+
+    def _open(self, source: str) -> io.TextIOBase:
+        if source.startswith(("http://", "https://")):
+            request = urllib.request.Request(source, headers={"User-Agent": "Guildhall/1.0"})
+            response = urllib.request.urlopen(request, timeout=60)
+            raw = response
+            if source.endswith(".gz") or response.headers.get("Content-Encoding") == "gzip":
+                raw = gzip.GzipFile(fileobj=response)
+            return io.TextIOWrapper(raw, encoding="utf-8")
+        if source.endswith(".gz"):
+            return gzip.open(source, "rt", encoding="utf-8")
+        return open(source, encoding="utf-8")

@@ -1,0 +1,49 @@
+"""Card data: one row per Oracle card (Scryfall's `oracle_id`), loaded from a Scryfall bulk
+`oracle-cards` file by `manage.py load_cards` and updated in place. The rules read the
+domain `Card` (`as_card()`); the columns derived from it (keys, commander, pairing) are
+there to be searched and listed in SQL."""
+
+from django.db import models
+
+from .domain.card import Card as DomainCard
+
+
+class Card(models.Model):
+    oracle_id = models.UUIDField(unique=True)
+    name = models.CharField(max_length=200)
+    # domain.names.card_key of the name, and of the front face of a multi-face card.
+    name_key = models.CharField(max_length=200, db_index=True)
+    front_key = models.CharField(max_length=200, blank=True, db_index=True)
+    type_line = models.CharField(max_length=200, blank=True)
+    oracle_text = models.TextField(blank=True)
+    color_identity = models.CharField(max_length=5, blank=True)  # WUBRG order
+    legalities = models.JSONField(default=dict)
+    layout = models.CharField(max_length=30, default="normal")
+    can_be_commander = models.BooleanField(default=False)
+    # domain.card.Card.pairing: "partner", "partner_with:NAME", "background", ...
+    pairing = models.CharField(max_length=220, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+        indexes = [
+            models.Index(
+                fields=["name_key"],
+                name="cards_commander_key",
+                condition=models.Q(can_be_commander=True) | models.Q(pairing="background"),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def as_card(self) -> DomainCard:
+        return DomainCard(
+            oracle_id=str(self.oracle_id),
+            name=self.name,
+            type_line=self.type_line,
+            oracle_text=self.oracle_text,
+            color_identity=self.color_identity,
+            legalities=self.legalities or {},
+            layout=self.layout,
+        )

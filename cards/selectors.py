@@ -1,0 +1,47 @@
+"""Reads of the card data: whether any is loaded, cards by the names a list gives
+(resolved by `domain.names.card_key`, a multi-face card by its front face too), and the
+commanders a picker offers."""
+
+from collections.abc import Iterable
+
+from django.db.models import Q
+
+from .domain.card import Card as DomainCard
+from .domain.names import card_key
+from .models import Card
+
+
+def cards_loaded() -> bool:
+    return Card.objects.exists()
+
+
+def cards_by_names(names: Iterable[str]) -> dict[str, DomainCard]:
+    """Name as given -> card, for the names the card data knows (one query)."""
+    keys = {name: card_key(name) for name in names}
+    wanted = set(keys.values()) - {""}
+    if not wanted:
+        return {}
+    by_key: dict[str, DomainCard] = {}
+    rows = Card.objects.filter(Q(name_key__in=wanted) | Q(front_key__in=wanted)).order_by(
+        "-can_be_commander", "name"
+    )
+    for row in rows:
+        card = row.as_card()
+        # A full name wins over a front face of the same spelling.
+        by_key.setdefault(row.name_key, card)
+        if row.front_key:
+            by_key.setdefault(row.front_key, card)
+    return {name: by_key[key] for name, key in keys.items() if key in by_key}
+
+
+def commander_list(query: str = "", *, limit: int = 20) -> list[Card]:
+    """Commanders and Backgrounds whose name contains `query` (case-insensitive), those whose
+    name starts with it first."""
+    key = card_key(query)
+    rows = Card.objects.filter(Q(can_be_commander=True) | Q(pairing="background"))
+    if key:
+        rows = rows.filter(name_key__contains=key)
+    rows = rows.exclude(legalities__commander="banned").exclude(legalities__commander="not_legal")
+    found = list(rows.order_by("name")[: limit * 5])
+    found.sort(key=lambda card: (not card.name_key.startswith(key), card.name))
+    return found[:limit]

@@ -1,0 +1,82 @@
+"""Writes of the card data: `cards_load` reads a Scryfall bulk `oracle-cards` stream and
+upserts every card by its Oracle id in one transaction, in batches (a bad file anywhere
+changes nothing; a second load of the same file changes nothing but `updated_at`)."""
+
+from dataclasses import dataclass
+from typing import IO
+
+from django.db import transaction
+
+from .domain.bulk import BulkFileError, iter_objects
+from .domain.card import Card as DomainCard
+from .domain.card import CardDataError, card_from_scryfall, front_key
+from .models import Card
+
+BATCH = 1000
+FIELDS = [
+    "name", "name_key", "front_key", "type_line", "oracle_text", "color_identity",
+    "legalities", "layout", "can_be_commander", "pairing", "updated_at",
+]  # fmt: skip
+
+
+class CardLoadError(ValueError):
+    """The file is no Scryfall bulk card file; nothing was changed."""
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    cards: int
+    new: int
+    skipped: int  # tokens, emblems, art cards and the like
+
+
+def _row(card: DomainCard) -> Card:
+    return Card(
+        oracle_id=card.oracle_id,
+        name=card.name[:200],
+        name_key=card.key[:200],
+        front_key=front_key(card)[:200],
+        type_line=card.type_line[:200],
+        oracle_text=card.oracle_text,
+        color_identity=card.color_identity,
+        legalities=dict(card.legalities),
+        layout=card.layout[:30],
+        can_be_commander=card.can_be_commander,
+        pairing=card.pairing[:220],
+    )
+
+
+def _flush(rows: list[Card]) -> None:
+    Card.objects.bulk_create(
+        rows, update_conflicts=True, unique_fields=["oracle_id"], update_fields=FIELDS
+    )
+    rows.clear()
+
+
+@transaction.atomic
+def cards_load(*, stream: IO[str]) -> LoadResult:
+    """Upsert each card of the bulk file `stream` (text) by Oracle id."""
+    before = Card.objects.count()
+    rows: list[Card] = []
+    seen: set[str] = set()
+    count = skipped = 0
+    try:
+        for index, obj in enumerate(iter_objects(stream)):
+            card = card_from_scryfall(obj, index)
+            if card is None:
+                skipped += 1
+                continue
+            if card.oracle_id in seen:  # one row per Oracle id: the first one wins
+                continue
+            seen.add(card.oracle_id)
+            rows.append(_row(card))
+            count += 1
+            if len(rows) >= BATCH:
+                _flush(rows)
+    except (BulkFileError, CardDataError) as error:
+        raise CardLoadError(str(error)) from None
+    if rows:
+        _flush(rows)
+    if count == 0:
+        raise CardLoadError("the file holds no card")
+    return LoadResult(cards=count, new=Card.objects.count() - before, skipped=skipped)
