@@ -27,7 +27,7 @@ NUMBERS = {
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
 }  # fmt: skip
 COPIES = re.compile(
-    r"A deck can have (any number|up to (\w+)) of cards named", re.IGNORECASE
+    r"A deck can have (any number of|up to (\w+)) cards named", re.IGNORECASE
 )  # fmt: skip
 # Scryfall objects that are no card a deck may hold.
 NOT_CARDS = {

@@ -1,0 +1,183 @@
+"""The legality rules, card by card on the shipped sample: a legal list, then one change at
+a time, each expected to break exactly one rule on the line that breaks it."""
+
+import pytest
+
+from cards.domain.decklist import parse
+from cards.domain.legality import UnknownFormat, check, pair_allowed
+
+from .sample import card, lookup
+
+# 2 commanders + 6 spells + 92 basics = 100; all within Thrasios + Tymna (WUBG).
+SPELLS = ["Sol Ring", "Demonic Tutor", "Rhystic Study", "Swords to Plowshares",
+          "Smothering Tithe", "Counterspell"]  # fmt: skip
+
+
+def commander_list(commanders=("Thrasios, Triton Hero", "Tymna the Weaver"), spells=SPELLS,
+                   basics=(("Island", 30), ("Plains", 31), ("Swamp", 31)), extra=()):  # fmt: skip
+    rows = ["Commander", *(f"1 {name}" for name in commanders), "", "Deck"]
+    rows += [f"1 {name}" for name in spells]
+    rows += [f"{count} {name}" for name, count in basics]
+    rows += list(extra)
+    return "\n".join(rows)
+
+
+def problems(text, fmt="commander", **kwargs):
+    report = check(parse(text), lookup, fmt=fmt, **kwargs)
+    return [(p.line, p.rule) for p in report.problems]
+
+
+def test_the_base_list_is_legal():
+    report = check(parse(commander_list()), lookup, fmt="commander")
+    assert report.legal, report.problems
+    assert (report.size, report.color_identity) == (100, "WUBG")
+
+
+# (what changes, the list, the (line, rule) problems expected)
+SWAP = "swap Counterspell (line 11) for"
+COMMANDER_TABLE = [
+    (f"{SWAP} Lightning Bolt", ["Lightning Bolt"], [(11, "color-identity")]),
+    (f"{SWAP} Mana Crypt", ["Mana Crypt"], [(11, "banned")]),
+    (f"{SWAP} Dockside Extortionist", ["Dockside Extortionist"],
+     [(11, "color-identity"), (11, "banned")]),
+    (f"{SWAP} Jeweled Lotus", ["Jeweled Lotus"], [(11, "banned")]),
+    (f"{SWAP} Black Lotus", ["Black Lotus"], [(11, "banned")]),
+    (f"{SWAP} Flash", ["Flash"], [(11, "banned")]),
+    (f"{SWAP} a second Sol Ring", ["sol ring"], [(11, "singleton")]),
+    (f"{SWAP} a card nobody knows", ["Llanowar Elfs"], [(None, "deck-size"),
+                                                      (11, "unknown-card")]),
+    (f"{SWAP} Wastes (a basic: any number)", ["Wastes"], []),
+    (f"{SWAP} Snow-Covered Island (a basic)", ["Snow-Covered Island"], []),
+    (f"{SWAP} Force of Will", ["Force of Will"], []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("change", "swap", "expected"), COMMANDER_TABLE)
+def test_commander_one_card_at_a_time(change, swap, expected):
+    spells = SPELLS[:-1] + swap
+    assert problems(commander_list(spells=spells)) == expected, change
+
+
+@pytest.mark.parametrize(
+    ("name", "copies", "expected"),
+    [
+        ("Shadowborn Apostle", 30, []),
+        ("Relentless Rats", 30, []),
+        ("Rat Colony", 30, []),
+        ("Persistent Petitioners", 30, []),  # blue: inside Thrasios's identity
+        ("Seven Dwarves", 7, [(11, "color-identity")]),  # red: outside WUBG
+        ("Nazgûl", 9, []),
+        ("Nazgul", 10, [(11, "singleton")]),
+        ("Demonic Tutor", 2, [(11, "singleton")]),
+    ],
+)
+def test_commander_copies_allowed_by_the_cards_text(name, copies, expected):
+    text = commander_list(
+        spells=SPELLS[:-1],  # lines 6-10, then the three basics, then the card on line 14
+        basics=(("Island", 30), ("Plains", 31), ("Swamp", 32 - copies)),
+        extra=[f"{copies} {name}"],
+    )
+    assert problems(text) == [(line + 3, rule) for line, rule in expected]
+
+
+@pytest.mark.parametrize(
+    ("commanders", "expected"),
+    [
+        (("Thrasios, Triton Hero", "Kraum, Ludevic's Opus"), None),
+        (("Pir, Imaginative Rascal", "Toothy, Imaginary Friend"), None),
+        (("Karlach, Fury of Avernus", "Raised by Giants"), None),
+        (("Thrasios, Triton Hero", "Pir, Imaginative Rascal"), "commander-pair"),
+        (("Kinnan, Bonder Prodigy", "Tymna the Weaver"), "commander-pair"),
+        (("Thrasios, Triton Hero", "Raised by Giants"), "commander-eligible"),
+        (("Raised by Giants",), "commander-eligible"),
+        (("Bolas's Citadel",), "commander-eligible"),
+        (("Dockside Extortionist",), "commander-eligible"),
+        (("Nahiri, the Lithomancer",), None),
+        (("Esika, God of the Tree",), None),
+        (("Golos, Tireless Pilgrim",), "banned"),
+    ],
+)
+def test_commanders_and_their_pairs(commanders, expected):
+    # Colorless spells and the commanders' own basics: only the command zone can go wrong.
+    identity = "".join(card(name).color_identity for name in commanders)
+    basic = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+    land = next((basic[c] for c in "WUBRG" if c in identity), "Wastes")
+    size = 100 - len(commanders) - 1
+    text = commander_list(commanders=commanders, spells=["Sol Ring"], basics=((land, size),))
+    rules = {rule for _, rule in problems(text)}
+    if expected is None:
+        assert rules == set()
+    else:
+        assert expected in rules
+
+
+def test_thrasios_kraum_shares_no_plains():
+    text = commander_list(
+        commanders=("Thrasios, Triton Hero", "Kraum, Ludevic's Opus"),
+        spells=["Sol Ring", "Lightning Bolt", "Swords to Plowshares"],
+        basics=(("Island", 95),),
+    )
+    assert problems(text) == [(8, "color-identity")]  # Swords: white
+
+
+def test_pairs_are_symmetric():
+    for a, b in [("Thrasios, Triton Hero", "Tymna the Weaver"),
+                 ("Pir, Imaginative Rascal", "Toothy, Imaginary Friend"),
+                 ("Karlach, Fury of Avernus", "Raised by Giants")]:  # fmt: skip
+        assert pair_allowed(card(a), card(b)) and pair_allowed(card(b), card(a))
+
+
+def test_deck_size_counts_the_commanders():
+    assert problems(commander_list(basics=(("Island", 30), ("Plains", 31), ("Swamp", 30)))) == [
+        (None, "deck-size")
+    ]
+
+
+def test_mtgo_commander_in_the_sideboard():
+    text = "\n".join(["1 Sol Ring", "98 Island", "", "1 Thrasios, Triton Hero"])
+    report = check(parse(text), lookup, fmt="commander")
+    assert report.legal and [c.name for c in report.commanders] == ["Thrasios, Triton Hero"]
+
+
+def test_commanders_from_the_deck_name():
+    text = "\n".join(["1 Sol Ring", "97 Island"])
+    report = check(parse(text), lookup, fmt="commander",
+                   commanders=("Thrasios, Triton Hero", "Tymna the Weaver"))  # fmt: skip
+    assert report.legal, report.problems
+    assert problems("1 Sol Ring\n98 Island") == [(None, "commander-count"), (None, "deck-size")]
+
+
+def sixty(main, side=()):
+    return "\n".join([*main, "", *side])
+
+
+SIXTY_TABLE = [
+    ("modern", ["4 Lightning Bolt", "56 Mountain"], [], []),
+    ("modern", ["4 Lightning Bolt", "55 Mountain"], [], [(None, "deck-size")]),
+    ("modern", ["4 Lightning Bolt", "1 Lightning Bolt", "55 Mountain"], [], [(2, "copies")]),
+    ("modern", ["4 Lightning Bolt", "56 Mountain"], ["1 Lightning Bolt"], [(4, "copies")]),
+    ("modern", ["4 Ponder", "56 Island"], [], [(1, "banned")]),
+    ("modern", ["4 Swords to Plowshares", "56 Plains"], [], [(1, "not-legal")]),
+    ("modern", ["20 Relentless Rats", "40 Swamp"], [], []),
+    ("modern", ["8 Seven Dwarves", "52 Mountain"], [], [(1, "copies")]),
+    ("modern", ["7 Seven Dwarves", "53 Mountain"], [], []),
+    ("pioneer", ["4 Lightning Bolt", "56 Mountain"], [], [(1, "not-legal")]),
+    ("pioneer", ["4 Thoughtseize", "56 Swamp"], [], []),
+    ("vintage", ["1 Sol Ring", "59 Island"], [], []),
+    ("vintage", ["2 Sol Ring", "58 Island"], [], [(1, "restricted")]),
+    ("legacy", ["1 Sol Ring", "59 Island"], [], [(1, "banned")]),
+    ("legacy", ["4 Force of Will", "56 Island"], ["15 Island"], []),
+    ("legacy", ["4 Force of Will", "56 Island"], ["16 Island"], [(None, "sideboard-size")]),
+    ("standard", ["4 Llanowar Elves", "56 Forest"], [], []),
+    ("standard", ["4 Llanowar Elves", "56 Forest", "1 Nope"], [], [(3, "unknown-card")]),
+]
+
+
+@pytest.mark.parametrize(("fmt", "main", "side", "expected"), SIXTY_TABLE)
+def test_sixty_card_formats(fmt, main, side, expected):
+    assert problems(sixty(main, side), fmt=fmt) == expected
+
+
+def test_unknown_format():
+    with pytest.raises(UnknownFormat):
+        check(parse("1 Island"), lookup, fmt="yugioh")
