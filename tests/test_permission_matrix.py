@@ -364,6 +364,8 @@ MATRIX: dict[str, Rule] = {
     # Decks.
     "leagues/<slug:slug>/decks/": Rule(SEE_LEAGUE, "league"),
     "events/<slug:slug>/my-deck/": Rule(OWN_ENTRY, "event", BOTH, writes=True),
+    # The commander picker's suggestions: public card data, read only.
+    "cards/commanders/": Rule(ANYONE, "site"),
     "events/<slug:slug>/entries/<int:entry_id>/deck/": Rule(RUN_EVENT, "event", BOTH, writes=True),
     "events/<slug:slug>/run/decks/": Rule(RUN_EVENT, "event", POST, writes=True),
     # Players' own results: the signed-in player's page (a player of the event only), the

@@ -271,6 +271,37 @@ class DeckForm(forms.Form):
     )
 
 
+class CommanderDeckForm(forms.Form):
+    """A Commander deck with card data loaded: the commander, and a partner or Background,
+    chosen from the legal commanders (suggested as one types; a plain field without script).
+    services.entry_deck_set checks them against the card data and says why."""
+
+    commander = forms.CharField(
+        required=False,
+        max_length=120,
+        label="Commander",
+        help_text="Start typing: legal commanders are suggested.",
+        widget=forms.TextInput(attrs={"list": "commander-names", "autocomplete": "off"}),
+    )
+    partner = forms.CharField(
+        required=False,
+        max_length=120,
+        label="Partner or Background (optional)",
+        help_text="Only when your commander has Partner, Friends forever, Choose a Background…",
+        widget=forms.TextInput(attrs={"list": "partner-names", "autocomplete": "off"}),
+    )
+    url = DeckForm.base_fields["url"]
+    text = DeckForm.base_fields["text"]
+
+    def clean(self):
+        data = super().clean()
+        names = [data.get("commander", "").strip(), data.get("partner", "").strip()]
+        if names[1] and not names[0]:
+            self.add_error("commander", "Name the commander first, then its partner.")
+        data["name"] = " / ".join(name for name in names if name)
+        return data
+
+
 class DeckSettingsForm(forms.Form):
     deadline = forms.DateTimeField(
         required=False,
@@ -281,4 +312,15 @@ class DeckSettingsForm(forms.Form):
     )
     visibility = forms.ChoiceField(
         choices=Tournament.DeckVisibility.choices, label="Decks are public"
+    )
+    decklist_format = forms.ChoiceField(
+        required=False,
+        choices=[("", "Not checked"), *Tournament.DecklistFormat.choices],
+        label="Check pasted lists in",
+        help_text="Needs card data (manage.py load_cards). Each player sees what is wrong.",
+    )
+    decklist_required = forms.BooleanField(
+        required=False,
+        label="Require a legal list by the deadline",
+        help_text="Entries without one are listed for you below.",
     )

@@ -57,6 +57,16 @@ class Tournament(models.Model):
         MTR = "mtr", "MTR: the lowest-ranked player without a bye"
         AVOID_REMATCH = "avoid_rematch", "Moved up the standings to avoid a rematch"
 
+    class DecklistFormat(models.TextChoices):
+        # cards.domain.legality.FORMATS, the ones a store runs.
+        COMMANDER = "commander", "Commander"
+        STANDARD = "standard", "Standard"
+        PIONEER = "pioneer", "Pioneer"
+        MODERN = "modern", "Modern"
+        LEGACY = "legacy", "Legacy"
+        VINTAGE = "vintage", "Vintage"
+        PAUPER = "pauper", "Pauper"
+
     class DeckVisibility(models.TextChoices):
         # TopDeck.gg and Melee publish decklists once the top cut starts or the event ends.
         AFTER_CUT = "after_cut", "When the top cut starts (or the event ends)"
@@ -162,6 +172,17 @@ class Tournament(models.Model):
     )
     deck_visibility = models.CharField(
         max_length=12, choices=DeckVisibility.choices, default=DeckVisibility.AFTER_CUT
+    )
+    # Decklists checked against the card data (the cards app) in this format; with
+    # `decklist_required`, each entry needs a legal list by the deck deadline.
+    decklist_format = models.CharField(
+        max_length=12,
+        choices=DecklistFormat.choices,
+        blank=True,
+        help_text="Pasted lists are checked in this format when card data is loaded.",
+    )
+    decklist_required = models.BooleanField(
+        default=False, help_text="Every player needs a legal list by the deck deadline."
     )
     check_in = models.CharField(
         max_length=8, choices=CheckIn.choices, default=CheckIn.NOT_OPEN, editable=False
@@ -308,6 +329,15 @@ class Entry(models.Model):
     decklist_url = models.URLField(max_length=500, blank=True)
     decklist_text = models.TextField(blank=True, max_length=10_000)
     deck_updated_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # From the card data when the deck is saved (services.decks): the commanders' Oracle ids
+    # (sorted) and color identity in WUBRG order ("C": colorless), the list as cards with
+    # counts ([{"oracle_id", "count", "section"}]) and its problems in the event's decklist
+    # format ([{"line", "rule", "message", "card"}]); deck_legal None: not checked.
+    deck_commander_ids = models.JSONField(default=list, blank=True, editable=False)
+    deck_identity = models.CharField(max_length=5, blank=True, editable=False)
+    deck_cards = models.JSONField(default=list, blank=True, editable=False)
+    deck_problems = models.JSONField(default=list, blank=True, editable=False)
+    deck_legal = models.BooleanField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["player__name"]

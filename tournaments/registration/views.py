@@ -18,18 +18,20 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cards.selectors import cards_loaded
 from core.errors import DomainError
 from core.errors_http import error_message
 from leagues import services as league_services
 
 from .. import selectors
+from ..domain import decknames
 from ..errors import AlreadyDone
-from ..forms import DeckForm
+from ..forms import CommanderDeckForm, DeckForm
 from ..models import Entry, Registration, Tournament
 from ..pages import event_context, run_get
 from ..selectors import decks as deck_selectors
 from ..selectors import registration as reg_selectors
-from ..services.decks import entry_deck_set
+from ..services.decks import entry_deck_set, is_commander_event
 from ..services.registration import check_in, registration_join, registration_leave
 
 NOT_LINKED = "Your account is not linked to a player of this store: ask the store to link it."
@@ -183,25 +185,26 @@ def registration_check_in(request: HttpRequest, slug: str, token: str) -> HttpRe
 
 
 def _deck_page(request, event: Tournament, entry: Entry, *, as_organizer: bool, back: str):
-    form = DeckForm(
-        request.POST or None,
-        initial={"name": entry.deck_name, "url": entry.decklist_url, "text": entry.decklist_text},
-    )
+    # With card data, a Commander event's deck is its commanders, picked from the legal ones.
+    picker = cards_loaded() and is_commander_event(event)
+    initial = {"name": entry.deck_name, "url": entry.decklist_url, "text": entry.decklist_text}
+    if picker:
+        names = [*decknames.partners(entry.deck_name), "", ""]
+        initial.update(commander=names[0], partner=names[1])
+    form = (CommanderDeckForm if picker else DeckForm)(request.POST or None, initial=initial)
     status = 200
     if request.method == "POST":
         if form.is_valid():
+            data = {key: form.cleaned_data[key] for key in ("name", "url", "text")}
             try:
-                entry_deck_set(
-                    entry=entry,
-                    by=request.user,
-                    as_organizer=as_organizer,
-                    **form.cleaned_data,
-                )
+                entry_deck_set(entry=entry, by=request.user, as_organizer=as_organizer, **data)
             except AlreadyDone as error:
                 messages.info(request, error_message(error))
                 return redirect(back)
             except DomainError as error:
                 field = getattr(error, "field", None)
+                if picker and field == "name":
+                    field = "commander"
                 form.add_error(field if field in form.fields else None, error_message(error))
                 status = 400
             else:
@@ -215,7 +218,12 @@ def _deck_page(request, event: Tournament, entry: Entry, *, as_organizer: bool, 
         "registration" if as_organizer else "pairings",
         form=form,
         entry=entry,
-        suggestions=deck_selectors.deck_suggestions(event.league.organization_id, request.user),
+        picker=picker,
+        suggestions=(
+            []
+            if picker
+            else deck_selectors.deck_suggestions(event.league.organization_id, request.user)
+        ),
         public=deck_selectors.decks_public(event),
         as_organizer=as_organizer,
     )

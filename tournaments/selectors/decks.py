@@ -52,6 +52,19 @@ def public_decks_q(prefix: str = "") -> Q:
     )
 
 
+def entries_without_legal_list(tournament: Tournament) -> list[Entry]:
+    """The event's entries (not dropped) whose list is missing, not checked or not legal in
+    its decklist format; none when the event checks no lists."""
+    if not tournament.decklist_format:
+        return []
+    return list(
+        tournament.entries.filter(dropped_after__isnull=True)
+        .exclude(deck_legal=True)
+        .select_related("player")
+        .order_by("player__name")
+    )
+
+
 def deck_suggestions(organization_id: int, user, limit: int = 300) -> list[str]:
     """The deck names the store's entries have used, most used first: only decks already
     public (a deck hidden until the cut must not show up in another player's suggestions),

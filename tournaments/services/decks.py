@@ -3,8 +3,15 @@ and optionally the list, as a link or pasted text; the event's deck deadline and
 become public (TopDeck.gg and Melee publish them once the top cut starts or the event ends).
 
 A player names their own deck until the deadline; whoever runs the event may set any entry's
-deck at any time. Bad input is refused with the field and the reason, and nothing changes; a
-second tap with the same deck changes nothing and says so. Each change is audited.
+deck at any time. With card data loaded (the cards app), a Commander event's deck is named by
+its commanders, which must be cards that may lead a deck together, stored by their exact
+names in a stable order; the deck keeps the commanders' Oracle ids and color identity, and a
+pasted list is checked in the event's decklist format (its cards with counts and every
+problem, with its line and rule, kept on the entry). Without card data, names stay as typed
+(the Decks tab groups them by `domain.decknames.deck_key`).
+
+Bad input is refused with the field and the reason, and nothing changes; a second tap with
+the same deck changes nothing and says so. Each change is audited.
 """
 
 from datetime import datetime
@@ -14,8 +21,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from audit.services import log_action
+from cards.decks import commanders_resolve, decklist_check, identity_of_commanders
+from cards.selectors import cards_loaded
 
 from ..actions import Action
+from ..domain import decknames
 from ..errors import AlreadyDone, TournamentError
 from ..models import Entry, Tournament
 from .common import tournament_lock
@@ -76,38 +86,149 @@ def entry_deck_set(
             )
         if tournament.status == Tournament.Status.FINISHED:
             raise TournamentError("The event is over: ask the organizer.", code="deck_closed")
+    checked = deck_from_cards(tournament=tournament, name=name, text=text)
+    name = checked.pop("deck_name", name)
     before = {"deck": entry.deck_name, "url": entry.decklist_url, "text": entry.decklist_text}
     after = {"deck": name, "url": url, "text": text}
-    if before == after:
+    if before == after and all(getattr(entry, k) == v for k, v in checked.items()):
         raise AlreadyDone(f"{entry.player}'s deck is already that.", code="twice")
     entry.deck_name, entry.decklist_url, entry.decklist_text = name, url, text
+    for field, value in checked.items():
+        setattr(entry, field, value)
     entry.deck_updated_at = timezone.now()
-    entry.save(update_fields=["deck_name", "decklist_url", "decklist_text", "deck_updated_at"])
+    entry.save(
+        update_fields=["deck_name", "decklist_url", "decklist_text", "deck_updated_at", *checked]
+    )
     summary = f"{entry.player}'s deck: {name or '(none)'}"
     log_action(tournament, Action.ENTRY_DECK, entry, summary, before, after, by)
     return entry
 
 
+def is_commander_event(tournament: Tournament) -> bool:
+    """Decks named by their commanders: a Commander decklist format, or pods without one."""
+    if tournament.decklist_format:
+        return tournament.decklist_format == Tournament.DecklistFormat.COMMANDER
+    return tournament.is_pods
+
+
+UNCHECKED = {
+    "deck_commander_ids": [],
+    "deck_identity": "",
+    "deck_cards": [],
+    "deck_problems": [],
+    "deck_legal": None,
+}
+
+
+def deck_from_cards(*, tournament: Tournament, name: str, text: str, strict: bool = True) -> dict:
+    """The entry's card-data fields for this deck (and "deck_name", the commanders' exact
+    names in a stable order, when they are cards); nothing from the card data when none is
+    loaded. Raises TournamentError (field "name") for commanders that cannot lead a deck,
+    unless not `strict` (a recheck of decks already saved: such commanders are left out)."""
+    if not cards_loaded():
+        return dict(UNCHECKED)
+    fields = dict(UNCHECKED)
+    commanders = []
+    if is_commander_event(tournament) and name:
+        commanders, problem = commanders_resolve(decknames.partners(name))
+        if problem and strict:
+            raise TournamentError(problem, field="name", code="commander")
+        if problem:
+            commanders = []
+    if commanders:
+        fields["deck_name"] = decknames.stable_order(" / ".join(c.name for c in commanders))
+        fields["deck_commander_ids"] = sorted(card.oracle_id for card in commanders)
+        fields["deck_identity"] = identity_of_commanders(commanders)
+    fmt = tournament.decklist_format
+    if fmt and text:
+        report = decklist_check(text=text, fmt=fmt, commanders=[c.name for c in commanders])
+        fields["deck_cards"] = [
+            {"oracle_id": c.card.oracle_id, "count": c.count, "section": c.section}
+            for c in report.cards
+        ]
+        fields["deck_problems"] = [problem.as_dict() for problem in report.problems]
+        fields["deck_legal"] = report.legal
+    return fields
+
+
 @transaction.atomic
 def deck_settings_set(
-    *, tournament: Tournament, deadline: datetime | None, visibility: str, by=None
+    *,
+    tournament: Tournament,
+    deadline: datetime | None,
+    visibility: str,
+    decklist_format: str | None = None,
+    decklist_required: bool | None = None,
+    by=None,
 ) -> Tournament:
-    """The event's deck deadline and when its decks become public."""
+    """The event's deck deadline, when its decks become public, and (None: unchanged) the
+    format its lists are checked in and whether a legal list is required. A new format
+    checks every entry's list again."""
     if visibility not in Tournament.DeckVisibility.values:
         raise TournamentError(
             f"Unknown visibility {visibility!r}: one of "
             f"{', '.join(Tournament.DeckVisibility.values)}.",
             field="visibility",
         )
+    if decklist_format and decklist_format not in Tournament.DecklistFormat.values:
+        raise TournamentError(
+            f"Unknown decklist format {decklist_format!r}: one of "
+            f"{', '.join(Tournament.DecklistFormat.values)}.",
+            field="decklist_format",
+        )
     tournament = tournament_lock(tournament)
-    before = {"deadline": _iso(tournament.deck_deadline), "visibility": tournament.deck_visibility}
+    fmt = tournament.decklist_format if decklist_format is None else decklist_format
+    required = tournament.decklist_required if decklist_required is None else decklist_required
+    if required and not fmt:
+        raise TournamentError(
+            "Choose the decklist format the lists are checked in, or do not require one.",
+            field="decklist_format",
+        )
+    before = {
+        "deadline": _iso(tournament.deck_deadline),
+        "visibility": tournament.deck_visibility,
+        "decklist_format": tournament.decklist_format,
+        "decklist_required": tournament.decklist_required,
+    }
+    format_changed = fmt != tournament.decklist_format
     tournament.deck_deadline, tournament.deck_visibility = deadline, visibility
-    tournament.save(update_fields=["deck_deadline", "deck_visibility"])
-    after = {"deadline": _iso(deadline), "visibility": visibility}
+    tournament.decklist_format, tournament.decklist_required = fmt, required
+    tournament.save(
+        update_fields=["deck_deadline", "deck_visibility", "decklist_format", "decklist_required"]
+    )
+    after = {
+        "deadline": _iso(deadline),
+        "visibility": visibility,
+        "decklist_format": fmt,
+        "decklist_required": required,
+    }
+    if format_changed:
+        decks_recheck(tournament=tournament)
     if before != after:
         summary = f"decks: {tournament.get_deck_visibility_display().lower()}"
+        if fmt:
+            summary += f", lists checked in {tournament.get_decklist_format_display()}"
         log_action(tournament, Action.DECK_SETTINGS, tournament, summary, before, after, by)
     return tournament
+
+
+def decks_recheck(*, tournament: Tournament) -> int:
+    """Check every entry's deck of `tournament` again against the card data (after a new
+    decklist format, or new card data); returns how many entries changed. The caller holds
+    the event's lock."""
+    changed = 0
+    for entry in tournament.entries.select_for_update().order_by("pk"):
+        fields = deck_from_cards(
+            tournament=tournament, name=entry.deck_name, text=entry.decklist_text, strict=False
+        )
+        fields.pop("deck_name", None)
+        if all(getattr(entry, k) == v for k, v in fields.items()):
+            continue
+        for field, value in fields.items():
+            setattr(entry, field, value)
+        entry.save(update_fields=list(fields))
+        changed += 1
+    return changed
 
 
 def _iso(value: datetime | None) -> str | None:

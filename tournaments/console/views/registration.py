@@ -20,6 +20,7 @@ from ...errors import AlreadyDone
 from ...forms import DeckSettingsForm, RegistrationSettingsForm
 from ...models import Registration, Tournament
 from ...pages import event_context, run_get
+from ...selectors import decks as deck_selectors
 from ...selectors import registration as reg_selectors
 from ...services import registration as registration_services
 from ...services.decks import deck_settings_set
@@ -50,9 +51,15 @@ def _to_page(request, event: Tournament, form=None, status: int = 200) -> HttpRe
         check_in_link=reg_selectors.check_in_url(request, event),
         started=event.rounds.exists(),
         deck_form=DeckSettingsForm(
-            initial={"deadline": event.deck_deadline, "visibility": event.deck_visibility}
+            initial={
+                "deadline": event.deck_deadline,
+                "visibility": event.deck_visibility,
+                "decklist_format": event.decklist_format,
+                "decklist_required": event.decklist_required,
+            }
         ),
         entries=event.entries.select_related("player").order_by("player__name"),
+        without_legal_list=deck_selectors.entries_without_legal_list(event),
         seated_table=seated_table,
         **reg_selectors.registrations_for_to(event),
     )

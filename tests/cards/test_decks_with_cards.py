@@ -1,0 +1,198 @@
+"""Decks with card data loaded: the commander picked from legal commanders, stored by exact
+names in a stable order with its color identity; a pasted list checked in the event's
+decklist format with every problem kept for the player (escaped on the page); the TO's list
+of entries without a legal list; without card data, today's free-text decks."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import TournamentFactory
+from tests.tournaments.play import register
+from tournaments.errors import TournamentError
+from tournaments.models import Entry
+from tournaments.selectors import decks as deck_selectors
+from tournaments.services.decks import deck_settings_set, entry_deck_set
+
+pytestmark = pytest.mark.django_db
+
+BAD_LIST = """Commander
+1 Thrasios, Triton Hero
+1 Tymna the Weaver
+
+Deck
+1 Sol Ring
+1 Sol Ring
+1 Mana Crypt
+1 Lightning Bolt
+1 <b>Not a card</b>
+30 Island
+30 Plains
+31 Swamp
+"""
+GOOD_LIST = (
+    "Commander\n1 Thrasios, Triton Hero\n1 Tymna the Weaver\n\nDeck\n1 Sol Ring\n97 Island\n"
+)
+
+
+@pytest.fixture
+def event(league):
+    return TournamentFactory(league=league, name="cEDH Friday", slug="cedh-friday", pods=True)
+
+
+def entry_of(event, name="Ann"):
+    register(event, name)
+    return Entry.objects.get(tournament=event, player__name=name)
+
+
+def test_without_card_data_names_stay_free_text(event):
+    ann = entry_of(event)
+    entry_deck_set(entry=ann, name="kinnan  /  some homebrew")
+    ann.refresh_from_db()
+    assert (ann.deck_name, ann.deck_identity, ann.deck_legal) == (
+        "kinnan / some homebrew",
+        "",
+        None,
+    )
+
+
+def test_commanders_stored_by_exact_names_in_a_stable_order(event, sample_cards_loaded):
+    ann = entry_of(event)
+    entry_deck_set(entry=ann, name="tymna the weaver / THRASIOS, triton hero")
+    ann.refresh_from_db()
+    assert ann.deck_name == "Thrasios, Triton Hero / Tymna the Weaver"
+    assert ann.deck_identity == "WUBG" and len(ann.deck_commander_ids) == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("Dockside Extortionist", "Dockside Extortionist is banned in Commander."),
+        ("Sol Ring", "Sol Ring cannot be a commander (Artifact)."),
+        ("Thrasios, Triton Hero / Kinnan, Bonder Prodigy", "cannot be commanders together"),
+        ("Karlach, Fury of Avernus / Raised by Giants / Tymna the Weaver", "at most two"),
+        ("Kinan", "No card named “Kinan”"),
+    ],
+)
+def test_commanders_that_cannot_lead_are_refused(event, sample_cards_loaded, name, message):
+    ann = entry_of(event)
+    with pytest.raises(TournamentError, match=re.escape(message)) as error:
+        entry_deck_set(entry=ann, name=name)
+    assert error.value.field == "name"
+    ann.refresh_from_db()
+    assert ann.deck_name == ""
+
+
+def test_a_background_and_partner_with_pairs(event, sample_cards_loaded):
+    ann, bob = entry_of(event), entry_of(event, "Bob")
+    entry_deck_set(entry=ann, name="Raised by Giants + Karlach, Fury of Avernus")
+    entry_deck_set(entry=bob, name="Toothy, Imaginary Friend / Pir, Imaginative Rascal")
+    ann.refresh_from_db(), bob.refresh_from_db()
+    assert (ann.deck_name, ann.deck_identity) == (
+        "Karlach, Fury of Avernus / Raised by Giants",
+        "RG",
+    )
+    assert (bob.deck_name, bob.deck_identity) == (
+        "Pir, Imaginative Rascal / Toothy, Imaginary Friend",
+        "UG",
+    )
+
+
+def test_a_list_checked_in_the_events_format(event, sample_cards_loaded):
+    deck_settings_set(
+        tournament=event, deadline=None, visibility="after_cut", decklist_format="commander",
+        decklist_required=True,
+    )  # fmt: skip
+    ann, bob = entry_of(event), entry_of(event, "Bob")
+    entry_deck_set(entry=ann, name="Thrasios, Triton Hero / Tymna the Weaver", text=BAD_LIST)
+    entry_deck_set(entry=bob, name="Thrasios, Triton Hero / Tymna the Weaver", text=GOOD_LIST)
+    ann.refresh_from_db(), bob.refresh_from_db()
+    assert ann.deck_legal is False and bob.deck_legal is True
+    assert [(p["line"], p["rule"]) for p in ann.deck_problems] == [
+        (None, "deck-size"), (7, "singleton"), (8, "banned"), (9, "color-identity"),
+        (10, "unknown-card"),
+    ]  # fmt: skip
+    sol = next(c for c in bob.deck_cards if c["count"] == 97)
+    assert sol["section"] == "main"
+    carl = entry_of(event, "Carl")
+    event.refresh_from_db()
+    assert [e.player.name for e in deck_selectors.entries_without_legal_list(event)] == [
+        "Ann",
+        "Carl",
+    ]
+    assert carl.deck_legal is None
+
+
+def test_a_new_format_checks_every_list_again(event, sample_cards_loaded):
+    ann = entry_of(event)
+    entry_deck_set(entry=ann, name="Thrasios, Triton Hero / Tymna the Weaver", text=GOOD_LIST)
+    ann.refresh_from_db()
+    assert ann.deck_legal is None  # no format: not checked
+    deck_settings_set(tournament=event, deadline=None, visibility="after_cut",
+                      decklist_format="commander")  # fmt: skip
+    ann.refresh_from_db()
+    assert ann.deck_legal is True
+    deck_settings_set(tournament=event, deadline=None, visibility="after_cut",
+                      decklist_format="modern")  # fmt: skip
+    ann.refresh_from_db()
+    assert ann.deck_legal is False and any(p["rule"] == "not-legal" for p in ann.deck_problems)
+
+
+def test_required_needs_a_format(event):
+    with pytest.raises(TournamentError, match="Choose the decklist format") as error:
+        deck_settings_set(tournament=event, deadline=None, visibility="after_cut",
+                          decklist_required=True)  # fmt: skip
+    assert error.value.field == "decklist_format"
+
+
+def test_the_player_sees_every_problem_escaped(event, sample_cards_loaded, django_user_model):
+    deck_settings_set(tournament=event, deadline=None, visibility="after_cut",
+                      decklist_format="commander", decklist_required=True)  # fmt: skip
+    ann = entry_of(event)
+    user = django_user_model.objects.create_user("ann", password="x")
+    ann.player.user = user
+    ann.player.save()
+    client = Client()
+    client.force_login(user)
+    url = reverse("my_deck", args=[event.slug])
+    page = client.get(url).content.decode()
+    assert 'name="commander"' in page and 'list="commander-names"' in page
+    assert "No list yet" in page
+    response = client.post(url, {"commander": "Tymna the Weaver",
+                                 "partner": "Thrasios, Triton Hero", "text": BAD_LIST})  # fmt: skip
+    assert response.status_code == 302
+    page = client.get(url).content.decode()
+    assert "Color identity: <strong>WUBG</strong>" in page
+    assert "Line 8: Mana Crypt is banned in commander." in page
+    assert "Line 7: 2 copies of Sol Ring (first on line 6): one copy." in page
+    assert "Line 9: Lightning Bolt (R) is outside" in page
+    assert "&lt;b&gt;Not a card&lt;/b&gt;" in page and "<b>Not a card</b>" not in page
+    # A commander that cannot lead: refused on the commander field, nothing changed.
+    response = client.post(url, {"commander": "Sol Ring", "text": GOOD_LIST})
+    assert response.status_code == 400
+    assert "Sol Ring cannot be a commander" in response.content.decode()
+
+
+def test_commander_suggestions(sample_cards_loaded):
+    client = Client()
+    url = reverse("commander_suggestions")
+    page = client.get(url, {"commander": "thr"}).content.decode()
+    assert '<option value="Thrasios, Triton Hero">Thrasios, Triton Hero · UG · Partner' in page
+    partners = client.get(url, {"commander": "Thrasios, Triton Hero", "partner": ""})
+    names = partners.content.decode()
+    assert "Tymna the Weaver" in names and "Kinnan" not in names and "Thrasios" not in names
+    background = client.get(url, {"commander": "Karlach, Fury of Avernus", "partner": "r"})
+    assert "Raised by Giants · G · Background" in background.content.decode()
+    assert client.get(url, {"commander": "Sol Ring", "partner": ""}).content.strip() == b""
+    assert "Golos" not in client.get(url, {"commander": "golos"}).content.decode()
+
+
+def test_the_to_sees_entries_without_a_legal_list(event, sample_cards_loaded, organizer_client):
+    deck_settings_set(tournament=event, deadline=None, visibility="after_cut",
+                      decklist_format="commander", decklist_required=True)  # fmt: skip
+    entry_of(event)
+    page = organizer_client.get(reverse("event_registration", args=[event.slug]))
+    assert "Without a legal Commander list (required)" in page.content.decode()
+    assert "Ann</a>: no list" in page.content.decode()
