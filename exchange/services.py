@@ -38,7 +38,9 @@ keeps their rating order.
                                    ..., "start_time", "place", "entry_fee", "fee_currency",
                                    "series",                # its series' first event's slug
                                    "entries": [{"player", "joined_round",
-                                   "dropped_after", ..., "deck_updated_at", "created_at",
+                                   "dropped_after", ..., "deck_updated_at",
+                                   "deck_cards",  # [{"oracle_id", "count", "section"}]
+                                   ..., "created_at",
                                    "requested_byes"}],
                                    "registrations": [{"player", "status", "queued_at",
                                    "paid", "checked_in_at"}],
@@ -130,6 +132,8 @@ TOURNAMENT_FIELDS = (
     "check_in",
     "deck_deadline",
     "deck_visibility",
+    "decklist_format",
+    "decklist_required",
     "self_report",
     "start_time",
     "place",
@@ -147,6 +151,11 @@ ENTRY_FIELDS = (
     "decklist_url",
     "decklist_text",
     "deck_updated_at",
+    "deck_commander_ids",
+    "deck_identity",
+    "deck_cards",
+    "deck_problems",
+    "deck_legal",
     "created_at",
 )
 ROUND_FIELDS = ("number", "kind", "status", "ends_at", "notes", "created_at")
@@ -220,6 +229,13 @@ OPTIONAL_FIELDS = {
     "fee_currency",
     "deck_updated_at",
     "extra_minutes",
+    "decklist_format",
+    "decklist_required",
+    "deck_commander_ids",
+    "deck_identity",
+    "deck_cards",
+    "deck_problems",
+    "deck_legal",
 }
 
 # What the document leaves out, and why: every other column of an exported model is written
@@ -611,6 +627,31 @@ def _build(model: type[models.Model], node: _Node, names: Iterable[str], **relat
     return obj
 
 
+def _check_deck_cards(entry: Entry, node: _Node) -> None:
+    """A deck's cards: a list of {"oracle_id": text, "count": 1 or more, "section": text}."""
+    cards = entry.deck_cards
+    if not isinstance(cards, list):
+        raise node.error(f"must be a list, not {cards!r}", "deck_cards")
+    for card in cards:
+        count = card.get("count") if isinstance(card, dict) else None
+        if (
+            not isinstance(card, dict)
+            or not isinstance(card.get("oracle_id"), str)
+            or not isinstance(card.get("section"), str)
+            or not isinstance(count, int)
+            or isinstance(count, bool)
+            or count < 1
+        ):
+            raise node.error(
+                'each card must be {"oracle_id": text, "count": 1 or more, "section": text}, '
+                f"not {card!r}",
+                "deck_cards",
+            )
+    for name in ("deck_commander_ids", "deck_problems"):
+        if not isinstance(getattr(entry, name), list):
+            raise node.error("must be a list", name)
+
+
 def _before_rules(tournament: Tournament) -> None:
     """An event from a document older than its floors and bye rule, as the site ran it then
     (migration tournaments 0005 does the same to the events already stored): both floors 1/3
@@ -870,6 +911,7 @@ class _Importer:
             entries[player.name] = _build(
                 Entry, entry_node, ENTRY_FIELDS, tournament=tournament, player=player
             )
+            _check_deck_cards(entries[player.name], entry_node)
         Entry.objects.bulk_create(entries.values())
         RequestedBye.objects.bulk_create(
             RequestedBye(entry=entries[self.player(entry_node).name], round_number=number)

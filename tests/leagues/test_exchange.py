@@ -13,6 +13,7 @@ equal the originals. Bad files change nothing and say where they are wrong.
 
 import copy
 import datetime
+import io
 import json
 from decimal import Decimal
 
@@ -27,6 +28,7 @@ from leagues.services.store import LogoUpload, organization_profile_update
 from ratings import selectors as rating_selectors
 from ratings.models import RatingChange
 from ratings.services import rating_system_set, ratings_recalculate
+from tests.cards.sample import SAMPLE as SAMPLE_CARDS
 from tests.factories import (
     GameFactory,
     LeagueFactory,
@@ -210,16 +212,20 @@ def build_store() -> Organization:
     registration_paid_set(registration=joined[0], paid=True)
     check_in_open(tournament=upcoming)
     check_in(registration=joined[5])  # Fay, still waiting, is here
+    # Card data (the shipped sample): the deck is checked, its cards exported as ids.
+    call_command("load_cards", str(SAMPLE_CARDS), stdout=io.StringIO())
     deck_settings_set(
         tournament=upcoming,
         deadline=datetime.datetime(2030, 1, 4, 17, tzinfo=datetime.UTC),
         visibility="after_event",
+        decklist_format="commander",
+        decklist_required=True,
     )
     entry_deck_set(
         entry=joined[0].entry,
-        name="Tymna / Kraum",
+        name="Tymna the Weaver / Kraum, Ludevic's Opus",
         url="https://moxfield.com/decks/abc",
-        text="1 Tymna the Weaver\n1 Kraum, Ludevic's Opus",
+        text="Commander\n1 Tymna the Weaver\n1 Kraum, Ludevic's Opus\nDeck\n1 Sol Ring\n1 Island",
     )
 
     tournament_copy_weekly(tournament=upcoming)  # the week after: a series of two
@@ -348,6 +354,8 @@ def snapshot(slug: str) -> dict:
                 "decks": (
                     event.deck_deadline,
                     event.deck_visibility,
+                    event.decklist_format,
+                    event.decklist_required,
                     sorted(
                         event.entries.values_list(
                             "player__name",
@@ -355,6 +363,11 @@ def snapshot(slug: str) -> dict:
                             "decklist_url",
                             "decklist_text",
                             "deck_updated_at",
+                            "deck_commander_ids",
+                            "deck_identity",
+                            "deck_cards",
+                            "deck_problems",
+                            "deck_legal",
                         )
                     ),
                 ),
