@@ -196,3 +196,17 @@ def test_the_to_sees_entries_without_a_legal_list(event, sample_cards_loaded, or
     page = organizer_client.get(reverse("event_registration", args=[event.slug]))
     assert "Without a legal Commander list (required)" in page.content.decode()
     assert "Ann</a>: no list" in page.content.decode()
+
+
+def test_the_decks_tab_counts_decks_by_their_commander_cards():
+    rows = [
+        ("Thrasios, Triton Hero / Tymna the Weaver", ["b", "a"], 5, 2, 0),
+        ("Tymna the Weaver / Thrasios, Triton Hero", ["a", "b"], 2, 1, 0),  # same cards
+        ("Thrasios / Tymna", [], 1, 0, 1),  # no card data: by its name
+        ("tymna / THRASIOS", [], 1, 0, 0),
+    ]
+    rates = deck_selectors.same_decks_together(rows)
+    assert [(r.label, r.games, r.wins, r.draws) for r in rates] == [
+        ("Thrasios, Triton Hero / Tymna the Weaver", 7, 3, 0),
+        ("Thrasios / Tymna", 2, 0, 1),
+    ]

@@ -6,8 +6,10 @@ draw a shared one; win % is wins / games.
 
 Names are stored as typed; the suggestions and the decks tab group them by
 `domain.decknames.deck_key` (one deck whatever the case or partner order) and show each
-deck's most used spelling, partners in a stable order."""
+deck's most used spelling, partners in a stable order. With card data, the decks tab groups
+decks whose commanders are cards by those cards (their Oracle ids)."""
 
+import json
 import math
 from dataclasses import dataclass
 
@@ -95,19 +97,26 @@ def _uses_by_key(counted) -> dict[str, int]:
 
 
 def same_decks_together(rows) -> list["Rate"]:
-    """(deck name, games, wins, draws) rows as typed -> one Rate per deck (`decknames.deck_key`:
-    "kinnan, bonder prodigy" and "Kinnan, Bonder Prodigy", "Thrasios / Tymna" and "Tymna /
-    Thrasios" are one deck), named by its most used spelling; most games first."""
+    """(deck name, commander ids, games, wins, draws) rows as typed -> one Rate per deck,
+    named by its most used spelling; most games first. A deck whose commanders are cards
+    (ids from the card data) is its commanders whatever its name; any other by
+    `decknames.deck_key`: "kinnan, bonder prodigy" and "Kinnan, Bonder Prodigy", "Thrasios /
+    Tymna" and "Tymna / Thrasios" are one deck."""
     games: dict[str, int] = {}
     wins: dict[str, int] = {}
     draws: dict[str, int] = {}
-    for name, played, won, drawn in rows:
-        key = decknames.deck_key(name)
+    spellings: dict[str, list[tuple[str, int]]] = {}
+    for name, ids, played, won, drawn in rows:
+        key = "cards:" + ",".join(sorted(ids)) if ids else decknames.deck_key(name)
         games[key] = games.get(key, 0) + played
         wins[key] = wins.get(key, 0) + won
         draws[key] = draws.get(key, 0) + drawn
-    names = decknames.display_names((name, played) for name, played, *_ in rows)
-    rates = [Rate(names[key], games[key], wins[key], draws[key]) for key in names]
+        spellings.setdefault(key, []).append((name, played))
+    rates = []
+    for key, named in spellings.items():
+        # The most used spelling (the first on a tie), partners in a stable order.
+        label = next(iter(decknames.display_names(sorted(named, key=lambda n: -n[1])).values()))
+        rates.append(Rate(label, games[key], wins[key], draws[key]))
     return sorted(rates, key=lambda rate: (-rate.games, rate.label))
 
 
@@ -153,7 +162,7 @@ def league_deck_rates(league_id: int) -> list[Rate]:
     whose decks are public."""
     with connection.cursor() as cursor:
         cursor.execute(
-            f"""SELECT e.deck_name, count(*),
+            f"""SELECT e.deck_name, e.deck_commander_ids, count(*),
                       count(*) FILTER (WHERE {_OUTCOME_OF_R} = 'win'),
                       count(*) FILTER (WHERE {_OUTCOME_OF_R} = 'draw')
                  FROM tournaments_table t
@@ -166,11 +175,15 @@ def league_deck_rates(league_id: int) -> list[Rate]:
                 WHERE ev.league_id = %s AND e.deck_name <> '' AND t.game_id IS NOT NULL
                   AND (ev.deck_visibility = 'public' OR ev.status = 'finished'
                        OR (ev.deck_visibility = 'after_cut' AND ev.status = 'top_cut'))
-                GROUP BY e.deck_name
+                GROUP BY e.deck_name, e.deck_commander_ids
                 ORDER BY count(*) DESC, e.deck_name""",
             [league_id],
         )
-        return same_decks_together(cursor.fetchall())
+        rows = cursor.fetchall()
+    return same_decks_together(
+        (name, json.loads(ids) if isinstance(ids, str) else ids, *counts)
+        for name, ids, *counts in rows
+    )
 
 
 def league_seat_rates(league_id: int, pod_size: int = 4) -> list[Rate]:
