@@ -45,3 +45,8 @@ def commander_list(query: str = "", *, limit: int = 20) -> list[Card]:
     found = list(rows.order_by("name")[: limit * 5])
     found.sort(key=lambda card: (not card.name_key.startswith(key), card.name))
     return found[:limit]
+
+
+def cards_by_exact_names(names: Iterable[str]) -> dict[str, DomainCard]:
+    """Name -> card, for names spelled exactly as a card's (one query)."""
+    return {row.name: row.as_card() for row in Card.objects.filter(name__in=set(names))}

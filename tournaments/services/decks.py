@@ -14,6 +14,7 @@ Bad input is refused with the field and the reason, and nothing changes; a secon
 the same deck changes nothing and says so. Each change is audited.
 """
 
+from dataclasses import dataclass
 from datetime import datetime
 from urllib.parse import urlsplit
 
@@ -22,7 +23,8 @@ from django.utils import timezone
 
 from audit.services import log_action
 from cards.decks import commanders_resolve, decklist_check, identity_of_commanders
-from cards.selectors import cards_loaded
+from cards.domain.legality import pair_allowed
+from cards.selectors import cards_by_exact_names, cards_loaded
 
 from ..actions import Action
 from ..domain import decknames
@@ -233,3 +235,45 @@ def decks_recheck(*, tournament: Tournament) -> int:
 
 def _iso(value: datetime | None) -> str | None:
     return value.isoformat() if value else None
+
+
+@dataclass(frozen=True)
+class Unmatched:
+    entry: Entry
+    reason: str
+
+
+@transaction.atomic
+def decks_match_cards(*, organization_id: int | None = None) -> tuple[int, list[Unmatched]]:
+    """Match the decks saved before card data to cards: an entry of a Commander event whose
+    deck name is one or two cards' exact names that may lead a deck together gets their
+    Oracle ids and color identity (its name unchanged). Returns how many were matched and
+    the others, with why, for the organizer. Entries already matched are left alone."""
+    entries = (
+        Entry.objects.select_for_update(of=("self",))
+        .filter(deck_commander_ids=[])
+        .exclude(deck_name="")
+        .select_related("tournament__league__organization", "player")
+        .order_by("tournament__league__organization__name", "tournament__date", "player__name")
+    )
+    if organization_id is not None:
+        entries = entries.filter(tournament__league__organization_id=organization_id)
+    entries = [entry for entry in entries if is_commander_event(entry.tournament)]
+    names = {part for entry in entries for part in decknames.partners(entry.deck_name)}
+    found = cards_by_exact_names(names)
+    matched, unmatched = 0, []
+    for entry in entries:
+        parts = decknames.partners(entry.deck_name)
+        missing = [part for part in parts if part not in found]
+        if missing:
+            unmatched.append(Unmatched(entry, "no card named exactly " + ", ".join(missing)))
+            continue
+        cards = [found[part] for part in parts]
+        if len(cards) > 2 or (len(cards) == 2 and not pair_allowed(*cards)):
+            unmatched.append(Unmatched(entry, "these cards cannot be commanders together"))
+            continue
+        entry.deck_commander_ids = sorted(card.oracle_id for card in cards)
+        entry.deck_identity = identity_of_commanders(cards)
+        entry.save(update_fields=["deck_commander_ids", "deck_identity"])
+        matched += 1
+    return matched, unmatched
