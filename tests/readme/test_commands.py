@@ -44,6 +44,9 @@ EXERCISED = {
     "pair_pods",
     "createsuperuser",
     "db_worker",
+    "load_cards",
+    "check_decklist",
+    "match_decks",
 }
 # Named by the deployment steps (docs/operations.md) and run elsewhere in the suite.
 COVERED_ELSEWHERE = {
@@ -213,3 +216,23 @@ def test_the_readme_commands_on_the_demo_store(manage, tmp_path):
     # createsuperuser: the first administrator, without a prompt.
     manage("createsuperuser", "--no-input", "--username", "admin", "--email", "a@example.com")
     assert get_user_model().objects.get(username="admin").is_superuser
+
+
+def test_the_card_commands_as_typed(manage, tmp_path):
+    """load_cards (the shipped sample, twice: updated in place), check_decklist (exit 1 with
+    each problem's line and rule, 0 for a legal list, --json), match_decks (after seed_demo:
+    the demo's decks matched or listed)."""
+    sample = "cards/fixtures/sample-oracle-cards.json"
+    assert "52 new" in manage("load_cards", sample)
+    assert "0 new, 52 updated" in manage("load_cards", sample)
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Commander\n1 Thrasios, Triton Hero\n1 Tymna the Weaver\nDeck\n1 Mana Crypt\n")
+    result = manage("check_decklist", "--format", "commander", str(bad), ok=False)
+    assert result.returncode == 1 and "line 5: [banned] Mana Crypt is banned" in result.stdout
+    result = manage("check_decklist", "--format", "commander", str(bad), "--json", ok=False)
+    assert result.returncode == 1 and json.loads(result.stdout)["legal"] is False
+    good = tmp_path / "good.txt"
+    good.write_text("4 Lightning Bolt\n56 Mountain\n")
+    assert "modern: legal." in manage("check_decklist", "--format", "modern", str(good))
+    manage("seed_demo")
+    assert manage("match_decks").startswith("Matched ")
