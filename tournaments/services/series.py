@@ -52,6 +52,8 @@ COPIED = (
     "registration_cap",
     "registration_note",
     "deck_visibility",
+    "decklist_format",
+    "decklist_required",
     "round_minutes",
     "self_report",
     "start_time",
