@@ -6,7 +6,7 @@ import pytest
 from cards.domain.decklist import parse
 from cards.domain.legality import UnknownFormat, check, pair_allowed
 
-from .sample import card, lookup
+from ..sample import card, lookup
 
 # 2 commanders + 6 spells + 92 basics = 100; all within Thrasios + Tymna (WUBG).
 SPELLS = ["Sol Ring", "Demonic Tutor", "Rhystic Study", "Swords to Plowshares",

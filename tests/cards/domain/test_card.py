@@ -5,7 +5,7 @@ import pytest
 from cards.domain.card import ANY_NUMBER, CardDataError, card_from_scryfall
 from cards.domain.names import card_key
 
-from .sample import card, sample_cards
+from ..sample import card, sample_cards
 
 
 @pytest.mark.parametrize(
