@@ -22,15 +22,16 @@ class Card(models.Model):
     can_be_commander = models.BooleanField(default=False)
     # domain.card.Card.pairing: "partner", "partner_with:NAME", "background", ...
     pairing = models.CharField(max_length=220, blank=True)
+    # Offered by the commander picker: a legal commander, or a legal Background.
+    in_picker = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["name"]
         indexes = [
+            # The picker's few thousand rows, searched as one types.
             models.Index(
-                fields=["name_key"],
-                name="cards_commander_key",
-                condition=models.Q(can_be_commander=True) | models.Q(pairing="background"),
+                fields=["name_key"], name="cards_picker_key", condition=models.Q(in_picker=True)
             )
         ]
 

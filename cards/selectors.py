@@ -35,13 +35,12 @@ def cards_by_names(names: Iterable[str]) -> dict[str, DomainCard]:
 
 
 def commander_list(query: str = "", *, limit: int = 20) -> list[Card]:
-    """Commanders and Backgrounds whose name contains `query` (case-insensitive), those whose
-    name starts with it first."""
+    """Legal commanders and Backgrounds whose name contains `query` (case-insensitive), those
+    whose name starts with it first."""
     key = card_key(query)
-    rows = Card.objects.filter(Q(can_be_commander=True) | Q(pairing="background"))
+    rows = Card.objects.filter(in_picker=True)
     if key:
         rows = rows.filter(name_key__contains=key)
-    rows = rows.exclude(legalities__commander="banned").exclude(legalities__commander="not_legal")
     found = list(rows.order_by("name")[: limit * 5])
     found.sort(key=lambda card: (not card.name_key.startswith(key), card.name))
     return found[:limit]

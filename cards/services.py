@@ -15,7 +15,7 @@ from .models import Card
 BATCH = 1000
 FIELDS = [
     "name", "name_key", "front_key", "type_line", "oracle_text", "color_identity",
-    "legalities", "layout", "can_be_commander", "pairing", "updated_at",
+    "legalities", "layout", "can_be_commander", "pairing", "in_picker", "updated_at",
 ]  # fmt: skip
 
 
@@ -43,6 +43,8 @@ def _row(card: DomainCard) -> Card:
         layout=card.layout[:30],
         can_be_commander=card.can_be_commander,
         pairing=card.pairing[:220],
+        in_picker=(card.can_be_commander or card.is_background)
+        and card.legality("commander") == "legal",
     )
 
 
