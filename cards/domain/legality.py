@@ -217,7 +217,9 @@ def check_commander(parsed: ParsedList, lookup: Lookup, *, commanders=(), fmt="c
     size = cmd_count + sum(line.count for line, _ in deck)
     unknown = sum(1 for p in problems if p.rule in ("unknown-card", "unread"))
     if size != 100:
-        more = f" ({unknown} line(s) not counted: unknown)" if unknown else ""
+        more = (
+            f" (not counting {unknown} unknown line{'s' if unknown > 1 else ''})" if unknown else ""
+        )
         problems.append(
             Problem(None, "deck-size",
                     f"The deck has {size} cards with its commanders{more}: exactly 100.")

@@ -42,8 +42,8 @@ def test_every_problem_with_its_line_and_rule(tmp_path, sample_cards_loaded):
     code, out = run(tmp_path, ILLEGAL, "--format", "commander")
     assert code == 1
     assert out.splitlines() == [
-        "the list: [deck-size] The deck has 96 cards with its commanders (1 line(s) not "
-        "counted: unknown): exactly 100.",
+        "the list: [deck-size] The deck has 96 cards with its commanders (not counting 1 "
+        "unknown line): exactly 100.",
         "line 7: [singleton] 2 copies of Sol Ring (first on line 6): one copy.",
         "line 8: [banned] Mana Crypt is banned in commander.",
         "line 9: [color-identity] Lightning Bolt (R) is outside the commanders' color "
