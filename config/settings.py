@@ -147,7 +147,7 @@ MIDDLEWARE = [
 ROOT_URLCONF = "config.urls"
 
 # The rooms of tournaments' web layer that keep templates (see TEMPLATES' DIRS).
-TOURNAMENT_ROOMS = ("public", "console", "registration", "reports")
+TOURNAMENT_ROOMS = ("public", "console", "registration", "reports", "offline")
 
 TEMPLATES = [
     {

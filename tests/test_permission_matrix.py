@@ -348,6 +348,11 @@ MATRIX: dict[str, Rule] = {
     "events/<slug:slug>/run/paper/seats/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/run/paper/slips/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/run/paper/standings/": Rule(RUN_EVENT, "event"),
+    # Offline (tournaments/offline): the web app's service worker and manifest hold no data;
+    # the event's state the TO's phone keeps is for whoever runs the event.
+    "offline/sw.js": Rule(ANYONE, "site"),
+    "offline/manifest.webmanifest": Rule(ANYONE, "site"),
+    "events/<slug:slug>/run/offline/state/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/copy/": Rule(COPY_EVENT, "event", BOTH, writes=True),
     # Online registration and check-in.
     "events/<slug:slug>/run/registration/": Rule(RUN_EVENT, "event"),

@@ -1,6 +1,8 @@
 """A table's result from the console: the one-tap report (answered with the table's card),
 a pod's full finishing order form, and the seats a cut pod's seeds chose."""
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -31,7 +33,8 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     event's format reads the form once into a `Result`, which the service stores. A refusal (a
     bad form or order: 400, naming the field; a result changed since the card was loaded: 409)
     comes back as that card, showing the result stored now and the message, through
-    `error_response`.
+    `error_response`. A result sent from the phone's offline queue also posts `offline` (the
+    time it was tapped) and must carry its version (`_offline_via`).
     """
     event = run_get(request, slug)
     # The table (with its round) comes with its seats, in one query; every table has seats.
@@ -48,14 +51,39 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     except ValueError:
         version = None
     try:
+        via = _offline_via(request.POST, version)
         players = [(s.entry_id, s.entry.player.name) for s in seats]
         result = event.play.read_result(request.POST, players)
         stored = results_services.table_report(
-            table=table, result=result, expected_version=version, by=request.user
+            table=table, result=result, expected_version=version, by=request.user, via=via
         )
     except DomainError as error:
         return _card_answer(request, event, table, error)
     return _card_answer(request, event, stored)
+
+
+_TAPPED_AT = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]")
+
+
+def _offline_via(data, version: int | None) -> str:
+    """A result from the phone's offline queue (`offline` = the time it was tapped, "21:14",
+    static/tournaments/offline/offline.js) must carry the table version it was made against:
+    without one it would overwrite whatever the table holds now. The log says how it came."""
+    tapped = data.get("offline")
+    if tapped is None:
+        return ""
+    if not _TAPPED_AT.fullmatch(tapped):
+        raise TournamentError(
+            "This queued result's time is not a time of day (hh:mm).", code="offline_time"
+        )
+    if version is None or version < 0:
+        raise TournamentError(
+            "This queued result carries no table version: it cannot be checked against the "
+            "table as it is now. Enter it again.",
+            code="offline_version",
+            field="version",
+        )
+    return f"the phone's queue, tapped at {tapped} offline"
 
 
 def _card_answer(

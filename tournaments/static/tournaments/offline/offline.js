@@ -1,0 +1,690 @@
+// Guildhall offline: the TO's console and the players' own pages outlast the store's Wi-Fi or
+// the server going away (docs/organizers.md, "When the Wi-Fi or the site goes away").
+//
+// The page holds an element #offline-banner (data-offline-kind "console" or "player",
+// data-event the event's slug, data-as-of when the server drew the page). This script:
+// - registers the service worker (tournaments/offline/views.py), which keeps the page's last
+//   good copy on the phone, and links the web app's manifest;
+// - on the console, puts a result tapped while the server cannot be reached into a queue on
+//   the phone (IndexedDB, in tap order; a second tap on the same table before it is sent
+//   replaces the first), marks that table's card and says so in the banner ("Offline since
+//   21:14 · 3 results waiting");
+// - when the server answers again, sends the queue in order to the card's own address, each
+//   result with the table version it was made against (`version`) and the time it was tapped
+//   (`offline`): the server stores it once (a repeat of a stored result changes nothing), and
+//   a table changed meanwhile comes back as a conflict (409), kept on the phone and shown on
+//   its card for the TO to settle. Nothing is overwritten, nothing is dropped;
+// - on a player's page, says "as of 21:14" when it shows what it last knew.
+//
+// Other scripts (the offline pairing) use `window.GuildhallOffline` (see the end of this file).
+(function () {
+  "use strict";
+
+  var banner = document.getElementById("offline-banner");
+  if (!banner) {
+    return;
+  }
+  var KIND = banner.getAttribute("data-offline-kind");
+  var SLUG = banner.getAttribute("data-event");
+  var STATE_URL = banner.getAttribute("data-state-url");
+  var SINCE_KEY = "guildhall-offline-since";
+  var RETRY_SECONDS = 10;
+  var KEEP_SECONDS = 30;
+  var REPORT = /\/tables\/(\d+)\/report\/$/;
+
+  var copy = document.documentElement.hasAttribute("data-offline-copy");
+  var lastGood = new Date(banner.getAttribute("data-as-of") || Date.now());
+  var serverDown = copy;
+  var queue = []; // this event's queued results, in tap order
+  var settle = []; // this event's results the server refused or found in conflict
+  var flushing = null;
+  var signIn = false;
+  var keptAt = Date.now(); // the page itself was just drawn (and kept by the worker)
+  var keepTimer = null;
+  var listeners = [];
+
+  // --- Times ---------------------------------------------------------------------------------
+
+  function hhmm(date) {
+    var d = new Date(date);
+    return ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2);
+  }
+
+  function offline() {
+    return navigator.onLine === false || serverDown;
+  }
+
+  function since() {
+    var stored = window.localStorage.getItem(SINCE_KEY);
+    return stored ? new Date(Number(stored)) : null;
+  }
+
+  function wentOffline() {
+    if (!window.localStorage.getItem(SINCE_KEY)) {
+      window.localStorage.setItem(SINCE_KEY, String(Date.now()));
+    }
+    render();
+  }
+
+  function cameBack() {
+    lastGood = new Date();
+    copy = false;
+    if (serverDown || window.localStorage.getItem(SINCE_KEY)) {
+      serverDown = false;
+      window.localStorage.removeItem(SINCE_KEY);
+      render();
+    }
+    if (queue.length) {
+      flush();
+    }
+  }
+
+  // --- IndexedDB -----------------------------------------------------------------------------
+
+  var dbPromise = new Promise(function (resolve, reject) {
+    if (!window.indexedDB) {
+      reject(new Error("This browser keeps no data for pages (IndexedDB)."));
+      return;
+    }
+    var open = window.indexedDB.open("guildhall-offline", 1);
+    open.onupgradeneeded = function () {
+      var db = open.result;
+      db.createObjectStore("queue", { keyPath: "id", autoIncrement: true }).createIndex(
+        "event",
+        "event",
+      );
+      db.createObjectStore("settle", { keyPath: "id", autoIncrement: true }).createIndex(
+        "event",
+        "event",
+      );
+      db.createObjectStore("state", { keyPath: "event" });
+    };
+    open.onsuccess = function () {
+      resolve(open.result);
+    };
+    open.onerror = function () {
+      reject(open.error);
+    };
+  });
+
+  function tx(store, mode, work) {
+    return dbPromise.then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var t = db.transaction(store, mode);
+        var result;
+        t.oncomplete = function () {
+          resolve(result);
+        };
+        t.onerror = t.onabort = function () {
+          reject(t.error);
+        };
+        work(t.objectStore(store), function (value) {
+          result = value;
+        });
+      });
+    });
+  }
+
+  function allOf(store, slug) {
+    return tx(store, "readonly", function (s, done) {
+      var req = s.index("event").getAll(slug);
+      req.onsuccess = function () {
+        done(
+          req.result.sort(function (a, b) {
+            return a.id - b.id;
+          }),
+        );
+      };
+    });
+  }
+
+  function put(store, value) {
+    return tx(store, "readwrite", function (s, done) {
+      var req = s.put(value);
+      req.onsuccess = function () {
+        done(req.result);
+      };
+    });
+  }
+
+  function remove(store, id) {
+    return tx(store, "readwrite", function (s) {
+      s.delete(id);
+    });
+  }
+
+  function reload() {
+    return Promise.all([allOf("queue", SLUG), allOf("settle", SLUG)]).then(function (both) {
+      queue = both[0];
+      settle = both[1];
+      render();
+      if (KIND === "console") {
+        decorate();
+      }
+    });
+  }
+
+  // --- The banner and the cards ----------------------------------------------------------------
+
+  function plural(n, word) {
+    return n + " " + word + (n === 1 ? "" : "s");
+  }
+
+  function render() {
+    var parts = [];
+    var gone = since();
+    if (KIND === "player") {
+      if (offline() || copy) {
+        parts.push(
+          (gone ? "Offline since " + hhmm(gone) : "Offline") +
+            " · your seat as of " +
+            hhmm(lastGood) +
+            ": the page updates itself when the connection is back.",
+        );
+      }
+    } else {
+      if (offline()) {
+        parts.push(gone ? "Offline since " + hhmm(gone) : "Offline");
+        parts.push(
+          queue.length
+            ? plural(queue.length, "result") + " waiting"
+            : "the round as of " + hhmm(lastGood),
+        );
+      } else if (signIn && queue.length) {
+        parts.push(plural(queue.length, "result") + " waiting: log in again to send them");
+      } else if (queue.length) {
+        parts.push("Back online · sending " + plural(queue.length, "result"));
+      }
+      if (settle.length) {
+        parts.push(
+          plural(settle.length, "table") + " to settle (entered offline, not stored: see the cards)",
+        );
+      }
+    }
+    banner.textContent = parts.join(" · ");
+    banner.hidden = parts.length === 0;
+    banner.classList.toggle("offline-now", offline());
+    listeners.forEach(function (fn) {
+      try {
+        fn();
+      } catch (error) {
+        window.console.warn(error);
+      }
+    });
+  }
+
+  function cardOf(tableId) {
+    return document.getElementById("table-" + tableId);
+  }
+
+  function note(card, className, text, strong, rest) {
+    var p = document.createElement("p");
+    p.className = className;
+    p.setAttribute("role", "status");
+    p.appendChild(document.createTextNode(text));
+    var b = document.createElement("strong");
+    b.textContent = strong;
+    p.appendChild(b);
+    p.appendChild(document.createTextNode(rest));
+    var header = card.querySelector("header");
+    card.insertBefore(p, header ? header.nextSibling : card.firstChild);
+    return p;
+  }
+
+  // Each card says what the phone holds for it: a queued result, or one to settle.
+  function decorate() {
+    var cards = document.querySelectorAll("article[data-table-id]");
+    Array.prototype.forEach.call(cards, function (card) {
+      var marks = card.querySelectorAll(".offline-queued, .offline-settle");
+      Array.prototype.forEach.call(marks, function (mark) {
+        mark.remove();
+      });
+      card.classList.remove("queued", "to-settle");
+    });
+    queue.forEach(function (item) {
+      var card = cardOf(item.table);
+      if (!card) {
+        return;
+      }
+      card.classList.add("queued");
+      note(
+        card,
+        "offline-queued",
+        "Waiting to send: ",
+        item.label,
+        " (tapped at " + item.hhmm + ")",
+      );
+    });
+    settle.forEach(function (item) {
+      var card = cardOf(item.table);
+      if (!card) {
+        return;
+      }
+      card.classList.add("to-settle");
+      var p = note(
+        card,
+        "offline-settle message warning",
+        "Entered offline at " + item.hhmm + ": ",
+        item.label,
+        " — not stored. " +
+          item.reason +
+          " The card shows the table as it is now: keep it, or tap the result again. ",
+      );
+      var done = document.createElement("button");
+      done.type = "button";
+      done.className = "secondary";
+      done.textContent = "Settled";
+      done.addEventListener("click", function () {
+        remove("settle", item.id).then(reload);
+      });
+      p.appendChild(done);
+    });
+  }
+
+  // --- The queue ---------------------------------------------------------------------------
+
+  function isResult(detail) {
+    return KIND === "console" && detail.verb === "post" && REPORT.test(detail.path);
+  }
+
+  function labelOf(card, params) {
+    if (!card) {
+      return "a result";
+    }
+    // The button tapped (a name, "Draw", "2-0"...), or a pod's full finishing order.
+    var buttons = card.querySelectorAll("button[name]");
+    for (var i = 0; i < buttons.length; i++) {
+      var button = buttons[i];
+      var tapped = params.some(function (p) {
+        return p[0] === button.name && p[1] === button.value;
+      });
+      if (tapped && button.value !== "order") {
+        return button.textContent.replace(/\s+/g, " ").trim();
+      }
+    }
+    return "the full finishing order";
+  }
+
+  function enqueue(detail) {
+    var tableId = Number(REPORT.exec(detail.path)[1]);
+    var params = [];
+    detail.formData.forEach(function (value, key) {
+      if (key !== "csrfmiddlewaretoken") {
+        params.push([key, String(value)]);
+      }
+    });
+    var card = cardOf(tableId);
+    var now = Date.now();
+    var earlier = queue.filter(function (item) {
+      return item.table === tableId;
+    })[0];
+    var versions = params.filter(function (p) {
+      return p[0] === "version";
+    });
+    var item = {
+      event: SLUG,
+      table: tableId,
+      number: card ? card.getAttribute("data-table-number") : "",
+      // A second tap before the first was sent corrects it: same place in the queue, same
+      // version (the table the TO saw has not changed on this phone).
+      version: earlier ? earlier.version : versions.length ? versions[0][1] : "",
+      path: detail.path,
+      params: params,
+      label: labelOf(card, params),
+      tapped: now,
+      hhmm: hhmm(now),
+    };
+    if (earlier) {
+      item.id = earlier.id;
+    }
+    return put("queue", item).then(reload);
+  }
+
+  function token() {
+    var headers = document.body.getAttribute("hx-headers");
+    try {
+      return JSON.parse(headers)["X-CSRFToken"] || "";
+    } catch (error) {
+      return "";
+    }
+  }
+
+  // The card (and the round's status lines) the answer carries replace the page's own.
+  function swapIn(html) {
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    // A copy of the list: each element moved into the page leaves the fragment's live list.
+    Array.prototype.slice.call(template.content.children).forEach(function (incoming) {
+      if (!incoming.id) {
+        return;
+      }
+      var here = document.getElementById(incoming.id);
+      if (!here) {
+        return;
+      }
+      incoming.removeAttribute("hx-swap-oob");
+      here.replaceWith(incoming);
+      if (window.htmx) {
+        window.htmx.process(incoming);
+      }
+    });
+  }
+
+  function reasonIn(html, fallback) {
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    var error = template.content.querySelector(".errorlist, .message.error");
+    return error ? error.textContent.replace(/\s+/g, " ").trim() : fallback;
+  }
+
+  // One queued result to the server: "stored" (or found already stored), "settled" (refused,
+  // or a table changed meanwhile: kept for the TO), "wait" (no answer: kept) or "signin" (the
+  // session is gone: kept).
+  function send(item) {
+    var body = new URLSearchParams();
+    item.params.forEach(function (p) {
+      if (p[0] !== "version") {
+        body.append(p[0], p[1]);
+      }
+    });
+    body.append("version", item.version);
+    body.append("offline", item.hhmm);
+    return fetch(item.path, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { "HX-Request": "true", "X-CSRFToken": token() },
+    }).then(
+      function (response) {
+        if (response.redirected || response.status === 401) {
+          signIn = true; // the log-in page: the session ended; keep the queue
+          return "signin";
+        }
+        return response.text().then(function (html) {
+          if (response.status >= 500) {
+            return "wait";
+          }
+          signIn = false;
+          if (response.ok) {
+            swapIn(html);
+            return "stored";
+          }
+          var reason;
+          if (response.status === 409) {
+            swapIn(html);
+            reason = "Another result was entered meanwhile.";
+          } else if (response.status === 400) {
+            swapIn(html);
+            reason = reasonIn(html, "The server refused it.");
+          } else if (response.status === 403) {
+            reason = "You may no longer enter results at this event.";
+          } else if (response.status === 404) {
+            reason = "This table is no longer in the round (the pairings changed).";
+          } else {
+            reason = "The server refused it (" + response.status + ").";
+          }
+          return put("settle", {
+            event: SLUG,
+            table: item.table,
+            number: item.number,
+            label: item.label,
+            hhmm: item.hhmm,
+            status: response.status,
+            reason: reason,
+          }).then(function () {
+            return "settled";
+          });
+        });
+      },
+      function () {
+        return "wait";
+      },
+    );
+  }
+
+  function flushOnce() {
+    return allOf("queue", SLUG).then(function (items) {
+      queue = items;
+      render();
+      if (!items.length || navigator.onLine === false) {
+        return null;
+      }
+      var item = items[0];
+      return send(item).then(function (outcome) {
+        if (outcome === "signin") {
+          render();
+          return null;
+        }
+        if (outcome === "wait") {
+          serverDown = true;
+          wentOffline();
+          return null;
+        }
+        return remove("queue", item.id).then(function () {
+          serverDown = false;
+          return flushOnce();
+        });
+      });
+    });
+  }
+
+  // One flush at a time, across this phone's tabs too (a reload or a second tab while one is
+  // sending waits for it, then finds the queue shorter).
+  function flush() {
+    if (flushing) {
+      return flushing;
+    }
+    var run = function () {
+      return flushOnce();
+    };
+    var locked =
+      navigator.locks && navigator.locks.request
+        ? navigator.locks.request("guildhall-offline-flush", run)
+        : run();
+    flushing = Promise.resolve(locked)
+      .catch(function (error) {
+        window.console.warn(error);
+      })
+      .then(function () {
+        flushing = null;
+        return reload();
+      })
+      .then(function () {
+        if (!queue.length && !offline()) {
+          window.localStorage.removeItem(SINCE_KEY);
+          render();
+        }
+      });
+    return flushing;
+  }
+
+  // --- What the phone keeps ------------------------------------------------------------------
+
+  // After the server sent something new: the worker keeps the page as it is now, and the
+  // console keeps the event's state; at most every KEEP_SECONDS, the last change included.
+  function keep() {
+    var wait = keptAt + KEEP_SECONDS * 1000 - Date.now();
+    if (wait > 0) {
+      if (!keepTimer) {
+        keepTimer = window.setTimeout(function () {
+          keepTimer = null;
+          keep();
+        }, wait);
+      }
+      return;
+    }
+    if (offline()) {
+      return;
+    }
+    keptAt = Date.now();
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage({ keep: [window.location.href] });
+    }
+    keepState();
+  }
+
+  function keepState() {
+    if (STATE_URL && !offline()) {
+      fetch(STATE_URL, { credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then(function (response) {
+          return response.ok && !response.redirected ? response.json() : null;
+        })
+        .then(function (state) {
+          if (state) {
+            return put("state", { event: SLUG, state: state, kept: Date.now() }).then(render);
+          }
+          return null;
+        })
+        .catch(function () {});
+    }
+  }
+
+  function register() {
+    var manifest = banner.getAttribute("data-manifest");
+    if (manifest && !document.querySelector('link[rel="manifest"]')) {
+      var link = document.createElement("link");
+      link.rel = "manifest";
+      link.href = manifest;
+      document.head.appendChild(link);
+    }
+    var worker = banner.getAttribute("data-service-worker");
+    if (!worker || !navigator.serviceWorker) {
+      return;
+    }
+    navigator.serviceWorker
+      .register(worker, { scope: banner.getAttribute("data-scope") || "/events/" })
+      .then(function () {
+        return navigator.serviceWorker.ready;
+      })
+      .then(function (registration) {
+        // The page opened before the worker ran: have it keep this page and its files now.
+        var files = [window.location.href];
+        document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=icon]").forEach(
+          function (el) {
+            files.push(el.src || el.href);
+          },
+        );
+        if (!copy && registration.active) {
+          registration.active.postMessage({ keep: files });
+        }
+      })
+      .catch(function (error) {
+        window.console.warn("No offline copy on this phone:", error);
+      });
+  }
+
+  // --- htmx and the network ------------------------------------------------------------------
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    if (isResult(detail)) {
+      var table = Number(REPORT.exec(detail.path)[1]);
+      var waiting = queue.some(function (item) {
+        return item.table === table;
+      });
+      // Offline, or this table already waits in the queue (its new result goes after it).
+      if (offline() || waiting) {
+        event.preventDefault();
+        enqueue(detail).then(function () {
+          if (!offline()) {
+            flush();
+          }
+        });
+      }
+      return;
+    }
+    if (navigator.onLine === false && detail.verb === "get") {
+      event.preventDefault(); // no poll while the phone says it has no network
+    }
+  });
+
+  document.addEventListener("htmx:sendError", function (event) {
+    serverDown = true;
+    wentOffline();
+    var config = event.detail.requestConfig;
+    if (config && isResult(config)) {
+      enqueue(config);
+    }
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status > 0 && xhr.status < 500) {
+      cameBack();
+      if (xhr.status === 200) {
+        keep();
+      }
+    }
+  });
+
+  document.addEventListener("htmx:afterSettle", function () {
+    if (KIND === "console") {
+      decorate();
+    }
+  });
+
+  window.addEventListener("offline", wentOffline);
+  window.addEventListener("online", function () {
+    render();
+    flush();
+  });
+
+  window.setInterval(function () {
+    if (queue.length && navigator.onLine !== false) {
+      flush();
+    }
+    render();
+  }, RETRY_SECONDS * 1000);
+
+  // --- For other scripts ----------------------------------------------------------------------
+
+  window.GuildhallOffline = {
+    /** The event this page is about (its slug), and whether this is the TO's console. */
+    event: SLUG,
+    kind: KIND,
+    /** True while the phone has no network or the server does not answer. */
+    isOffline: offline,
+    /** When the phone went offline (a Date), or null. */
+    offlineSince: since,
+    /** The event's state as last fetched from the server (selectors/offline.py):
+     * a Promise of {event, state, kept} or undefined. */
+    eventState: function (slug) {
+      return tx("state", "readonly", function (s, done) {
+        var req = s.get(slug || SLUG);
+        req.onsuccess = function () {
+          done(req.result);
+        };
+      });
+    },
+    /** The results waiting to be sent, in order: a Promise of [{table, number, version,
+     * params: [[name, value]...], label, tapped, hhmm}]. */
+    queued: function (slug) {
+      return allOf("queue", slug || SLUG);
+    },
+    /** The results the server refused or found in conflict, kept for the TO. */
+    toSettle: function (slug) {
+      return allOf("settle", slug || SLUG);
+    },
+    /** Send the queue now (a Promise; a second call while sending returns the same one). */
+    flush: flush,
+    /** Call `fn` whenever the queue, the state or the connection changes. */
+    onChange: function (fn) {
+      listeners.push(fn);
+    },
+  };
+
+  if (navigator.onLine === false) {
+    wentOffline();
+  }
+  register();
+  reload()
+    .then(function () {
+      if (!offline() && queue.length) {
+        flush();
+      }
+      keepState();
+    })
+    .catch(function (error) {
+      window.console.warn(error);
+    });
+})();
