@@ -1,0 +1,112 @@
+"""The offline room's addresses (tournaments/offline/views.py): the service worker answers for
+a scope of /events/ and is never cached for long; the manifest is an installable web app's;
+the event's state is for whoever runs the event, in a fixed number of queries."""
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from leagues.models import Role
+from tests.factories import LeagueFactory, UserFactory, organizer_of
+from tests.tournaments.play import play_round, register
+from tournaments.services.events import tournament_create
+from tournaments.services.rounds import round_pair
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(league):
+    event = tournament_create(league=league, name="Friday", format="pods", swiss_rounds=3)
+    register(event, "Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus")
+    play_round(event)
+    round_pair(tournament=event)
+    return event
+
+
+def test_the_service_worker_may_control_the_events_pages(client):
+    response = client.get(reverse("offline_service_worker"))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Service-Worker-Allowed"] == "/events/"
+    assert response["Cache-Control"] == "no-cache"
+    text = response.content.decode()
+    # Its version is filled in (a new worker replaces an old one when the text changes).
+    assert 'var VERSION = "' in text and 'var VERSION = ""' not in text
+    assert "{{" not in text and "{%" not in text
+
+
+def test_the_manifest_makes_an_installable_app(client):
+    response = client.get(reverse("offline_manifest"))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/manifest+json"
+    manifest = json.loads(response.content)
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == reverse("my_guildhall")
+    assert manifest["icons"] and all(i["src"].startswith("/static/") for i in manifest["icons"])
+
+
+def test_the_state_holds_every_round_with_versions(client, event, organizer):
+    client.force_login(organizer)
+    response = client.get(reverse("offline_event_state", kwargs={"slug": event.slug}))
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "no-store"
+    state = response.json()
+    assert state["event"]["slug"] == event.slug
+    assert state["event"]["seed"] == event.seed
+    assert [r["number"] for r in state["rounds"]] == [1, 2]
+    first, second = state["rounds"]
+    assert all(t["reported"] and t["version"] == 1 for t in first["tables"] if len(t["seats"]) > 1)
+    assert not any(t["reported"] for t in second["tables"] if len(t["seats"]) > 1)
+    seated = {s["entry"] for t in second["tables"] for s in t["seats"]}
+    assert seated == {e["id"] for e in state["entries"]}
+    assert [s["position"] for s in first["tables"][0]["seats"]] == list(
+        range(1, len(first["tables"][0]["seats"]) + 1)
+    )
+
+
+def test_the_state_reads_a_fixed_number_of_queries(client, event, organizer):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(organizer)
+    url = reverse("offline_event_state", kwargs={"slug": event.slug})
+    client.get(url)
+    with CaptureQueriesContext(connection) as small:
+        client.get(url)
+    play_round_again = event.rounds.get(number=2)
+    from tests.tournaments.play import first_seat_wins
+    from tournaments.services.results import table_report
+
+    for table in play_round_again.tables.all():
+        seats = list(table.seats.order_by("position"))
+        if len(seats) > 1:
+            table_report(table=table, winner=first_seat_wins(table, seats))
+    with CaptureQueriesContext(connection) as bigger:
+        client.get(url)
+    assert len(bigger) == len(small)
+
+
+@pytest.mark.parametrize("role", [None, Role.JUDGE])
+def test_the_state_is_for_whoever_runs_the_event(client, event, role):
+    """A player (or a stranger) is refused; a judge of another store does not even see a
+    private event, and is refused a public one."""
+    user = UserFactory()
+    if role is not None:
+        other = LeagueFactory(slug="elsewhere")
+        user = organizer_of(other.organization, role=role, username="judge-elsewhere")
+    client.force_login(user)
+    response = client.get(reverse("offline_event_state", kwargs={"slug": event.slug}))
+    assert response.status_code == 403
+
+
+def test_the_state_of_no_such_event_is_404(client, organizer):
+    client.force_login(organizer)
+    response = client.get(reverse("offline_event_state", kwargs={"slug": "no-such-event"}))
+    assert response.status_code == 404
+
+
+def test_the_state_asks_a_visitor_to_log_in(client, event):
+    response = client.get(reverse("offline_event_state", kwargs={"slug": event.slug}))
+    assert response.status_code == 302 and "/login/" in response.url
