@@ -97,6 +97,11 @@ def test_results_tapped_offline_are_stored_once_and_a_conflict_is_shown(event, p
     worker_ready(to)
     one, two, three, four = tables(event)
 
+    # The event's state is on the phone for the offline pairing (GuildhallOffline.eventState).
+    to.page.wait_for_function(
+        "window.GuildhallOffline.eventState().then(s => s && s.state.rounds.length === 1)",
+        polling=200,
+    )
     to.context.set_offline(True)
     card(to.page, one).get_by_role("button", name="2-0", exact=True).click()
     card(to.page, two).get_by_role("button", name="0-2", exact=True).click()
@@ -181,6 +186,31 @@ def test_a_double_flush_stores_once(event, phones):
     one.refresh_from_db()
     assert one.reported and one.version == 1
     assert AuditEntry.objects.filter(object_id=one.pk).count() == 1
+    assert Game.objects.filter(notes__contains="Modern Friday").count() == 1
+
+
+def test_the_server_gone_with_the_wifi_up_queues_the_tap_too(event, phones):
+    """The phone has a network but the site does not answer (the tap's request fails): the
+    result waits on the phone all the same, and is sent when the site answers again."""
+    to = phones("olive")
+    to.go(f"/events/{event.slug}/run/")
+    one = tables(event)[0]
+
+    def gone(route):
+        route.abort("connectionrefused")
+
+    to.page.route("**/events/**", gone)
+    card(to.page, one).get_by_role("button", name="1-2", exact=True).click()
+    banner = to.page.locator("#offline-banner")
+    expect(banner).to_have_text(re.compile(r"Offline since \d\d:\d\d · 1 result waiting"))
+    one.refresh_from_db()
+    assert not one.reported
+
+    to.page.unroute("**/events/**", gone)
+    expect(banner).to_be_hidden(timeout=20_000)
+    one.refresh_from_db()
+    assert one.reported and one.version == 1
+    assert one.winner_id == one.seats.get(position=2).entry_id
     assert Game.objects.filter(notes__contains="Modern Friday").count() == 1
 
 

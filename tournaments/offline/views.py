@@ -9,6 +9,7 @@ year). Its text carries a version (a hash of itself), so a change replaces the w
 
 import hashlib
 import json
+import re
 from functools import lru_cache
 
 from django.contrib.auth.decorators import login_required
@@ -45,16 +46,23 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
+# A page the worker keeps, which an app installed from it opens on (`?start=`).
+_START = re.compile(r"/events/[-a-zA-Z0-9_]+/(run/|me/([-a-zA-Z0-9_.:]+/)?)")
+
+
 @require_GET
 def manifest(request: HttpRequest) -> HttpResponse:
-    """The web app's manifest: installed, Guildhall opens on the visitor's own page, where
-    tonight's events (run, or played) are."""
+    """The web app's manifest. Installed from the console or a player's own page
+    (`?start=` that page's path), it opens on that page, which the worker keeps for an
+    outage; otherwise on the visitor's own page, where tonight's events are."""
     icon = static("guildhall/favicon.svg")
+    start = request.GET.get("start", "")
     body = {
+        "id": "/",
         "name": "Guildhall",
         "short_name": "Guildhall",
         "description": "Leagues and tournaments for game stores.",
-        "start_url": reverse("my_guildhall"),
+        "start_url": start if _START.fullmatch(start) else reverse("my_guildhall"),
         "scope": "/",
         "display": "standalone",
         "background_color": "#ffffff",

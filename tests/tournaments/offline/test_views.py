@@ -47,6 +47,25 @@ def test_the_manifest_makes_an_installable_app(client):
     assert manifest["icons"] and all(i["src"].startswith("/static/") for i in manifest["icons"])
 
 
+@pytest.mark.parametrize(
+    ("start", "opens"),
+    [
+        ("/events/friday/run/", "/events/friday/run/"),
+        ("/events/friday/me/", "/events/friday/me/"),
+        ("/events/friday/me/abc.def-1:x/", "/events/friday/me/abc.def-1:x/"),
+        ("https://evil.example/events/friday/run/", "/me/"),
+        ("//evil.example/events/friday/run/", "/me/"),
+        ("/events/friday/run/?x=1", "/me/"),
+        ("/admin/", "/me/"),
+        ("javascript:alert(1)", "/me/"),
+    ],
+)
+def test_an_app_installed_from_a_page_opens_on_it_and_nowhere_else(client, start, opens):
+    """`?start=` is the page the app was installed from: only a page the worker keeps."""
+    response = client.get(reverse("offline_manifest"), {"start": start})
+    assert json.loads(response.content)["start_url"] == opens
+
+
 def test_the_state_holds_every_round_with_versions(client, event, organizer):
     client.force_login(organizer)
     response = client.get(reverse("offline_event_state", kwargs={"slug": event.slug}))

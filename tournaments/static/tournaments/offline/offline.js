@@ -29,7 +29,7 @@
   var STATE_URL = banner.getAttribute("data-state-url");
   var SINCE_KEY = "guildhall-offline-since";
   var RETRY_SECONDS = 10;
-  var KEEP_SECONDS = 30;
+  var KEEP_SECONDS = 10;
   var REPORT = /\/tables\/(\d+)\/report\/$/;
 
   var copy = document.documentElement.hasAttribute("data-offline-copy");
