@@ -121,6 +121,10 @@ def test_results_tapped_offline_are_stored_once_and_a_conflict_is_shown(event, p
     )
     card(to.page, three).get_by_role("button", name="2-0", exact=True).click()
     expect(banner).to_contain_text("3 results waiting")
+    # A plain form (End round) is held back offline rather than open an error page.
+    to.page.get_by_role("button", name="End round 1").click()
+    expect(banner).to_contain_text("Not sent: this needs the site")
+    assert to.page.url.endswith(f"/events/{event.slug}/run/")
     to.shot("offline-console-queued")
 
     to.context.set_offline(False)

@@ -42,6 +42,10 @@
   var keptAt = Date.now(); // the page itself was just drawn (and kept by the worker)
   var keepTimer = null;
   var listeners = [];
+  var held = "";
+  var kept = false; // the phone keeps data for this page (IndexedDB opened)
+  var others = 0; // results of other events waiting on this phone
+  var enqueued = Promise.resolve(); // taps are queued one after the other // what the banner says about a form held back while offline
 
   // --- Times ---------------------------------------------------------------------------------
 
@@ -69,6 +73,7 @@
   function cameBack() {
     lastGood = new Date();
     copy = false;
+    held = "";
     if (serverDown || window.localStorage.getItem(SINCE_KEY)) {
       serverDown = false;
       window.localStorage.removeItem(SINCE_KEY);
@@ -100,6 +105,7 @@
       db.createObjectStore("state", { keyPath: "event" });
     };
     open.onsuccess = function () {
+      kept = true;
       resolve(open.result);
     };
     open.onerror = function () {
@@ -153,10 +159,21 @@
     });
   }
 
+  function countAll(store) {
+    return tx(store, "readonly", function (s, done) {
+      var req = s.count();
+      req.onsuccess = function () {
+        done(req.result);
+      };
+    });
+  }
+
   function reload() {
-    return Promise.all([allOf("queue", SLUG), allOf("settle", SLUG)]).then(function (both) {
+    var reads = [allOf("queue", SLUG), allOf("settle", SLUG), countAll("queue")];
+    return Promise.all(reads).then(function (both) {
       queue = both[0];
       settle = both[1];
+      others = both[2] - queue.length;
       render();
       if (KIND === "console") {
         decorate();
@@ -185,6 +202,9 @@
     } else {
       if (offline()) {
         parts.push(gone ? "Offline since " + hhmm(gone) : "Offline");
+        if (held) {
+          parts.push(held);
+        }
         parts.push(
           queue.length
             ? plural(queue.length, "result") + " waiting"
@@ -194,6 +214,12 @@
         parts.push(plural(queue.length, "result") + " waiting: log in again to send them");
       } else if (queue.length) {
         parts.push("Back online · sending " + plural(queue.length, "result"));
+      }
+      if (others > 0) {
+        parts.push(
+          plural(others, "result") +
+            " of another event wait on this phone: open that event's console to send them",
+        );
       }
       if (settle.length) {
         parts.push(
@@ -305,7 +331,21 @@
     return "the full finishing order";
   }
 
+  // One tap after the other: a second tap on a table replaces its waiting result only once
+  // the first is written.
   function enqueue(detail) {
+    var tap = { path: detail.path, formData: detail.formData };
+    enqueued = enqueued
+      .then(function () {
+        return write(tap);
+      })
+      .catch(function (error) {
+        window.console.warn("This result could not be kept on the phone:", error);
+      });
+    return enqueued;
+  }
+
+  function write(detail) {
     var tableId = Number(REPORT.exec(detail.path)[1]);
     var params = [];
     detail.formData.forEach(function (value, key) {
@@ -582,8 +622,9 @@
       var waiting = queue.some(function (item) {
         return item.table === table;
       });
-      // Offline, or this table already waits in the queue (its new result goes after it).
-      if (offline() || waiting) {
+      // Offline, or this table already waits in the queue (its new result goes after it);
+      // a phone that cannot keep data (no IndexedDB) sends it as it would online.
+      if (kept && (offline() || waiting)) {
         event.preventDefault();
         enqueue(detail).then(function () {
           if (!offline()) {
@@ -598,11 +639,32 @@
     }
   });
 
+  // Offline, a plain form of the console (pair, end the round, register, drop...) would open
+  // the browser's own error page: it is held back, and the banner says why. (The result cards
+  // post through htmx, above, and are queued.)
+  document.addEventListener(
+    "submit",
+    function (event) {
+      var form = event.target;
+      if (KIND !== "console" || !offline() || form.hasAttribute("hx-post")) {
+        return;
+      }
+      if ((form.getAttribute("method") || "get").toLowerCase() !== "post") {
+        return;
+      }
+      event.preventDefault();
+      event.stopPropagation();
+      held = "Not sent: this needs the site. Try again when it answers.";
+      render();
+    },
+    true,
+  );
+
   document.addEventListener("htmx:sendError", function (event) {
     serverDown = true;
     wentOffline();
     var config = event.detail.requestConfig;
-    if (config && isResult(config)) {
+    if (kept && config && isResult(config)) {
       enqueue(config);
     }
   });
