@@ -42,10 +42,10 @@
   var keptAt = Date.now(); // the page itself was just drawn (and kept by the worker)
   var keepTimer = null;
   var listeners = [];
-  var held = "";
+  var held = ""; // what the banner says about a form held back while offline
   var kept = false; // the phone keeps data for this page (IndexedDB opened)
   var others = 0; // results of other events waiting on this phone
-  var enqueued = Promise.resolve(); // taps are queued one after the other // what the banner says about a form held back while offline
+  var enqueued = Promise.resolve(); // taps are queued one after the other
 
   // --- Times ---------------------------------------------------------------------------------
 
@@ -164,6 +164,19 @@
       var req = s.count();
       req.onsuccess = function () {
         done(req.result);
+      };
+    });
+  }
+
+  // A sent result leaves the queue, unless the TO tapped that table again while it was on its
+  // way: the new tap stays, and goes next.
+  function removeSent(item) {
+    return tx("queue", "readwrite", function (s) {
+      var req = s.get(item.id);
+      req.onsuccess = function () {
+        if (req.result && req.result.tapped === item.tapped) {
+          s.delete(item.id);
+        }
       };
     });
   }
@@ -500,7 +513,7 @@
           wentOffline();
           return null;
         }
-        return remove("queue", item.id).then(function () {
+        return removeSent(item).then(function () {
           serverDown = false;
           return flushOnce();
         });
