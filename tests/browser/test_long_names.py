@@ -159,7 +159,9 @@ NOT_LINKED = re.compile(
     r"|events/<slug:slug>/calendar\.ics"
     r"|events/<slug:slug>/(run/live|player-names|entries/<int:entry_id>/actions"
     r"|tables/<int:table_id>/order|check-in/<str:token>|me/<str:token>)/"
-    r"|leagues/<slug:slug>/games/new/row/)"
+    r"|leagues/<slug:slug>/games/new/row/"
+    # The web app's files and the event's state the console's script fetches: no pages.
+    r"|offline/|events/<slug:slug>/run/offline/state/)"
 )
 
 

@@ -302,7 +302,7 @@
       card.classList.add("to-settle");
       var p = note(
         card,
-        "offline-settle message warning",
+        "offline-settle",
         "Entered offline at " + item.hhmm + ": ",
         item.label,
         " — not stored. " +
