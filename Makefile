@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test test-fast lint format install browser audit audit-test clean
+.PHONY: run test test-fast lint format install assets browser audit audit-test clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -24,8 +24,32 @@ install: $(STAMP)
 # Development server on an embedded PostgreSQL (data in .pgdata/) unless DATABASE_URL is set:
 # migrates, loads the demo once, starts the job worker, serves on 127.0.0.1:$(PORT); Ctrl-C
 # stops it all. See config/devserver.py.
-run: install
+run: install assets
 	exec env DEBUG=1 $(PY) -m config.devserver --port $(PORT)
+
+# The TO's phone pairs a round without the server (issue 34): Pyodide from the npm registry
+# (pinned in package.json and package-lock.json; `npm ci` again only when the lock changes)
+# and the pure tournament code (tournaments/domain, zipped again when a file of it changes)
+# go into a static folder git ignores. Only the files the phone loads are copied: not
+# node_modules, its Node-only files or source maps.
+PYODIDE_STATIC := tournaments/static/tournaments/pyodide
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+NPM_STAMP := node_modules/.package-lock.json
+DOMAIN_SOURCES := tournaments/__init__.py $(wildcard tournaments/domain/*.py)
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $(NPM_STAMP)
+
+$(PYODIDE_STATIC)/.copied: $(NPM_STAMP)
+	mkdir -p $(PYODIDE_STATIC)
+	cp $(addprefix node_modules/pyodide/,$(PYODIDE_FILES)) $(PYODIDE_STATIC)/
+	touch $@
+
+$(PYODIDE_STATIC)/domain.zip: $(DOMAIN_SOURCES) | $(PYODIDE_STATIC)/.copied
+	$(PYTHON) -c 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED); [z.write(f) for f in sys.argv[2:]]; z.close()' $@ $(DOMAIN_SOURCES)
+
+assets: $(PYODIDE_STATIC)/.copied $(PYODIDE_STATIC)/domain.zip
 
 # Browser tests drive Debian's chromium (Playwright cannot download its own browser here).
 browser:
@@ -67,7 +91,7 @@ audit-test: install
 WORKERS ?= 2
 PYTEST := $(VENV)/bin/pytest -q
 
-test: install browser lint audit-test
+test: install assets browser lint audit-test
 	@url=$$($(PY) -m config.devserver --test-url) || exit 1; echo "database: $$url"; \
 	  DEBUG=1 DATABASE_URL=$$url $(PYTEST) -n $(WORKERS) --dist worksteal $(PYTEST_ARGS)
 
@@ -91,4 +115,4 @@ test-fast: install
 
 clean:
 	@test ! -x $(PY) || $(PY) -m config.devserver --stop
-	rm -rf $(VENV) .pgdata staticfiles .pytest_cache .ruff_cache tests/browser/screenshots
+	rm -rf $(VENV) node_modules $(PYODIDE_STATIC) .pgdata staticfiles .pytest_cache .ruff_cache tests/browser/screenshots
