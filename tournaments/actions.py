@@ -40,6 +40,8 @@ class Action(StrEnum):
     TABLE_EXTENSION = "table.extension"
     EVENT_LISTING = "event.listing"
     EVENT_COPY = "event.copy"
+    ROUND_OFFLINE = "round.offline"
+    ROUND_OFFLINE_REFUSED = "round.offline_refused"
 
 
 LABELS = {
@@ -75,4 +77,6 @@ LABELS = {
     Action.TABLE_EXTENSION: "Time extension",
     Action.EVENT_LISTING: "Time, place or fee changed",
     Action.EVENT_COPY: "Event copied to later weeks",
+    Action.ROUND_OFFLINE: "Round paired on the TO's phone adopted",
+    Action.ROUND_OFFLINE_REFUSED: "Round paired on the TO's phone refused",
 }

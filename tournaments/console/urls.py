@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import board, entries, events, paper, registration, rounds, tables
+from .views import board, entries, events, offline, paper, registration, rounds, tables
 
 urlpatterns = [
     path("leagues/<slug:slug>/events/new/", events.event_create, name="event_create"),
@@ -87,6 +87,13 @@ urlpatterns = [
     path("events/<slug:slug>/run/paper/seats/", paper.paper_seats, name="paper_seats"),
     path("events/<slug:slug>/run/paper/slips/", paper.paper_slips, name="paper_slips"),
     path("events/<slug:slug>/run/paper/standings/", paper.paper_standings, name="paper_standings"),
+    path("events/<slug:slug>/run/offline/", offline.offline_pair, name="offline_pair"),
+    path(
+        "events/<slug:slug>/run/offline/snapshot/",
+        offline.offline_snapshot,
+        name="offline_snapshot",
+    ),
+    path("events/<slug:slug>/run/offline/round/", offline.offline_upload, name="offline_upload"),
     path("events/<slug:slug>/run/listing/", events.event_listing, name="event_listing"),
     path("events/<slug:slug>/copy/", events.event_copy, name="event_copy"),
 ]

@@ -76,11 +76,26 @@ def table_value(data: dict) -> Table:
     )
 
 
+def phone_result(players: list[int], given: dict) -> dict:
+    """A result tapped on the phone ({"winner": player} or {"draw": true}) as the server stores
+    it: a winner alone, the others second; a draw, everyone first; no game wins."""
+    draw = bool(given.get("draw"))
+    winner = None if draw else given.get("winner")
+    if not draw and winner not in players:
+        raise NextRoundError("bad_result", "Tap the winner, or Draw.")
+    return {
+        "winner": winner,
+        "game_wins": None,
+        "game_draws": 0,
+        "finish": [1 if draw or p == winner else 2 for p in players],
+    }
+
+
 def close_round(snapshot: dict, results: dict | None = None) -> dict:
     """The input of the next round: the snapshot's history with its open round closed by the
-    results known (the server's, else the phone's `results`: table number -> the result in
-    `table_json`'s shape, without "players"). Every table needs one (NextRoundError names the
-    tables without)."""
+    results known (the server's, else the phone's `results`: table number -> a result tapped
+    on the phone, `phone_result`). Every table needs one (NextRoundError names the tables
+    without)."""
     closed = {k: v for k, v in snapshot.items() if k not in ("open", "pairable", "why")}
     opened = snapshot.get("open")
     if not opened:
@@ -88,7 +103,9 @@ def close_round(snapshot: dict, results: dict | None = None) -> dict:
     results = {int(k): v for k, v in (results or {}).items()}
     tables, missing = [], []
     for table in opened["tables"]:
-        result = table.get("result") or results.get(table["number"])
+        result = table.get("result")
+        if result is None and table["number"] in results:
+            result = phone_result(table["players"], results[table["number"]])
         if result is None:
             missing.append(table["number"])
             continue
@@ -100,6 +117,18 @@ def close_round(snapshot: dict, results: dict | None = None) -> dict:
         )
     closed["history"] = [*snapshot["history"], tables]
     return closed
+
+
+def pair_offline(snapshot_text: str, results_text: str = "{}") -> str:
+    """The phone's call (under Pyodide): the snapshot and the results tapped on the phone, as
+    JSON text, in; the round paired, with the input it was paired from and its digest (what
+    the phone sends back), or the reason it cannot be paired, as JSON text out."""
+    try:
+        data = close_round(json.loads(snapshot_text), json.loads(results_text))
+        round_ = pair_next(data)
+    except NextRoundError as error:
+        return json.dumps({"ok": False, "code": error.code, "message": error.message})
+    return json.dumps({"ok": True, **round_.as_json(), "input": data, "digest": digest(data)})
 
 
 def digest(data: dict) -> str:

@@ -34,7 +34,14 @@ def round_snapshot(round_: Round) -> dict:
 
 
 @transaction.atomic
-def round_pair(*, tournament: Tournament, by=None, number: int | None = None) -> Round:
+def round_pair(
+    *,
+    tournament: Tournament,
+    by=None,
+    number: int | None = None,
+    seatings: list[tuple[int, ...]] | None = None,
+    notes: list[str] | None = None,
+) -> Round:
     """Pair the next Swiss round from the standings and start it (byes are reported at once).
 
     `number` is the round the TO's button says it pairs: if that round exists already (a
@@ -45,6 +52,10 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
     players who met before) is written on the round. Players with a requested bye for this
     round (`requested_bye_add`) are left out of the pairing and get a requested-bye table
     each, numbered after the others.
+
+    `seatings` (with `notes`, written on the round instead of the pairing's warnings) are the
+    tables of a round already paired elsewhere, on the TO's phone while the server could not
+    be reached (`services.offline.round_adopt`, which checked them): written as they are.
     """
     tournament = tournament_lock(tournament)
     if number is not None and tournament.rounds.filter(number=number).exists():
@@ -88,20 +99,23 @@ def round_pair(*, tournament: Tournament, by=None, number: int | None = None) ->
     past = history(tournament)
     table = standings(tournament, past)
     ratings = entry_ratings(tournament, active) if tournament.first_round == "rating" else None
-    tables, warnings = play.pair(
-        tournament,
-        players=[e.player_id for e in active],
-        history=past,
-        ranking=table.ranking,
-        points=table.points,
-        seed=tournament.seed,
-        round_number=number,
-        first_round=tournament.first_round,
-        ratings=ratings,
-        # The pod pairer weighs repeats by how many rounds are left and looks one round
-        # ahead, but not past the last (domain.pods).
-        rounds=planned,
-    )
+    if seatings is not None:
+        tables, warnings = [tuple(t) for t in seatings], list(notes or [])
+    else:
+        tables, warnings = play.pair(
+            tournament,
+            players=[e.player_id for e in active],
+            history=past,
+            ranking=table.ranking,
+            points=table.points,
+            seed=tournament.seed,
+            round_number=number,
+            first_round=tournament.first_round,
+            ratings=ratings,
+            # The pod pairer weighs repeats by how many rounds are left and looks one round
+            # ahead, but not past the last (domain.pods).
+            rounds=planned,
+        )
     by_player = {e.player_id: e for e in entered}
     requested = [(e.player_id,) for e in entered if e.pk in sitting_out]
     seatings = list(enumerate(tables, 1))

@@ -1,0 +1,244 @@
+// Pair the next round on the TO's phone when the server cannot be reached (issue 34).
+//
+// While the server answers, the page keeps the event's pairing snapshot on the phone
+// (localStorage). Pyodide (served from this site's static files, installed by `make assets`)
+// starts at once and unpacks the pure tournament code (domain.zip); once every table of the
+// round being played has a result (the server's, or one tapped here), "Pair" runs
+// `tournaments.domain.nextround.pair_offline`: the same standings and pairing, with the same
+// seed, that the server runs. The round is kept on the phone until the server has it: "Send"
+// posts it (and the results tapped here) when the server answers again, also by itself when
+// the browser says it is back online. window.guildhallOffline exposes the steps to tests and to
+// the offline queue (its results can be handed in with `setResults`).
+
+const root = document.getElementById("offline-pair");
+const $ = (selector) => root.querySelector(selector);
+const key = `guildhall:offline-pair:${root.dataset.event}`;
+const noun = root.dataset.noun;
+const started = performance.now();
+
+let state = JSON.parse(localStorage.getItem(key) || "{}");
+// state: {snapshot, fetchedAt, results: {table: {winner} | {draw: true}}, paired, sent}
+state.results = state.results || {};
+
+function save() {
+  localStorage.setItem(key, JSON.stringify(state));
+}
+
+function say(text) {
+  $(".offline-message").textContent = text;
+}
+
+function clock(iso) {
+  return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+function name(player) {
+  const names = (state.snapshot && state.snapshot.names) || {};
+  return names[String(player)] || `Player ${player}`;
+}
+
+// --- Python ----------------------------------------------------------------------------------
+
+async function startPython() {
+  const base = root.dataset.pyodide;
+  const { loadPyodide } = await import(`${base}pyodide.mjs`);
+  const pyodide = await loadPyodide({ indexURL: base });
+  const zip = await (await fetch(`${base}domain.zip`)).arrayBuffer();
+  pyodide.unpackArchive(zip, "zip", { extractDir: "/guildhall" });
+  pyodide.runPython("import sys; sys.path.insert(0, '/guildhall')");
+  const pairOffline = pyodide.pyimport("tournaments.domain.nextround").pair_offline;
+  return (snapshot, results) => JSON.parse(pairOffline(JSON.stringify(snapshot), JSON.stringify(results)));
+}
+
+const timings = {};
+const python = startPython().then((pair) => {
+  timings.ready = performance.now() - started;
+  render();
+  return pair;
+});
+
+// --- the snapshot ----------------------------------------------------------------------------
+
+async function refresh() {
+  try {
+    const response = await fetch(root.dataset.snapshotUrl, {
+      headers: { Accept: "application/json" },
+      cache: "no-store",
+    });
+    if (!response.ok) throw new Error(String(response.status));
+    const snapshot = await response.json();
+    const changed = !state.snapshot || state.snapshot.round !== snapshot.round;
+    state.snapshot = snapshot;
+    state.fetchedAt = new Date().toISOString();
+    if (changed && !(state.paired && !state.sent)) {
+      state.results = {};
+      state.paired = null;
+      state.sent = null;
+    }
+    save();
+  } catch (error) {
+    // The server cannot be reached: the phone goes on with what it holds.
+  }
+  render();
+}
+
+function openTables() {
+  const opened = state.snapshot && state.snapshot.open;
+  return opened ? opened.tables : [];
+}
+
+function missing() {
+  return openTables().filter(
+    (table) => !table.result && table.players.length > 1 && !state.results[String(table.number)],
+  );
+}
+
+// --- drawing ---------------------------------------------------------------------------------
+
+function render() {
+  const status = $(".offline-status");
+  if (!state.snapshot) {
+    status.textContent = navigator.onLine
+      ? "Loading the event…"
+      : "This phone has not kept this event yet: open this page once while the server answers.";
+    return;
+  }
+  const online = navigator.onLine ? "online" : "offline";
+  status.textContent = `Round ${state.snapshot.round} · the event as of ${clock(state.fetchedAt)} · ${online}` +
+    (timings.ready === undefined ? " · starting the pairing code…" : "");
+  drawMissing();
+  const button = $(".offline-pair-button");
+  button.textContent = `Pair round ${state.snapshot.round} on this phone`;
+  button.disabled = timings.ready === undefined || !state.snapshot.pairable || missing().length > 0 ||
+    Boolean(state.paired);
+  if (!state.snapshot.pairable) say(state.snapshot.why);
+  drawRound();
+}
+
+function drawMissing() {
+  const list = $(".offline-missing-list");
+  const tables = missing();
+  $(".offline-missing").hidden = tables.length === 0 || Boolean(state.paired);
+  list.replaceChildren(
+    ...tables.map((table) => {
+      const item = document.createElement("li");
+      const label = document.createElement("span");
+      label.textContent = `${noun[0].toUpperCase()}${noun.slice(1)} ${table.number}: `;
+      item.append(label);
+      for (const player of table.players) {
+        item.append(resultButton(table, `${name(player)} won`, { winner: player }));
+      }
+      item.append(resultButton(table, "Draw", { draw: true }));
+      return item;
+    }),
+  );
+}
+
+function resultButton(table, text, result) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = text;
+  button.addEventListener("click", () => {
+    state.results[String(table.number)] = result;
+    save();
+    render();
+  });
+  return button;
+}
+
+function drawRound() {
+  const box = $(".offline-round");
+  const paired = state.paired;
+  box.hidden = !paired;
+  $(".offline-upload-button").hidden = !paired || Boolean(state.sent);
+  if (!paired) return;
+  $(".offline-round-title").textContent =
+    `Round ${paired.round}, paired on this phone` + (state.sent ? " · on the server" : " · not sent yet");
+  $(".offline-tables").replaceChildren(
+    ...paired.tables.map((players, index) => {
+      const item = document.createElement("li");
+      item.className = "offline-table";
+      const what = players.length === 1 ? "Bye" : `${noun[0].toUpperCase()}${noun.slice(1)} ${index + 1}`;
+      item.textContent = `${what}: ${players.map(name).join(players.length === 2 ? " vs " : ", ")}`;
+      return item;
+    }),
+  );
+  $(".offline-warnings").replaceChildren(
+    ...paired.warnings.map((text) => {
+      const item = document.createElement("li");
+      item.textContent = text;
+      return item;
+    }),
+  );
+}
+
+// --- pairing and sending ---------------------------------------------------------------------
+
+async function pair() {
+  const run = await python;
+  const answer = run(state.snapshot, state.results);
+  if (!answer.ok) {
+    say(answer.message);
+    return answer;
+  }
+  timings.paired = performance.now() - started;
+  state.paired = answer;
+  state.sent = null;
+  save();
+  say(`Round ${answer.round} is paired on this phone: announce it. Send it when the server answers.`);
+  render();
+  return answer;
+}
+
+async function upload() {
+  if (!state.paired || state.sent) return null;
+  const token = root.querySelector("input[name=csrfmiddlewaretoken]").value;
+  let response;
+  try {
+    response = await fetch(root.dataset.uploadUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": token },
+      body: JSON.stringify({
+        input: state.paired.input,
+        tables: state.paired.tables,
+        results: state.results,
+      }),
+    });
+  } catch (error) {
+    say("The server cannot be reached yet: the round stays on this phone.");
+    return null;
+  }
+  const answer = await response.json().catch(() => ({ ok: false, message: "The server answered in a way this page cannot read." }));
+  if (answer.ok) {
+    state.sent = new Date().toISOString();
+    save();
+  }
+  say(answer.message + (answer.ok ? "" : " The phone keeps its round."));
+  render();
+  return answer;
+}
+
+$(".offline-pair-button").addEventListener("click", pair);
+$(".offline-upload-button").addEventListener("click", upload);
+window.addEventListener("online", async () => {
+  await upload();
+  await refresh();
+});
+window.addEventListener("offline", render);
+
+window.guildhallOffline = {
+  python,
+  refresh,
+  pair,
+  upload,
+  timings,
+  state: () => state,
+  setResults(results) {
+    Object.assign(state.results, results);
+    save();
+    render();
+  },
+};
+
+render();
+refresh();
