@@ -342,6 +342,11 @@ MATRIX: dict[str, Rule] = {
     "stores/<slug:org>/": Rule(SEE_STORE, "organization"),
     "events/<slug:slug>/calendar.ics": Rule(SEE_EVENT, "event"),
     "events/<slug:slug>/run/listing/": Rule(RUN_EVENT, "event", BOTH, writes=True),
+    # Pairing the next round on the TO's phone without the server (issue 34): the page, the
+    # snapshot it keeps, and the round sent back.
+    "events/<slug:slug>/run/offline/": Rule(RUN_EVENT, "event"),
+    "events/<slug:slug>/run/offline/snapshot/": Rule(RUN_EVENT, "event"),
+    "events/<slug:slug>/run/offline/round/": Rule(RUN_EVENT, "event", POST, writes=True),
     # The paper pack: the round's sheets to print, for whoever runs the event (read only).
     "events/<slug:slug>/run/paper/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/run/paper/pairings/": Rule(RUN_EVENT, "event"),
