@@ -131,9 +131,22 @@ def pair_offline(snapshot_text: str, results_text: str = "{}") -> str:
     return json.dumps({"ok": True, **round_.as_json(), "input": data, "digest": digest(data)})
 
 
+def plain(value):
+    """An input as JSON holds it after a trip through JavaScript, where 5.0 comes back as 5:
+    whole floats as ints, everywhere."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value
+
+
 def digest(data: dict) -> str:
-    """A name for an input: the same input, the same digest, on the server and on the phone."""
-    named = {k: v for k, v in data.items() if k != "names"}  # names are for showing only
+    """A name for an input: the same input, the same digest, on the server and on the phone
+    (whichever way its numbers were written)."""
+    named = {k: plain(v) for k, v in data.items() if k != "names"}  # names are for showing
     text = json.dumps(named, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -101,7 +101,7 @@ def round_adopt(*, tournament: Tournament, data: dict, tables: list, by=None) ->
         )
     if nextround.digest(mine) != nextround.digest(data):
         try:
-            changes = _differences(mine, data)
+            changes = _differences(nextround.plain(mine), nextround.plain(data))
         except (TypeError, KeyError, AttributeError):  # the phone's input is not even its shape
             changes = ["the event changed"]
         raise TournamentError(

@@ -109,8 +109,8 @@ function render() {
   drawMissing();
   const button = $(".offline-pair-button");
   button.textContent = `Pair round ${state.snapshot.round} on this phone`;
-  button.disabled = timings.ready === undefined || !state.snapshot.pairable || missing().length > 0 ||
-    Boolean(state.paired);
+  button.hidden = Boolean(state.paired);
+  button.disabled = timings.ready === undefined || !state.snapshot.pairable || missing().length > 0;
   if (!state.snapshot.pairable) say(state.snapshot.why);
   drawRound();
 }
@@ -158,7 +158,10 @@ function drawRound() {
     ...paired.tables.map((players, index) => {
       const item = document.createElement("li");
       item.className = "offline-table";
-      const what = players.length === 1 ? "Bye" : `${noun[0].toUpperCase()}${noun.slice(1)} ${index + 1}`;
+      const asked = players.length === 1 && paired.input.sitting_out.includes(players[0]);
+      const what = players.length === 1
+        ? (asked ? "Bye (asked to sit out)" : "Bye")
+        : `${noun[0].toUpperCase()}${noun.slice(1)} ${index + 1}`;
       item.textContent = `${what}: ${players.map(name).join(players.length === 2 ? " vs " : ", ")}`;
       return item;
     }),

@@ -1,0 +1,73 @@
+"""A TO pairs the next round on a phone (390 px) while the server cannot be reached, then sends
+it back (issue 34): the page kept the event while online; offline, the TO taps the one result
+the server never got, pairs the round under Pyodide and sees its pods; back online, the round
+goes to the server, and the public pairings show it, seat for seat."""
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from leagues.models import Role
+from tests.factories import organizer_of
+from tests.tournaments.offline.states import STATES, build, seatings
+from tournaments.models import Round
+
+from .pyodide_assets import check_assets
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+WAIT = 120_000  # ms: Pyodide's cold start (13 MB from the test server) on a busy machine
+
+
+def test_the_to_pairs_offline_and_the_server_adopts_the_round(phone, league):
+    check_assets()
+    organizer_of(league.organization, role=Role.JUDGE, username="jude")
+    event = build(league, *STATES[3])  # 9 players in pods of 4 and 5, a drop, a requested bye
+    opened = event.rounds.get(number=2)
+    table = opened.tables.filter(seats__position=2).order_by("number").first()
+    winner = table.seats.get(position=2).entry
+    # The last result never reached the server.
+    table.reported, table.winner, table.is_draw = False, None, False
+    table.save()
+    table.seats.update(place=None, game_wins=None)
+    page = phone.page
+    phone.login("jude")
+    page.goto(phone.base + reverse("offline_pair", args=[event.slug]))
+    page.set_default_timeout(WAIT)
+    expect(page.locator(".offline-status")).to_contain_text("online", timeout=WAIT)
+    page.evaluate("async () => { await window.guildhallOffline.python; }")
+
+    phone.context.set_offline(True)
+    expect(page.locator(".offline-status")).to_contain_text("offline")
+    pair = page.locator(".offline-pair-button")
+    expect(pair).to_be_disabled()  # a table still has no result on the phone
+    page.get_by_role("button", name=f"{winner.player.name} won").click()
+    expect(pair).to_be_enabled()
+    pair.click()
+
+    shown = page.locator(".offline-table")
+    expect(page.locator(".offline-round-title")).to_contain_text("Round 3, paired on this phone")
+    expect(shown.first).to_contain_text("Pod 1:")
+    phone.shot("offline_round_phone")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    announced = shown.all_inner_texts()
+
+    phone.context.set_offline(False)  # the page sends the round by itself once back online
+    expect(page.locator(".offline-message")).to_contain_text(
+        "Round 3 is on the server", timeout=WAIT
+    )
+    phone.shot("offline_round_sent")
+
+    adopted = event.rounds.get(number=3)
+    assert event.rounds.get(number=2).status == Round.Status.COMPLETE
+    names = {e.player_id: e.player.name for e in event.entries.select_related("player")}
+    assert [", ".join(names[p] for p in players) for players in seatings(adopted)] == [
+        text.split(": ", 1)[1] for text in announced
+    ]
+    page.goto(phone.base + reverse("event_detail", args=[event.slug]))
+    board = page.locator("main")
+    for players in seatings(adopted):
+        for player in players:
+            expect(board).to_contain_text(names[player])
+    expect(board).to_contain_text("Round 3")
+    phone.shot("offline_round_public")
