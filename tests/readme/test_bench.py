@@ -114,6 +114,13 @@ BENCHES = {
             "| a result: season catch-up after commit | 32 |",
             "season table within 1 s of a result:",
             "season table equals a replay from scratch: yes",
+    # The phone's pairing code (make assets) in Chromium on a throttled phone: sizes, cold start.
+    "pyodide_start": (
+        [],
+        [
+            "| profile | sent KB | page loaded ms | pairing code ready ms | round paired ms |",
+            "| phone, 4G (60 ms, 20 Mbit/s), CPU 4x |",
+            "| tournaments/pyodide/pyodide.asm.wasm |",
         ],
     ),
     # The wheel's PostgreSQL, as on a machine with none installed; both drills.

@@ -30,6 +30,7 @@ README_LINES_AT_MOST = 160  # a map, not the territory (it was 640 lines)
 
 MAKE_RUN_BY = {
     "run": "tests/readme/test_make_run.py: a fresh clone served, crawled and stopped",
+    "assets": "tests/readme/test_make_run.py: `make run` runs it first in the fresh clone",
     "test": "CI: this suite is what `make test` runs, after `make lint` and `make audit-test`",
     "test-fast": "tests/readme/test_fast_lane.py reads its pytest line; its tests are make test's",
 }

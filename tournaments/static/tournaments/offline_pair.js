@@ -14,7 +14,6 @@ const root = document.getElementById("offline-pair");
 const $ = (selector) => root.querySelector(selector);
 const key = `guildhall:offline-pair:${root.dataset.event}`;
 const noun = root.dataset.noun;
-const started = performance.now();
 
 let state = JSON.parse(localStorage.getItem(key) || "{}");
 // state: {snapshot, fetchedAt, results: {table: {winner} | {draw: true}}, paired, sent}
@@ -40,19 +39,23 @@ function name(player) {
 // --- Python ----------------------------------------------------------------------------------
 
 async function startPython() {
-  const base = root.dataset.pyodide;
-  const { loadPyodide } = await import(`${base}pyodide.mjs`);
-  const pyodide = await loadPyodide({ indexURL: base });
-  const zip = await (await fetch(`${base}domain.zip`)).arrayBuffer();
+  // The loader's address may carry the deploy's hash (pyodide.1a2b3c.mjs); the files it loads
+  // next to it are the unhashed ones, which the static files keep too.
+  const loader = root.dataset.pyodide;
+  const { loadPyodide } = await import(loader);
+  const pyodide = await loadPyodide({ indexURL: loader.slice(0, loader.lastIndexOf("/") + 1) });
+  const zip = await (await fetch(root.dataset.domain)).arrayBuffer();
   pyodide.unpackArchive(zip, "zip", { extractDir: "/guildhall" });
   pyodide.runPython("import sys; sys.path.insert(0, '/guildhall')");
   const pairOffline = pyodide.pyimport("tournaments.domain.nextround").pair_offline;
   return (snapshot, results) => JSON.parse(pairOffline(JSON.stringify(snapshot), JSON.stringify(results)));
 }
 
+// Milliseconds since the page's navigation started: the pairing code ready, the round paired,
+// and how long the pairing itself took.
 const timings = {};
 const python = startPython().then((pair) => {
-  timings.ready = performance.now() - started;
+  timings.ready = performance.now();
   render();
   return pair;
 });
@@ -179,12 +182,14 @@ function drawRound() {
 
 async function pair() {
   const run = await python;
+  const before = performance.now();
   const answer = run(state.snapshot, state.results);
+  timings.pairMs = performance.now() - before;
   if (!answer.ok) {
     say(answer.message);
     return answer;
   }
-  timings.paired = performance.now() - started;
+  timings.paired = performance.now();
   state.paired = answer;
   state.sent = null;
   save();
