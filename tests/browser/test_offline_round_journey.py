@@ -57,6 +57,9 @@ def test_the_to_pairs_offline_and_the_server_adopts_the_round(phone, league):
         "Round 3 is on the server", timeout=WAIT
     )
     phone.shot("offline_round_sent")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+    phone.shot("offline_round_sent_laptop")
 
     adopted = event.rounds.get(number=3)
     assert event.rounds.get(number=2).status == Round.Status.COMPLETE

@@ -15,6 +15,9 @@ const $ = (selector) => root.querySelector(selector);
 const key = `guildhall:offline-pair:${root.dataset.event}`;
 const noun = root.dataset.noun;
 
+// Whether the last request to the server was answered: while it is, results are entered on the
+// console as usual, and this page only waits for them.
+let reachable = false;
 let state = JSON.parse(localStorage.getItem(key) || "{}");
 // state: {snapshot, fetchedAt, results: {table: {winner} | {draw: true}}, paired, sent}
 state.results = state.results || {};
@@ -73,6 +76,7 @@ async function refresh() {
     const changed = !state.snapshot || state.snapshot.round !== snapshot.round;
     state.snapshot = snapshot;
     state.fetchedAt = new Date().toISOString();
+    reachable = true;
     if (changed && !(state.paired && !state.sent)) {
       state.results = {};
       state.paired = null;
@@ -81,6 +85,7 @@ async function refresh() {
     save();
   } catch (error) {
     // The server cannot be reached: the phone goes on with what it holds.
+    reachable = false;
   }
   render();
 }
@@ -106,9 +111,13 @@ function render() {
       : "This phone has not kept this event yet: open this page once while the server answers.";
     return;
   }
-  const online = navigator.onLine ? "online" : "offline";
+  const online = navigator.onLine && reachable ? "online" : "offline";
+  const waiting = missing().map((table) => table.number);
   status.textContent = `Round ${state.snapshot.round} · the event as of ${clock(state.fetchedAt)} · ${online}` +
-    (timings.ready === undefined ? " · starting the pairing code…" : "");
+    (timings.ready === undefined ? " · starting the pairing code…" : "") +
+    (reachable && waiting.length && !state.paired
+      ? ` · waiting for the results of ${noun} ${waiting.join(", ")} (enter them on the console)`
+      : "");
   drawMissing();
   const button = $(".offline-pair-button");
   button.textContent = `Pair round ${state.snapshot.round} on this phone`;
@@ -121,7 +130,7 @@ function render() {
 function drawMissing() {
   const list = $(".offline-missing-list");
   const tables = missing();
-  $(".offline-missing").hidden = tables.length === 0 || Boolean(state.paired);
+  $(".offline-missing").hidden = tables.length === 0 || Boolean(state.paired) || reachable;
   list.replaceChildren(
     ...tables.map((table) => {
       const item = document.createElement("li");
@@ -232,7 +241,10 @@ window.addEventListener("online", async () => {
   await upload();
   await refresh();
 });
-window.addEventListener("offline", render);
+window.addEventListener("offline", () => {
+  reachable = false;
+  render();
+});
 
 window.guildhallOffline = {
   python,
