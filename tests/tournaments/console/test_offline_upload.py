@@ -227,3 +227,30 @@ def test_an_upload_needs_the_csrf_token(league):
 
     assert send(client, event, phone_pairs(event)).status_code == 403
     assert rounds_of(event) == [1, 2]
+
+
+def test_the_page_and_its_snapshot_for_the_judge(league, judge_client):
+    event = build(league, *ONE_V_ONE_9)
+
+    page = judge_client.get(reverse("offline_pair", args=[event.slug]))
+    snapshot = judge_client.get(reverse("offline_snapshot", args=[event.slug])).json()
+
+    assert page.status_code == 200
+    assert reverse("offline_upload", args=[event.slug]) in page.content.decode()
+    assert snapshot["round"] == 3 and snapshot["pairable"]
+    assert [t["number"] for t in snapshot["open"]["tables"]] == list(
+        event.rounds.get(number=2).tables.order_by("number").values_list("number", flat=True)
+    )
+
+
+def test_a_site_deployed_without_the_pairing_code_says_so(league, judge_client, monkeypatch):
+    event = build(league, *ONE_V_ONE_9)
+
+    def missing(path):
+        raise ValueError(f"Missing staticfiles manifest entry for '{path}'")
+
+    monkeypatch.setattr("tournaments.console.views.offline.static", missing)
+    page = judge_client.get(reverse("offline_pair", args=[event.slug])).content.decode()
+
+    assert "make assets" in page
+    assert "offline_pair" not in page  # no script that would fail

@@ -15,6 +15,7 @@ from csp.decorators import csp_update
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -32,10 +33,17 @@ MOST_BYTES = 2_000_000
 @csp_update({"script-src": ["'wasm-unsafe-eval'"]})
 def offline_pair(request: HttpRequest, slug: str) -> HttpResponse:
     event = run_get(request, slug)
+    try:
+        code = {
+            "loader": static("tournaments/pyodide/pyodide.mjs"),
+            "domain": static("tournaments/pyodide/domain.zip"),
+        }
+    except ValueError:  # deployed without `make assets`: the manifest has no such file
+        code = None
     return render(
         request,
         "tournaments/console/offline_pair.html",
-        event_context(request, event, "run", title="Pair without the server"),
+        event_context(request, event, "run", title="Pair without the server", code=code),
     )
 
 
