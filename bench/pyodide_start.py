@@ -29,12 +29,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.loadlib.cluster import database_ensure  # noqa: E402
+from bench.loadlib.cluster import database_ensure, free_port  # noqa: E402
 from bench.loadlib.server import site_setup, start_gunicorn, stop_gunicorn  # noqa: E402
 
 URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/guildhall_bench")
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-PORT = int(os.environ.get("BENCH_PORT", "8731"))
+PORT = free_port()  # another bench or helper may hold any fixed port
 SLUG = "bench-pyodide"
 TIMEOUT = 300_000  # ms: a cold start on the slowest profile stays well within it
 
