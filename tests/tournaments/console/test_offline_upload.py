@@ -154,8 +154,10 @@ def test_a_round_that_breaks_a_rule_is_refused_and_nothing_changes(
         tables[0].pop()
     elif case == "dropped":
         tables[0][0] = dropped
-    elif case == "sizes":
-        tables[1].append(tables[0].pop())
+    elif case == "sizes":  # a player from a smallest pod to a largest: other sizes
+        pods = [t for t in tables if len(t) > 1]
+        small, large = min(pods, key=len), max(pods[::-1], key=len)
+        large.append(small.pop())
     elif case == "garbage":
         tables[0] = ["Ann", None]
     elif case == "round":

@@ -50,6 +50,8 @@ def build(league, name: str, format: str, players: int, played: int, layout: str
     event = tournament_create(
         league=league, name=name, format=format, pod_layout=layout, swiss_rounds=played + 3
     )
+    event.seed = rng.randrange(1, 10**6)  # reproducible: tournament_create draws one at random
+    event.save(update_fields=["seed"])
     entries = register(event, *(f"{name} player {n:02d}" for n in range(players)))
     for _ in range(played):
         round_ = round_pair(tournament=event)
@@ -58,9 +60,10 @@ def build(league, name: str, format: str, players: int, played: int, layout: str
     if played:
         round_ = round_pair(tournament=event)
         report_all(round_, rng)
-        entry_drop(entry=rng.choice(entries))
+        leaving = rng.choice(entries)
+        entry_drop(entry=leaving)
         requested_bye_add(
-            entry=rng.choice([e for e in entries if e.dropped_after is None]),
+            entry=rng.choice([e for e in entries if e.pk != leaving.pk]),
             round_number=round_.number + 1,
         )
     event.refresh_from_db()
