@@ -114,6 +114,8 @@ BENCHES = {
             "| a result: season catch-up after commit | 32 |",
             "season table within 1 s of a result:",
             "season table equals a replay from scratch: yes",
+        ],
+    ),
     # The phone's pairing code (make assets) in Chromium on a throttled phone: sizes, cold start.
     "pyodide_start": (
         [],

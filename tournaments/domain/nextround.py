@@ -1,8 +1,8 @@
 """The next Swiss round from plain JSON: what the server's `round_pair` computes, as one value
 the TO's phone can hold and pair without the server (issue 34, under Pyodide in the browser).
 
-A *snapshot* (`selectors.pairing_snapshot.pairing_snapshot`) is the event as the server's pairing reads
-it: the completed Swiss rounds' tables, the entrants and drops, the points scheme and
+A *snapshot* (`selectors.pairing_snapshot.pairing_snapshot`) is the event as the server's
+pairing reads it: the completed Swiss rounds' tables, the entrants and drops, the points scheme and
 tiebreakers, the seed and the pairing options, plus the round being played (`open`) with the
 results the server knew. The phone adds the results it holds (`close_round`), which gives the
 *input* of the next round; `pair_next` ranks the standings and pairs it exactly as the server

@@ -2,15 +2,14 @@
 answers again (issue 34): checked with the code the server's own pairing runs, then adopted as
 `round_pair` writes a round, or refused with the reason.
 
-The phone sends the input it paired from (`selectors.pairing_snapshot.pairing_snapshot` closed with the
-results it held, `domain.nextround.close_round`) and the round it made. The server adopts the
-round when its own input now is that very input (the same results, drops, byes, settings: the
-phone paired what the server would pair from) and the round keeps every rule of the server's
-pairing (`domain.nextround.check_round`); it ends the round being played first, as the
-console's one tap does. Sending the same round twice adopts it once (AlreadyDone the second
-time). A refusal changes nothing; the view writes it in History with the phone's round, and
-the phone keeps its copy, so the TO has both.
-"""
+The phone sends the input it paired from (`selectors.pairing_snapshot.pairing_snapshot` closed
+with the results it held, `domain.nextround.close_round`) and the round it made. The server
+adopts the round when its own input now is that very input (the same results, drops, byes,
+settings: the phone paired what the server would pair from) and the round keeps every rule of
+the server's pairing (`domain.nextround.check_round`); it ends the round being played first, as
+the console's one tap does. Sending the same round twice adopts it once (AlreadyDone the second
+time). A refusal changes nothing; the view writes it in History with the phone's round, and the
+phone keeps its copy, so the TO has both."""
 
 from django.db import transaction
 
