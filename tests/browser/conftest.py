@@ -87,6 +87,12 @@ class Visit:
         self.page.click("button[type=submit]")
         self.page.wait_for_load_state("networkidle")
 
+    def open_menu(self, scope: str = ".league-nav"):
+        """Open the tabs' menu in `scope` on a phone (on a laptop the tabs are all in view)."""
+        summary = self.page.locator(f"{scope} details.tabs > summary").first
+        if summary.is_visible() and summary.locator("xpath=..").get_attribute("open") is None:
+            summary.click()
+
     def shot(self, name: str) -> Path:
         SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"

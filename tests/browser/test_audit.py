@@ -54,6 +54,7 @@ def test_a_correction_on_the_history_page_and_its_undo(phone, scene):
     page.fill("#id_player_1", "Ann Archer")
     page.click("button:has-text('Save correction')")
     page.wait_for_load_state("networkidle")
+    phone.open_menu(".league-nav")
     page.click("nav.league-nav >> text=History")
     page.wait_for_load_state("networkidle")
     assert "History of Friday Commander" in page.locator("h1").inner_text()
@@ -76,6 +77,7 @@ def test_a_correction_on_the_history_page_and_its_undo(phone, scene):
 def test_the_event_history_on_a_phone(phone, scene):
     phone.login("olive")
     phone.go("/events/friday-swiss/")
+    phone.open_menu(".event-head")
     phone.page.click(".event-head >> text=History")
     phone.page.wait_for_load_state("networkidle")
     entries = phone.page.locator(".history-entry")

@@ -27,6 +27,7 @@ def test_the_organizer_sets_the_webhook_and_tests_it(request, device, settings):
     visit.login("olive")
     with FakeReceiver() as receiver:
         watch.go("/leagues/friday/")
+        visit.open_menu(".league-nav")
         page.get_by_role("link", name="Notifications").click()
         page.wait_for_url("**/organizations/*/notifications/")
         page.fill("#id_url", "http://discord.com/api/webhooks/1/token")

@@ -52,6 +52,7 @@ def test_owner_sets_up_the_store_and_a_judge_joins(browser, live_server, tmp_pat
     fits(owner)
 
     # The profile, from the league menu's Store link: address, time zone, a logo.
+    owner.open_menu(".league-nav")
     owner.page.click(".league-nav a:has-text('Store')")
     owner.page.wait_for_load_state("networkidle")
     owner.page.click("a:has-text('Edit the profile')")

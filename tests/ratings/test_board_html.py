@@ -72,7 +72,7 @@ def test_the_board_fragment_html(client, league, django_capture_on_commit_callba
     )
     assert normalised(response.content.decode()) == (
         '<div class="table-wrap htmx-table" id="standings" hx-target="this" '
-        'hx-swap="outerHTML" hx-push-url="true"><table class="standings"><thead><tr>'
+        'hx-swap="outerHTML" hx-push-url="true" tabindex="0"><table class="standings"><thead><tr>'
         '<th class="rank">#</th>'
         + sortable("name", "Player", "name")
         + sortable("rating", "Rating", "num")
