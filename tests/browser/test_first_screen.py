@@ -1,0 +1,114 @@
+"""The first screen is the task (issue 33): on a 390x844 phone, what a page is for starts within
+the first 200 px: the seat on "Your seat", the round on the TO's console and on the pairings,
+the league's standings table and the sign-up form. The console keeps the round, its clock and
+what is left in view while the TO scrolls the tables (sticky). The same pages in the dark
+scheme keep their text readable (axe's colour-contrast rule), as the crawl in
+test_long_names.py checks the light one.
+"""
+
+import datetime
+
+import pytest
+
+from tests.factories import UserFactory
+from tournaments.services.entries import entry_register
+from tournaments.services.events import tournament_create
+from tournaments.services.results import table_report
+from tournaments.services.rounds import round_end, round_pair
+
+from .a11y import axe_missing, axe_violations
+from .conftest import PHONE, Visit, friday_league
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+FIRST_SCREEN = 200  # px from the top of the page
+
+
+@pytest.fixture
+def scene(db) -> dict:
+    """Friday Commander, and an event in its second round (being played) of eight players."""
+    scene = friday_league()
+    event = tournament_create(
+        league=scene["league"], name="Friday Open", date=datetime.date.today(), swiss_rounds=3
+    )
+    for player in scene["players"]:
+        entry_register(tournament=event, name=player.name)
+    for name in ("Gus Green", "Hal Hunt"):
+        entry_register(tournament=event, name=name, create_player=True)
+    first = round_pair(tournament=event)
+    for table in first.tables.all():
+        seats = list(table.seats.order_by("position"))
+        table_report(table=table, winner=seats[0].entry)
+    round_end(round_=first)
+    round_pair(tournament=event)
+    ann = scene["players"][0]
+    ann.user = UserFactory(username="pat")
+    ann.save(update_fields=["user"])
+    return {**scene, "event": event}
+
+
+def pages(scene) -> list[tuple[str, str | None, str, str]]:
+    """(what, who signs in, address, the element the page is for)."""
+    event = scene["event"].slug
+    return [
+        ("Your seat", "pat", f"/events/{event}/me/", ".seat-card"),
+        ("the console's round", "olive", f"/events/{event}/run/", ".round-head"),
+        ("the pairings", None, f"/events/{event}/", ".finder"),
+        ("the standings", None, "/leagues/friday/", "#standings"),
+        ("the sign-up form", None, "/accounts/signup/", "form.signup"),
+    ]
+
+
+def test_what_each_page_is_for_starts_on_the_first_screen(browser, live_server, scene):
+    problems = []
+    visits: dict[str | None, Visit] = {}
+    try:
+        for what, who, address, selector in pages(scene):
+            if who not in visits:
+                visits[who] = Visit(browser, live_server, PHONE)
+                if who:
+                    visits[who].login(who)
+            visit = visits[who]
+            visit.go(address)
+            top = visit.page.locator(selector).first.bounding_box()["y"]
+            if top > FIRST_SCREEN:
+                problems.append(f"{what} ({address}) starts at {top:.0f} px")
+            visit.shot(f"first-screen-{selector.strip('.#').replace(' ', '-')}-phone")
+    finally:
+        for visit in visits.values():
+            visit.context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_the_console_keeps_the_round_in_view_while_scrolling(phone, scene):
+    phone.login("olive")
+    phone.go(f"/events/{scene['event'].slug}/run/")
+    page = phone.page
+    page.mouse.wheel(0, 1200)
+    page.wait_for_function("window.scrollY > 300")
+    head = page.locator(".round-head").bounding_box()
+    assert 0 <= head["y"] < 100, head  # stuck at the top
+    text = page.locator(".round-head").inner_text()
+    assert "Round 2" in text and "time is up at" in text and "Waiting for 4 tables" in text
+    phone.shot("first-screen-console-scrolled-phone")
+
+
+def test_the_first_screens_read_well_in_the_dark_scheme(browser, live_server, scene):
+    assert not axe_missing(), axe_missing()
+    problems = []
+    visits: dict[str | None, Visit] = {}
+    try:
+        for what, who, address, _ in pages(scene):
+            if who not in visits:
+                visits[who] = Visit(browser, live_server, PHONE)
+                visits[who].page.emulate_media(color_scheme="dark")
+                if who:
+                    visits[who].login(who)
+            visits[who].go(address)
+            found = axe_violations(visits[who].page, rules=["color-contrast"])
+            problems += [f"{what} ({address}), dark: {v}" for v in found]
+            visits[who].shot(f"dark-{what.replace(' ', '-')}-phone")
+    finally:
+        for visit in visits.values():
+            visit.context.close()
+    assert not problems, "\n".join(problems)
