@@ -49,7 +49,16 @@ $(PYODIDE_STATIC)/.copied: $(NPM_STAMP)
 $(PYODIDE_STATIC)/domain.zip: $(DOMAIN_SOURCES) | $(PYODIDE_STATIC)/.copied
 	$(PYTHON) -c 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED); [z.write(f) for f in sys.argv[2:]]; z.close()' $@ $(DOMAIN_SOURCES)
 
-assets: $(PYODIDE_STATIC)/.copied $(PYODIDE_STATIC)/domain.zip
+# axe-core, the accessibility checker the browser tests run inside each page, from the same
+# install, served as a static file (core/static/vendor/, git-ignored; never a CDN).
+AXE := core/static/vendor/axe.min.js
+$(AXE): $(NPM_STAMP)
+	mkdir -p $(@D)
+	cp node_modules/axe-core/axe.min.js $@
+
+# Front-end files from the npm registry (package.json, package-lock.json): Pyodide and the
+# pairing code for the TO's phone, axe-core for the tests.
+assets: $(PYODIDE_STATIC)/.copied $(PYODIDE_STATIC)/domain.zip $(AXE)
 
 # Browser tests drive Debian's chromium (Playwright cannot download its own browser here).
 browser:
@@ -115,4 +124,5 @@ test-fast: install
 
 clean:
 	@test ! -x $(PY) || $(PY) -m config.devserver --stop
-	rm -rf $(VENV) node_modules $(PYODIDE_STATIC) .pgdata staticfiles .pytest_cache .ruff_cache tests/browser/screenshots
+	rm -rf $(VENV) .pgdata staticfiles .pytest_cache .ruff_cache tests/browser/screenshots \
+	  node_modules $(PYODIDE_STATIC) core/static/vendor

@@ -10,11 +10,17 @@ and the test follows every link of the site from their first pages (not a list o
 which the next page would miss), checks each page at 390 and 1366 px and saves both
 screenshots; the permission matrix's URL patterns that a role may open and no link reached
 are reported too.
+
+The same crawl is the site's accessibility check (issue 33), so that `make test` loads each
+page once: on every page, at both widths, axe-core (tests/browser/a11y.py) finds no serious or
+critical violation, and on the phone every control a person taps alone is at least 44x44 px.
+A visitor (not signed in) is crawled too.
 """
 
 import datetime
 import os
 import re
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -36,6 +42,7 @@ from tournaments.services.results import table_report
 from tournaments.services.rounds import round_end, round_pair
 from tournaments.services.topcut import top_cut_start
 
+from .a11y import LAYOUT_RULES, axe_missing, axe_violations, small_targets
 from .conftest import PHONE, SCREENSHOTS, Visit
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -135,7 +142,9 @@ def overflow(visit) -> dict:
 # --- Every page each role reaches -------------------------------------------------------------
 
 # Who is crawled, and from where: the pages a person starts from once signed in.
-ACCOUNTS = {"organizer": "olive", "judge": "judy", "player": "pat"}
+ACCOUNTS = {"visitor": None, "organizer": "olive", "judge": "judy", "player": "pat"}
+# The permission matrix's name for each crawled role.
+MATRIX_ROLE = {"visitor": "anonymous"}
 START = ["/", "/me/"]
 LAPTOP = {"width": 1366, "height": 900}
 # Not pages to lay out: log-out, downloads and feeds, the API, Django's admin (its own styles),
@@ -161,8 +170,13 @@ NOT_LINKED = re.compile(
     r"|tables/<int:table_id>/order|check-in/<str:token>|me/<str:token>)/"
     r"|leagues/<slug:slug>/games/new/row/"
     # The web app's files and the event's state the console's script fetches: no pages.
-    r"|offline/|events/<slug:slug>/run/offline/state/)"
+    r"|offline/|events/<slug:slug>/run/offline/state/"
+    r"|style-guide/)"  # development only, linked from nowhere (test_style_guide.py)
 )
+
+
+# Seconds each role's crawl spent in the accessibility checks (printed: `make test` time matters).
+A11Y_SECONDS: dict[str, float] = {}
 
 
 def route_of(address: str) -> tuple[str, str, bool]:
@@ -271,7 +285,15 @@ def crawl(visit, role: str) -> tuple[list[str], set[str], int]:
         name = f"crawl-{role}-{len(seen_urls):03d}"
         for width, size in (("390", PHONE), ("1366", LAPTOP)):
             visit.page.set_viewport_size(size)
-            for problem in measure(visit, size["width"]):
+            found = measure(visit, size["width"])
+            checking = time.monotonic()
+            if size is PHONE:
+                found += axe_violations(visit.page)
+                found += [f"tap target under 44x44 px: {t}" for t in small_targets(visit.page)]
+            else:
+                found += axe_violations(visit.page, rules=LAYOUT_RULES)
+            A11Y_SECONDS[role] = A11Y_SECONDS.get(role, 0) + time.monotonic() - checking
+            for problem in found:
                 problems.append(f"{role} at {width} px: {address}: {problem}")
             visit.shot(f"{name}-{width}")
         index.append(f"{name}\t{address}")
@@ -289,6 +311,7 @@ def reachable_routes(role: str) -> set[str]:
     from tests.test_permission_matrix import MATRIX
 
     out = set()
+    role = MATRIX_ROLE.get(role, role)
     for route, rule in MATRIX.items():
         if "GET" not in rule.methods:
             continue
@@ -299,28 +322,36 @@ def reachable_routes(role: str) -> set[str]:
 
 
 def test_every_page_each_role_reaches_fits_a_phone_and_a_laptop(browser, live_server, scene):
-    """Organizer, TO and player: every page they reach fits 390 and 1366 px, and the league
-    menu is never cut at 1366. All the pages too wide are reported at once."""
+    """Visitor, organizer, TO and player: every page they reach fits 390 and 1366 px, the
+    league menu is never cut at 1366, axe finds nothing serious and the phone's controls are
+    big enough to tap. All the problems are reported at once."""
     assert len(UNBROKEN) == len(WORDY) == 100
+    assert not axe_missing(), axe_missing()
     problems, unreached, counts = [], [], {}
     # LONG_NAMES_ROLES=player (say) crawls one role, while fixing a page.
     only = os.environ.get("LONG_NAMES_ROLES", ",".join(ACCOUNTS)).split(",")
     for role, username in ACCOUNTS.items():
         if role not in only:
             continue
+        started = time.monotonic()
         visit = Visit(browser, live_server, PHONE)
         try:
-            visit.login(username)
+            if username:
+                visit.login(username)
             found, routes, counts[role] = crawl(visit, role)
         finally:
             visit.context.close()
         problems += found
+        print(
+            f"{role}: {counts[role]} pages in {time.monotonic() - started:.0f} s, "
+            f"{A11Y_SECONDS.get(role, 0):.0f} s of them in the accessibility checks"
+        )
         assert not visit.errors, f"{role}: JavaScript errors: {visit.errors}"
         missed = {r for r in reachable_routes(role) - routes if not NOT_LINKED.match(r)}
         unreached += [f"{role}: {route}" for route in sorted(missed)]
     report = []
     if problems:
-        report += [f"pages too wide ({counts} pages visited):", *problems]
+        report += [f"pages with problems ({counts} pages visited):", *problems]
     if unreached:
         report += ["pages no link reached (link them, or say in NOT_LINKED why):", *unreached]
     assert not report, "\n".join(report)

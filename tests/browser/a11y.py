@@ -1,0 +1,83 @@
+"""Accessibility checks a browser test runs inside a page (issue 33): axe-core, tap targets.
+
+axe-core comes from the npm registry, pinned in package.json and package-lock.json and put in
+core/static/vendor/ by `make assets` (a prerequisite of `make test`); the page loads it as one
+of the site's own static files (the Content-Security-Policy allows no other script). The
+checks return plain lists of problems, so a crawl can report every page's at once.
+"""
+
+from pathlib import Path
+
+from django.conf import settings
+
+AXE = Path(settings.BASE_DIR) / "core" / "static" / "vendor" / "axe.min.js"
+# What fails a page: WCAG A and AA rules at these impacts (minor and moderate are reported by
+# `make assets`' axe in a browser's devtools, not here).
+FAILING = ("serious", "critical")
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+# A finger's size (WCAG 2.5.5, Apple's and Google's guidance): every control a person taps
+# alone. Links inside a sentence are exempt (WCAG's "inline" exception), as are the admin's
+# widgets (Django's own) and controls inside a table cell that scrolls sideways on purpose.
+TAP = 44
+# The rules whose answer depends on the layout: the crawl runs every rule at 390 px and only
+# these again at 1366 px (the page's markup is the same at both widths), which halves axe's
+# share of the crawl's time.
+LAYOUT_RULES = ["color-contrast", "target-size", "scrollable-region-focusable"]
+CONTROLS = (
+    "button, .button, summary, select, nav a, "
+    "input:not([type=hidden]):not([type=checkbox]):not([type=radio])"
+)
+
+
+def axe_missing() -> str | None:
+    if AXE.exists():
+        return None
+    return f"{AXE} is missing: run `make assets` (npm ci; `make test` does it first)"
+
+
+def axe_violations(page, *, rules: list[str] | None = None) -> list[str]:
+    """axe-core's serious and critical violations in the page as it is now, one line each
+    (rule, impact, how many elements, the first element's selector)."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(url="/static/vendor/axe.min.js")
+    options = {"resultTypes": ["violations"]}
+    if rules:
+        options["runOnly"] = {"type": "rule", "values": rules}
+    else:
+        options["runOnly"] = {"type": "tag", "values": TAGS}
+    found = page.evaluate(
+        """async (options) => {
+          const result = await axe.run(document, options);
+          return result.violations.map((v) => [v.id, v.impact, v.nodes.length,
+            v.nodes[0] ? v.nodes[0].target.join(" ") : "", v.help]);
+        }""",
+        options,
+    )
+    return [
+        f"{rule} ({impact}, {count}x, first: {target}): {text}"
+        for rule, impact, count, target, text in found
+        if impact in FAILING
+    ]
+
+
+def small_targets(page) -> list[str]:
+    """Controls smaller than 44x44 px that a person taps (visible ones only)."""
+    return page.evaluate(
+        """([selector, tap]) => [...document.querySelectorAll(selector)]
+          .filter((el) => !el.closest("#changelist, .admin, table, .inline-actions p"))
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            if (!box.width || !box.height) return false;  // hidden
+            const style = getComputedStyle(el);
+            if (style.visibility === "hidden") return false;
+            return box.height < tap - 0.5 || box.width < tap - 0.5;
+          })
+          .slice(0, 5)
+          .map((el) => {
+            const box = el.getBoundingClientRect();
+            const text = (el.textContent || el.value || el.name || "").trim().slice(0, 30);
+            return `${el.tagName.toLowerCase()} "${text}" ${Math.round(box.width)}x`
+              + `${Math.round(box.height)}`;
+          })""",
+        [CONTROLS, TAP],
+    )
