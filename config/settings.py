@@ -265,6 +265,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
+# The design system's style guide at /style-guide/ (config/style_guide.py): development only.
+STYLE_GUIDE = DEBUG
 # Where collectstatic writes the files whitenoise serves when DEBUG is off; the benches the
 # tests run in parallel each collect into their own (tests/readme/conftest.py), so no test
 # process reads a folder another is rewriting.

@@ -1,5 +1,8 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
+
+from config.style_guide import style_guide
 
 admin.site.site_header = "Guildhall administration"
 admin.site.site_title = "Guildhall"
@@ -19,6 +22,9 @@ urlpatterns = [
     path("", include("cards.urls")),
     path("", include("leagues.urls")),
 ]
+# Every component of the design system on one page, in development only (config/style_guide.py).
+if settings.STYLE_GUIDE:
+    urlpatterns.append(path("style-guide/", style_guide, name="style_guide"))
 
 # The site's own error pages (config/views.py): header, reason, a way on; JSON under /api/.
 handler400 = "config.views.bad_request"

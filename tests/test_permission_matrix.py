@@ -408,6 +408,8 @@ MATRIX: dict[str, Rule] = {
     ),
     # Leagues.
     "": Rule(ANYONE, "site"),
+    # The design system's style guide: development only (settings.STYLE_GUIDE), for anyone.
+    **({"style-guide/": Rule(ANYONE, "site")} if settings.STYLE_GUIDE else {}),
     "leagues/<slug:slug>/": Rule(SEE_LEAGUE, "league"),
     "leagues/<slug:slug>/games/": Rule(SEE_LEAGUE, "league"),
     "leagues/<slug:slug>/players/<int:player_id>/": Rule(SEE_LEAGUE, "league"),
@@ -475,6 +477,8 @@ MATRIX: dict[str, Rule] = {
     "leagues/<slug:slug>/seasons/<int:pk>/types/<int:type_id>/remove/": Rule(
         MANAGE_LEAGUE, "season", POST, writes=True
     ),
+    # Likewise the scenes' stores have no accent colour: its stylesheet is a 404 for everyone.
+    "organizations/<slug:org>/theme.css": Rule(NO_LOGO, "organization"),
     # An invitation's link: an unknown one is a 404 to every account (tests/leagues).
     "organizations/<slug:org>/join/<str:token>/": Rule(
         {**NOWHERE, "anonymous": LOGIN},
