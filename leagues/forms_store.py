@@ -36,6 +36,17 @@ class StoreProfileForm(forms.Form):
         ),
     )
     logo_remove = forms.BooleanField(label="Remove the logo", required=False)
+    accent = forms.CharField(
+        label="Accent colour",
+        required=False,
+        max_length=20,
+        widget=forms.TextInput(attrs={"placeholder": "#1f5f7a", "autocomplete": "off"}),
+        help_text=(
+            "Your store's colour for its header, its events and the projector: # and six hex "
+            "digits. White text goes on it, so it must be dark enough to read. Empty: "
+            "Guildhall's own."
+        ),
+    )
 
     def __init__(self, *args, site_zone: str, **kwargs):
         super().__init__(*args, **kwargs)

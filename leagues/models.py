@@ -50,6 +50,10 @@ class Organization(models.Model):
     logo = models.BinaryField(null=True, blank=True, editable=False)
     logo_type = models.CharField(max_length=20, blank=True, editable=False, db_default="")
     logo_version = models.PositiveIntegerField(default=0, db_default=0, editable=False)
+    # The store's accent colour ('#1f5f7a', '' for Guildhall's): its header and current tab on
+    # its pages, its events' and the projector (leagues.views.store.store_theme). Accepted only
+    # when white text on it is readable (leagues.domain.colour).
+    accent = models.CharField(max_length=7, blank=True, default="", db_default="")
 
     class Meta:
         ordering = ["name"]

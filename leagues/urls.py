@@ -50,4 +50,5 @@ urlpatterns = [
     ),
     path("organizations/<slug:org>/join/<str:token>/", store.staff_join, name="staff_join"),
     path("organizations/<slug:org>/logo/", store.store_logo, name="store_logo"),
+    path("organizations/<slug:org>/theme.css", store.store_theme, name="store_theme"),
 ]

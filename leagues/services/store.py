@@ -30,6 +30,7 @@ from django.utils import timezone
 from audit.services import log_action
 
 from ..actions import Action
+from ..domain.colour import AccentProblem, accent_clean
 from ..domain.images import LogoProblem, logo_check
 from ..models import League, Membership, Organization, Role, StaffInvitation
 from .claims import ClaimAlreadyDone
@@ -74,6 +75,7 @@ def _profile(organization: Organization) -> dict:
         "address": organization.address,
         "time_zone": organization.time_zone,
         "logo": organization.logo_version if organization.logo_type else None,
+        "accent": organization.accent,
     }
 
 
@@ -86,9 +88,11 @@ def organization_profile_update(
     time_zone: str = "",
     logo: LogoUpload | None = None,
     logo_remove: bool = False,
+    accent: str | None = None,
     by=None,
 ) -> Organization:
-    """Change the store's name, address, time zone and logo (or remove the logo)."""
+    """Change the store's name, address, time zone, logo (or remove the logo) and accent colour
+    (None: unchanged; '': Guildhall's own)."""
     name = " ".join((name or "").split())
     if not name:
         raise LeagueError("Give the store a name.", field="name", code="empty")
@@ -112,6 +116,11 @@ def organization_profile_update(
             field="time_zone",
             code="unknown_zone",
         )
+    if accent is not None:
+        try:
+            accent = accent_clean(accent)
+        except AccentProblem as problem:
+            raise LeagueError(str(problem), field="accent", code="unreadable_accent") from None
     content_type = None
     if logo is not None:
         try:
@@ -123,6 +132,9 @@ def organization_profile_update(
     before = _profile(store)
     store.name, store.address, store.time_zone = name, address, time_zone
     fields = ["name", "address", "time_zone"]
+    if accent is not None:
+        store.accent = accent
+        fields.append("accent")
     if content_type is not None:
         store.logo, store.logo_type = logo.data, content_type
         store.logo_version += 1

@@ -67,6 +67,7 @@ def store_profile(request: HttpRequest, org: str) -> HttpResponse:
         "name": organization.name,
         "address": organization.address,
         "time_zone": organization.time_zone,
+        "accent": organization.accent,
     }
     form = StoreProfileForm(
         request.POST or None,
@@ -88,6 +89,7 @@ def store_profile(request: HttpRequest, org: str) -> HttpResponse:
                 time_zone=form.cleaned_data["time_zone"],
                 logo=logo,
                 logo_remove=form.cleaned_data["logo_remove"],
+                accent=form.cleaned_data["accent"],
                 by=request.user,
             )
         except services.LeagueError as error:
@@ -241,6 +243,25 @@ def staff_join(request: HttpRequest, org: str, token: str) -> HttpResponse:
 
 
 @require_GET
+def store_theme(request: HttpRequest, org: str) -> HttpResponse:
+    """The store's accent as a stylesheet (public): the Content-Security-Policy allows no inline
+    style, so base.html links this file on the store's pages. `?v=<accent>` caches it for long,
+    as the logo; the colour was checked when it was saved (leagues.domain.colour)."""
+    accent = Organization.objects.filter(slug=org).values_list("accent", flat=True).first()
+    if not accent:
+        raise Http404("This store has no accent colour.")
+    css = (
+        f":root, body.projector {{ --store: {accent}; --store-ink: #ffffff; "
+        f"--brand: {accent}; --brand-ink: #ffffff; }}\n"
+    )
+    response = HttpResponse(css, content_type="text/css; charset=utf-8")
+    if request.GET.get("v") == accent.lstrip("#"):
+        response["Cache-Control"] = f"public, max-age={LOGO_CACHE_SECONDS}, immutable"
+    else:
+        response["Cache-Control"] = "public, max-age=0, must-revalidate"
+    return response
+
+
 def store_logo(request: HttpRequest, org: str) -> HttpResponse:
     """The store's logo (public, like the store's name on its public leagues)."""
     row = Organization.objects.filter(slug=org).values("logo", "logo_type", "logo_version").first()

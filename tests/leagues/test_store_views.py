@@ -181,6 +181,8 @@ def test_the_profile_with_a_logo_and_the_logo_served(as_owner, organization, cli
         ({"time_zone": "Europe/Atlantis"}, "id_time_zone", "is not a time zone"),
         ({"logo": ("logo.png", b"<svg onload=alert(1)>")}, "id_logo", "SVG is not accepted"),
         ({"name": ""}, "id_name", "This field is required"),
+        ({"accent": "#ffd700"}, "id_accent", "White text on #ffd700 would be hard to read"),
+        ({"accent": "gold"}, "id_accent", "is not a colour"),
     ],
 )
 def test_a_bad_profile_says_which_field_and_changes_nothing(
@@ -201,6 +203,31 @@ def test_a_bad_profile_says_which_field_and_changes_nothing(
         "",
         "",
     )
+    assert organization.accent == ""
+
+
+def test_the_stores_accent_colours_its_pages_through_a_stylesheet(
+    as_owner, owner, organization, client
+):
+    """A readable accent is saved, linked from the store's pages and its leagues' (a file: the
+    Content-Security-Policy allows no inline style) and served to anyone; emptied, it goes."""
+    league = LeagueFactory(organization=organization, slug="friday")
+    values = {"name": "Dragon's Den", "address": "", "time_zone": ""}
+    url = reverse("store_profile", args=[organization.slug])
+    assert as_owner.post(url, {**values, "accent": "#1F5F7A"}).status_code == 302
+    organization.refresh_from_db()
+    assert organization.accent == "#1f5f7a"
+    theme = reverse("store_theme", args=[organization.slug])
+    client.logout()
+    page = client.get(reverse("league_detail", args=[league.slug])).content.decode()
+    assert f"{theme}?v=1f5f7a" in page
+    css = client.get(theme, {"v": "1f5f7a"})
+    assert css.status_code == 200 and css["Content-Type"].startswith("text/css")
+    assert "--store: #1f5f7a;" in css.content.decode() and "immutable" in css["Cache-Control"]
+    client.force_login(owner)
+    assert client.post(url, {**values, "accent": ""}).status_code == 302
+    assert client.get(theme).status_code == 404
+    assert theme not in client.get(reverse("league_detail", args=[league.slug])).content.decode()
 
 
 # --- staff ------------------------------------------------------------------------------------
