@@ -122,6 +122,40 @@ def upcoming_events(
     return [_facts(e, taken=e.taken, waiting=e.waiting) for e in events[:limit]]
 
 
+@dataclass(frozen=True)
+class LiveEvent:
+    """An event being played now, for the home page's "Live now": where to follow it."""
+
+    slug: str
+    name: str
+    store: str
+    league: str
+    status: str
+
+
+def live_events(*, limit: int = HOME_LIMIT) -> list[LiveEvent]:
+    """The public events being played now (Swiss rounds or top cut), newest first: one query."""
+    public = visible_leagues(AnonymousUser())
+    events = (
+        Tournament.objects.filter(
+            league__in=public,
+            status__in=[Tournament.Status.SWISS, Tournament.Status.TOP_CUT],
+        )
+        .select_related("league__organization")
+        .order_by("-date", "name", "pk")[:limit]
+    )
+    return [
+        LiveEvent(
+            slug=e.slug,
+            name=e.name,
+            store=e.league.organization.name,
+            league=e.league.name,
+            status=e.get_status_display(),
+        )
+        for e in events
+    ]
+
+
 def event_facts(
     event: Tournament, *, seats: Seats | None = None, started: bool = False
 ) -> EventFacts:

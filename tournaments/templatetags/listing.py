@@ -1,4 +1,5 @@
-"""`{% upcoming_events %}` (the home page's list of the next public events) and
+"""`{% upcoming_events %}` (the home page's list of the next public events), `{% live_events %}`
+(its events being played now) and
 `{% event_facts %}` (the event page's when, where, fee, seats and calendar link).
 
 Tags rather than context from the views: the home page is the leagues app's, which may not
@@ -17,6 +18,12 @@ register = template.Library()
 @register.inclusion_tag("tournaments/_upcoming.html")
 def upcoming_events(limit: int = listing.HOME_LIMIT) -> dict:
     return {"events": listing.upcoming_events(limit=limit), "show_store": True}
+
+
+@register.inclusion_tag("tournaments/_live.html")
+def live_events(limit: int = listing.HOME_LIMIT) -> dict:
+    """The home page's "Live now": public events in their Swiss rounds or top cut."""
+    return {"events": listing.live_events(limit=limit)}
 
 
 @register.inclusion_tag("tournaments/_event_facts.html", takes_context=True)
