@@ -139,7 +139,7 @@ def test_public_pages(phone, scene):
     page.fill("#id_password", "wrong")
     page.click("button[type=submit]")
     page.wait_for_load_state("networkidle")
-    assert page.locator(".errorlist").is_visible()
+    assert page.locator(".error-summary").is_visible()  # the GOV.UK summary, on top
     phone.shot("csp-login-error-phone")
     watch.assert_clean()
 
