@@ -25,7 +25,7 @@ keeps their rating order.
 
     {"format": "guildhall-organization", "version": 1, "exported_at": "...",
      "organization": {"name", "slug", "created_at", "address", "time_zone",
-                      "logo"},                              # base64, or null
+                      "accent", "logo"},                              # base64, or null
      "members": [{"username", "role"}],                      # not imported
      "players": [{"name", "account", "created_at",          # account: not imported
                   "sees_private_leagues"}],
@@ -73,6 +73,7 @@ from django.utils import timezone
 
 from core.errors import DomainError
 from judging.models import Penalty
+from leagues.domain.colour import AccentProblem, accent_clean
 from leagues.domain.csvformat import unstorable_in
 from leagues.domain.images import LogoProblem, logo_check
 from leagues.domain.ranking import RankingError, validate_places
@@ -98,7 +99,7 @@ VERSION = 1
 
 # The model fields written for each row, by the model's own names. Relations are written
 # separately, by name or key. Every listed field is required on import except created_at.
-ORGANIZATION_FIELDS = ("name", "slug", "created_at", "address", "time_zone")
+ORGANIZATION_FIELDS = ("name", "slug", "created_at", "address", "time_zone", "accent")
 PLAYER_FIELDS = ("name", "created_at", "sees_private_leagues")
 LEAGUE_FIELDS = ("name", "slug", "game_label", "is_public", "starts_on", "ends_on", "created_at")
 GAME_FIELDS = ("played_on", "source", "notes", "created_at")
@@ -222,6 +223,7 @@ OPTIONAL_FIELDS = {
     "self_report",
     "address",
     "time_zone",
+    "accent",
     "sees_private_leagues",
     "start_time",
     "place",
@@ -720,6 +722,10 @@ def _import(root: _Node, progress: Callable[[str, int, int], None]) -> ImportRep
     zone = org_node.get("time_zone", "")
     if zone and zone not in zoneinfo.available_timezones():
         raise org_node.error(f"no time zone {zone!r}", "time_zone")
+    try:
+        organization.accent = accent_clean(organization.accent)
+    except AccentProblem as problem:
+        raise org_node.error(str(problem), "accent") from None
     _logo_import(organization, org_node)
     if Organization.objects.filter(slug=organization.slug).exists():
         raise org_node.error(

@@ -79,6 +79,7 @@ def build_store() -> Organization:
         address="12 Quay St",
         time_zone="Europe/Dublin",
         logo=LogoUpload(data=png(3, 2)),
+        accent="#1f5f7a",
     )
     organizer_of(store, username="olive")
     ApiToken.issue(organization=store, name="scorebot")
@@ -393,7 +394,13 @@ def snapshot(slug: str) -> dict:
         }
     return {
         "name": store.name,
-        "profile": (store.address, store.time_zone, store.logo_type, bytes(store.logo)),
+        "profile": (
+            store.address,
+            store.time_zone,
+            store.accent,
+            store.logo_type,
+            bytes(store.logo),
+        ),
         "players": sorted(store.players.values_list("name", "sees_private_leagues")),
         "leagues": leagues,
     }
