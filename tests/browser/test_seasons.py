@@ -40,6 +40,7 @@ def test_a_season_is_set_up_and_follows_the_results(browser, live_server):
     olive = Visit(browser, live_server, PHONE)
     olive.login("olive")
     olive.go("/leagues/friday-magic/")
+    olive.open_menu()  # on a phone the league's tabs are one menu
     olive.page.click(".league-nav a:has-text('Seasons')")
     olive.page.wait_for_load_state("networkidle")
     olive.page.click("a:has-text('+ New season')")
