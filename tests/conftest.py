@@ -29,39 +29,48 @@ def examples_capped(test, limit: int) -> None:
         test._hypothesis_internal_use_settings = hypothesis_settings(current, max_examples=limit)
 
 
-# The longest modules of `make test` (seconds in one process, measured with --durations on a
-# quiet 2-core machine). With several processes (pytest-xdist's worksteal: each process starts
-# on an equal, contiguous share of the collection and takes from another's queue when its own
-# runs dry), a long module that starts late is run alone at the end while the other core
-# idles. So each process's share starts with long modules of about equal total, the longest
-# first, and the short tests follow in their own order.
-LONG_MODULES = {
-    "tests/browser/test_long_names.py": 157,
-    "tests/browser/test_friday_night.py": 128,
-    "tests/readme/test_soak.py": 74,
-    "tests/readme/test_bench.py": 90,
-    "tests/browser/test_self_report_journey.py": 45,
-    "tests/browser/test_registration_journey.py": 41,
-    "tests/readme/test_make_run.py": 37,
-    "tests/readme/test_commands.py": 23,
-    "tests/browser/test_pods_journey.py": 22,
+# The longest tests of `make test` (seconds, from --durations of a run in two processes on a
+# 2-core machine), by module, or by test where a module's tests need not run together (the
+# crawl: one test per role). With several processes (pytest-xdist's worksteal: each process
+# starts on an equal, contiguous share of the collection and takes from another's queue when
+# its own runs dry), a long test that starts late is run alone at the end while the other
+# core idles. So each process's share starts with long tests of about equal total, the
+# longest first, and the short tests follow in their own order.
+LONG_TESTS = {
+    "tests/browser/test_long_names.py::test_every_page_each_role": 40,  # each role
+    "tests/readme/test_soak.py": 99,
+    "tests/browser/test_friday_night.py": 96,
+    "tests/readme/test_bench.py::test_bench_runs_to_its_table": 18,  # each bench
+    "tests/readme/test_make_run.py": 59,
+    "tests/readme/test_commands.py": 45,
+    "tests/browser/test_self_report_journey.py": 38,
+    "tests/browser/test_judging.py": 40,
+    "tests/browser/test_offline_console.py": 35,
+    "tests/browser/test_registration_journey.py": 29,
+    "tests/browser/test_pods_journey.py": 23,
 }
 
 
-def long_modules_first(items: list, processes: int) -> list:
-    """`items` reordered for `processes` workers: the long modules shared out longest first to
-    the process with the least so far, each process's long modules at the head of its share."""
-    long_items: dict[str, list] = {}
+def long_tests_first(items: list, processes: int) -> list:
+    """`items` reordered for `processes` workers: the long tests shared out longest first to
+    the process with the least so far, each process's long tests at the head of its share."""
+    units: dict[str, list] = {}
+    weight: dict[str, float] = {}
     rest = []
     for item in items:
-        module = item.nodeid.split("::", 1)[0]
-        (long_items.setdefault(module, []) if module in LONG_MODULES else rest).append(item)
+        key = next((k for k in LONG_TESTS if item.nodeid.startswith(k)), None)
+        if key is None:
+            rest.append(item)
+            continue
+        unit = key if "::" not in key else item.nodeid  # a module stays whole
+        units.setdefault(unit, []).append(item)
+        weight[unit] = LONG_TESTS[key]
     shares: list[list] = [[] for _ in range(processes)]
-    load = [0] * processes
-    for module in sorted(long_items, key=LONG_MODULES.__getitem__, reverse=True):
+    load = [0.0] * processes
+    for unit in sorted(units, key=weight.__getitem__, reverse=True):
         least = load.index(min(load))
-        shares[least] += long_items[module]
-        load[least] += LONG_MODULES[module]
+        shares[least] += units[unit]
+        load[least] += weight[unit]
     # worksteal hands the i-th idle process len(pending) // processes-left items: fill each
     # share up to that count with the short tests, in order.
     ordered, left = [], len(items)
@@ -77,7 +86,7 @@ def long_modules_first(items: list, processes: int) -> list:
 def pytest_collection_modifyitems(items):
     processes = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     if processes > 1:
-        items[:] = long_modules_first(items, processes)
+        items[:] = long_tests_first(items, processes)
     if HYPOTHESIS_PROFILE != "fast":
         return
     for item in items:
