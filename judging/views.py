@@ -320,19 +320,9 @@ def _player_act(request, event: Tournament, entry: Entry, page: str, *, via_link
 def player_call(request: HttpRequest, slug: str) -> HttpResponse:
     """The signed-in player calls a judge to their table (or cancels their own call)."""
     event = event_selectors.event_get(slug=slug, user=request.user)
-    entry = (
-        Entry.objects.filter(
-            tournament=event,
-            player__user=request.user,
-            player__organization_id=event.league.organization_id,
-        )
-        .select_related("player")
-        .first()
-    )
+    entry = report_selectors.own_entry(event, request.user)
     if entry is None:
-        raise PermissionDenied(
-            "You are not playing in this event: your account is not linked to one of its players."
-        )
+        raise PermissionDenied(report_selectors.NOT_PLAYING)
     page = reverse("my_event", kwargs={"slug": event.slug})
     return _player_act(request, event, entry, page, via_link=False)
 

@@ -161,19 +161,9 @@ def _own_entry(request: HttpRequest, slug: str) -> tuple[Tournament, Entry]:
     """The event and the signed-in player's own entry in it; 403 with the reason when their
     account is linked to none of its players."""
     event = selectors.event_get(slug=slug, user=request.user)
-    entry = (
-        Entry.objects.filter(
-            tournament=event,
-            player__user=request.user,
-            player__organization_id=event.league.organization_id,
-        )
-        .select_related("player")
-        .first()
-    )
+    entry = report_selectors.own_entry(event, request.user)
     if entry is None:
-        raise PermissionDenied(
-            "You are not playing in this event: your account is not linked to one of its players."
-        )
+        raise PermissionDenied(report_selectors.NOT_PLAYING)
     return event, entry
 
 

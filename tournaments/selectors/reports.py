@@ -235,6 +235,23 @@ def my_seat(event: Tournament, entry: Entry) -> MySeat:
 LINK_SALT = "tournaments.my_event_link"
 
 
+def own_entry(event: Tournament, user) -> Entry | None:
+    """The signed-in `user`'s own entry in `event` (through the store's player their account
+    is linked to), or None."""
+    return (
+        Entry.objects.filter(
+            tournament=event,
+            player__user=user,
+            player__organization_id=event.league.organization_id,
+        )
+        .select_related("player")
+        .first()
+    )
+
+
+NOT_PLAYING = "You are not playing in this event: your account is not linked to one of its players."
+
+
 def walk_in_token(entry: Entry) -> str:
     return signing.Signer(salt=LINK_SALT).sign(str(entry.pk)).replace(":", ".")
 
