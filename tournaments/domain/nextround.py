@@ -22,9 +22,8 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tournaments.domain.history import read_history
 from tournaments.domain.pairing import PairingError, pair_round
-from tournaments.domain.pods import PodPairingError, pair_pods, pod_sizes
+from tournaments.domain.pods import PodPairingError, pair_pods, pod_sizes, seating_warnings
 from tournaments.domain.records import PointsScheme, Table
 from tournaments.domain.standings import compute_standings
 
@@ -239,23 +238,9 @@ def pair_next(data: dict) -> NextRound:
 
 def _pod_warnings(history, tables, names) -> list[str]:
     """As `formats.pods.Pods.seating_warnings`, for the phone to show (names by player id)."""
-    seen = read_history(history)
-    name = lambda p: names.get(str(p), f"player {p}")  # noqa: E731
-    out = []
-    for number, players in enumerate(tables, 1):
-        if len(players) == 1:
-            if seen.byes[players[0]]:
-                out.append(f"{name(players[0])} has had a bye before.")
-            continue
-        again = [
-            f"{name(x)} and {name(y)}"
-            for i, x in enumerate(players)
-            for y in players[i + 1 :]
-            if seen.met.get(x, {}).get(y)
-        ]
-        if again:
-            out.append(f"Pod {number} seats players who met before: {'; '.join(again)}.")
-    return out
+    return seating_warnings(
+        history, enumerate(tables, 1), lambda p: names.get(str(p), f"player {p}")
+    )
 
 
 def check_round(data: dict, tables: list[list[int]]) -> None:

@@ -219,6 +219,28 @@ def pod_sizes(count: int, layout: str = "threes") -> tuple[tuple[int, ...], int]
 # History (read by domain.history; the badness is pairings_edh's measure of it)
 
 
+def seating_warnings(history: Sequence[Round], seatings, name) -> list[str]:
+    """A warning for each pod of `seatings` ((number, players) pairs) that seats players who
+    met before, and for each player given a second bye: which pods, and who, is what a TO
+    needs to check or swap. `name(player)` is how a player is written."""
+    seen = read_history(history)
+    out = []
+    for number, players in seatings:
+        if len(players) == 1:
+            if seen.byes[players[0]]:
+                out.append(f"{name(players[0])} has had a bye before.")
+            continue
+        again = [
+            f"{name(x)} and {name(y)}"
+            for i, x in enumerate(players)
+            for y in players[i + 1 :]
+            if seen.met.get(x, {}).get(y)
+        ]
+        if again:
+            out.append(f"Pod {number} seats players who met before: {'; '.join(again)}.")
+    return out
+
+
 def badness_by_player(history: Sequence[Round]) -> dict[PlayerId, int]:
     """pairings_edh's badness per player over a whole event: at every pod, each pod-mate met
     k times before adds k**2."""

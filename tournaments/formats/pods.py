@@ -8,9 +8,8 @@ from leagues.domain.ranking import is_valid_ranking
 
 from ..actions import Action
 from ..domain import podcut
-from ..domain.history import read_history
 from ..domain.labels import place_label
-from ..domain.pods import PodPairingError, pair_pods
+from ..domain.pods import PodPairingError, pair_pods, seating_warnings
 from ..domain.result import Result
 from ..domain.standings import POD_OMW_FLOOR
 from ..errors import TournamentError
@@ -82,23 +81,8 @@ class Pods(Format):
 
     def seating_warnings(self, past, seatings, entries):
         """A warning for each pod that seats players who met before and for each player
-        given a second bye: which pods, and who, is what a TO needs to check or swap."""
-        seen = read_history(past)
-        warnings = []
-        for number, players in seatings:
-            if len(players) == 1:
-                if seen.byes[players[0]]:
-                    warnings.append(f"{entries[players[0]].player} has had a bye before.")
-                continue
-            again = [
-                f"{entries[x].player} and {entries[y].player}"
-                for i, x in enumerate(players)
-                for y in players[i + 1 :]
-                if seen.met.get(x, {}).get(y)
-            ]
-            if again:
-                warnings.append(f"Pod {number} seats players who met before: {'; '.join(again)}.")
-        return warnings
+        given a second bye (domain.pods.seating_warnings)."""
+        return seating_warnings(past, seatings, lambda p: str(entries[p].player))
 
     def read_result(self, data, players):
         """A pod card's tap: a winner's name, Draw, or the full order (a place per seat)."""
