@@ -100,14 +100,19 @@ def _facts(event: Tournament, *, taken: int | None, waiting: int = 0) -> EventFa
 
 
 def upcoming_events(
-    *, organization: Organization | None = None, limit: int = HOME_LIMIT
+    *, organization: Organization | None = None, limit: int = HOME_LIMIT, started: bool = True
 ) -> list[EventFacts]:
     """The next public events, soonest first (then by start time, unknown times last), of
-    every store or of `organization`."""
+    every store or of `organization`; with `started=False`, only those not begun (the home
+    page lists the others under "Live now")."""
     public = visible_leagues(AnonymousUser())
+    shown = [Tournament.Status.REGISTRATION]
+    if started:
+        shown += [Tournament.Status.SWISS, Tournament.Status.TOP_CUT]
     events = (
-        Tournament.objects.filter(league__in=public, date__gte=store_today(organization))
-        .exclude(status=Tournament.Status.FINISHED)
+        Tournament.objects.filter(
+            league__in=public, date__gte=store_today(organization), status__in=shown
+        )
         .select_related("league__organization")
         .annotate(
             taken=Count("entries", filter=Q(entries__dropped_after__isnull=True), distinct=True),

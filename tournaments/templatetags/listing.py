@@ -17,7 +17,8 @@ register = template.Library()
 
 @register.inclusion_tag("tournaments/_upcoming.html")
 def upcoming_events(limit: int = listing.HOME_LIMIT) -> dict:
-    return {"events": listing.upcoming_events(limit=limit), "show_store": True}
+    """The home page's upcoming events: those not begun (the others are under "Live now")."""
+    return {"events": listing.upcoming_events(limit=limit, started=False), "show_store": True}
 
 
 @register.inclusion_tag("tournaments/_live.html")

@@ -65,6 +65,16 @@ def test_upcoming_lists_public_events_from_today_soonest_first(events):
     assert names(listing.upcoming_events()) == ["Tonight Modern", "Beta Pauper", "Friday cEDH"]
 
 
+def test_the_home_page_lists_an_event_being_played_once_under_live_now(events):
+    tonight = events["today"]
+    tonight.status = "swiss"
+    tonight.save(update_fields=["status"])
+    assert "Tonight Modern" in names(listing.live_events())
+    assert names(listing.upcoming_events(started=False)) == ["Beta Pauper", "Friday cEDH"]
+    # A store's own page still lists tonight's event among its next ones.
+    assert "Tonight Modern" in names(listing.upcoming_events())
+
+
 def test_a_store_lists_its_own_upcoming_events(events, organization):
     assert names(listing.upcoming_events(organization=organization)) == [
         "Tonight Modern",
