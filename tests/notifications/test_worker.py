@@ -106,8 +106,13 @@ def test_a_message_whose_worker_was_killed_mid_delivery_goes_again_by_itself():
                 victim.wait()
             victim.stdout.close()
         assert Delivery.objects.get().status == "sending"
-        killed_run = DBTaskResult.objects.get(task_path=deliver_due.module_path)
-        assert killed_run.status == "RUNNING"  # and no other run was asked for
+        # The killed run is left RUNNING. A second run may already wait in the queue (one CI
+        # run of two saw it: a wake-up enqueued while the first run held the POST); it has not
+        # started, so what sends the message again below is still the rescuer's reaper or that
+        # waiting run, never the killed one.
+        runs = DBTaskResult.objects.filter(task_path=deliver_due.module_path)
+        killed_run = runs.get(status="RUNNING")
+        assert set(runs.exclude(pk=killed_run.pk).values_list("status", flat=True)) <= {"READY"}
 
         rescuer = worker("notifications")
         started = time.monotonic()
