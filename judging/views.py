@@ -25,7 +25,7 @@ from tournaments import selectors as event_selectors
 from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.formats import small_int
 from tournaments.live import not_modified, page_tag
-from tournaments.models import Entry, Registration, Table, Tournament
+from tournaments.models import Entry, Table, Tournament
 from tournaments.pages import event_context, run_get
 from tournaments.selectors import reports as report_selectors
 from tournaments.services.clock import MAX_EXTENSION
@@ -331,19 +331,10 @@ def player_call(request: HttpRequest, slug: str) -> HttpResponse:
 def player_call_link(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     """The same through the player's link (their registration's, or a walk-in's signed one)."""
     event = event_selectors.event_get(slug=slug, user=request.user)
-    if "." in token:
-        entry = report_selectors.walk_in_entry(event, token)
-        if entry is None:
-            raise Http404("This link is not valid for this event.")
-    else:
-        registration = (
-            Registration.objects.filter(tournament=event, token=token)
-            .select_related("entry__player")
-            .first()
-        )
-        if registration is None:
-            raise Http404("This link is not valid for this event.")
-        entry = registration.entry
+    try:
+        entry = report_selectors.link_entry(event, token)
+    except report_selectors.BadLink:
+        raise Http404("This link is not valid for this event.") from None
     page = reverse("my_event_link", kwargs={"slug": event.slug, "token": token})
     if entry is None:
         messages.error(request, "You hold no seat in this event: there is no table to call to.")

@@ -30,7 +30,7 @@ from .. import selectors
 from ..errors import AlreadyDone, TournamentError
 from ..formats import small_int
 from ..live import POLL_SECONDS, not_modified, page_tag
-from ..models import Entry, Registration, ResultReport, Tournament
+from ..models import Entry, ResultReport, Tournament
 from ..page_versions import player_scopes
 from ..pages import run_get
 from ..selectors import reports as report_selectors
@@ -226,19 +226,10 @@ def my_event_link(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     """The same page through the player's link (no account needed): their registration's
     (the check-in link's code), or, for a walk-in, the signed one the TO hands them."""
     event = selectors.event_get(slug=slug, user=request.user)
-    if "." in token:  # signed codes have one; registration codes (token_urlsafe) never do
-        entry = report_selectors.walk_in_entry(event, token)
-        if entry is None:
-            raise Http404("This link is not valid for this event.")
-    else:
-        registration = (
-            Registration.objects.filter(tournament=event, token=token)
-            .select_related("entry__player")
-            .first()
-        )
-        if registration is None:
-            raise Http404("This link is not valid for this event.")
-        entry = registration.entry
+    try:
+        entry = report_selectors.link_entry(event, token)
+    except report_selectors.BadLink:
+        raise Http404("This link is not valid for this event.") from None
     if request.method == "POST":
         if entry is None:
             messages.error(request, "You hold no seat in this event: nothing to report.")

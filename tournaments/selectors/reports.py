@@ -16,7 +16,7 @@ from django.db.models import Prefetch, Q, Value, prefetch_related_objects
 
 from ..domain.reports import result_summary, still_needed
 from ..domain.result import Result
-from ..models import Entry, ResultReport, Round, Seat, Table, Tournament
+from ..models import Entry, Registration, ResultReport, Round, Seat, Table, Tournament
 from .console import seats_of
 
 OPEN = ResultReport.Status.SUBMITTED
@@ -250,6 +250,29 @@ def own_entry(event: Tournament, user) -> Entry | None:
 
 
 NOT_PLAYING = "You are not playing in this event: your account is not linked to one of its players."
+
+
+class BadLink(LookupError):
+    """A player's link that names no registration or walk-in of the event."""
+
+
+def link_entry(event: Tournament, token: str) -> Entry | None:
+    """The entry a player's link reaches: a walk-in's signed code (it has a ".") or their
+    registration's code (token_urlsafe never has one). None: a registration not seated (yet).
+    BadLink when the link is not valid for `event`."""
+    if "." in token:
+        entry = walk_in_entry(event, token)
+        if entry is None:
+            raise BadLink(token)
+        return entry
+    registration = (
+        Registration.objects.filter(tournament=event, token=token)
+        .select_related("entry__player")
+        .first()
+    )
+    if registration is None:
+        raise BadLink(token)
+    return registration.entry
 
 
 def walk_in_token(entry: Entry) -> str:
