@@ -11,13 +11,10 @@ everyone when the table drew. An event with no complete round gives nothing (Non
 
 from collections import Counter
 
-from django.db.models import Subquery
-from django.db.models.functions import Coalesce
-
 from tournaments.domain.placings import PlacingError, final_placings
-from tournaments.models import Round, Tournament
+from tournaments.models import Tournament
 from tournaments.selectors.placings import cut_stages
-from tournaments.selectors.standings import history, standings
+from tournaments.selectors.standings import completed_history, history, standings
 
 # [player_id, first, last, rounds, wins, draws, byes]
 Snapshot = tuple[int, list[list[int]], bool]
@@ -25,15 +22,7 @@ Snapshot = tuple[int, list[list[int]], bool]
 
 def event_snapshot(event: Tournament) -> Snapshot | None:
     final = event.status == Tournament.Status.FINISHED
-    if final:
-        rounds = history(event)
-    else:
-        last_complete = Subquery(
-            event.rounds.filter(kind=Round.Kind.SWISS, status=Round.Status.COMPLETE)
-            .order_by("-number")
-            .values("number")[:1]
-        )
-        rounds = history(event, before=Coalesce(last_complete, 0) + 1)
+    rounds = history(event) if final else completed_history(event)
     if not rounds:
         return None
     rows = standings(event, rounds).rows

@@ -11,12 +11,13 @@ once every table of that round has a result: what `round_pair` would pair now.
 
 from ..domain import nextround
 from ..domain.nextround import table_json
-from ..models import Entry, RequestedBye, Round, Tournament
+from ..models import Entry, Round, Tournament
 from .standings import (
     bye_rule,
     entry_ratings,
     gw_floor,
     history,
+    next_round_entrants,
     omw_floor,
     points_scheme,
     suggested_structure,
@@ -48,16 +49,7 @@ def pairing_snapshot(tournament: Tournament) -> dict:
         why = "A round is open before the last one."
     elif tournament.check_in == Tournament.CheckIn.OPEN:
         why = "Check-in is still open."
-    entered = list(
-        tournament.entries.filter(joined_round__lte=number, dropped_after__isnull=True)
-        .select_related("player")
-        .order_by("player_id")
-    )
-    sitting_out = set(
-        RequestedBye.objects.filter(entry__tournament=tournament, round_number=number).values_list(
-            "entry_id", flat=True
-        )
-    )
+    entered, sitting_out = next_round_entrants(tournament, number)
     active = [e for e in entered if e.pk not in sitting_out]
     planned = tournament.swiss_rounds or suggested_structure(tournament, len(entered))[0]
     precedence = tiebreakers(tournament)

@@ -12,13 +12,10 @@ final Swiss standing. Before the first round ends there is no place.
 import logging
 from dataclasses import dataclass, field
 
-from django.db.models import Subquery
-from django.db.models.functions import Coalesce
-
 from ..domain.placings import Placing, PlacingError, final_placings
 from ..models import Round, Seat, Tournament
 from .decks import shown_decks
-from .standings import history, standings
+from .standings import completed_history, standings
 from .topcut import top_cut_bracket
 
 logger = logging.getLogger(__name__)
@@ -108,15 +105,7 @@ def event_placings(event: Tournament) -> EventPlacings | None:
             # shows the Swiss standings; the placings are left out rather than made up.
             logger.exception("Event %s: no final placings", event.slug)
             return None
-    # The Swiss rounds up to the last complete one, in the history's one query: they are
-    # numbered 1, 2, ... and a complete round has every table reported, so they are its
-    # rounds and their count is the last one's number.
-    last_complete = Subquery(
-        event.rounds.filter(kind=Round.Kind.SWISS, status=Round.Status.COMPLETE)
-        .order_by("-number")
-        .values("number")[:1]
-    )
-    rounds = history(event, before=Coalesce(last_complete, 0) + 1)
+    rounds = completed_history(event)
     if not rounds:
         return None
     rows = standings(event, rounds).rows

@@ -7,12 +7,15 @@ Swiss rounds and cut suggested for a field.
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.db.models import Subquery
+from django.db.models.functions import Coalesce
+
 from ratings.models import Rating
 
 from ..domain import byerules, records
 from ..domain.standings import PRESETS, compute_standings
 from ..formats import format_for
-from ..models import Entry, Round, Seat, Tournament
+from ..models import Entry, RequestedBye, Round, Seat, Tournament
 
 
 def points_scheme(tournament: Tournament) -> records.PointsScheme:
@@ -160,3 +163,34 @@ def suggested_structure(tournament: Tournament, players: int) -> tuple[int, int 
     """Swiss rounds and top cut that suit a field of `players`, as the format suggests:
     ⌈log₂ N⌉ rounds and no cut for 1v1; for pods, `podcut.suggested_structure` (0, 4 or 16)."""
     return format_for(tournament).suggested_structure(players)
+
+
+def next_round_entrants(tournament: Tournament, number: int) -> tuple[list[Entry], set[int]]:
+    """Who round `number` pairs: the entries in by then and not dropped (by player id, with
+    their players), and the ids of those among them with a requested bye for it, who sit out.
+
+    The server's pairing (`services.rounds.round_pair`) and the phone's input for pairing it
+    without the server (`selectors.pairing_snapshot`) read the same entrants from here."""
+    entered = list(
+        tournament.entries.filter(joined_round__lte=number, dropped_after__isnull=True)
+        .select_related("player")
+        .order_by("player_id")
+    )
+    sitting_out = set(
+        RequestedBye.objects.filter(entry__tournament=tournament, round_number=number).values_list(
+            "entry_id", flat=True
+        )
+    )
+    return entered, sitting_out
+
+
+def completed_history(tournament: Tournament) -> list[records.Round]:
+    """The Swiss rounds up to the last complete one, in the history's one query: they are
+    numbered 1, 2, ... and a complete round has every table reported, so they are its rounds
+    and their count is the last one's number. What the standings show during the event."""
+    last_complete = Subquery(
+        tournament.rounds.filter(kind=Round.Kind.SWISS, status=Round.Status.COMPLETE)
+        .order_by("-number")
+        .values("number")[:1]
+    )
+    return history(tournament, before=Coalesce(last_complete, 0) + 1)

@@ -13,9 +13,15 @@ from ..actions import Action
 from ..domain import labels
 from ..errors import AlreadyDone, TournamentError
 from ..formats import EDITS, format_for
-from ..models import Entry, RequestedBye, Round, Seat, Table, Tournament
+from ..models import Entry, Round, Seat, Table, Tournament
 from ..selectors import round_seating_key
-from ..selectors.standings import entry_ratings, history, standings, suggested_structure
+from ..selectors.standings import (
+    entry_ratings,
+    history,
+    next_round_entrants,
+    standings,
+    suggested_structure,
+)
 from ..selectors.topcut import top_cut_bracket
 from .common import next_round_number, tables_create, tournament_lock
 from .topcut import top_cut_round, top_cut_start
@@ -74,17 +80,8 @@ def round_pair(
             code="check_in_open",
         )
     number = next_round_number(tournament)
-    entered = list(
-        tournament.entries.filter(joined_round__lte=number, dropped_after__isnull=True)
-        .select_related("player")
-        .order_by("player_id")
-    )
     # Requested ("half-point") byes for this round: not paired, a table of one each.
-    sitting_out = set(
-        RequestedBye.objects.filter(entry__tournament=tournament, round_number=number).values_list(
-            "entry_id", flat=True
-        )
-    )
+    entered, sitting_out = next_round_entrants(tournament, number)
     active = [e for e in entered if e.pk not in sitting_out]
     play = format_for(tournament)
     fewest = play.fewest_players
