@@ -84,8 +84,10 @@ class Visit:
         self.go("/accounts/login/")
         self.page.fill("#id_login", username)
         self.page.fill("#id_password", password)
-        self.page.click("button[type=submit]")
-        self.page.wait_for_load_state("networkidle")
+        # The form posts and the site answers with a redirect to the next page: wait for
+        # that page's load, not for half a second of network quiet after it.
+        with self.page.expect_navigation():
+            self.page.click("button[type=submit]")
 
     def open_menu(self, scope: str = ".league-nav"):
         """Open the tabs' menu in `scope` on a phone (on a laptop the tabs are all in view)."""
