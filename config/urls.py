@@ -2,6 +2,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
+from config.robots import robots_txt
 from config.style_guide import style_guide
 
 admin.site.site_header = "Guildhall administration"
@@ -9,6 +10,7 @@ admin.site.site_title = "Guildhall"
 admin.site.index_title = "Your store's data"
 
 urlpatterns = [
+    path("robots.txt", robots_txt, name="robots_txt"),
     path("admin/", admin.site.urls),
     path("accounts/", include("config.urls_accounts")),
     path("api/", include("ratings.urls_api")),

@@ -356,6 +356,8 @@ MATRIX: dict[str, Rule] = {
     # Offline (tournaments/offline): the web app's service worker and manifest hold no data;
     # the event's state the TO's phone keeps is for whoever runs the event.
     "offline/sw.js": Rule(ANYONE, "site"),
+    # What a search engine may index (config/robots.py): the same text for everyone.
+    "robots.txt": Rule(ANYONE, "site"),
     "offline/manifest.webmanifest": Rule(ANYONE, "site"),
     "events/<slug:slug>/run/offline/state/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/copy/": Rule(COPY_EVENT, "event", BOTH, writes=True),

@@ -185,6 +185,7 @@ NOT_LINKED = re.compile(
     r"|offline/|events/<slug:slug>/run/offline/(state|snapshot)/"
     # The commander picker's suggestions, fetched as the player types.
     r"|cards/commanders/"
+    r"|robots\.txt"  # for search engines, linked from nowhere
     r"|style-guide/)"  # development only, linked from nowhere (test_style_guide.py)
 )
 
