@@ -57,7 +57,9 @@ $(AXE): $(NPM_STAMP)
 	cp node_modules/axe-core/axe.min.js $@
 
 # Front-end files from the npm registry (package.json, package-lock.json): Pyodide and the
-# pairing code for the TO's phone, axe-core for the tests.
+# pairing code for the TO's phone, axe-core for the tests; the same `npm ci` installs Lighthouse,
+# which bench/lighthouse.py runs from node_modules/ (about 180 MB and 200 packages more, an 81 MB
+# download: some 45 s on a first install, none after while the lock is unchanged).
 assets: $(PYODIDE_STATIC)/.copied $(PYODIDE_STATIC)/domain.zip $(AXE)
 
 # Browser tests drive Debian's chromium (Playwright cannot download its own browser here).
