@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 
 import certifi
 from django.conf import settings
-from django.core.mail import EmailMessage, get_connection
+from django.core.mail import EmailMessage, EmailMultiAlternatives, get_connection
 from django.core.mail.utils import DNS_NAME
 
 from .domain.retry import Outcome, after_failure, http_outcome, retry_after_seconds
@@ -301,7 +301,10 @@ def email_send(
         # One Message-ID for every attempt: a mail sent again after a worker died is the same
         # message to the mail system (and to clients that drop duplicates).
         headers = {"Message-ID": f"<{idempotency_key}@{DNS_NAME}>"} if idempotency_key else {}
-        mailer.send(EmailMessage(subject, payload["body"], to=[address], headers=headers))
+        message = EmailMultiAlternatives(subject, payload["body"], to=[address], headers=headers)
+        if payload.get("html"):  # the store's look (notifications/look.py); older rows have none
+            message.attach_alternative(payload["html"], "text/html")
+        mailer.send(message)
     except smtplib.SMTPRecipientsRefused:
         return after_failure(attempts, "The mail server refused the address.", final=True)
     except (smtplib.SMTPException, OSError) as error:

@@ -28,6 +28,7 @@ from tournaments.selectors import bracket_get, standing_lines
 
 from .domain import messages
 from .domain.retry import Outcome, after_failure
+from .look import email_html, store_look
 from .models import Delivery, NotificationSettings, StoreWebhook
 from .senders import Mailer, email_send, webhook_post
 
@@ -195,6 +196,13 @@ def round_label(round_: Round) -> str:
     return f"Round {round_.number}"
 
 
+def _email_payload(mail: messages.Email, delivery: Delivery, *, link: str, action: str) -> dict:
+    """A mail as stored for its attempts: the text, and the same in the store's look (HTML)."""
+    look = store_look(delivery.organization_id)
+    html = email_html(mail, look=look, link=link, action=action)
+    return {"subject": mail.subject, "body": mail.body, "html": html}
+
+
 def _render(delivery: Delivery) -> dict:
     event = delivery.tournament
     if event is None:
@@ -235,7 +243,7 @@ def _render(delivery: Delivery) -> dict:
             player=seat.entry.player.name,
             noun=event.play.noun,
         )
-        return {"subject": mail.subject, "body": mail.body}
+        return _email_payload(mail, delivery, link=link, action="See the pairings")
     if kind == Delivery.Kind.PROMOTED:
         entry = (
             Entry.objects.select_related("player")
@@ -248,7 +256,7 @@ def _render(delivery: Delivery) -> dict:
         mail = messages.promoted_email(
             event=event.name, when=when, link=link, player=entry.player.name
         )
-        return {"subject": mail.subject, "body": mail.body}
+        return _email_payload(mail, delivery, link=link, action="See the event")
     if kind == Delivery.Kind.STANDINGS:
         _labels, lines = standing_lines(event)
         rows = [
