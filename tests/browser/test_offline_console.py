@@ -25,6 +25,7 @@ from tournaments.services.events import tournament_create
 from tournaments.services.results import table_report
 from tournaments.services.rounds import round_pair
 
+from .a11y import unreadable_in_either_scheme
 from .conftest import PHONE, Visit
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -160,6 +161,10 @@ def test_results_tapped_offline_are_stored_once_and_a_conflict_is_shown(event, p
     # The round's header follows the answers: only the fourth table waits for its result.
     expect(to.page.locator("#round-status")).to_have_text("Waiting for 1 table: 4")
     assert to.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # The banner and the note to settle are readable in both schemes (issue 33: their colours
+    # were written into the stylesheet and stayed cream under the dark scheme's light text).
+    expect(banner).to_be_visible()
+    assert unreadable_in_either_scheme(to) == []
     to.shot("offline-console-settle")
 
     # Settled: the note goes, the table as stored stays.

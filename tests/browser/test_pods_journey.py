@@ -7,6 +7,7 @@ from leagues.models import Role
 from tests.factories import LeagueFactory, organizer_of
 from tournaments.models import Round, Seat, Tournament
 
+from .a11y import unreadable_in_either_scheme
 from .conftest import PHONE, Visit
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -63,6 +64,9 @@ def test_a_judge_runs_a_pod_event_on_a_phone(phone, league, browser, live_server
     winner.click()
     expect(page.locator("article.pod.reported")).to_have_count(1)
     assert cards.nth(0).locator("button.seat.won .name").inner_text() == winner_name
+    # The winner's seat is readable in both schemes (white on the dark scheme's light green
+    # was 1.8:1 before --good-ink).
+    assert unreadable_in_either_scheme(phone) == []
     # Pod 2: a draw.
     cards.nth(1).locator("button.draw").click()
     expect(page.locator("article.pod.reported")).to_have_count(2)
