@@ -53,6 +53,7 @@ class Delivery(models.Model):
     class Kind(models.TextChoices):
         ROUND_PAIRED = "paired", "Round paired"
         PROMOTED = "promoted", "Moved up from the waitlist"
+        QUALIFIED = "qualified", "Invited to a final"
         STANDINGS = "standings", "Final standings"
         TEST = "test", "Test message"
 

@@ -182,7 +182,9 @@ def _still_wanted(delivery: Delivery) -> bool:
     choice = {
         Delivery.Kind.ROUND_PAIRED: "email_round_paired",
         Delivery.Kind.PROMOTED: "email_waitlist_promoted",
-    }[delivery.kind]
+    }.get(delivery.kind)
+    if choice is None:
+        return True  # an invitation tells of a seat taken in their name: not a choice
     return NotificationSettings.objects.filter(user_id=delivery.user_id, **{choice: True}).exists()
 
 
@@ -256,6 +258,15 @@ def _render(delivery: Delivery) -> dict:
         mail = messages.promoted_email(
             event=event.name, when=when, link=link, player=entry.player.name
         )
+        return _email_payload(mail, delivery, link=link, action="See the event")
+    if kind == Delivery.Kind.QUALIFIED:
+        registered = Entry.objects.filter(
+            tournament=event, player__user_id=delivery.user_id
+        ).exists()
+        if not registered or not delivery.payload.get("subject"):
+            raise Gone("The player is no longer registered.")
+        # Written when they were invited (the season may have moved on since).
+        mail = messages.Email(delivery.payload["subject"], delivery.payload["body"])
         return _email_payload(mail, delivery, link=link, action="See the event")
     if kind == Delivery.Kind.STANDINGS:
         _labels, lines = standing_lines(event)

@@ -14,8 +14,10 @@ import logging
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
+from django.urls import reverse
+from django.utils import dateformat, timezone
 
 from core.errors import DomainError
 from tournaments.models import Round, Seat, Tournament
@@ -23,7 +25,7 @@ from tournaments.models import Round, Seat, Tournament
 from .domain import messages
 from .domain.webhooks import webhook_url_problem
 from .models import Delivery, NotificationSettings, StoreWebhook
-from .sending import delivery_lock_try, delivery_unlock, runs_alive
+from .sending import absolute, delivery_lock_try, delivery_unlock, runs_alive
 from .tasks import due_by, pending_runs, runs_running, wake
 
 log = logging.getLogger(__name__)
@@ -105,6 +107,46 @@ def promoted_record(*, registration) -> int:
                 tournament_id=registration.tournament_id,
                 user_id=registration.player.user_id,
                 target=address,
+            )
+        ]
+    )
+
+
+def qualified_record(*, registration, season: str, rank: int, top: int) -> int:
+    """Mail a player invited to a final by their place in a season: written now (the season
+    may move on before the worker sends it), once per player per event whatever the number
+    of presses (the key). Not an opt-in mail: it tells them of a seat taken in their name."""
+    player = registration.player
+    if not settings.GUILDHALL_MAIL_DELIVERS or player.user_id is None:
+        return 0
+    user = (
+        get_user_model().objects.filter(pk=player.user_id, is_active=True).exclude(email="").first()
+    )
+    if user is None:
+        return 0
+    event = registration.tournament
+    when = dateformat.format(event.date, "D j M Y") if event.date else "date to be announced"
+    link = absolute(reverse("event_detail", args=[event.slug]))
+    mail = messages.qualified_email(
+        event=event.name,
+        when=when,
+        link=link,
+        player=player.name,
+        season=season,
+        rank=rank,
+        top=top,
+    )
+    return _record(
+        [
+            Delivery(
+                key=f"qualified:{event.pk}:player:{player.pk}",
+                kind=Delivery.Kind.QUALIFIED,
+                channel=Delivery.Channel.EMAIL,
+                organization_id=player.organization_id,
+                tournament_id=event.pk,
+                user_id=player.user_id,
+                target=user.email,
+                payload={"subject": mail.subject, "body": mail.body},
             )
         ]
     )

@@ -1,5 +1,12 @@
-"""A points season of a league: its event types with their point tables, the events that
-count, and the season table as last replayed.
+"""A points season of a league, or of a series across stores: its event types with their point
+tables, the events that count, and the season table as last replayed.
+
+A `Series` is one store's (its host's) invitation to other stores to share seasons: each
+invited store is a `SeriesMember` whose owner accepts or declines; only accepted stores count
+their events in the series' seasons, and a store that leaves keeps its past events there,
+marked. A series' table counts one person once: store players linked to one account are one
+person, and a player with no account is one person unless the host links them
+(`SeriesLink`); nobody is matched by name.
 
 The season table (`SeasonStanding`) is derived, never edited: `seasons.services` replays it
 from the events' finishes (`SeasonEvent.finishes`, a snapshot of each event's placings and
@@ -16,8 +23,97 @@ from django.utils import timezone
 from leagues.domain.seasons import TIEBREAKS, PlacingRow, PointTable
 
 
+class Series(models.Model):
+    """Seasons shared by several stores; `organization` is the host, which invites the others."""
+
+    organization = models.ForeignKey(
+        "leagues.Organization", on_delete=models.CASCADE, related_name="hosted_series"
+    )
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name_plural = "series"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("series_detail", args=[self.slug])
+
+
+class SeriesMember(models.Model):
+    """A store in a series: invited, then accepted or declined by its owner; or left."""
+
+    class Status(models.TextChoices):
+        INVITED = "invited", "Invited"
+        ACCEPTED = "accepted", "Taking part"
+        DECLINED = "declined", "Declined"
+        LEFT = "left", "Left"
+
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="members")
+    organization = models.ForeignKey(
+        "leagues.Organization", on_delete=models.CASCADE, related_name="series_memberships"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.INVITED)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    invited_at = models.DateTimeField(default=timezone.now)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    left_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["series", "organization__name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "organization"], name="series_member_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.series_id}: {self.organization_id} ({self.status})"
+
+
+class SeriesLink(models.Model):
+    """The host's word that `player` (a store's player with no account) is the same person as
+    `same_as` (another store's player) in the series' tables."""
+
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="links")
+    player = models.ForeignKey("leagues.Player", on_delete=models.CASCADE, related_name="+")
+    same_as = models.ForeignKey("leagues.Player", on_delete=models.CASCADE, related_name="+")
+    linked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "player"], name="series_link_unique"),
+            models.CheckConstraint(
+                condition=~models.Q(player=models.F("same_as")), name="series_link_not_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.series_id}: {self.player_id} = {self.same_as_id}"
+
+
 class Season(models.Model):
-    league = models.ForeignKey("leagues.League", on_delete=models.CASCADE, related_name="seasons")
+    # A store's season is its league's; a series' season is shared by the series' stores.
+    league = models.ForeignKey(
+        "leagues.League", null=True, blank=True, on_delete=models.CASCADE, related_name="seasons"
+    )
+    series = models.ForeignKey(
+        Series, null=True, blank=True, on_delete=models.CASCADE, related_name="seasons"
+    )
     name = models.CharField(max_length=120)
     starts_on = models.DateField()
     ends_on = models.DateField()
@@ -34,6 +130,15 @@ class Season(models.Model):
         ordering = ["-starts_on", "-id"]
         constraints = [
             models.UniqueConstraint(fields=["league", "name"], name="season_name_unique"),
+            models.UniqueConstraint(
+                fields=["series", "name"],
+                condition=models.Q(series__isnull=False),
+                name="season_series_name_unique",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(league__isnull=True) ^ models.Q(series__isnull=True),
+                name="season_league_or_series",
+            ),
             models.CheckConstraint(
                 condition=models.Q(ends_on__gte=models.F("starts_on")), name="season_dates_order"
             ),
@@ -46,7 +151,14 @@ class Season(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
+        if self.series_id:
+            return reverse("series_season", args=[self.series.slug, self.pk])
         return reverse("season_detail", args=[self.league.slug, self.pk])
+
+    @property
+    def scope(self):
+        """What the season's changes are filed under in the History: its league or series."""
+        return self.series if self.series_id else self.league
 
     @property
     def tiebreak_labels(self) -> list[str]:

@@ -29,11 +29,11 @@ from django.utils import timezone
 from audit.services import log_action
 from core.models import PageVersion
 from leagues.domain import seasons as domain
-from leagues.models import League
+from leagues.models import League, Organization, Player
 from tournaments.models import Tournament
 
 from .actions import Action
-from .models import EventType, Season, SeasonEvent, SeasonStanding
+from .models import EventType, Season, SeasonEvent, SeasonStanding, Series, SeriesLink, SeriesMember
 from .snapshots import event_snapshot
 
 log = logging.getLogger(__name__)
@@ -192,15 +192,81 @@ def domain_season(season: Season, types: list[EventType] | None = None) -> domai
 
 
 def domain_events(season: Season) -> list[domain.SeasonEvent]:
-    rows = SeasonEvent.objects.filter(season=season, players__gt=0).values_list(
-        "tournament_id", "event_type__name", "players", "finishes"
-    )
-    return [
-        domain.SeasonEvent(
-            event, kind, players, tuple(domain.Finish(*finish) for finish in finishes)
+    """The season's events as the domain reads them; in a series' season each store player is
+    replaced by the one player standing for their person (`series_people`)."""
+    rows = list(
+        SeasonEvent.objects.filter(season=season, players__gt=0).values_list(
+            "tournament_id", "event_type__name", "players", "finishes"
         )
-        for event, kind, players, finishes in rows
-    ]
+    )
+    person: dict[int, int] = {}
+    if season.series_id:
+        ids = {finish[0] for _, _, _, finishes in rows for finish in finishes}
+        person = series_people(series_id=season.series_id, player_ids=ids)
+    events = []
+    for event, kind, players, finishes in rows:
+        mapped = [person.get(f[0], f[0]) for f in finishes]
+        twice = {p for p in mapped if mapped.count(p) > 1}
+        events.append(
+            domain.SeasonEvent(
+                event,
+                kind,
+                players,
+                tuple(
+                    # Two players of one event standing for one person (a link the host
+                    # should not have made): they stay apart rather than lose a finish.
+                    domain.Finish(f[0] if p in twice else p, *f[1:])
+                    for f, p in zip(finishes, mapped, strict=True)
+                ),
+            )
+        )
+    return events
+
+
+def series_people(*, series_id: int, player_ids) -> dict[int, int]:
+    """Each of `player_ids` -> the player standing for their person in the series: store
+    players linked to one account are one person, and so are players the host linked
+    (`SeriesLink`); the person's player is the lowest id among `player_ids`. A player with no
+    account and no link is themselves: nobody is matched by name."""
+    player_ids = set(player_ids)
+    if not player_ids:
+        return {}
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(a: int, b: int) -> None:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+
+    links = list(
+        SeriesLink.objects.filter(series_id=series_id).values_list("player_id", "same_as_id")
+    )
+    linked = {p for pair in links for p in pair}
+    accounts = dict(
+        Player.objects.filter(pk__in=player_ids | linked, user__isnull=False).values_list(
+            "pk", "user_id"
+        )
+    )
+    # The account's players elsewhere bring no finishes, but may carry a link.
+    by_account: dict[int, int] = {}
+    for pk, user_id in sorted(accounts.items()):
+        if user_id in by_account:
+            union(by_account[user_id], pk)
+        else:
+            by_account[user_id] = pk
+    for a, b in links:
+        union(a, b)
+    groups: dict[int, int] = {}
+    for pk in sorted(player_ids):
+        groups.setdefault(find(pk), pk)
+    return {pk: groups[find(pk)] for pk in player_ids}
 
 
 def _scored(f: domain.ScoredFinish) -> list:
@@ -236,7 +302,11 @@ def _replay(season: Season) -> int:
 
 
 def _lock(season: Season) -> Season:
-    return Season.objects.select_for_update(of=("self",)).select_related("league").get(pk=season.pk)
+    return (
+        Season.objects.select_for_update(of=("self",))
+        .select_related("league", "series")
+        .get(pk=season.pk)
+    )
 
 
 # -- The organizers' changes ------------------------------------------------------------------
@@ -254,13 +324,14 @@ def _season_fields(name: str, starts_on: date, ends_on: date, tiebreaks: list[st
     domain.Season(tables=(), tiebreaks=tuple(tiebreaks))  # raises on an unknown rule
 
 
-def _name_taken(league: League, name: str, season: Season | None) -> None:
-    taken = Season.objects.filter(league=league, name__iexact=name.strip())
+def _name_taken(scope: League | Series, name: str, season: Season | None) -> None:
+    where = {"series": scope} if isinstance(scope, Series) else {"league": scope}
+    taken = Season.objects.filter(**where, name__iexact=name.strip())
     if season is not None:
         taken = taken.exclude(pk=season.pk)
     if taken.exists():
         raise SeasonError(
-            code="name_taken", field="name", message=f"{league.name} already has a season {name!r}."
+            code="name_taken", field="name", message=f"{scope.name} already has a season {name!r}."
         )
 
 
@@ -276,7 +347,8 @@ def _season_data(season: Season) -> dict:
 @transaction.atomic
 def season_create(
     *,
-    league: League,
+    league: League | None = None,
+    series: Series | None = None,
     name: str,
     starts_on: date,
     ends_on: date,
@@ -284,8 +356,11 @@ def season_create(
     preset: str = "",
     by=None,
 ) -> Season:
-    """A new season of `league`; with `preset` (a key of `PRESETS`), its event types and
-    tie-break rules are the published system's (the given `tiebreaks` then come first)."""
+    """A new season of `league` (or of `series`); with `preset` (a key of `PRESETS`), its event
+    types and tie-break rules are the published system's (the given `tiebreaks` then come
+    first)."""
+    if (league is None) == (series is None):
+        raise ValueError("A season is a league's or a series', one of the two.")
     tiebreaks = list(tiebreaks)
     tables: tuple[domain.PointTable, ...] = ()
     if preset:
@@ -297,10 +372,12 @@ def season_create(
         tables = published.tables
         tiebreaks += [t for t in published.tiebreaks if t not in tiebreaks]
     _season_fields(name, starts_on, ends_on, tiebreaks)
-    League.objects.select_for_update().filter(pk=league.pk).exists()
-    _name_taken(league, name, None)
+    scope = league if league is not None else series
+    type(scope).objects.select_for_update().filter(pk=scope.pk).exists()
+    _name_taken(scope, name, None)
     season = Season.objects.create(
         league=league,
+        series=series,
         name=name.strip(),
         starts_on=starts_on,
         ends_on=ends_on,
@@ -310,7 +387,7 @@ def season_create(
     for table in tables:
         EventType.objects.create(season=season, **_type_fields(table))
     log_action(
-        league,
+        scope,
         Action.SEASON_CREATE,
         season,
         f"Season {season.name} created" + (f" from {preset}" if preset else ""),
@@ -328,7 +405,7 @@ def season_update(
     Events outside the new dates leave the season (said in the History)."""
     _season_fields(name, starts_on, ends_on, tiebreaks)
     season = _lock(season)
-    _name_taken(season.league, name, season)
+    _name_taken(season.scope, name, season)
     before = _season_data(season)
     season.name, season.starts_on, season.ends_on = name.strip(), starts_on, ends_on
     season.tiebreaks = list(tiebreaks)
@@ -344,7 +421,7 @@ def season_update(
         after["events_removed"] = left
     if after != before:
         log_action(
-            season.league,
+            season.scope,
             Action.SEASON_CHANGE,
             season,
             f"Season {season.name} changed",
@@ -404,7 +481,7 @@ def event_type_save(
     _replay(season)
     if after != before:
         log_action(
-            season.league,
+            season.scope,
             action,
             event_type,
             f"Event type {event_type.name} {summary}",
@@ -430,7 +507,7 @@ def event_type_delete(*, season: Season, event_type: EventType, by=None) -> None
     event_type.delete()
     _replay(season)
     log_action(
-        season.league,
+        season.scope,
         Action.TYPE_DELETE,
         ("eventtype", pk),
         f"Event type {before['name']} removed from {season.name}",
@@ -440,19 +517,37 @@ def event_type_delete(*, season: Season, event_type: EventType, by=None) -> None
 
 
 @transaction.atomic
-def season_events_set(*, season: Season, choices: dict[int, int | None], by=None) -> int:
+def season_events_set(
+    *,
+    season: Season,
+    choices: dict[int, int | None],
+    by=None,
+    organization: Organization | None = None,
+) -> int:
     """Which of the league's events count in the season, and as which type: `choices` maps
     an event's id to an event type's id, or None for "does not count". Events not named
-    keep what they had. Re-scored at once. The number of events that changed."""
+    keep what they had. Re-scored at once. The number of events that changed.
+
+    In a series' season, `organization` (a store taking part) chooses among its own events:
+    a store invited, declined or gone counts none, and another store's events are not its to
+    choose."""
     season = _lock(season)
+    if season.series_id:
+        if organization is None:
+            raise ValueError("A series' season: which store's events?")
+        _taking_part(season.series, organization)
+        events_of = Tournament.objects.filter(league__organization=organization)
+        owner_name = organization.name
+        counted = SeasonEvent.objects.filter(
+            season=season, tournament__league__organization=organization
+        )
+    else:
+        events_of = Tournament.objects.filter(league=season.league)
+        owner_name = season.league.name
+        counted = SeasonEvent.objects.filter(season=season)
     types = {t.pk: t for t in season.event_types.all()}
-    events = {
-        t.pk: t
-        for t in Tournament.objects.filter(
-            league=season.league, pk__in=list(choices)
-        ).select_related("league")
-    }
-    current = {se.tournament_id: se for se in SeasonEvent.objects.filter(season=season)}
+    events = {t.pk: t for t in events_of.filter(pk__in=list(choices)).select_related("league")}
+    current = {se.tournament_id: se for se in counted}
     changes = []
     for event_id, type_id in choices.items():
         event = events.get(event_id)
@@ -460,7 +555,7 @@ def season_events_set(*, season: Season, choices: dict[int, int | None], by=None
             raise SeasonError(
                 code="unknown_event",
                 field=f"event_{event_id}",
-                message="That event is not one of the league's.",
+                message=f"That event is not one of {owner_name}'s.",
             )
         if type_id is not None and type_id not in types:
             raise SeasonError(
@@ -495,11 +590,29 @@ def season_events_set(*, season: Season, choices: dict[int, int | None], by=None
     if changes:
         _replay(season)
         log_action(
-            season.league,
+            organization if season.series_id else season.league,
             Action.EVENTS_CHANGE,
             season,
-            f"Events of {season.name}: " + "; ".join(changes),
+            f"Events of {season.name}"
+            + (f" ({season.series.name})" if season.series_id else "")
+            + ": "
+            + "; ".join(changes),
             after={"changes": changes},
             by=by,
         )
     return len(changes)
+
+
+def _taking_part(series: Series, organization: Organization) -> SeriesMember:
+    member = SeriesMember.objects.filter(series=series, organization=organization).first()
+    if member is None or member.status != SeriesMember.Status.ACCEPTED:
+        state = "is not in" if member is None else f"has {member.get_status_display().lower()}"
+        if member is not None and member.status == SeriesMember.Status.INVITED:
+            state = "has not accepted the invitation to"
+        raise SeasonError(
+            code="not_taking_part",
+            field="organization",
+            message=f"{organization.name} {state} {series.name}: only the stores taking part "
+            "count their events in it.",
+        )
+    return member

@@ -76,6 +76,18 @@ def promoted_email(*, event: str, when: str, link: str, player: str) -> Email:
     )
 
 
+def qualified_email(
+    *, event: str, when: str, link: str, player: str, season: str, rank: int, top: int
+) -> Email:
+    """A player in the top of a season, invited to its final and registered for it."""
+    return Email(
+        f"{event}: you are invited",
+        f"Hello {player},\n\nYou finished {season} in place {rank}, in its top {top}: you are "
+        f"invited to {event} ({when}) and already registered for it.\n\n{link}\n\n"
+        "Cannot come? Unregister on the event's page so the organizers know.\n",
+    )
+
+
 def pairings_text(*, event: str, round_label: str, link: str) -> str:
     """The store channel's message when a round is paired."""
     return _fit(f"**{event}**: {round_label} pairings are up: {link}", "")

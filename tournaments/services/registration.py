@@ -166,6 +166,42 @@ def registration_join(*, tournament: Tournament, player: Player, by=None) -> Reg
 
 
 @transaction.atomic
+def registration_invite(*, tournament: Tournament, player: Player, by=None) -> Registration:
+    """The organizer seats a player invited to the event (a qualifier of a season's top):
+    a seat whatever the cap and whether or not online registration is open, as the TO's
+    desk registers anyone; a player on the waitlist is seated. A player already seated or
+    entered changes nothing: AlreadyDone."""
+    tournament = tournament_lock(tournament)
+    if player.organization_id != tournament.league.organization_id:
+        raise TournamentError("This player belongs to another store.", code="other_store")
+    _before_round_1(tournament, "registration")
+    registration = _registration_locked(tournament, player)
+    if registration is not None and registration.status == "seated":
+        raise AlreadyDone(f"{player} is already registered.", code="twice")
+    if tournament.entries.filter(player=player).exists():
+        raise AlreadyDone(f"{player} is already registered.", code="twice")
+    if registration is None:
+        registration = Registration(tournament=tournament, player=player)
+        registration.queued_at = timezone.now()
+    registration.status = "seated"
+    registration.checked_in_at = None
+    registration.created_by = acting_user(by)
+    registration.entry = Entry.objects.create(tournament=tournament, player=player, joined_round=1)
+    registration.save()
+    after = {"player": player.name, "status": registration.status, "invited": True}
+    log_action(
+        tournament,
+        Action.REGISTRATION_JOIN,
+        registration,
+        f"{player} invited and registered",
+        None,
+        after,
+        by,
+    )
+    return registration
+
+
+@transaction.atomic
 def registration_leave(*, registration: Registration, by=None) -> Registration | None:
     """The player unregisters before round 1: their seat (or waitlist place) is given up, and
     the first waitlisted player takes a freed seat. Returns the promoted registration, if any.
