@@ -214,3 +214,62 @@ class SeasonEventsForm(forms.Form):
     def add_domain_error(self, error: SeasonError) -> None:
         field = error.field if error.field in self.fields else None
         self.add_error(field, error.message)
+
+
+class SeriesForm(forms.Form):
+    name = forms.CharField(
+        max_length=120, help_text='As players will read it: "North Coast Commander Cup".'
+    )
+
+    def add_domain_error(self, error: SeasonError) -> None:
+        self.add_error("name" if error.field == "name" else None, error.message)
+
+
+class SeriesInviteForm(forms.Form):
+    store = forms.SlugField(
+        label="Store to invite",
+        max_length=60,
+        help_text="Its address on Guildhall, as in /stores/<b>its-name</b>/. Its owner answers.",
+    )
+
+    def add_domain_error(self, error: SeasonError) -> None:
+        self.add_error("store", error.message)
+
+
+class SeriesLinkForm(forms.Form):
+    """Two players of two stores of the series, the first with no account: one person."""
+
+    player = forms.TypedChoiceField(label="This player (no account)", coerce=int)
+    same_as = forms.TypedChoiceField(label="is the same person as", coerce=int)
+
+    def __init__(self, *args, players: list, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = {p.pk: p for p in players}
+        label = {p.pk: f"{p.name} ({p.organization.name})" for p in players}
+        self.fields["player"].choices = [("", "Choose")] + [
+            (p.pk, label[p.pk]) for p in players if p.user_id is None
+        ]
+        self.fields["same_as"].choices = [("", "Choose")] + [(p.pk, label[p.pk]) for p in players]
+
+    def add_domain_error(self, error: SeasonError) -> None:
+        self.add_error(error.field if error.field in self.fields else None, error.message)
+
+
+class QualifyForm(forms.Form):
+    final = forms.TypedChoiceField(label="Final event", coerce=int)
+    top = forms.IntegerField(
+        label="Invite the top",
+        min_value=1,
+        max_value=512,
+        initial=8,
+        help_text="Players ranked this or better (a tie at the edge takes everyone tied).",
+    )
+
+    def __init__(self, *args, finals, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["final"].choices = [("", "Choose")] + [
+            (e.pk, f"{e.name} ({e.date:%-d %b %Y})" if e.date else e.name) for e in finals
+        ]
+
+    def add_domain_error(self, error: SeasonError) -> None:
+        self.add_error(error.field if error.field in self.fields else None, error.message)

@@ -10,7 +10,7 @@ from leagues.models import League, Player
 from tournaments.domain.labels import place_label
 from tournaments.models import Tournament
 
-from .models import EventType, Season, SeasonEvent, SeasonStanding
+from .models import EventType, Season, SeasonEvent, SeasonStanding, Series, SeriesLink, SeriesMember
 
 
 def season_list(*, league: League) -> list[Season]:
@@ -221,3 +221,129 @@ def season_event_choices(season: Season) -> list[tuple[Tournament, int | None]]:
         date__range=(season.starts_on, season.ends_on)
     ) | Tournament.objects.filter(pk__in=list(counted))
     return [(e, counted.get(e.pk)) for e in events.order_by("date", "pk")]
+
+
+# -- Series across stores ---------------------------------------------------------------------
+# A series' pages publish what the series is: its stores, and of its seasons' events only
+# their names, dates, stores and the standings they feed. No player page, league or event
+# page of a store is linked from them: a private league stays private.
+
+
+def series_get(*, slug: str) -> Series:
+    series = Series.objects.filter(slug=slug).select_related("organization").first()
+    if series is None:
+        raise Http404("No such series.")
+    return series
+
+
+def series_members(series: Series) -> list[SeriesMember]:
+    return list(
+        SeriesMember.objects.filter(series=series)
+        .select_related("organization")
+        .order_by("organization__name")
+    )
+
+
+def series_season_get(*, series: Series, pk: int) -> Season:
+    season = Season.objects.filter(series=series, pk=pk).select_related("series").first()
+    if season is None:
+        raise Http404("No such season.")
+    return season
+
+
+@dataclass(frozen=True)
+class SeriesEventLine:
+    name: str
+    date: object
+    store: str
+    event_type: str
+    players: int
+    final: bool
+    store_left: bool
+
+
+def series_events_overview(season: Season) -> list[SeriesEventLine]:
+    """The season's events: name, date, store, and whether that store has left the series."""
+    left = set(
+        SeriesMember.objects.filter(
+            series_id=season.series_id, status=SeriesMember.Status.LEFT
+        ).values_list("organization_id", flat=True)
+    )
+    rows = (
+        SeasonEvent.objects.filter(season=season)
+        .order_by("tournament__date", "tournament_id")
+        .values_list(
+            "tournament__name",
+            "tournament__date",
+            "tournament__league__organization__name",
+            "tournament__league__organization_id",
+            "event_type__name",
+            "players",
+            "final",
+        )
+    )
+    return [
+        SeriesEventLine(name, date, store, kind, players, final, org_id in left)
+        for name, date, store, org_id, kind, players, final in rows
+    ]
+
+
+def series_people_stores(season: Season) -> dict[int, list[str]]:
+    """Each table row's player -> the stores whose events they played in this season."""
+    events = dict(
+        SeasonEvent.objects.filter(season=season).values_list(
+            "tournament_id", "tournament__league__organization__name"
+        )
+    )
+    stores: dict[int, list[str]] = {}
+    for standing in SeasonStanding.objects.filter(season=season).values("player_id", "detail"):
+        rows = standing["detail"].get("counted", []) + standing["detail"].get("dropped", [])
+        names = sorted({events[row[0]] for row in rows if row[0] in events})
+        stores[standing["player_id"]] = names
+    return stores
+
+
+def store_series(organization) -> list[SeriesMember]:
+    """The series a store hosts, takes part in, is invited to, declined or left."""
+    return list(
+        SeriesMember.objects.filter(organization=organization)
+        .select_related("series__organization")
+        .order_by("series__name")
+    )
+
+
+def series_store_event_choices(season: Season, organization) -> list[tuple[Tournament, int | None]]:
+    """The store's events in the season's dates (and any already counted), with their type."""
+    counted = dict(
+        SeasonEvent.objects.filter(
+            season=season, tournament__league__organization=organization
+        ).values_list("tournament_id", "event_type_id")
+    )
+    events = Tournament.objects.filter(
+        league__organization=organization, date__range=(season.starts_on, season.ends_on)
+    ) | Tournament.objects.filter(pk__in=list(counted))
+    return [(e, counted.get(e.pk)) for e in events.order_by("date", "pk")]
+
+
+def series_players(series: Series) -> list[Player]:
+    """The players of the series' seasons' events, with their store: whom the host may link."""
+    ids = {
+        finish[0]
+        for finishes in SeasonEvent.objects.filter(season__series=series).values_list(
+            "finishes", flat=True
+        )
+        for finish in finishes
+    }
+    return list(
+        Player.objects.filter(pk__in=ids)
+        .select_related("organization")
+        .order_by("name", "organization__name")
+    )
+
+
+def series_links(series: Series) -> list[SeriesLink]:
+    return list(
+        SeriesLink.objects.filter(series=series).select_related(
+            "player__organization", "same_as__organization"
+        )
+    )

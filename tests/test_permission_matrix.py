@@ -39,6 +39,7 @@ from leagues import services as league_services
 from leagues.admin import OrganizationScopedAdmin, organization_id_of
 from leagues.models import ApiToken, PlayerClaim, Role
 from notifications.models import Delivery, StoreWebhook
+from seasons.series import invitation_decide, series_create, series_invite
 from seasons.services import season_create, season_events_set
 from tests.factories import (
     GameFactory,
@@ -208,6 +209,30 @@ NO_LOGO = _table({role: (HIDDEN,) * 4 for role in ROLES})
 # Posting a game to the API with a session and no token: refused for everyone (see the
 # token tests below for what a token may do).
 API_SESSION_POST = _table({role: (UNAUTHORIZED,) * 4 for role in ROLES})
+
+# Series across stores (seasons.series_views). Store A hosts "Alpha Cup" and store B "Beta
+# Cup", each with the other store taking part; the a_* scenes check A's series (and A's
+# membership in B's), the b_* scenes B's. A series' pages are public; its host's managers
+# run it (a series is public, so anyone else logged in is told why: 403).
+SERIES_PUBLIC = _table({role: (OK,) * 4 for role in ROLES})
+SERIES_HOST = _table(
+    {
+        **{role: (DENIED,) * 4 for role in ROLES},
+        "anonymous": (LOGIN,) * 4,
+        "organizer": (OK, OK, DENIED, DENIED),
+        "owner": (OK, OK, DENIED, DENIED),
+        "superuser": (OK,) * 4,
+    }
+)
+# A store's answer to an invitation: its owner only; a superuser is refused too (it is the
+# store's call to publish its events), told why by the service (403).
+SERIES_DECIDE = _table(
+    {
+        **{role: tuple(STORE_SETUP[role].values()) for role in ROLES},
+        "organizer": (DENIED, DENIED, HIDDEN, HIDDEN),
+        "superuser": (DENIED,) * 4,
+    }
+)
 
 # Pages outside any league: the same for every role.
 ANYONE = {role: OK for role in ROLES}
@@ -479,6 +504,37 @@ MATRIX: dict[str, Rule] = {
     "leagues/<slug:slug>/seasons/<int:pk>/types/<int:type_id>/remove/": Rule(
         MANAGE_LEAGUE, "season", POST, writes=True
     ),
+    "leagues/<slug:slug>/seasons/<int:pk>/qualify/": Rule(
+        MANAGE_LEAGUE, "season", BOTH, writes=True
+    ),
+    # Series across stores (seasons.series_views).
+    "series/<slug:series>/": Rule(SERIES_PUBLIC, "series"),
+    "series/<slug:series>/seasons/<int:pk>/": Rule(SERIES_PUBLIC, "series"),
+    "series/<slug:series>/seasons/<int:pk>/export.csv": Rule(SERIES_PUBLIC, "series"),
+    "series/<slug:series>/manage/": Rule(SERIES_HOST, "series"),
+    "series/<slug:series>/invite/": Rule(
+        SERIES_HOST, "series", POST, writes=True, extra={"store": "alpha"}
+    ),
+    "series/<slug:series>/links/": Rule(SERIES_HOST, "series", BOTH, writes=True),
+    "series/<slug:series>/links/<int:pk>/remove/": Rule(SERIES_HOST, "series", POST, writes=True),
+    "series/<slug:series>/seasons/new/": Rule(SERIES_HOST, "series", BOTH, writes=True),
+    "series/<slug:series>/seasons/<int:pk>/qualify/": Rule(
+        SERIES_HOST, "series", BOTH, writes=True
+    ),
+    "organizations/<slug:org>/series/": Rule(STORE_SETUP, "organization"),
+    "organizations/<slug:org>/series/new/": Rule(STORE_SETUP, "organization", BOTH, writes=True),
+    "organizations/<slug:org>/series/<int:pk>/accept/": Rule(
+        SERIES_DECIDE, "series_member", POST, writes=True
+    ),
+    "organizations/<slug:org>/series/<int:pk>/decline/": Rule(
+        SERIES_DECIDE, "series_member", POST, writes=True
+    ),
+    "organizations/<slug:org>/series/<int:pk>/leave/": Rule(
+        STORE_OWNER, "series_member", POST, writes=True
+    ),
+    "organizations/<slug:org>/series/<int:pk>/seasons/<int:season_id>/events/": Rule(
+        STORE_SETUP, "series_member", BOTH, writes=True
+    ),
     # Likewise the scenes' stores have no accent colour: its stylesheet is a 404 for everyone.
     "organizations/<slug:org>/theme.css": Rule(NO_LOGO, "organization"),
     # An invitation's link: an unknown one is a 404 to every account (tests/leagues).
@@ -567,6 +623,12 @@ class Scene:
     claim: object  # an account's claim to be one of the store's players, waiting
     delivery: object  # a channel message of the store that failed (for "Send again")
     season: object  # a points season counting the 1v1 event
+    # The store's series (hosted, with the other store taking part), a season of it, and the
+    # store's membership in the other store's series with that series' season.
+    series: object = None
+    series_season: object = None
+    membership: object = None
+    membership_season: object = None
 
 
 def _scene(key: str, organization, public: bool) -> Scene:
@@ -686,13 +748,35 @@ def build_world() -> World:
         if user is not None:
             EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=True)
     # Store B has its own staff and tokens, so every admin list has rows of both stores.
-    organizer_of(store_b, role=Role.OWNER, username="bea")
+    owner_b = organizer_of(store_b, role=Role.OWNER, username="bea")
     users.update(_joined_online(store_a, scenes))
+    _series(store_a, store_b, scenes, owners={"a": users["owner"], "b": owner_b})
     tokens = {
         "a": ApiToken.issue(organization=store_a, name="scorebot A")[1],
         "b": ApiToken.issue(organization=store_b, name="scorebot B")[1],
     }
     return World(store_a=store_a, store_b=store_b, users=users, scenes=scenes, tokens=tokens)
+
+
+def _series(store_a, store_b, scenes, owners) -> None:
+    """Each store hosts a series the other takes part in (invited, accepted by its owner)."""
+    stores = {"a": store_a, "b": store_b}
+    hosted, seasons, members = {}, {}, {}
+    for key, other in (("a", "b"), ("b", "a")):
+        hosted[key] = series_create(organization=stores[key], name=f"{stores[key].name} Cup")
+        seasons[key] = season_create(
+            series=hosted[key],
+            name=f"{key} cup season",
+            starts_on=datetime.date(2026, 1, 1),
+            ends_on=datetime.date(2026, 12, 31),
+            preset="store_points",
+        )
+        member = series_invite(series=hosted[key], organization=stores[other])
+        members[other] = invitation_decide(member=member, accept=True, by=owners[other])
+    for scene_key, scene in scenes.items():
+        key, other = scene_key[0], "b" if scene_key[0] == "a" else "a"
+        scene.series, scene.series_season = hosted[key], seasons[key]
+        scene.membership, scene.membership_season = members[key], seasons[other]
 
 
 def _joined_online(store_a, scenes) -> dict:
@@ -744,6 +828,8 @@ def url_for(route: str, rule: Rule, scene: Scene | None, fmt: str) -> str:
             "claim": scene.claim.pk,
             "delivery": scene.delivery.pk,
             "season": scene.season.pk,
+            "series": scene.series_season.pk,
+            "series_member": scene.membership.pk,
         }
         values.update(
             org=scene.league.organization.slug,
@@ -755,6 +841,8 @@ def url_for(route: str, rule: Rule, scene: Scene | None, fmt: str) -> str:
             registration_id=event.registrations.get().pk,
             report_id=ResultReport.objects.filter(table__round__tournament=event).first().pk,
             type_id=scene.season.event_types.get().pk,
+            series=scene.series.slug,
+            season_id=scene.membership_season.pk,
         )
         if rule.target == "event":
             values["token"] = event.registrations.get().token

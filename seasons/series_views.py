@@ -1,0 +1,429 @@
+"""Series pages, by audience.
+
+- Anyone: a series (its stores, its seasons), a season's table with its events (names, dates,
+  stores) and point tables, and its CSV. Nothing else of any store is shown or linked.
+- A store's staff (leagues.store_access: owners and organizers; judges are told why; anyone
+  else finds nothing): the store's series and invitations, a new series, the store's own
+  events in a series' season. Only the store's owner answers an invitation or leaves
+  (`seasons.series.invitation_decide` refuses anyone else, superusers included).
+- The host store's managers: inviting stores, a new season, linking players with no
+  account, and inviting a season's top to a final (also a store's own season's top, from
+  the league's season pages).
+"""
+
+import csv
+import io
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from leagues.domain.csvformat import escape_text
+from leagues.models import Organization, Player
+from leagues.permissions import can_manage_organization_id
+from leagues.store_access import store_for_manager, store_for_owner
+from leagues.views import league_context, managed_league_get
+
+from . import selectors
+from .forms import (
+    QualifyForm,
+    SeasonCreateForm,
+    SeasonEventsForm,
+    SeriesForm,
+    SeriesInviteForm,
+    SeriesLinkForm,
+)
+from .models import Season, Series, SeriesLink, SeriesMember
+from .qualification import Qualified, final_choices, qualification_invite
+from .series import (
+    invitation_decide,
+    is_owner,
+    series_create,
+    series_events_set,
+    series_invite,
+    series_leave,
+    series_link,
+    series_unlink,
+)
+from .services import SeasonError, season_create
+
+# -- Anyone -----------------------------------------------------------------------------------
+
+
+def _series_context(request: HttpRequest, series: Series, **extra) -> dict:
+    return {
+        "series": series,
+        "can_host": request.user.is_authenticated
+        and can_manage_organization_id(request.user, series.organization_id),
+        **extra,
+    }
+
+
+def series_detail(request: HttpRequest, series: str) -> HttpResponse:
+    series = selectors.series_get(slug=series)
+    context = _series_context(
+        request,
+        series,
+        members=[
+            m
+            for m in selectors.series_members(series)
+            if m.status in (SeriesMember.Status.ACCEPTED, SeriesMember.Status.LEFT)
+        ],
+        seasons=list(series.seasons.all()),
+    )
+    return render(request, "seasons/series_detail.html", context)
+
+
+def series_season(request: HttpRequest, series: str, pk: int) -> HttpResponse:
+    series = selectors.series_get(slug=series)
+    season = selectors.series_season_get(series=series, pk=pk)
+    stores = selectors.series_people_stores(season)
+    context = _series_context(
+        request,
+        series,
+        season=season,
+        rows=[(row, stores.get(row.player_id, [])) for row in selectors.season_rows(season)],
+        limits=selectors.has_limits(season),
+        events=selectors.series_events_overview(season),
+        cards=selectors.type_cards(season),
+    )
+    return render(request, "seasons/series_season.html", context)
+
+
+def series_season_export(request: HttpRequest, series: str, pk: int) -> HttpResponse:
+    series = selectors.series_get(slug=series)
+    season = selectors.series_season_get(series=series, pk=pk)
+    stores = selectors.series_people_stores(season)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["rank", "tied", "player", "stores", "points", "events_counted"])
+    for row in selectors.season_rows(season):
+        writer.writerow(
+            [
+                row.rank,
+                "yes" if row.tied else "",
+                escape_text(row.name),
+                escape_text("; ".join(stores.get(row.player_id, []))),
+                row.points,
+                row.events_counted,
+            ]
+        )
+    response = HttpResponse(out.getvalue().encode("utf-8"), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{series.slug}-season-{season.pk}.csv"'
+    return response
+
+
+# -- A store's staff --------------------------------------------------------------------------
+
+
+@login_required
+def store_series(request: HttpRequest, org: str) -> HttpResponse:
+    organization = store_for_manager(request, org)
+    members = selectors.store_series(organization)
+    context = {
+        "organization": organization,
+        "waiting": [m for m in members if m.status == SeriesMember.Status.INVITED],
+        "taking_part": [m for m in members if m.status == SeriesMember.Status.ACCEPTED],
+        "past": [
+            m
+            for m in members
+            if m.status in (SeriesMember.Status.DECLINED, SeriesMember.Status.LEFT)
+        ],
+        "is_owner": is_owner(request.user, organization.pk),
+        "form": SeriesForm(),
+    }
+    return render(request, "seasons/store_series.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def series_new(request: HttpRequest, org: str) -> HttpResponse:
+    organization = store_for_manager(request, org)
+    form = SeriesForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        name = form.cleaned_data["name"]
+        try:
+            series = series_create(organization=organization, name=name, by=request.user)
+        except SeasonError as error:
+            twin = Series.objects.filter(organization=organization, name__iexact=name.strip())
+            twin = twin.first() if error.code == "name_taken" else None
+            if twin is not None:  # "Create" pressed twice: the series the first press made
+                messages.info(request, f"{twin.name} is already created.")
+                return redirect("series_manage", series=twin.slug)
+            form.add_domain_error(error)
+        else:
+            messages.success(request, f"{series.name} created. Now invite the other stores.")
+            return redirect("series_manage", series=series.slug)
+    status = 400 if request.method == "POST" else 200
+    context = {"organization": organization, "form": form}
+    return render(request, "seasons/series_form.html", context, status=status)
+
+
+def _store_member(organization: Organization, pk: int) -> SeriesMember:
+    member = (
+        SeriesMember.objects.filter(pk=pk, organization=organization)
+        .select_related("series", "organization")
+        .first()
+    )
+    if member is None:
+        raise Http404("No such series invitation.")
+    return member
+
+
+def _decide(request: HttpRequest, org: str, pk: int, accept: bool) -> HttpResponse:
+    organization = store_for_owner(request, org)
+    member = _store_member(organization, pk)
+    try:
+        invitation_decide(member=member, accept=accept, by=request.user)
+    except SeasonError as error:
+        if error.code == "not_owner":
+            raise PermissionDenied(error.message) from None
+        (messages.info if error.code == "twice" else messages.error)(request, error.message)
+    else:
+        if accept:
+            messages.success(
+                request,
+                f"{organization.name} takes part in {member.series.name}: choose which of your "
+                "events count in its seasons.",
+            )
+        else:
+            messages.success(request, f"Invitation to {member.series.name} declined.")
+    return redirect("store_series", org=organization.slug)
+
+
+@login_required
+@require_POST
+def invitation_accept(request: HttpRequest, org: str, pk: int) -> HttpResponse:
+    return _decide(request, org, pk, accept=True)
+
+
+@login_required
+@require_POST
+def invitation_decline(request: HttpRequest, org: str, pk: int) -> HttpResponse:
+    return _decide(request, org, pk, accept=False)
+
+
+@login_required
+@require_POST
+def series_leave_view(request: HttpRequest, org: str, pk: int) -> HttpResponse:
+    organization = store_for_owner(request, org)
+    member = _store_member(organization, pk)
+    try:
+        removed = series_leave(member=member, by=request.user)
+    except SeasonError as error:
+        (messages.info if error.code == "twice" else messages.error)(request, error.message)
+    else:
+        text = f"{organization.name} left {member.series.name}; its past events stay counted."
+        if removed:
+            text += " No longer counted: " + ", ".join(removed) + "."
+        messages.success(request, text)
+    return redirect("store_series", org=organization.slug)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def store_series_events(request: HttpRequest, org: str, pk: int, season_id: int) -> HttpResponse:
+    organization = store_for_manager(request, org)
+    member = _store_member(organization, pk)
+    season = selectors.series_season_get(series=member.series, pk=season_id)
+    if member.status != SeriesMember.Status.ACCEPTED:
+        messages.error(request, f"{organization.name} is not taking part in {member.series.name}.")
+        return redirect("store_series", org=organization.slug)
+    choices = selectors.series_store_event_choices(season, organization)
+    form = SeasonEventsForm(request.POST or None, season=season, choices=choices)
+    if request.method == "POST" and form.is_valid():
+        try:
+            changed = series_events_set(
+                season=season, organization=organization, choices=form.chosen(), by=request.user
+            )
+        except SeasonError as error:
+            form.add_domain_error(error)
+        else:
+            messages.success(
+                request,
+                f"{changed} event{'s' if changed != 1 else ''} changed; the series' table is "
+                "re-scored."
+                if changed
+                else "Nothing to change.",
+            )
+            return redirect("series_season", series=member.series.slug, pk=season.pk)
+    status = 400 if request.method == "POST" else 200
+    context = {
+        "organization": organization,
+        "series": member.series,
+        "season": season,
+        "form": form,
+    }
+    return render(request, "seasons/store_series_events.html", context, status=status)
+
+
+# -- The host ---------------------------------------------------------------------------------
+
+
+def _hosted(request: HttpRequest, slug: str) -> Series:
+    """The series if the user manages its host store; 403 otherwise (a series is public)."""
+    series = selectors.series_get(slug=slug)
+    if not can_manage_organization_id(request.user, series.organization_id):
+        raise PermissionDenied(
+            f"Only the owners and organizers of {series.organization.name} run {series.name}."
+        )
+    return series
+
+
+@login_required
+def series_manage(request: HttpRequest, series: str) -> HttpResponse:
+    series = _hosted(request, series)
+    context = _series_context(
+        request,
+        series,
+        members=selectors.series_members(series),
+        seasons=list(series.seasons.all()),
+        invite_form=SeriesInviteForm(),
+    )
+    return render(request, "seasons/series_manage.html", context)
+
+
+@login_required
+@require_POST
+def series_invite_view(request: HttpRequest, series: str) -> HttpResponse:
+    series = _hosted(request, series)
+    form = SeriesInviteForm(request.POST)
+    if form.is_valid():
+        store = Organization.objects.filter(slug=form.cleaned_data["store"]).first()
+        if store is None:
+            form.add_error("store", f"No store at /stores/{form.cleaned_data['store']}/.")
+        else:
+            try:
+                series_invite(series=series, organization=store, by=request.user)
+            except SeasonError as error:
+                if error.code != "twice":
+                    form.add_domain_error(error)
+                else:
+                    messages.info(request, error.message)
+                    return redirect("series_manage", series=series.slug)
+            else:
+                messages.success(request, f"{store.name} invited: its owner accepts or declines.")
+                return redirect("series_manage", series=series.slug)
+    context = _series_context(
+        request,
+        series,
+        members=selectors.series_members(series),
+        seasons=list(series.seasons.all()),
+        invite_form=form,
+    )
+    return render(request, "seasons/series_manage.html", context, status=400)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def series_season_new(request: HttpRequest, series: str) -> HttpResponse:
+    series = _hosted(request, series)
+    form = SeasonCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            season = season_create(
+                series=series,
+                name=data["name"],
+                starts_on=data["starts_on"],
+                ends_on=data["ends_on"],
+                tiebreaks=data["tiebreaks"],
+                preset=data["preset"],
+                by=request.user,
+            )
+        except SeasonError as error:
+            twin = Season.objects.filter(
+                series=series, name__iexact=data["name"].strip(), created_by=request.user
+            ).first()
+            if error.code == "name_taken" and twin is not None:
+                messages.info(request, f"{twin.name} is already created.")
+                return redirect("series_season", series=series.slug, pk=twin.pk)
+            form.add_domain_error(error)
+        else:
+            messages.success(
+                request,
+                f"{season.name} created: each store taking part chooses which of its events count.",
+            )
+            return redirect("series_season", series=series.slug, pk=season.pk)
+    status = 400 if request.method == "POST" else 200
+    context = _series_context(request, series, form=form)
+    return render(request, "seasons/series_season_form.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def series_links(request: HttpRequest, series: str) -> HttpResponse:
+    series = _hosted(request, series)
+    players = selectors.series_players(series)
+    form = SeriesLinkForm(request.POST or None, players=players)
+    if request.method == "POST" and form.is_valid():
+        chosen = Player.objects.in_bulk([form.cleaned_data["player"], form.cleaned_data["same_as"]])
+        try:
+            series_link(
+                series=series,
+                player=chosen[form.cleaned_data["player"]],
+                same_as=chosen[form.cleaned_data["same_as"]],
+                by=request.user,
+            )
+        except SeasonError as error:
+            if error.code == "twice":
+                messages.info(request, error.message)
+                return redirect("series_links", series=series.slug)
+            form.add_domain_error(error)
+        else:
+            messages.success(request, "Linked; the series' tables count them once.")
+            return redirect("series_links", series=series.slug)
+    status = 400 if request.method == "POST" else 200
+    context = _series_context(request, series, form=form, links=selectors.series_links(series))
+    return render(request, "seasons/series_links.html", context, status=status)
+
+
+@login_required
+@require_POST
+def series_link_remove(request: HttpRequest, series: str, pk: int) -> HttpResponse:
+    series = _hosted(request, series)
+    link = SeriesLink.objects.filter(series=series, pk=pk).select_related("player", "same_as")
+    link = link.first()
+    if link is None:
+        messages.info(request, "That link is already removed.")
+    else:
+        series_unlink(link=link, by=request.user)
+        messages.success(request, f"{link.player.name} and {link.same_as.name} are apart again.")
+    return redirect("series_links", series=series.slug)
+
+
+def _qualify(request: HttpRequest, season: Season, back: str, template_context: dict):
+    form = QualifyForm(request.POST or None, finals=list(final_choices(season)))
+    done: Qualified | None = None
+    if request.method == "POST" and form.is_valid():
+        final = final_choices(season).filter(pk=form.cleaned_data["final"]).first()
+        try:
+            done = qualification_invite(
+                season=season, final=final, top=form.cleaned_data["top"], by=request.user
+            )
+        except SeasonError as error:
+            form.add_domain_error(error)
+    status = 400 if request.method == "POST" and done is None else 200
+    context = {**template_context, "season": season, "form": form, "done": done, "back": back}
+    return render(request, "seasons/qualify.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def series_qualify(request: HttpRequest, series: str, pk: int) -> HttpResponse:
+    series = _hosted(request, series)
+    season = selectors.series_season_get(series=series, pk=pk)
+    back = season.get_absolute_url()
+    return _qualify(request, season, back, _series_context(request, series))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_qualify(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    league = managed_league_get(request, slug)
+    season = selectors.season_get(league=league, pk=pk)
+    back = season.get_absolute_url()
+    return _qualify(request, season, back, league_context(request, league, "seasons"))

@@ -1,0 +1,177 @@
+"""Series pages: what anyone reads, what a store's owner answers, what the host runs."""
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from leagues.models import Player, Role
+from seasons.models import SeasonEvent, SeriesLink, SeriesMember
+from seasons.series import invitation_decide, series_create, series_events_set, series_invite
+from seasons.services import season_create
+from tests.factories import LeagueFactory, OrganizationFactory, UserFactory, organizer_of
+from tests.tournaments.play import play_round, register
+from tournaments.models import Entry
+from tournaments.services.events import tournament_create
+
+pytestmark = pytest.mark.django_db
+
+DAY = datetime.date(2026, 11, 20)
+
+
+def client_for(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def world(django_capture_on_commit_callbacks):
+    a = OrganizationFactory(name="Alpha Games", slug="alpha")
+    b = OrganizationFactory(name="Beta Cards", slug="beta")
+    a_owner = organizer_of(a, role=Role.OWNER, username="a-owner")
+    b_owner = organizer_of(b, role=Role.OWNER, username="b-owner")
+    b_organizer = organizer_of(b, role=Role.ORGANIZER, username="b-org")
+    private = LeagueFactory(organization=b, slug="b-private", is_public=False)
+    series = series_create(organization=a, name="Coast Cup", by=a_owner)
+    member = series_invite(series=series, organization=b, by=a_owner)
+    season = season_create(
+        series=series,
+        name="Cup 2026",
+        starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 12, 31),
+        preset="store_points",
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        event = tournament_create(
+            league=private, name="Secret Friday", format="1v1", date=DAY, confirm_date=True
+        )
+        register(event, "Bea", "Bo")
+    return {
+        "a": a,
+        "b": b,
+        "a_owner": a_owner,
+        "b_owner": b_owner,
+        "b_organizer": b_organizer,
+        "series": series,
+        "member": member,
+        "season": season,
+        "event": event,
+    }
+
+
+def test_only_the_invited_stores_owner_accepts_from_the_page(world):
+    url = reverse("series_invitation_accept", args=["beta", world["member"].pk])
+    superuser = UserFactory(is_superuser=True, is_staff=True)
+    for user, status in (
+        (world["b_organizer"], 403),
+        (world["a_owner"], 404),  # the host's owner is not on store B's staff
+        (superuser, 403),
+        (UserFactory(), 404),
+    ):
+        assert client_for(user).post(url).status_code == status, user
+    world["member"].refresh_from_db()
+    assert world["member"].status == "invited"
+    owner = client_for(world["b_owner"])
+    page = owner.get(reverse("store_series", args=["beta"]))
+    assert b"Coast Cup" in page.content and b"Accept" in page.content
+    response = owner.post(url)
+    assert response.status_code == 302
+    world["member"].refresh_from_db()
+    assert world["member"].status == "accepted"
+    assert owner.post(url).status_code == 302  # pressed twice: told, nothing changes
+    # An organizer of B sees the invitation but no buttons.
+    series_invite(
+        series=series_create(organization=world["a"], name="Other"), organization=world["b"]
+    )
+    page = client_for(world["b_organizer"]).get(reverse("store_series", args=["beta"]))
+    assert b"An owner of Beta Cards accepts or declines" in page.content
+
+
+def test_a_store_counts_its_events_and_the_series_publishes_names_dates_standings(
+    world, django_capture_on_commit_callbacks
+):
+    invitation_decide(member=world["member"], accept=True, by=world["b_owner"])
+    season, event = world["season"], world["event"]
+    url = reverse("store_series_events", args=["beta", world["member"].pk, season.pk])
+    organizer = client_for(world["b_organizer"])
+    assert organizer.get(url).status_code == 200
+    kind = season.event_types.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = organizer.post(url, {f"event_{event.pk}": str(kind.pk)})
+    assert response.status_code == 302
+    assert SeasonEvent.objects.filter(season=season, tournament=event).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(event)
+    page = Client().get(reverse("series_season", args=["coast-cup", season.pk]))
+    text = page.content.decode()
+    assert "Secret Friday" in text and "Bea" in text and "Beta Cards" in text
+    # No page of the store's private league or event is linked from the series.
+    assert reverse("event_detail", args=[event.slug]) not in text
+    assert "/leagues/b-private/" not in text
+    assert Client().get(reverse("event_detail", args=[event.slug])).status_code == 404
+    csv = Client().get(reverse("series_season_export", args=["coast-cup", season.pk]))
+    assert b"Bea" in csv.content
+
+
+def test_store_a_may_not_choose_store_bs_events(world):
+    invitation_decide(member=world["member"], accept=True, by=world["b_owner"])
+    a_member = SeriesMember.objects.get(series=world["series"], organization=world["a"])
+    url = reverse("store_series_events", args=["alpha", a_member.pk, world["season"].pk])
+    kind = world["season"].event_types.get()
+    response = client_for(world["a_owner"]).post(url, {f"event_{world['event'].pk}": kind.pk})
+    assert response.status_code == 302  # the form lists only Alpha's events: "nothing to change"
+    assert not SeasonEvent.objects.exists()
+    # Nor store B's membership from store A's address.
+    url = reverse("store_series_events", args=["alpha", world["member"].pk, world["season"].pk])
+    assert client_for(world["a_owner"]).get(url).status_code == 404
+
+
+def test_the_host_invites_links_and_qualifies(world, django_capture_on_commit_callbacks):
+    host = client_for(world["a_owner"])
+    c = OrganizationFactory(name="Gamma Den", slug="gamma")
+    url = reverse("series_invite", args=["coast-cup"])
+    assert host.post(url, {"store": "gamma"}).status_code == 302
+    assert host.post(url, {"store": "gamma"}).status_code == 302  # twice: told
+    assert SeriesMember.objects.filter(organization=c, status="invited").count() == 1
+    assert host.post(url, {"store": "nowhere"}).status_code == 400
+    # A store's organizer is refused the host's pages.
+    assert (
+        client_for(world["b_organizer"])
+        .get(reverse("series_manage", args=["coast-cup"]))
+        .status_code
+        == 403
+    )
+    invitation_decide(member=world["member"], accept=True, by=world["b_owner"])
+    a_league = LeagueFactory(organization=world["a"], slug="a-league")
+    season = world["season"]
+    kind = season.event_types.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        a_event = tournament_create(
+            league=a_league, name="Alpha night", format="1v1", date=DAY, confirm_date=True
+        )
+        register(a_event, "Bea", "Al")
+        series_events_set(season=season, organization=world["a"], choices={a_event.pk: kind.pk})
+        series_events_set(
+            season=season, organization=world["b"], choices={world["event"].pk: kind.pk}
+        )
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(a_event)
+        play_round(world["event"])
+    bea_a = Player.objects.get(organization=world["a"], name="Bea")
+    bea_b = Player.objects.get(organization=world["b"], name="Bea")
+    links = reverse("series_links", args=["coast-cup"])
+    assert host.get(links).status_code == 200
+    response = host.post(links, {"player": bea_b.pk, "same_as": bea_a.pk})
+    assert response.status_code == 302
+    assert SeriesLink.objects.filter(player=bea_b, same_as=bea_a).exists()
+    final = tournament_create(league=a_league, name="Cup final", date=datetime.date(2026, 12, 30))
+    qualify = reverse("series_qualify", args=["coast-cup", season.pk])
+    assert host.get(qualify).status_code == 200
+    for _ in range(2):  # safe to press twice
+        response = host.post(qualify, {"final": final.pk, "top": 1})
+        assert response.status_code == 200
+    assert Entry.objects.filter(tournament=final).count() >= 1
+    names = set(Entry.objects.filter(tournament=final).values_list("player__name", flat=True))
+    assert len(names) == Entry.objects.filter(tournament=final).count()
