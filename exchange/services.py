@@ -4,8 +4,9 @@
 name), its leagues with their rating settings, every game with its results, and every
 tournament with its entries, rounds, tables (matches, pods, byes, the top cut), seats,
 results, drops, the players' own reports of their results with the others'
-confirmations, and the judges' penalties. It leaves out what is derived (the rating
-ledger: the import replays it) and what is secret or personal to the site (API tokens,
+confirmations, the judges' penalties, and each league's points seasons (their point tables
+and the events they count). It leaves out what is derived (the rating ledger and the season
+tables: the import replays them) and what is secret or personal to the site (API tokens,
 user accounts, passwords; members' usernames are written as plain text, for the record, and
 not imported): `NOT_EXPORTED` names each column left out and why, and a test holds every
 other column to the document.
@@ -19,9 +20,10 @@ The format is explicit field lists (not `dumpdata`): rows refer to each other by
 see (player names; a table's game by the game's `key` in its league), never by database ids,
 so ids are fresh on import and the format only changes with `VERSION`. A key added since
 version 1 was first written is optional on import (`OPTIONAL_FIELDS`, and the lists
-`registrations`, `penalties`, `reports` and the keys `series` and `logo`): an older document still
-reads. Games are listed in rating order (date, then entry) and imported in that order, which
-keeps their rating order.
+`registrations`, `penalties`, `reports`, `seasons` and the keys `series` and `logo`): an older
+document still reads. A series shared with other stores is not the store's alone to carry
+(`NOT_EXPORTED_MODELS`). Games are listed in rating order (date, then entry) and imported in
+that order, which keeps their rating order.
 
     {"format": "guildhall-organization", "version": 1, "exported_at": "...",
      "organization": {"name", "slug", "created_at", "address", "time_zone",
@@ -55,7 +57,12 @@ keeps their rating order.
                                    "table_version", "status", "created_at", "decided_at",
                                    "result",     # the result value, entries by player name
                                    "confirmations": [{"player", "via_link", "created_at",
-                                   "withdrawn_at"}]}]}]}]}]}]}]}
+                                   "withdrawn_at"}]}]}]}]}]}],
+                  "seasons": [{"name", "starts_on", "ends_on", "tiebreaks", "created_at",
+                               "event_types": [{"name", "placings", "best_finishes",
+                                                "entering", "per_round", "per_win",
+                                                "per_draw", "per_bye"}],
+                               "events": [{"event", "event_type"}]}]}]}   # event: its slug
 """
 
 import base64
@@ -77,11 +84,15 @@ from leagues.domain.colour import AccentProblem, accent_clean
 from leagues.domain.csvformat import unstorable_in
 from leagues.domain.images import LogoProblem, logo_check
 from leagues.domain.ranking import RankingError, validate_places
+from leagues.domain.seasons import Season as SeasonRules
+from leagues.domain.seasons import SeasonError
 from leagues.models import Game, GameResult, League, Organization, Player
 from ratings.domain.base import ParamError
 from ratings.domain.registry import DEFAULT_SYSTEM, make_system
 from ratings.models import LeagueRating
 from ratings.services import ratings_recalculate
+from seasons.models import EventType, Season, SeasonEvent
+from seasons.services import season_catch_up
 from tournaments.models import (
     Entry,
     Registration,
@@ -198,6 +209,17 @@ REPORT_FIELDS = (
     "decided_at",
 )
 CONFIRMATION_FIELDS = ("via_link", "created_at", "withdrawn_at")
+SEASON_FIELDS = ("name", "starts_on", "ends_on", "tiebreaks", "created_at")
+EVENT_TYPE_FIELDS = (
+    "name",
+    "placings",
+    "best_finishes",
+    "entering",
+    "per_round",
+    "per_win",
+    "per_draw",
+    "per_bye",
+)
 # Fields added after version 1 was first written. A document written before drawn games, the
 # game-win floor and the 1v1 bye setting lacks them: no drawn games, and the event as it was
 # computed and paired then (`_before_rules`); without the bye rule or requested byes, their
@@ -271,6 +293,15 @@ NOT_EXPORTED = {
     "Penalty.round": "written as `round_number`",
     "Penalty.table": "written as `table_number`",
     "Penalty.judge": ACCOUNT,
+    "Season.series": "always empty for a league's season (a series' season is the series', "
+    "left out below)",
+    "Season.stale": "this site's replay bookkeeping: the import replays each season",
+    "Season.replayed_at": "this site's replay bookkeeping: the import replays each season",
+    "Season.created_by": ACCOUNT,
+    "SeasonEvent.players": "read again from the event on import",
+    "SeasonEvent.finishes": "read again from the event on import",
+    "SeasonEvent.final": "read again from the event on import",
+    "SeasonEvent.seen_version": "this site's page version of the event: read again on import",
 }
 # The organization's other rows, left out whole.
 NOT_EXPORTED_MODELS = {
@@ -289,12 +320,14 @@ NOT_EXPORTED_MODELS = {
     "JudgeCall": "a night's calls to the judges' desk: their times are in the History, their "
     "time extensions in the tables' `extra_minutes`",
     "DeckCheck": "a night's deck checks: their minutes are in the tables' `extra_minutes`",
-    # Not carried yet: an imported store sets its points seasons up again (its events and their
-    # standings, which the seasons score, are in the document).
-    "Season": "a points season's settings, not carried yet: set up again after an import",
-    "EventType": "a season's point table, not carried yet: set up again after an import",
-    "SeasonEvent": "which events a season counts, not carried yet: set up again after an import",
-    "SeasonStanding": "derived: a season's table is the replay of its events",
+    "SeasonStanding": "derived: a season's table is the replay of its events (the import "
+    "replays it)",
+    # A series is shared with other stores: its membership is their owners' answers, its links
+    # name their players, its seasons count their events. One store's document cannot carry
+    # the others' consent; the stores set it up again together after a move.
+    "Series": "shared with other stores, whose owners' answers one store's document cannot carry",
+    "SeriesMember": "another store's answer to a series' invitation, or this store's to another's",
+    "SeriesLink": "a series host's word about two stores' players",
 }
 THIRD_AS_STORED = Decimal("0.333")  # as migration tournaments 0005 keeps 1/3
 # Numbers the database's check constraints count from 1 (checked here to name the path).
@@ -393,6 +426,22 @@ def _league_export(league: League) -> dict:
         "games": exported_games,
         "tournaments": [
             _tournament_export(t, keys) for t in league.tournaments.order_by("date", "slug")
+        ],
+        "seasons": [_season_export(season) for season in league.seasons.order_by("pk")],
+    }
+
+
+def _season_export(season: Season) -> dict:
+    return {
+        **_fields(season, SEASON_FIELDS),
+        "event_types": [
+            _fields(kind, EVENT_TYPE_FIELDS) for kind in season.event_types.order_by("name")
+        ],
+        "events": [
+            {"event": se.tournament.slug, "event_type": se.event_type.name}
+            for se in season.events.select_related("tournament", "event_type").order_by(
+                "tournament__date", "tournament__slug"
+            )
         ],
     }
 
@@ -749,6 +798,8 @@ def _import(root: _Node, progress: Callable[[str, int, int], None]) -> ImportRep
             league=league,
             progress=lambda done, total, slug=league.slug: progress(slug, done, total),
         )
+    for season in importer.season_list:  # each table replayed from its events, as written
+        season_catch_up(season_id=season.pk)
     return ImportReport(
         organization=organization,
         players=len(players),
@@ -800,6 +851,7 @@ class _Importer:
         self.players = players
         self.games = 0
         self.tournaments = 0
+        self.season_list: list[Season] = []
         self.slugs: dict[type, dict[str, str]] = {League: {}, Tournament: {}}
 
     def player(self, node: _Node, key: str = "player") -> Player:
@@ -841,7 +893,76 @@ class _Importer:
         for tournament in node.items("tournaments"):
             events[tournament.path] = self.tournament(tournament, league, games)
         self.series(node, events)
+        self.seasons(node, league, {event.slug: event for event in events.values()})
         return league
+
+    def seasons(self, league_node: _Node, league: League, events: dict[str, Tournament]) -> None:
+        """The league's points seasons (documents written before seasons have none): their
+        point tables checked as the organizers' forms check them, their events by slug.
+        Their tables are replayed once everything is in (`_import`)."""
+        if "seasons" not in league_node.value:
+            return
+        names: dict[str, str] = {}
+        for node in league_node.items("seasons"):
+            season = _build(Season, node, SEASON_FIELDS, league=league)
+            folded = season.name.strip().lower()
+            if folded in names:
+                raise node.error(f'"{season.name}" is already {names[folded]}', "name")
+            names[folded] = node.path
+            if season.ends_on < season.starts_on:
+                raise node.error(f"ends before it starts ({season.starts_on})", "ends_on")
+            tiebreaks = season.tiebreaks
+            if not isinstance(tiebreaks, list) or not all(isinstance(t, str) for t in tiebreaks):
+                raise node.error("must be a list of tie-break names", "tiebreaks")
+            try:
+                SeasonRules(tables=(), tiebreaks=tuple(tiebreaks))
+            except SeasonError as error:
+                raise node.error(error.message, "tiebreaks") from None
+            season.save()
+            self.season_list.append(season)
+            types = self.season_types(node, season)
+            counted: dict[str, str] = {}
+            for event_node in node.items("events"):
+                slug = event_node.text("event")
+                event = events.get(slug)
+                if event is None:
+                    raise event_node.error(f"no event {slug!r} in this league", "event")
+                if slug in counted:
+                    raise event_node.error(f"{slug!r} is already {counted[slug]}", "event")
+                counted[slug] = event_node.path
+                kind = types.get(event_node.text("event_type").strip().lower())
+                if kind is None:
+                    raise event_node.error("not one of the season's event types", "event_type")
+                if not season.starts_on <= event.date <= season.ends_on:
+                    raise event_node.error(f"{event.date} is outside the season", "event")
+                SeasonEvent.objects.create(season=season, tournament=event, event_type=kind)
+
+    def season_types(self, season_node: _Node, season: Season) -> dict[str, EventType]:
+        types: dict[str, EventType] = {}
+        for node in season_node.items("event_types"):
+            kind = _build(EventType, node, EVENT_TYPE_FIELDS, season=season)
+            rows = kind.placings
+            if not isinstance(rows, list) or not all(
+                isinstance(row, list)
+                and len(row) == 3
+                and all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in row)
+                for row in rows
+            ):
+                raise node.error(
+                    "must be a list of [down_to, points, more_than or null]", "placings"
+                )
+            try:
+                kind.point_table()  # the domain's checks: places increasing, points not
+            except SeasonError as error:
+                raise node.error(error.message, "placings") from None
+            except TypeError:
+                raise node.error("a row is missing a value", "placings") from None
+            key = kind.name.strip().lower()
+            if key in types:
+                raise node.error(f'"{kind.name}" is already an event type here', "name")
+            kind.save()
+            types[key] = kind
+        return types
 
     def series(self, league_node: _Node, events: dict[str, Tournament]) -> None:
         """Each copied event's tie to its weekly series' first event, named by its slug in

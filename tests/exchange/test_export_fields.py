@@ -19,6 +19,7 @@ from exchange.services import NOT_EXPORTED, NOT_EXPORTED_MODELS
 from judging.models import Penalty
 from leagues.models import Game, GameResult, League, Membership, Organization, Player
 from ratings.models import LeagueRating
+from seasons.models import EventType, Season, SeasonEvent
 from tests.leagues.test_exchange import exported  # noqa: F401 (the fixture)
 from tournaments.models import (
     Entry,
@@ -66,6 +67,12 @@ ROWS = {
     ReportConfirmation: (
         f"{TABLES}.reports[].confirmations[]",
         {"report": NESTED, "entry": "player"},
+    ),
+    Season: ("leagues[].seasons[]", {"league": NESTED}),
+    EventType: ("leagues[].seasons[].event_types[]", {"season": NESTED}),
+    SeasonEvent: (
+        "leagues[].seasons[].events[]",
+        {"season": NESTED, "tournament": "event", "event_type": "event_type"},
     ),
     Penalty: (
         f"{EVENTS}.penalties[]",

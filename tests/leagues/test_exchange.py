@@ -23,11 +23,14 @@ from django.core.management.base import CommandError
 
 from exchange.services import FORMAT, VERSION, ExchangeError, organization_import
 from judging.services.penalties import penalty_give
+from leagues.domain.seasons import PlacingRow, PointTable
 from leagues.models import ApiToken, Game, League, Organization, Player
 from leagues.services.store import LogoUpload, organization_profile_update
 from ratings import selectors as rating_selectors
 from ratings.models import RatingChange
 from ratings.services import rating_system_set, ratings_recalculate
+from seasons.models import SeasonStanding
+from seasons.services import event_type_save, season_create, season_events_set
 from tests.cards.sample import SAMPLE as SAMPLE_CARDS
 from tests.factories import (
     GameFactory,
@@ -153,6 +156,30 @@ def build_store() -> Organization:
         for table in round_.tables.filter(reported=False):
             table_report(table=table, winner=table.seats.order_by("position")[0].entry)
         round_end(round_=round_)
+
+    # A points season of the Modern league counting the Swiss event: a point table using every
+    # column (a kicker, a best-finish limit, each count), and a tie-break rule.
+    spring = season_create(
+        league=duels,
+        name="Spring 2024",
+        starts_on=datetime.date(2024, 1, 1),
+        ends_on=datetime.date(2024, 6, 30),
+        tiebreaks=["most_match_wins"],
+    )
+    friday = event_type_save(
+        season=spring,
+        table=PointTable(
+            event_type="Friday",
+            placings=(PlacingRow(1, 10), PlacingRow(2, 7), PlacingRow(4, 5), PlacingRow(8, 3, 8)),
+            best_finishes=3,
+            entering=1,
+            per_round=1,
+            per_win=2,
+            per_draw=1,
+            per_bye=1,
+        ),
+    )
+    season_events_set(season=spring, choices={swiss.pk: friday.pk})
 
     # A pod event of nine (a pod of 4 and a pod of 5... or 3s), two rounds and a final pod.
     commander = tournament_create(
@@ -391,6 +418,7 @@ def snapshot(slug: str) -> dict:
             "ledger": ledger,
             "games": league.games.count(),
             "tournaments": tournaments,
+            "seasons": seasons_of(league),
         }
     return {
         "name": store.name,
@@ -404,6 +432,39 @@ def snapshot(slug: str) -> dict:
         "players": sorted(store.players.values_list("name", "sees_private_leagues")),
         "leagues": leagues,
     }
+
+
+def seasons_of(league) -> list:
+    """Each season's settings, point tables, events and table, by names."""
+    out = []
+    for season in league.seasons.order_by("name"):
+        out.append(
+            (
+                season.name,
+                season.starts_on,
+                season.ends_on,
+                season.tiebreaks,
+                sorted(
+                    season.event_types.values_list(
+                        "name",
+                        "placings",
+                        "best_finishes",
+                        "entering",
+                        "per_round",
+                        "per_win",
+                        "per_draw",
+                        "per_bye",
+                    )
+                ),
+                sorted(season.events.values_list("tournament__slug", "event_type__name")),
+                list(
+                    SeasonStanding.objects.filter(season=season).values_list(
+                        "player__name", "rank", "tied", "points", "events_counted", "events_played"
+                    )
+                ),
+            )
+        )
+    return out
 
 
 def wipe_site():
@@ -685,3 +746,51 @@ def test_json_that_python_cannot_read_is_a_command_error(tmp_path, text, message
     with pytest.raises(CommandError, match=message):
         call_command("import_organization", str(path))
     assert all_rows() == set()
+
+
+# --- points seasons -------------------------------------------------------------------------
+
+
+def modern_season(data) -> dict:
+    return next(league for league in data["leagues"] if league["slug"] == "modern")["seasons"][0]
+
+
+def test_the_season_and_its_table_come_back(exported):
+    before, path = exported
+    assert before["leagues"]["modern"]["seasons"][0][-1], "the store's season has a table"
+    call_command("import_organization", str(path))
+    assert (
+        snapshot("dragons-den")["leagues"]["modern"]["seasons"]
+        == (before["leagues"]["modern"]["seasons"])
+    )
+
+
+def test_a_point_table_paying_more_for_a_worse_place_is_refused(document):
+    modern_season(document)["event_types"][0]["placings"] = [[1, 5, None], [2, 9, None]]
+    message = str(refused(document))
+    assert message.startswith("$.leagues[1].seasons[0].event_types[0].placings: ")
+    assert "more than the better places above" in message
+
+
+def test_a_season_counting_an_unknown_event_or_type_is_refused(document):
+    season = modern_season(document)
+    slug = season["events"][0]["event"]
+    season["events"][0]["event"] = "no-such-event"
+    assert str(refused(document)) == (
+        "$.leagues[1].seasons[0].events[0].event: no event 'no-such-event' in this league"
+    )
+    season["events"][0]["event"] = slug
+    season["events"][0]["event_type"] = "Tuesday"
+    assert str(refused(document)) == (
+        "$.leagues[1].seasons[0].events[0].event_type: not one of the season's event types"
+    )
+    season["events"][0]["event_type"] = "Friday"
+    season["tiebreaks"] = ["coin_flip"]
+    assert str(refused(document)).startswith("$.leagues[1].seasons[0].tiebreaks: ")
+
+
+def test_a_document_without_seasons_still_reads(document):
+    for league in document["leagues"]:
+        league.pop("seasons")
+    organization_import(data=document)
+    assert not League.objects.get(slug="modern").seasons.exists()
