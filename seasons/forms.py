@@ -229,7 +229,8 @@ class SeriesInviteForm(forms.Form):
     store = forms.SlugField(
         label="Store to invite",
         max_length=60,
-        help_text="Its address on Guildhall, as in /stores/<b>its-name</b>/. Its owner answers.",
+        help_text="Its address on Guildhall: for /stores/beta-cards/, type beta-cards. Its owner "
+        "answers.",
     )
 
     def add_domain_error(self, error: SeasonError) -> None:

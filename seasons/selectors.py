@@ -303,6 +303,16 @@ def series_people_stores(season: Season) -> dict[int, list[str]]:
     return stores
 
 
+def series_of_store(organization) -> list[Series]:
+    """The series a store takes part in (or took part in): public, as their pages are."""
+    return list(
+        Series.objects.filter(
+            members__organization=organization,
+            members__status__in=(SeriesMember.Status.ACCEPTED, SeriesMember.Status.LEFT),
+        ).select_related("organization")
+    )
+
+
 def store_series(organization) -> list[SeriesMember]:
     """The series a store hosts, takes part in, is invited to, declined or left."""
     return list(

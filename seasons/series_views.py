@@ -29,6 +29,7 @@ from leagues.views import league_context, managed_league_get
 
 from . import selectors
 from .forms import (
+    EventTypeForm,
     QualifyForm,
     SeasonCreateForm,
     SeasonEventsForm,
@@ -48,7 +49,7 @@ from .series import (
     series_link,
     series_unlink,
 )
-from .services import SeasonError, season_create
+from .services import SeasonError, event_type_save, season_create
 
 # -- Anyone -----------------------------------------------------------------------------------
 
@@ -133,7 +134,6 @@ def store_series(request: HttpRequest, org: str) -> HttpResponse:
             if m.status in (SeriesMember.Status.DECLINED, SeriesMember.Status.LEFT)
         ],
         "is_owner": is_owner(request.user, organization.pk),
-        "form": SeriesForm(),
     }
     return render(request, "seasons/store_series.html", context)
 
@@ -282,6 +282,7 @@ def series_manage(request: HttpRequest, series: str) -> HttpResponse:
         members=selectors.series_members(series),
         seasons=list(series.seasons.all()),
         invite_form=SeriesInviteForm(),
+        managing=True,
     )
     return render(request, "seasons/series_manage.html", context)
 
@@ -313,6 +314,7 @@ def series_invite_view(request: HttpRequest, series: str) -> HttpResponse:
         members=selectors.series_members(series),
         seasons=list(series.seasons.all()),
         invite_form=form,
+        managing=True,
     )
     return render(request, "seasons/series_manage.html", context, status=400)
 
@@ -427,3 +429,42 @@ def season_qualify(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     season = selectors.season_get(league=league, pk=pk)
     back = season.get_absolute_url()
     return _qualify(request, season, back, league_context(request, league, "seasons"))
+
+
+def _series_type_form(request: HttpRequest, series: Series, season: Season, event_type):
+    form = EventTypeForm(request.POST or None, event_type=event_type)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event_type_save(
+                season=season,
+                table=form.cleaned_data["table"],
+                event_type=event_type,
+                by=request.user,
+            )
+        except SeasonError as error:
+            form.add_domain_error(error)
+        else:
+            messages.success(request, "Saved; the series' table is re-scored.")
+            return redirect("series_season", series=series.slug, pk=season.pk)
+    status = 400 if request.method == "POST" else 200
+    context = _series_context(request, series, season=season, form=form, event_type=event_type)
+    return render(request, "seasons/series_type_form.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def series_type_new(request: HttpRequest, series: str, pk: int) -> HttpResponse:
+    series = _hosted(request, series)
+    season = selectors.series_season_get(series=series, pk=pk)
+    return _series_type_form(request, series, season, None)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def series_type_edit(request: HttpRequest, series: str, pk: int, type_id: int) -> HttpResponse:
+    series = _hosted(request, series)
+    season = selectors.series_season_get(series=series, pk=pk)
+    event_type = season.event_types.filter(pk=type_id).first()
+    if event_type is None:
+        raise Http404("No such event type.")
+    return _series_type_form(request, series, season, event_type)

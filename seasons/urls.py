@@ -63,6 +63,16 @@ urlpatterns = [
         name="series_season_export",
     ),
     path(
+        "series/<slug:series>/seasons/<int:pk>/types/new/",
+        series_views.series_type_new,
+        name="series_type_new",
+    ),
+    path(
+        "series/<slug:series>/seasons/<int:pk>/types/<int:type_id>/",
+        series_views.series_type_edit,
+        name="series_type_edit",
+    ),
+    path(
         "series/<slug:series>/seasons/<int:pk>/qualify/",
         series_views.series_qualify,
         name="series_qualify",

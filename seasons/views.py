@@ -44,7 +44,11 @@ def _managed(request: HttpRequest, slug: str, pk: int):
 def season_list(request: HttpRequest, slug: str) -> HttpResponse:
     league = league_selectors.league_get(slug=slug, user=request.user)
     context = league_context(
-        request, league, "seasons", seasons=selectors.season_list(league=league)
+        request,
+        league,
+        "seasons",
+        seasons=selectors.season_list(league=league),
+        series=selectors.series_of_store(league.organization),
     )
     return render(request, "seasons/season_list.html", context)
 

@@ -521,6 +521,12 @@ MATRIX: dict[str, Rule] = {
     "series/<slug:series>/seasons/<int:pk>/qualify/": Rule(
         SERIES_HOST, "series", BOTH, writes=True
     ),
+    "series/<slug:series>/seasons/<int:pk>/types/new/": Rule(
+        SERIES_HOST, "series", BOTH, writes=True
+    ),
+    "series/<slug:series>/seasons/<int:pk>/types/<int:type_id>/": Rule(
+        SERIES_HOST, "series", BOTH, writes=True
+    ),
     "organizations/<slug:org>/series/": Rule(STORE_SETUP, "organization"),
     "organizations/<slug:org>/series/new/": Rule(STORE_SETUP, "organization", BOTH, writes=True),
     "organizations/<slug:org>/series/<int:pk>/accept/": Rule(
@@ -840,7 +846,9 @@ def url_for(route: str, rule: Rule, scene: Scene | None, fmt: str) -> str:
             table_id=event.rounds.get(number=1).tables.order_by("number").first().pk,
             registration_id=event.registrations.get().pk,
             report_id=ResultReport.objects.filter(table__round__tournament=event).first().pk,
-            type_id=scene.season.event_types.get().pk,
+            type_id=(scene.series_season if rule.target == "series" else scene.season)
+            .event_types.get()
+            .pk,
             series=scene.series.slug,
             season_id=scene.membership_season.pk,
         )

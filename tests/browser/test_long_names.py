@@ -28,10 +28,12 @@ from django.urls import resolve
 
 from leagues import services as league_services
 from leagues.models import PlayerClaim, Role
+from seasons.series import invitation_decide, series_create, series_events_set, series_invite
 from seasons.services import season_create, season_events_set
 from tests.factories import (
     GameFactory,
     LeagueFactory,
+    OrganizationFactory,
     PlayerFactory,
     UserFactory,
     organizer_of,
@@ -117,6 +119,27 @@ def scene(db) -> dict:
         preset="store_points",
     )
     season_events_set(season=season, choices={swiss.pk: season.event_types.get().pk})
+    # A series the store hosts, another store taking part, the 1v1 event counted in its
+    # season (the long names in its table); and another store's invitation waiting.
+    beta = OrganizationFactory(name="Beta Cards", slug="beta")
+    beta_owner = organizer_of(beta, role=Role.OWNER, username="bea")
+    series = series_create(organization=org, name=f"Cup {UNBROKEN}"[:120])
+    invitation_decide(
+        member=series_invite(series=series, organization=beta), accept=True, by=beta_owner
+    )
+    series_season = season_create(
+        series=series,
+        name=f"Cup season {UNBROKEN}"[:80],
+        starts_on=season.starts_on,
+        ends_on=season.ends_on,
+        preset="store_points",
+    )
+    series_events_set(
+        season=series_season,
+        organization=org,
+        choices={swiss.pk: series_season.event_types.get().pk},
+    )
+    series_invite(series=series_create(organization=beta, name="Beta Open"), organization=org)
 
     # Who signs in: a TO (judge) of the store and the long name's own account, with a claim
     # waiting for the organizer on the Players page.
@@ -177,6 +200,7 @@ MAX_PAGES = 120
 NOT_LINKED = re.compile(
     r"^(api/|admin/|jobs/|accounts/(?!email/|password/change/)"
     r"|leagues/<slug:slug>/(seasons/<int:pk>/)?export\.csv"
+    r"|series/<slug:series>/seasons/<int:pk>/export\.csv"
     r"|events/<slug:slug>/calendar\.ics"
     r"|events/<slug:slug>/(run/live|player-names|entries/<int:entry_id>/actions"
     r"|tables/<int:table_id>/order|check-in/<str:token>|me/<str:token>)/"

@@ -6,7 +6,7 @@ import datetime
 import pytest
 
 from audit.models import AuditEntry
-from leagues.domain.seasons import SeasonError
+from leagues.domain.seasons import PointTable, SeasonError
 from leagues.models import Player, Role
 from leagues.services.claims import claim_code_issue, claim_with_code
 from notifications.models import Delivery
@@ -21,7 +21,7 @@ from seasons.series import (
     series_link,
     series_unlink,
 )
-from seasons.services import season_create, season_events_set
+from seasons.services import event_type_save, season_create, season_events_set
 from tests.factories import LeagueFactory, OrganizationFactory, UserFactory, organizer_of
 from tests.tournaments.play import play_round, register
 from tournaments.models import Entry, Registration
@@ -408,3 +408,21 @@ def test_a_stores_season_top_is_invited_too(stores, django_capture_on_commit_cal
     }
     assert len(winners) == 2
     assert sorted(done.registered) == sorted(winners)  # the two round-1 winners, tied 1st
+
+
+def test_a_series_point_table_change_rescores_at_once_and_is_in_the_hosts_history(
+    series, season, stores, django_capture_on_commit_callbacks
+):
+    played_event(stores["a"], season, ["Ann", "A1"], django_capture_on_commit_callbacks)
+    assert ("Ann", 4, 1) in table_of(season)  # 1 entering + 3 a win
+    kind = season.event_types.get()
+    event_type_save(
+        season=season,
+        table=PointTable(event_type=kind.name, entering=2, per_win=5),
+        event_type=kind,
+        by=stores["a"]["owner"],
+    )
+    assert ("Ann", 7, 1) in table_of(season)
+    entry = AuditEntry.objects.get(action="season.type_change")
+    assert entry.organization == stores["a"]["org"]
+    assert entry.before["per_win"] == 3 and entry.after["per_win"] == 5
