@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Seasons benchmark (issue 35): how soon a season table follows a result of a 64-player event.
 
-    DEBUG=1 .venv/bin/python bench/seasons.py [--events 40] [--rounds 3] [--quick]
+    DEBUG=1 .venv/bin/python bench/seasons.py [--events 40] [--rounds 3] [--quick] [--series]
 
 Uses its own database (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/
 guildhall_bench), migrated on first use. A 64-player 1v1 event of the demo store
@@ -15,7 +15,8 @@ and the whole (the result -> the season table committed), with their queries. Go
 season table committed within 1 s of a result, with the catch-up's queries the same whatever
 the season's size. Check: the stored season table equals a replay from scratch.
 
-`--quick`: 2 earlier events, 1 round.
+`--quick`: 2 earlier events, 1 round. `--series`: the season is a series' (hosted by the
+event's store), whose replay also finds each person across stores (`series_people`).
 """
 
 import argparse
@@ -69,9 +70,10 @@ class Timer:
             self.calls.append((time.perf_counter() - started, len(connection.queries) - before))
 
 
-def build(events: int):
+def build(events: int, series: bool = False):
     from leagues.domain.seasons import PRESETS
-    from seasons.models import Season, SeasonEvent
+    from seasons.models import Season, SeasonEvent, Series
+    from seasons.series import series_create
     from seasons.services import season_create, season_events_set
     from tournaments.models import Tournament
 
@@ -89,9 +91,12 @@ def build(events: int):
     event = Tournament.objects.select_related("league").get(slug=SLUG)
     league = event.league
     Season.objects.filter(league=league, name=SEASON).delete()
+    Series.objects.filter(organization=league.organization, name=SEASON).delete()
     Tournament.objects.filter(league=league, slug__startswith="bench-seasons-past-").delete()
+    host = series_create(organization=league.organization, name=SEASON) if series else None
     season = season_create(
-        league=league,
+        league=None if series else league,
+        series=host,
         name=SEASON,
         starts_on=datetime.date(2000, 1, 1),
         ends_on=datetime.date(2100, 12, 31),
@@ -120,7 +125,11 @@ def build(events: int):
             final=True,
             seen_version=0,  # never touched: its page version is 0
         )
-    season_events_set(season=season, choices={event.pk: kind.pk})
+    season_events_set(
+        season=season,
+        choices={event.pk: kind.pk},
+        organization=league.organization if series else None,
+    )
     assert PRESETS["limitless"].tables[0].best_finishes == 10
     return season, event
 
@@ -186,6 +195,7 @@ def main(argv=None) -> int:
     parser.add_argument("--events", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--series", action="store_true")
     args = parser.parse_args(argv)
     events, rounds = (2, 1) if args.quick else (args.events, args.rounds)
     call_command("migrate", verbosity=0)
@@ -198,9 +208,10 @@ def main(argv=None) -> int:
     from tournaments.services.rounds import round_end, round_pair
 
     started = time.perf_counter()
-    season, event = build(events)
+    season, event = build(events, series=args.series)
     print(
-        f"Seasons benchmark: a {PLAYERS}-player 1v1 event in a season of {events} earlier "
+        f"Seasons benchmark: a {PLAYERS}-player 1v1 event in a "
+        f"{'series' if args.series else 'store'} season of {events} earlier "
         f"{PLAYERS}-player events (Limitless table, best 10), {rounds} round"
         f"{'s' * (rounds != 1)} reported table by table (built in "
         f"{time.perf_counter() - started:.0f} s)\n"
