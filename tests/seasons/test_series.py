@@ -193,6 +193,10 @@ def test_only_accepted_stores_count_their_events(
         season=season, organization=stores["b"]["org"], choices={event.pk: kind.pk}
     )
     assert SeasonEvent.objects.filter(season=season).count() == 1
+    # In the History of the store that chose, naming the series.
+    entry = AuditEntry.objects.get(action="season.events")
+    assert entry.organization == stores["b"]["org"]
+    assert "Tri-Store Cup" in entry.summary and "B night: counts as Store night" in entry.summary
 
 
 # --- One person across stores -------------------------------------------------------------------
