@@ -56,7 +56,7 @@ def test_a_commander_list_with_its_problems_shown_to_the_player(browser, live_se
     player.page.locator("#id_partner").press_sequentially("ty", delay=30)
     expect(player.page.locator("#partner-names option[value='Tymna the Weaver']")).to_have_count(1)
     expect(
-        player.page.locator("#partner-names option[value='Kinnan, Bonder Prodigy']")
+        player.page.locator("#partner-names option[value='Prime Speaker Zegana']")
     ).to_have_count(0)
     player.page.fill("#id_partner", "Tymna the Weaver")
     player.page.fill("#id_text", LIST)

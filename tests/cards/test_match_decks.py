@@ -19,7 +19,7 @@ def test_exact_names_match_the_rest_are_listed(league):
     decks = {
         "Ann": "Thrasios, Triton Hero / Tymna the Weaver",
         "Bob": "kinnan",
-        "Cat": "Thrasios, Triton Hero / Kinnan, Bonder Prodigy",
+        "Cat": "Thrasios, Triton Hero / Prime Speaker Zegana",
         "Dan": "Najeela, the Blade-Blossom",
     }
     for name, deck in decks.items():

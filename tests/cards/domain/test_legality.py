@@ -40,7 +40,7 @@ COMMANDER_TABLE = [
     (f"{SWAP} Mana Crypt", ["Mana Crypt"], [(11, "banned")]),
     (f"{SWAP} Dockside Extortionist", ["Dockside Extortionist"],
      [(11, "color-identity"), (11, "banned")]),
-    (f"{SWAP} Jeweled Lotus", ["Jeweled Lotus"], [(11, "banned")]),
+    (f"{SWAP} Panoptic Mirror", ["Panoptic Mirror"], [(11, "banned")]),
     (f"{SWAP} Black Lotus", ["Black Lotus"], [(11, "banned")]),
     (f"{SWAP} Flash", ["Flash"], [(11, "banned")]),
     (f"{SWAP} a second Sol Ring", ["sol ring"], [(11, "singleton")]),
@@ -66,8 +66,8 @@ def test_commander_one_card_at_a_time(change, swap, expected):
         ("Rat Colony", 30, []),
         ("Persistent Petitioners", 30, []),  # blue: inside Thrasios's identity
         ("Seven Dwarves", 7, [(11, "color-identity")]),  # red: outside WUBG
-        ("Nazgûl", 9, []),
-        ("Nazgul", 10, [(11, "singleton")]),
+        ("Lim-Dûl's Cohort", 1, []),
+        ("Lim-Dul's Cohort", 2, [(11, "singleton")]),  # one card, spelled two ways
         ("Demonic Tutor", 2, [(11, "singleton")]),
     ],
 )
@@ -87,13 +87,13 @@ def test_commander_copies_allowed_by_the_cards_text(name, copies, expected):
         (("Pir, Imaginative Rascal", "Toothy, Imaginary Friend"), None),
         (("Karlach, Fury of Avernus", "Raised by Giants"), None),
         (("Thrasios, Triton Hero", "Pir, Imaginative Rascal"), "commander-pair"),
-        (("Kinnan, Bonder Prodigy", "Tymna the Weaver"), "commander-pair"),
+        (("Prime Speaker Zegana", "Tymna the Weaver"), "commander-pair"),
         (("Thrasios, Triton Hero", "Raised by Giants"), "commander-eligible"),
         (("Raised by Giants",), "commander-eligible"),
         (("Bolas's Citadel",), "commander-eligible"),
         (("Dockside Extortionist",), "commander-eligible"),
         (("Nahiri, the Lithomancer",), None),
-        (("Esika, God of the Tree",), None),
+        (("Kytheon, Hero of Akros",), None),
         (("Golos, Tireless Pilgrim",), "banned"),
     ],
 )
