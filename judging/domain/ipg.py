@@ -1,31 +1,45 @@
 """Infractions, their default penalties and the upgrade for a repeated infraction, as the
 Magic Infraction Procedure Guide (IPG) gives them, and a short list for Regular REL.
 
-Source: the Magic Infraction Procedure Guide, version effective October 4, 2019 (IPG_VERSION),
-Appendix A "Penalty Quick Reference" for the infractions and their default penalties at
-Competitive REL, and the upgrade clauses of its sections:
-- 2. Game Play Errors: "The third or subsequent Warning for a Game Play Error offense in the
-  same category is upgraded to a Game Loss." Missed Trigger (2.1) carries no penalty, so
-  nothing to upgrade.
-- 3. Tournament Errors: "A second or subsequent Warning for a Tournament Error offense in the
-  same category is upgraded to a Game Loss."
-- 4.1 Unsporting Conduct — Minor: a second or subsequent Unsporting Conduct — Minor in the
-  tournament, for any offense of that kind, is a Game Loss.
-- 4.2 Unsporting Conduct — Major: the penalty after a first one in the tournament is a
-  Disqualification.
-For multi-day tournaments the count resets between days (IPG 2 and 3); a Guildhall event is
-one day. Regular REL is judged by the "Judging at Regular REL" document, which has no penalty
-table of the same kind: REGULAR is a short list of its kinds of problem, with the fix as "no
-penalty" where it asks only for a fix, and no upgrade (a judge may always give more, with a
-reason). `expected_penalty` is what the judge is shown; giving anything else is a deviation
-the judge writes a reason for (IPG 1.3 lets the Head Judge deviate in significant and
-exceptional circumstances).
+Sources, read 27 November 2026 (IPG_VERSION):
+- The Magic Infraction Procedure Guide effective October 4, 2019, Appendix A "Penalty Quick
+  Reference": the infractions and their default penalties at Competitive REL.
+- The IPG's upgrade clauses, as worded in the Annotated IPG (blogs.magicjudges.org/rules,
+  pages ipg2, ipg3 (revised 11 March 2024), ipg4-1, ipg4-2), quoted where they are applied:
+  - 2. Game Play Errors: "With the exception of Failure to Maintain Game State, which is
+    never upgraded, the third or subsequent warning for a Game Play Error offense in the
+    same category should be upgraded to a Game Loss." Missed Trigger (2.1) carries no
+    penalty, so nothing to upgrade.
+  - 3. Tournament Errors: "A Warning for a Tournament Error offense is upgraded to a Game
+    Loss if the player has already received a Warning for an offense in the same category"
+    (the 2019 text: "A second or subsequent Warning ... in the same category is upgraded to a
+    Game Loss"). Tardiness, Outside Assistance and Decklist Problem start above a Warning:
+    no Warning, no upgrade.
+  - 4.1 Unsporting Conduct — Minor: "Subsequent Unsporting Conduct — Minor infractions, even
+    for different offenses, will result in a Game Loss."
+  - 4.2 Unsporting Conduct — Major (Match Loss): "If the offense was committed with
+    malicious intent, the player displays no remorse, or the offense is repeated at a later
+    time, the penalty is upgraded to Disqualification." A repeat is counted here; malice or
+    no remorse is the judge's finding, so a first one allows a Disqualification
+    (`Expected.allowed`) without it being a deviation.
+  "Same category" is the same infraction: a Game Rule Violation and a Looking at Extra Cards
+  are two categories. For multi-day tournaments the count resets between days (IPG 2 and 3);
+  a Guildhall event is one day.
+Regular REL is judged by the "Judging at Regular REL" document, which has no penalty table of
+the same kind: REGULAR is a short list of its kinds of problem, with the fix as "no penalty"
+where it asks only for a fix, and no upgrade (a judge may always give more, with a reason).
+`expected_penalty` is what the judge is shown; giving anything else is a deviation the judge
+writes a reason for (IPG 1.3 lets the Head Judge deviate in significant and exceptional
+circumstances).
 """
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-IPG_VERSION = "Magic Infraction Procedure Guide, effective October 4, 2019 (Appendix A)"
+IPG_VERSION = (
+    "Magic Infraction Procedure Guide, effective October 4, 2019 (Appendix A); upgrades as "
+    "worded in the Annotated IPG (sections 2, 3, 4.1, 4.2), read 27 November 2026"
+)
 
 NONE, WARNING, GAME_LOSS, MATCH_LOSS, DQ = (
     "none",
@@ -141,6 +155,13 @@ class Expected:
     penalty: str
     upgraded: bool
     reason: str  # why it is upgraded ("" for the default)
+    # Other penalties the IPG itself gives on a judge's finding, each with its condition.
+    allowed: tuple[tuple[str, str], ...] = ()
+
+
+# IPG 4.2: "If the offense was committed with malicious intent, the player displays no
+# remorse, ... the penalty is upgraded to Disqualification."
+MALICE = "committed with malicious intent, or the player displays no remorse (IPG 4.2)"
 
 
 def expected_penalty(code: str, earlier: Iterable[tuple[str, str]]) -> Expected:
@@ -149,7 +170,9 @@ def expected_penalty(code: str, earlier: Iterable[tuple[str, str]]) -> Expected:
     infraction = infraction_get(code)
     earlier = list(earlier)
     default = infraction.default
-    if infraction.group == GPE and default == WARNING:
+    if infraction.code == "GPE-FTMGS":
+        pass  # IPG 2: "Failure to Maintain Game State, which is never upgraded"
+    elif infraction.group == GPE and default == WARNING:
         warnings = sum(1 for c, p in earlier if c == code and p == WARNING)
         if warnings >= 2:
             return Expected(GAME_LOSS, True, _times(warnings + 1, infraction, "IPG 2"))
@@ -165,6 +188,7 @@ def expected_penalty(code: str, earlier: Iterable[tuple[str, str]]) -> Expected:
         before = sum(1 for c, _ in earlier if c == code)
         if before >= 1:
             return Expected(DQ, True, _times(before + 1, infraction, "IPG 4.2"))
+        return Expected(default, False, "", allowed=((DQ, MALICE),))
     return Expected(default, False, "")
 
 
@@ -177,8 +201,16 @@ def _ordinal(n: int) -> str:
 
 
 def _times(n: int, infraction: Infraction, rule: str) -> str:
-    return f"the {_ordinal(n)} {infraction.name.split(' — ')[-1]} of this event ({rule})"
+    # "Game Rule Violation" says enough; "Major" alone does not.
+    kind, _, offense = infraction.name.partition(" — ")
+    name = infraction.name if kind == "Unsporting Conduct" else offense
+    return f"the {_ordinal(n)} {name} of this event ({rule})"
+
+
+def allowed_because(given: str, expected: Expected) -> str:
+    """The IPG's own condition under which `given` is not a deviation ("" if none)."""
+    return next((why for penalty, why in expected.allowed if penalty == given), "")
 
 
 def is_deviation(given: str, expected: Expected) -> bool:
-    return given != expected.penalty
+    return given != expected.penalty and not allowed_because(given, expected)

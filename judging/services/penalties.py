@@ -57,7 +57,12 @@ def penalty_give(
     if given not in ipg.PENALTIES:
         raise TournamentError("Choose a penalty from the list.", code="penalty", field="penalty")
     reason = deviation_reason.strip()[:300]
-    if given != expected.penalty and not reason:
+    deviates = ipg.is_deviation(given, expected)
+    finding = ipg.allowed_because(given, expected)
+    if finding:
+        # The IPG's own penalty on the judge's finding (IPG 4.2's malice): what it expects.
+        expected = ipg.Expected(given, True, finding)
+    if deviates and not reason:
         raise TournamentError(
             f"The IPG gives a {ipg.PENALTIES[expected.penalty]} here"
             + (f" ({expected.reason})" if expected.reason else "")
@@ -86,7 +91,7 @@ def penalty_give(
         penalty=given,
         expected=expected.penalty,
         upgrade_reason=expected.reason[:200],
-        deviation_reason=reason if given != expected.penalty else "",
+        deviation_reason=reason if deviates else "",
         note=note.strip()[:1000],
         judge=by if getattr(by, "is_authenticated", False) else None,
     )
@@ -122,7 +127,7 @@ def penalty_give(
     desk_changed(event.pk, entries=[entry.pk])
     where = f"{label_of(round_)}, {event.play.noun} {table.number}: " if table else ""
     summary = f"{where}{entry.player.name}, {code.name}: {ipg.PENALTIES[given]}"
-    if given != expected.penalty:
+    if deviates:
         summary += f" (the IPG's: {ipg.PENALTIES[expected.penalty]})"
     after = {
         "infraction": infraction,

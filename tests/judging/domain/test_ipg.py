@@ -31,6 +31,9 @@ W = WARNING
         ("GPE-GRV", [("GPE-LEC", W), ("GPE-HCE", W)], W, False),
         # ... Warnings: an earlier penalty that was not a Warning does not count.
         ("GPE-GRV", [("GPE-GRV", W), ("GPE-GRV", GAME_LOSS)], W, False),
+        # ... "With the exception of Failure to Maintain Game State, which is never upgraded".
+        ("GPE-FTMGS", [("GPE-FTMGS", W)] * 2, W, False),
+        ("GPE-FTMGS", [("GPE-FTMGS", W)] * 5, W, False),
         # Missed Trigger has no penalty to upgrade.
         ("GPE-MT", [("GPE-MT", NONE)] * 5, NONE, False),
         # IPG 3: "A second or subsequent Warning for a Tournament Error offense in the same
@@ -40,11 +43,17 @@ W = WARNING
         ("TE-DP", [("TE-DP", W)], GAME_LOSS, True),
         # Tardiness is a Game Loss already: no Warning to upgrade.
         ("TE-T", [("TE-T", GAME_LOSS)], GAME_LOSS, False),
-        # IPG 4.1: a second Unsporting Conduct — Minor is a Game Loss.
+        # IPG 4.1: "Subsequent Unsporting Conduct — Minor infractions, even for different
+        # offenses, will result in a Game Loss."
         ("USC-MINOR", [("USC-MINOR", W)], GAME_LOSS, True),
+        ("USC-MINOR", [("USC-MINOR", W), ("USC-MINOR", GAME_LOSS)], GAME_LOSS, True),
         ("USC-MINOR", [("GPE-GRV", W)], W, False),
-        # IPG 4.2: after an Unsporting Conduct — Major, the next is a Disqualification.
+        # IPG 4.2: "... or the offense is repeated at a later time, the penalty is upgraded to
+        # Disqualification": the second one, whatever the first was given.
         ("USC-MAJOR", [("USC-MAJOR", MATCH_LOSS)], DQ, True),
+        ("USC-MAJOR", [("USC-MAJOR", GAME_LOSS)], DQ, True),
+        # ... other Unsporting Conduct before it is not a repeat of this offense.
+        ("USC-MAJOR", [("USC-MINOR", W), ("USC-MINOR", GAME_LOSS)], MATCH_LOSS, False),
         # Regular REL: fixed, not upgraded.
         ("R-GE", [("R-GE", NONE)] * 4, NONE, False),
         ("R-USC", [("R-USC", W)] * 2, W, False),
@@ -78,3 +87,16 @@ def test_a_deviation_is_a_penalty_other_than_the_expected_one():
     expected = expected_penalty("GPE-GRV", [])
     assert not ipg.is_deviation(W, expected)
     assert ipg.is_deviation(GAME_LOSS, expected)
+
+
+def test_a_first_major_may_be_a_disqualification_on_the_judges_finding():
+    # IPG 4.2: "If the offense was committed with malicious intent, the player displays no
+    # remorse, ... the penalty is upgraded to Disqualification."
+    first = expected_penalty("USC-MAJOR", [])
+    assert first.penalty == MATCH_LOSS
+    assert not ipg.is_deviation(DQ, first)
+    assert "malicious intent" in ipg.allowed_because(DQ, first)
+    assert ipg.is_deviation(GAME_LOSS, first)
+    # Nothing else has such a finding: a Disqualification for a Minor is a deviation.
+    assert ipg.is_deviation(DQ, expected_penalty("USC-MINOR", []))
+    assert ipg.allowed_because(DQ, expected_penalty("USC-MINOR", [])) == ""

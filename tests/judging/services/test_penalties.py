@@ -46,6 +46,25 @@ def test_a_deviation_needs_a_reason(event):
     assert "(the IPG's: Warning)" in AuditEntry.objects.get(action="judge.penalty").summary
 
 
+def test_a_second_unsporting_conduct_major_is_a_disqualification(event):
+    ann = seated(table(event, 1))[0]
+    first = penalty_give(entry=ann, infraction="USC-MAJOR")
+    second = penalty_give(entry=ann, infraction="USC-MAJOR")
+    assert (first.penalty, second.penalty) == ("match_loss", "disqualification")
+    assert second.upgrade_reason == "the second Unsporting Conduct — Major of this event (IPG 4.2)"
+    assert not second.deviates
+    ann.refresh_from_db()
+    assert ann.dropped_after == 1
+
+
+def test_a_malicious_first_major_is_a_disqualification_without_a_deviation(event):
+    ann = seated(table(event, 1))[0]
+    row = penalty_give(entry=ann, infraction="USC-MAJOR", penalty="disqualification")
+    assert (row.penalty, row.expected, row.deviation_reason) == ("disqualification",) * 2 + ("",)
+    assert not row.deviates and "malicious intent" in row.upgrade_reason
+    assert "(the IPG's" not in AuditEntry.objects.get(action="judge.penalty").summary
+
+
 def test_a_match_loss_enters_the_tables_result(event):
     t1 = table(event, 1)
     ann, bob = seated(t1)
