@@ -197,6 +197,7 @@ PENALTY_FIELDS = (
     "deviation_reason",
     "note",
     "result_entered",
+    "loses_game",
     "created_at",
 )
 REPORT_FIELDS = (

@@ -14,3 +14,11 @@ class JudgingConfig(AppConfig):
 
         for action, label in LABELS.items():
             action_register(action, label)
+
+        # A pod's result places a player who lost its game by a penalty last.
+        from tournaments.services import results
+
+        from .selectors import lost_by_penalty
+
+        if lost_by_penalty not in results.LOST_BY_PENALTY:
+            results.LOST_BY_PENALTY.append(lost_by_penalty)

@@ -109,6 +109,10 @@ class Penalty(models.Model):
     # The table's result the penalty entered (a Game Loss that ends the match, a Match Loss,
     # a Disqualification), as its summary.
     result_entered = models.CharField(max_length=200, blank=True)
+    # The penalty is the player's loss of their pod's game this round (a Game Loss, a Match
+    # Loss or a Disqualification given while the pod played without a result): the pod's
+    # result places them last, whoever enters it (tournaments.services.results.LOST_BY_PENALTY).
+    loses_game = models.BooleanField(default=False)
     judge = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -156,3 +156,12 @@ def deck_check_round(
         for n in picked
     ]
     return round_, proposals, checks
+
+
+def lost_by_penalty(table) -> set[int]:
+    """The players at `table` who lost its game by a penalty (`Penalty.loses_game`)."""
+    return set(
+        Penalty.objects.filter(table_id=table.pk, loses_game=True).values_list(
+            "entry_id", flat=True
+        )
+    )

@@ -8,7 +8,17 @@ result, enters the table's result as the TO would (`tournaments.services.results
 the judge says the games won so far (`games`: the player's, the opponent's), and a Game Loss
 that gives the opponent their second game enters their win 2-N (best of three); otherwise the
 match goes on and the players' report counts the game. A Disqualification also drops the
-player (`entry_drop`). At a pod, the penalty is recorded and the TO enters the pod's result.
+player (`entry_drop`).
+
+At a pod a Swiss round is one game, so a Game Loss, a Match Loss and a Disqualification given
+while the pod plays without a result are all the loss of that game (`Penalty.loses_game`):
+the player is out of it and finishes last (0 points, as any loss). The others play on; when
+one player is left, the penalty enters the pod's result at once (they win, the penalized
+share the last place). Otherwise the pod's result, entered later by the TO or reported by its
+players, places the penalized last (`Pods.check_result` reads `lost_by_penalty`): a winner
+alone or a draw is among the others, and a full order or a winner naming a penalized player
+is refused with why. A penalty given after a table's result (1v1 or pod) leaves it alone, as
+the IPG applies it to the player's next game.
 """
 
 import contextlib
@@ -29,6 +39,7 @@ from ..page_versions import desk_changed
 from .common import event_lock, label_of
 
 ENDS_THE_MATCH = {ipg.MATCH_LOSS, ipg.DQ}
+LOSES_THE_POD = {ipg.GAME_LOSS, ipg.MATCH_LOSS, ipg.DQ}
 
 
 @transaction.atomic
@@ -121,6 +132,14 @@ def penalty_give(
             entered = f"{ipg.PENALTIES[given]}: the opponent wins 2-{mine}"
             row.result_entered = entered
             row.save(update_fields=["result_entered"])
+    elif (
+        event.is_pods
+        and opponents
+        and round_.status == Round.Status.PLAYING
+        and not table.reported
+        and given in LOSES_THE_POD
+    ):
+        entered = _pod_game_lost(row, table, given, by)
     if given == ipg.DQ:
         with contextlib.suppress(AlreadyDone):
             entry_drop(entry=entry, by=by)
@@ -139,3 +158,22 @@ def penalty_give(
     }
     log_action(event, Action.PENALTY, row, summary, None, after, by)
     return row
+
+
+def _pod_game_lost(row: Penalty, table, given: str, by) -> str:
+    """The penalized player is out of the pod's game: the pod's result will place them last;
+    when one player is left in the game, it is entered now (that player wins)."""
+    row.loses_game = True
+    row.save(update_fields=["loses_game"])  # before the result below reads who lost
+    lost = set(
+        Penalty.objects.filter(table=table, loses_game=True).values_list("entry_id", flat=True)
+    )
+    seats = list(table.seats.select_related("entry__player"))
+    left = [s for s in seats if s.entry_id not in lost]
+    if len(left) == 1:
+        table_report(table=table, result=Result(winner=left[0].entry_id), by=by, via="penalty")
+        row.result_entered = f"{ipg.PENALTIES[given]}: {left[0].entry.player.name} wins the pod"
+    else:
+        row.result_entered = f"{ipg.PENALTIES[given]}: last in the pod's result"
+    row.save(update_fields=["result_entered"])
+    return row.result_entered

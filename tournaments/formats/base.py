@@ -126,11 +126,11 @@ class Format:
         raise NotImplementedError
 
     def check_result(
-        self, entries, result: Result, *, top_cut: bool
+        self, entries, result: Result, *, top_cut: bool, lost: frozenset[int] = frozenset()
     ) -> tuple[int | None, dict[int, int]]:
         """The winner's entry id (None: a draw) and every entry's place; TournamentError when
         `result` cannot be the result of the table whose seats are `entries` (entry id ->
-        seat)."""
+        seat). `lost`: entries who lost the table's game by a judge's penalty."""
         raise NotImplementedError
 
     def same_result(self, table, seats, result: Result, *, winner_id, finish) -> bool:

@@ -145,9 +145,10 @@ class OneVOne(Format):
             "0, 0 and 3 drawn).",
         )
 
-    def check_result(self, entries, result, *, top_cut):
+    def check_result(self, entries, result, *, top_cut, lost=frozenset()):
         """A match's winner (None: a draw) and places, checked against the game wins and
-        drawn games (counted only with every player's game wins)."""
+        drawn games (counted only with every player's game wins). A penalty's loss at a match
+        enters its result when given (judging.services.penalties): `lost` is not read."""
         winner, draw, wins = result.winner, result.draw, result.wins_of
         game_draws = result.game_draws
         if isinstance(game_draws, bool) or not isinstance(game_draws, int):

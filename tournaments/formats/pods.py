@@ -124,12 +124,17 @@ class Pods(Format):
             "Only the winner known: tick their 1st alone.",
         )
 
-    def check_result(self, entries, result, *, top_cut):
+    def check_result(self, entries, result, *, top_cut, lost=frozenset()):
         """A pod's winner (None: a draw) and every seat's place.
 
         A winner alone: the others share second. A draw: everyone shares first. A full order:
         a place per seat forming a competition ranking (1, 2, 2, 4); its single first place is
         the winner, a shared first place a draw. A winner or draw given with it must agree.
+
+        `lost`: players who lost the pod's game by a judge's penalty (a Game Loss or a Match
+        Loss: a Swiss pod round is one game). They finish last, as a TO would place them: a
+        winner alone or a draw is among the others, and the penalized share the last place; a
+        full order must already place them after everyone else, and none of them can win.
         """
         winner_id, finish = self._places(entries, result)
         if result.game_wins or result.game_draws:
@@ -138,7 +143,34 @@ class Pods(Format):
                 code="game_wins",
                 field="game_wins",
             )
-        return winner_id, finish
+        return self._lost_last(entries, result, winner_id, finish, lost & set(entries))
+
+    def _lost_last(self, entries, result, winner_id, finish, lost):
+        if not lost:
+            return winner_id, finish
+        names = " and ".join(str(entries[e].entry.player) for e in sorted(lost))
+        if winner_id in lost:
+            raise TournamentError(
+                f"{entries[winner_id].entry.player} lost this pod's game by a judge's penalty:"
+                " they cannot win it.",
+                code="penalty_loss",
+                field="places" if result.place_of else "winner",
+            )
+        playing = [e for e in entries if e not in lost]
+        if result.place_of:
+            if any(finish[out] <= finish[e] for out in lost for e in playing):
+                raise TournamentError(
+                    f"{names} lost this pod's game by a judge's penalty: place them after "
+                    "everyone else.",
+                    code="penalty_loss",
+                    field="places",
+                )
+            return winner_id, finish
+        if winner_id is None and len(playing) == 1:
+            winner_id = playing[0]  # a draw among one player is their win
+        places = {e: 1 if winner_id is None or e == winner_id else 2 for e in playing}
+        places.update(dict.fromkeys(lost, len(playing) + 1))
+        return winner_id, places
 
     def _places(self, entries, result):
         winner, draw, given = result.winner, result.draw, result.place_of

@@ -41,7 +41,7 @@ from ..domain.result import Result
 from ..errors import AlreadyDone, TournamentError
 from ..formats import format_for
 from ..models import Entry, ReportConfirmation, ResultReport, Round, Seat, Table, Tournament
-from .results import table_report
+from .results import lost_by_penalty, table_report
 
 # A player's writes (reports and confirmations) per minute: a phone's double taps and a
 # change of mind fit well inside; a script hammering the table does not.
@@ -136,7 +136,10 @@ def _outcome(play, table: Table, seats: list[Seat], result: Result) -> tuple:
             f"That player does not sit at this {play.noun}.", code="not_seated", field="winner"
         )
     winner_id, finish = play.check_result(
-        entries, result, top_cut=table.round.kind == Round.Kind.TOP_CUT
+        entries,
+        result,
+        top_cut=table.round.kind == Round.Kind.TOP_CUT,
+        lost=lost_by_penalty(table),
     )
     return winner_id, sorted(finish.items()), result.game_wins, result.game_draws
 

@@ -4,7 +4,7 @@ game so ratings follow, logged before and after, and undone from History (the lo
 read back into a `Result` by the format).
 """
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from django.db import transaction
 from django.utils import timezone
@@ -48,6 +48,16 @@ def table_snapshot(table: Table, seats: list[Seat]) -> dict:
             for s in seats
         ],
     }
+
+
+# Who lost a table's game by a judge's penalty (entry ids), so that a pod's result places them
+# last whoever enters it (`Pods.check_result`). The judging app, above this one in the layers,
+# adds its reader at start-up (judging.apps); with none, no one did.
+LOST_BY_PENALTY: list[Callable[[Table], set[int]]] = []
+
+
+def lost_by_penalty(table: Table) -> frozenset[int]:
+    return frozenset().union(*(read(table) for read in LOST_BY_PENALTY))
 
 
 @transaction.atomic
@@ -123,7 +133,10 @@ def table_report(
         )
     play = format_for(tournament)
     winner_id, finish = play.check_result(
-        entries, result, top_cut=table.round.kind == Round.Kind.TOP_CUT
+        entries,
+        result,
+        top_cut=table.round.kind == Round.Kind.TOP_CUT,
+        lost=lost_by_penalty(table) if tournament.is_pods else frozenset(),
     )
     same = play.same_result(table, entries, result, winner_id=winner_id, finish=finish)
     if expected_version is not None and expected_version != table.version:

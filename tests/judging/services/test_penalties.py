@@ -9,7 +9,9 @@ from judging.models import Penalty
 from judging.services.penalties import penalty_give
 from tests.factories import LeagueFactory, UserFactory
 from tests.judging.helpers import playing, seated, table
+from tournaments.domain.result import Result
 from tournaments.errors import TournamentError
+from tournaments.services.reports import report_submit
 from tournaments.services.results import table_report
 
 pytestmark = pytest.mark.django_db
@@ -127,12 +129,81 @@ def test_games_so_far_beyond_a_best_of_three_are_refused(event):
         penalty_give(entry=ann, infraction="TE-T", games=(2, 0))
 
 
-def test_pods_record_the_penalty_and_leave_the_result_to_the_to():
-    event = playing(LeagueFactory(), fmt="pods")
-    t1 = table(event, 1)
-    row = penalty_give(entry=seated(t1)[0], infraction="USC-MAJOR")
-    t1.refresh_from_db()
-    assert row.penalty == "match_loss" and not t1.reported
+@pytest.fixture
+def pod():
+    """A pod of four, round 1 being played: Ann, Bob, Cat, Dan in seat order."""
+    return table(playing(LeagueFactory(), fmt="pods"), 1)
+
+
+def places(pod_):
+    return [s.place for s in pod_.seats.order_by("position")]
+
+
+def test_a_game_loss_at_a_pod_puts_the_player_last_in_its_result(pod):
+    bob, cat = seated(pod)[1:3]
+    row = penalty_give(entry=bob, infraction="TE-T")  # Tardiness: a Game Loss
+    pod.refresh_from_db()
+    assert (row.penalty, row.loses_game, pod.reported) == ("game_loss", True, False)
+    assert row.result_entered == "Game Loss: last in the pod's result"
+    # The TO taps the winner when the game ends: Bob is last, not one of the shared seconds.
+    table_report(table=pod, winner=cat, by=UserFactory())
+    pod.refresh_from_db()
+    assert pod.winner == cat and places(pod) == [2, 4, 1, 2]
+    # A draw is the others' draw: Bob still last, no draw point for him.
+    table_report(table=pod, draw=True)
+    pod.refresh_from_db()
+    assert pod.is_draw and places(pod) == [1, 4, 1, 1]
+    assert pod.version == 2
+
+
+def test_a_pod_result_that_lets_the_penalized_player_win_or_place_is_refused(pod):
+    ann, bob, cat, dan = seated(pod)
+    penalty_give(entry=bob, infraction="USC-MAJOR")  # a Match Loss
+    with pytest.raises(TournamentError, match=f"{bob.player.name} lost .* cannot win it"):
+        table_report(table=pod, winner=bob)
+    order = {ann.pk: 1, bob.pk: 2, cat.pk: 3, dan.pk: 4}
+    with pytest.raises(TournamentError, match="place them after everyone else") as error:
+        table_report(table=pod, places=order)
+    assert error.value.field == "places"
+    pod.refresh_from_db()
+    assert not pod.reported
+    table_report(table=pod, places={ann.pk: 1, bob.pk: 4, cat.pk: 2, dan.pk: 3})
+    pod.refresh_from_db()
+    assert pod.winner == ann and places(pod) == [1, 4, 2, 3]
+
+
+def test_the_last_player_left_in_a_pod_wins_it_by_the_penalty(pod):
+    ann, bob, cat, dan = seated(pod)
+    judge = UserFactory()
+    penalty_give(entry=ann, infraction="TE-OA", by=judge)  # Outside Assistance: Match Loss
+    penalty_give(entry=bob, infraction="USC-C", by=judge)  # Cheating: Disqualification
+    pod.refresh_from_db()
+    assert not pod.reported
+    row = penalty_give(entry=dan, infraction="TE-T", by=judge)
+    pod.refresh_from_db()
+    assert row.result_entered == f"Game Loss: {cat.player.name} wins the pod"
+    assert pod.reported and pod.winner == cat and places(pod) == [2, 2, 1, 2]
+    assert pod.version == 1 and pod.reported_by == judge
+    report = AuditEntry.objects.filter(action="pod.report").get()
+    assert "penalty" in report.actor_label
+
+
+def test_a_penalty_after_the_pods_result_leaves_it_alone(pod):
+    bob = seated(pod)[1]
+    table_report(table=pod, winner=bob)
+    row = penalty_give(entry=bob, infraction="TE-T")
+    pod.refresh_from_db()
+    assert not row.loses_game and row.result_entered == ""
+    assert pod.winner == bob and pod.version == 1
+
+
+def test_a_warning_at_a_pod_changes_nothing(pod):
+    bob = seated(pod)[1]
+    row = penalty_give(entry=bob, infraction="GPE-GRV")
+    assert not row.loses_game
+    table_report(table=pod, winner=bob)
+    pod.refresh_from_db()
+    assert pod.winner == bob
 
 
 def test_an_unknown_infraction_or_penalty_is_refused(event):
@@ -142,3 +213,11 @@ def test_an_unknown_infraction_or_penalty_is_refused(event):
     with pytest.raises(TournamentError, match="penalty"):
         penalty_give(entry=ann, infraction="GPE-GRV", penalty="jail", deviation_reason="x")
     assert not Penalty.objects.exists()
+
+
+def test_a_players_report_naming_the_penalized_winner_is_refused(pod):
+    ann, bob = seated(pod)[:2]
+    penalty_give(entry=bob, infraction="TE-T")
+    with pytest.raises(TournamentError, match="cannot win it"):
+        report_submit(table=pod, entry=ann, result=Result(winner=bob.pk))
+    report_submit(table=pod, entry=ann, result=Result(winner=ann.pk))  # open, not refused
