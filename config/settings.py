@@ -398,7 +398,9 @@ AXES_USERNAME_CALLABLE = "accounts.lockout.login_key"
 # breaks under it breaks where someone sees it (tests/browser/test_csp.py visits each page and
 # fails on any violation). Only this site's own scripts, styles and images run: no inline
 # <script>, <style> or style="..." (they live in static files), no eval, so htmx runs with
-# allowEval off and its indicator styles in guildhall.css (the htmx-config meta in base.html).
+# allowEval off and its indicator styles in guildhall.css (the htmx-config meta in base.html),
+# and settles no `style` attribute on a swapped element (attributesToSettle without "style":
+# htmx set style="" on the console's extension inputs, a violation).
 # The rating chart is inline SVG styled by classes. Django's admin works under it as it is
 # (its scripts are static files); the admin's own additions go in guildhall/admin.css.
 CONTENT_SECURITY_POLICY = {

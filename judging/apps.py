@@ -22,3 +22,14 @@ class JudgingConfig(AppConfig):
 
         if lost_by_penalty not in results.LOST_BY_PENALTY:
             results.LOST_BY_PENALTY.append(lost_by_penalty)
+
+        # The console's table cards show an open judge call, and its live part follows the
+        # desk's scope (bumped by every call).
+        from tournaments.selectors import console
+
+        from .page_versions import desk_scopes
+        from .selectors import call_notes
+
+        if call_notes not in console.CARD_NOTES:
+            console.CARD_NOTES.append(call_notes)
+            console.CARD_NOTE_SCOPES.append(desk_scopes)

@@ -8,6 +8,7 @@ from datetime import datetime
 from django.db.models import Prefetch
 
 from tournaments.models import Entry, Round, Seat, Table, Tournament
+from tournaments.selectors.console import CardNote
 from tournaments.selectors.standings import standings
 
 from .domain import deckcheck, ipg
@@ -165,3 +166,21 @@ def lost_by_penalty(table) -> set[int]:
             "entry_id", flat=True
         )
     )
+
+
+def call_notes(tables) -> dict:
+    """The console cards' notes of the open judge calls at `tables` (one query):
+    "judge called · 2 min" while waiting, "judge on the way: NAME" once taken."""
+    notes = {}
+    calls = (
+        JudgeCall.objects.filter(table__in=[t.pk for t in tables], status__in=JudgeCall.OPEN)
+        .select_related("taken_by")
+        .order_by("called_at")
+    )
+    for call in calls:
+        if call.status == JudgeCall.Status.TAKEN:
+            note = CardNote("judge-call info", f"judge on the way: {call.taken_by or 'a judge'}")
+        else:
+            note = CardNote("judge-call warning", "judge called", since=call.called_at)
+        notes.setdefault(call.table_id, []).append(note)
+    return notes

@@ -7,8 +7,9 @@ import pytest
 from playwright.sync_api import expect
 
 from judging.models import DeckCheck, JudgeCall, Penalty
+from judging.services.calls import call_create, call_take
 from leagues.models import Role
-from tests.factories import LeagueFactory, organizer_of
+from tests.factories import LeagueFactory, UserFactory, organizer_of
 from tests.judging.helpers import playing, seated, table
 from tournaments.selectors.reports import walk_in_token
 
@@ -160,3 +161,31 @@ def test_a_deck_check_round(browser, live_server, viewport):
     finally:
         judge.context.close()
     assert not judge.errors, judge.errors
+
+
+@WIDTHS
+def test_the_consoles_table_card_shows_an_open_call(browser, live_server, viewport):
+    """The TO's console, never reloaded: a player's call puts "judge called · 0 min" on the
+    table's card within a poll, and "judge on the way: NAME" once a judge takes it."""
+    event = judged_event()
+    t2 = table(event, 2)
+    console = Visit(browser, live_server, viewport)
+    try:
+        console.login("judy")
+        console.go(f"/events/{event.slug}/run/")
+        card = console.page.locator(f"#table-{t2.pk}")
+        expect(card).to_be_visible()
+        expect(card.locator(".card-note")).to_have_count(0)
+        call_create(table=t2, entry=seated(t2)[0], reason="ruling")
+        badge = card.locator(".tag.judge-call")
+        expect(badge).to_contain_text("judge called · 0 min", timeout=15_000)
+        console.shot(f"console-judge-called-{viewport['width']}")
+        no_sideways_scroll(console, viewport)
+        call_take(call=JudgeCall.objects.get(), by=UserFactory(username="tess"))
+        expect(card.locator(".tag.judge-call")).to_have_text(
+            "judge on the way: tess", timeout=15_000
+        )
+        console.shot(f"console-judge-on-the-way-{viewport['width']}")
+    finally:
+        console.context.close()
+    assert not console.errors, console.errors

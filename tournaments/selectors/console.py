@@ -7,6 +7,10 @@ selects and a datalist of every player of the store): htmx fetches them when the
 edit or types a name, as plain `(id, name)` rows or names rather than model instances.
 """
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
 from django.contrib.postgres.aggregates import ArrayAgg
 from django.db.models import Exists, F, OuterRef, Prefetch, Q, Value, prefetch_related_objects
 
@@ -18,6 +22,41 @@ from ..domain import labels
 from ..models import Entry, Round, Seat, Table, Tournament
 
 NAME_SUGGESTIONS = 20  # names offered under the register field while typing
+
+
+@dataclass(frozen=True)
+class CardNote:
+    """A line another room puts on a table's card (the judges' desk: an open judge call).
+    `since`: a moment the card counts minutes from ("· 2 min"), kept fresh by console.js
+    between the live part's answers."""
+
+    kind: str  # its CSS class
+    text: str
+    since: datetime | None = None
+
+
+# Rooms above this one in the layers (judging) add, at start-up, a reader of their notes for
+# a list of tables ({table id: [CardNote]}, one query) and the page scopes those notes hang
+# on, so that the console's live part answers when they change.
+CARD_NOTES: list[Callable[[list], dict[int, list[CardNote]]]] = []
+CARD_NOTE_SCOPES: list[Callable[[int], list]] = []
+
+
+def card_notes(tables: list) -> None:
+    """Give each card its notes (`table.notes`, in the readers' order)."""
+    for table in tables:
+        table.notes = []
+    if not tables or not CARD_NOTES:
+        return
+    by_id = {table.pk: table for table in tables}
+    for read in CARD_NOTES:
+        for table_id, notes in read(tables).items():
+            if table_id in by_id:
+                by_id[table_id].notes.extend(notes)
+
+
+def card_note_scopes(event_id: int) -> list:
+    return [scope for scopes in CARD_NOTE_SCOPES for scope in scopes(event_id)]
 
 
 def entry_lines(
@@ -94,7 +133,9 @@ def _card_seats() -> Prefetch:
 def table_card(table_id: int) -> Table:
     """One table as its card shows it: its round and seats (in seat order) with their
     players, in two queries whatever the size of the round."""
-    return Table.objects.select_related("round").prefetch_related(_card_seats()).get(pk=table_id)
+    table = Table.objects.select_related("round").prefetch_related(_card_seats()).get(pk=table_id)
+    card_notes([table])
+    return table
 
 
 def table_seats_read(table: Table) -> None:

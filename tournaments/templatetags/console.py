@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from django import template
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
@@ -60,13 +61,22 @@ def _token(context) -> str:
     return str(token) if token and token != "NOTPROVIDED" else ""
 
 
+def minutes_since(moment) -> str:
+    """ "2 min": the whole minutes since `moment` (a card note's; console.js counts on)."""
+    seconds = (timezone.now() - moment).total_seconds()
+    return f"{max(0, int(seconds // 60))} min"
+
+
 def card_state(table) -> str:
     """A short fingerprint of what a card shows: the table's version (its result), its time
-    extension and where its players' reports stand. The console's script replaces a card the
-    live part sends only when this differs (the cards' forms carry a fresh CSRF mask on every
-    render)."""
+    extension, its notes (an open judge call) and where its players' reports stand. The
+    console's script replaces a card the live part sends only when this differs (the cards'
+    forms carry a fresh CSRF mask on every render)."""
     state = getattr(table, "report_state", None)
+    notes = tuple((n.kind, n.text) for n in getattr(table, "notes", ()))
     parts = (table.version, table.extra_minutes)
+    if notes:  # a card without notes keeps its fingerprint
+        parts += (notes,)
     if state is not None:
         parts += (
             state.state,
@@ -121,6 +131,7 @@ class _Cards:
             seats_of=_seat_list,
             full_order=_full_order,
             card_state=card_state,
+            minutes_since=minutes_since,
         )
 
 

@@ -63,6 +63,7 @@ def round_cards(event: Tournament, round_: Round | None) -> dict:
     reports stand, and their counts (selectors.reports.round_states)."""
     tables = list(round_.tables.all()) if round_ is not None else []
     cards = [t for t in tables if len(seats_of(t)) > 1]
+    console_selectors.card_notes([t for t in cards if not t.reported])
     return {
         "cards": cards,
         **report_selectors.round_states(event, round_, cards),
@@ -198,8 +199,14 @@ def _players_scopes(event: Tournament) -> list:
 
 def _console_scopes(event: Tournament) -> list:
     """What the console's live part shows: the event (results, pairings, drops), its players'
-    reports, and its players with their names (on the cards and the list)."""
-    return [("event", event.pk), (REPORTS_SCOPE, event.pk), *_players_scopes(event)]
+    reports, its players with their names (on the cards and the list), and what other rooms
+    note on the cards (`selectors.console.CARD_NOTES`)."""
+    return [
+        ("event", event.pk),
+        (REPORTS_SCOPE, event.pk),
+        *_players_scopes(event),
+        *console_selectors.card_note_scopes(event.pk),  # the judges' calls
+    ]
 
 
 def _console_etag(request, event: Tournament) -> str:

@@ -54,3 +54,17 @@ function keepPlayerList(event, list) {
   note.appendChild(link);
   list.parentNode.insertBefore(note, list);
 }
+
+// A card's note counts minutes ("judge called · 2 min", <time class="since" datetime>): the
+// live part answers only when something changed, so the page counts on between its answers.
+function countMinutes() {
+  var times = document.querySelectorAll("article[data-state] time.since[datetime]");
+  for (var i = 0; i < times.length; i++) {
+    var since = Date.parse(times[i].getAttribute("datetime"));
+    if (!isNaN(since)) {
+      times[i].textContent = Math.max(0, Math.floor((Date.now() - since) / 60000)) + " min";
+    }
+  }
+}
+setInterval(countMinutes, 15000);
+document.addEventListener("htmx:afterSettle", countMinutes);
