@@ -80,6 +80,8 @@ INSTALLED_APPS = [
     "accounts",
     "notifications",
     "seasons",
+    # Achievement leagues: achievements claimed from the table, a leaderboard per season.
+    "achievements",
     # Card data (Scryfall bulk files) and decklists checked against it.
     "cards",
     # Before django_tasks_db: its `db_worker` command wraps theirs (re-queues dead workers' jobs).

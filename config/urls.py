@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("judging.urls")),
     path("", include("seasons.urls")),
+    path("", include("achievements.urls")),
     path("", include("cards.urls")),
     path("", include("leagues.urls")),
 ]

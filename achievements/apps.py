@@ -1,0 +1,17 @@
+"""The achievements app: a casual league's achievements, claimed by players after a game and
+confirmed by their pod, and its leaderboard per season."""
+
+from django.apps import AppConfig
+
+
+class AchievementsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "achievements"
+
+    def ready(self):
+        from audit.registry import action_register
+
+        from .actions import LABELS
+
+        for action, label in LABELS.items():
+            action_register(action, label)
