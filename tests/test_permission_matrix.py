@@ -32,6 +32,7 @@ from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from achievements.services import achievement_save, claim_submit
 from audit.models import AuditEntry
 from jobs.models import Job
 from leagues import jobs as league_jobs
@@ -243,6 +244,23 @@ NOWHERE = {role: HIDDEN for role in ROLES}
 # page; its error page answers 401.
 LOGIN_STAGE = {role: LOGIN for role in ROLES}
 AUTH_ERROR = {role: UNAUTHORIZED for role in ROLES}
+# A player's own achievement page: the signed-in account's player in the league's store
+# ("player" is store A's, "joined_online" made one in store A, "other_store_player" is in both
+# stores); a staff member or a superuser who is nobody's player there is told why (403).
+OWN_PLAYER = _table(
+    {
+        "anonymous": (LOGIN, LOGIN, LOGIN, LOGIN),
+        "stranger": (DENIED, HIDDEN, DENIED, HIDDEN),
+        "player": (OK, OK, DENIED, HIDDEN),
+        "event_judge": (DENIED, HIDDEN, DENIED, HIDDEN),
+        "judge": (DENIED, DENIED, DENIED, HIDDEN),
+        "organizer": (DENIED, DENIED, DENIED, HIDDEN),
+        "owner": (DENIED, DENIED, DENIED, HIDDEN),
+        "superuser": (DENIED, DENIED, DENIED, DENIED),
+        "joined_online": (OK, HIDDEN, DENIED, HIDDEN),
+        "other_store_player": (OK, HIDDEN, OK, OK),
+    }
+)
 # "This is me": any logged-in account that may see the league's player page.
 CLAIM_PLAYER = _table(
     {**{role: tuple(SEE_LEAGUE[role].values()) for role in ROLES}, "anonymous": (LOGIN,) * 4}
@@ -433,6 +451,21 @@ MATRIX: dict[str, Rule] = {
     "events/<slug:slug>/tables/<int:table_id>/judge-call/": Rule(
         RUN_EVENT, "event", POST, writes=True
     ),
+    # Achievement leagues (achievements/): the leaderboard as the league; a player's own
+    # games, where they claim and confirm; settling and awarding for whoever runs the store's
+    # nights; the achievements and their points for the league's managers.
+    "leagues/<slug:slug>/achievements/": Rule(SEE_LEAGUE, "league"),
+    "leagues/<slug:slug>/achievements/me/": Rule(OWN_PLAYER, "league", BOTH, writes=True),
+    "leagues/<slug:slug>/achievements/claims/": Rule(CREATE_EVENT, "league"),
+    "leagues/<slug:slug>/achievements/claims/<int:claim_id>/settle/": Rule(
+        CREATE_EVENT, "league", POST, writes=True, extra={"decision": "accept"}
+    ),
+    "leagues/<slug:slug>/achievements/award/": Rule(CREATE_EVENT, "league", BOTH, writes=True),
+    "leagues/<slug:slug>/achievements/new/": Rule(MANAGE_LEAGUE, "league", BOTH, writes=True),
+    "leagues/<slug:slug>/achievements/<int:pk>/edit/": Rule(
+        MANAGE_LEAGUE, "achievement", BOTH, writes=True
+    ),
+    "leagues/<slug:slug>/achievements/points/": Rule(MANAGE_LEAGUE, "league", BOTH, writes=True),
     # Leagues.
     "": Rule(ANYONE, "site"),
     # The design system's style guide: development only (settings.STYLE_GUIDE), for anyone.
@@ -629,6 +662,8 @@ class Scene:
     claim: object  # an account's claim to be one of the store's players, waiting
     delivery: object  # a channel message of the store that failed (for "Send again")
     season: object  # a points season counting the 1v1 event
+    achievement: object  # an achievement of the league
+    achievement_claim: object  # the scene's player's claim of it in the game, waiting
     # The store's series (hosted, with the other store taking part), a season of it, and the
     # store's membership in the other store's series with that series' season.
     series: object = None
@@ -700,7 +735,11 @@ def _scene(key: str, organization, public: bool) -> Scene:
         preset="store_points",
     )
     season_events_set(season=season, choices={events["1v1"].pk: season.event_types.get().pk})
+    achievement = achievement_save(league=league, name="Knockout", points=2, per="game")
+    achievement_claim = claim_submit(game=game, player=players[0], achievement=achievement)
     return Scene(
+        achievement=achievement,
+        achievement_claim=achievement_claim,
         season=season,
         claim=claim,
         delivery=delivery,
@@ -836,6 +875,7 @@ def url_for(route: str, rule: Rule, scene: Scene | None, fmt: str) -> str:
             "season": scene.season.pk,
             "series": scene.series_season.pk,
             "series_member": scene.membership.pk,
+            "achievement": scene.achievement.pk,
         }
         values.update(
             org=scene.league.organization.slug,
@@ -851,6 +891,7 @@ def url_for(route: str, rule: Rule, scene: Scene | None, fmt: str) -> str:
             .pk,
             series=scene.series.slug,
             season_id=scene.membership_season.pk,
+            claim_id=scene.achievement_claim.pk,
         )
         if rule.target == "event":
             values["token"] = event.registrations.get().token
