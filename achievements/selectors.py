@@ -126,6 +126,14 @@ class MyGame:
     pod: list[tuple[str, int, bool]]  # (name, place, is me)
     claims: list[ClaimLine] = field(default_factory=list)
     my_place: int = 0
+    event: str = ""  # "Friday Night, round 2" for a pod of an event
+
+
+def _event_label(game: Game) -> str:
+    table = getattr(game, "tournament_table", None)
+    if table is None:
+        return ""
+    return f"{table.round.tournament.name}, round {table.round.number}"
 
 
 def my_games(league: League, player: Player, limit: int = MY_GAMES) -> list[MyGame]:
@@ -133,6 +141,7 @@ def my_games(league: League, player: Player, limit: int = MY_GAMES) -> list[MyGa
     (withdrawn ones left out): two queries and a prefetch."""
     games = list(
         Game.objects.filter(league=league, results__player=player)
+        .select_related("tournament_table__round__tournament")
         .order_by("-played_on", "-id")
         .prefetch_related(
             Prefetch("results", GameResult.objects.select_related("player").order_by("placement"))
@@ -160,7 +169,9 @@ def my_games(league: League, player: Player, limit: int = MY_GAMES) -> list[MyGa
             )
             for c in claims.get(game.pk, [])
         ]
-        out.append(MyGame(game=game, pod=pod, claims=lines, my_place=mine))
+        out.append(
+            MyGame(game=game, pod=pod, claims=lines, my_place=mine, event=_event_label(game))
+        )
     return out
 
 

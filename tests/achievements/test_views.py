@@ -114,7 +114,7 @@ def test_the_leaderboard_lists_each_players_achievements_and_the_rules(pod):
     page = Client().get(reverse("achievement_board", args=[pod.league.slug]))
     html = page.content.decode()
     assert page.status_code == 200
-    assert "Achievements: Winter" in html
+    assert "<title>Achievements · Winter" in html
     rows = page.context["lines"]
     # Ann: Knockout 2 + 1 a game + 2 for 1st = 5; Bob's claim waits: 1 for the game.
     assert [(r.name, r.points) for r in rows][:2] == [("Ann", 5), ("Bob", 1)]

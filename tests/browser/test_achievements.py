@@ -1,0 +1,123 @@
+"""An achievement league from the phones at the table: after a pod of a Friday event, Ann
+claims "First blood" on her phone (a second tap is safe), Bob, who sat at her pod, confirms
+it on his, and the leaderboard shows it with the rule players read, at 390 and 1366 px
+without sideways scroll. Screenshots are kept."""
+
+import datetime
+
+import pytest
+from playwright.sync_api import expect
+
+from achievements.models import Claim
+from achievements.services import achievement_save, scoring_set
+from seasons.services import season_create
+from tests.factories import LeagueFactory, OrganizationFactory, UserFactory
+from tests.tournaments.play import play_round, register
+from tournaments.services.events import tournament_create
+
+from .conftest import PHONE, Visit
+
+pytestmark = pytest.mark.django_db(transaction=True)
+LAPTOP = {"width": 1366, "height": 768}
+NAMES = ("Ann Archer", "Bob Baker", "Cy Cole", "Dee Drake")
+
+
+def fits(visit: Visit, width: int) -> None:
+    scroll = visit.page.evaluate("document.documentElement.scrollWidth")
+    assert scroll <= width, f"{visit.page.url} is {scroll} px wide"
+
+
+def test_a_claim_on_a_phone_confirmed_by_a_podmate_reaches_the_leaderboard(browser, live_server):
+    store = OrganizationFactory(name="Dragon's Den", slug="dragons-den")
+    league = LeagueFactory(organization=store, name="Casual Commander", slug="casual")
+    season_create(
+        league=league,
+        name="Winter 2026",
+        starts_on=datetime.date(2026, 11, 1),
+        ends_on=datetime.date(2027, 1, 31),
+    )
+    first_blood = achievement_save(
+        league=league,
+        name="First blood",
+        description="The first to deal combat damage to another player.",
+        points=1,
+        per="night",
+    )
+    achievement_save(league=league, name="Knockout", points=2, per="game")
+    scoring_set(league=league, per_game=1, placings=[])
+    event = tournament_create(
+        league=league,
+        name="Friday Commander",
+        format="pods",
+        date=datetime.date(2026, 11, 20),
+        confirm_date=True,
+    )
+    entries = register(event, *NAMES)
+    for entry in entries:  # each player's own account, linked by the store
+        entry.player.user = UserFactory(username=entry.player.name.split()[0].lower())
+        entry.player.save(update_fields=["user"])
+    play_round(event)  # one pod of four, reported: a league game
+
+    ann = Visit(browser, live_server, PHONE)
+    ann.login("ann")
+    ann.go("/leagues/casual/")
+    ann.open_menu()
+    ann.page.click(".league-nav a:has-text('Achievements')")
+    ann.page.wait_for_load_state("networkidle")
+    ann.page.click("a:has-text('Your games')")
+    ann.page.wait_for_load_state("networkidle")
+    game = ann.page.locator("section.my-game").first
+    expect(game).to_contain_text("Friday Commander, round 1")
+    expect(game.locator(".pod")).to_contain_text("Bob Baker")
+    game.locator("select[name=achievement]").select_option(label="First blood (+1, once per night)")
+    ann.shot("achievement-claim-phone")
+    fits(ann, PHONE["width"])
+    game.locator("button:has-text('Claim')").dblclick()
+    ann.page.wait_for_load_state("networkidle")
+    # Whichever tap answered last, there is one claim and the page says where it stands.
+    expect(ann.page.locator("main")).to_contain_text("waiting for a podmate")
+    assert Claim.objects.filter(achievement=first_blood).count() == 1
+    ann.shot("achievement-claimed-phone")
+    fits(ann, PHONE["width"])
+
+    bob = Visit(browser, live_server, PHONE)
+    bob.login("bob")
+    bob.go("/leagues/casual/achievements/me/")
+    expect(bob.page.locator("main")).to_contain_text("1 claim from your podmates waits for you")
+    claim_line = bob.page.locator("li.claim", has_text="Ann Archer")
+    expect(claim_line).to_contain_text("First blood")
+    bob.shot("achievement-confirm-phone")
+    fits(bob, PHONE["width"])
+    claim_line.locator("button:has-text('Confirm')").click()
+    bob.page.wait_for_load_state("networkidle")
+    expect(bob.page.locator(".message")).to_contain_text("Confirmed: it counts.")
+    expect(bob.page.locator("li.claim", has_text="Ann Archer")).to_contain_text("confirmed")
+
+    # Ann's page says who confirmed it.
+    ann.go("/leagues/casual/achievements/me/")
+    expect(ann.page.locator("li.claim")).to_contain_text("confirmed")
+    expect(ann.page.locator("li.claim")).to_contain_text("by Bob Baker")
+
+    visitor = Visit(browser, live_server, PHONE)
+    visitor.go("/leagues/casual/achievements/")
+    rows = visitor.page.locator("table.achievement-table tbody tr")
+    expect(rows).to_have_count(4)
+    first = rows.first
+    expect(first.locator("td.name")).to_have_text("Ann Archer")
+    expect(first.locator("td.num").first).to_have_text("2")  # 1 for the game + First blood
+    expect(first.locator("td.achieved")).to_contain_text("First blood")
+    expect(visitor.page.locator(".achievement-list")).to_contain_text("once per night")
+    visitor.shot("achievement-board-phone")
+    fits(visitor, PHONE["width"])
+
+    laptop = Visit(browser, live_server, LAPTOP)
+    laptop.go("/leagues/casual/achievements/")
+    expect(laptop.page.locator("#id_season option:checked")).to_contain_text("Winter 2026")
+    expect(laptop.page.locator("table.achievement-table tbody tr").first).to_contain_text(
+        "First blood"
+    )
+    laptop.shot("achievement-board-laptop")
+    fits(laptop, LAPTOP["width"])
+    for visit in (ann, bob, visitor, laptop):
+        assert not visit.errors, visit.errors
+        visit.context.close()
