@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.urls import resolve
 
+from achievements.services import achievement_save, claim_decline, claim_submit
 from leagues import services as league_services
 from leagues.models import PlayerClaim, Role
 from seasons.series import invitation_decide, series_create, series_events_set, series_invite
@@ -140,6 +141,18 @@ def scene(db) -> dict:
         choices={swiss.pk: series_season.event_types.get().pk},
     )
     series_invite(series=series_create(organization=beta, name="Beta Open"), organization=org)
+
+    # Achievements in the league: the long name's claim waiting in the first game, a
+    # podmate's waiting for them, and the wordy name's declined (for the organizer to settle).
+    knockout = achievement_save(
+        league=league, name="Knockout", points=2, per="game", description=f"Beat {WORDY}"
+    )
+    salt = achievement_save(league=league, name=f"Salt {WORDY}"[:80], points=-1, per="night")
+    claim_submit(game=game, player=long_one, achievement=knockout)
+    claim_submit(game=game, player=players[2], achievement=salt)
+    claim_decline(
+        claim=claim_submit(game=game, player=wordy, achievement=knockout), podmate=players[2]
+    )
 
     # Who signs in: a TO (judge) of the store and the long name's own account, with a claim
     # waiting for the organizer on the Players page.
