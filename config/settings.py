@@ -71,6 +71,9 @@ INSTALLED_APPS = [
     "allauth.socialaccount.providers.discord",
     "core",
     "audit",
+    # Achievement leagues: achievements claimed from the table, a leaderboard per season.
+    # Before leagues: its `seed_demo` adds an achievement league to the demo store's.
+    "achievements",
     "leagues",
     "ratings",
     "tournaments",
@@ -80,8 +83,6 @@ INSTALLED_APPS = [
     "accounts",
     "notifications",
     "seasons",
-    # Achievement leagues: achievements claimed from the table, a leaderboard per season.
-    "achievements",
     # Card data (Scryfall bulk files) and decklists checked against it.
     "cards",
     # Before django_tasks_db: its `db_worker` command wraps theirs (re-queues dead workers' jobs).
