@@ -27,6 +27,9 @@ class Scoring(models.Model):
     # Points for 1st, 2nd, ... (places past the list pay nothing).
     placings = models.JSONField(default=list, blank=True)
 
+    class Meta:
+        verbose_name = "achievement scoring"
+
     def __str__(self) -> str:
         return f"scoring of {self.league_id}"
 
@@ -114,6 +117,7 @@ class Claim(models.Model):
     decided_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = "achievement claim"
         ordering = ["-night", "-created_at", "-id"]
         constraints = [
             models.UniqueConstraint(

@@ -210,3 +210,11 @@ def test_the_award_form(pod):
     assert response.status_code == 302
     claim = Claim.objects.get()
     assert (claim.source, claim.status, claim.decided_by) == ("award", "confirmed", pod.organizer)
+
+
+def test_a_league_without_achievements_says_so(db):
+    league = LeagueFactory(slug="plain")
+    GameFactory(league=league)
+    page = Client().get(reverse("achievement_board", args=[league.slug])).content.decode()
+    assert "No achievements in this league" in page
+    assert "achievement-table" not in page
