@@ -296,12 +296,12 @@ def claim_submit(*, game: Game, player: Player, achievement: Achievement, by=Non
 
 
 def _lock_claim(claim: Claim | int) -> Claim:
+    """Lock the claim's row, then read it with its relations. Two queries: a row locked
+    after waiting is re-read by PostgreSQL, but not the rows joined to it (a podmate who
+    answered meanwhile would read as nobody)."""
     pk = claim if isinstance(claim, int) else claim.pk
-    return (
-        Claim.objects.select_for_update(of=("self",))
-        .select_related("achievement__league", "player", "answered_by")
-        .get(pk=pk)
-    )
+    list(Claim.objects.select_for_update().filter(pk=pk).values_list("pk"))
+    return Claim.objects.select_related("achievement__league", "player", "answered_by").get(pk=pk)
 
 
 def _answer(claim: Claim, podmate: Player, *, confirm: bool, by=None) -> Claim:
