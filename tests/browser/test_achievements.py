@@ -19,6 +19,7 @@ from .conftest import PHONE, Visit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 LAPTOP = {"width": 1366, "height": 768}
+FIRST_SCREEN = 200  # px: where a page's task starts at the latest on a phone (docs/design.md)
 NAMES = ("Ann Archer", "Bob Baker", "Cy Cole", "Dee Drake")
 
 
@@ -67,6 +68,7 @@ def test_a_claim_on_a_phone_confirmed_by_a_podmate_reaches_the_leaderboard(brows
     ann.page.click("a:has-text('Your games')")
     ann.page.wait_for_load_state("networkidle")
     game = ann.page.locator("section.my-game").first
+    assert game.bounding_box()["y"] < FIRST_SCREEN  # the task starts on the first screen
     expect(game).to_contain_text("Friday Commander, round 1")
     expect(game.locator(".pod")).to_contain_text("Bob Baker")
     game.locator("select[name=achievement]").select_option(label="First blood (+1, once per night)")
@@ -101,6 +103,7 @@ def test_a_claim_on_a_phone_confirmed_by_a_podmate_reaches_the_leaderboard(brows
     visitor = Visit(browser, live_server, PHONE)
     visitor.go("/leagues/casual/achievements/")
     rows = visitor.page.locator("table.achievement-table tbody tr")
+    assert visitor.page.locator("table.achievement-table").bounding_box()["y"] < FIRST_SCREEN
     expect(rows).to_have_count(4)
     first = rows.first
     expect(first.locator("td.name")).to_have_text("Ann Archer")
