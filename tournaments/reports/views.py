@@ -14,6 +14,8 @@ by a redirect to the page; a refusal shows the page again with the message, at t
 status.
 """
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -107,12 +109,37 @@ def _page(request, event: Tournament, entry: Entry | None, *, token: str = "", s
     return response
 
 
+_TAPPED_AT = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]")
+
+
+def _queued(data) -> tuple[int | None, str]:
+    """A report or confirmation sent from the player's offline queue (static/tournaments/
+    offline/offline.js) says when it was tapped (`offline`, "21:14") and carries the table's
+    version the player saw (`version`): (version, tapped), or (None, "") for a live tap."""
+    tapped = data.get("offline")
+    if tapped is None:
+        return None, ""
+    version = small_int(data.get("version", ""))
+    if not _TAPPED_AT.fullmatch(tapped):
+        raise TournamentError(
+            "This queued report's time is not a time of day (hh:mm).", code="offline_time"
+        )
+    if version is None:
+        raise TournamentError(
+            "This queued report carries no table version: it cannot be checked against the "
+            "table as it is now. Report it again.",
+            code="offline_version",
+        )
+    return version, tapped
+
+
 def _act(request, event: Tournament, entry: Entry, *, token: str = "") -> HttpResponse:
     """A report or a confirmation from the page; `action` says which."""
     action = request.POST.get("action", "")
     via_link = bool(token)
     by = request.user if request.user.is_authenticated else None
     try:
+        version, queued = _queued(request.POST)
         if action == "confirm":
             report_id = small_int(request.POST.get("report", ""))
             report = (
@@ -122,7 +149,14 @@ def _act(request, event: Tournament, entry: Entry, *, token: str = "") -> HttpRe
             )
             if report is None:
                 raise TournamentError("Choose a report to confirm.", code="no_report")
-            outcome = report_confirm(report=report, entry=entry, by=by, via_link=via_link)
+            outcome = report_confirm(
+                report=report,
+                entry=entry,
+                by=by,
+                via_link=via_link,
+                expected_version=version,
+                queued=queued,
+            )
         elif action == "report":
             mine = report_selectors.my_seat(event, entry)
             if mine.table is None or mine.is_bye:
@@ -136,7 +170,13 @@ def _act(request, event: Tournament, entry: Entry, *, token: str = "") -> HttpRe
             players = [(e, name) for e, name, _ in mine.seats]
             result = event.play.read_result(request.POST, players)
             outcome = report_submit(
-                table=mine.table, entry=entry, result=result, by=by, via_link=via_link
+                table=mine.table,
+                entry=entry,
+                result=result,
+                by=by,
+                via_link=via_link,
+                expected_version=version,
+                queued=queued,
             )
         else:
             raise TournamentError("Report a result or confirm one.", code="action")

@@ -115,6 +115,17 @@ def _check_seated(entry: Entry, seats: list[Seat], play) -> None:
         )
 
 
+def _check_version(play, table: Table, expected_version: int | None) -> None:
+    """A report sent from a phone's offline queue carries the table version the player saw:
+    a table changed since (its result entered, corrected) is a conflict, never overwritten."""
+    if expected_version is not None and table.version != expected_version:
+        raise ReportClosed(
+            f"Your {play.noun} changed after you reported offline (a result was entered "
+            "meanwhile): see it as it is now.",
+            code="changed",
+        )
+
+
 def _check_rate(entry: Entry) -> None:
     since = timezone.now() - RATE_WINDOW
     recent = ResultReport.objects.filter(entry=entry, created_at__gte=since).count()
@@ -193,7 +204,7 @@ def _drop_stance(entry: Entry, reports: list[ResultReport], now, keep: ResultRep
                 confirmation.save(update_fields=["withdrawn_at"])
 
 
-def _log(tournament, action, report, table, *, by, via_link, summary, who: str):
+def _log(tournament, action, report, table, *, by, via_link, summary, who: str, queued=""):
     """One History entry: its lines read as sentences there (History lists an unknown
     kind's snapshot as "key: value"); the report row keeps the rest (the result, version)."""
     noun = format_for(tournament).noun
@@ -202,6 +213,8 @@ def _log(tournament, action, report, table, *, by, via_link, summary, who: str):
         "result": report.summary,
         "by": who + (" (through their link)" if via_link else ""),
     }
+    if queued:
+        after["sent"] = f"from their phone's queue, tapped at {queued} offline"
     summary = f"round {table.round.number}, {noun} {table.number}: {summary}"
     via = "player's link" if via_link else ""
     log_action(tournament, action, report, summary, None, after, by, via=via)
@@ -226,7 +239,14 @@ def _complete(tournament, table, seats, report: ResultReport, reports, *, by, no
 
 @transaction.atomic
 def report_submit(
-    *, table: Table | int, entry: Entry, result: Result, by=None, via_link: bool = False
+    *,
+    table: Table | int,
+    entry: Entry,
+    result: Result,
+    by=None,
+    via_link: bool = False,
+    expected_version: int | None = None,
+    queued: str = "",
 ) -> Outcome:
     """A seated player reports their table's result (as the event's format read it from
     their form, `Format.read_result`).
@@ -235,16 +255,22 @@ def report_submit(
     repeat of one's own stance is AlreadyDone; anything else is a new report, which replaces
     the player's earlier stance and, if another player reported differently, disputes the
     table. When the event's rule is met, the report becomes the result (`table_report`).
+    From a phone's offline queue (`queued`: the time it was tapped), `expected_version` is
+    the table's version the player saw: a table changed since is a conflict (ReportClosed).
     """
     tournament, table, seats = _lock(table if isinstance(table, int) else table.pk)
     play = format_for(tournament)
     _check_seated(entry, seats, play)
     _check_open(tournament, table, seats)
     if table.reported:
+        if queued and _already_the_result(play, table, seats, entry, result):
+            # A queued report sent again (its answer was lost): stored once already.
+            raise AlreadyDone("You reported it: it is the result.", code="same_report")
         raise ReportClosed(
             f"{play.noun_title} {table.number} already has its result: ask the TO if it is wrong.",
             code="decided",
         )
+    _check_version(play, table, expected_version)
     outcome = _outcome(play, table, seats, result)
     reports = _open_reports(table)
     same = next((r for r in reports if _stored_outcome(play, table, seats, r) == outcome), None)
@@ -252,7 +278,9 @@ def report_submit(
         what = "reported" if same.entry_id == entry.pk else "confirmed"
         raise AlreadyDone(f"You already {what} this result.", code="same_report")
     if same is not None:
-        return _confirm(tournament, table, seats, same, reports, entry, by=by, via_link=via_link)
+        return _confirm(
+            tournament, table, seats, same, reports, entry, by=by, via_link=via_link, queued=queued
+        )
     _check_rate(entry)
     now = timezone.now()
     _drop_stance(entry, reports, now, keep=None)
@@ -279,6 +307,7 @@ def report_submit(
         via_link=via_link,
         summary=f"{names[entry.pk]} reported {report.summary} (report {report.number})",
         who=names[entry.pk],
+        queued=queued,
     )
     reports = [r for r in reports if r.status == ResultReport.Status.SUBMITTED]
     reports.append(report)
@@ -290,10 +319,17 @@ def report_submit(
 
 @transaction.atomic
 def report_confirm(
-    *, report: ResultReport | int, entry: Entry, by=None, via_link: bool = False
+    *,
+    report: ResultReport | int,
+    entry: Entry,
+    by=None,
+    via_link: bool = False,
+    expected_version: int | None = None,
+    queued: str = "",
 ) -> Outcome:
     """A player at the table agrees with an open report (one tap). Their earlier stance is
-    replaced; a repeat is AlreadyDone; when the rule is met the report becomes the result."""
+    replaced; a repeat is AlreadyDone; when the rule is met the report becomes the result.
+    `expected_version` and `queued` as for `report_submit`."""
     report_id = report if isinstance(report, int) else report.pk
     table_id = ResultReport.objects.filter(pk=report_id).values_list("table_id", flat=True).first()
     if table_id is None:
@@ -321,10 +357,26 @@ def report_confirm(
     if entry.pk in _agreeing(target):
         what = "reported" if target.entry_id == entry.pk else "confirmed"
         raise AlreadyDone(f"You already {what} this result.", code="same_report")
-    return _confirm(tournament, table, seats, target, reports, entry, by=by, via_link=via_link)
+    _check_version(play, table, expected_version)
+    return _confirm(
+        tournament, table, seats, target, reports, entry, by=by, via_link=via_link, queued=queued
+    )
 
 
-def _confirm(tournament, table, seats, report, reports, entry, *, by, via_link) -> Outcome:
+def _already_the_result(play, table: Table, seats: list[Seat], entry: Entry, result) -> bool:
+    """Whether `entry` stands behind the report that became the table's result, and `result`
+    is that report's."""
+    done = table.reports.filter(
+        status__in=[ResultReport.Status.CONFIRMED, ResultReport.Status.ACCEPTED]
+    ).first()
+    if done is None or entry.pk not in _agreeing(done):
+        return False
+    return _stored_outcome(play, table, seats, done) == _outcome(play, table, seats, result)
+
+
+def _confirm(
+    tournament, table, seats, report, reports, entry, *, by, via_link, queued=""
+) -> Outcome:
     _check_rate(entry)
     now = timezone.now()
     _drop_stance(entry, reports, now, keep=report)
@@ -341,6 +393,7 @@ def _confirm(tournament, table, seats, report, reports, entry, *, by, via_link) 
         via_link=via_link,
         summary=f"{names[entry.pk]} confirmed {names[report.entry_id]}'s report: {report.summary}",
         who=names[entry.pk],
+        queued=queued,
     )
     # The rule reads the confirmations as they are now.
     report._prefetched_objects_cache.pop("confirmations", None)
