@@ -9,6 +9,12 @@
 // posts it (and the results tapped here) when the server answers again, also by itself when
 // the browser says it is back online. window.guildhallOffline exposes the steps to tests and to
 // the offline queue (its results can be handed in with `setResults`).
+//
+// With the console's offline script on the page (window.GuildhallOffline, offline.js): a page
+// opened for the first time offline starts from the snapshot the console kept; a pod's winner
+// tapped on the console offline (waiting in its queue) counts here as the table's result, and
+// before the round is sent the queue goes first, so the server stores each of those results
+// from the console's queue, once, with the table version it was tapped against.
 
 const root = document.getElementById("offline-pair");
 const $ = (selector) => root.querySelector(selector);
@@ -63,6 +69,59 @@ const python = startPython().then((pair) => {
   return pair;
 });
 
+// --- the console's queue and kept snapshot ---------------------------------------------------
+
+const shared = window.GuildhallOffline;
+// Results waiting in the console's queue, as the pairing reads them: {table number: result}.
+let queuedResults = {};
+
+async function readQueue() {
+  if (!shared) return;
+  try {
+    const [items, kept] = await Promise.all([shared.queued(), shared.eventState()]);
+    const players = {};
+    for (const entry of (kept && kept.state && kept.state.entries) || []) {
+      players[String(entry.id)] = entry.player_id;
+    }
+    const results = {};
+    for (const item of items) {
+      const params = Object.fromEntries(item.params);
+      if (params.result === "draw") {
+        results[String(item.number)] = { draw: true };
+      } else if (params.winner && players[params.winner] !== undefined) {
+        results[String(item.number)] = { winner: players[params.winner] };
+      }
+    }
+    queuedResults = results;
+    // A page opened offline for the first time, or later than the console's last copy.
+    if (kept && kept.snapshot && !reachable) {
+      const newer = !state.fetchedAt || new Date(state.fetchedAt).getTime() < kept.kept;
+      if (newer && !(state.paired && !state.sent)) {
+        adopt(kept.snapshot, new Date(kept.kept).toISOString());
+        save();
+      }
+    }
+  } catch (error) {
+    console.warn(error);
+  }
+  render();
+}
+
+function adopt(snapshot, when) {
+  const changed = !state.snapshot || state.snapshot.round !== snapshot.round;
+  state.snapshot = snapshot;
+  state.fetchedAt = when;
+  if (changed && !(state.paired && !state.sent)) {
+    state.results = {};
+    state.paired = null;
+    state.sent = null;
+  }
+}
+
+function allResults() {
+  return { ...queuedResults, ...state.results };
+}
+
 // --- the snapshot ----------------------------------------------------------------------------
 
 async function refresh() {
@@ -73,15 +132,8 @@ async function refresh() {
     });
     if (!response.ok) throw new Error(String(response.status));
     const snapshot = await response.json();
-    const changed = !state.snapshot || state.snapshot.round !== snapshot.round;
-    state.snapshot = snapshot;
-    state.fetchedAt = new Date().toISOString();
     reachable = true;
-    if (changed && !(state.paired && !state.sent)) {
-      state.results = {};
-      state.paired = null;
-      state.sent = null;
-    }
+    adopt(snapshot, new Date().toISOString());
     save();
   } catch (error) {
     // The server cannot be reached: the phone goes on with what it holds.
@@ -97,7 +149,7 @@ function openTables() {
 
 function missing() {
   return openTables().filter(
-    (table) => !table.result && table.players.length > 1 && !state.results[String(table.number)],
+    (table) => !table.result && table.players.length > 1 && !allResults()[String(table.number)],
   );
 }
 
@@ -192,7 +244,7 @@ function drawRound() {
 async function pair() {
   const run = await python;
   const before = performance.now();
-  const answer = run(state.snapshot, state.results);
+  const answer = run(state.snapshot, allResults());
   timings.pairMs = performance.now() - before;
   if (!answer.ok) {
     say(answer.message);
@@ -209,6 +261,15 @@ async function pair() {
 
 async function upload() {
   if (!state.paired || state.sent) return null;
+  if (shared) {
+    // The console's queued results first, each stored once with its table version; the round
+    // is checked against the results the server then holds.
+    await shared.flush();
+    if ((await shared.queued()).length) {
+      say("The results waiting on this phone are not all sent yet: the round stays on this phone.");
+      return null;
+    }
+  }
   const token = root.querySelector("input[name=csrfmiddlewaretoken]").value;
   let response;
   try {
@@ -241,6 +302,15 @@ window.addEventListener("online", async () => {
   await upload();
   await refresh();
 });
+// The server may go away with the phone's network up (no "online" event when it is back): a
+// round not sent yet is tried again every RETRY_SECONDS.
+const RETRY_SECONDS = 10;
+let uploading = null;
+setInterval(async () => {
+  if (!state.paired || state.sent || uploading) return;
+  uploading = upload().finally(() => { uploading = null; });
+  if (await uploading) await refresh();
+}, RETRY_SECONDS * 1000);
 window.addEventListener("offline", () => {
   reachable = false;
   render();
@@ -261,4 +331,5 @@ window.guildhallOffline = {
 };
 
 render();
-refresh();
+refresh().then(readQueue);
+if (shared) shared.onChange(() => { readQueue(); });

@@ -14,7 +14,15 @@
 //   (`offline`): the server stores it once (a repeat of a stored result changes nothing), and
 //   a table changed meanwhile comes back as a conflict (409), kept on the phone and shown on
 //   its card for the TO to settle. Nothing is overwritten, nothing is dropped;
-// - on a player's page, says "as of 21:14" when it shows what it last knew.
+// - on a player's page, says "as of 21:14" when it shows what it last knew, and queues their
+//   own report or confirmation tapped while the server cannot be reached, as the console
+//   queues its results: sent in order with the table version the player saw and the time it
+//   was tapped; the server stores it once (a repeat is "already done"), and a table changed
+//   meanwhile comes back refused with the reason, kept on the page until the player has read
+//   it;
+// - on the console, has the service worker keep the page that pairs a round without the
+//   server and its code (Pyodide), and keeps the pairing snapshot beside the event's state, so
+//   that page works offline even when it was never opened before the outage.
 //
 // Other scripts (the offline pairing) use `window.GuildhallOffline` (see the end of this file).
 (function () {
@@ -27,6 +35,7 @@
   var KIND = banner.getAttribute("data-offline-kind");
   var SLUG = banner.getAttribute("data-event");
   var STATE_URL = banner.getAttribute("data-state-url");
+  var SNAPSHOT_URL = banner.getAttribute("data-snapshot-url");
   var SINCE_KEY = "guildhall-offline-since";
   var RETRY_SECONDS = 10;
   var KEEP_SECONDS = 10;
@@ -46,6 +55,7 @@
   var kept = false; // the phone keeps data for this page (IndexedDB opened)
   var others = 0; // results of other events waiting on this phone
   var enqueued = Promise.resolve(); // taps are queued one after the other
+  var landing = null; // a player's page to show once their queue is sent
 
   // --- Times ---------------------------------------------------------------------------------
 
@@ -144,6 +154,13 @@
     });
   }
 
+  // The console's queue and a player's own share the store: each page sends its own kind.
+  function ours(items) {
+    return items.filter(function (item) {
+      return (item.kind || "console") === KIND;
+    });
+  }
+
   function put(store, value) {
     return tx(store, "readwrite", function (s, done) {
       var req = s.put(value);
@@ -161,9 +178,9 @@
 
   function countAll(store) {
     return tx(store, "readonly", function (s, done) {
-      var req = s.count();
+      var req = s.getAll();
       req.onsuccess = function () {
-        done(req.result);
+        done(ours(req.result).length);
       };
     });
   }
@@ -184,8 +201,8 @@
   function reload() {
     var reads = [allOf("queue", SLUG), allOf("settle", SLUG), countAll("queue")];
     return Promise.all(reads).then(function (both) {
-      queue = both[0];
-      settle = both[1];
+      queue = ours(both[0]);
+      settle = ours(both[1]);
       others = both[2] - queue.length;
       render();
       if (KIND === "console") {
@@ -212,6 +229,17 @@
             ": the page updates itself when the connection is back.",
         );
       }
+      queue.forEach(function (item) {
+        parts.push(
+          "Your " + item.label + " (tapped at " + item.hhmm + ") waits to be sent",
+        );
+      });
+      settle.forEach(function (item) {
+        parts.push(
+          "Your " + item.label + " tapped offline at " + item.hhmm + " was not stored: " +
+            item.reason,
+        );
+      });
     } else {
       if (offline()) {
         parts.push(gone ? "Offline since " + hhmm(gone) : "Offline");
@@ -241,6 +269,21 @@
       }
     }
     banner.textContent = parts.join(" · ");
+    if (KIND === "player" && settle.length) {
+      var seen = document.createElement("button");
+      seen.type = "button";
+      seen.className = "secondary";
+      seen.textContent = "Got it";
+      seen.addEventListener("click", function () {
+        Promise.all(
+          settle.map(function (item) {
+            return remove("settle", item.id);
+          }),
+        ).then(reload);
+      });
+      banner.appendChild(document.createTextNode(" "));
+      banner.appendChild(seen);
+    }
     banner.hidden = parts.length === 0;
     banner.classList.toggle("offline-now", offline());
     listeners.forEach(function (fn) {
@@ -433,7 +476,60 @@
   // One queued result to the server: "stored" (or found already stored), "settled" (refused,
   // or a table changed meanwhile: kept for the TO), "wait" (no answer: kept) or "signin" (the
   // session is gone: kept).
+  // A player's queued report or confirmation: the page answers with a redirect to itself once
+  // stored (or found stored: "already done"), with the page and its message when refused.
+  function sendReport(item) {
+    var body = new URLSearchParams();
+    item.params.forEach(function (p) {
+      if (p[0] !== "version" && p[0] !== "offline") {
+        body.append(p[0], p[1]);
+      }
+    });
+    body.append("version", item.version);
+    body.append("offline", item.hhmm);
+    return fetch(item.path, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": token() },
+    }).then(
+      function (response) {
+        if (response.status >= 500) {
+          return "wait";
+        }
+        if (response.ok) {
+          landing = response.url;
+          return "stored";
+        }
+        return response.text().then(function (html) {
+          var reason =
+            response.status === 429
+              ? reasonIn(html, "Too many reports at once.")
+              : reasonIn(html, "The server refused it (" + response.status + ").");
+          return put("settle", {
+            event: SLUG,
+            kind: KIND,
+            table: item.table,
+            label: item.label,
+            hhmm: item.hhmm,
+            status: response.status,
+            reason: reason,
+          }).then(function () {
+            landing = window.location.pathname;
+            return "settled";
+          });
+        });
+      },
+      function () {
+        return "wait";
+      },
+    );
+  }
+
   function send(item) {
+    if (item.kind === "player") {
+      return sendReport(item);
+    }
     var body = new URLSearchParams();
     item.params.forEach(function (p) {
       if (p[0] !== "version") {
@@ -497,6 +593,7 @@
 
   function flushOnce() {
     return allOf("queue", SLUG).then(function (items) {
+      items = ours(items);
       queue = items;
       render();
       if (!items.length || navigator.onLine === false) {
@@ -547,6 +644,16 @@
           window.localStorage.removeItem(SINCE_KEY);
           render();
         }
+        if (KIND === "player" && landing && !queue.length) {
+          // The page as it is now, with what the tap did (or the refusal in the banner).
+          var where = landing;
+          landing = null;
+          if (settle.length) {
+            render();
+          } else {
+            window.location.assign(where);
+          }
+        }
       });
     return flushing;
   }
@@ -576,15 +683,28 @@
     keepState();
   }
 
+  function fetchJson(url) {
+    if (!url) {
+      return Promise.resolve(null);
+    }
+    return fetch(url, {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { Accept: "application/json" },
+    }).then(function (response) {
+      return response.ok && !response.redirected ? response.json() : null;
+    });
+  }
+
+  // The event's state and the next round's pairing snapshot (for the page that pairs without
+  // the server), fetched together so that they tell of the same moment.
   function keepState() {
     if (STATE_URL && !offline()) {
-      fetch(STATE_URL, { credentials: "same-origin", headers: { Accept: "application/json" } })
-        .then(function (response) {
-          return response.ok && !response.redirected ? response.json() : null;
-        })
-        .then(function (state) {
-          if (state) {
-            return put("state", { event: SLUG, state: state, kept: Date.now() }).then(render);
+      Promise.all([fetchJson(STATE_URL), fetchJson(SNAPSHOT_URL)])
+        .then(function (both) {
+          if (both[0]) {
+            var kept = { event: SLUG, state: both[0], snapshot: both[1], kept: Date.now() };
+            return put("state", kept).then(render);
           }
           return null;
         })
@@ -617,6 +737,17 @@
             files.push(el.src || el.href);
           },
         );
+        // The console: the page that pairs without the server, and its code (13 MB, kept
+        // once: the worker asks the network only for what it does not hold yet).
+        var pair = banner.getAttribute("data-pair-url");
+        if (pair) {
+          files.push(pair);
+        }
+        try {
+          files = files.concat(JSON.parse(banner.getAttribute("data-keep") || "[]"));
+        } catch (error) {
+          window.console.warn(error);
+        }
         if (!copy && registration.active) {
           registration.active.postMessage({ keep: files });
         }
@@ -672,6 +803,69 @@
     },
     true,
   );
+
+  // A player's report or confirmation (the forms of their page that post `action`): it goes
+  // through the queue, sent at once when the server answers, kept on the phone when it does
+  // not. A phone that cannot keep data (no IndexedDB) posts the form as it would anyway.
+  function reportItem(form, submitter) {
+    var live = document.getElementById("my-live");
+    var data = new FormData(form);
+    if (submitter && submitter.name) {
+      data.append(submitter.name, submitter.value);
+    }
+    var params = [];
+    data.forEach(function (value, key) {
+      if (key !== "csrfmiddlewaretoken") {
+        params.push([key, String(value)]);
+      }
+    });
+    var action = data.get("action");
+    var text = submitter ? submitter.textContent.replace(/\s+/g, " ").trim() : "";
+    var now = Date.now();
+    return {
+      event: SLUG,
+      kind: "player",
+      table: live ? Number(live.getAttribute("data-table-id")) : 0,
+      version: live ? live.getAttribute("data-version") || "" : "",
+      path: new URL(form.action, window.location.href).pathname,
+      params: params,
+      label:
+        action === "confirm"
+          ? "confirmation" + (text ? " (" + text.replace(/^Confirm: /, "") + ")" : "")
+          : "report" + (text ? " (" + text + ")" : ""),
+      tapped: now,
+      hhmm: hhmm(now),
+    };
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (KIND !== "player" || !kept || !form.querySelector("input[name=action]")) {
+      return;
+    }
+    if (!form.closest("#my-live")) {
+      return;
+    }
+    event.preventDefault();
+    var item = reportItem(form, event.submitter);
+    form.querySelectorAll("button").forEach(function (button) {
+      button.disabled = true; // one tap is one report
+    });
+    enqueued = enqueued
+      .then(function () {
+        return put("queue", item);
+      })
+      .then(reload)
+      .then(function () {
+        if (!offline()) {
+          return flush();
+        }
+        return null;
+      })
+      .catch(function (error) {
+        window.console.warn("This report could not be kept on the phone:", error);
+      });
+  });
 
   document.addEventListener("htmx:sendError", function (event) {
     serverDown = true;

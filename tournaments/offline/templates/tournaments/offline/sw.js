@@ -4,11 +4,14 @@
 // error. It never answers a write: results tapped offline wait in the page's own queue
 // (static/tournaments/offline/offline.js, IndexedDB) and are sent by the page.
 //
-// - A page of the console (/events/<slug>/run/) or a player's own page (/events/<slug>/me/...):
+// - A page of the console (/events/<slug>/run/), its page that pairs a round without the server
+//   (/events/<slug>/run/offline/) or a player's own page (/events/<slug>/me/...):
 //   network first; a good answer (200, HTML) replaces the copy; no answer within a few seconds,
 //   or none at all, serves the copy, marked `data-offline-copy` on its <html> so the page says
 //   "as of".
-// - Static files (/static/): the copy first, refreshed behind it.
+// - Static files (/static/): the copy first, refreshed behind it. The console asks for the
+//   pairing code (Pyodide, some 13 MB) to be kept on its first visit (`keep`, below), so the
+//   offline pairing page starts without the network even if it was never opened before.
 // - Everything else (the live polls, posts, other pages) goes to the network untouched.
 // - Logging out (a POST to the log-out address) forgets every copy.
 "use strict";
@@ -18,7 +21,7 @@ var PAGES = "guildhall-pages-v1";
 var STATIC = "guildhall-static-" + VERSION;
 var LOGOUT_PATH = "{{ logout }}";
 var NETWORK_SECONDS = 4;
-var PAGE = /^\/events\/[^/]+\/(run\/(\?.*)?$|me\/)/;
+var PAGE = /^\/events\/[^/]+\/(run\/(offline\/)?(\?.*)?$|me\/)/;
 
 self.addEventListener("install", function () {
   self.skipWaiting();

@@ -1,0 +1,32 @@
+"""The files the TO's phone keeps for an outage, beyond the pages themselves: the pairing code
+(Pyodide and the pure tournament code, `make assets`), so that the page "Pair without the
+server" works even when the network goes down before it was ever opened."""
+
+import json
+
+from django import template
+from django.templatetags.static import static
+
+register = template.Library()
+
+# Loaded by Pyodide next to its loader under their own (unhashed) names.
+PYODIDE_FILES = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+# Referred to by the pages through `static` (hashed when deployed).
+HASHED = [
+    "tournaments/pyodide/pyodide.mjs",
+    "tournaments/pyodide/domain.zip",
+    "tournaments/offline_pair.js",
+]
+
+
+@register.simple_tag
+def offline_precache() -> str:
+    """The URLs the console asks the service worker to keep, as JSON (empty when the site was
+    deployed without `make assets`: nothing to keep, the page says so)."""
+    try:
+        urls = [static(path) for path in HASHED]
+    except ValueError:  # the manifest has no such file
+        return "[]"
+    base = static("")
+    urls += [f"{base}tournaments/pyodide/{name}" for name in PYODIDE_FILES]
+    return json.dumps(urls)
