@@ -255,3 +255,66 @@ def test_a_players_page_offline_shows_the_last_seat_as_of(event, phones):
 
     player.context.set_offline(False)
     expect(player.page.locator("#offline-banner")).to_be_hidden(timeout=20_000)
+
+
+def test_a_players_report_tapped_offline_waits_on_their_phone_and_is_stored_once(event, phones):
+    """The player's phone loses the network, they report their match: the report waits on the
+    phone (the banner says so, "as of hh:mm"), nothing reaches the server; back online it is
+    sent with the table version they saw, once, and their opponent confirms it as usual."""
+    one = tables(event)[0]
+    ann, bob = (s.entry for s in one.seats.order_by("position"))
+    player = phones()
+    player.go(f"/events/{event.slug}/me/{walk_in_token(ann)}/")
+    player.page.wait_for_function("window.GuildhallOffline !== undefined")
+    player.page.wait_for_timeout(300)  # the phone's store (IndexedDB) opened
+
+    player.context.set_offline(True)
+    player.page.locator(".report-form").get_by_role("button", name="2-0", exact=True).click()
+    banner = player.page.locator("#offline-banner")
+    expect(banner).to_contain_text(re.compile(r"your seat as of \d\d:\d\d"))
+    expect(banner).to_contain_text(re.compile(r"Your report \(2-0\) \(tapped at \d\d:\d\d\) waits"))
+    assert one.reports.count() == 0
+    assert player.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    player.shot("offline-player-report-queued")
+
+    player.context.set_offline(False)
+    expect(player.page.locator(".message.success")).to_contain_text("Reported.", timeout=20_000)
+    expect(banner).to_be_hidden()
+    report = one.reports.get()
+    assert report.entry_id == ann.pk and report.table_version == 0
+    # Sent again (a lost answer): already done, nothing new.
+    player.page.evaluate("window.GuildhallOffline.flush()")
+    assert one.reports.count() == 1
+    logged = AuditEntry.objects.filter(summary__contains="reported")
+    assert [e for e in logged if "from their phone's queue" in str(e.after)]
+
+    opponent = phones()
+    opponent.go(f"/events/{event.slug}/me/{walk_in_token(bob)}/")
+    opponent.page.get_by_role("button", name=re.compile("^Confirm:")).click()
+    expect(opponent.page.locator(".result-line")).to_contain_text("Result:")
+    one.refresh_from_db()
+    assert one.reported and one.version == 1 and one.winner_id == ann.pk
+    assert Game.objects.filter(notes__contains="Modern Friday").count() == 1
+
+
+def test_a_players_report_against_a_table_changed_meanwhile_is_shown_not_applied(event, phones):
+    one = tables(event)[0]
+    ann, bob = (s.entry for s in one.seats.order_by("position"))
+    player = phones()
+    player.go(f"/events/{event.slug}/me/{walk_in_token(ann)}/")
+    player.page.wait_for_function("window.GuildhallOffline !== undefined")
+    player.page.wait_for_timeout(300)
+    player.context.set_offline(True)
+    player.page.locator(".report-form").get_by_role("button", name="2-0", exact=True).click()
+    expect(player.page.locator("#offline-banner")).to_contain_text("waits to be sent")
+    table_report(table=one, winner=bob, expected_version=0)  # the TO enters 0-2 meanwhile
+
+    player.context.set_offline(False)
+    banner = player.page.locator("#offline-banner")
+    expect(banner).to_contain_text("was not stored", timeout=20_000)
+    expect(banner).to_contain_text("already has its result")
+    player.shot("offline-player-report-refused")
+    one.refresh_from_db()
+    assert one.winner_id == bob.pk and one.reports.count() == 0
+    banner.get_by_role("button", name="Got it").click()
+    expect(banner).to_be_hidden()

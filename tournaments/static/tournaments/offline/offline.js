@@ -827,7 +827,8 @@
       kind: "player",
       table: live ? Number(live.getAttribute("data-table-id")) : 0,
       version: live ? live.getAttribute("data-version") || "" : "",
-      path: new URL(form.action, window.location.href).pathname,
+      // form.action would be its <input name="action">: the attribute is the address.
+      path: new URL(form.getAttribute("action") || "", window.location.href).pathname,
       params: params,
       label:
         action === "confirm"
