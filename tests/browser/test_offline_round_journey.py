@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from audit.models import AuditEntry
 from leagues.models import Role
 from tests.factories import organizer_of
 from tests.tournaments.offline.states import STATES, build, seatings
@@ -74,3 +75,79 @@ def test_the_to_pairs_offline_and_the_server_adopts_the_round(phone, league):
             expect(board).to_contain_text(names[player])
     expect(board).to_contain_text("Round 3")
     phone.shot("offline_round_public")
+
+
+def test_the_pairing_page_works_offline_though_first_opened_after_the_network_went(
+    phone, league, monkeypatch
+):
+    """The TO only ever opened the console: it had the service worker keep the pairing page,
+    Pyodide and the snapshot. The network goes; the TO taps the last pod's winner on the
+    console (it waits in the queue), opens "Pair without the server" for the first time, and
+    pairs: the queued result counts. Back online, the queue goes first, then the round, which
+    the server adopts; the result is stored once."""
+    from tournaments.console.views import board
+
+    from .test_offline_console import worker_ready
+
+    monkeypatch.setattr(board, "CONSOLE_POLL_SECONDS", 3600)  # no poll cut mid-flight
+    check_assets()
+    organizer_of(league.organization, role=Role.JUDGE, username="jude")
+    event = build(league, *STATES[3])
+    table = event.rounds.get(number=2).tables.filter(seats__position=2).order_by("number").first()
+    winner = table.seats.get(position=2).entry
+    table.reported, table.winner, table.is_draw = False, None, False
+    table.save()
+    table.seats.update(place=None, game_wins=None)
+    page = phone.page
+    phone.login("jude")
+    phone.go(reverse("event_run", args=[event.slug]))
+    page.set_default_timeout(WAIT)
+    worker_ready(phone)
+    # The worker holds the pairing page and Pyodide's files; the phone holds the snapshot.
+    page.wait_for_function(
+        """async () => {
+            const names = await caches.keys();
+            let found = 0;
+            for (const name of names) {
+                const cache = await caches.open(name);
+                const keys = await cache.keys();
+                for (const file of ["asm.wasm", "stdlib.zip", "domain", "run/offline/"]) {
+                    if (keys.some((r) => r.url.includes(file))) found += 1;
+                }
+            }
+            const kept = await window.GuildhallOffline.eventState();
+            return found >= 4 && kept && kept.snapshot && kept.snapshot.round === 3;
+        }""",
+        polling=500,
+    )
+
+    phone.context.set_offline(True)
+    page.locator(f"#table-{table.pk} button[name=winner][value='{winner.pk}']").click()
+    expect(page.locator("#offline-banner")).to_contain_text("1 result waiting")
+    page.goto(phone.base + reverse("offline_pair", args=[event.slug]))
+    assert page.evaluate("document.documentElement.hasAttribute('data-offline-copy')")
+    expect(page.locator(".offline-status")).to_contain_text("offline")
+    pair = page.locator(".offline-pair-button")
+    expect(pair).to_be_enabled()  # the queued result counts; Pyodide came from the phone
+    pair.click()
+    expect(page.locator(".offline-round-title")).to_contain_text("Round 3, paired on this phone")
+    phone.shot("offline_round_first_opened_offline")
+    announced = page.locator(".offline-table").all_inner_texts()
+    table.refresh_from_db()
+    assert not table.reported
+    before = table.version
+
+    phone.context.set_offline(False)
+    expect(page.locator(".offline-message")).to_contain_text(
+        "Round 3 is on the server", timeout=WAIT
+    )
+    table.refresh_from_db()
+    # Stored once, from the console's queue (the round's upload found it stored).
+    assert table.reported and table.version == before + 1 and table.winner_id == winner.pk
+    logged = AuditEntry.objects.filter(object_id=table.pk, actor_label__contains="queue")
+    assert logged.count() == 1
+    adopted = event.rounds.get(number=3)
+    names = {e.player_id: e.player.name for e in event.entries.select_related("player")}
+    assert [", ".join(names[p] for p in players) for players in seatings(adopted)] == [
+        text.split(": ", 1)[1] for text in announced
+    ]
