@@ -12,6 +12,7 @@ import json
 import re
 from functools import lru_cache
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
@@ -29,7 +30,7 @@ SCOPE = "/events/"
 @lru_cache(maxsize=1)
 def _worker_text() -> str:
     context = {
-        "static_url": static(""),
+        "static_url": settings.STATIC_URL,  # static("") fails with a deploy's manifest
         "logout": reverse("account_logout"),
     }
     draft = render_to_string("tournaments/offline/sw.js", {**context, "version": ""})

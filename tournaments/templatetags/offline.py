@@ -1,10 +1,12 @@
 """The files the TO's phone keeps for an outage, beyond the pages themselves: the pairing code
-(Pyodide and the pure tournament code, `make assets`), so that the page "Pair without the
-server" works even when the network goes down before it was ever opened."""
+(Pyodide and the pure tournament code, `make assets`) and the paper pack's style, so that the
+page "Pair without the server" and the paper pack work even when the network goes down before
+they were ever opened."""
 
 import json
 
 from django import template
+from django.conf import settings
 from django.templatetags.static import static
 
 register = template.Library()
@@ -16,6 +18,8 @@ HASHED = [
     "tournaments/pyodide/pyodide.mjs",
     "tournaments/pyodide/domain.zip",
     "tournaments/offline_pair.js",
+    "tournaments/paper.css",
+    "tournaments/paper.js",
 ]
 
 
@@ -27,6 +31,6 @@ def offline_precache() -> str:
         urls = [static(path) for path in HASHED]
     except ValueError:  # the manifest has no such file
         return "[]"
-    base = static("")
+    base = settings.STATIC_URL  # static("") has no entry in a deploy's manifest
     urls += [f"{base}tournaments/pyodide/{name}" for name in PYODIDE_FILES]
     return json.dumps(urls)

@@ -678,7 +678,12 @@
     }
     keptAt = Date.now();
     if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-      navigator.serviceWorker.controller.postMessage({ keep: [window.location.href] });
+      var pages = [window.location.href];
+      var paper = banner.getAttribute("data-paper-url");
+      if (paper) {
+        pages.push(paper); // the paper pack as the round is now, for printing offline
+      }
+      navigator.serviceWorker.controller.postMessage({ keep: pages });
     }
     keepState();
   }
@@ -739,10 +744,11 @@
         );
         // The console: the page that pairs without the server, and its code (13 MB, kept
         // once: the worker asks the network only for what it does not hold yet).
-        var pair = banner.getAttribute("data-pair-url");
-        if (pair) {
-          files.push(pair);
-        }
+        ["data-pair-url", "data-paper-url"].forEach(function (name) {
+          if (banner.getAttribute(name)) {
+            files.push(banner.getAttribute(name));
+          }
+        });
         try {
           files = files.concat(JSON.parse(banner.getAttribute("data-keep") || "[]"));
         } catch (error) {

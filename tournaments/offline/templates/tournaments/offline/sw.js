@@ -5,7 +5,8 @@
 // (static/tournaments/offline/offline.js, IndexedDB) and are sent by the page.
 //
 // - A page of the console (/events/<slug>/run/), its page that pairs a round without the server
-//   (/events/<slug>/run/offline/) or a player's own page (/events/<slug>/me/...):
+//   (/events/<slug>/run/offline/), its paper pack (/events/<slug>/run/paper/) or a player's own
+//   page (/events/<slug>/me/...):
 //   network first; a good answer (200, HTML) replaces the copy; no answer within a few seconds,
 //   or none at all, serves the copy, marked `data-offline-copy` on its <html> so the page says
 //   "as of".
@@ -21,7 +22,7 @@ var PAGES = "guildhall-pages-v1";
 var STATIC = "guildhall-static-" + VERSION;
 var LOGOUT_PATH = "{{ logout }}";
 var NETWORK_SECONDS = 4;
-var PAGE = /^\/events\/[^/]+\/(run\/(offline\/)?(\?.*)?$|me\/)/;
+var PAGE = /^\/events\/[^/]+\/(run\/(offline\/|paper\/)?(\?.*)?$|me\/)/;
 
 self.addEventListener("install", function () {
   self.skipWaiting();
