@@ -35,7 +35,8 @@ round adopted (not refused). Figures per run: results queued on the phones, last
 next round paired offline, outage start -> paper pack printed, back -> full re-sync (every
 queue empty, the round on the server).
 
-`--quick`: 3 runs of 9 players, 2 rounds, outages of 1-2 s (`make test` runs it).
+`--quick`: 3 runs of 9 players, 2 rounds, one pod a round reported by its players, outages of
+1-2 s (`make test` runs it).
 """
 
 import argparse
@@ -61,7 +62,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/guildhall_bench")
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
-PLAYER_PODS = 2  # pods a round reported by their players
+PLAYER_PODS = 2  # pods a round reported by their players (1 with --quick)
 WAIT = 120_000  # ms: Pyodide's start on a busy machine stays well within it
 SYNC_SECONDS = 120  # a re-sync slower than this is reported as failed
 
@@ -172,6 +173,12 @@ def evaluate(page, script: str, default=None):
         return default
 
 
+def trace(what: str) -> None:
+    """With OUTAGE_TRACE=1, each step's moment on stderr (where a slow run spends its time)."""
+    if os.environ.get("OUTAGE_TRACE"):
+        print(f"{time.monotonic():.1f} {what}", file=sys.stderr, flush=True)
+
+
 def wait_until(test, seconds: float, step: float = 0.1) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -270,10 +277,15 @@ def player_report(page, result: dict) -> None:
         form.locator(f"button[name=winner][value='{result['winner']}']").first.click()
 
 
-def one_run(browser, site: Site, args, number: int, rng: random.Random) -> Run:
+def one_run(browser, phone, site: Site, args, number: int, rng: random.Random) -> Run:
+    """One event through one outage. `phone` is the TO's phone (a browser context), the same
+    from one run to the next as a store's phone is from one night to the next: the pairing
+    code it keeps stays kept."""
     from django.db import connections
 
-    from tournaments.models import ResultReport, Round
+    from audit.models import AuditEntry
+    from tournaments.actions import Action
+    from tournaments.models import ResultReport
 
     label = f"{int(time.time())}-{number}"
     event, to = event_create(args.players, args.rounds, label)
@@ -288,16 +300,20 @@ def one_run(browser, site: Site, args, number: int, rng: random.Random) -> Run:
     player_tables: set[int] = set()
     offline_round = None
     try:
-        phone = phones.new(session_of(to))
+        phone.add_cookies(
+            [{"name": "sessionid", "value": session_of(to), "domain": "127.0.0.1", "path": "/"}]
+        )
         console = phone.new_page()
+        trace("event created")
         console.goto(f"{base}/events/{event.slug}/run/")
         console_ready(console)
+        trace("console ready")
         for round_number in range(1, args.rounds + 1):
             round_ = event.rounds.get(number=round_number)
             tables = [t for t in round_.tables.order_by("number") if t.seats.count() > 1]
             results = {t.pk: decide(rng, t) for t in tables}
             planned.update(results)
-            by_players = {t.pk for t in rng.sample(tables, min(PLAYER_PODS, len(tables)))}
+            by_players = {t.pk for t in rng.sample(tables, min(args.player_pods, len(tables)))}
             player_tables |= by_players
             order = list(tables)
             rng.shuffle(order)
@@ -320,6 +336,7 @@ def one_run(browser, site: Site, args, number: int, rng: random.Random) -> Run:
             if outage_here:
                 # The console keeps the current round's snapshot (at most 10 s behind).
                 wait_until(lambda n=round_number: kept_round(console) == n, 30)
+            trace(f"round {round_number}: players' pages open")
             started = None
             last_result = None
             for i, table in enumerate(order):
@@ -352,6 +369,7 @@ def one_run(browser, site: Site, args, number: int, rng: random.Random) -> Run:
                     else:
                         card.locator(".offline-queued").wait_for()
                 last_result = time.monotonic()
+            trace(f"round {round_number}: results in")
             if not outage_here:
                 console.locator("#round-next button.round-next").click()
                 console.wait_for_load_state()
@@ -360,6 +378,7 @@ def one_run(browser, site: Site, args, number: int, rng: random.Random) -> Run:
             run.queued = max(queued_on(console), 0) + sum(
                 max(queued_on(p), 0) for pages in confirmers.values() for p in pages
             )
+            trace("pairing page")
             pair = phone.new_page()
             pair.goto(f"{base}/events/{event.slug}/run/offline/")
             pair.wait_for_function(
@@ -381,6 +400,7 @@ def one_run(browser, site: Site, args, number: int, rng: random.Random) -> Run:
             pair.locator(".offline-pair-button:enabled").click()
             pair.locator(".offline-round:not([hidden])").wait_for()
             run.pair_s = time.monotonic() - last_result
+            trace("paired offline")
             offline_round = round_number + 1
             # The outage lasts its time, then the network or the server comes back.
             left = started + duration - time.monotonic()
@@ -396,11 +416,17 @@ def one_run(browser, site: Site, args, number: int, rng: random.Random) -> Run:
 
             def synced(pages=pages, round_=round_, pair=pair):
                 connections.close_all()
-                if not Round.objects.filter(tournament=event, number=round_.number + 1).exists():
+                adopted = AuditEntry.objects.filter(
+                    tournament_id=event.pk, action=Action.ROUND_OFFLINE
+                )
+                if not adopted.exists():
                     return False
                 if round_.tables.filter(reported=False).exclude(seats__isnull=True).count():
                     return False
-                if not evaluate(pair, "Boolean(window.guildhallOffline.state().sent)", False):
+                # The page holds no round it has not sent (once sent, it moves on to the next
+                # round's snapshot and forgets the one it paired).
+                held = "(s => Boolean(s.paired) && !s.sent)(window.guildhallOffline.state())"
+                if evaluate(pair, held, True):
                     return False
                 return all(queued_on(p) == 0 for p in pages)
 
@@ -410,6 +436,7 @@ def one_run(browser, site: Site, args, number: int, rng: random.Random) -> Run:
                 run.notes.append(f"pairing page: {said}")
                 break
             run.sync_s = time.monotonic() - back
+            trace("re-synced")
             run.conflicts = sum(settled_on(p) for p in pages)
             pair.close()
             console.goto(f"{base}/events/{event.slug}/run/")
@@ -417,6 +444,9 @@ def one_run(browser, site: Site, args, number: int, rng: random.Random) -> Run:
         if site.server is None:
             site.start()
         phones.close()
+        phone.set_offline(False)
+        for page in phone.pages:
+            page.close()
     check(event, planned, player_tables, offline_round, run)
     return run
 
@@ -596,17 +626,21 @@ def main() -> None:
     parser.add_argument("--outage", type=span, default=(5.0, 90.0), help="seconds, LOW-HIGH")
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
+    args.player_pods = PLAYER_PODS
     if args.quick:
         args.players, args.rounds, args.runs, args.outage = 9, 2, 3, (1.0, 2.0)
+        args.player_pods = 1
     if args.players < 6 or args.rounds < 2:
         sys.exit("At least 6 players and 2 rounds: a round is paired during the outage.")
     if not (ROOT / "tournaments/static/tournaments/pyodide/pyodide.asm.wasm").exists():
         sys.exit("The Pyodide files are missing: run `make assets` first.")
     database_ensure(URL)
     port = free_port()
+    trace("setting up the site")
     env = site_setup(URL, SECURE_SSL_REDIRECT="0", CSRF_TRUSTED_ORIGINS=f"http://127.0.0.1:{port}")
     site = Site(env, port, Path(tempfile.mkdtemp()) / "access.log")
     site.start()
+    trace("site up")
     from playwright.sync_api import sync_playwright
 
     rng = random.Random(args.seed)
@@ -617,8 +651,12 @@ def main() -> None:
                 executable_path=CHROMIUM,
                 args=["--headless", "--no-sandbox", "--disable-gpu"],
             )
+            phone = browser.new_context(viewport=PHONE)
+            phone.set_default_timeout(WAIT)
             for number in range(1, args.runs + 1):
-                runs.append(one_run(browser, site, args, number, random.Random(rng.random())))
+                runs.append(
+                    one_run(browser, phone, site, args, number, random.Random(rng.random()))
+                )
             browser.close()
     finally:
         site.stop()

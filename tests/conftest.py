@@ -42,6 +42,7 @@ LONG_TESTS = {
     "tests/browser/test_friday_night.py": 96,
     # Lighthouse's run of one page: a minute, most of it Chromium under its simulated phone.
     "tests/readme/test_bench.py::test_bench_runs_to_its_table[lighthouse]": 60,
+    "tests/readme/test_bench.py::test_bench_runs_to_its_table[outage]": 90,  # 3 outages
     "tests/readme/test_bench.py::test_bench_runs_to_its_table": 18,  # each other bench
     "tests/readme/test_make_run.py": 59,
     "tests/readme/test_commands.py": 45,

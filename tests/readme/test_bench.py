@@ -137,6 +137,17 @@ BENCHES = {
             "goals (performance >= 95, accessibility = 100, best-practices = 100, seo >= 95):",
         ],
     ),
+    # An event through a cut network or a stopped server (3 runs of 9 players, outages of
+    # 1-2 s): the per-run table, the summary and the goal line, nothing lost or doubled.
+    "outage": (
+        [],
+        [
+            "| run | outage | round | outage s | queued | last result -> paired s |",
+            "| runs | lost | duplicated | standings differ |",
+            "| 3 | 0 | 0 | 0 |",
+            "goal: 0 lost, 0 duplicated, standings and History right: yes;",
+        ],
+    ),
     # The wheel's PostgreSQL, as on a machine with none installed; both drills.
     "load": (
         ["--postgres", "embedded", "--drill", "all"],
