@@ -129,3 +129,26 @@ def test_the_state_of_no_such_event_is_404(client, organizer):
 def test_the_state_asks_a_visitor_to_log_in(client, event):
     response = client.get(reverse("offline_event_state", kwargs={"slug": event.slug}))
     assert response.status_code == 302 and "/login/" in response.url
+
+
+def test_the_console_has_the_phone_keep_the_pairing_page_its_code_and_the_paper_pack(client, event):
+    """What the console asks the service worker to keep for an outage (issue 34): the page
+    that pairs without the server, the paper pack, Pyodide's files (loaded by their own names
+    next to the loader) and the pure code; and the worker serves those pages from its copy."""
+    organizer = organizer_of(event.league.organization, role=Role.JUDGE, username="olive")
+    client.force_login(organizer)
+    page = client.get(reverse("event_run", args=[event.slug])).content.decode()
+    banner = page.split('id="offline-banner"', 1)[1].split(">", 1)[0]
+    assert f'data-pair-url="{reverse("offline_pair", args=[event.slug])}"' in banner
+    assert f'data-paper-url="{reverse("paper_pack", args=[event.slug])}"' in banner
+    assert f'data-snapshot-url="{reverse("offline_snapshot", args=[event.slug])}"' in banner
+    kept = json.loads(banner.split("data-keep='", 1)[1].split("'", 1)[0].replace("&quot;", '"'))
+    names = {url.rsplit("/", 1)[1] for url in kept}
+    assert {"pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"} <= names
+    assert {"pyodide.asm.mjs", "pyodide.mjs", "domain.zip", "offline_pair.js", "paper.css"} <= names
+    assert all(url.startswith("/static/") for url in kept)
+    worker = client.get(reverse("offline_service_worker")).content.decode()
+    assert "run\\/(offline\\/|paper\\/)?" in worker
+    # The pairing page carries the console's offline script: it reads what the console kept.
+    pairing = client.get(reverse("offline_pair", args=[event.slug])).content.decode()
+    assert 'data-offline-kind="console"' in pairing

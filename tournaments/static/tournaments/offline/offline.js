@@ -935,11 +935,11 @@
     /** The results waiting to be sent, in order: a Promise of [{table, number, version,
      * params: [[name, value]...], label, tapped, hhmm}]. */
     queued: function (slug) {
-      return allOf("queue", slug || SLUG);
+      return allOf("queue", slug || SLUG).then(ours);
     },
     /** The results the server refused or found in conflict, kept for the TO. */
     toSettle: function (slug) {
-      return allOf("settle", slug || SLUG);
+      return allOf("settle", slug || SLUG).then(ours);
     },
     /** Send the queue now (a Promise; a second call while sending returns the same one). */
     flush: flush,
