@@ -476,8 +476,11 @@
   // One queued result to the server: "stored" (or found already stored), "settled" (refused,
   // or a table changed meanwhile: kept for the TO), "wait" (no answer: kept) or "signin" (the
   // session is gone: kept).
-  // A player's queued report or confirmation: the page answers with a redirect to itself once
-  // stored (or found stored: "already done"), with the page and its message when refused.
+  // A player's report or confirmation: the page answers with a redirect to itself once
+  // stored (or found stored: "already done"), with the page and its message when refused. A
+  // tap sent at once is an ordinary tap (a refusal shows the page's message, as the form
+  // would); one that waited (`late`: tapped offline, or its first try had no answer) says
+  // when it was tapped and the table version the player saw, and a refusal is kept for them.
   function sendReport(item) {
     var body = new URLSearchParams();
     item.params.forEach(function (p) {
@@ -485,8 +488,10 @@
         body.append(p[0], p[1]);
       }
     });
-    body.append("version", item.version);
-    body.append("offline", item.hhmm);
+    if (item.late) {
+      body.append("version", item.version);
+      body.append("offline", item.hhmm);
+    }
     return fetch(item.path, {
       method: "POST",
       body: body,
@@ -502,6 +507,10 @@
           return "stored";
         }
         return response.text().then(function (html) {
+          if (!item.late) {
+            showAnswer(html);
+            return "shown";
+          }
           var reason =
             response.status === 429
               ? reasonIn(html, "Too many reports at once.")
@@ -524,6 +533,26 @@
         return "wait";
       },
     );
+  }
+
+  // A refused live tap: the page's own answer (its message, the table as it is now) in place.
+  function showAnswer(html) {
+    var answer = new DOMParser().parseFromString(html, "text/html");
+    var live = document.getElementById("my-live");
+    var fresh = answer.getElementById("my-live");
+    if (live && fresh) {
+      live.replaceWith(fresh);
+      if (window.htmx) {
+        window.htmx.process(fresh);
+      }
+    }
+    var said = answer.querySelector("ul.messages");
+    var here = document.querySelector("ul.messages");
+    if (said && here) {
+      here.replaceWith(said);
+    } else if (said && document.querySelector("main")) {
+      document.querySelector("main").prepend(said);
+    }
   }
 
   function send(item) {
@@ -608,6 +637,13 @@
         if (outcome === "wait") {
           serverDown = true;
           wentOffline();
+          if (item.kind === "player" && !item.late) {
+            // From now on it waited: sent with its time and version, refused for the player.
+            item.late = true;
+            return put("queue", item).then(function () {
+              return null;
+            });
+          }
           return null;
         }
         return removeSent(item).then(function () {
@@ -842,6 +878,7 @@
           : "report" + (text ? " (" + text + ")" : ""),
       tapped: now,
       hhmm: hhmm(now),
+      late: offline(),
     };
   }
 
