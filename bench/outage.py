@@ -352,6 +352,14 @@ def one_run(browser, phone, site: Site, args, number: int, rng: random.Random) -
                     run.paper_s = time.monotonic() - started
                     paper.close()
                 if table.pk in by_players:
+                    if started is not None and run.kind == "server":
+                        # A player's page finds the server gone at its next poll (every
+                        # 15 s); from then on a tap waits on the phone. (A tap before that
+                        # would post as usual and meet the browser's error page.)
+                        for page in confirmers[table.pk][1:]:
+                            page.wait_for_function(
+                                "window.GuildhallOffline.isOffline()", polling=200
+                            )
                     for page in confirmers[table.pk][1:]:
                         page.locator("#my-live button.confirm").first.click()
                     if started is None or run.kind == "wifi":

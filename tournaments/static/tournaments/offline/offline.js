@@ -846,9 +846,11 @@
     true,
   );
 
-  // A player's report or confirmation (the forms of their page that post `action`): it goes
-  // through the queue, sent at once when the server answers, kept on the phone when it does
-  // not. A phone that cannot keep data (no IndexedDB) posts the form as it would anyway.
+  // A player's report or confirmation (the forms of their page that post `action`) while the
+  // page knows the server cannot be reached (the phone is offline, or its last poll or send
+  // had no answer), or while an earlier one still waits: it goes into the queue, after the
+  // others. Otherwise the form posts as it always does. A phone that cannot keep data (no
+  // IndexedDB) posts the form anyway.
   function reportItem(form, submitter) {
     var live = document.getElementById("my-live");
     var data = new FormData(form);
@@ -887,7 +889,7 @@
     if (KIND !== "player" || !kept || !form.querySelector("input[name=action]")) {
       return;
     }
-    if (!form.closest("#my-live")) {
+    if (!form.closest("#my-live") || (!offline() && !queue.length)) {
       return;
     }
     event.preventDefault();
