@@ -357,8 +357,12 @@ def one_run(browser, phone, site: Site, args, number: int, rng: random.Random) -
                         # 15 s); from then on a tap waits on the phone. (A tap before that
                         # would post as usual and meet the browser's error page.)
                         for page in confirmers[table.pk][1:]:
-                            page.wait_for_function(
-                                "window.GuildhallOffline.isOffline()", polling=200
+                            wait_until(
+                                lambda p=page: evaluate(
+                                    p, "window.GuildhallOffline.isOffline()", False
+                                ),
+                                30,
+                                0.2,
                             )
                     for page in confirmers[table.pk][1:]:
                         page.locator("#my-live button.confirm").first.click()
