@@ -128,7 +128,8 @@ def test_the_pairing_page_works_offline_though_first_opened_after_the_network_we
     assert page.evaluate("document.documentElement.hasAttribute('data-offline-copy')")
     expect(page.locator(".offline-status")).to_contain_text("offline")
     pair = page.locator(".offline-pair-button")
-    expect(pair).to_be_enabled()  # the queued result counts; Pyodide came from the phone
+    # The queued result counts; Pyodide came from the phone (its start: up to WAIT).
+    expect(pair).to_be_enabled(timeout=WAIT)
     pair.click()
     expect(page.locator(".offline-round-title")).to_contain_text("Round 3, paired on this phone")
     phone.shot("offline_round_first_opened_offline")
