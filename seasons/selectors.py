@@ -2,8 +2,10 @@
 player's finishes (which count and why), the event types' tables as players read them."""
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.http import Http404
+from django.utils import timezone
 
 from leagues.domain.seasons import PointTable, lowest_place_to_count
 from leagues.models import League, Player
@@ -356,4 +358,22 @@ def series_links(series: Series) -> list[SeriesLink]:
         SeriesLink.objects.filter(series=series).select_related(
             "player__organization", "same_as__organization"
         )
+    )
+
+
+def season_just_created(data: dict, user, **owner) -> Season | None:
+    """The season this same person created in the last minutes with this name and these dates
+    for this owner (`league=` or `series=`): what a second press of "Create" finds, so it is
+    shown the first press's season instead of "the name is taken"."""
+    return (
+        Season.objects.filter(
+            **owner,
+            name__iexact=data["name"].strip(),
+            starts_on=data["starts_on"],
+            ends_on=data["ends_on"],
+            created_by=user,
+            created_at__gte=timezone.now() - timedelta(minutes=10),
+        )
+        .order_by("-pk")
+        .first()
     )

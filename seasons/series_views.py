@@ -337,10 +337,12 @@ def series_season_new(request: HttpRequest, series: str) -> HttpResponse:
                 by=request.user,
             )
         except SeasonError as error:
-            twin = Season.objects.filter(
-                series=series, name__iexact=data["name"].strip(), created_by=request.user
-            ).first()
-            if error.code == "name_taken" and twin is not None:
+            twin = (
+                selectors.season_just_created(data, request.user, series=series)
+                if error.code == "name_taken"
+                else None
+            )
+            if twin is not None:  # "Create" pressed twice: the season the first press made
                 messages.info(request, f"{twin.name} is already created.")
                 return redirect("series_season", series=series.slug, pk=twin.pk)
             form.add_domain_error(error)

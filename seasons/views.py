@@ -5,13 +5,11 @@ events by itself (seasons.services)."""
 
 import csv
 import io
-from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from leagues import selectors as league_selectors
@@ -20,7 +18,7 @@ from leagues.views import league_context, managed_league_get
 
 from . import selectors
 from .forms import EventTypeForm, SeasonCreateForm, SeasonEventsForm, SeasonForm
-from .models import EventType, Season
+from .models import EventType
 from .services import (
     SeasonError,
     event_type_delete,
@@ -105,22 +103,6 @@ def season_export(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return response
 
 
-def _same_season(league, data: dict, user):
-    """The season this same person just created with this name and these dates, if any."""
-    return (
-        Season.objects.filter(
-            league=league,
-            name__iexact=data["name"].strip(),
-            starts_on=data["starts_on"],
-            ends_on=data["ends_on"],
-            created_by=user,
-            created_at__gte=timezone.now() - timedelta(minutes=10),
-        )
-        .order_by("-pk")
-        .first()
-    )
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
@@ -139,7 +121,11 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
                 by=request.user,
             )
         except SeasonError as error:
-            twin = _same_season(league, data, request.user) if error.code == "name_taken" else None
+            twin = (
+                selectors.season_just_created(data, request.user, league=league)
+                if error.code == "name_taken"
+                else None
+            )
             if twin is not None:  # "Create" pressed twice: the season the first press made
                 messages.info(request, f"Season {twin.name} is already created.")
                 return redirect("season_events", slug=league.slug, pk=twin.pk)
