@@ -27,6 +27,9 @@ def test_the_to_pairs_offline_and_the_server_adopts_the_round(phone, league):
     opened = event.rounds.get(number=2)
     table = opened.tables.filter(seats__position=2).order_by("number").first()
     winner = table.seats.get(position=2).entry
+    # A name with no place to break: its "… won" button must still fit the phone.
+    winner.player.name = "Wolfeschlegelsteinhausenbergerdorff" * 2
+    winner.player.save()
     # The last result never reached the server.
     table.reported, table.winner, table.is_draw = False, None, False
     table.save()
@@ -42,6 +45,8 @@ def test_the_to_pairs_offline_and_the_server_adopts_the_round(phone, league):
     expect(page.locator(".offline-status")).to_contain_text("offline")
     pair = page.locator(".offline-pair-button")
     expect(pair).to_be_disabled()  # a table still has no result on the phone
+    expect(page.locator(".offline-missing")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.get_by_role("button", name=f"{winner.player.name} won").click()
     expect(pair).to_be_enabled()
     pair.click()
