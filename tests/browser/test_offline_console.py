@@ -318,3 +318,34 @@ def test_a_players_report_against_a_table_changed_meanwhile_is_shown_not_applied
     assert one.winner_id == bob.pk and one.reports.count() == 0
     banner.get_by_role("button", name="Got it").click()
     expect(banner).to_be_hidden()
+
+
+def test_a_players_tap_before_their_page_noticed_the_server_gone_waits_on_the_phone(event, phones):
+    """The site stops answering between two of the page's polls (the Wi-Fi is up, so the phone
+    says it is online): the player's tap waits on their phone, the page stays theirs (not the
+    browser's error page), and it is stored once when the site answers again."""
+    one = tables(event)[0]
+    ann = one.seats.get(position=1).entry
+    player = phones()
+    address = f"/events/{event.slug}/me/{walk_in_token(ann)}/"
+    player.go(address)
+    player.page.wait_for_function("window.GuildhallOffline !== undefined")
+    player.page.wait_for_timeout(300)  # the phone's store (IndexedDB) opened
+    assert not player.page.evaluate("window.GuildhallOffline.isOffline()")
+
+    def gone(route):
+        route.abort("connectionrefused")
+
+    player.page.route("**/events/**", gone)
+    player.page.locator(".report-form").get_by_role("button", name="2-0", exact=True).click()
+    banner = player.page.locator("#offline-banner")
+    expect(banner).to_contain_text(re.compile(r"Your report \(2-0\) \(tapped at \d\d:\d\d\) waits"))
+    assert player.page.url.endswith(address)
+    expect(player.page.locator(".my-seat")).to_be_visible()
+    assert one.reports.count() == 0
+
+    player.page.unroute("**/events/**", gone)
+    expect(banner).to_be_hidden(timeout=30_000)
+    report = one.reports.get()
+    assert report.entry_id == ann.pk
+    assert AuditEntry.objects.filter(summary__contains="reported").count() == 1

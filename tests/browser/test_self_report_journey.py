@@ -107,8 +107,11 @@ def open_phones(browser, live_server, event, ways_in) -> dict[str, Visit]:
 
 
 def tap(phone, selector):
-    phone.page.click(selector)
-    phone.page.wait_for_load_state("networkidle")
+    # A report or confirmation is sent from the phone's queue, then the page opens again
+    # with what it did: wait for that page, then mark it.
+    with phone.page.expect_navigation():
+        phone.page.click(selector)
+    phone.page.wait_for_load_state("domcontentloaded")
     phone.page.evaluate("window.stillTheSamePage = true")  # a tap reloads; mark it again
 
 

@@ -846,11 +846,13 @@
     true,
   );
 
-  // A player's report or confirmation (the forms of their page that post `action`) while the
-  // page knows the server cannot be reached (the phone is offline, or its last poll or send
-  // had no answer), or while an earlier one still waits: it goes into the queue, after the
-  // others. Otherwise the form posts as it always does. A phone that cannot keep data (no
-  // IndexedDB) posts the form anyway.
+  // A player's report or confirmation (the forms of their page that post `action`) always goes
+  // through the queue on the phone, after any that wait, and is sent from there at once: a tap
+  // the page made while it still believed the server was there (its next poll had not told it
+  // otherwise) waits on the phone instead of opening the browser's error page. A tap made
+  // online is sent as an ordinary tap (`late` false: a refusal shows the page's message), one
+  // made offline or whose first try had no answer says when it was tapped. A phone that cannot
+  // keep data (no IndexedDB) posts the form as it always did.
   function reportItem(form, submitter) {
     var live = document.getElementById("my-live");
     var data = new FormData(form);
@@ -889,7 +891,7 @@
     if (KIND !== "player" || !kept || !form.querySelector("input[name=action]")) {
       return;
     }
-    if (!form.closest("#my-live") || (!offline() && !queue.length)) {
+    if (!form.closest("#my-live")) {
       return;
     }
     event.preventDefault();
