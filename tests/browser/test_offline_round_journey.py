@@ -82,14 +82,15 @@ def test_the_to_pairs_offline_and_the_server_adopts_the_round(phone, league):
     phone.shot("offline_round_public")
 
 
+@pytest.mark.parametrize("state", [STATES[3], STATES[1]], ids=lambda state: state[0])
 def test_the_pairing_page_works_offline_though_first_opened_after_the_network_went(
-    phone, league, monkeypatch
+    phone, league, monkeypatch, state
 ):
     """The TO only ever opened the console: it had the service worker keep the pairing page,
-    Pyodide and the snapshot. The network goes; the TO taps the last pod's winner on the
-    console (it waits in the queue), opens "Pair without the server" for the first time, and
-    pairs: the queued result counts. Back online, the queue goes first, then the round, which
-    the server adopts; the result is stored once."""
+    Pyodide and the snapshot. The network goes; the TO taps the last table's result on the
+    console (it waits in the queue: a pod's winner, or a match's "0-2"), opens "Pair without
+    the server" for the first time, and pairs: the queued result counts. Back online, the
+    queue goes first, then the round, which the server adopts; the result is stored once."""
     from tournaments.console.views import board
 
     from .test_offline_console import worker_ready
@@ -97,7 +98,7 @@ def test_the_pairing_page_works_offline_though_first_opened_after_the_network_we
     monkeypatch.setattr(board, "CONSOLE_POLL_SECONDS", 3600)  # no poll cut mid-flight
     check_assets()
     organizer_of(league.organization, role=Role.JUDGE, username="jude")
-    event = build(league, *STATES[3])
+    event = build(league, *state)
     table = event.rounds.get(number=2).tables.filter(seats__position=2).order_by("number").first()
     winner = table.seats.get(position=2).entry
     table.reported, table.winner, table.is_draw = False, None, False
@@ -127,7 +128,10 @@ def test_the_pairing_page_works_offline_though_first_opened_after_the_network_we
     )
 
     phone.context.set_offline(True)
-    page.locator(f"#table-{table.pk} button[name=winner][value='{winner.pk}']").click()
+    if event.is_pods:
+        page.locator(f"#table-{table.pk} button[name=winner][value='{winner.pk}']").click()
+    else:  # the second seat won 2-0
+        page.locator(f"#table-{table.pk} button[name=result][value='0-2']").click()
     expect(page.locator("#offline-banner")).to_contain_text("1 result waiting")
     page.goto(phone.base + reverse("offline_pair", args=[event.slug]))
     assert page.evaluate("document.documentElement.hasAttribute('data-offline-copy')")
@@ -155,5 +159,5 @@ def test_the_pairing_page_works_offline_though_first_opened_after_the_network_we
     adopted = event.rounds.get(number=3)
     names = {e.player_id: e.player.name for e in event.entries.select_related("player")}
     assert [", ".join(names[p] for p in players) for players in seatings(adopted)] == [
-        text.split(": ", 1)[1] for text in announced
+        text.split(": ", 1)[1].replace(" vs ", ", ") for text in announced
     ]

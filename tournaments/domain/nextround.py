@@ -76,8 +76,14 @@ def table_value(data: dict) -> Table:
 
 
 def phone_result(players: list[int], given: dict) -> dict:
-    """A result tapped on the phone ({"winner": player} or {"draw": true}) as the server stores
-    it: a winner alone, the others second; a draw, everyone first; no game wins."""
+    """A result tapped on the phone as the server stores it: {"winner": player} (a winner
+    alone, the others second) or {"draw": true} (everyone first), with no game wins; or a
+    match's games as its card's button gives them, {"games": [first seat's game wins, second
+    seat's, drawn games]} (a result waiting in the console's queue: "0-2" is [0, 2, 0]), with
+    the game wins the server stores for it."""
+    games = given.get("games")
+    if games is not None:
+        return _match_result(players, games)
     draw = bool(given.get("draw"))
     winner = None if draw else given.get("winner")
     if not draw and winner not in players:
@@ -87,6 +93,26 @@ def phone_result(players: list[int], given: dict) -> dict:
         "game_wins": None,
         "game_draws": 0,
         "finish": [1 if draw or p == winner else 2 for p in players],
+    }
+
+
+def _match_result(players: list[int], games) -> dict:
+    # As a match's card reads its code (formats.onevone.read_code, MTR 2.1 and 2.4): up to 2
+    # game wins a side and 3 drawn games, and at least one game.
+    whole = (
+        isinstance(games, list)
+        and len(games) == 3
+        and all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in games)
+    )
+    if len(players) != 2 or not whole or max(games[:2]) > 2 or games[2] > 3 or not any(games):
+        raise NextRoundError("bad_result", "A match's result is its game wins, as 2-1.")
+    first, second, drawn = games
+    winner = players[0] if first > second else players[1] if second > first else None
+    return {
+        "winner": winner,
+        "game_wins": [first, second],
+        "game_draws": drawn,
+        "finish": [1 if winner is None or p == winner else 2 for p in players],
     }
 
 

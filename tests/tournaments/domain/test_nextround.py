@@ -30,6 +30,30 @@ def test_a_tapped_result_is_stored_as_the_server_stores_it():
 
 
 @pytest.mark.parametrize(
+    ("games", "stored"),
+    [
+        # What the server stores for the card's "0-2", "2-1-1" and ID (MTR 2.4: 0-0-3).
+        ([0, 2, 0], {"winner": 7, "game_wins": [0, 2], "game_draws": 0, "finish": [2, 1]}),
+        ([2, 1, 1], {"winner": 4, "game_wins": [2, 1], "game_draws": 1, "finish": [1, 2]}),
+        ([0, 0, 3], {"winner": None, "game_wins": [0, 0], "game_draws": 3, "finish": [1, 1]}),
+    ],
+)
+def test_a_matchs_games_waiting_in_the_consoles_queue_keep_their_game_wins(games, stored):
+    assert phone_result([4, 7], {"games": games}) == stored
+
+
+@pytest.mark.parametrize(
+    ("players", "games"),
+    [([4, 7], [0, 0, 0]), ([4, 7], [3, 0, 0]), ([4, 7], [2, 0]), ([4, 7], [2, 0, 4]),
+     ([4, 7, 9], [2, 0, 0]), ([4, 7], [True, 0, 0]), ([4, 7], "2-0")],
+)  # fmt: skip
+def test_games_no_card_could_give_are_refused(players, games):
+    with pytest.raises(NextRoundError) as refused:
+        phone_result(players, {"games": games})
+    assert refused.value.code == "bad_result"
+
+
+@pytest.mark.parametrize(
     ("data", "tables"),
     [
         (PODS, [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10]]),

@@ -12,9 +12,9 @@
 //
 // With the console's offline script on the page (window.GuildhallOffline, offline.js): a page
 // opened for the first time offline starts from the snapshot the console kept; a pod's winner
-// tapped on the console offline (waiting in its queue) counts here as the table's result, and
-// before the round is sent the queue goes first, so the server stores each of those results
-// from the console's queue, once, with the table version it was tapped against.
+// or a match's result tapped on the console offline (waiting in its queue) counts here as the
+// table's result, and before the round is sent the queue goes first, so the server stores each
+// of those results from the console's queue, once, with the table version it was tapped against.
 
 const root = document.getElementById("offline-pair");
 const $ = (selector) => root.querySelector(selector);
@@ -72,8 +72,29 @@ const python = startPython().then((pair) => {
 // --- the console's queue and kept snapshot ---------------------------------------------------
 
 const shared = window.GuildhallOffline;
-// Results waiting in the console's queue, as the pairing reads them: {table number: result}.
-let queuedResults = {};
+// Results waiting in the console's queue: [{number, params}], and each entry's player id (the
+// console's buttons name entries), from the state the console kept.
+let queuedItems = [];
+let entryPlayers = {};
+// A 1v1 card's code ("2-0", "1-2-1", "id"): first seat's game wins, second's, drawn games.
+const MATCH_CODE = /^([0-9])-([0-9])(?:-([0-9]))?$/;
+
+// One queued tap as the pairing reads it ({winner}, {draw: true} or a match's {games}), against
+// the table's players in seat order; null for what it cannot read (it stays missing: the TO
+// taps it here).
+function queuedResult(params, players) {
+  if (params.result === "draw") return { draw: true };
+  if (params.result === "id") return { games: [0, 0, 3] }; // MTR 2.4: an intentional draw is 0-0-3
+  if (params.winner) {
+    const player = entryPlayers[params.winner];
+    return player === undefined ? null : { winner: player };
+  }
+  // A match's code keeps its game wins, as the server stores them (nextround.phone_result).
+  const games = MATCH_CODE.exec(params.result || "");
+  if (!games || !players || players.length !== 2) return null;
+  const counted = games.slice(1).map((g) => Number(g || 0));
+  return counted.some(Boolean) ? { games: counted } : null;
+}
 
 async function readQueue() {
   if (!shared) return;
@@ -83,16 +104,8 @@ async function readQueue() {
     for (const entry of (kept && kept.state && kept.state.entries) || []) {
       players[String(entry.id)] = entry.player_id;
     }
-    const results = {};
-    for (const item of items) {
-      const params = Object.fromEntries(item.params);
-      if (params.result === "draw") {
-        results[String(item.number)] = { draw: true };
-      } else if (params.winner && players[params.winner] !== undefined) {
-        results[String(item.number)] = { winner: players[params.winner] };
-      }
-    }
-    queuedResults = results;
+    entryPlayers = players;
+    queuedItems = items.map((item) => ({ number: item.number, params: Object.fromEntries(item.params) }));
     // A page opened offline for the first time, or later than the console's last copy.
     if (kept && kept.snapshot && !reachable) {
       const newer = !state.fetchedAt || new Date(state.fetchedAt).getTime() < kept.kept;
@@ -119,7 +132,14 @@ function adopt(snapshot, when) {
 }
 
 function allResults() {
-  return { ...queuedResults, ...state.results };
+  const seats = {};
+  for (const table of openTables()) seats[String(table.number)] = table.players;
+  const queued = {};
+  for (const item of queuedItems) {
+    const result = queuedResult(item.params, seats[String(item.number)]);
+    if (result) queued[String(item.number)] = result;
+  }
+  return { ...queued, ...state.results };
 }
 
 // --- the snapshot ----------------------------------------------------------------------------
