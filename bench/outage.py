@@ -352,18 +352,8 @@ def one_run(browser, phone, site: Site, args, number: int, rng: random.Random) -
                     run.paper_s = time.monotonic() - started
                     paper.close()
                 if table.pk in by_players:
-                    if started is not None and run.kind == "server":
-                        # A player's page finds the server gone at its next poll (every
-                        # 15 s); from then on a tap waits on the phone. (A tap before that
-                        # would post as usual and meet the browser's error page.)
-                        for page in confirmers[table.pk][1:]:
-                            wait_until(
-                                lambda p=page: evaluate(
-                                    p, "window.GuildhallOffline.isOffline()", False
-                                ),
-                                30,
-                                0.2,
-                            )
+                    # Taps at once, even the moment the server went (before the page's next
+                    # poll has told it): the tap waits on the phone all the same.
                     for page in confirmers[table.pk][1:]:
                         page.locator("#my-live button.confirm").first.click()
                     if started is None or run.kind == "wifi":
