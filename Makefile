@@ -97,9 +97,16 @@ audit-test: install
 
 # The database: TEST_DATABASE_URL if set, else PostgreSQL on 127.0.0.1:5432 (Debian's cluster
 # is started if it is installed and down), else the embedded server in .pgdata/ (left running).
-# Both cores: the suite runs in $(WORKERS) processes (pytest-xdist; a process that is done takes
-# tests from the other's queue), each on a test database of its own (test_<name>_gw0, _gw1).
-WORKERS ?= 2
+# The suite runs in $(WORKERS) processes (pytest-xdist; a process that is done takes tests from
+# another's queue), each on a test database of its own (test_<name>_gw0, _gw1...): twice the
+# cores, because a browser, README or bench test spends much of its time waiting on a
+# subprocess, Chromium or a poll, with its core free. Measured on a 2-core machine, the same
+# tree from a fresh clone: 2 processes 20:15 (with another test run beside it), 4 processes
+# 14:50 with the cores at 99-100 % busy (2026-11-27). The fast lane is pure computation and
+# the database: one process per core ($(FAST_WORKERS)).
+CORES := $(shell nproc 2>/dev/null || echo 2)
+WORKERS ?= $(shell echo $$(( $(CORES) * 2 )))
+FAST_WORKERS ?= $(CORES)
 PYTEST := $(VENV)/bin/pytest -q
 
 test: install assets browser lint audit-test
@@ -108,7 +115,7 @@ test: install assets browser lint audit-test
 
 # The fast lane, while working: the domain tests and the service tests (no browser, no README
 # or bench runs, no test marked slow), on the same database as `make test`, property tests at
-# 10 examples (HYPOTHESIS_PROFILE=fast, tests/conftest.py), in $(WORKERS) processes as `make test`.
+# 10 examples (HYPOTHESIS_PROFILE=fast, tests/conftest.py), in $(FAST_WORKERS) processes.
 # `make test` still runs everything.
 # The test database is kept between runs (--reuse-db): building it runs every migration, 5 s
 # of CPU and the most PostgreSQL work of the lane; new migrations are still applied to it, and
@@ -121,7 +128,7 @@ FAST_TESTS := $(sort $(wildcard tests/*/domain tests/*/services tests/*/*/domain
 
 test-fast: install
 	@url=$$($(PY) -m config.devserver --test-url) || exit 1; echo "database: $$url"; \
-	  DEBUG=1 DATABASE_URL=$$url HYPOTHESIS_PROFILE=fast $(PYTEST) -n $(WORKERS) --dist worksteal --reuse-db \
+	  DEBUG=1 DATABASE_URL=$$url HYPOTHESIS_PROFILE=fast $(PYTEST) -n $(FAST_WORKERS) --dist worksteal --reuse-db \
 	  -m "not slow and not browser and not readme" $(FAST_TESTS) $(PYTEST_ARGS)
 
 clean:
