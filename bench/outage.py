@@ -4,7 +4,8 @@ goes away, in the middle of a round; results are entered, players' reports confi
 next round paired on the phone meanwhile. Nothing may be lost or stored twice.
 
     .venv/bin/python bench/outage.py [--players 64] [--rounds 4] [--runs 5] [--seed 1]
-                                     [--outage 5-90] [--quick]
+                                     [--outage 5-90] [--quick] [--record FILE]
+    .venv/bin/python bench/outage.py --from FILE [FILE ...]
 
 The site as deployed (DEBUG off, gunicorn, static files collected; `make assets` first), on
 its own database (BENCH_DATABASE_URL), driven in Debian's Chromium. Each run is a new pod
@@ -37,10 +38,17 @@ queue empty, the round on the server).
 
 `--quick`: 3 runs of 9 players, 2 rounds, one pod a round reported by its players, outages of
 1-2 s (`make test` runs it).
+
+`--record FILE` appends each run to FILE (a JSON line) as soon as it ends, so a long series
+keeps what it measured if it is stopped, and several benches side by side (each its own
+database, `--seed` and file) add up; `--from FILE...` prints the one table of every run the
+files hold, and runs nothing. A run that fails is recorded with its error, then the bench
+prints the table of the runs so far and stops.
 """
 
 import argparse
 import contextlib
+import json
 import os
 import random
 import signal
@@ -48,7 +56,7 @@ import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -554,6 +562,42 @@ def quantiles(values: list[float]) -> str:
     return f"{statistics.median(values):.1f} | {max(values):.1f}"
 
 
+def record(path: Path, run: Run, args, number: int) -> None:
+    """One run as a line of `path` (JSON), with the size it was measured at."""
+    line = {
+        "players": args.players,
+        "rounds": args.rounds,
+        "outage": list(args.outage),
+        "seed": args.seed,
+        "number": number,
+        "run": asdict(run),
+    }
+    with path.open("a") as out:
+        out.write(json.dumps(line) + "\n")
+
+
+def recorded(paths: list[Path]) -> tuple[list[Run], argparse.Namespace]:
+    """The runs `record` wrote to `paths`, in order, and the size they share (SystemExit when
+    the files mix sizes: one table is one size)."""
+    runs, sizes = [], set()
+    for path in paths:
+        for number, text in enumerate(path.read_text().splitlines(), 1):
+            if not text.strip():
+                continue
+            try:
+                line = json.loads(text)
+                runs.append(Run(**line["run"]))
+                sizes.add((line["players"], line["rounds"], tuple(line["outage"])))
+            except (ValueError, KeyError, TypeError) as error:
+                sys.exit(f"{path}, line {number}: not a recorded run ({error})")
+    if not runs:
+        sys.exit("No run recorded in " + ", ".join(str(p) for p in paths))
+    if len(sizes) > 1:
+        sys.exit(f"The files mix event sizes {sorted(sizes)}: one table per size.")
+    players, rounds, outage = sizes.pop()
+    return runs, argparse.Namespace(players=players, rounds=rounds, outage=outage)
+
+
 def print_table(runs: list[Run], args) -> None:
     print(
         f"Outage bench: {len(runs)} run(s) of a {args.players}-player pod event, "
@@ -627,7 +671,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--outage", type=span, default=(5.0, 90.0), help="seconds, LOW-HIGH")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--record", type=Path, help="append each run to this file as it ends")
+    parser.add_argument(
+        "--from", dest="recorded", type=Path, nargs="+", help="print the runs of these files"
+    )
     args = parser.parse_args()
+    if args.recorded:
+        print_table(*recorded(args.recorded))
+        return
     args.player_pods = PLAYER_PODS
     if args.quick:
         args.players, args.rounds, args.runs, args.outage = 9, 2, 3, (1.0, 2.0)
@@ -656,9 +707,18 @@ def main() -> None:
             phone = browser.new_context(viewport=PHONE)
             phone.set_default_timeout(WAIT)
             for number in range(1, args.runs + 1):
-                runs.append(
-                    one_run(browser, phone, site, args, number, random.Random(rng.random()))
-                )
+                try:
+                    run = one_run(browser, phone, site, args, number, random.Random(rng.random()))
+                except Exception as error:
+                    failed = Run(notes=[f"run {number} failed: {type(error).__name__}: {error}"])
+                    if args.record:
+                        record(args.record, failed, args, number)
+                    if runs:
+                        print_table(runs, args)
+                    raise
+                runs.append(run)
+                if args.record:
+                    record(args.record, run, args, number)
             browser.close()
     finally:
         site.stop()
