@@ -168,8 +168,9 @@ function openTables() {
 }
 
 function missing() {
+  const known = allResults();
   return openTables().filter(
-    (table) => !table.result && table.players.length > 1 && !allResults()[String(table.number)],
+    (table) => !table.result && table.players.length > 1 && !known[String(table.number)],
   );
 }
 

@@ -481,20 +481,26 @@
   // tap sent at once is an ordinary tap (a refusal shows the page's message, as the form
   // would); one that waited (`late`: tapped offline, or its first try had no answer) says
   // when it was tapped and the table version the player saw, and a refusal is kept for them.
-  function sendReport(item) {
+  // A queued item's form fields as it is sent: its own, and when it waited (`waited`) the table
+  // version it was made against and when it was tapped, in place of any the form carried.
+  function postBody(item, waited) {
     var body = new URLSearchParams();
     item.params.forEach(function (p) {
       if (p[0] !== "version" && p[0] !== "offline") {
         body.append(p[0], p[1]);
       }
     });
-    if (item.late) {
+    if (waited) {
       body.append("version", item.version);
       body.append("offline", item.hhmm);
     }
+    return body;
+  }
+
+  function sendReport(item) {
     return fetch(item.path, {
       method: "POST",
-      body: body,
+      body: postBody(item, item.late),
       credentials: "same-origin",
       headers: { "X-CSRFToken": token() },
     }).then(
@@ -559,17 +565,9 @@
     if (item.kind === "player") {
       return sendReport(item);
     }
-    var body = new URLSearchParams();
-    item.params.forEach(function (p) {
-      if (p[0] !== "version") {
-        body.append(p[0], p[1]);
-      }
-    });
-    body.append("version", item.version);
-    body.append("offline", item.hhmm);
     return fetch(item.path, {
       method: "POST",
-      body: body,
+      body: postBody(item, true),
       credentials: "same-origin",
       headers: { "HX-Request": "true", "X-CSRFToken": token() },
     }).then(
