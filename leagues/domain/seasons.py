@@ -35,10 +35,14 @@ ranked by points, then by the season's tie-break rules (`TIEBREAKS`: "most_event
 
 Published systems, reproduced in `PRESETS` and tested from their documents
 (tests/leagues/domain/test_seasons.py):
-- Limitless series points: the worked example of Limitless's series documentation as issue 35
-  summarises it (1st 20, 2nd 16, 3rd-4th 14, 5th-8th 12, 9th-32nd 6 only above 128 players,
-  33rd-64th 4 only above 300, best-finish limit 10). Limitless's own page could not be
-  found to read, so this preset follows the issue's summary.
+- Limitless series points. The best-finish limit is from Limitless's own series page,
+  https://play.limitlesstcg.com/series/limitless-online-2021/details ("The Weeklies have a
+  Best Finish Limit of 10. That means if a player has more than 10 finishes that earned them
+  ranking points in these tournaments, only their best 10 will count towards the ranking.").
+  The stored copy of that page that could be read ends at its "Major tournaments" heading,
+  before any point table, so the placings and kickers (1st 20, 2nd 16, 3rd-4th 14, 5th-8th
+  12, 9th-32nd 6 only above 128 players, 33rd-64th 4 only above 300) still follow issue 35's
+  summary of the page and are not checked against it.
 - Play! Pokémon TCG League Challenge, 2024 season:
   https://www.pokemon.com/us/play-pokemon/pokemon-events/pokemon-tournaments/tcg-league-challenge/
   ("2024 Pokémon TCG League Challenge Championship Points": 1st 15, 2nd 12, 3-4 10, 5-8 8

@@ -2,8 +2,12 @@
 
 Every expected table here is worked out by hand from the published rules (sums written out
 in the comments), never read back from the code under test. Sources:
-- Limitless series points: issue 35's summary of the worked example in Limitless's series
-  documentation (the page itself could not be found to read): "from the issue's summary".
+- Limitless series points: the best-finish limit from Limitless's series page,
+  https://play.limitlesstcg.com/series/limitless-online-2021/details ("The Weeklies have a
+  Best Finish Limit of 10. That means if a player has more than 10 finishes that earned them
+  ranking points in these tournaments, only their best 10 will count towards the ranking.").
+  The readable stored copy of that page stops at its "Major tournaments" heading, before any
+  point table: the placings and kickers are issue 35's summary ("from the issue's summary").
 - Play! Pokémon: "2024 Pokémon TCG League Challenge Championship Points",
   https://www.pokemon.com/us/play-pokemon/pokemon-events/pokemon-tournaments/tcg-league-challenge/
 - Penny Dreadful: PennyDreadfulMTG/Penny-Dreadful-Tools, decksite/data/competition.py,
@@ -42,7 +46,7 @@ def summary(rows):
     return [(r.rank, r.tied, r.player, r.points) for r in rows]
 
 
-# -- Limitless (from the issue's summary) --------------------------------------------------
+# -- Limitless (placings from the issue's summary; the limit from Limitless's page) -------
 
 
 @pytest.mark.parametrize(
@@ -113,17 +117,35 @@ def test_limitless_season_table():
 
 
 def test_limitless_best_finish_limit_counts_ten():
+    # Limitless's page: "if a player has more than 10 finishes that earned them ranking
+    # points in these tournaments, only their best 10 will count towards the ranking."
     # One win (20) and eleven 5th places (12) in 16-player events: the win and nine of the
     # 5th places count, 20 + 9 x 12 = 128; the last two 5th places (events 11, 12) do not.
-    events = [SeasonEvent(1, LIMITLESS, 16, (Finish("Alice", 1),))] + [
-        SeasonEvent(n, LIMITLESS, 16, (Finish("Alice", 5, 8),)) for n in range(2, 13)
-    ]
+    # Two 9th places of 16 players (events 13, 14) earned no ranking points: they take none
+    # of the ten places and change nothing.
+    events = (
+        [SeasonEvent(1, LIMITLESS, 16, (Finish("Alice", 1),))]
+        + [SeasonEvent(n, LIMITLESS, 16, (Finish("Alice", 5, 8),)) for n in range(2, 13)]
+        + [SeasonEvent(n, LIMITLESS, 16, (Finish("Alice", 9),)) for n in (13, 14)]
+    )
     (row,) = season_table(PRESETS["limitless"], events)
     assert row.points == 128
     assert [f.event for f in row.counted] == [1, *range(2, 11)]
-    assert [(f.event, f.points) for f in row.dropped] == [(11, 12), (12, 12)]
+    assert [(f.event, f.points) for f in row.dropped] == [(11, 12), (12, 12), (13, 0), (14, 0)]
     # A new finish counts only if it pays more than the weakest counted one (a 5th: 12).
     assert row.to_beat == ((LIMITLESS, 12),)
+
+
+def test_limitless_ten_paying_finishes_all_count_whatever_the_empty_ones():
+    # Exactly 10 finishes that earned points (not "more than 10"): all of them count, even
+    # with more events played that paid nothing, 10 x 12 = 120.
+    events = [SeasonEvent(n, LIMITLESS, 16, (Finish("Alice", 9),)) for n in range(1, 4)] + [
+        SeasonEvent(n, LIMITLESS, 16, (Finish("Alice", 5, 8),)) for n in range(4, 14)
+    ]
+    (row,) = season_table(PRESETS["limitless"], events)
+    assert row.points == 120
+    assert sorted(f.event for f in row.counted) == list(range(4, 14))
+    assert [(f.event, f.points) for f in row.dropped] == [(1, 0), (2, 0), (3, 0)]
 
 
 def test_limitless_a_better_finish_replaces_the_weakest():
