@@ -1,7 +1,8 @@
 """An achievement league from the phones at the table: after a pod of a Friday event, Ann
 claims "First blood" on her phone (a second tap is safe), Bob, who sat at her pod, confirms
-it on his, and the leaderboard shows it with the rule players read, at 390 and 1366 px
-without sideways scroll. Screenshots are kept."""
+it on his, and the leaderboard shows it with the rule players read; then Cy claims
+"Knockout" from a laptop and Dee confirms it there: claim, confirmation and board at 390 and
+1366 px without sideways scroll. Screenshots are kept."""
 
 import datetime
 
@@ -113,14 +114,43 @@ def test_a_claim_on_a_phone_confirmed_by_a_podmate_reaches_the_leaderboard(brows
     visitor.shot("achievement-board-phone")
     fits(visitor, PHONE["width"])
 
+    # The same from a laptop: Cy claims "Knockout" at 1366 px and Dee, his podmate, confirms.
+    cy = Visit(browser, live_server, LAPTOP)
+    cy.login("cy")
+    cy.go("/leagues/casual/achievements/me/")
+    game = cy.page.locator("section.my-game").first
+    expect(game.locator(".pod")).to_contain_text("Dee Drake")
+    game.locator("select[name=achievement]").select_option(label="Knockout (+2, once per game)")
+    cy.shot("achievement-claim-laptop")
+    fits(cy, LAPTOP["width"])
+    game.locator("button:has-text('Claim')").click()
+    cy.page.wait_for_load_state("networkidle")
+    expect(cy.page.locator("main")).to_contain_text("waiting for a podmate")
+    cy.shot("achievement-claimed-laptop")
+    fits(cy, LAPTOP["width"])
+
+    dee = Visit(browser, live_server, LAPTOP)
+    dee.login("dee")
+    dee.go("/leagues/casual/achievements/me/")
+    claim_line = dee.page.locator("li.claim", has_text="Cy Cole")
+    expect(claim_line).to_contain_text("Knockout")
+    dee.shot("achievement-confirm-laptop")
+    fits(dee, LAPTOP["width"])
+    claim_line.locator("button:has-text('Confirm')").click()
+    dee.page.wait_for_load_state("networkidle")
+    expect(dee.page.locator(".message")).to_contain_text("Confirmed: it counts.")
+    expect(dee.page.locator("li.claim", has_text="Cy Cole")).to_contain_text("confirmed")
+    assert Claim.objects.get(achievement__name="Knockout").status == "confirmed"
+
     laptop = Visit(browser, live_server, LAPTOP)
     laptop.go("/leagues/casual/achievements/")
     expect(laptop.page.locator("#id_season option:checked")).to_contain_text("Winter 2026")
-    expect(laptop.page.locator("table.achievement-table tbody tr").first).to_contain_text(
-        "First blood"
-    )
+    rows = laptop.page.locator("table.achievement-table tbody tr")
+    expect(rows.first.locator("td.name")).to_have_text("Cy Cole")  # 1 for the game + 2
+    expect(rows.first.locator("td.achieved")).to_contain_text("Knockout")
+    expect(rows.nth(1).locator("td.achieved")).to_contain_text("First blood")
     laptop.shot("achievement-board-laptop")
     fits(laptop, LAPTOP["width"])
-    for visit in (ann, bob, visitor, laptop):
+    for visit in (ann, bob, visitor, cy, dee, laptop):
         assert not visit.errors, visit.errors
         visit.context.close()

@@ -1,7 +1,8 @@
 """A series across two stores from a phone: the host's owner invites a store by its address,
 that store's organizer sees the invitation but may not answer it, its owner accepts (pressing
-twice) and chooses the store's event; a visitor reads the series' table, where a player of
-both stores with one account is one line, at 390 and 1366 px. Screenshots are kept."""
+twice) and chooses the store's event, a third store's owner accepts from a laptop; a visitor
+reads the series' table, where a player of both stores with one account is one line, at 390
+and 1366 px. Screenshots are kept."""
 
 import datetime
 
@@ -10,7 +11,7 @@ from playwright.sync_api import expect
 
 from leagues.models import Player, Role
 from seasons.models import SeriesMember
-from seasons.series import series_create, series_events_set
+from seasons.series import series_create, series_events_set, series_invite
 from seasons.services import season_create
 from tests.factories import LeagueFactory, OrganizationFactory, UserFactory, organizer_of
 from tests.tournaments.play import play_round, register
@@ -107,6 +108,27 @@ def test_a_store_is_invited_accepts_and_its_event_counts_in_the_series(browser, 
     settle(bea)
     expect(bea.page.locator(".messages")).to_contain_text("1 event changed")
 
+    # A third store's owner accepts from a laptop, at 1366 px (invited by the service: the
+    # invitation form was pressed above).
+    gamma = OrganizationFactory(name="Gamma Games", slug="gamma")
+    organizer_of(gamma, role=Role.OWNER, username="gil")
+    series_invite(series=series, organization=gamma)
+    gil = Visit(browser, live_server, LAPTOP)
+    gil.login("gil")
+    gil.go("/organizations/gamma/series/")
+    invitation = gil.page.locator(".card", has_text="Coast Commander Cup")
+    expect(invitation.locator("button:has-text('Accept')")).to_be_visible()
+    gil.shot("series-invitation-laptop")
+    fits(gil, LAPTOP["width"])
+    invitation.locator("button:has-text('Accept')").click()
+    settle(gil)
+    expect(gil.page.locator(".messages")).to_contain_text("Coast Commander Cup")
+    expect(gil.page.locator("a:has-text('Choose our events for Cup 2026')")).to_be_visible()
+    gil.shot("series-accepted-laptop")
+    fits(gil, LAPTOP["width"])
+    member = SeriesMember.objects.get(series=series, organization=gamma)
+    assert member.status == "accepted" and member.decided_by.username == "gil"
+
     # Both events play a round (the after-commit catch-up of a live server re-scores it).
     for event in events.values():
         play_round(
@@ -132,6 +154,6 @@ def test_a_store_is_invited_accepts_and_its_event_counts_in_the_series(browser, 
         visitor.shot(f"series-table-{label}")
         fits(visitor, size["width"])
         visitor.context.close()
-    for visit in (owen, bob, bea):
+    for visit in (owen, bob, bea, gil):
         assert not visit.errors, visit.errors
         visit.context.close()
