@@ -4,9 +4,11 @@
 name), its leagues with their rating settings, every game with its results, and every
 tournament with its entries, rounds, tables (matches, pods, byes, the top cut), seats,
 results, drops, the players' own reports of their results with the others'
-confirmations, the judges' penalties, and each league's points seasons (their point tables
-and the events they count). It leaves out what is derived (the rating ledger and the season
-tables: the import replays them) and what is secret or personal to the site (API tokens,
+confirmations, the judges' penalties, each league's points seasons (their point tables
+and the events they count) and its achievements (their definitions, the points per game and
+placing, and the players' claims and the organizers' awards). It leaves out what is derived
+(the rating ledger and the season tables: the import replays them; the achievement
+leaderboard, computed on read) and what is secret or personal to the site (API tokens,
 user accounts, passwords; members' usernames are written as plain text, for the record, and
 not imported): `NOT_EXPORTED` names each column left out and why, and a test holds every
 other column to the document.
@@ -20,10 +22,10 @@ The format is explicit field lists (not `dumpdata`): rows refer to each other by
 see (player names; a table's game by the game's `key` in its league), never by database ids,
 so ids are fresh on import and the format only changes with `VERSION`. A key added since
 version 1 was first written is optional on import (`OPTIONAL_FIELDS`, and the lists
-`registrations`, `penalties`, `reports`, `seasons` and the keys `series` and `logo`): an older
-document still reads. A series shared with other stores is not the store's alone to carry
-(`NOT_EXPORTED_MODELS`). Games are listed in rating order (date, then entry) and imported in
-that order, which keeps their rating order.
+`registrations`, `penalties`, `reports`, `seasons`, `achievements` and the keys `series`,
+`logo` and `achievement_scoring`): an older document still reads. A series shared with other
+stores is not the store's alone to carry (`NOT_EXPORTED_MODELS`). Games are listed in rating
+order (date, then entry) and imported in that order, which keeps their rating order.
 
     {"format": "guildhall-organization", "version": 1, "exported_at": "...",
      "organization": {"name", "slug", "created_at", "address", "time_zone",
@@ -62,7 +64,14 @@ that order, which keeps their rating order.
                                "event_types": [{"name", "placings", "best_finishes",
                                                 "entering", "per_round", "per_win",
                                                 "per_draw", "per_bye"}],
-                               "events": [{"event", "event_type"}]}]}]}   # event: its slug
+                               "events": [{"event", "event_type"}]}],   # event: its slug
+                  "achievement_scoring": {"per_game", "placings"},        # or null: none
+                  "achievements": [{"name", "description", "points", "per", "active",
+                                    "created_at",
+                                    "claims": [{"player", "game",         # game: its key
+                                                "night", "source", "status", "created_at",
+                                                "answered_by", "answered_at",  # a player
+                                                "decided_at"}]}]}]}
 """
 
 import base64
@@ -78,6 +87,15 @@ from django.db import IntegrityError, models, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from achievements.domain.scoring import (
+    AchievementError,
+    Held,
+    SeasonDates,
+    achievement_check,
+    frequency_conflict,
+)
+from achievements.domain.scoring import Scoring as ScoringRules
+from achievements.models import Achievement, Claim, Scoring
 from core.errors import DomainError
 from judging.models import Penalty
 from leagues.domain.colour import AccentProblem, accent_clean
@@ -221,6 +239,9 @@ EVENT_TYPE_FIELDS = (
     "per_draw",
     "per_bye",
 )
+ACHIEVEMENT_FIELDS = ("name", "description", "points", "per", "active", "created_at")
+SCORING_FIELDS = ("per_game", "placings")
+CLAIM_FIELDS = ("night", "source", "status", "created_at", "answered_at", "decided_at")
 # Fields added after version 1 was first written. A document written before drawn games, the
 # game-win floor and the 1v1 bye setting lacks them: no drawn games, and the event as it was
 # computed and paired then (`_before_rules`); without the bye rule or requested byes, their
@@ -303,6 +324,8 @@ NOT_EXPORTED = {
     "SeasonEvent.finishes": "read again from the event on import",
     "SeasonEvent.final": "read again from the event on import",
     "SeasonEvent.seen_version": "this site's page version of the event: read again on import",
+    "Claim.user": ACCOUNT + " (the claim's player is written)",
+    "Claim.decided_by": ACCOUNT,
 }
 # The organization's other rows, left out whole.
 NOT_EXPORTED_MODELS = {
@@ -329,11 +352,6 @@ NOT_EXPORTED_MODELS = {
     "Series": "shared with other stores, whose owners' answers one store's document cannot carry",
     "SeriesMember": "another store's answer to a series' invitation, or this store's to another's",
     "SeriesLink": "a series host's word about two stores' players",
-    # Not carried yet, as the seasons: an imported store names its achievements again.
-    "Achievement": "an achievement league's definitions, not carried yet: set up again after "
-    "an import",
-    "Scoring": "an achievement league's points per game and placing, not carried yet",
-    "Claim": "players' achievements, not carried yet: the History keeps each claim and award",
 }
 THIRD_AS_STORED = Decimal("0.333")  # as migration tournaments 0005 keeps 1/3
 # Numbers the database's check constraints count from 1 (checked here to name the path).
@@ -434,6 +452,32 @@ def _league_export(league: League) -> dict:
             _tournament_export(t, keys) for t in league.tournaments.order_by("date", "slug")
         ],
         "seasons": [_season_export(season) for season in league.seasons.order_by("pk")],
+        **_achievements_export(league, keys),
+    }
+
+
+def _achievements_export(league: League, game_keys: dict[int, int]) -> dict:
+    scoring = Scoring.objects.filter(league=league).first()
+    claims: dict[int, list[dict]] = {}
+    for claim in (
+        Claim.objects.filter(achievement__league=league)
+        .select_related("player", "answered_by")
+        .order_by("night", "created_at", "id")
+    ):
+        claims.setdefault(claim.achievement_id, []).append(
+            {
+                "player": claim.player.name,
+                "game": game_keys[claim.game_id] if claim.game_id else None,
+                **_fields(claim, CLAIM_FIELDS),
+                "answered_by": claim.answered_by.name if claim.answered_by else None,
+            }
+        )
+    return {
+        "achievement_scoring": _fields(scoring, SCORING_FIELDS) if scoring else None,
+        "achievements": [
+            {**_fields(a, ACHIEVEMENT_FIELDS), "claims": claims.get(a.pk, [])}
+            for a in Achievement.objects.filter(league=league).order_by("created_at", "id")
+        ],
     }
 
 
@@ -900,7 +944,97 @@ class _Importer:
             events[tournament.path] = self.tournament(tournament, league, games)
         self.series(node, events)
         self.seasons(node, league, {event.slug: event for event in events.values()})
+        self.achievements(node, league, games)
         return league
+
+    def achievements(self, league_node: _Node, league: League, games) -> None:
+        """The league's achievement scoring, its achievements and their claims (documents
+        written before achievements have none), checked as the organizers' forms and the
+        players' taps are: a claim's player and its answerer played its game, on its day, and
+        no one holds an achievement more often than its rule lets them."""
+        scoring = league_node.get("achievement_scoring", None)
+        if scoring is not None:
+            node = league_node.obj("achievement_scoring")
+            row = _build(Scoring, node, SCORING_FIELDS, league=league)
+            placings = row.placings
+            if not isinstance(placings, list) or not all(
+                isinstance(p, int) and not isinstance(p, bool) for p in placings
+            ):
+                raise node.error("must be a list of whole numbers", "placings")
+            try:
+                ScoringRules(per_game=row.per_game, placings=tuple(placings))
+            except AchievementError as error:
+                raise node.error(error.message, error.field) from None
+            row.save()
+        if "achievements" not in league_node.value:
+            return
+        seasons = [
+            SeasonDates(pk, start, end)
+            for pk, start, end in league.seasons.values_list("pk", "starts_on", "ends_on")
+        ]
+        pods: dict[int, set[int]] = {}
+        for game_id, player_id in GameResult.objects.filter(game__league=league).values_list(
+            "game_id", "player_id"
+        ):
+            pods.setdefault(game_id, set()).add(player_id)
+        names: dict[str, str] = {}
+        for node in league_node.items("achievements"):
+            achievement = _build(Achievement, node, ACHIEVEMENT_FIELDS, league=league)
+            try:
+                achievement_check(
+                    name=achievement.name, points=achievement.points, per=achievement.per
+                )
+            except AchievementError as error:
+                raise node.error(error.message, error.field) from None
+            folded = achievement.name.strip().lower()
+            if folded in names:
+                raise node.error(f'"{achievement.name}" is already {names[folded]}', "name")
+            names[folded] = node.path
+            achievement.save()
+            self.claims(node, achievement, games, pods, seasons)
+
+    def claims(self, achievement_node: _Node, achievement: Achievement, games, pods, seasons):
+        rows: list[Claim] = []
+        held: list[Held] = []
+        paths: dict[int, str] = {}  # a held claim's number here: its path
+        for number, node in enumerate(achievement_node.items("claims"), start=1):
+            player = self.player(node)
+            claim = _build(Claim, node, CLAIM_FIELDS, achievement=achievement, player=player)
+            key = node.get("game")
+            if key is not None:
+                if not isinstance(key, int) or isinstance(key, bool) or key not in games:
+                    raise node.error(f"no game with the key {key!r} in this league", "game")
+                claim.game = games[key][0]
+                if player.pk not in pods.get(claim.game.pk, ()):
+                    raise node.error(f'"{player.name}" did not play the game {key}', "player")
+                if claim.night != claim.game.played_on:
+                    raise node.error(
+                        f"must be the day of the game {key} ({claim.game.played_on})", "night"
+                    )
+            if node.get("answered_by") is not None:
+                podmate = self.player(node, "answered_by")
+                if podmate.pk == player.pk:
+                    raise node.error(
+                        "a claim is confirmed or declined by a podmate, not by its own player",
+                        "answered_by",
+                    )
+                if claim.game is not None and podmate.pk not in pods.get(claim.game.pk, ()):
+                    raise node.error(f'"{podmate.name}" did not play the game {key}', "answered_by")
+                claim.answered_by = podmate
+            if claim.status in Claim.HELD:
+                new = Held(achievement.pk, player.pk, claim.game_id, claim.night)
+                found = frequency_conflict(achievement.per, new, held, seasons)
+                if found is not None:
+                    same_game = found.game is not None and found.game == claim.game_id
+                    raise node.error(
+                        f"{achievement.name} is earned {achievement.rule}: {player.name} "
+                        f"already holds it at {paths[found.claim]}",
+                        "game" if same_game else "night",
+                    )
+                held.append(Held(achievement.pk, player.pk, claim.game_id, claim.night, number))
+                paths[number] = node.path
+            rows.append(claim)
+        Claim.objects.bulk_create(rows)
 
     def seasons(self, league_node: _Node, league: League, events: dict[str, Tournament]) -> None:
         """The league's points seasons (documents written before seasons have none): their

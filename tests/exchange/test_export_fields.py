@@ -15,6 +15,7 @@ import pytest
 from django.apps import apps
 from django.conf import settings
 
+from achievements.models import Achievement, Claim, Scoring
 from exchange.services import NOT_EXPORTED, NOT_EXPORTED_MODELS
 from judging.models import Penalty
 from leagues.models import Game, GameResult, League, Membership, Organization, Player
@@ -74,6 +75,12 @@ ROWS = {
         "leagues[].seasons[].events[]",
         {"season": NESTED, "tournament": "event", "event_type": "event_type"},
     ),
+    Scoring: ("leagues[].achievement_scoring", {"league": NESTED}),  # null: no row
+    Achievement: ("leagues[].achievements[]", {"league": NESTED}),
+    Claim: (
+        "leagues[].achievements[].claims[]",
+        {"achievement": NESTED, "player": "player", "game": "game", "answered_by": "answered_by"},
+    ),
     Penalty: (
         f"{EVENTS}.penalties[]",
         {"tournament": NESTED, "entry": "player", "round": "round_number", "table": "table_number"},
@@ -89,6 +96,7 @@ def rows_at(document, where: str) -> list:
         nodes = [node[step.removesuffix("[]")] for node in nodes]
         if many:
             nodes = [item for node in nodes for item in node]
+        nodes = [node for node in nodes if node is not None]  # a null object: no row
     return nodes
 
 

@@ -21,6 +21,17 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from achievements.models import Achievement, Claim, Scoring
+from achievements.selectors import leaderboard as achievement_board
+from achievements.services import (
+    achievement_save,
+    award,
+    claim_confirm,
+    claim_decline,
+    claim_settle,
+    claim_submit,
+    scoring_set,
+)
 from exchange.services import FORMAT, VERSION, ExchangeError, organization_import
 from judging.services.penalties import penalty_give
 from leagues.domain.seasons import PlacingRow, PointTable
@@ -291,6 +302,31 @@ def build_store() -> Organization:
         entry=opener, infraction="R-USC", penalty="game_loss", deviation_reason="Second time"
     )
 
+    # The Commander league scores achievements: points per game and by placing; a claim
+    # confirmed by a podmate, one declined and refused by the organizer, an award for a
+    # night; an achievement retired.
+    scoring_set(league=pods, per_game=1, placings=[3, 1])
+    knockout = achievement_save(league=pods, name="Knockout", points=2, per="game")
+    first_blood = achievement_save(
+        league=pods,
+        name="First blood",
+        description="The first to deal combat damage to another player.",
+        points=1,
+        per="night",
+    )
+    alt_win = achievement_save(league=pods, name="Alt-win", points=-1, per="season")
+    claim = claim_submit(game=pod, player=people["Dee"], achievement=knockout)
+    claim_confirm(claim=claim, podmate=people["Eve"])
+    doubted = claim_submit(game=pod, player=people["Fay"], achievement=first_blood)
+    claim_decline(claim=doubted, podmate=people["Gus"])
+    claim_settle(claim=doubted, accept=False)
+    award(
+        league=pods, player=people["Gus"], achievement=first_blood, night=datetime.date(2024, 4, 6)
+    )
+    achievement_save(
+        league=pods, name="Alt-win", points=-1, per="season", active=False, achievement=alt_win
+    )
+
     for league in (duels, pods):
         ratings_recalculate(league=league)
     return store
@@ -419,6 +455,7 @@ def snapshot(slug: str) -> dict:
             "games": league.games.count(),
             "tournaments": tournaments,
             "seasons": seasons_of(league),
+            "achievements": achievements_of(league),
         }
     return {
         "name": store.name,
@@ -465,6 +502,43 @@ def seasons_of(league) -> list:
             )
         )
     return out
+
+
+def achievements_of(league) -> tuple:
+    """The league's achievement scoring, definitions, claims (their games by day and
+    players) and leaderboard, by names."""
+    scoring = Scoring.objects.filter(league=league).values_list("per_game", "placings").first()
+    definitions = sorted(
+        Achievement.objects.filter(league=league).values_list(
+            "name", "description", "points", "per", "active", "created_at"
+        )
+    )
+    claims = []
+    for c in Claim.objects.filter(achievement__league=league).select_related(
+        "achievement", "player", "answered_by", "game"
+    ):
+        game = None
+        if c.game is not None:
+            game = (c.game.played_on, sorted(c.game.results.values_list("player__name", flat=True)))
+        claims.append(
+            (
+                c.achievement.name,
+                c.player.name,
+                game,
+                c.night,
+                c.source,
+                c.status,
+                c.created_at,
+                c.answered_by.name if c.answered_by else None,
+                c.answered_at,
+                c.decided_at,
+            )
+        )
+    board = [
+        (b.rank, b.tied, b.name, b.points, b.achievement_points, b.game_points, b.achievements)
+        for b in achievement_board(league, None)
+    ]
+    return scoring, definitions, sorted(claims, key=repr), board
 
 
 def wipe_site():
@@ -794,3 +868,105 @@ def test_a_document_without_seasons_still_reads(document):
         league.pop("seasons")
     organization_import(data=document)
     assert not League.objects.get(slug="modern").seasons.exists()
+
+
+# --- achievements ---------------------------------------------------------------------------
+
+
+def commander(data) -> dict:
+    return next(league for league in data["leagues"] if league["slug"] == "commander")
+
+
+def achievement(data, name: str) -> dict:
+    return next(a for a in commander(data)["achievements"] if a["name"] == name)
+
+
+def refused_whole(data) -> str:
+    """The refusal's text; no achievement, scoring or claim row was written either."""
+    message = str(refused(data))
+    assert not (Achievement.objects.exists() or Claim.objects.exists() or Scoring.objects.exists())
+    return message
+
+
+def test_the_achievements_and_their_leaderboard_come_back(exported):
+    before, path = exported
+    scoring, definitions, claims, board = before["leagues"]["commander"]["achievements"]
+    assert scoring == (1, [3, 1]) and len(definitions) == 3 and len(claims) == 3
+    assert ("Knockout", 2) in {(name, points) for line in board for name, _, points in line[-1]}
+    call_command("import_organization", str(path))
+    after = snapshot("dragons-den")["leagues"]
+    assert after["commander"]["achievements"] == before["leagues"]["commander"]["achievements"]
+    assert after["modern"]["achievements"][:3] == (None, [], [])  # none: none made up
+
+
+def test_a_claim_of_a_game_its_player_did_not_play_is_refused(document):
+    knockout = achievement(document, "Knockout")
+    key = knockout["claims"][0]["game"]
+    knockout["claims"][0]["player"] = "Ann"
+    assert refused_whole(document) == (
+        f'$.leagues[0].achievements[0].claims[0].player: "Ann" did not play the game {key}'
+    )
+    knockout["claims"][0]["player"] = "Dee"
+    knockout["claims"][0]["game"] = 999
+    assert refused_whole(document) == (
+        "$.leagues[0].achievements[0].claims[0].game: no game with the key 999 in this league"
+    )
+
+
+def test_a_claim_answered_by_its_own_player_is_refused(document):
+    achievement(document, "Knockout")["claims"][0]["answered_by"] = "Dee"
+    assert refused_whole(document) == (
+        "$.leagues[0].achievements[0].claims[0].answered_by: a claim is confirmed or declined "
+        "by a podmate, not by its own player"
+    )
+
+
+def test_an_achievement_held_more_often_than_its_rule_is_refused(document):
+    first_blood = achievement(document, "First blood")
+    again = dict(first_blood["claims"][-1])  # Gus's award for a night, once more that night
+    first_blood["claims"].append(again)
+    assert refused_whole(document) == (
+        "$.leagues[0].achievements[1].claims[2].night: First blood is earned once per night: "
+        "Gus already holds it at $.leagues[0].achievements[1].claims[1]"
+    )
+    again["status"] = "rejected"  # a refused one holds nothing: the document reads
+    organization_import(data=document)
+    assert Claim.objects.filter(achievement__name="First blood", player__name="Gus").count() == 2
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: achievement(d, "Knockout").update(points=500),
+            "$.leagues[0].achievements[0].points: Points are a whole number from -100 to 100.",
+        ),
+        (
+            lambda d: achievement(d, "Knockout").update(per="hourly"),
+            "$.leagues[0].achievements[0].per: Value 'hourly' is not a valid choice.",
+        ),
+        (
+            lambda d: achievement(d, "Alt-win").update(name="knockout"),
+            '$.leagues[0].achievements[2].name: "knockout" is already $.leagues[0].achievements[0]',
+        ),
+        (
+            lambda d: commander(d)["achievement_scoring"].update(placings=[1, 3]),
+            "$.leagues[0].achievement_scoring.placings: Place 2 pays 3, more than place 1 (1): "
+            "a better place never pays less.",
+        ),
+        (
+            lambda d: commander(d)["achievement_scoring"].update(placings="3, 1"),
+            "$.leagues[0].achievement_scoring.placings: must be a list of whole numbers",
+        ),
+    ],
+)
+def test_a_bad_achievement_or_scoring_is_refused_where_it_is(document, change, message):
+    change(document)
+    assert refused_whole(document) == message
+
+
+def test_a_document_without_achievements_still_reads(document):
+    for league in document["leagues"]:
+        del league["achievements"], league["achievement_scoring"]
+    organization_import(data=document)
+    assert not (Achievement.objects.exists() or Scoring.objects.exists())
