@@ -106,15 +106,18 @@ BENCHES = {
         ],
     ),
     # A 64-player event's results, table by table, into its season (a series', so the replay
-    # finds each person across stores too): each tap's time and queries, the goal line, and
-    # the table equal to a replay from scratch.
+    # finds each person across stores too), its round end and three corrections: each tap's
+    # time and queries, the goal met (else the exit status is 1), and the table equal to a
+    # replay from scratch.
     "seasons": (
         ["--series"],
         [
             "in a series season",
             "| measure | n | p50 ms | max ms | queries |",
             "| a result: season catch-up after commit | 32 |",
-            "season table within 1 s of a result:",
+            "| round end: season catch-up after commit | 1 |",
+            "| a correction after the round: season catch-up after commit | 3 |",
+            "season table within 1 s of a result: yes (slowest: a result ",
             "season table equals a replay from scratch: yes",
         ],
     ),
