@@ -388,7 +388,9 @@ def test_the_final_must_be_the_seasons_stores_event_still_to_play(
     assert error.value.code == "not_a_final"
 
 
-def test_a_stores_season_top_is_invited_too(stores, django_capture_on_commit_callbacks):
+def test_a_stores_season_top_is_invited_too(
+    stores, django_capture_on_commit_callbacks, mail_delivers
+):
     store = stores["a"]
     season = season_create(
         league=store["league"],
@@ -403,15 +405,28 @@ def test_a_stores_season_top_is_invited_too(stores, django_capture_on_commit_cal
         )
         register(event, "Ann", "Bob", "Cy", "Dee")
         season_events_set(season=season, choices={event.pk: season.event_types.get().pk})
+    for player in Player.objects.filter(organization=store["org"]):  # each with an account
+        player.user = UserFactory(username=player.name.lower(), email=f"{player.name}@example.com")
+        player.save(update_fields=["user"])
     with django_capture_on_commit_callbacks(execute=True):
         play_round(event)
     final = tournament_create(league=store["league"], name="Winter final", date=DAY)
-    done = qualification_invite(season=season, final=final, top=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        done = qualification_invite(season=season, final=final, top=2)
     winners = {
         table.winner.player.name for table in event.rounds.get().tables.select_related("winner")
     }
     assert len(winners) == 2
     assert sorted(done.registered) == sorted(winners)  # the two round-1 winners, tied 1st
+    # The qualified mail goes to them as it does for a series' top: the winners only, once.
+    mails = Delivery.objects.filter(kind="qualified").order_by("target")
+    assert [(m.target, m.payload["subject"]) for m in mails] == [
+        (f"{name}@example.com", "Winter final: you are invited") for name in sorted(winners)
+    ]
+    assert all("Winter" in m.payload["body"] and "top 2" in m.payload["body"] for m in mails)
+    with django_capture_on_commit_callbacks(execute=True):
+        again = qualification_invite(season=season, final=final, top=2)
+    assert again.registered == [] and Delivery.objects.filter(kind="qualified").count() == 2
 
 
 def test_a_series_point_table_change_rescores_at_once_and_is_in_the_hosts_history(

@@ -5,10 +5,17 @@ import datetime
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from leagues.models import Player, Role
 from seasons.models import SeasonEvent, SeriesLink, SeriesMember
-from seasons.series import invitation_decide, series_create, series_events_set, series_invite
+from seasons.series import (
+    invitation_decide,
+    series_create,
+    series_events_set,
+    series_invite,
+    series_leave,
+)
 from seasons.services import season_create
 from tests.factories import LeagueFactory, OrganizationFactory, UserFactory, organizer_of
 from tests.tournaments.play import play_round, register
@@ -113,6 +120,33 @@ def test_a_store_counts_its_events_and_the_series_publishes_names_dates_standing
     assert Client().get(reverse("event_detail", args=[event.slug])).status_code == 404
     csv = Client().get(reverse("series_season_export", args=["coast-cup", season.pk]))
     assert b"Bea" in csv.content
+
+
+def test_a_store_that_left_keeps_its_past_events_marked_on_the_public_pages(
+    world, django_capture_on_commit_callbacks
+):
+    invitation_decide(member=world["member"], accept=True, by=world["b_owner"])
+    season, event = world["season"], world["event"]
+    with django_capture_on_commit_callbacks(execute=True):
+        series_events_set(
+            season=season,
+            organization=world["b"],
+            choices={event.pk: season.event_types.get().pk},
+        )
+        play_round(event)
+    season_url = reverse("series_season", args=["coast-cup", season.pk])
+    series_url = reverse("series_detail", args=["coast-cup"])
+    assert "store left the series" not in Client().get(season_url).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert series_leave(member=world["member"], by=world["b_owner"]) == []  # it was past
+    text = Client().get(season_url).content.decode()
+    line = next(li for li in text.split("<li>") if "Secret Friday" in li)
+    assert "store left the series" in line  # the event stays, marked
+    assert "Bea" in text  # and its players still count in the table
+    page = Client().get(series_url).content.decode()
+    store = next(li for li in page.split("<li>") if "Beta Cards" in li)
+    left = timezone.localtime(SeriesMember.objects.get(pk=world["member"].pk).left_at)
+    assert f"left {left:%-d %b %Y}" in store
 
 
 def test_store_a_may_not_choose_store_bs_events(world):
