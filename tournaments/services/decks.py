@@ -233,6 +233,27 @@ def decks_recheck(*, tournament: Tournament) -> int:
     return changed
 
 
+def decks_recheck_open_events(**_signal) -> str | None:
+    """Check the lists of every event not over that checks lists in a format again, against
+    the card data just changed (the receiver of `cards.signals.cards_changed`, in the load's
+    transaction); events locked one by one in id order. Returns what it did, for `load_cards`
+    to print, or None when no event checks lists. A finished event keeps its lists as checked
+    on the night."""
+    events = list(
+        Tournament.objects.exclude(decklist_format="")
+        .exclude(status=Tournament.Status.FINISHED)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    if not events:
+        return None
+    changed = sum(decks_recheck(tournament=tournament_lock(pk)) for pk in events)
+    return (
+        f"Checked the lists of {len(events)} open event(s) again: "
+        f"{changed} entr{'y' if changed == 1 else 'ies'} changed."
+    )
+
+
 def _iso(value: datetime | None) -> str | None:
     return value.isoformat() if value else None
 
