@@ -1,16 +1,19 @@
 """Writes of the card data: `cards_load` reads a Scryfall bulk `oracle-cards` stream and
 upserts every card by its Oracle id in one transaction, in batches (a bad file anywhere
-changes nothing; a second load of the same file changes nothing but `updated_at`)."""
+changes nothing; a second load of the same file changes nothing but `updated_at`). A load
+that changed the cards sends `signals.cards_changed` in the same transaction, so that the
+lists checked against the old data are checked again (tournaments listens)."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import IO
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from .domain.bulk import BulkFileError, iter_objects
 from .domain.card import Card as DomainCard
 from .domain.card import CardDataError, card_from_scryfall, front_key
 from .models import Card
+from .signals import cards_changed
 
 BATCH = 1000
 FIELDS = [
@@ -28,6 +31,8 @@ class LoadResult:
     cards: int
     new: int
     skipped: int  # tokens, emblems, art cards and the like
+    changed: bool = False  # any card new or different (not only `updated_at`)
+    notes: tuple[str, ...] = ()  # what the listeners of `cards_changed` did, one line each
 
 
 def _row(card: DomainCard) -> Card:
@@ -48,6 +53,23 @@ def _row(card: DomainCard) -> Card:
     )
 
 
+def _fingerprint() -> str:
+    """One digest of every card's loaded fields (not `updated_at`), computed in PostgreSQL:
+    equal before and after a load exactly when the load changed nothing the rules read."""
+    columns = ", ".join(
+        connection.ops.quote_name(Card._meta.get_field(f).column)
+        for f in ["oracle_id", *FIELDS]
+        if f != "updated_at"
+    )
+    table = connection.ops.quote_name(Card._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT md5(coalesce(string_agg(md5(row({columns})::text), '' ORDER BY oracle_id),"
+            f" '')) FROM {table}"
+        )
+        return cursor.fetchone()[0]
+
+
 def _flush(rows: list[Card]) -> None:
     Card.objects.bulk_create(
         rows, update_conflicts=True, unique_fields=["oracle_id"], update_fields=FIELDS
@@ -57,8 +79,10 @@ def _flush(rows: list[Card]) -> None:
 
 @transaction.atomic
 def cards_load(*, stream: IO[str]) -> LoadResult:
-    """Upsert each card of the bulk file `stream` (text) by Oracle id."""
+    """Upsert each card of the bulk file `stream` (text) by Oracle id; when that changed
+    the card data, tell the listeners of `cards_changed` (in this transaction)."""
     before = Card.objects.count()
+    fingerprint = _fingerprint()
     rows: list[Card] = []
     seen: set[str] = set()
     count = skipped = 0
@@ -81,4 +105,9 @@ def cards_load(*, stream: IO[str]) -> LoadResult:
         _flush(rows)
     if count == 0:
         raise CardLoadError("the file holds no card")
-    return LoadResult(cards=count, new=Card.objects.count() - before, skipped=skipped)
+    result = LoadResult(cards=count, new=Card.objects.count() - before, skipped=skipped)
+    if _fingerprint() == fingerprint:
+        return result
+    responses = cards_changed.send(sender=Card)
+    notes = tuple(note for _receiver, note in responses if note)
+    return replace(result, changed=True, notes=notes)

@@ -67,7 +67,7 @@ PUBLIC_BOUNDS = {
 # One more on the 1v1 console for the round's open judge calls (the table cards' badges, one
 # query a round whatever its size; the pods' console had it within its bound).
 CONSOLE_BOUNDS = {"1v1": {"run": 13, "round": 10}, "pods": {"run": 13, "round": 10}}
-# The console's live part, polled every 5 s (views.event_run_live): unchanged, a 304 from the
+# The console's live part, polled every 2 s (views.event_run_live): unchanged, a 304 from the
 # session, user, the judge's memberships and player accounts, the event and the versions;
 # changed, also the round, its tables, seats and reports (no player list, no layout); and
 # when the players changed too, their list (1: check-in is closed once a round is paired);

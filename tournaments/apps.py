@@ -1,6 +1,6 @@
 """The tournaments app: registers its audit actions, the undo of a table correction or a drop,
-the event filter of the History page, what deleting an event says it leaves, and what bumps
-an event's page version."""
+the event filter of the History page, what deleting an event says it leaves, what bumps
+an event's page version, and the lists checked again when the card data changes."""
 
 from django.apps import AppConfig
 
@@ -12,6 +12,7 @@ class TournamentsConfig(AppConfig):
     def ready(self):
         from audit.errors import UndoRefused
         from audit.registry import action_register, scope_register
+        from cards.signals import cards_changed
         from leagues.deletion import delete_note_register
 
         from . import page_versions  # noqa: F401 — connects the page-version receivers
@@ -19,6 +20,7 @@ class TournamentsConfig(AppConfig):
         from .deletion import tournament_delete_notes
         from .errors import TournamentError
         from .models import Tournament
+        from .services.decks import decks_recheck_open_events
         from .services.entries import entry_drop_undo
         from .services.results import table_undo
 
@@ -54,3 +56,5 @@ class TournamentsConfig(AppConfig):
             ).order_by("-date", "name"),
         )
         delete_note_register("tournaments.Tournament", tournament_delete_notes)
+        # New card data (a first load, a ban update): the open events' lists checked again.
+        cards_changed.connect(decks_recheck_open_events, dispatch_uid="tournaments-decks-recheck")

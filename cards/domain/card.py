@@ -34,6 +34,7 @@ NOT_CARDS = {
     "token", "double_faced_token", "emblem", "art_series", "planar", "scheme", "vanguard",
 }  # fmt: skip
 REMINDER = re.compile(r"\s*\([^)]*\)")
+COMPANION = re.compile(r"^Companion\s*(?:\u2014|--)", re.MULTILINE)
 
 
 class CardDataError(ValueError):
@@ -81,6 +82,11 @@ class Card:
         if found.group(2) is None:
             return ANY_NUMBER
         return NUMBERS.get(found.group(2).lower())
+
+    @property
+    def is_companion(self) -> bool:
+        """It has a companion ability (CR 702.139a: "Companion — [Condition]")."""
+        return COMPANION.search(self.oracle_text) is not None
 
     @property
     def is_background(self) -> bool:

@@ -3,7 +3,9 @@ players paste:
 - MTGO: `4 Lightning Bolt`, the sideboard after a blank line or a `Sideboard` line
   (or each line `SB: 2 Duress`);
 - Arena: `Commander`, `Deck`, `Sideboard`, `Companion` headers, `1 Name (SET) 123`,
-  an `About` block with `Name ...` left out;
+  an `About` block with `Name ...` left out (the `Companion` section is its own: in
+  Commander the companion is no sideboard card, and in 60-card lists Arena names it in the
+  sideboard too);
 - plain: `1x Name`, or a name alone for one copy.
 Comments (`#`, `//` at the start) and `Maybeboard`/`Considering` blocks are left out. A
 line that cannot be read is returned with its number; the list is refused past a size.
@@ -17,7 +19,7 @@ MAX_CHARS = 20_000
 MAX_LINES = 400
 MAX_COUNT = 999
 
-COMMANDER, MAIN, SIDEBOARD = "commander", "main", "sideboard"
+COMMANDER, MAIN, SIDEBOARD, COMPANION = "commander", "main", "sideboard", "companion"
 HEADERS = {
     "commander": COMMANDER,
     "commanders": COMMANDER,
@@ -26,7 +28,7 @@ HEADERS = {
     "maindeck": MAIN,
     "mainboard": MAIN,
     "sideboard": SIDEBOARD,
-    "companion": SIDEBOARD,
+    "companion": COMPANION,  # Arena: the card revealed from outside the game (CR 702.139a)
     "about": None,
     "maybeboard": None,
     "considering": None,
@@ -50,7 +52,7 @@ class DeckLine:
     number: int  # 1-based line of the pasted text
     count: int
     name: str
-    section: str  # COMMANDER, MAIN or SIDEBOARD
+    section: str  # COMMANDER, MAIN, SIDEBOARD or COMPANION
 
 
 @dataclass(frozen=True)

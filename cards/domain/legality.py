@@ -10,6 +10,11 @@ Commander (CR 903; Commander Rules Committee ban list as carried in the card dat
 - one copy of each card except basic lands and cards whose text allows more (CR 903.5b);
 - every card within the commanders' color identity (CR 903.5c);
 - no banned card, no card the format does not allow (its legality in the card data).
+- a companion (Arena's `Companion` section) is no sideboard: at most one (CR 103.2b), a card
+  with a companion ability (CR 702.139a), not counted in the 100, and, as the Commander
+  format's rules say (mtgcommander.net: "it must adhere to color identity and singleton
+  rules ... effectively a 101st card"), within the identity and one copy with the deck.
+  Whether the deck meets the companion's condition is the judge's to see.
 A list without a `Commander` section names its commanders in the sideboard (MTGO's export),
 or the caller gives them (the deck's name).
 
@@ -19,6 +24,8 @@ or the caller gives them (the deck's name).
 - at most four of a card over main deck and sideboard (one of a restricted card), except
   basic lands and cards whose text allows more;
 - no banned card and no card the format does not allow.
+A companion there is a sideboard card (CR 702.139a); Arena names it in both its `Companion`
+section and the sideboard, which is one card, not two.
 
 Names are resolved by a `lookup(names) -> {name: Card}` the caller gives (the database, or a
 dict in tests); a name it does not know is a problem on its line. Pure Python: no Django.
@@ -28,7 +35,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from .card import ANY_NUMBER, Card
-from .decklist import COMMANDER, MAIN, SIDEBOARD, DeckLine, ParsedList
+from .decklist import COMMANDER, COMPANION, MAIN, SIDEBOARD, DeckLine, ParsedList
 
 Lookup = Callable[[Iterable[str]], Mapping[str, Card]]
 
@@ -52,6 +59,7 @@ RULES = {
     "restricted": "a restricted card: at most one copy",
     "sideboard-size": "CR 100.4a: a sideboard of at most 15 cards",
     "sideboard": "a Commander deck has no sideboard",
+    "companion": "CR 103.2b / 702.139a: at most one companion, a card with a companion ability",
     "banned": "on the format's banned list",
     "not-legal": "not legal in the format",
     "too-long": "the list is past the size limit",
@@ -165,6 +173,7 @@ def check_commander(parsed: ParsedList, lookup: Lookup, *, commanders=(), fmt="c
     command = [(line, card) for line, card in resolved if line.section == COMMANDER]
     deck = [(line, card) for line, card in resolved if line.section == MAIN]
     side = [(line, card) for line, card in resolved if line.section == SIDEBOARD]
+    companion = [(line, card) for line, card in resolved if line.section == COMPANION]
     if not command and not parsed.section(COMMANDER):
         if commanders:
             found = lookup(set(commanders))
@@ -230,7 +239,18 @@ def check_commander(parsed: ParsedList, lookup: Lookup, *, commanders=(), fmt="c
         seen[card.oracle_id] = line.number
         copies[card.oracle_id] = copies.get(card.oracle_id, 0) + line.count
         _legality(card, line.number or None, fmt, problems)
-    for line, card in deck:
+    if sum(line.count for line, _ in companion) > 1:
+        problems.append(
+            Problem(companion[0][0].number, "companion",
+                    "More than one companion: at most one.")
+        )  # fmt: skip
+    for line, card in companion:
+        if not card.is_companion:
+            problems.append(
+                Problem(line.number, "companion",
+                        f"{card.name} has no companion ability.", card.name)
+            )  # fmt: skip
+    for line, card in [*deck, *companion]:
         copies[card.oracle_id] = copies.get(card.oracle_id, 0) + line.count
         allowed = ANY_NUMBER if card.is_basic else (card.copies_allowed or 1)
         if copies[card.oracle_id] > allowed:
@@ -250,7 +270,7 @@ def check_commander(parsed: ParsedList, lookup: Lookup, *, commanders=(), fmt="c
                         f"commanders' color identity ({shown or 'colorless'}).", card.name)
             )  # fmt: skip
         _legality(card, line.number, fmt, problems)
-    counted = tuple(_count(resolved, {COMMANDER, MAIN}).values()) + tuple(
+    counted = tuple(_count(resolved, {COMMANDER, MAIN, COMPANION}).values()) + tuple(
         Counted(card, line.count, COMMANDER, 0) for line, card in command if line.number == 0
     )
     return Report(fmt, _sort(problems), counted, tuple(cmd_cards), shown, size, 0)
@@ -258,7 +278,7 @@ def check_commander(parsed: ParsedList, lookup: Lookup, *, commanders=(), fmt="c
 
 def check_sixty(parsed: ParsedList, lookup: Lookup, *, fmt: str, commanders=()):
     problems: list[Problem] = []
-    resolved = _resolve(parsed, lookup, problems)
+    resolved = _sideboard_companion(_resolve(parsed, lookup, problems))
     for line, card in resolved:
         if line.section == COMMANDER:
             problems.append(
@@ -298,6 +318,20 @@ def check_sixty(parsed: ParsedList, lookup: Lookup, *, fmt: str, commanders=()):
             _legality(card, line.number, fmt, problems)
     counted = tuple(_count(resolved, {MAIN, SIDEBOARD}).values())
     return Report(fmt, _sort(problems), counted, (), "", main, side)
+
+
+def _sideboard_companion(resolved):
+    """A 60-card list's companion is a sideboard card: a `Companion` line counts as one unless
+    the sideboard names the same card (Arena's export lists it in both)."""
+    in_side = {card.oracle_id for line, card in resolved if line.section == SIDEBOARD}
+    kept = []
+    for line, card in resolved:
+        if line.section == COMPANION:
+            if card.oracle_id in in_side:
+                continue
+            line = DeckLine(line.number, line.count, line.name, SIDEBOARD)
+        kept.append((line, card))
+    return kept
 
 
 def check(parsed: ParsedList, lookup: Lookup, *, fmt: str, commanders=()) -> Report:

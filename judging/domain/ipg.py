@@ -1,11 +1,19 @@
 """Infractions, their default penalties and the upgrade for a repeated infraction, as the
 Magic Infraction Procedure Guide (IPG) gives them, and a short list for Regular REL.
 
-Sources, read 27 November 2026 (IPG_VERSION):
-- The Magic Infraction Procedure Guide effective October 4, 2019, Appendix A "Penalty Quick
-  Reference": the infractions and their default penalties at Competitive REL.
-- The IPG's upgrade clauses, as worded in the Annotated IPG (blogs.magicjudges.org/rules,
-  pages ipg2, ipg3 (revised 11 March 2024), ipg4-1, ipg4-2), quoted where they are applied:
+Sources, read 28 November 2026 (IPG_VERSION):
+- The Magic Infraction Procedure Guide effective April 15, 2024 (last updated June 18, 2024),
+  the newest edition whose text could be read: the Annotated IPG (blogs.magicjudges.org/rules,
+  page ipg) carries it. This table was first written from Appendix A "Penalty Quick
+  Reference" of the edition effective October 4, 2019; the sections read in the 2024 text
+  state the same penalties (3.4 Decklist Problem "Game Loss", page revised 25 January 2025;
+  3.5 Deck Problem "Warning with potential upgrade", 30 September 2024; 4.1 Unsporting
+  Conduct — Minor "Warning"; 4.2 Unsporting Conduct — Major "Match Loss", 30 November 2023;
+  4.4 Bribery and Wagering "Match Loss", 11 March 2024), and the upgrade clauses below say
+  the same rules; no default penalty was found changed. A later edition may exist (the
+  Annotated IPG's section 1 page was revised 21 November 2025) but its text could not be read.
+- The IPG's upgrade clauses, as worded in the Annotated IPG (pages ipg2, ipg3 (revised 11
+  March 2024), ipg4-1, ipg4-2), quoted where they are applied:
   - 2. Game Play Errors: "With the exception of Failure to Maintain Game State, which is
     never upgraded, the third or subsequent warning for a Game Play Error offense in the
     same category should be upgraded to a Game Loss." Missed Trigger (2.1) carries no
@@ -13,8 +21,8 @@ Sources, read 27 November 2026 (IPG_VERSION):
   - 3. Tournament Errors: "A Warning for a Tournament Error offense is upgraded to a Game
     Loss if the player has already received a Warning for an offense in the same category"
     (the 2019 text: "A second or subsequent Warning ... in the same category is upgraded to a
-    Game Loss"). Tardiness, Outside Assistance and Decklist Problem start above a Warning:
-    no Warning, no upgrade.
+    Game Loss"; the same rule). Tardiness, Outside Assistance and Decklist Problem start
+    above a Warning: no Warning, no upgrade.
   - 4.1 Unsporting Conduct — Minor: "Subsequent Unsporting Conduct — Minor infractions, even
     for different offenses, will result in a Game Loss."
   - 4.2 Unsporting Conduct — Major (Match Loss): "If the offense was committed with
@@ -37,8 +45,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 IPG_VERSION = (
-    "Magic Infraction Procedure Guide, effective October 4, 2019 (Appendix A); upgrades as "
-    "worded in the Annotated IPG (sections 2, 3, 4.1, 4.2), read 27 November 2026"
+    "Magic Infraction Procedure Guide, effective April 15, 2024 (penalties of sections 2-4, "
+    "as in Appendix A); upgrades as worded in the Annotated IPG (sections 2, 3, 4.1, 4.2), "
+    "read 28 November 2026"
 )
 
 NONE, WARNING, GAME_LOSS, MATCH_LOSS, DQ = (

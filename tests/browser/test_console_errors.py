@@ -39,7 +39,7 @@ def event(db):
 
 @pytest.fixture(autouse=True)
 def no_live_console(monkeypatch):
-    """The console's live part (a poll every 5 s) would freshen a stale card before its tap:
+    """The console's live part (a poll every 2 s) would freshen a stale card before its tap:
     these tests are about the tap on a card that is stale, so the poll waits an hour."""
     from tournaments.console.views import board
 

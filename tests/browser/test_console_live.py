@@ -33,7 +33,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]
 PLAYERS += ["Ivy", "Jo", "Kit", "Lu", "Mo", "Ned", "Oz", "Pip"]  # four pods
-POLL = 1  # seconds between polls here (5 on the site)
+POLL = 1  # seconds between polls here (2 on the site)
 WAIT = 10_000  # ms: several polls
 
 

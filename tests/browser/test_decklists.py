@@ -1,7 +1,8 @@
 """A player picks their commanders on the deck page (suggested as they type, from the card
 data), pastes a Commander list with a color-identity error, a duplicate, a banned card and an
 unknown line (with markup in it), and sees each problem with its line, escaped; the TO sees
-the entry among those without a legal list. At 390 px and 1366 px, without sideways scroll."""
+the entry among those without a legal list, and a deck named before the card data that
+matches no card. At 390 px and 1366 px, without sideways scroll."""
 
 import io
 
@@ -12,6 +13,7 @@ from playwright.sync_api import expect
 from leagues.models import Role
 from tests.cards.sample import SAMPLE
 from tests.factories import LeagueFactory, PlayerFactory, UserFactory, organizer_of
+from tournaments.models import Entry
 from tournaments.services.decks import deck_settings_set
 from tournaments.services.entries import entry_register
 from tournaments.services.events import tournament_create
@@ -85,6 +87,8 @@ def test_a_commander_list_with_its_problems_shown_to_the_player(browser, live_se
         "Sol Ring cannot be a commander"
     )
 
+    # Bob's deck, named before the card data was loaded, matches no card.
+    Entry.objects.filter(player__name="Bob").update(deck_name="Kinnan's Homebrew Combo Pile")
     to = Visit(browser, live_server, viewport)
     to.login("jude")
     to.go(f"/events/{event.slug}/run/registration/")
@@ -93,6 +97,10 @@ def test_a_commander_list_with_its_problems_shown_to_the_player(browser, live_se
     )
     expect(to.page.locator(".without-legal-list")).to_contain_text("Ann: 5 problems")
     expect(to.page.locator(".without-legal-list")).to_contain_text("Bob: no list")
+    expect(to.page.locator(".decks-not-matched")).to_contain_text(
+        "Bob: “Kinnan's Homebrew Combo Pile”: no card named exactly Kinnan's Homebrew Combo Pile"
+    )
+    to.shot("decks-not-matched-phone" if viewport is PHONE else "decks-not-matched-laptop")
     assert to.page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     for visit in (player, to):
         assert not visit.errors, visit.errors

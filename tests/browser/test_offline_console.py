@@ -48,7 +48,7 @@ def event(db):
 
 @pytest.fixture(autouse=True)
 def no_live_console(monkeypatch):
-    """The console's live poll (every 5 s) is not under test: one in flight at the moment the
+    """The console's live poll (every 2 s) is not under test: one in flight at the moment the
     network is cut fails in htmx's own code, at a moment no test can choose. The queue is
     sent on the browser's `online` event and by the page's own retry."""
     from tournaments.console.views import board

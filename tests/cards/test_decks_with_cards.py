@@ -3,16 +3,18 @@ names in a stable order with its color identity; a pasted list checked in the ev
 decklist format with every problem kept for the player (escaped on the page); the TO's list
 of entries without a legal list; without card data, today's free-text decks."""
 
+import io
 import re
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
 from tests.factories import TournamentFactory
 from tests.tournaments.play import register
 from tournaments.errors import TournamentError
-from tournaments.models import Entry
+from tournaments.models import Entry, Tournament
 from tournaments.selectors import decks as deck_selectors
 from tournaments.services.decks import deck_settings_set, entry_deck_set
 
@@ -138,6 +140,39 @@ def test_a_new_format_checks_every_list_again(event, sample_cards_loaded):
                       decklist_format="modern")  # fmt: skip
     ann.refresh_from_db()
     assert ann.deck_legal is False and any(p["rule"] == "not-legal" for p in ann.deck_problems)
+
+
+def test_lists_pasted_before_card_data_are_checked_when_it_loads(event, league):
+    """A list pasted before `load_cards` is "not checked"; the load checks the open events'
+    lists with their problems; a finished event keeps its lists as they were; a load that
+    changes nothing checks nothing."""
+    from .sample import SAMPLE
+
+    deck_settings_set(tournament=event, deadline=None, visibility="after_cut",
+                      decklist_format="commander", decklist_required=True)  # fmt: skip
+    over = TournamentFactory(league=league, slug="last-week", pods=True,
+                             decklist_format="commander")  # fmt: skip
+    ann, old = entry_of(event), entry_of(over, "Old")
+    entry_deck_set(entry=ann, name="Thrasios, Triton Hero / Tymna the Weaver", text=BAD_LIST)
+    entry_deck_set(entry=old, name="Tymna the Weaver", text=BAD_LIST)
+    Tournament.objects.filter(pk=over.pk).update(status=Tournament.Status.FINISHED)
+    ann.refresh_from_db(), event.refresh_from_db()
+    assert (ann.deck_legal, ann.deck_problems) == (None, [])
+    page = deck_selectors.entries_without_legal_list(event)
+    assert [e.deck_legal for e in page] == [None]  # the TO's page: "not checked (no card data)"
+    out = io.StringIO()
+    call_command("load_cards", str(SAMPLE), stdout=out)
+    assert "Checked the lists of 1 open event(s) again: 1 entry changed." in out.getvalue()
+    ann.refresh_from_db(), old.refresh_from_db()
+    assert ann.deck_legal is False and ann.deck_identity == "WUBG"
+    assert [p["rule"] for p in ann.deck_problems] == [
+        "deck-size", "singleton", "banned", "color-identity", "unknown-card",
+    ]  # fmt: skip
+    assert old.deck_legal is None
+    again = io.StringIO()
+    call_command("load_cards", str(SAMPLE), stdout=again)
+    assert "The card data did not change." in again.getvalue()
+    assert "Checked the lists" not in again.getvalue()
 
 
 def test_required_needs_a_format(event):

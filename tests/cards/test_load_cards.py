@@ -1,9 +1,12 @@
 """`manage.py load_cards`: a Scryfall bulk file into the card data, updated in place; a bad
 file is refused with where it went wrong and changes nothing."""
 
+import functools
 import gzip
 import io
 import json
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from django.core.management import call_command
@@ -80,6 +83,36 @@ def test_a_half_good_file_changes_nothing(tmp_path):
     with pytest.raises(CommandError):
         load(path)
     assert Card.objects.count() == 0
+
+
+@pytest.fixture
+def web(tmp_path):
+    """A local web server (no internet) serving tmp_path: the sample plain and gzipped."""
+    data = SAMPLE.read_bytes()
+    (tmp_path / "oracle-cards.json").write_bytes(data)
+    (tmp_path / "oracle-cards.json.gz").write_bytes(gzip.compress(data))
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(tmp_path))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_loads_from_an_address_plain_or_gzipped(web):
+    assert "50 cards (50 new, 0 updated)" in load(f"{web}/oracle-cards.json")
+    assert "50 cards (0 new, 50 updated)" in load(f"{web}/oracle-cards.json.gz")
+    assert Card.objects.get(name="Sol Ring").legalities["commander"] == "legal"
+    with pytest.raises(CommandError, match=r"Cannot read .*404"):
+        load(f"{web}/missing.json")
+    assert Card.objects.count() == 50
 
 
 def test_a_missing_file():

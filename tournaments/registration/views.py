@@ -31,7 +31,7 @@ from ..models import Entry, Registration, Tournament
 from ..pages import event_context, run_get
 from ..selectors import decks as deck_selectors
 from ..selectors import registration as reg_selectors
-from ..services.decks import entry_deck_set, is_commander_event
+from ..services.decks import entry_deck_set
 from ..services.registration import check_in, registration_join, registration_leave
 
 NOT_LINKED = "Your account is not linked to a player of this store: ask the store to link it."
@@ -186,7 +186,7 @@ def registration_check_in(request: HttpRequest, slug: str, token: str) -> HttpRe
 
 def _deck_page(request, event: Tournament, entry: Entry, *, as_organizer: bool, back: str):
     # With card data, a Commander event's deck is its commanders, picked from the legal ones.
-    picker = cards_loaded() and is_commander_event(event)
+    picker = cards_loaded() and deck_selectors.is_commander_event(event)
     initial = {"name": entry.deck_name, "url": entry.decklist_url, "text": entry.decklist_text}
     if picker:
         names = [*decknames.partners(entry.deck_name), "", ""]

@@ -16,11 +16,21 @@ from dataclasses import dataclass
 from django.db import connection
 from django.db.models import Count, Q
 
+from cards.domain.card import Card
+from cards.domain.legality import pair_allowed
+from cards.selectors import cards_by_exact_names, cards_loaded
 from leagues.domain.outcome import outcome_sql, win_percent
 from leagues.permissions import visible_leagues
 
 from ..domain import decknames
 from ..models import Entry, Tournament
+
+
+def is_commander_event(tournament: Tournament) -> bool:
+    """Decks named by their commanders: a Commander decklist format, or pods without one."""
+    if tournament.decklist_format:
+        return tournament.decklist_format == Tournament.DecklistFormat.COMMANDER
+    return tournament.is_pods
 
 
 def decks_public(tournament: Tournament) -> bool:
@@ -65,6 +75,58 @@ def entries_without_legal_list(tournament: Tournament) -> list[Entry]:
         .select_related("player")
         .order_by("player__name")
     )
+
+
+@dataclass(frozen=True)
+class Unmatched:
+    entry: Entry
+    reason: str
+
+
+def decks_to_match(entries: list[Entry]) -> tuple[list[tuple[Entry, list[Card]]], list[Unmatched]]:
+    """Split decks of Commander events named before card data: those whose name is one or two
+    cards' exact names that may lead a deck together (with those cards, for
+    `services.decks.decks_match_cards`), and the others with why, for the organizer. One
+    query."""
+    names = {part for entry in entries for part in decknames.partners(entry.deck_name)}
+    found = cards_by_exact_names(names)
+    matches, unmatched = [], []
+    for entry in entries:
+        parts = decknames.partners(entry.deck_name)
+        missing = [part for part in parts if part not in found]
+        if missing:
+            unmatched.append(Unmatched(entry, "no card named exactly " + ", ".join(missing)))
+            continue
+        cards = [found[part] for part in parts]
+        if len(cards) > 2 or (len(cards) == 2 and not pair_allowed(*cards)):
+            unmatched.append(Unmatched(entry, "these cards cannot be commanders together"))
+            continue
+        matches.append((entry, cards))
+    return matches, unmatched
+
+
+@dataclass(frozen=True)
+class DecksNotMatched:
+    unmatched: list[Unmatched]  # the TO fixes these by hand (the entry's deck page)
+    matchable: int  # named as cards exactly: `manage.py match_decks` matches them
+
+
+def decks_not_matched(tournament: Tournament) -> DecksNotMatched | None:
+    """The event's decks named before card data that have no commander cards yet, for the
+    TO's Players & decks page; None without card data or in an event whose decks are not
+    named by their commanders. At most three queries."""
+    if not is_commander_event(tournament) or not cards_loaded():
+        return None
+    entries = list(
+        tournament.entries.filter(deck_commander_ids=[])
+        .exclude(deck_name="")
+        .select_related("player")
+        .order_by("player__name")
+    )
+    if not entries:
+        return DecksNotMatched([], 0)
+    matches, unmatched = decks_to_match(entries)
+    return DecksNotMatched(unmatched, len(matches))
 
 
 def deck_suggestions(organization_id: int, user, limit: int = 300) -> list[str]:

@@ -14,7 +14,6 @@ Bad input is refused with the field and the reason, and nothing changes; a secon
 the same deck changes nothing and says so. Each change is audited.
 """
 
-from dataclasses import dataclass
 from datetime import datetime
 from urllib.parse import urlsplit
 
@@ -23,13 +22,13 @@ from django.utils import timezone
 
 from audit.services import log_action
 from cards.decks import commanders_resolve, decklist_check, identity_of_commanders
-from cards.domain.legality import pair_allowed
-from cards.selectors import cards_by_exact_names, cards_loaded
+from cards.selectors import cards_loaded
 
 from ..actions import Action
 from ..domain import decknames
 from ..errors import AlreadyDone, TournamentError
 from ..models import Entry, Tournament
+from ..selectors.decks import Unmatched, decks_to_match, is_commander_event
 from .common import tournament_lock
 
 NAME_MAX = 120
@@ -104,13 +103,6 @@ def entry_deck_set(
     summary = f"{entry.player}'s deck: {name or '(none)'}"
     log_action(tournament, Action.ENTRY_DECK, entry, summary, before, after, by)
     return entry
-
-
-def is_commander_event(tournament: Tournament) -> bool:
-    """Decks named by their commanders: a Commander decklist format, or pods without one."""
-    if tournament.decklist_format:
-        return tournament.decklist_format == Tournament.DecklistFormat.COMMANDER
-    return tournament.is_pods
 
 
 UNCHECKED = {
@@ -233,14 +225,29 @@ def decks_recheck(*, tournament: Tournament) -> int:
     return changed
 
 
+def decks_recheck_open_events(**_signal) -> str | None:
+    """Check the lists of every event not over that checks lists in a format again, against
+    the card data just changed (the receiver of `cards.signals.cards_changed`, in the load's
+    transaction); events locked one by one in id order. Returns what it did, for `load_cards`
+    to print, or None when no event checks lists. A finished event keeps its lists as checked
+    on the night."""
+    events = list(
+        Tournament.objects.exclude(decklist_format="")
+        .exclude(status=Tournament.Status.FINISHED)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    if not events:
+        return None
+    changed = sum(decks_recheck(tournament=tournament_lock(pk)) for pk in events)
+    return (
+        f"Checked the lists of {len(events)} open event(s) again: "
+        f"{changed} entr{'y' if changed == 1 else 'ies'} changed."
+    )
+
+
 def _iso(value: datetime | None) -> str | None:
     return value.isoformat() if value else None
-
-
-@dataclass(frozen=True)
-class Unmatched:
-    entry: Entry
-    reason: str
 
 
 @transaction.atomic
@@ -259,21 +266,9 @@ def decks_match_cards(*, organization_id: int | None = None) -> tuple[int, list[
     if organization_id is not None:
         entries = entries.filter(tournament__league__organization_id=organization_id)
     entries = [entry for entry in entries if is_commander_event(entry.tournament)]
-    names = {part for entry in entries for part in decknames.partners(entry.deck_name)}
-    found = cards_by_exact_names(names)
-    matched, unmatched = 0, []
-    for entry in entries:
-        parts = decknames.partners(entry.deck_name)
-        missing = [part for part in parts if part not in found]
-        if missing:
-            unmatched.append(Unmatched(entry, "no card named exactly " + ", ".join(missing)))
-            continue
-        cards = [found[part] for part in parts]
-        if len(cards) > 2 or (len(cards) == 2 and not pair_allowed(*cards)):
-            unmatched.append(Unmatched(entry, "these cards cannot be commanders together"))
-            continue
+    matches, unmatched = decks_to_match(entries)
+    for entry, cards in matches:
         entry.deck_commander_ids = sorted(card.oracle_id for card in cards)
         entry.deck_identity = identity_of_commanders(cards)
         entry.save(update_fields=["deck_commander_ids", "deck_identity"])
-        matched += 1
-    return matched, unmatched
+    return len(matches), unmatched

@@ -3,7 +3,9 @@ path, or an http(s) address) into the card data, updating the cards already ther
 
 The file is read as a stream (the real one is ~150 MB) and written in one transaction: a
 file that is not a list of Scryfall card objects is refused with where it went wrong, and
-nothing changes. Scryfall lists its bulk files at https://api.scryfall.com/bulk-data.
+nothing changes. A load that changed the cards checks the lists of the open events again
+(the tournaments app listens to `cards.signals.cards_changed`). Scryfall lists its bulk
+files at https://api.scryfall.com/bulk-data.
 """
 
 import gzip
@@ -41,6 +43,10 @@ class Command(BaseCommand):
             f"{result.cards - result.new:,} updated); skipped {result.skipped:,} tokens "
             "and other objects that are no deck's cards."
         )
+        if not result.changed:
+            self.stdout.write("The card data did not change.")
+        for note in result.notes:
+            self.stdout.write(note)
 
     def _open(self, source: str) -> io.TextIOBase:
         if source.startswith(("http://", "https://")):

@@ -2,7 +2,14 @@
 
 import pytest
 
-from cards.domain.decklist import COMMANDER, MAIN, SIDEBOARD, DecklistTooLong, parse
+from cards.domain.decklist import (
+    COMMANDER,
+    COMPANION,
+    MAIN,
+    SIDEBOARD,
+    DecklistTooLong,
+    parse,
+)
 
 
 def shape(parsed):
@@ -71,3 +78,8 @@ def test_size_limits():
 def test_markup_is_kept_as_text_not_interpreted():
     parsed = parse("1 <script>alert(1)</script>")
     assert shape(parsed) == [(1, 1, "<script>alert(1)</script>", MAIN)]
+
+
+def test_arenas_companion_section_is_its_own():
+    text = "Commander\n1 Tymna the Weaver\n\nCompanion\n1 Lurrus of the Dream-Den (IKO) 226"
+    assert shape(parse(text))[1] == (5, 1, "Lurrus of the Dream-Den", COMPANION)

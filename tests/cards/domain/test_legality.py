@@ -3,7 +3,8 @@ a time, each expected to break exactly one rule on the line that breaks it."""
 
 import pytest
 
-from cards.domain.decklist import parse
+from cards.domain.card import Card
+from cards.domain.decklist import COMPANION, SIDEBOARD, parse
 from cards.domain.legality import UnknownFormat, check, pair_allowed
 
 from ..sample import card, lookup
@@ -49,6 +50,13 @@ COMMANDER_TABLE = [
     (f"{SWAP} Wastes (a basic: any number)", ["Wastes"], []),
     (f"{SWAP} Snow-Covered Island (a basic)", ["Snow-Covered Island"], []),
     (f"{SWAP} Force of Will", ["Force of Will"], []),
+    (f"{SWAP} Mana Vault (banned in Legacy, legal here)", ["Mana Vault"], []),
+    (f"{SWAP} Dark Ritual", ["Dark Ritual"], []),
+    (f"{SWAP} Cyclonic Rift", ["Cyclonic Rift"], []),
+    (f"{SWAP} Brazen Borrower (its front face's name)", ["Brazen Borrower"], []),
+    (f"{SWAP} Vial Smasher the Fierce (BR)", ["Vial Smasher the Fierce"],
+     [(11, "color-identity")]),
+    (f"{SWAP} The Ur-Dragon (five colors)", ["The Ur-Dragon"], [(11, "color-identity")]),
 ]  # fmt: skip
 
 
@@ -95,6 +103,12 @@ def test_commander_copies_allowed_by_the_cards_text(name, copies, expected):
         (("Nahiri, the Lithomancer",), None),
         (("Kytheon, Hero of Akros",), None),
         (("Golos, Tireless Pilgrim",), "banned"),
+        (("The Ur-Dragon",), None),
+        (("Najeela, the Blade-Blossom",), None),
+        (("Yuriko, the Tiger's Shadow",), None),
+        (("Silas Renn, Seeker Adept", "Vial Smasher the Fierce"), None),
+        (("Yuriko, the Tiger's Shadow", "Tymna the Weaver"), "commander-pair"),
+        (("Mana Vault",), "commander-eligible"),
     ],
 )
 def test_commanders_and_their_pairs(commanders, expected):
@@ -170,6 +184,15 @@ SIXTY_TABLE = [
     ("legacy", ["4 Force of Will", "56 Island"], ["16 Island"], [(None, "sideboard-size")]),
     ("standard", ["4 Llanowar Elves", "56 Forest"], [], []),
     ("standard", ["4 Llanowar Elves", "56 Forest", "1 Nope"], [], [(3, "unknown-card")]),
+    ("vintage", ["1 Mana Vault", "59 Island"], [], []),
+    ("vintage", ["2 Mana Vault", "58 Island"], [], [(1, "restricted")]),
+    ("legacy", ["1 Mana Vault", "59 Island"], [], [(1, "banned")]),
+    ("legacy", ["4 Dark Ritual", "56 Swamp"], [], []),
+    ("modern", ["4 Dark Ritual", "56 Swamp"], [], [(1, "not-legal")]),
+    ("pioneer", ["4 Cyclonic Rift", "56 Island"], [], []),
+    ("standard", ["4 Cyclonic Rift", "56 Island"], [], [(1, "not-legal")]),
+    ("modern", ["4 Brazen Borrower", "56 Island"], [], []),
+    ("modern", ["1 The Ur-Dragon", "59 Island"], [], [(1, "not-legal")]),
 ]
 
 
@@ -181,3 +204,57 @@ def test_sixty_card_formats(fmt, main, side, expected):
 def test_unknown_format():
     with pytest.raises(UnknownFormat):
         check(parse("1 Island"), lookup, fmt="yugioh")
+
+
+# Companions are not in the shipped sample: two stand-ins with the fields the rules read
+# (printed text and color identity; legality set here for the test, not from card data).
+LURRUS = Card("test-lurrus", "Lurrus of the Dream-Den", "Legendary Creature — Cat Nightmare",
+              "Lifelink\nCompanion — Each permanent card in your starting deck has mana value 2 "
+              "or less.", "WB", {"commander": "legal"})  # fmt: skip
+JEGANTHA = Card("test-jegantha", "Jegantha, the Wellspring",
+                "Legendary Creature — Elemental Elk",
+                "Companion — No card in your starting deck has more than one of the same mana "
+                "symbol in its mana cost.", "RG",
+                {"commander": "legal", "modern": "legal"})  # fmt: skip
+
+
+def with_companions(names):
+    found = dict(lookup(names))
+    found.update({c.name: c for c in (LURRUS, JEGANTHA) if c.name in names})
+    return found
+
+
+def companion_problems(text, fmt="commander"):
+    return [(p.line, p.rule) for p in check(parse(text), with_companions, fmt=fmt).problems]
+
+
+# The base list (lines 1-14), then an Arena `Companion` section from line 16.
+@pytest.mark.parametrize(
+    ("companions", "expected"),
+    [
+        (["1 Lurrus of the Dream-Den"], []),  # WB: inside WUBG; no sideboard, not in the 100
+        (["1 Jegantha, the Wellspring"], [(17, "color-identity")]),  # RG: outside WUBG
+        (["1 Mana Vault"], [(17, "companion")]),  # no companion ability
+        (["1 Sol Ring"], [(17, "companion"), (17, "singleton")]),  # a 101st card, singleton
+        (["1 Lurrus of the Dream-Den", "1 Jegantha, the Wellspring"],
+         [(17, "companion"), (18, "color-identity")]),
+    ],
+)  # fmt: skip
+def test_a_commander_decks_companion_is_no_sideboard(companions, expected):
+    text = commander_list() + "\n\nCompanion\n" + "\n".join(companions)
+    assert companion_problems(text) == expected
+    report = check(parse(text), with_companions, fmt="commander")
+    assert report.size == 100
+    assert any(c.section == COMPANION for c in report.cards)
+
+
+def test_arenas_companion_in_a_sixty_card_list_is_one_sideboard_card():
+    main = ["Companion", "1 Jegantha, the Wellspring", "", "Deck", "4 Lightning Bolt",
+            "56 Mountain", "", "Sideboard", "1 Jegantha, the Wellspring",
+            "14 Mountain"]  # fmt: skip
+    report = check(parse("\n".join(main)), with_companions, fmt="modern")
+    assert report.legal, report.problems
+    assert report.sideboard_size == 15
+    alone = check(parse("\n".join([*main[:8], "15 Mountain"])), with_companions, fmt="modern")
+    assert [(p.line, p.rule) for p in alone.problems] == [(None, "sideboard-size")]
+    assert {c.section for c in alone.cards if c.card is JEGANTHA} == {SIDEBOARD}

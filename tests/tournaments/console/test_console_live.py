@@ -1,4 +1,4 @@
-"""The TO console follows the round by itself (views.event_run_live): a poll every 5 s answers
+"""The TO console follows the round by itself (views.event_run_live): a poll every 2 s answers
 304 while nothing changed; after a result, a player's report, a drop, it sends the round's
 status line, the reports line and every card out of band, each card with a fingerprint of what
 it shows (`data-state`) so the page's script replaces only the cards that changed; once the

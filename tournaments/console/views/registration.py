@@ -1,6 +1,6 @@
 """The TO's Registration page: its settings, seats and waitlist, check-in (open, close), the
-paid marks and the deck settings. The players' own side (join, leave, check in, their deck)
-is the registration room's.
+paid marks, the deck settings and the decks named before card data that match no cards. The
+players' own side (join, leave, check in, their deck) is the registration room's.
 
 Every write goes through tournaments.services.registration, which locks the event: a double
 tap is told it was done, and nothing is written on a refusal.
@@ -60,6 +60,7 @@ def _to_page(request, event: Tournament, form=None, status: int = 200) -> HttpRe
         ),
         entries=event.entries.select_related("player").order_by("player__name"),
         without_legal_list=deck_selectors.entries_without_legal_list(event),
+        not_matched=deck_selectors.decks_not_matched(event),
         seated_table=seated_table,
         **reg_selectors.registrations_for_to(event),
     )
