@@ -8,6 +8,8 @@ blow it at 128. The bounds are today's counts, so one more query anywhere fails 
 import re
 
 import pytest
+from django.db import transaction
+from django.test import TestCase
 from django.urls import reverse
 
 from leagues.models import Role
@@ -82,30 +84,45 @@ def pages_rendered(settings):
     settings.GUILDHALL_PAGE_CACHE = False
 
 
-def played_event(fmt: str, players: int, django_capture_on_commit_callbacks, **options):
+def _played_event(fmt: str, players: int) -> int:
     """An event of `players`, three rounds played, round 4 paired with half its tables in."""
     league = LeagueFactory(organization=OrganizationFactory())
-    event = tournament_create(
-        league=league, name=f"{fmt} {players}", format=fmt, swiss_rounds=5, **options
-    )
+    event = tournament_create(league=league, name=f"{fmt} {players}", format=fmt, swiss_rounds=5)
     register(event, *(f"Player {n:03d}" for n in range(players)))
     # Ratings are caught up on commit, as on the site: the league pages show real ratings.
-    with django_capture_on_commit_callbacks(execute=True):
+    with TestCase.captureOnCommitCallbacks(execute=True):
         for _ in range(3):
             play_round(event)
         round_ = round_pair(tournament=event)
         tables = [t for t in round_.tables.order_by("number") if t.seats.count() > 1]
         for table in tables[: len(tables) // 2]:
             table_report(table=table, winner=table.seats.order_by("position")[0].entry)
-    return Tournament.objects.select_related("league").get(pk=event.pk)
+    return event.pk
 
 
-@pytest.mark.parametrize("fmt", ["1v1", "pods"])
-@pytest.mark.parametrize("players", SIZES)
+@pytest.fixture(scope="module")
+def played(fmt, players, django_db_setup, django_db_blocker):
+    """The test's played event, built once for every test of its format and size (4 events,
+    not one a test: a 128-player night costs seconds to play through the services), in a
+    transaction rolled back after its last test; each test runs in a savepoint inside it, as
+    pytest-django's `db` does, so what one test writes no other sees. `fmt` and `players` are
+    parametrized with the module's scope, so pytest runs each event's tests together."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield _played_event(fmt, players)
+        transaction.set_rollback(True)
+
+
+@pytest.fixture
+def played_event(played):
+    return Tournament.objects.select_related("league").get(pk=played)
+
+
+@pytest.mark.parametrize("fmt", ["1v1", "pods"], scope="module")
+@pytest.mark.parametrize("players", SIZES, scope="module")
 def test_public_pages_issue_the_same_queries_for_16_or_128_players(
-    client, fmt, players, django_capture_on_commit_callbacks, django_assert_max_num_queries
+    client, fmt, played_event, django_assert_max_num_queries
 ):
-    event = played_event(fmt, players, django_capture_on_commit_callbacks)
+    event = played_event
     player_id = event.entries.order_by("player__name").first().player_id
     for page, (name, args, headers) in PUBLIC_PAGES.items():
         url = reverse(name, args=args(event, player_id))
@@ -117,12 +134,13 @@ def test_public_pages_issue_the_same_queries_for_16_or_128_players(
         assert shown in response.content, page
 
 
-@pytest.mark.parametrize("players", SIZES)
+@pytest.mark.parametrize("fmt", ["1v1"], scope="module")
+@pytest.mark.parametrize("players", SIZES, scope="module")
 def test_standings_by_opponents_rating_stay_constant_too(
-    client, players, django_capture_on_commit_callbacks, django_assert_max_num_queries
+    client, played_event, django_assert_max_num_queries
 ):
     """The one tiebreaker that reads the league's ratings reads them in one query."""
-    event = played_event("1v1", players, django_capture_on_commit_callbacks)
+    event = played_event
     event.tiebreakers = ["points", "avg_opp_rating", "omw"]
     event.save(update_fields=["tiebreakers"])
     with django_assert_max_num_queries(6):
@@ -131,15 +149,15 @@ def test_standings_by_opponents_rating_stay_constant_too(
 
 
 @pytest.fixture
-def judged_event(client, fmt, players, django_capture_on_commit_callbacks):
+def judged_event(client, played_event):
     """A played event (the test's `fmt` and `players`) with a judge logged in on `client`."""
-    event = played_event(fmt, players, django_capture_on_commit_callbacks)
+    event = played_event
     client.force_login(organizer_of(event.league.organization, role=Role.JUDGE))
     return event
 
 
-@pytest.mark.parametrize("fmt", ["1v1", "pods"])
-@pytest.mark.parametrize("players", SIZES)
+@pytest.mark.parametrize("fmt", ["1v1", "pods"], scope="module")
+@pytest.mark.parametrize("players", SIZES, scope="module")
 def test_the_console_judges_reload_stays_constant(
     client, fmt, judged_event, django_assert_max_num_queries
 ):
@@ -160,8 +178,8 @@ def test_the_console_judges_reload_stays_constant(
 PAPER_BOUND = 11
 
 
-@pytest.mark.parametrize("fmt", ["1v1", "pods"])
-@pytest.mark.parametrize("players", SIZES)
+@pytest.mark.parametrize("fmt", ["1v1", "pods"], scope="module")
+@pytest.mark.parametrize("players", SIZES, scope="module")
 def test_the_paper_pack_stays_constant(client, judged_event, django_assert_max_num_queries):
     with django_assert_max_num_queries(PAPER_BOUND):
         response = client.get(reverse("paper_pack", args=[judged_event.slug]))
@@ -169,8 +187,8 @@ def test_the_paper_pack_stays_constant(client, judged_event, django_assert_max_n
     assert response.content.count(b'<div class="slip">') >= 4
 
 
-@pytest.mark.parametrize("fmt", ["1v1", "pods"])
-@pytest.mark.parametrize("players", SIZES)
+@pytest.mark.parametrize("fmt", ["1v1", "pods"], scope="module")
+@pytest.mark.parametrize("players", SIZES, scope="module")
 def test_the_consoles_live_poll_stays_constant(
     client, players, judged_event, django_assert_max_num_queries
 ):
@@ -192,15 +210,15 @@ def test_the_consoles_live_poll_stays_constant(
     assert response.content.count(b'<span class="entry-name">') == players
 
 
-@pytest.mark.parametrize("fmt", ["1v1", "pods"])
-@pytest.mark.parametrize("players", SIZES)
+@pytest.mark.parametrize("fmt", ["1v1", "pods"], scope="module")
+@pytest.mark.parametrize("players", SIZES, scope="module")
 def test_a_judges_result_tap_stays_constant(
-    client, fmt, players, django_capture_on_commit_callbacks, django_assert_max_num_queries
+    client, fmt, played_event, django_assert_max_num_queries
 ):
     """The htmx result tap: lock, store the result and its league game, render the card and
     the round's status line. (The rating catch-up after commit has its own bound in
     tests/ratings/test_services.py.)"""
-    event = played_event(fmt, players, django_capture_on_commit_callbacks)
+    event = played_event
     client.force_login(organizer_of(event.league.organization, role=Role.JUDGE))
     table = next(
         t
@@ -284,14 +302,14 @@ def test_the_notification_pages_read_a_fixed_number_of_queries(
 MY_EVENT_BOUNDS = {"page": 18, "poll-changed": 18, "poll-unchanged": 7, "link-poll": 3}
 
 
-@pytest.mark.parametrize("fmt", ["1v1", "pods"])
-@pytest.mark.parametrize("players", SIZES)
+@pytest.mark.parametrize("fmt", ["1v1", "pods"], scope="module")
+@pytest.mark.parametrize("players", SIZES, scope="module")
 def test_the_players_page_and_its_poll_stay_constant(
-    client, fmt, players, django_capture_on_commit_callbacks, django_assert_max_num_queries
+    client, fmt, played_event, django_assert_max_num_queries
 ):
     from tests.factories import UserFactory
 
-    event = played_event(fmt, players, django_capture_on_commit_callbacks)
+    event = played_event
     entry = event.entries.select_related("player").order_by("player__name").first()
     user = UserFactory()
     entry.player.user = user
@@ -319,16 +337,17 @@ def test_the_players_page_and_its_poll_stay_constant(
     assert poll.status_code == 304
 
 
-@pytest.mark.parametrize("players", SIZES)
+@pytest.mark.parametrize("fmt", ["pods"], scope="module")
+@pytest.mark.parametrize("players", SIZES, scope="module")
 def test_the_pairings_poll_is_a_304_from_two_queries(
-    client, players, django_capture_on_commit_callbacks, django_assert_max_num_queries
+    client, played_event, django_assert_max_num_queries
 ):
     """A spectator's pairings poll while nothing changed, with the page cache off: the event
     (seen by the visitor) and its page versions, then a 304 (live.answers_poll; with the
     cache on, the versions alone: tests/tournaments/test_reports_views.py)."""
     import re
 
-    event = played_event("pods", players, django_capture_on_commit_callbacks)
+    event = played_event
     url = reverse("event_detail", args=[event.slug])
     page = client.get(url).content.decode()
     etag = re.search(r'If-None-Match": "\\"([0-9a-f]+)', page).group(1)
