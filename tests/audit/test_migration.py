@@ -1,17 +1,21 @@
 """The audit trail's move out of leagues keeps every row (leagues 0008, audit 0001).
 
-The database is put back in the shape it had before the move (the event as a foreign key to
-tournaments, no event name column), rows are written there, and the migrations run forward.
+A database of its own is migrated up to the move and put in the shape leagues 0005-0007 gave
+it then (the event as a foreign key to tournaments, no event name column; 0005 no longer
+writes that column), rows are written there, and the migrations run forward to the latest.
 """
 
-import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 
 from audit.models import AuditEntry
-from tests.factories import LeagueFactory, TournamentFactory
+from tournaments.models import Tournament
 
-BEFORE_THE_MOVE = [("leagues", "0007_importbatch_preview"), ("audit", None)]
+BEFORE_THE_MOVE = [
+    ("leagues", "0007_importbatch_preview"),
+    ("tournaments", "0004_tournament_judge"),
+]
 
 
 def _tournament_foreign_keys() -> list[str]:
@@ -25,17 +29,21 @@ def _tournament_foreign_keys() -> list[str]:
         return [row[0] for row in cursor.fetchall()]
 
 
-@pytest.mark.django_db(transaction=True)
-def test_moving_the_audit_trail_keeps_its_rows_and_frees_the_event():
-    league = LeagueFactory()
-    event = TournamentFactory(league=league, name="Friday Night Magic")
-    call_command("migrate", "audit", "zero", verbosity=0)
-    call_command("migrate", "leagues", "0007_importbatch_preview", verbosity=0)
+def test_moving_the_audit_trail_keeps_its_rows_and_frees_the_event(empty_database):
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE_THE_MOVE)
+    old = executor.loader.project_state(BEFORE_THE_MOVE).apps
+    store = old.get_model("leagues", "Organization").objects.create(name="Den", slug="den")
+    league = old.get_model("leagues", "League").objects.create(
+        organization=store, name="Friday", slug="friday"
+    )
+    event = old.get_model("tournaments", "Tournament").objects.create(
+        league=league, name="Friday Night Magic", slug="fnm", seed=1
+    )
     with connection.cursor() as cursor:  # the table exactly as leagues 0005-0007 left it
         cursor.execute(
-            """ALTER TABLE leagues_auditentry DROP COLUMN tournament_name;
-               ALTER TABLE leagues_auditentry ADD CONSTRAINT old_tournament_fk
-                   FOREIGN KEY (tournament_id) REFERENCES tournaments_tournament (id)
+            """ALTER TABLE leagues_auditentry ADD COLUMN tournament_id bigint NULL
+                   CONSTRAINT old_tournament_fk REFERENCES tournaments_tournament (id)
                    DEFERRABLE INITIALLY DEFERRED;
                INSERT INTO leagues_auditentry (organization_id, league_id, tournament_id,
                    actor_label, action, object_type, object_id, summary, created_at)
@@ -43,7 +51,7 @@ def test_moving_the_audit_trail_keeps_its_rows_and_frees_the_event():
                        'a game', now()),
                       (%(org)s, %(league)s, %(event)s, 'jude', 'entry.drop', 'entry', 3,
                        'a drop', now())""",
-            {"org": league.organization_id, "league": league.pk, "event": event.pk},
+            {"org": store.pk, "league": league.pk, "event": event.pk},
         )
     assert _tournament_foreign_keys() == ["old_tournament_fk"]
 
@@ -56,7 +64,6 @@ def test_moving_the_audit_trail_keeps_its_rows_and_frees_the_event():
     assert drop.actor_label == "jude" and drop.get_action_display() == "Player dropped"
     assert entries["game.create"].tournament_id is None
     assert _tournament_foreign_keys() == []  # audit sits below tournaments now
-    event_id = event.pk
-    event.delete()
+    Tournament.objects.get(pk=event.pk).delete()
     drop.refresh_from_db()  # the entry outlives its event
-    assert (drop.tournament_id, drop.tournament_name) == (event_id, "Friday Night Magic")
+    assert (drop.tournament_id, drop.tournament_name) == (event.pk, "Friday Night Magic")

@@ -2,21 +2,11 @@
 (`domain.result.Result.as_json`), converted from what its form posted; going back writes the
 form's fields again. Each report below is written as 0013 stored it, by hand."""
 
-import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 BEFORE = [("tournaments", "0013_event_listing_and_series")]
 AFTER = [("tournaments", "0014_report_result_value")]
-
-
-@pytest.fixture
-def back_to_latest():
-    """Whatever the test leaves, the database ends at the latest migrations again."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def _table(apps, league, fmt, names):
@@ -36,8 +26,7 @@ def _table(apps, league, fmt, names):
     return table, entries
 
 
-@pytest.mark.django_db(transaction=True)
-def test_reports_keep_the_value_their_form_said_and_go_back(back_to_latest):
+def test_reports_keep_the_value_their_form_said_and_go_back(empty_database):
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)
     old = executor.loader.project_state(BEFORE).apps

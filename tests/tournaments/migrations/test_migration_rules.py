@@ -4,7 +4,6 @@ created afterwards get the MTR's settings."""
 
 from decimal import Decimal
 
-import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
@@ -12,18 +11,7 @@ BEFORE = [("tournaments", "0004_tournament_judge")]
 AFTER = [("tournaments", "0005_game_draws_floors_bye_pairing")]
 
 
-@pytest.fixture
-def back_to_latest():
-    """Whatever the test leaves, the database ends at the latest migrations again (the tests
-    after it expect every later migration's columns)."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
-@pytest.mark.django_db(transaction=True)
-def test_existing_events_keep_their_floors_and_bye(back_to_latest):
+def test_existing_events_keep_their_floors_and_bye(empty_database):
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)
     old = executor.loader.project_state(BEFORE).apps
