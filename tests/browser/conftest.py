@@ -1,8 +1,11 @@
 """Browser tests: Debian's chromium driven by Playwright against pytest-django's live server.
 
 Playwright cannot download its own browser here, so it launches /usr/bin/chromium (installed
-by `make test`). Each test gets a fresh context (no cookies) at phone or desktop width and saves
-screenshots into tests/browser/screenshots/ (git-ignored) for a person to look at.
+by `make test`). Each test gets a fresh context (no cookies) at phone or desktop width. With
+SCREENSHOTS=1 in the environment (`make test SCREENSHOTS=1`) the tests save screenshots of
+the pages they visit into tests/browser/screenshots/ (git-ignored) for a person to look at;
+without it they take none (a full-page PNG of every step was a quarter of the page crawl's
+time) except of a `phone` or `desktop` page whose test failed.
 """
 
 import datetime
@@ -19,8 +22,20 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parent / "screenshots"
+KEEP_SCREENSHOTS = os.environ.get("SCREENSHOTS", "") not in ("", "0")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+FAILED = pytest.StashKey[bool]()
 
 
 def pytest_collection_modifyitems(items):
@@ -95,27 +110,36 @@ class Visit:
         if summary.is_visible() and summary.locator("xpath=..").get_attribute("open") is None:
             summary.click()
 
-    def shot(self, name: str) -> Path:
-        SCREENSHOTS.mkdir(exist_ok=True)
+    def shot(self, name: str, *, always: bool = False) -> Path:
+        """The whole page as tests/browser/screenshots/NAME.png, when SCREENSHOTS=1 (or
+        `always`)."""
         path = SCREENSHOTS / f"{name}.png"
-        self.page.screenshot(path=str(path), full_page=True)
+        if KEEP_SCREENSHOTS or always:
+            SCREENSHOTS.mkdir(exist_ok=True)
+            self.page.screenshot(path=str(path), full_page=True)
         return path
 
 
+def _closed(visit: Visit, request, label: str) -> None:
+    """After the test: its page as it was when the test failed, then the context closed."""
+    if request.node.stash.get(FAILED, False):
+        visit.shot(f"failed-{request.node.name}-{label}", always=True)
+    visit.context.close()
+    assert not visit.errors, f"JavaScript errors in the page: {visit.errors}"
+
+
 @pytest.fixture
-def phone(browser, live_server):
+def phone(browser, live_server, request):
     visit = Visit(browser, live_server, PHONE)
     yield visit
-    visit.context.close()
-    assert not visit.errors, f"JavaScript errors in the page: {visit.errors}"
+    _closed(visit, request, "phone")
 
 
 @pytest.fixture
-def desktop(browser, live_server):
+def desktop(browser, live_server, request):
     visit = Visit(browser, live_server, DESKTOP)
     yield visit
-    visit.context.close()
-    assert not visit.errors, f"JavaScript errors in the page: {visit.errors}"
+    _closed(visit, request, "desktop")
 
 
 NAMES = ["Ann Archer", "Bob Baker", "Cy Cole", "Dee Drake", "Eve Evans", "Finn Ford"]

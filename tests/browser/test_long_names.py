@@ -47,7 +47,7 @@ from tournaments.services.rounds import round_end, round_pair
 from tournaments.services.topcut import top_cut_start
 
 from .a11y import LAYOUT_RULES, axe_missing, axe_violations, small_targets
-from .conftest import PHONE, SCREENSHOTS, Visit
+from .conftest import KEEP_SCREENSHOTS, PHONE, SCREENSHOTS, Visit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -313,14 +313,14 @@ def measure(visit, width: int) -> list[str]:
 
 def crawl(visit, role: str) -> tuple[list[str], set[str], int]:
     """Visit every page `role` reaches by following links from START, at 390 and 1366 px;
-    screenshot each at both widths. Returns (problems, URL patterns seen, pages visited)."""
+    screenshot each at both widths (with SCREENSHOTS=1). Returns (problems, URL patterns seen,
+    pages visited)."""
     queue = list(START)
     seen_urls: set[str] = set()
     per_pattern: dict[tuple[str, str], int] = {}
     problems: list[str] = []
     routes: set[str] = set()
     index: list[str] = []  # which screenshot shows which address
-    SCREENSHOTS.mkdir(exist_ok=True)
     while queue:
         address = queue.pop(0)
         if address in seen_urls:
@@ -355,7 +355,8 @@ def crawl(visit, role: str) -> tuple[list[str], set[str], int]:
         # few addresses, the one with the long name is among those visited.
         queue = [a for a, t in fresh if named_long(t)] + queue
         queue += [a for a, t in fresh if not named_long(t)]
-    (SCREENSHOTS / f"crawl-{role}.txt").write_text("\n".join(index) + "\n")
+    if KEEP_SCREENSHOTS:
+        (SCREENSHOTS / f"crawl-{role}.txt").write_text("\n".join(index) + "\n")
     return problems, routes, len(seen_urls)
 
 

@@ -18,7 +18,7 @@ from tournaments.services.entries import entry_register
 from tournaments.services.events import tournament_create
 from tournaments.services.rounds import round_pair
 
-from .conftest import PHONE, SCREENSHOTS
+from .conftest import KEEP_SCREENSHOTS, PHONE, SCREENSHOTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -51,6 +51,8 @@ def tap(taps: Taps, locator):
 
 def view_shot(page, name: str) -> None:
     """What the phone shows (not the whole page): the sticky header over the last tables."""
+    if not KEEP_SCREENSHOTS:
+        return
     SCREENSHOTS.mkdir(exist_ok=True)
     # caret="initial": hiding the caret injects a style element, which the site's CSP refuses.
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), caret="initial")

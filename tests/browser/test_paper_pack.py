@@ -27,7 +27,7 @@ from tournaments.services.events import tournament_create
 from tournaments.services.results import table_report
 from tournaments.services.rounds import round_pair
 
-from .conftest import PHONE, Visit
+from .conftest import KEEP_SCREENSHOTS, PHONE, Visit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -136,7 +136,8 @@ def test_the_console_links_the_pack_on_a_phone_and_the_pack_fits_it(browser, liv
                 assert box["x"] + box["width"] <= PHONE["width"], name
             assert visit.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
             visit.page.locator(".paper-links").scroll_into_view_if_needed()
-            visit.page.screenshot(path=str(OUT / f"paper-console-{kind}-390.png"))
+            if KEEP_SCREENSHOTS:
+                visit.page.screenshot(path=str(OUT / f"paper-console-{kind}-390.png"))
             link.click()
             visit.page.wait_for_load_state("networkidle")
             assert visit.page.get_by_role("button", name="Print").is_visible()  # the script ran

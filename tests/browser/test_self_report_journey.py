@@ -25,7 +25,7 @@ from tournaments.reports import views as report_views
 from tournaments.services.entries import entry_register
 from tournaments.services.events import tournament_create
 
-from .conftest import PHONE, SCREENSHOTS, Visit
+from .conftest import KEEP_SCREENSHOTS, PHONE, SCREENSHOTS, Visit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -236,7 +236,8 @@ def test_eight_phones_play_two_rounds(browser, live_server, event, fast_polls, r
         expect(to.page.locator("main")).to_contain_text("Result confirmed by a player")
         expect(to.page.locator("main")).to_contain_text(f"the TO chose {b}'s report")
         to.shot("self-report-history")
-        to.page.screenshot(path=str(SCREENSHOTS / "self-report-history-top.png"))
+        if KEEP_SCREENSHOTS:
+            to.page.screenshot(path=str(SCREENSHOTS / "self-report-history-top.png"))
         for phone in phones.values():
             assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
