@@ -109,10 +109,15 @@ def page_cache_forgets_other_tests():
     pagecache.recent.clear()
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    # The default PBKDF2 costs ~0.4 s a user; tests make many users and test no hashing.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+@pytest.fixture(autouse=True, scope="session")
+def fast_password_hashing():
+    """The default PBKDF2 costs ~0.4 s a user; tests make many users and test no hashing.
+    For the whole session, so the users of a module's shared scene (the permission matrix's
+    world, built before any test's own fixtures) are quick to make too."""
+    from django.test.utils import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture
