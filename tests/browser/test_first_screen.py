@@ -1,5 +1,6 @@
 """The first screen is the task (issue 33): on a 390x844 phone, what a page is for starts within
-the first 200 px: the seat on "Your seat", the round on the TO's console and on the pairings,
+the first 200 px: the seat on "Your seat", the round's first table on the TO's console (below
+its round head; the clock's buttons wait under the tables), the round on the pairings,
 the league's standings table and the sign-up form, below a header of one row that carries the
 store's logo and name on its pages and scrolls no page sideways. The console keeps the round,
 its clock and what is left in view while the TO scrolls the tables (sticky). The same pages in
@@ -64,7 +65,7 @@ def pages(scene) -> list[tuple[str, str | None, str, str]]:
     event = scene["event"].slug
     return [
         ("Your seat", "pat", f"/events/{event}/me/", ".seat-card"),
-        ("the console's round", "olive", f"/events/{event}/run/", ".round-head"),
+        ("the console's first table", "olive", f"/events/{event}/run/", ".matches .card"),
         ("the pairings", None, f"/events/{event}/", ".finder"),
         ("the standings", None, "/leagues/friday/", "#standings"),
         ("the sign-up form", None, "/accounts/signup/", "form.signup"),
