@@ -1,7 +1,8 @@
-"""`{% store_theme %}`: the link to the store's accent stylesheet, on a page that belongs to a
-store (its league's, its event's, its own), or nothing (issue 33).
+"""The store's look on a page that belongs to a store (its league's, its event's, its own), or
+Guildhall's (issue 33): `{% store_theme %}` links the store's accent stylesheet,
+`{% store_brand %}` draws the header's name, the store's logo and name beside Guildhall's mark.
 
-A tag rather than template logic: a page's context names its store in one of several ways
+Tags rather than template logic: a page's context names its store in one of several ways
 (`league`, `event`, `organization`) and the test settings fail on a missing variable. The
 accent was checked when saved (leagues.domain.colour); the URL carries it so the file caches.
 """
@@ -10,10 +11,13 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html
 
+from core.templatetags.links import cached_url
+
 register = template.Library()
 
 
 def _store(context):
+    """The store the page belongs to, or None (Guildhall's own pages: home, the account's)."""
     for name in ("league", "event", "organization"):
         value = context.get(name)
         if value is None or isinstance(value, str):
@@ -22,7 +26,7 @@ def _store(context):
             value = getattr(value, "league", None)
         if name in ("league", "event"):
             value = getattr(value, "organization", None)
-        if value is not None and getattr(value, "accent", ""):
+        if value is not None and getattr(value, "slug", ""):
             return value
     return None
 
@@ -30,9 +34,22 @@ def _store(context):
 @register.simple_tag(takes_context=True)
 def store_theme(context) -> str:
     store = _store(context)
-    if store is None:
+    if store is None or not getattr(store, "accent", ""):
         return ""
     url = reverse("store_theme", args=[store.slug])
     return format_html(
         '<link rel="stylesheet" href="{}?v={}">', url, store.accent.removeprefix("#")
     )
+
+
+@register.inclusion_tag("components/store_brand.html", takes_context=True)
+def store_brand(context) -> dict:
+    """The header's first link: Guildhall, or on a store's page Guildhall's mark (the word from
+    40rem) and the store's logo and name, linking to its events."""
+    store = _store(context)
+    if store is None:
+        return {"store": None}
+    logo = None
+    if getattr(store, "logo_type", ""):
+        logo = f"{cached_url('store_logo', store.slug)}?v={store.logo_version}"
+    return {"store": store, "logo": logo, "events": cached_url("store_events", store.slug)}

@@ -1,8 +1,10 @@
 """The first screen is the task (issue 33): on a 390x844 phone, what a page is for starts within
-the first 200 px: the seat on "Your seat", the round on the TO's console and on the pairings,
-the league's standings table and the sign-up form. The console keeps the round, its clock and
-what is left in view while the TO scrolls the tables (sticky). The same pages in the dark
-scheme keep their text readable (axe's colour-contrast rule), as the crawl in
+the first 200 px: the seat on "Your seat", the round's first table on the TO's console (below
+its round head; the clock's buttons wait under the tables), the round on the pairings,
+the league's standings table and the sign-up form, below a header of one row that carries the
+store's logo and name on its pages and scrolls no page sideways. The console keeps the round,
+its clock and what is left in view while the TO scrolls the tables (sticky). The same pages in
+the dark scheme keep their text readable (axe's colour-contrast rule), as the crawl in
 test_long_names.py checks the light one.
 """
 
@@ -10,7 +12,9 @@ import datetime
 
 import pytest
 
+from leagues.models import Organization
 from tests.factories import UserFactory
+from tests.leagues.domain.test_images import png
 from tournaments.services.entries import entry_register
 from tournaments.services.events import tournament_create
 from tournaments.services.results import table_report
@@ -22,12 +26,21 @@ from .conftest import PHONE, Visit, friday_league
 pytestmark = pytest.mark.django_db(transaction=True)
 
 FIRST_SCREEN = 200  # px from the top of the page
+HEADER_ROW = 60  # px: the header is one row, the store's name shortened to fit
 
 
 @pytest.fixture
 def scene(db) -> dict:
-    """Friday Commander, and an event in its second round (being played) of eight players."""
+    """Friday Commander, and an event in its second round (being played) of eight players;
+    the store has a logo, an accent and a name too long for a phone's header."""
     scene = friday_league()
+    Organization.objects.filter(pk=scene["league"].organization_id).update(
+        name="Dragon's Den Games and Coffee House",
+        logo=png(4, 4),
+        logo_type="image/png",
+        logo_version=1,
+        accent="#1f5f7a",
+    )
     event = tournament_create(
         league=scene["league"], name="Friday Open", date=datetime.date.today(), swiss_rounds=3
     )
@@ -52,7 +65,7 @@ def pages(scene) -> list[tuple[str, str | None, str, str]]:
     event = scene["event"].slug
     return [
         ("Your seat", "pat", f"/events/{event}/me/", ".seat-card"),
-        ("the console's round", "olive", f"/events/{event}/run/", ".round-head"),
+        ("the console's first table", "olive", f"/events/{event}/run/", ".matches .card"),
         ("the pairings", None, f"/events/{event}/", ".finder"),
         ("the standings", None, "/leagues/friday/", "#standings"),
         ("the sign-up form", None, "/accounts/signup/", "form.signup"),
@@ -73,6 +86,14 @@ def test_what_each_page_is_for_starts_on_the_first_screen(browser, live_server, 
             top = visit.page.locator(selector).first.bounding_box()["y"]
             if top > FIRST_SCREEN:
                 problems.append(f"{what} ({address}) starts at {top:.0f} px")
+            header = visit.page.locator(".site-header").bounding_box()["height"]
+            if header > HEADER_ROW:
+                problems.append(f"{what} ({address}): the header is {header:.0f} px high")
+            if "signup" not in address and not visit.page.locator(".store-name").is_visible():
+                problems.append(f"{what} ({address}): no store name in the header")
+            width = visit.page.evaluate("document.documentElement.scrollWidth")
+            if width > PHONE["width"]:
+                problems.append(f"{what} ({address}) scrolls sideways: {width} px")
             visit.shot(f"first-screen-{selector.strip('.#').replace(' ', '-')}-phone")
     finally:
         for visit in visits.values():

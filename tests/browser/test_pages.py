@@ -72,7 +72,9 @@ def test_organizer_adds_a_game_on_a_phone(phone, scene):
     page.fill("#id_player_4", "Gus Green")  # a new face: refused until confirmed
     page.click("button:has-text('Save game')")
     page.wait_for_load_state("networkidle")
-    assert page.locator('text=No player "Gus Green"').is_visible()
+    # Said beside the field, and on top in the error summary with a link to it.
+    assert page.locator("#row-4 .errorlist").filter(has_text='No player "Gus Green"').is_visible()
+    assert page.locator('.error-summary a[href="#id_player_4"]').is_visible()
     assert page.input_value("#id_player_4") == "Gus Green"  # nothing typed is lost
     phone.shot("add-game-error-phone")
     page.check("#id_add_new_players")

@@ -19,6 +19,7 @@ from tests.factories import (
     UserFactory,
     organizer_of,
 )
+from tests.forms import error_summary
 
 pytestmark = pytest.mark.django_db
 
@@ -250,6 +251,7 @@ def test_the_organizer_makes_a_code_and_the_player_types_it(client, store, ann, 
     bad = client.post(reverse("claim_with_code"), {"code": "ZZZZ-ZZZZ"})
     assert bad.status_code == 400
     assert "No player has this claim code" in bad.content.decode()
+    assert 'href="#id_code"' in error_summary(bad.content.decode())
     ann.refresh_from_db()
     assert ann.user is None
 

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from leagues.models import Game, GameResult, Player, Role
 from tests.factories import GameFactory, LeagueFactory, PlayerFactory, UserFactory, organizer_of
+from tests.forms import error_summary
 
 pytestmark = pytest.mark.django_db
 
@@ -111,6 +112,16 @@ def test_add_row_fragment_for_htmx(organizer_client, league):
     assert "index=5" in html  # the next "add" button
     assert "<html" not in html
     assert organizer_client.get(url, {"index": 99}).status_code == 400
+
+
+def test_a_bad_game_comes_back_with_the_error_summary_linking_its_fields(
+    organizer_client, league, roster
+):
+    data = entry("Ann", "Bobb", played_on="20/11/2026")
+    page = organizer_client.post(reverse("game_create", args=[league.slug]), data)
+    summary = error_summary(page.content.decode())
+    assert 'href="#id_played_on"' in summary and "Enter a valid date" in summary
+    assert 'href="#id_player_1"' in summary and "No player &quot;Bobb&quot;" in summary
 
 
 def test_rows_added_in_the_browser_are_kept_on_error(organizer_client, league, roster):

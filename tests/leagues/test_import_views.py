@@ -17,6 +17,7 @@ from tests.factories import (
     PlayerFactory,
     organizer_of,
 )
+from tests.forms import error_summary
 
 CLEAN = b",2024-01-01,Ann,Bob,Cid\r\n,2024-01-02,Bob,Ann,,Long night\r\n"
 WITH_PROBLEMS = (
@@ -265,6 +266,7 @@ def test_a_too_large_file_is_a_form_error(organizer_client, league, settings):
     assert response.status_code == 400
     assert response.context["form"].errors["file"]
     assert "largest file" in response.context["form"].errors["file"][0]
+    assert 'href="#id_file"' in error_summary(response.content.decode())
     assert not ImportBatch.objects.exists()
 
 

@@ -12,6 +12,8 @@ from leagues.models import League, Membership, Organization, Role, StaffInvitati
 from ratings.models import LeagueRating
 from tests.factories import LeagueFactory, PlayerFactory, UserFactory, organizer_of
 from tests.leagues.domain.test_images import png
+from tests.tournaments.play import paired_pods
+from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
 
@@ -228,6 +230,41 @@ def test_the_stores_accent_colours_its_pages_through_a_stylesheet(
     assert client.post(url, {**values, "accent": ""}).status_code == 302
     assert client.get(theme).status_code == 404
     assert theme not in client.get(reverse("league_detail", args=[league.slug])).content.decode()
+
+
+def test_the_stores_logo_and_name_head_its_event_pages_and_the_projector(organization, client):
+    """Every page of the store's (a league's, its seasons', an event's, the player's own and
+    the projector) carries its name and logo in the header and its accent stylesheet; the
+    home page is Guildhall's own."""
+    Organization.objects.filter(pk=organization.pk).update(
+        logo=png(4, 4), logo_type="image/png", logo_version=3, accent="#1f5f7a"
+    )
+    league = LeagueFactory(organization=organization, slug="friday")
+    event = paired_pods(league)
+    player = Entry.objects.filter(tournament=event).select_related("player").first().player
+    player.user = UserFactory(username="ann")
+    player.save(update_fields=["user"])
+    logo = f"{reverse('store_logo', args=[organization.slug])}?v=3"
+    theme = f"{reverse('store_theme', args=[organization.slug])}?v=1f5f7a"
+    urls = [
+        reverse("league_detail", args=[league.slug]),
+        reverse("season_list", args=[league.slug]),
+        reverse("event_detail", args=[event.slug]),
+        reverse("event_standings", args=[event.slug]),
+        reverse("event_player", args=[event.slug, player.pk]),
+        reverse("my_event", args=[event.slug]),
+    ]
+    client.force_login(player.user)
+    for url in urls:
+        page = client.get(url).content.decode()
+        header = page.split('<header class="site-header">')[1].split("</header>")[0]
+        assert "Dragon&#x27;s Den" in header and logo in header, url
+        assert theme in page, url
+    projector = client.get(reverse("event_projector", args=[event.slug])).content.decode()
+    store_line = projector.split('class="projector-store">')[1].split("</p>")[0]
+    assert "Dragon&#x27;s Den" in store_line and logo in store_line and theme in projector
+    home = client.get(reverse("home")).content.decode()
+    assert "Dragon" not in home.split('<header class="site-header">')[1].split("</header>")[0]
 
 
 # --- staff ------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from django.core import mail
 from notifications.models import Delivery, NotificationSettings, StoreWebhook
 from notifications.tasks import deliver_due
 from tests.factories import OrganizationFactory, UserFactory
+from tests.forms import error_summary
 
 from .conftest import webhook_to
 from .receiver import Answer, FakeReceiver
@@ -86,6 +87,7 @@ def test_a_bad_webhook_address_is_refused_on_its_field_and_nothing_changes(
     assert response.status_code == 400
     body = response.content.decode()
     assert message in body and 'class="field has-error"' in body
+    assert 'href="#id_url"' in error_summary(body)
     assert StoreWebhook.objects.get().url == DISCORD
 
 

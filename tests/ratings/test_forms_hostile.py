@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from ratings.forms import RatingSettingsForm
 from ratings.models import LeagueRating
+from tests.forms import error_summary
 from tests.hostile import HOSTILE_VALUES, ID_VALUES, row_counts
 
 pytestmark = pytest.mark.django_db
@@ -65,4 +66,5 @@ def test_the_system_choice(organizer_client, league):
         response = organizer_client.post(url, {**base_data(), "system": value})
         assert response.status_code == 400, key
         assert "system" in response.context["form"].errors, key
+        assert 'href="#id_system"' in error_summary(response.content.decode()), key
         assert row_counts() == before, key

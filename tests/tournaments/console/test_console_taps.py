@@ -68,7 +68,7 @@ def test_the_one_tap_appears_only_once_every_table_has_a_result(event, organizer
     assert f'action="{reverse("round_advance", args=[event.slug, 1])}"' in slot
     assert "Pair round 2 <small>· ends round 1</small>" in slot
     # It sits in the round's header, which stays in view (sticky) while the TO scrolls.
-    head = page.split('<div class="round-head"')[1].split('<div id="round-clock"')[0]
+    head = page.split('<div class="round-head"')[1].split('<div id="round-board"')[0]
     assert 'id="round-status"' in head and 'id="round-next"' in head
     assert 'id="round-time"' in head
 

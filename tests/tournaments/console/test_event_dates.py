@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from leagues.models import Game, Role
 from tests.factories import TournamentFactory, organizer_of
+from tests.forms import error_summary
 from tests.tournaments.play import play_round
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
@@ -59,6 +60,7 @@ def test_an_event_more_than_a_year_ahead_asks_first(judge_client, league):
     text = page.content.decode()
     assert "more than a year ahead" in page.context["form"].errors["date"][0]
     assert 'name="confirm_date"' in text  # the confirmation box appears now, not before
+    assert 'href="#id_date"' in error_summary(text)  # the summary on top links to the field
     assert (
         'name="confirm_date"'
         not in judge_client.get(reverse("event_create", args=[league.slug])).content.decode()

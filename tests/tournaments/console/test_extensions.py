@@ -129,7 +129,7 @@ def test_the_console_sets_it_and_every_page_shows_it(client, event):
     pairings = client.get(reverse("event_detail", args=[event.slug]))
     projector = client.get(reverse("event_projector", args=[event.slug]))
     console = client.get(reverse("event_run", args=[event.slug])).content.decode()
-    assert f'action="{url}"' in console and "Time extensions" in console
+    assert f'action="{url}#round-clock"' in console and "Time extensions" in console
     done = client.post(url, {"table": "2", "minutes": "4"}, follow=True).content.decode()
     assert "Pod 2 now has 4 extra minutes." in done
     ends = timezone.localtime(round_1(event).ends_at + timedelta(minutes=4))

@@ -237,6 +237,7 @@ def test_the_bracket_shows_each_stages_pods_and_the_champion(client, judge_clien
     assert "<h2>Semi-finals</h2>" in html and "<h2>Final</h2>" in html
     assert html.count('class="bracket-match pod-stage"') == 5
     assert html.count('class="slot won"') == 4  # who went on from each semi-final pod
+    assert html.count('<span class="tag success">won</span>') == 3  # the drawn pod says "draw"
     assert '<span class="seed">1</span> ' in html and '<span class="tag">draw</span>' in html
     assert "Champion" not in html
     final = event.rounds.get(number=3).tables.get()

@@ -178,6 +178,9 @@ def test_bracket_page_shows_seeds_and_winners(client, league):
     html = client.get(reverse("event_bracket", args=[event.slug])).content.decode()
     assert "Semifinals" in html and "Final" in html
     assert html.count('class="slot won"') == 1
+    # The winner is a word, not only bold and green (docs/design.md).
+    won = html.split('class="slot won">')[1].split("</div>")[0]
+    assert '<span class="tag success">won</span>' in won
     assert '<span class="seed">1</span>' in html and '<span class="seed">4</span>' in html
 
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from audit.models import AuditEntry
 from tests.factories import LeagueFactory, PlayerFactory, TournamentFactory, UserFactory
+from tests.forms import error_summary
 from tests.tournaments.play import register
 from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Entry, Tournament
@@ -217,6 +218,7 @@ def test_the_deck_page_for_a_player_and_for_the_to(event, organizer_client):
     refused = client.post(url, {"name": "Kinnan", "url": "ftp://x"})
     assert refused.status_code == 400
     assert "https://" in " ".join(refused.context["form"].errors["url"])
+    assert 'href="#id_url"' in error_summary(refused.content.decode())
     client.post(url, {"name": "Kinnan", "url": "https://moxfield.com/decks/k"})
     ann.refresh_from_db()
     assert (ann.deck_name, ann.decklist_url) == ("Kinnan", "https://moxfield.com/decks/k")
