@@ -6,12 +6,19 @@
   DISCORD_CLIENT_SECRET); without one its addresses answer 404 (config/urls_accounts.py).
 - allauth's rate limits (sign-up, password reset, confirmation mails) count each visitor by
   the address the rest of the site uses (core.clientip, PROXY_COUNT), not the proxy's.
+- A sign-up that loses a race for an address (two taps, two phones) sends the winner's
+  verification mail where allauth would send "you already have an account": both mails share
+  one slot of allauth's limit per address, so when the loser's went first the new account's
+  owner got the note and never the link.
 """
+
+import datetime
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.socialaccount.adapter import DefaultSocialAccountAdapter
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
+from django.utils import timezone
 
 from core.clientip import client_ip
 
@@ -36,6 +43,27 @@ class AccountAdapter(DefaultAccountAdapter):
         if not ip:
             raise PermissionDenied("Unable to determine client IP address")
         return ip
+
+    # An account this young, its address not yet verified, is a sign-up still waiting for its
+    # verification mail (allauth's limit is one mail per address every 3 minutes).
+    JUST_SIGNED_UP = datetime.timedelta(minutes=3)
+
+    def send_account_already_exists_mail(self, email: str) -> None:
+        from allauth.account.models import EmailAddress
+
+        address = (
+            EmailAddress.objects.filter(
+                email__iexact=email,
+                verified=False,
+                user__date_joined__gte=timezone.now() - self.JUST_SIGNED_UP,
+            )
+            .select_related("user")
+            .first()
+        )
+        if address is None:
+            super().send_account_already_exists_mail(email)
+        else:
+            address.send_confirmation(self.request, signup=True)
 
 
 class SocialAccountAdapter(DefaultSocialAccountAdapter):

@@ -89,6 +89,32 @@ def test_where_addresses_are_not_revealed_the_losers_get_the_usual_mail_page():
     assert "/accounts/confirm-email/" in mail.outbox[0].body
 
 
+@pytest.mark.django_db
+def test_a_loser_whose_mail_goes_first_sends_the_winners_verification(settings):
+    """The race above in its worst order, fixed: the winner's account is stored, its mail not
+    yet sent, when a loser's sign-up with the address sends its mail. allauth would send "you
+    already have an account" and take the address's one mail in 3 minutes, so the winner's
+    verification would never come; the loser's sends the winner's verification instead."""
+    from allauth.account.models import EmailAddress
+
+    settings.ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+    winner = UserFactory(username="first", email="race@players.example")
+    EmailAddress.objects.create(user=winner, email=winner.email, primary=True, verified=False)
+    status, errors = sign_up(1, email="Race@Players.example", username="second")()
+    assert (status, errors) == (302, {})
+    assert [m.to for m in mail.outbox] == [["race@players.example"]]
+    assert "/accounts/confirm-email/" in mail.outbox[0].body
+    # An account of yesterday gets allauth's note, as before.
+    mail.outbox.clear()
+    User.objects.filter(pk=winner.pk).update(date_joined=timezone.now() - timedelta(days=1))
+    EmailAddress.objects.filter(user=winner).update(email="old@players.example")
+    User.objects.filter(pk=winner.pk).update(email="old@players.example")
+    status, _ = sign_up(2, email="old@players.example", username="third")()
+    assert status == 302
+    assert [m.to for m in mail.outbox] == [["old@players.example"]]
+    assert "/accounts/confirm-email/" not in mail.outbox[0].body
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(
     ("verification", "lands_on"),
