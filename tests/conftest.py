@@ -30,29 +30,30 @@ def examples_capped(test, limit: int) -> None:
 
 
 # The longest tests of `make test` (seconds, from a run in four processes on a 2-core machine,
-# 2026-11-27), by module, or by test where a module's tests need not run together (the crawl:
+# 2026-11-28, measured again), by module, or by test where a module's tests need not run together (the crawl:
 # one test per role). With several processes (pytest-xdist's worksteal: each process starts on
 # an equal, contiguous share of the collection and takes from another's queue when its own
 # runs dry), a long test that starts late is run alone at the end while the other cores idle.
 # So each process's share starts with long tests of about equal total, the longest first, and
 # the short tests follow in their own order.
 LONG_TESTS = {
-    "tests/browser/test_friday_night.py": 193,
-    "tests/readme/test_bench.py::test_bench_runs_to_its_table[outage]": 150,  # 3 outages
-    "tests/readme/test_make_run.py": 128,
-    "tests/browser/test_long_names.py::test_every_page_each_role_reaches_fits_a_phone_and_a_laptop[organizer]": 111,  # noqa: E501
-    "tests/browser/test_judging.py": 98,
+    "tests/browser/test_friday_night.py": 203,
+    "tests/readme/test_bench.py::test_bench_runs_to_its_table[outage]": 123,  # 3 outages
+    "tests/readme/test_make_run.py": 186,
+    "tests/browser/test_long_names.py::test_every_page_each_role_reaches_fits_a_phone_and_a_laptop[organizer]": 155,  # noqa: E501
+    "tests/browser/test_judging.py": 93,
     # Lighthouse's run of one page, most of it Chromium under its simulated phone.
-    "tests/readme/test_bench.py::test_bench_runs_to_its_table[lighthouse]": 95,
-    "tests/readme/test_commands.py": 89,
-    "tests/browser/test_long_names.py::test_every_page_each_role": 50,  # each other role
-    "tests/browser/test_offline_console.py": 60,
-    "tests/readme/test_bench.py::test_bench_runs_to_its_table": 40,  # each other bench
-    "tests/browser/test_self_report_journey.py": 45,
-    "tests/browser/test_offline_round_journey.py": 40,
-    "tests/browser/test_pods_journey.py": 36,
-    "tests/readme/test_soak.py": 30,
-    "tests/browser/test_registration_journey.py": 27,
+    "tests/readme/test_bench.py::test_bench_runs_to_its_table[lighthouse]": 38,
+    "tests/readme/test_commands.py": 138,
+    "tests/browser/test_long_names.py::test_every_page_each_role_reaches_fits_a_phone_and_a_laptop[judge]": 118,  # noqa: E501
+    "tests/browser/test_long_names.py::test_every_page_each_role": 40,  # each other role
+    "tests/browser/test_offline_console.py": 77,
+    "tests/readme/test_bench.py::test_bench_runs_to_its_table": 45,  # each other bench
+    "tests/browser/test_self_report_journey.py": 64,
+    "tests/browser/test_offline_round_journey.py": 68,
+    "tests/browser/test_pods_journey.py": 42,
+    "tests/readme/test_soak.py": 40,
+    "tests/browser/test_registration_journey.py": 36,
 }
 
 
