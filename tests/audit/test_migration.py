@@ -7,9 +7,9 @@ writes that column), rows are written there, and the migrations run forward to t
 
 from django.core.management import call_command
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from audit.models import AuditEntry
+from tests.migrations import friday_league, migrated
 from tournaments.models import Tournament
 
 BEFORE_THE_MOVE = [
@@ -30,13 +30,8 @@ def _tournament_foreign_keys() -> list[str]:
 
 
 def test_moving_the_audit_trail_keeps_its_rows_and_frees_the_event(empty_database):
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE_THE_MOVE)
-    old = executor.loader.project_state(BEFORE_THE_MOVE).apps
-    store = old.get_model("leagues", "Organization").objects.create(name="Den", slug="den")
-    league = old.get_model("leagues", "League").objects.create(
-        organization=store, name="Friday", slug="friday"
-    )
+    old = migrated(BEFORE_THE_MOVE)
+    league = friday_league(old)
     event = old.get_model("tournaments", "Tournament").objects.create(
         league=league, name="Friday Night Magic", slug="fnm", seed=1
     )
@@ -51,7 +46,7 @@ def test_moving_the_audit_trail_keeps_its_rows_and_frees_the_event(empty_databas
                        'a game', now()),
                       (%(org)s, %(league)s, %(event)s, 'jude', 'entry.drop', 'entry', 3,
                        'a drop', now())""",
-            {"org": store.pk, "league": league.pk, "event": event.pk},
+            {"org": league.organization_id, "league": league.pk, "event": event.pk},
         )
     assert _tournament_foreign_keys() == ["old_tournament_fk"]
 

@@ -2,8 +2,7 @@
 (`domain.result.Result.as_json`), converted from what its form posted; going back writes the
 form's fields again. Each report below is written as 0013 stored it, by hand."""
 
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+from tests.migrations import friday_league, migrated
 
 BEFORE = [("tournaments", "0013_event_listing_and_series")]
 AFTER = [("tournaments", "0014_report_result_value")]
@@ -27,13 +26,8 @@ def _table(apps, league, fmt, names):
 
 
 def test_reports_keep_the_value_their_form_said_and_go_back(empty_database):
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    old = executor.loader.project_state(BEFORE).apps
-    store = old.get_model("leagues", "Organization").objects.create(name="Den", slug="den")
-    league = old.get_model("leagues", "League").objects.create(
-        organization=store, name="Friday", slug="friday"
-    )
+    old = migrated(BEFORE)
+    league = friday_league(old)
     pod, (a, b, c, d) = _table(old, league, "pods", ["Ann", "Bob", "Cy", "Dee"])
     match, (m, n) = _table(old, league, "1v1", ["Mo", "Ned"])
     Report = old.get_model("tournaments", "ResultReport")
@@ -74,9 +68,7 @@ def test_reports_keep_the_value_their_form_said_and_go_back(empty_database):
     }
     ids = {key: stored(*row) for key, row in posted.items()}
 
-    executor = MigrationExecutor(connection)
-    executor.migrate(AFTER)
-    new = executor.loader.project_state(AFTER).apps.get_model("tournaments", "ResultReport")
+    new = migrated(AFTER).get_model("tournaments", "ResultReport")
     values = {key: new.objects.get(pk=pk).result for key, pk in ids.items()}
     nothing = {"places": {}, "game_wins": {}, "game_draws": 0}
     assert values == {
@@ -106,9 +98,7 @@ def test_reports_keep_the_value_their_form_said_and_go_back(empty_database):
     }
     assert not any(f.name == "payload" for f in new._meta.get_fields())
 
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    back = executor.loader.project_state(BEFORE).apps.get_model("tournaments", "ResultReport")
+    back = migrated(BEFORE).get_model("tournaments", "ResultReport")
     again = {key: back.objects.get(pk=pk) for key, pk in ids.items()}
     assert {key: r.result for key, r in again.items()} == {k: r[4] for k, r in posted.items()}
     assert {key: r.payload for key, r in again.items()} == {

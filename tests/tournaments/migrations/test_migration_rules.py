@@ -4,22 +4,16 @@ created afterwards get the MTR's settings."""
 
 from decimal import Decimal
 
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+from tests.migrations import friday_league, migrated
 
 BEFORE = [("tournaments", "0004_tournament_judge")]
 AFTER = [("tournaments", "0005_game_draws_floors_bye_pairing")]
 
 
 def test_existing_events_keep_their_floors_and_bye(empty_database):
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    old = executor.loader.project_state(BEFORE).apps
-    Organization = old.get_model("leagues", "Organization")
-    League = old.get_model("leagues", "League")
+    old = migrated(BEFORE)
     Tournament = old.get_model("tournaments", "Tournament")
-    store = Organization.objects.create(name="Den", slug="den")
-    league = League.objects.create(organization=store, name="Friday", slug="friday")
+    league = friday_league(old)
     made = {
         "modern": Tournament.objects.create(league=league, name="Modern", slug="modern", seed=1),
         "set": Tournament.objects.create(
@@ -29,9 +23,7 @@ def test_existing_events_keep_their_floors_and_bye(empty_database):
             league=league, name="cEDH", slug="cedh", seed=1, format="pods", top_cut=4
         ),
     }
-    executor = MigrationExecutor(connection)
-    executor.migrate(AFTER)
-    new = executor.loader.project_state(AFTER).apps.get_model("tournaments", "Tournament")
+    new = migrated(AFTER).get_model("tournaments", "Tournament")
     stored = {k: new.objects.get(pk=t.pk) for k, t in made.items()}
     floors = {k: (t.omw_floor, t.gw_floor, t.bye_pairing) for k, t in stored.items()}
     assert floors == {
