@@ -30,7 +30,7 @@ def examples_capped(test, limit: int) -> None:
 
 
 # The longest tests of `make test` (seconds, from a run in four processes on a 2-core machine,
-# 2026-11-28, measured again), by module, or by test where a module's tests need not run together (the crawl:
+# 2026-11-28), by module, or by test where a module's tests need not run together (the crawl:
 # one test per role). With several processes (pytest-xdist's worksteal: each process starts on
 # an equal, contiguous share of the collection and takes from another's queue when its own
 # runs dry), a long test that starts late is run alone at the end while the other cores idle.

@@ -29,6 +29,27 @@ def fits(visit: Visit, width: int) -> None:
     assert scroll <= width, f"{visit.page.url} is {scroll} px wide"
 
 
+def confirmed_by(visit, username: str, claimer: str, achievement: str):
+    """`username` logs in on `visit`, finds `claimer`'s claim of `achievement` waiting for
+    them on "My achievements", confirms it, and the page says it counts."""
+    visit.login(username)
+    visit.go("/leagues/casual/achievements/me/")
+    size = "phone" if visit.page.viewport_size["width"] == PHONE["width"] else "laptop"
+    if size == "phone":
+        expect(visit.page.locator("main")).to_contain_text(
+            "1 claim from your podmates waits for you"
+        )
+    claim_line = visit.page.locator("li.claim", has_text=claimer)
+    expect(claim_line).to_contain_text(achievement)
+    visit.shot(f"achievement-confirm-{size}")
+    fits(visit, visit.page.viewport_size["width"])
+    claim_line.locator("button:has-text('Confirm')").click()
+    visit.page.wait_for_load_state("networkidle")
+    expect(visit.page.locator(".message")).to_contain_text("Confirmed: it counts.")
+    expect(visit.page.locator("li.claim", has_text=claimer)).to_contain_text("confirmed")
+    return visit
+
+
 def test_a_claim_on_a_phone_confirmed_by_a_podmate_reaches_the_leaderboard(browser, live_server):
     store = OrganizationFactory(name="Dragon's Den", slug="dragons-den")
     league = LeagueFactory(organization=store, name="Casual Commander", slug="casual")
@@ -83,18 +104,7 @@ def test_a_claim_on_a_phone_confirmed_by_a_podmate_reaches_the_leaderboard(brows
     ann.shot("achievement-claimed-phone")
     fits(ann, PHONE["width"])
 
-    bob = Visit(browser, live_server, PHONE)
-    bob.login("bob")
-    bob.go("/leagues/casual/achievements/me/")
-    expect(bob.page.locator("main")).to_contain_text("1 claim from your podmates waits for you")
-    claim_line = bob.page.locator("li.claim", has_text="Ann Archer")
-    expect(claim_line).to_contain_text("First blood")
-    bob.shot("achievement-confirm-phone")
-    fits(bob, PHONE["width"])
-    claim_line.locator("button:has-text('Confirm')").click()
-    bob.page.wait_for_load_state("networkidle")
-    expect(bob.page.locator(".message")).to_contain_text("Confirmed: it counts.")
-    expect(bob.page.locator("li.claim", has_text="Ann Archer")).to_contain_text("confirmed")
+    bob = confirmed_by(Visit(browser, live_server, PHONE), "bob", "Ann Archer", "First blood")
 
     # Ann's page says who confirmed it.
     ann.go("/leagues/casual/achievements/me/")
@@ -129,17 +139,7 @@ def test_a_claim_on_a_phone_confirmed_by_a_podmate_reaches_the_leaderboard(brows
     cy.shot("achievement-claimed-laptop")
     fits(cy, LAPTOP["width"])
 
-    dee = Visit(browser, live_server, LAPTOP)
-    dee.login("dee")
-    dee.go("/leagues/casual/achievements/me/")
-    claim_line = dee.page.locator("li.claim", has_text="Cy Cole")
-    expect(claim_line).to_contain_text("Knockout")
-    dee.shot("achievement-confirm-laptop")
-    fits(dee, LAPTOP["width"])
-    claim_line.locator("button:has-text('Confirm')").click()
-    dee.page.wait_for_load_state("networkidle")
-    expect(dee.page.locator(".message")).to_contain_text("Confirmed: it counts.")
-    expect(dee.page.locator("li.claim", has_text="Cy Cole")).to_contain_text("confirmed")
+    dee = confirmed_by(Visit(browser, live_server, LAPTOP), "dee", "Cy Cole", "Knockout")
     assert Claim.objects.get(achievement__name="Knockout").status == "confirmed"
 
     laptop = Visit(browser, live_server, LAPTOP)
