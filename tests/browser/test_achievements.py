@@ -29,6 +29,20 @@ def fits(visit: Visit, width: int) -> None:
     assert scroll <= width, f"{visit.page.url} is {scroll} px wide"
 
 
+def claimed(visit, game, label: str, *, tap: str):
+    """On `visit`'s "Your games", `game`'s achievement `label` chosen and claimed with `tap`
+    ("click" or "dblclick"); the page says it waits for a podmate, and fits."""
+    size = "phone" if visit.page.viewport_size["width"] == PHONE["width"] else "laptop"
+    game.locator("select[name=achievement]").select_option(label=label)
+    visit.shot(f"achievement-claim-{size}")
+    fits(visit, visit.page.viewport_size["width"])
+    getattr(game.locator("button:has-text('Claim')"), tap)()
+    visit.page.wait_for_load_state("networkidle")
+    expect(visit.page.locator("main")).to_contain_text("waiting for a podmate")
+    visit.shot(f"achievement-claimed-{size}")
+    fits(visit, visit.page.viewport_size["width"])
+
+
 def confirmed_by(visit, username: str, claimer: str, achievement: str):
     """`username` logs in on `visit`, finds `claimer`'s claim of `achievement` waiting for
     them on "My achievements", confirms it, and the page says it counts."""
@@ -93,16 +107,9 @@ def test_a_claim_on_a_phone_confirmed_by_a_podmate_reaches_the_leaderboard(brows
     assert game.bounding_box()["y"] < FIRST_SCREEN  # the task starts on the first screen
     expect(game).to_contain_text("Friday Commander, round 1")
     expect(game.locator(".pod")).to_contain_text("Bob Baker")
-    game.locator("select[name=achievement]").select_option(label="First blood (+1, once per night)")
-    ann.shot("achievement-claim-phone")
-    fits(ann, PHONE["width"])
-    game.locator("button:has-text('Claim')").dblclick()
-    ann.page.wait_for_load_state("networkidle")
-    # Whichever tap answered last, there is one claim and the page says where it stands.
-    expect(ann.page.locator("main")).to_contain_text("waiting for a podmate")
+    # A double tap: whichever answered last, there is one claim and the page says so.
+    claimed(ann, game, "First blood (+1, once per night)", tap="dblclick")
     assert Claim.objects.filter(achievement=first_blood).count() == 1
-    ann.shot("achievement-claimed-phone")
-    fits(ann, PHONE["width"])
 
     bob = confirmed_by(Visit(browser, live_server, PHONE), "bob", "Ann Archer", "First blood")
 
@@ -130,14 +137,7 @@ def test_a_claim_on_a_phone_confirmed_by_a_podmate_reaches_the_leaderboard(brows
     cy.go("/leagues/casual/achievements/me/")
     game = cy.page.locator("section.my-game").first
     expect(game.locator(".pod")).to_contain_text("Dee Drake")
-    game.locator("select[name=achievement]").select_option(label="Knockout (+2, once per game)")
-    cy.shot("achievement-claim-laptop")
-    fits(cy, LAPTOP["width"])
-    game.locator("button:has-text('Claim')").click()
-    cy.page.wait_for_load_state("networkidle")
-    expect(cy.page.locator("main")).to_contain_text("waiting for a podmate")
-    cy.shot("achievement-claimed-laptop")
-    fits(cy, LAPTOP["width"])
+    claimed(cy, game, "Knockout (+2, once per game)", tap="click")
 
     dee = confirmed_by(Visit(browser, live_server, LAPTOP), "dee", "Cy Cole", "Knockout")
     assert Claim.objects.get(achievement__name="Knockout").status == "confirmed"
