@@ -71,7 +71,7 @@ APPS = ("leagues", "ratings", "tournaments")
 
 def row_counts() -> dict[str, int]:
     """Rows of every model of the project's apps (a refused form must change none), read in
-    one query (a count a model was ~90 queries a call, and the hostile tests call it for
+    one query (a count a model was 24 queries a call, and the hostile tests call it for
     every value they send)."""
     models = [model for app in APPS for model in apps.get_app_config(app).get_models()]
     quote = connection.ops.quote_name
