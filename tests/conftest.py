@@ -147,9 +147,10 @@ def empty_database(django_db_setup, django_db_blocker):
     """The default connection pointed at a new, empty database for one test (dropped after),
     for the tests that walk the migrations. They used to take the test database back to an
     old migration and forward again: Django renders the project's state for every migration
-    it unapplies and reapplies, across every app that depends on the one named, so one test
-    cost 20-50 s. From an empty database only the migrations the test names (and theirs) run,
-    forward, and the test database keeps its schema."""
+    it unapplies and reapplies, across every app that depends on the one named (the three
+    tests took 34 s alone that way, 15 s from an empty database). From an empty database only
+    the migrations the test names (and theirs) run, forward, and the test database keeps its
+    schema."""
     from django.contrib.contenttypes.models import ContentType
     from django.db import connection
 
