@@ -1022,7 +1022,7 @@ class _Importer:
                     raise node.error(f'"{podmate.name}" did not play the game {key}', "answered_by")
                 claim.answered_by = podmate
             if claim.status in Claim.HELD:
-                new = Held(achievement.pk, player.pk, claim.game_id, claim.night)
+                new = Held(achievement.pk, player.pk, claim.game_id, claim.night, number)
                 found = frequency_conflict(achievement.per, new, held, seasons)
                 if found is not None:
                     same_game = found.game is not None and found.game == claim.game_id
@@ -1031,7 +1031,7 @@ class _Importer:
                         f"already holds it at {paths[found.claim]}",
                         "game" if same_game else "night",
                     )
-                held.append(Held(achievement.pk, player.pk, claim.game_id, claim.night, number))
+                held.append(new)
                 paths[number] = node.path
             rows.append(claim)
         Claim.objects.bulk_create(rows)
