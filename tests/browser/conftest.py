@@ -27,15 +27,16 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
 
+# Set on a test whose call failed, so its `phone` or `desktop` page is kept (`_closed`).
+FAILED = pytest.StashKey[bool]()
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     report = yield
     if report.when == "call" and report.failed:
         item.stash[FAILED] = True
     return report
-
-
-FAILED = pytest.StashKey[bool]()
 
 
 def pytest_collection_modifyitems(items):
