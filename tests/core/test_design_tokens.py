@@ -6,7 +6,7 @@ on light green), so a colour literal (hex, rgb()/hsl(), or a named colour such a
 appear only where a token is declared (`--name: value`), and a `var()` may not carry a
 fallback colour, which would hide a token that does not exist. Every stylesheet of the
 project's (each `static/**/*.css` outside other people's folders) is checked, and every token
-it uses is declared in guildhall.css. Templates carry no `style="..."` and no `<style>` block
+it uses is declared in tokens.css. Templates carry no `style="..."` and no `<style>` block
 (the Content-Security-Policy would drop both); the mails' HTML is the one exception, as mail
 programs keep no stylesheet (notifications/look.py writes the tokens in).
 """
@@ -18,7 +18,7 @@ import pytest
 from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
-TOKENS = ROOT / "core/static/guildhall/guildhall.css"
+TOKENS = ROOT / "core/static/guildhall/tokens.css"
 ADMIN_THEME = ROOT / "core/static/guildhall/admin-theme.css"
 # Folders of other people's files (npm's, vendored copies, collectstatic's output, the
 # virtualenv) and pages saved by tests (golden files, screenshots).
@@ -82,6 +82,7 @@ def test_the_stylesheets_are_found():
     """The glob finds the site's own stylesheets and none of node_modules' or vendor's."""
     names = {p.relative_to(ROOT).as_posix() for p in STYLESHEETS}
     assert {
+        "core/static/guildhall/tokens.css",
         "core/static/guildhall/guildhall.css",
         "tournaments/static/tournaments/paper.css",
     } <= names
