@@ -196,7 +196,7 @@ ACCOUNTS = {"visitor": None, "organizer": "olive", "judge": "judy", "player": "p
 MATRIX_ROLE = {"visitor": "anonymous"}
 START = ["/", "/me/"]
 LAPTOP = {"width": 1366, "height": 900}
-# Not pages to lay out: log-out, downloads and feeds, the API, Django's admin (its own styles),
+# Not pages to lay out: log-out, downloads and feeds, the API, Django's admin (test_admin_look.py),
 # htmx fragments polled by a page already visited, and the TV's full-screen board.
 SKIP = re.compile(
     r"logout|/admin/|/api/|\.(csv|ics|json|txt|png|svg)$|/download|/export|/live/|/stream"
