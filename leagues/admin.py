@@ -268,10 +268,33 @@ class SiteMadeSlugMixin:
         super().save_model(request, obj, form, change)
 
 
+class LabelledTabularInline(admin.TabularInline):
+    """Django's tabular inline, its fields named. It draws a row's fields in table cells under
+    the column's heading, without a <label>: a screen reader reads a nameless box (axe's
+    `label` and `select-name`, critical). Each field of each row, the "Add another" row's
+    template and the delete box included, is named after its column by `aria-label`."""
+
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+
+        class Labelled(formset):
+            def add_fields(self, form, index):
+                super().add_fields(form, index)
+                for name, field in form.fields.items():
+                    label = str(field.label or name.replace("_", " ").capitalize())
+                    # The admin wraps a related field's widget (its "+" and pencil links): the
+                    # wrapped <select> is the one drawn.
+                    for widget in {field.widget, getattr(field.widget, "widget", field.widget)}:
+                        widget.attrs = {**widget.attrs, "aria-label": label}
+
+        Labelled.__name__ = formset.__name__
+        return Labelled
+
+
 # --- organizations and memberships --------------------------------------------------------
 
 
-class MembershipInline(OrganizationScopedMixin, admin.TabularInline):
+class MembershipInline(OrganizationScopedMixin, LabelledTabularInline):
     """Members inside their organization: owners edit them, organizers look at them."""
 
     model = Membership
@@ -573,7 +596,7 @@ class ParentManagedInlineMixin:
         return self._manages_parent(request, obj)
 
 
-class GameResultInline(ParentManagedInlineMixin, OrganizationScopedMixin, admin.TabularInline):
+class GameResultInline(ParentManagedInlineMixin, OrganizationScopedMixin, LabelledTabularInline):
     model = GameResult
     form = GameResultForm
     formset = GameResultFormSet

@@ -2,7 +2,7 @@
 accent colour, the message's paragraphs, the link as a button, why the mail came at the foot.
 
 Mail programs drop stylesheets and CSS variables, so the colours are written into the markup;
-they are the design system's light-scheme tokens (core/static/guildhall/guildhall.css, `:root`),
+they are the design system's light-scheme tokens (core/static/guildhall/tokens.css, `:root`),
 copied here by name and compared with the stylesheet by a test, so a token changed there cannot
 leave the mails behind. Every pair of text and background in the mail reaches WCAG AA (4.5:1):
 the tokens were chosen so, and a store's accent carries white text only because
@@ -22,7 +22,7 @@ from leagues.models import Organization
 
 from .domain.messages import Email
 
-# The light scheme's tokens a mail uses, as in guildhall.css's `:root`.
+# The light scheme's tokens a mail uses, as in tokens.css's `:root`.
 TOKENS = {
     "ink": "#1d2330",
     "muted": "#535c6d",

@@ -10,6 +10,7 @@ from django.contrib import admin
 
 from leagues.admin import (
     ORGANIZATION_PATHS,
+    LabelledTabularInline,
     LeagueAdmin,
     OrganizationScopedAdmin,
     OrganizationScopedMixin,
@@ -35,14 +36,14 @@ ORGANIZATION_PATHS.update(
 LeagueAdmin.deleted_with_parent = (*LeagueAdmin.deleted_with_parent, Round, Table)
 
 
-class EntryInline(OrganizationScopedMixin, admin.TabularInline):
+class EntryInline(OrganizationScopedMixin, LabelledTabularInline):
     model = Entry
     fields = ["player", "joined_round", "dropped_after"]
     autocomplete_fields = []
     extra = 0
 
 
-class TournamentJudgeInline(ParentManagedInlineMixin, admin.TabularInline):
+class TournamentJudgeInline(ParentManagedInlineMixin, LabelledTabularInline):
     """Judges / TOs for this one event: they run its console without being store members."""
 
     model = TournamentJudge
@@ -61,7 +62,7 @@ class TournamentJudgeInline(ParentManagedInlineMixin, admin.TabularInline):
     parent_model_scope = Tournament
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(LabelledTabularInline):
     model = Round
     fields = ["number", "kind", "status", "ends_at", "notes"]
     readonly_fields = ["number", "kind", "notes"]
@@ -116,7 +117,7 @@ class TournamentAdmin(SiteMadeSlugMixin, OrganizationScopedAdmin):
         super().save_model(request, obj, form, change)
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(LabelledTabularInline):
     model = Seat
     fields = ["position", "entry", "game_wins", "place"]
     readonly_fields = ["position", "entry"]
@@ -124,7 +125,7 @@ class SeatInline(admin.TabularInline):
     can_delete = False
 
 
-class TableInline(admin.TabularInline):
+class TableInline(LabelledTabularInline):
     model = Table
     fields = ["number", "reported", "is_draw", "game_draws", "winner", "game", "version"]
     readonly_fields = fields

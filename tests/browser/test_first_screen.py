@@ -4,8 +4,8 @@ its round head; the clock's buttons wait under the tables), the round on the pai
 the league's standings table and the sign-up form, below a header of one row that carries the
 store's logo and name on its pages and scrolls no page sideways. The console keeps the round,
 its clock and what is left in view while the TO scrolls the tables (sticky). The same pages in
-the dark scheme keep their text readable (axe's colour-contrast rule), as the crawl in
-test_long_names.py checks the light one.
+the dark scheme keep their text readable (axe's colour-contrast rule) with a store's own accent
+in the header, which the crawl in test_long_names.py (both schemes) has not.
 """
 
 import datetime

@@ -13,8 +13,9 @@ are reported too.
 
 The same crawl is the site's accessibility check (issue 33), so that `make test` loads each
 page once: on every page, at both widths, axe-core (tests/browser/a11y.py) finds no serious or
-critical violation, and on the phone every control a person taps alone is at least 44x44 px.
-A visitor (not signed in) is crawled too.
+critical violation, its text is readable (WCAG AA contrast) in the light and the dark scheme,
+and on the phone every control a person taps alone is at least 44x44 px. A visitor (not
+signed in) is crawled too.
 """
 
 import datetime
@@ -46,7 +47,7 @@ from tournaments.services.results import table_report
 from tournaments.services.rounds import round_end, round_pair
 from tournaments.services.topcut import top_cut_start
 
-from .a11y import LAYOUT_RULES, axe_missing, axe_violations, small_targets
+from .a11y import LAYOUT_RULES, axe_missing, axe_violations, small_targets, unreadable_in
 from .conftest import KEEP_SCREENSHOTS, PHONE, SCREENSHOTS, Visit
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -195,7 +196,7 @@ ACCOUNTS = {"visitor": None, "organizer": "olive", "judge": "judy", "player": "p
 MATRIX_ROLE = {"visitor": "anonymous"}
 START = ["/", "/me/"]
 LAPTOP = {"width": 1366, "height": 900}
-# Not pages to lay out: log-out, downloads and feeds, the API, Django's admin (its own styles),
+# Not pages to lay out: log-out, downloads and feeds, the API, Django's admin (test_admin_look.py),
 # htmx fragments polled by a page already visited, and the TV's full-screen board.
 SKIP = re.compile(
     r"logout|/admin/|/api/|\.(csv|ics|json|txt|png|svg)$|/download|/export|/live/|/stream"
@@ -345,6 +346,10 @@ def crawl(visit, role: str) -> tuple[list[str], set[str], int]:
                 found += [f"tap target under 44x44 px: {t}" for t in small_targets(visit.page)]
             else:
                 found += axe_violations(visit.page, rules=LAYOUT_RULES)
+                # The dark scheme's contrast, at one width: the colours are the tokens of the
+                # scheme and do not depend on the width. Then back to light for the screenshot.
+                found += unreadable_in(visit, "dark")
+                visit.page.emulate_media(color_scheme="light")
             A11Y_SECONDS[role] = A11Y_SECONDS.get(role, 0) + time.monotonic() - checking
             for problem in found:
                 problems.append(f"{role} at {width} px: {address}: {problem}")

@@ -6,9 +6,11 @@ on light green), so a colour literal (hex, rgb()/hsl(), or a named colour such a
 appear only where a token is declared (`--name: value`), and a `var()` may not carry a
 fallback colour, which would hide a token that does not exist. Every stylesheet of the
 project's (each `static/**/*.css` outside other people's folders) is checked, and every token
-it uses is declared in guildhall.css. Templates carry no `style="..."` and no `<style>` block
-(the Content-Security-Policy would drop both); the mails' HTML is the one exception, as mail
-programs keep no stylesheet (notifications/look.py writes the tokens in).
+it uses is declared in tokens.css. The admin's stylesheet (admin-theme.css) writes no colour
+at all: it sets Django's admin variables to the site's tokens. Templates carry no
+`style="..."` and no `<style>` block (the Content-Security-Policy would drop both); the mails'
+HTML is the one exception, as mail programs keep no stylesheet (notifications/look.py writes
+the tokens in).
 """
 
 import re
@@ -18,7 +20,7 @@ import pytest
 from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
-TOKENS = ROOT / "core/static/guildhall/guildhall.css"
+TOKENS = ROOT / "core/static/guildhall/tokens.css"
 ADMIN_THEME = ROOT / "core/static/guildhall/admin-theme.css"
 # Folders of other people's files (npm's, vendored copies, collectstatic's output, the
 # virtualenv) and pages saved by tests (golden files, screenshots).
@@ -82,7 +84,9 @@ def test_the_stylesheets_are_found():
     """The glob finds the site's own stylesheets and none of node_modules' or vendor's."""
     names = {p.relative_to(ROOT).as_posix() for p in STYLESHEETS}
     assert {
+        "core/static/guildhall/tokens.css",
         "core/static/guildhall/guildhall.css",
+        "core/static/guildhall/admin-theme.css",
         "tournaments/static/tournaments/paper.css",
     } <= names
     assert not any("node_modules" in n or "vendor" in n for n in names)
@@ -101,6 +105,18 @@ def test_every_token_a_stylesheet_uses_is_declared():
     for path in STYLESHEETS:
         used = set(re.findall(r"var\((--[\w-]+)", path.read_text()))
         assert used - declared - admin == set(), path.name
+
+
+def test_the_admin_takes_every_colour_from_the_sites_tokens():
+    """admin-theme.css sets each of Django's admin variables it touches to the site's tokens
+    (`--primary: var(--brand)`), so the admin changes when a token does, in both schemes."""
+    site = {p for p, _ in declarations(TOKENS) if p.startswith("--")}
+    literal = [f"{p}: {v.strip()}" for p, v in declarations(ADMIN_THEME) if COLOUR.search(v)]
+    assert literal == []
+    for name, value in declarations(ADMIN_THEME):
+        if name.startswith("--"):
+            used = re.findall(r"var\((--[\w-]+)\)", value)
+            assert used and set(used) <= site, f"{name}: {value.strip()}"
 
 
 def test_no_template_carries_a_style_attribute_or_block():

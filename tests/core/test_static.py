@@ -9,7 +9,7 @@ from django.contrib.staticfiles import finders
 CORE = Path(__file__).resolve().parents[2] / "core" / "static" / "guildhall"
 
 
-@pytest.mark.parametrize("name", ["guildhall.css", "favicon.svg"])
+@pytest.mark.parametrize("name", ["tokens.css", "guildhall.css", "favicon.svg"])
 def test_site_wide_static_files_live_in_core(name):
     assert Path(finders.find(f"guildhall/{name}")) == CORE / name
 
@@ -17,4 +17,5 @@ def test_site_wide_static_files_live_in_core(name):
 @pytest.mark.django_db
 def test_a_page_links_the_site_stylesheet(client):
     html = client.get("/").content.decode()
-    assert '<link rel="stylesheet" href="/static/guildhall/guildhall.css">' in html
+    tokens = '<link rel="stylesheet" href="/static/guildhall/tokens.css">'
+    assert f'{tokens}\n  <link rel="stylesheet" href="/static/guildhall/guildhall.css">' in html

@@ -20,7 +20,7 @@ from .conftest import BASE, enter, player_with_account
 
 pytestmark = pytest.mark.django_db
 
-CSS = Path(settings.BASE_DIR) / "core" / "static" / "guildhall" / "guildhall.css"
+CSS = Path(settings.BASE_DIR) / "core" / "static" / "guildhall" / "tokens.css"
 AA = 4.5
 
 
@@ -105,7 +105,7 @@ def test_every_colour_of_the_mail_is_a_token_or_the_accent_and_its_text_is_reada
 
 
 def test_the_mails_tokens_are_the_stylesheets():
-    """The mail's colours are guildhall.css's light-scheme tokens: a token changed there fails
+    """The mail's colours are tokens.css's light-scheme tokens: a token changed there fails
     here until notifications/look.py follows."""
     root = CSS.read_text().split(":root {", 1)[1].split("}", 1)[0]
     declared = dict(re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{3,6})\s*;", root))

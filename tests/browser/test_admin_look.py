@@ -1,0 +1,74 @@
+"""The admin, as a store's organizer (staff) sees it, is as accessible as the site (issue 33).
+
+Django's admin keeps its own templates and code; templates/admin/base_site.html adds the site's
+tokens and guildhall/admin-theme.css, which sets the admin's colour variables to them. On its
+index, a list with rows, a change form and an add form, at 390 and 1366 px and in the light
+and the dark scheme: axe-core finds no serious or critical violation and the page does not
+scroll sideways (the list's table may scroll inside its own frame, as Django draws it).
+"""
+
+import pytest
+
+from .a11y import (
+    LAYOUT_RULES,
+    axe_missing,
+    axe_violations,
+    checker_reports_dropped,
+    small_targets,
+    unreadable_in,
+)
+from .conftest import PHONE, Visit, friday_league
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LAPTOP = {"width": 1366, "height": 900}
+
+
+@pytest.fixture
+def scene(db) -> dict:
+    return friday_league()
+
+
+def pages(scene) -> list[tuple[str, str]]:
+    player = scene["players"][0]
+    return [
+        ("index", "/admin/"),
+        ("players", "/admin/leagues/player/"),
+        ("a player", f"/admin/leagues/player/{player.pk}/change/"),
+        ("a new game", "/admin/leagues/game/add/"),
+    ]
+
+
+def test_the_admin_reads_well_at_both_widths_in_both_schemes(browser, live_server, scene):
+    assert not axe_missing(), axe_missing()
+    visit = Visit(browser, live_server, PHONE)
+    problems = []
+    try:
+        visit.login("olive")
+        for what, address in pages(scene):
+            visit.page.set_viewport_size(PHONE)
+            response = visit.go(address)
+            assert response.status == 200, f"{address} answered {response.status}"
+            assert visit.page.locator("#content").is_visible(), address
+            for size in (PHONE, LAPTOP):
+                visit.page.set_viewport_size(size)
+                where = f"{what} ({address}) at {size['width']} px"
+                # Every rule once (the markup is the same at both widths), the ones that
+                # depend on the layout at each width, and the colours in each scheme.
+                rules = None if size is PHONE else LAYOUT_RULES
+                with checker_reports_dropped(visit):
+                    found = [f"light: {v}" for v in axe_violations(visit.page, rules=rules)]
+                found += unreadable_in(visit, "dark")
+                if size is PHONE:
+                    found += [f"tap target under 44x44 px: {t}" for t in small_targets(visit.page)]
+                visit.shot(f"admin-{what.replace(' ', '-')}-{size['width']}-dark")
+                visit.page.emulate_media(color_scheme="light")
+                visit.shot(f"admin-{what.replace(' ', '-')}-{size['width']}")
+                width = visit.page.evaluate("document.documentElement.scrollWidth")
+                if width > size["width"]:
+                    found.append(f"scrolls sideways: {width} px")
+                problems += [f"{where}: {p}" for p in found]
+    finally:
+        visit.context.close()
+    assert not problems, "\n".join(problems)
+    assert not visit.errors, f"JavaScript errors: {visit.errors}"
