@@ -7,6 +7,11 @@ public and private ones, each with players, a game, an import waiting for confir
 1v1 event and a pod event with round 1 paired. The answers must match the matrix: OK, a
 redirect to the login page, 403 (may see, may not change) or 404 (may not even see).
 
+Every page a GET draws (200, HTML) is also read for docs/design.md's "Help is behind a ?": no
+paragraph of `<main>` longer than 160 characters outside its "?" (`tests/prose.py` says which
+places are exempt and why). It reads the responses this test fetches anyway, so the rule costs
+no request of its own.
+
 The admin's URL patterns are delegated to a second check that opens the list and add pages
 of every registered ModelAdmin (`admin.site._registry`) as every role, and checks that store
 organizers see only their own store's rows.
@@ -52,6 +57,7 @@ from tests.factories import (
     UserFactory,
     organizer_of,
 )
+from tests.prose import long_paragraphs
 from tournaments.domain.result import Result
 from tournaments.models import Registration, ResultReport, TournamentJudge
 from tournaments.services.entries import entry_register
@@ -961,7 +967,7 @@ def _request(client, method, url, data, *, watch: bool, **headers):
 def test_each_role_gets_what_the_matrix_says(world, route):
     rule = MATRIX[route]
     clients = {role: client_for(user) for role, user in world.users.items()}
-    wrong = []
+    wrong, helpful = [], {}
     for label, expected, url in cases(route, rule, world):
         for method in rule.methods:
             for role in ROLES:
@@ -969,7 +975,22 @@ def test_each_role_gets_what_the_matrix_says(world, route):
                 got = outcome(response)
                 if got != expected[role]:
                     wrong.append(f"{method} {url} ({label}) as {role}: {got}, not {expected[role]}")
+                for text in help_in_view(method, response):
+                    helpful.setdefault(f"{url}: {text[:80]}…", []).append(role)
     assert not wrong, "\n".join(wrong)
+    # docs/design.md, "Help is behind a ?": checked on the pages this test already fetched.
+    assert not helpful, "A page's help paragraph outside its '?' (tests/prose.py):\n" + "\n".join(
+        f"{where} (as {', '.join(roles)})" for where, roles in helpful.items()
+    )
+
+
+def help_in_view(method: str, response) -> list[str]:
+    """The long help paragraphs (tests/prose.py) of a page a GET drew, in order."""
+    if method != "GET" or response.status_code != 200:
+        return []
+    if not response.get("Content-Type", "").startswith("text/html") or response.streaming:
+        return []
+    return long_paragraphs(response.content.decode())
 
 
 # --- GET never writes; writes need POST and a CSRF token -------------------------------------

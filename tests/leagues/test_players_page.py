@@ -79,5 +79,10 @@ def test_a_claim_waiting_is_a_row_with_its_answers(desk, store):
     assert "csrfmiddlewaretoken" in row
 
 
-def test_no_claim_waiting_says_none(desk):
-    assert '<h2>Claims waiting for you</h2>\n<p class="muted">None.</p>' in page(desk)
+def test_no_claim_waiting_says_none_and_where_claims_come_from(desk):
+    html = page(desk)
+    waiting = html[html.index("<h2>Claims waiting for you</h2>") :]
+    assert waiting.startswith(
+        '<h2>Claims waiting for you</h2>\n<div class="empty-state"><strong>No claim waiting</strong>'
+    )
+    assert "“This is me”" in waiting[: waiting.index("</div>")]
