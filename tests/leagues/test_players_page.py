@@ -83,6 +83,7 @@ def test_no_claim_waiting_says_none_and_where_claims_come_from(desk):
     html = page(desk)
     waiting = html[html.index("<h2>Claims waiting for you</h2>") :]
     assert waiting.startswith(
-        '<h2>Claims waiting for you</h2>\n<div class="empty-state"><strong>No claim waiting</strong>'
+        '<h2>Claims waiting for you</h2>\n<div class="empty-state">'
+        "<strong>No claim waiting</strong>"
     )
     assert "“This is me”" in waiting[: waiting.index("</div>")]
