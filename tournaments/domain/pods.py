@@ -613,7 +613,12 @@ class _CostWeight:
         self.name = "_" + name
 
     def __get__(self, search, owner=None):
-        return self if search is None else search.__dict__[self.name]
+        if search is None:
+            return self
+        try:
+            return search.__dict__[self.name]
+        except KeyError:
+            raise AttributeError(self.name[1:]) from None
 
     def __set__(self, search, value):
         search.__dict__[self.name] = value
