@@ -694,6 +694,8 @@ class _Search:
                 + weights.late_growth * sum((m - 1) * m * (2 * m - 1) / 6 for m in row.values())
                 for a, row in met.items()
             }
+        # Whether a pod's cost is the same in any seat order, to the last bit (see `cost`).
+        self.orderless = self.factor is None and all(v == v for v in score.values())
         looks = len(order) <= self.LOOKAHEAD_LIMIT and rounds_left != 0
         self.lookahead = weights.lookahead if looks else 0.0
         self.perturbations = self.PERTURBATIONS
@@ -730,11 +732,22 @@ class _Search:
         Memoised per seat order (`pod_costs`, emptied when a weight changes): the local search,
         the exact search and the look-ahead price the same pods over and over, most of the
         pairing's time before the memo. The key keeps the seat order, as the sum over the
-        pod's pairs is taken in that order."""
+        pod's pairs is taken in that order; where that sum is of whole numbers (no late
+        factors) and no points are NaN (`orderless`), the cost does not depend on the seat
+        order, and a pod's players price every order of them once."""
         key = tuple(pod)
-        total = self.pod_costs.get(key)
+        costs = self.pod_costs
+        total = costs.get(key)
         if total is None:
-            total = self.pod_costs[key] = self._price(key)
+            if self.orderless:
+                # The same players in another seat order cost the same here: priced once.
+                players = frozenset(key)
+                total = costs.get(players)
+                if total is None:
+                    total = costs[players] = self._price(key)
+            else:
+                total = self._price(key)
+            costs[key] = total
         return total
 
     def _price(self, pod: tuple[PlayerId, ...]) -> float:
