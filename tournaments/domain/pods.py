@@ -604,8 +604,36 @@ def _seat(pod: list[PlayerId], past: History, rng: random.Random) -> list[Player
 # The search
 
 
+class _CostWeight:
+    """A weight `_Search.cost` reads: setting it empties the search's memo of pod costs, which
+    were priced with the old value (the search changes `w_first` once pods without a repeat
+    are known; the look-ahead's searches set theirs before pricing anything)."""
+
+    def __set_name__(self, owner, name):
+        self.name = "_" + name
+
+    def __get__(self, search, owner=None):
+        if search is None:
+            return self
+        try:
+            return search.__dict__[self.name]
+        except KeyError:
+            raise AttributeError(self.name[1:]) from None
+
+    def __set__(self, search, value):
+        search.__dict__[self.name] = value
+        search.pod_costs = {}
+        search.pod_changes = {}
+
+
 class _Search:
     """Pods minimising the weighted cost; see the module docstring."""
+
+    w_spread = _CostWeight()
+    w_repeat = _CostWeight()
+    w_again = _CostWeight()
+    w_first = _CostWeight()
+    w_odd = _CostWeight()
 
     FULL_LIMIT = 48  # pods: up to this many, every pair of pods is searched
     WINDOW = 6  # pods on either side searched in large fields
@@ -651,6 +679,12 @@ class _Search:
             None if rounds_left is None else max(0, rounds_left - 1), last_in_full=False
         )
         self.w_odd = weights.odd_pod
+        # For `_price`: a bit per player, and per player the bits of those met (m > 0).
+        self.bit = {p: 1 << i for i, p in enumerate(order)}
+        self.met_bits = {
+            p: sum(self.bit.get(q, 0) for q, m in met.get(p, {}).items() if m) for p in order
+        }
+        self.odd_square = {p: odd[p] * odd[p] for p in order}
         # Each player's repeat factor, 1 + late_growth * badness so far, in a tight field's late
         # rounds (None: 1 for everyone).
         self.factor = None
@@ -660,6 +694,8 @@ class _Search:
                 + weights.late_growth * sum((m - 1) * m * (2 * m - 1) / 6 for m in row.values())
                 for a, row in met.items()
             }
+        # Whether a pod's cost is the same in any seat order, to the last bit (see `cost`).
+        self.orderless = self.factor is None and all(v == v for v in score.values())
         looks = len(order) <= self.LOOKAHEAD_LIMIT and rounds_left != 0
         self.lookahead = weights.lookahead if looks else 0.0
         self.perturbations = self.PERTURBATIONS
@@ -669,6 +705,9 @@ class _Search:
         # of a round, so the search only compares pairings without repeats. 0: off.
         self.repeats_first = repeats_first
         self.w_first = 0.0
+        # Whether every weight is at least 0 (as `PodWeights.from_mapping` demands), so that no
+        # pod costs less than 0: the local search then skips pairs of pods too cheap to gain.
+        self.nonnegative = all(getattr(weights, f.name) >= 0 for f in fields(weights))
 
     # -- costs --
 
@@ -688,32 +727,66 @@ class _Search:
         return weight
 
     def cost(self, pod: Sequence[PlayerId]) -> float:
+        """A pod's weighted cost: spread, repeats and odd pods (see the module docstring).
+
+        Memoised per seat order (`pod_costs`, emptied when a weight changes): the local search,
+        the exact search and the look-ahead price the same pods over and over, most of the
+        pairing's time before the memo. The key keeps the seat order, as the sum over the
+        pod's pairs is taken in that order; where that sum is of whole numbers (no late
+        factors) and no points are NaN (`orderless`), the cost does not depend on the seat
+        order, and a pod's players price every order of them once."""
+        key = tuple(pod)
+        costs = self.pod_costs
+        total = costs.get(key)
+        if total is None:
+            if self.orderless:
+                # The same players in another seat order cost the same here: priced once.
+                players = frozenset(key)
+                total = costs.get(players)
+                if total is None:
+                    total = costs[players] = self._price(key)
+            else:
+                total = self._price(key)
+            costs[key] = total
+        return total
+
+    def _price(self, pod: tuple[PlayerId, ...]) -> float:
+        # The weights are read past their `_CostWeight` descriptors, for speed.
         score = self.score
         values = [score[p] for p in pod]
-        total = self.w_spread * (max(values) - min(values))
-        met = self.met
+        total = self._w_spread * (max(values) - min(values))
         repeats = again = 0.0  # a pair's first repeat; its third meeting or more
-        factor = self.factor
-        for i, a in enumerate(pod):
-            row = met.get(a)
-            if row:
-                for b in pod[i + 1 :]:
-                    m = row.get(b)
-                    if m:
-                        # each of the two carries the badness at their own factor
-                        badness = m * m if factor is None else m * m * (factor[a] + factor[b]) / 2
-                        if m == 1:
-                            repeats += badness
-                        else:
-                            again += badness
-        total += self.w_repeat * repeats + self.w_again * again
-        if self.w_first and (repeats or again):
-            total += self.w_first * sum(
+        # Most pods seat nobody who met: one test of the players' met-masks settles that.
+        bit, met_bits = self.bit, self.met_bits
+        mask = 0
+        for p in pod:
+            mask |= bit[p]
+        if any(met_bits[p] & mask for p in pod):
+            met = self.met
+            factor = self.factor
+            for i, a in enumerate(pod):
+                row = met.get(a)
+                if row:
+                    for b in pod[i + 1 :]:
+                        m = row.get(b)
+                        if m:
+                            # each of the two carries the badness at their own factor
+                            badness = (
+                                m * m if factor is None else m * m * (factor[a] + factor[b]) / 2
+                            )
+                            if m == 1:
+                                repeats += badness
+                            else:
+                                again += badness
+        total += self._w_repeat * repeats + self._w_again * again
+        if self._w_first and (repeats or again):
+            met = self.met
+            total += self._w_first * sum(
                 1 for i, a in enumerate(pod) for b in pod[i + 1 :] if met.get(a, {}).get(b)
             )
         if len(pod) != 4:
-            odd = self.odd
-            total += self.w_odd * sum(odd[p] * odd[p] for p in pod)
+            odd_square = self.odd_square
+            total += self._w_odd * sum(odd_square[p] for p in pod)
         return total
 
     def penalty(self, pod: Sequence[PlayerId]) -> bool:
@@ -727,7 +800,9 @@ class _Search:
 
     # -- the first cut: consecutive pods, odd sizes placed by dynamic programming --
 
-    def initial(self) -> list[list[PlayerId]]:
+    def initial(self, cost=None) -> list[list[PlayerId]]:
+        """The cheapest cut of `order` into consecutive pods by `cost` (default `self.cost`)."""
+        cost = cost or self.cost
         order = self.order
         n = len(order)
         common = 4 if 4 in self.sizes else self.sizes[0]
@@ -747,7 +822,7 @@ class _Search:
                 for size, dj in ((common, 0), (other, 1)):
                     if size is None or j + dj > k or i + size > n:
                         continue
-                    value = here + self.cost(order[i : i + size])
+                    value = here + cost(order[i : i + size])
                     if value < best[i + size][j + dj] - _EPS:
                         best[i + size][j + dj] = value
                         back[i + size][j + dj] = size
@@ -770,6 +845,7 @@ class _Search:
         count = len(pods)
         full = count <= self.FULL_LIMIT
         score = self.score
+        changes = self.pod_changes
         # Per pod: lowest and highest points, and whether it has a repeat or odd-pod cost. Two
         # pods with neither, whose points ranges do not overlap, cannot gain from a swap: the
         # two pods already split their players' points at one boundary.
@@ -787,43 +863,29 @@ class _Search:
                 partners = range(max(0, i - self.WINDOW), min(count, i + self.WINDOW + 1))
             best = None
             best_gain = _EPS
-            pod_i = pods[i]
+            # Tuples: `cost` keys its memo by the tuple it is given, without a copy.
+            pod_i = tuple(pods[i])
             for j in partners:
                 if j == i:
                     continue
                 if not (flagged[i] or flagged[j]) and (low[i] >= high[j] or low[j] >= high[i]):
                     continue
-                pod_j = pods[j]
                 base = costs[i] + costs[j]
-                for a_index, a in enumerate(pod_i):
-                    for b_index, b in enumerate(pod_j):
-                        new_i = [*pod_i[:a_index], b, *pod_i[a_index + 1 :]]
-                        new_j = [*pod_j[:b_index], a, *pod_j[b_index + 1 :]]
-                        ci, cj = self.cost(new_i), self.cost(new_j)
-                        gain = base - ci - cj
-                        if gain > best_gain:
-                            best_gain, best = gain, (j, new_i, new_j, ci, cj)
-                # Move one player from the larger pod to the smaller: their sizes swap.
-                if len(pod_i) == len(pod_j) + 1:
-                    for a_index, a in enumerate(pod_i):
-                        new_i = pod_i[:a_index] + pod_i[a_index + 1 :]
-                        new_j = [*pod_j, a]
-                        ci, cj = self.cost(new_i), self.cost(new_j)
-                        gain = base - ci - cj
-                        if gain > best_gain:
-                            best_gain, best = gain, (j, new_i, new_j, ci, cj)
-                elif len(pod_j) == len(pod_i) + 1:
-                    for b_index, b in enumerate(pod_j):
-                        new_i = [*pod_i, b]
-                        new_j = pod_j[:b_index] + pod_j[b_index + 1 :]
-                        ci, cj = self.cost(new_i), self.cost(new_j)
-                        gain = base - ci - cj
-                        if gain > best_gain:
-                            best_gain, best = gain, (j, new_i, new_j, ci, cj)
+                # No pod costs less than 0, so no change to these two pods gains more than
+                # they cost now: a partner that cannot beat the best gain so far is skipped.
+                if self.nonnegative and base <= best_gain:
+                    continue
+                pod_j = tuple(pods[j])
+                key = (pod_i, pod_j, base)
+                change = changes.get(key, False)
+                if change is False:
+                    change = changes[key] = self._best_change(pod_i, pod_j, base)
+                if change is not None and change[0] > best_gain:
+                    best_gain, best = change[0], (j, *change[1:])
             if best is None:
                 continue
             j, new_i, new_j, ci, cj = best
-            pods[i], pods[j], costs[i], costs[j] = new_i, new_j, ci, cj
+            pods[i], pods[j], costs[i], costs[j] = list(new_i), list(new_j), ci, cj
             for k in (i, j):
                 low[k] = min(score[p] for p in pods[k])
                 high[k] = max(score[p] for p in pods[k])
@@ -836,30 +898,102 @@ class _Search:
                     if flagged[k]:
                         pending.add(k)
 
+    def _best_change(self, pod_i: tuple, pod_j: tuple, base: float) -> tuple | None:
+        """The best swap of a player of `pod_i` with one of `pod_j`, or move of one player
+        from the larger to the smaller (their sizes swap), as (gain, new pod i, new pod j,
+        their costs), if it gains more than _EPS over `base`, the two pods' cost now: of equal
+        gains, the first found. Memoised by the pods (`pod_changes`), as the local search
+        meets the same two pods again after most perturbations."""
+        options = [
+            (
+                (*pod_i[:a_index], b, *pod_i[a_index + 1 :]),
+                (*pod_j[:b_index], a, *pod_j[b_index + 1 :]),
+            )
+            for a_index, a in enumerate(pod_i)
+            for b_index, b in enumerate(pod_j)
+        ]
+        if len(pod_i) == len(pod_j) + 1:
+            options += [(pod_i[:k] + pod_i[k + 1 :], (*pod_j, a)) for k, a in enumerate(pod_i)]
+        elif len(pod_j) == len(pod_i) + 1:
+            options += [((*pod_i, b), pod_j[:k] + pod_j[k + 1 :]) for k, b in enumerate(pod_j)]
+        cost = self.cost
+        nonnegative = self.nonnegative
+        best = None
+        best_gain = _EPS
+        for new_i, new_j in options:
+            ci = cost(new_i)
+            # Pod j costs at least 0: if pod i alone leaves no better gain, skip pricing it.
+            if nonnegative and base - ci <= best_gain:
+                continue
+            cj = cost(new_j)
+            gain = base - ci - cj
+            if gain > best_gain:
+                best_gain, best = gain, (gain, new_i, new_j, ci, cj)
+        return best
+
     def exact(self, bound: float) -> tuple[float, list[list[PlayerId]]] | None:
         """The cheapest pods of all, if any costs less than `bound` (branch and bound: the
         best-placed player left opens the next pod, partial costs over `bound` are cut)."""
+        order = self.order
         best: list = [bound - _EPS, None]
         sizes = Counter(self.sizes)
-        chosen: list[list[PlayerId]] = []
+        chosen: list[tuple[PlayerId, ...]] = []
+        cost = self.cost
+        # The pods player k can open: (mask, pod) for every choice of mates after k in
+        # `order`, in `itertools.combinations` order, built once. The players seated are a bit
+        # mask; a pod whose mask meets it is skipped. This lists exactly the pods, in exactly
+        # the order, that `itertools.combinations` over the players left gives, without
+        # building them again at every node.
+        openings: dict[tuple[int, int], list[tuple[int, tuple]]] = {}
 
-        def extend(left: list[PlayerId], spent: float) -> None:
-            if not left:
+        def opening(k: int, size: int) -> list[tuple[int, tuple]]:
+            found = openings.get((k, size))
+            if found is None:
+                found = openings[k, size] = []
+                for mates in itertools.combinations(range(k + 1, len(order)), size - 1):
+                    pod = (order[k], *(order[m] for m in mates))
+                    mask = 1 << k
+                    for m in mates:
+                        mask |= 1 << m
+                    found.append((mask, pod))
+            return found
+
+        # The least cost so far at which the rest of the search from a set of players seated
+        # (and the pod sizes left) was searched in full. Coming back to it at no less cost
+        # cannot find anything cheaper: the same pods follow, each partial cost at least what
+        # it was, against a best no higher (floating-point sums are monotone), so that search
+        # is skipped with the same result.
+        searched: dict[tuple, float] = {}
+        kinds = sorted(sizes)
+
+        def extend(seated: int, spent: float) -> None:
+            unseated = ~seated & everyone
+            if not unseated:
                 best[0], best[1] = spent, [list(pod) for pod in chosen]
                 return
-            first, rest = left[0], left[1:]
-            for size in sorted(s for s in sizes if sizes[s]):
+            key = (seated, *(sizes[s] for s in kinds))
+            before = searched.get(key)
+            if before is not None and before <= spent:
+                return
+            k = (unseated & -unseated).bit_length() - 1  # the best-placed player left
+            for size in kinds:
+                if not sizes[size]:
+                    continue
                 sizes[size] -= 1
-                for others in itertools.combinations(rest, size - 1):
-                    pod = [first, *others]
-                    total = spent + self.cost(pod)
+                for mask, pod in opening(k, size):
+                    if mask & seated:
+                        continue
+                    total = spent + cost(pod)
                     if total < best[0]:
                         chosen.append(pod)
-                        extend([p for p in rest if p not in others], total)
+                        extend(seated | mask, total)
                         chosen.pop()
                 sizes[size] += 1
+            if before is None or spent < before:
+                searched[key] = spent
 
-        extend(list(self.order), 0.0)
+        everyone = (1 << len(order)) - 1
+        extend(0, 0.0)
         return None if best[1] is None else (best[0], best[1])
 
     def spread_floor(self) -> float:
@@ -870,12 +1004,13 @@ class _Search:
         do not, without widening either), so a dynamic programme over where the odd-sized
         pods go finds it.
         """
-        keep = self.w_repeat, self.w_again, self.w_odd, self.w_first
-        self.w_repeat = self.w_again = self.w_odd = self.w_first = 0.0
-        try:
-            return sum(self.cost(pod) for pod in self.initial())
-        finally:
-            self.w_repeat, self.w_again, self.w_odd, self.w_first = keep
+        w_spread, score = self.w_spread, self.score
+
+        def spread(pod) -> float:  # `cost` with every weight but spread at 0
+            values = [score[p] for p in pod]
+            return w_spread * (max(values) - min(values))
+
+        return sum(spread(pod) for pod in self.initial(spread))
 
     def history_after(self, pods: list[list[PlayerId]]) -> tuple[dict, Counter]:
         """Who will have met whom and the odd pods had, once these pods are played."""
