@@ -208,7 +208,7 @@ def empty_database(django_db_setup, django_db_blocker):
     original = connection.settings_dict["NAME"]
     with django_db_blocker.unblock():
         with connection.cursor() as cursor:
-            cursor.execute(f"DROP DATABASE IF EXISTS {quoted}")
+            cursor.execute(f"DROP DATABASE IF EXISTS {quoted} WITH (FORCE)")
             cursor.execute(f"CREATE DATABASE {quoted}")
         connection.close()
         connection.settings_dict["NAME"] = name
@@ -217,7 +217,9 @@ def empty_database(django_db_setup, django_db_blocker):
         finally:
             connection.close()
             connection.settings_dict["NAME"] = original
-            # A full `migrate` there made content types with that database's ids.
+            # A full `migrate` there made content types with that database's ids. FORCE: an
+            # autovacuum worker may have connected to the new database's fresh tables, which
+            # a plain DROP refuses ("being accessed by other users"; seen in a full run).
             ContentType.objects.clear_cache()
             with connection.cursor() as cursor:
-                cursor.execute(f"DROP DATABASE IF EXISTS {quoted}")
+                cursor.execute(f"DROP DATABASE IF EXISTS {quoted} WITH (FORCE)")
