@@ -216,27 +216,24 @@ def test_the_waiting_filter_folds_away_the_tables_with_a_result(event, organizer
     assert re.findall(r'data-table-number="(\d+)"', waiting) == ["2", "4"]
 
 
+def round_status(client, event) -> str:
+    """The text of the console's round message (`#round-status`), its markup included."""
+    html = client.get(reverse("event_run", args=[event.slug])).content.decode()
+    return re.search(r'<p id="round-status"[^>]*>(.*?)</p>', html).group(1)
+
+
 def test_a_long_list_of_waiting_tables_names_five_and_counts_the_rest(league, organizer_client):
     """The round head is sticky on a phone: on a big night it names the first five tables
     waiting and how many more, not all of them (which would fill the screen)."""
     event = TournamentFactory(league=league, swiss_rounds=3, slug="big-friday")
     register(event, *(f"Player {n}" for n in range(1, 19)))  # 9 tables
     first = round_pair(tournament=event).tables.order_by("number").first()
-    url = reverse("event_run", args=[event.slug])
-    status = re.search(
-        r'<p id="round-status"[^>]*>(.*?)</p>', organizer_client.get(url).content.decode()
-    )
-    assert status.group(1).startswith("Waiting for 9 tables: 1, 2, 3, 4, 5 and 4 more ")
+    status = round_status(organizer_client, event)
+    assert status.startswith("Waiting for 9 tables: 1, 2, 3, 4, 5 and 4 more ")
     report(first)
-    status = re.search(
-        r'<p id="round-status"[^>]*>(.*?)</p>', organizer_client.get(url).content.decode()
-    )
-    assert status.group(1).startswith("Waiting for 8 tables: 2, 3, 4, 5, 6 and 3 more ")
+    status = round_status(organizer_client, event)
+    assert status.startswith("Waiting for 8 tables: 2, 3, 4, 5, 6 and 3 more ")
 
 
 def test_a_short_list_of_waiting_tables_names_them_all(event, organizer_client):
-    url = reverse("event_run", args=[event.slug])
-    status = re.search(
-        r'<p id="round-status"[^>]*>(.*?)</p>', organizer_client.get(url).content.decode()
-    )
-    assert status.group(1).startswith("Waiting for 4 tables: 1, 2, 3, 4 ")
+    assert round_status(organizer_client, event).startswith("Waiting for 4 tables: 1, 2, 3, 4 ")
