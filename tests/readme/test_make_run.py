@@ -1,7 +1,7 @@
 """`make run` as a new user runs it: a fresh clone, nothing set, no database installed for it.
 
 The checkout the tests run from is cloned (its committed HEAD; in CI that is itself a fresh
-clone) into a temporary folder, which gets its own .venv (pip's cache is shared) and its own
+clone) into a temporary folder, which gets its own .venv (uv's download cache is shared) and its own
 embedded PostgreSQL. `make run PORT=<free>` runs with no DATABASE_URL in its environment: `/`
 must answer 200 within 5 minutes (the time to the first page is printed), a crawl of every page
 reachable by links from `/` (and, logged in as the demo organizer, from the organizer's pages)
