@@ -7,8 +7,8 @@ least 95, performance at least 95 on a quiet machine).
 
 The site as deployed (DEBUG off, static files collected and compressed by whitenoise, gunicorn)
 on its own database, with the demo store (`seed_demo`) and a 16-player pod event of it in its
-second round (`seed_event`). Lighthouse is the npm package pinned in package.json and
-package-lock.json (installed by `make assets`, never fetched at run time), run by Node.js
+second round (`seed_event`). Lighthouse is the npm package pinned in bench/npm/package.json
+and its lock (installed by `make bench-tools`, never fetched at run time), run by Node.js
 against Debian's Chromium (CHROME_PATH, headless, no sandbox) in its default mobile profile:
 a Moto G Power's screen, a 4x slower CPU and slow 4G, simulated. The bench is the TLS proxy,
 as the other benches are: each request carries X-Forwarded-Proto: https. Each page is run
@@ -37,7 +37,7 @@ from bench.loadlib.server import site_setup, start_gunicorn, stop_gunicorn  # no
 
 URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/guildhall_bench")
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
+LIGHTHOUSE = ROOT / "bench" / "npm" / "node_modules" / "lighthouse" / "cli" / "index.js"
 PORT = free_port()  # another bench or helper may hold any fixed port
 SLUG = "bench-lighthouse"
 CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
@@ -139,7 +139,7 @@ def main() -> None:
     parser.add_argument("--reports", type=Path, help="keep each run's JSON report in this folder")
     args = parser.parse_args()
     if not LIGHTHOUSE.exists():
-        sys.exit("Lighthouse is missing: run `make assets` (npm ci) first.")
+        sys.exit("Lighthouse is missing: run `make bench-tools` (npm ci in bench/npm) first.")
     if not shutil.which("node"):
         sys.exit("Node.js is missing: Lighthouse runs on it (apt-get install nodejs).")
     if not os.access(CHROMIUM, os.X_OK):
