@@ -108,6 +108,8 @@ def small_targets(page) -> list[str]:
           .filter((el) => {
             const box = el.getBoundingClientRect();
             if (!box.width || !box.height) return false;  // hidden
+            // inside a closed <details> (the admin's Menu): laid out, but not shown
+            if (!el.checkVisibility()) return false;
             const style = getComputedStyle(el);
             if (style.visibility === "hidden") return false;
             return box.height < tap - 0.5 || box.width < tap - 0.5;
