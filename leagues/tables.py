@@ -33,7 +33,7 @@ class ClaimTable(tables.Table):
         order_by = ("asked",)
         attrs = {"class": "claims", "aria-label": "Claims waiting"}
         row_attrs = {"id": lambda record: f"claim-{record.pk}", "class": "claim"}
-        empty_text = "None."
+        empty_text = "No claim waiting."
 
 
 class PlayerAccountTable(tables.Table):
@@ -110,4 +110,7 @@ class HistoryTable(tables.Table):
         order_by = ("-when",)
         attrs = {"class": "history", "aria-label": "Changes"}
         row_attrs = {"id": lambda record: f"entry-{record.pk}", "class": "history-entry"}
-        empty_text = "Nothing recorded yet."
+        empty_text = (
+            "Nothing recorded yet: each change to the store's players, games and events is "
+            "listed here."
+        )

@@ -76,7 +76,11 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
             offset=(page.number - 1) * PER_PAGE,
             limit=PER_PAGE,
         )
-    empty_text = f'No player matches "{query}".' if query else "No games yet."
+    empty_text = (
+        f'No player matches "{query}": try part of the name.'
+        if query
+        else "No games yet: the standings fill in once the league's first game is entered."
+    )
     template = "ratings/league_detail.html"
     if request.htmx and request.htmx.target == "standings":
         template += "#standings-table"

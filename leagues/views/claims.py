@@ -49,7 +49,11 @@ def organization_players(request: HttpRequest, org: str) -> HttpResponse:
     organization = _managed_organization(request, org)
     query = request.GET.get("q", "").strip()[:100]
     claims = ClaimTable(selectors.claims_waiting(organization=organization), prefix="claims-")
-    empty = f"No player's name contains \u201c{query}\u201d." if query else "No players yet."
+    empty = (
+        f"No player's name contains \u201c{query}\u201d: try part of the name."
+        if query
+        else "No players yet: a game, an import or an event's entries add them by name."
+    )
     players = PlayerAccountTable(
         selectors.players_accounts(organization=organization, query=query), empty_text=empty
     )

@@ -8,6 +8,7 @@ scroll sideways (the list's table may scroll inside its own frame, as Django dra
 """
 
 import pytest
+from playwright.sync_api import expect
 
 from .a11y import (
     LAYOUT_RULES,
@@ -68,6 +69,51 @@ def test_the_admin_reads_well_at_both_widths_in_both_schemes(browser, live_serve
                 if width > size["width"]:
                     found.append(f"scrolls sideways: {width} px")
                 problems += [f"{where}: {p}" for p in found]
+    finally:
+        visit.context.close()
+    assert not problems, "\n".join(problems)
+    assert not visit.errors, f"JavaScript errors: {visit.errors}"
+
+
+def test_the_admins_header_is_one_row_with_a_menu_on_a_phone(browser, live_server, scene):
+    """Issue 33: at 390 px the account's links wrapped the header onto three rows (~170 px).
+    They sit behind one "Menu" (a <details>, no script; the log-out stays Django's POST form),
+    and on a laptop they stand in the header's row as Django draws them."""
+    assert not axe_missing(), axe_missing()
+    visit = Visit(browser, live_server, PHONE)
+    problems = []
+    try:
+        visit.login("olive")
+        assert visit.go("/admin/").status == 200
+        page = visit.page
+        header = page.locator("#header")
+        menu = header.locator("details.user-menu > summary")
+        log_out = header.locator("#logout-form button")
+        assert header.bounding_box()["height"] <= 100, header.bounding_box()
+        assert menu.is_visible() and not log_out.is_visible()
+        menu.click()
+        expect(log_out).to_be_visible()
+        assert log_out.inner_text().strip().lower() == "log out"
+        assert page.locator("#logout-form").get_attribute("method") == "post"
+        # The open menu: readable in both schemes, every link and the button 44x44 px.
+        with checker_reports_dropped(visit):
+            problems += [f"light: {v}" for v in axe_violations(page)]
+        problems += unreadable_in(visit, "dark")
+        problems += [f"tap target under 44x44 px: {t}" for t in small_targets(page)]
+        links = header.locator(".user-links a, #logout-form button").all()
+        assert len(links) >= 3  # View site (Guildhall), Change password, Log out
+        for link in links:
+            box = link.bounding_box()
+            if box["height"] < 44 or box["width"] < 44:
+                problems.append(f"menu link under 44x44 px: {link.inner_text()} {box}")
+        visit.shot("admin-menu-open-390-dark")
+        page.emulate_media(color_scheme="light")
+        visit.shot("admin-menu-open-390")
+        # A laptop: no menu button, the links in the header's one row.
+        page.set_viewport_size(LAPTOP)
+        assert not menu.is_visible() and log_out.is_visible()
+        assert header.bounding_box()["height"] <= 60, header.bounding_box()
+        assert header.get_by_role("link", name="Change password").is_visible()
     finally:
         visit.context.close()
     assert not problems, "\n".join(problems)

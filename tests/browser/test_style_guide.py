@@ -16,6 +16,11 @@ def test_the_style_guide_draws_every_component_accessibly(phone):
         assert page.locator(f"#{section}").count() == 1, section
     for section in ("badges", "empty", "progress", "help"):
         assert page.locator(f"#{section}").count() == 1, section
+    # Both forms of the empty state: the box, and an empty table's one row under its header.
+    assert page.locator(".empty-state strong").first.is_visible()
+    row = page.locator("table:has(td.empty)")
+    assert row.locator("thead th").count() == 4 and row.locator("tbody tr").count() == 1
+    assert row.locator("td.empty").get_attribute("colspan") == "4"
     # The sample form came back with errors: the summary on top links to each field.
     summary = page.locator(".error-summary")
     assert summary.locator("a[href='#id_name']").count() == 1

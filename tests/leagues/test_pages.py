@@ -4,6 +4,7 @@ import datetime
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tests.factories import GameFactory, LeagueFactory, PlayerFactory, UserFactory, organizer_of
@@ -186,6 +187,18 @@ def test_player_from_another_league_is_404(client, league, played):
     stranger = PlayerFactory(organization=league.organization)
     url = reverse("player_detail", args=[league.slug, stranger.pk])
     assert client.get(url).status_code == 404
+
+
+def test_an_empty_game_log_tells_the_organizer_how_to_add_games(organizer_client, league):
+    address = reverse("league_games", args=[league.slug])
+    html = organizer_client.get(address).content.decode()
+    empty = html.split('<div class="empty-state">')[1].split("</div>")[0]
+    assert empty.startswith("<strong>No games yet</strong>")
+    assert f'href="{reverse("game_create", args=[league.slug])}"' in empty
+    assert f'href="{reverse("import_upload", args=[league.slug])}"' in empty
+    visitor = Client().get(address).content.decode()
+    empty = visitor.split('<div class="empty-state">')[1].split("</div>")[0]
+    assert "show here once its store enters them" in empty and "href" not in empty
 
 
 def test_game_log_newest_first_with_places(client, league, played):

@@ -64,7 +64,8 @@ def test_pages_of_fifty_keep_the_search(desk, store):
     second = page(desk, "?q=deck&page=2")
     assert names(second) == ["Deck 50", "Deck 51", "Deck 52"]
     assert '<a href="?q=deck&amp;page=1" rel="prev">\u2039 Previous</a>' in second
-    assert "No player&#x27;s name contains “nobody”." in page(desk, "?q=nobody")
+    nobody = page(desk, "?q=nobody")
+    assert "No player&#x27;s name contains “nobody”: try part of the name." in nobody
 
 
 def test_a_claim_waiting_is_a_row_with_its_answers(desk, store):

@@ -179,6 +179,15 @@ def test_choosing_events(organizer, season, played):
     assert response.status_code == 400
 
 
+def test_choosing_events_with_none_in_the_seasons_dates_says_how_to_make_one(organizer, season):
+    page = organizer.get(url("season_events", season)).content.decode()
+    empty = page.split('<div class="empty-state">')[1].split("</div>")[0]
+    assert "<strong>No events in the season's dates</strong>" in empty
+    assert "no events between 1 Jan 2026 and 31 Dec 2026" in empty
+    assert f'href="{reverse("event_create", args=[season.league.slug])}"' in empty
+    assert f'href="{url("season_edit", season)}"' in empty
+
+
 def test_a_type_in_use_is_not_removed(organizer, season, played):
     kind = season.event_types.get()
     response = organizer.post(url("event_type_remove", season, kind.pk), follow=True)

@@ -255,7 +255,7 @@ def test_find_my_seat_narrows_to_a_name_and_earlier_rounds_have_tabs(client, eve
     assert finder.count("<tr><td>") == 1 and "<tr><td>Bob Baker</td>" in finder
     assert 'value="bak"' in page
     nobody = client.get(url, {"q": "zed"}).content.decode()
-    assert 'No player matches "zed".' in nobody
+    assert 'No player matches "zed": try part of the name.' in nobody
     assert '<a href="?round=1" >R1</a>' in page.replace("  ", " ") or '?round=1"' in page
     earlier = client.get(url, {"round": "1"}).content.decode()
     assert "Round 1" in earlier and f"Round {second.number}" not in earlier.split("</h2>")[0]

@@ -252,6 +252,20 @@ def test_leaving_says_what_happened_and_the_waitlist_button_says_leave(event):
     assert said(dan.post(leave, follow=True)) == ["You left the waitlist of Friday cEDH."]
 
 
+def test_the_tos_page_before_anyone_registers_says_what_fills_it(event, organizer_client):
+    page = organizer_client.get(reverse("event_registration", args=[event.slug])).content.decode()
+    boxes = [b.split("</div>")[0] for b in page.split('<div class="empty-state">')[1:]]
+    assert boxes == [
+        "<strong>Nobody has registered online yet</strong>Players register from the event"
+        "'s page: share its link or the code above.",
+        "<strong>Nobody is waiting</strong>Once every seat is taken, players who register "
+        "online wait here, first come first served.",
+    ]
+    registration_settings_set(tournament=event, open=False, cap=None, deadline=None, note="")
+    page = organizer_client.get(reverse("event_registration", args=[event.slug])).content.decode()
+    assert "Open online registration below" in page and "Without a seat limit" in page
+
+
 def test_a_walk_in_past_the_cap_reads_as_more_than_the_seats(event, organizer_client):
     """Issue 31 #10: "3 in of 2" after a walk-in past a full event."""
     for name in ("Ann", "Bob"):
