@@ -33,7 +33,7 @@ SETTLED = """() => Promise.all(document.getAnimations()
     .filter((a) => a instanceof CSSTransition)
     .map((a) => a.finished.catch(() => null)))"""
 CONTROLS = (
-    "button, .button, summary, select, nav a, table a, "
+    "button, .button, summary, select, nav a, table a, .league-list a, .store-head a, "
     "input:not([type=hidden]):not([type=checkbox]):not([type=radio])"
 )
 
