@@ -154,12 +154,18 @@ def transactional_tests_empty_tables_by_delete():
     """Transactional tests (`django_db(transaction=True)`, the live server's) end with
     `tables_emptied` instead of Django's `flush`, unless one asks for what only `flush` does
     (a subset of apps, a serialized rollback)."""
+    from django.core.cache import caches
     from django.db import connections
     from django.test import TransactionTestCase
 
     flush = TransactionTestCase._fixture_teardown
 
     def teardown(self):
+        # The shared page cache's table (DatabaseCache) is no model's: neither `flush` nor
+        # `tables_emptied` empties it, and the next test's event, under the same slug with
+        # its versions counted from the start again, was served this test's pages (an offline
+        # console got another event's players). Production never counts versions back.
+        caches["default"].clear()
         if self.available_apps is not None or self.serialized_rollback:
             return flush(self)
         for alias in self._databases_names(include_mirrors=False):
