@@ -163,8 +163,9 @@ def transactional_tests_empty_tables_by_delete():
     def teardown(self):
         # The shared page cache's table (DatabaseCache) is no model's: neither `flush` nor
         # `tables_emptied` empties it, and the next test's event, under the same slug with
-        # its versions counted from the start again, was served this test's pages (an offline
-        # console got another event's players). Production never counts versions back.
+        # its versions counted from the start again, can be served this test's pages (the
+        # likely cause of an offline console given another build's players, not reproduced).
+        # Production never counts versions back.
         caches["default"].clear()
         if self.available_apps is not None or self.serialized_rollback:
             return flush(self)
