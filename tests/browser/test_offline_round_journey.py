@@ -58,10 +58,17 @@ def test_the_to_pairs_offline_and_the_server_adopts_the_round(phone, league):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     announced = shown.all_inner_texts()
 
+    upload = reverse("offline_upload", args=[event.slug])
+    sent = []
+    page.on("response", lambda r: sent.append(r) if r.url.endswith(upload) else None)
     phone.context.set_offline(False)  # the page sends the round by itself once back online
+    # ...while the TO taps "Send" twice: one request, and the page says the round arrived
+    # (a second request would hear "already on the server" and say that instead).
+    page.evaluate("() => Promise.all([guildhallOffline.upload(), guildhallOffline.upload()])")
     expect(page.locator(".offline-message")).to_contain_text(
         "Round 3 is on the server", timeout=WAIT
     )
+    assert len(sent) == 1
     phone.shot("offline_round_sent")
     page.set_viewport_size({"width": 1366, "height": 768})
     assert page.evaluate("document.documentElement.scrollWidth") <= 1366

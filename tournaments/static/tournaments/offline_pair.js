@@ -280,7 +280,15 @@ async function pair() {
   return answer;
 }
 
-async function upload() {
+// One sending at a time: the "online" event, the retry below and a tap can all ask at once, and
+// a second request would only hear "already on the server" and say that instead.
+let uploading = null;
+function upload() {
+  if (!uploading) uploading = send().finally(() => { uploading = null; });
+  return uploading;
+}
+
+async function send() {
   if (!state.paired || state.sent) return null;
   if (shared) {
     // The console's queued results first, each stored once with its table version; the round
@@ -326,11 +334,9 @@ window.addEventListener("online", async () => {
 // The server may go away with the phone's network up (no "online" event when it is back): a
 // round not sent yet is tried again every RETRY_SECONDS.
 const RETRY_SECONDS = 10;
-let uploading = null;
 setInterval(async () => {
   if (!state.paired || state.sent || uploading) return;
-  uploading = upload().finally(() => { uploading = null; });
-  if (await uploading) await refresh();
+  if (await upload()) await refresh();
 }, RETRY_SECONDS * 1000);
 window.addEventListener("offline", () => {
   reachable = false;
