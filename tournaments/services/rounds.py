@@ -6,6 +6,7 @@ by hand, bye), planned by the format and written on the round with who made them
 from django.db import transaction
 from django.utils import timezone
 
+from audit.models import AuditEntry
 from audit.services import log_action
 
 from .. import signals
@@ -243,11 +244,7 @@ def round_edit(
     tournament = tournament_lock(round_.tournament_id)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if expected is not None and expected != round_seating_key(round_):
-        raise AlreadyDone(
-            f"The pairings of round {round_.number} changed since this page was loaded (was it "
-            "tapped twice?): nothing was changed again. Check them below.",
-            code="stale_pairings",
-        )
+        raise AlreadyDone(_stale_edit_message(round_, edit, a, b, by), code="stale_pairings")
     if round_.status != Round.Status.PLAYING or round_.kind != Round.Kind.SWISS:
         raise TournamentError("Only a Swiss round being played can be edited.", code="not_playing")
     if edit not in EDITS or (edit != "bye" and b is None):
@@ -292,6 +289,38 @@ _EDIT_ACTIONS = {
     "pair": Action.PAIRING_MANUAL,
     "bye": Action.PAIRING_BYE,
 }
+
+
+def _stale_edit_message(round_: Round, edit: str, a: Entry, b: Entry | None, by) -> str:
+    """What a form sent on pairings that changed since it was loaded is told. When the
+    round's last change is this very edit by the same person (a double tap: the browser may
+    have shown only the second answer), it says the edit is done, as the first tap's answer
+    did; otherwise that someone changed the pairings meanwhile."""
+    last = (
+        AuditEntry.objects.filter(
+            tournament_id=round_.tournament_id,
+            object_id=round_.pk,
+            action__in=_EDIT_ACTIONS.values(),
+        )
+        .order_by("-pk")
+        .first()
+    )
+    if (
+        edit in EDITS
+        and (b is not None or edit == "bye")
+        and last is not None
+        and last.action == _EDIT_ACTIONS[edit]
+        and last.actor_id is not None
+        and last.actor_id == getattr(by, "pk", None)
+    ):
+        what = EDITS[edit].format(a=a.player, b=b.player if b else "")
+        if last.summary.endswith(f"round {round_.number}: {what}"):
+            done = f"{what[0].upper()}{what[1:]}"
+            return f"{done}: done by the first tap, the second changed nothing."
+    return (
+        f"The pairings of round {round_.number} changed since this page was loaded (was it "
+        "tapped twice?): nothing was changed again. Check them below."
+    )
 
 
 def _edit_apply(play, tournament, round_, tables, edit, a, b, by) -> list[str]:

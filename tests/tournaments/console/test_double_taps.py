@@ -126,8 +126,35 @@ def test_a_second_tap_of_swap_does_not_swap_them_back(judge_client, league):
     assert judge_client.post(url, data).status_code == 302
     after = {s.entry_id: s.table_id for s in round_.seats.all()}
     again = judge_client.post(url, data)
-    assert "changed since this page was loaded" in console_after(again, judge_client)
+    # The browser may show only the second answer: it says the swap is done, as the first did.
+    said = console_after(again, judge_client)
+    assert "Swapped A and B: done by the first tap, the second changed nothing." in said
     assert {s.entry_id: s.table_id for s in round_.seats.all()} == after != before
+    assert AuditEntry.objects.filter(action="pairing.swap").count() == 1
+
+
+@pytest.mark.django_db
+def test_an_edit_sent_on_pairings_changed_meanwhile_says_so(judge_client, league):
+    """Not a double tap: another judge swapped first, or the same TO sends another edit from
+    the old page. Nothing changes, and the page says the pairings changed (not "done")."""
+    event = TournamentFactory(league=league, slug="swiss")
+    a, b, c, _ = register(event, *"ABCD")
+    round_ = round_pair(tournament=event)
+    url = reverse("round_edit", args=[event.slug, 1])
+    old = round_seating_key(round_)
+    other = Client()
+    other.force_login(organizer_of(league.organization, role=Role.JUDGE, username="jill"))
+    swap = {"edit": "swap", "a": a.pk, "b": b.pk, "seating": old}
+    assert other.post(url, swap).status_code == 302
+    after = {s.entry_id: s.table_id for s in round_.seats.all()}
+    for data in (
+        {"edit": "swap", "a": a.pk, "b": b.pk, "seating": old},  # the same swap, by jude
+        {"edit": "swap", "a": a.pk, "b": c.pk, "seating": old},  # another swap
+    ):
+        said = console_after(judge_client.post(url, data), judge_client)
+        assert "changed since this page was loaded" in said
+        assert "done by the first tap" not in said
+    assert {s.entry_id: s.table_id for s in round_.seats.all()} == after
     assert AuditEntry.objects.filter(action="pairing.swap").count() == 1
 
 
