@@ -1,5 +1,7 @@
 """Tournament pages: what players see, and a TO running the night from a phone."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -256,6 +258,11 @@ def test_find_my_seat_narrows_to_a_name_and_earlier_rounds_have_tabs(client, eve
     assert 'value="bak"' in page
     nobody = client.get(url, {"q": "zed"}).content.decode()
     assert 'No player matches "zed": try part of the name.' in nobody
+    # The "no match" row spans the finder's columns, no more (three at a match: no seat).
+    rows = nobody.split('id="finder-rows"')[1].split("</table>")[0]
+    columns = len(re.findall(r"<th[ >]", rows))
+    assert columns == (4 if event.is_pods else 3)
+    assert f'colspan="{columns}" class="empty"' in rows
     assert '<a href="?round=1" >R1</a>' in page.replace("  ", " ") or '?round=1"' in page
     earlier = client.get(url, {"round": "1"}).content.decode()
     assert "Round 1" in earlier and f"Round {second.number}" not in earlier.split("</h2>")[0]
