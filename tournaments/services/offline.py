@@ -138,17 +138,21 @@ def round_adopt(*, tournament: Tournament, data: dict, tables: list, by=None) ->
 
 
 @transaction.atomic
-def offline_results_record(*, tournament: Tournament, results: dict, by=None) -> list[int]:
+def offline_results_record(
+    *, tournament: Tournament, results: dict, number: object, by=None
+) -> list[int]:
     """The results tapped on the TO's phone itself (table number -> {"winner": player} or
-    {"draw": true}) for tables of the round being played that the server still has none for,
-    recorded as the console's card would (`table_report`), before the phone's round is
-    checked, and kept whatever becomes of it. A table with a result keeps it (if the phone's
-    differs, the round's input differs and the round is refused). Returns the tables
-    recorded."""
+    {"draw": true}) for tables of round `number`, the round being played when the phone
+    paired, that the server still has none for, recorded as the console's card would
+    (`table_report`), before the phone's round is checked, and kept whatever becomes of it.
+    A table with a result keeps it (if the phone's differs, the round's input differs and the
+    round is refused). Nothing is recorded once round `number` is no longer the one being
+    played: a repeated upload must not put them on the next round's tables of the same
+    numbers. Returns the tables recorded."""
     tournament = tournament_lock(tournament)
     recorded = []
     opened = tournament.rounds.exclude(status=Round.Status.COMPLETE).first()
-    if opened is None or not isinstance(results, dict):
+    if opened is None or opened.number != number or not isinstance(results, dict):
         return recorded
     entries = {e.player_id: e for e in tournament.entries.all()}
     for table in opened.tables.filter(reported=False).prefetch_related("seats__entry"):

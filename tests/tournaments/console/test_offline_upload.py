@@ -94,6 +94,28 @@ def test_results_tapped_on_the_phone_are_recorded_before_the_round(league, judge
     assert seatings(event.rounds.get(number=4)) == body["tables"]
 
 
+def test_the_phones_results_sent_again_are_not_put_on_the_next_rounds_tables(league, judge_client):
+    """The page's retry or a second tap sends the round and its results again after the server
+    adopted it: the results were round 3's tables, not round 4's of the same numbers."""
+    event = build(league, *PODS_17)
+    table = event.rounds.get(number=3).tables.order_by("number").first()
+    winner = table.seats.get(position=1).entry
+    table.reported, table.winner, table.is_draw = False, None, False
+    table.save()
+    table.seats.update(place=None, game_wins=None)
+    body = phone_pairs(event, {str(table.number): {"winner": winner.player_id}})
+    assert send(judge_client, event, body).status_code == 200
+    adopted = event.rounds.get(number=4).tables
+    assert adopted.filter(number=table.number, reported=False).exists()
+    reported = list(adopted.filter(reported=True).values_list("number", flat=True))  # a bye
+
+    again = send(judge_client, event, body)
+
+    assert again.status_code == 200 and again.json()["already"] is True, again.json()
+    assert list(adopted.filter(reported=True).values_list("number", flat=True)) == reported
+    assert table.seats.get(entry=winner).place == 1
+
+
 def test_a_round_paired_from_a_stale_snapshot_is_refused_and_kept(league, judge_client):
     event = build(league, *ONE_V_ONE_9)
     body = phone_pairs(event)

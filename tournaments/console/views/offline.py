@@ -77,7 +77,9 @@ def offline_upload(request: HttpRequest, slug: str) -> JsonResponse:
             status=400,
         )
     try:
-        offline_results_record(tournament=event, results=results, by=request.user)
+        # The phone tapped them on the round before the one it paired (`data["round"]`).
+        played = data.get("round", 0) - 1 if isinstance(data.get("round"), int) else None
+        offline_results_record(tournament=event, results=results, number=played, by=request.user)
         round_ = round_adopt(tournament=event, data=data, tables=tables, by=request.user)
     except AlreadyDone as done:
         return JsonResponse({"ok": True, "already": True, "message": done.message})
