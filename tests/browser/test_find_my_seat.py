@@ -79,3 +79,23 @@ def test_the_projector_gives_each_player_one_line_at_1366(browser, live_server, 
     if KEEP_SCREENSHOTS:
         page.screenshot(path=str(SCREENSHOTS / "projector-1366.png"))
     tv.close()
+
+
+def test_a_search_that_finds_nobody_says_so_in_view_on_a_phone(browser, live_server, event):
+    """The league's standings are wider than a phone and scroll in their box: the "no player
+    matches" row's words wrap to the box, not across the whole table with their end cut off,
+    and stay in view when the table is scrolled."""
+    phone = Visit(browser, live_server, PHONE)
+    phone.go(f"/leagues/{event.league.slug}/?q=zzzz")
+    words = phone.page.locator("td.empty > span")
+    expect(words).to_contain_text('No player matches "zzzz": try part of the name.')
+    wrap = phone.page.locator(".table-wrap").filter(has=words)
+    assert wrap.evaluate("e => e.scrollWidth > e.clientWidth")  # the table is wider than its box
+    box, seen = words.bounding_box(), wrap.bounding_box()
+    assert seen["x"] <= box["x"] and box["x"] + box["width"] <= seen["x"] + seen["width"]
+    wrap.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    box = words.bounding_box()
+    assert seen["x"] <= box["x"] and box["x"] + box["width"] <= seen["x"] + seen["width"]
+    phone.shot("standings-no-match-phone")
+    assert not phone.errors, phone.errors
+    phone.context.close()

@@ -18,6 +18,8 @@ ROOT = Path(settings.BASE_DIR)
 COMPONENT = "templates/components/empty_state.html"
 HAND_DRAWN = re.compile(r"""class=["'][^"']*(?<![\w-])empty-state(?![\w-])""")
 EMPTY_ON = re.compile(r"""<(\w+)[^>]*\sclass=["']empty["']""")
+# The row's words are in a <span>: it keeps them in the scroll box's view on a phone.
+EMPTY_CELL = re.compile(r"""<td[^>]*\sclass=["']empty["']>(?!<span>)""")
 
 
 def templates() -> list[Path]:
@@ -54,6 +56,9 @@ def test_an_empty_row_is_a_table_cell():
         if tag != "td"
     ]
     assert found == []
+    bare = [p.relative_to(ROOT).as_posix() for p in templates() if EMPTY_CELL.search(p.read_text())]
+    assert bare == [], 'write <td colspan="…" class="empty"><span>…</span></td>'
+    assert EMPTY_CELL.search('<td colspan="3" class="empty">No one.</td>')
 
 
 def test_the_component_draws_a_title_and_a_text_ending_with_its_link():
