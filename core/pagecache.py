@@ -24,8 +24,10 @@ Last-Modified drawn from the versions, so a refresh that changed nothing is a 30
 pages that are not cached whole (a logged-in judge's), so it is computed once per change.
 """
 
+import functools
 import hashlib
 import logging
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -187,8 +189,43 @@ def versions(scopes: Sequence[Scope], request: HttpRequest | None = None) -> Sta
     return stamp
 
 
+# What the pages are rendered by: the project's own code, templates and static files, and the
+# pinned requirements. Folders of other people's files, and those no page is rendered from, are
+# not read.
+RELEASE_SUFFIXES = frozenset({".py", ".html", ".jinja", ".txt", ".css", ".js", ".svg", ".json"})
+RELEASE_SKIPPED = frozenset(
+    {"node_modules", "staticfiles", "vendor", "pyodide", "tests", "bench", "docs", "__pycache__"}
+)
+
+
+@functools.cache
+def release(root: str | None = None) -> str:
+    """The release the pages are rendered by, in every key: after a deploy a page whose
+    versions did not change is rendered again rather than served as the old code drew it
+    (markup, links to static files that collectstatic renamed) for up to TIMEOUT.
+
+    GUILDHALL_RELEASE when it is set (a deploy may name its commit); else a digest of the
+    contents (not the dates, so every host and worker of one deploy agrees) of the files under
+    `root` (the project) that pages are drawn from. Read once per process: a deploy restarts
+    the workers."""
+    named = os.environ.get("GUILDHALL_RELEASE", "").strip()
+    if named and root is None:
+        return named
+    digest = hashlib.blake2b(digest_size=8)
+    top = str(root or settings.BASE_DIR)
+    for folder, folders, files in os.walk(top):
+        folders[:] = sorted(f for f in folders if f not in RELEASE_SKIPPED and f[0] != ".")
+        for name in sorted(files):
+            if os.path.splitext(name)[1] in RELEASE_SUFFIXES:
+                path = os.path.join(folder, name)
+                digest.update(os.path.relpath(path, top).encode() + b"\0")
+                with open(path, "rb") as file:
+                    digest.update(file.read())
+    return digest.hexdigest()
+
+
 def _digest(*parts) -> str:
-    text = repr(parts).encode()
+    text = repr((release(), parts)).encode()
     return hashlib.blake2b(text, digest_size=16).hexdigest()
 
 

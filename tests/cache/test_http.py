@@ -67,6 +67,61 @@ def test_after_a_write_the_same_refresh_gets_the_new_page(client, event):
     assert fresh["ETag"] != etag
 
 
+def test_after_a_deploy_the_same_refresh_gets_the_page_the_new_code_draws(
+    client, event, monkeypatch
+):
+    """Nothing in the event changed, but the code did (a new release): the page is drawn again,
+    not served as the old templates drew it, and its ETag is new."""
+    url = url_of(event, "event_standings")
+    etag = client.get(url)["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    pagecache.recent.clear()
+    monkeypatch.setattr(pagecache, "release", lambda root=None: "the next release")
+    drawn = []
+    monkeypatch.setattr(pagecache, "_render_once", _counting(pagecache._render_once, drawn))
+    fresh = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert fresh.status_code == 200 and fresh["ETag"] != etag
+    assert len(drawn) == 1
+
+
+def _counting(function, calls):
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return function(*args, **kwargs)
+
+    return counted
+
+
+def test_the_release_is_read_from_the_contents_of_the_files_pages_are_drawn_from(tmp_path):
+    (tmp_path / "app/templates").mkdir(parents=True)
+    page = tmp_path / "app/templates/page.html"
+    page.write_text("<p>Round 1</p>")
+    (tmp_path / "node_modules").mkdir()
+    (tmp_path / ".venv").mkdir()
+    first = pagecache.release(str(tmp_path))
+    # Other people's files, and a file touched but not changed, are not a new release.
+    (tmp_path / "node_modules/lib.js").write_text("x")
+    (tmp_path / ".venv/site.py").write_text("x")
+    (tmp_path / "app/notes.md").write_text("x")
+    page.touch()
+    pagecache.release.cache_clear()
+    assert pagecache.release(str(tmp_path)) == first
+    page.write_text("<p>Round 2</p>")
+    pagecache.release.cache_clear()
+    assert pagecache.release(str(tmp_path)) != first
+    assert re.fullmatch(r"[0-9a-f]{16}", first)
+
+
+def test_a_deploy_may_name_its_release(monkeypatch):
+    monkeypatch.setenv("GUILDHALL_RELEASE", "v2026.11.28")
+    pagecache.release.cache_clear()
+    try:
+        assert pagecache.release() == "v2026.11.28"
+    finally:
+        monkeypatch.delenv("GUILDHALL_RELEASE")
+        pagecache.release.cache_clear()
+
+
 def test_the_htmx_fragment_is_its_own_entry(client, event):
     url = url_of(event, "event_projector")
     page = client.get(url)
