@@ -90,6 +90,11 @@ def test_the_admins_header_is_one_row_with_a_menu_on_a_phone(browser, live_serve
         menu = header.locator("details.user-menu > summary")
         log_out = header.locator("#logout-form button")
         assert header.bounding_box()["height"] <= 100, header.bounding_box()
+        # Guildhall's name on one row beside the Menu: "administration" is read, not shown.
+        name = header.get_by_role("link", name="Guildhall administration")
+        assert name.bounding_box()["height"] < 40, name.bounding_box()
+        rest = name.locator(".site-name-rest")
+        assert rest.bounding_box()["width"] <= 1, rest.bounding_box()
         assert menu.is_visible() and not log_out.is_visible()
         menu.click()
         expect(log_out).to_be_visible()
@@ -114,6 +119,7 @@ def test_the_admins_header_is_one_row_with_a_menu_on_a_phone(browser, live_serve
         assert not menu.is_visible() and log_out.is_visible()
         assert header.bounding_box()["height"] <= 60, header.bounding_box()
         assert header.get_by_role("link", name="Change password").is_visible()
+        assert rest.bounding_box()["width"] > 40 and name.bounding_box()["height"] < 40
     finally:
         visit.context.close()
     assert not problems, "\n".join(problems)
