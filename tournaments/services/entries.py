@@ -32,11 +32,21 @@ def entry_register(
     is written. Registering a player who is already in says so (AlreadyDone). A new name
     that reads like a player of the store also needs `look_alike_confirmed` (LookAlikeNames).
 
-    Once rounds have been paired the player enters late: from the next round on.
+    Once rounds have been paired the player enters late: from the next round on; not once
+    the last Swiss round is paired (there is no next round for them).
     """
     tournament = tournament_lock(tournament)
     if tournament.status in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
         raise TournamentError("The Swiss rounds are over: no more entries.", code="closed")
+    # The next round to be paired: round 1 before the start, else the round after the last.
+    joined = next_round_number(tournament)
+    last = tournament.swiss_rounds
+    if joined > 1 and last and joined > last:
+        raise TournamentError(
+            f"Round {last} is the event's last Swiss round and it is paired: a player entered "
+            "now would play no round and would stand last in the final standings.",
+            code="last_round",
+        )
     organization = tournament.league.organization
     name = league_services.player_name_clean(name)
     if create_player:
@@ -54,8 +64,6 @@ def entry_register(
     player = next(iter(players.values()))
     if tournament.entries.filter(player=player).exists():
         raise AlreadyDone(f"{player} is already registered.", code="twice")
-    # The next round to be paired: round 1 before the start, else the round after the last.
-    joined = next_round_number(tournament)
     return Entry.objects.create(tournament=tournament, player=player, joined_round=joined)
 
 

@@ -175,6 +175,24 @@ def test_drops_are_not_paired_again_and_late_entries_join_the_next_round(event):
     assert ann.player_id in standings(event).ranking  # a dropped player stays ranked
 
 
+def test_no_late_entry_once_the_last_swiss_round_is_paired(event):
+    """A red-team find: registered "from round 4" of a 3-round event, the player played no
+    round and stood last in the final standings. Refused, nothing written; in round 2 of 3 a
+    late entry still joins round 3."""
+    register(event, *"ABCDEFGH")
+    play_round(event)
+    assert entry_register(tournament=event, name="Yan", create_player=True).joined_round == 2
+    play_round(event)
+    event.refresh_from_db()
+    assert event.swiss_rounds == 3
+    round_pair(tournament=event)  # round 3 of 3
+    entries = event.entries.count()
+    with pytest.raises(TournamentError, match=r"^Round 3 is the event's last Swiss round"):
+        entry_register(tournament=event, name="Zed", create_player=True)
+    assert event.entries.count() == entries
+    assert not Player.objects.filter(name="Zed").exists()
+
+
 def test_ending_a_round_needs_every_result(event):
     register(event, *"ABCD")
     round_ = round_pair(tournament=event)
