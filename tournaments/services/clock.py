@@ -37,7 +37,8 @@ def round_clock_set(
     *, round_: Round, start: bool = False, minutes: int = 0, expected: int | None = None, by=None
 ) -> Round:
     """Start the round's clock again now (`start`: the event's round length from now), or
-    move the time it runs out by `minutes` (more time, or less: time may be called early).
+    move the time it runs out by `minutes` (more time, or less: time may be called early, but
+    not put before now).
 
     `expected` is the clock the TO's console showed (`_stamp`): if it moved since (a
     double tap, or another judge), nothing changes (AlreadyDone), so a tap never adds twice.
@@ -64,6 +65,13 @@ def round_clock_set(
                 f"Give or take between 1 and {MAX_SHIFT} minutes.", code="clock_minutes"
             )
         ends_at = (round_.ends_at or now) + timedelta(minutes=minutes)
+        if minutes < 0 and ends_at < now:
+            # Time may be called early, not in the past: the players' pages would say it.
+            raise TournamentError(
+                f"Taking {-minutes} minutes would have time up at {_shown(ends_at)}, before "
+                f"now ({_shown(now)}): nothing was changed.",
+                code="clock_past",
+            )
     if ends_at > now + MAX_AHEAD:
         raise TournamentError(
             f"Time may run out at most {MAX_AHEAD.seconds // 3600} hours from now.",

@@ -89,6 +89,26 @@ def test_the_clock_never_runs_out_more_than_four_hours_ahead(event):
         pytest.fail("the clock went past four hours ahead")
 
 
+def test_time_taken_never_puts_the_clock_before_now(event):
+    """A red-team find: "-5 min" fifteen times put time up 15 minutes before the round began,
+    and the players' pages said so. Time may be called early, down to now, not in the past."""
+    round_ = round_1(event)
+    round_.ends_at = timezone.now() + timedelta(minutes=7)
+    round_.save()
+    round_ = round_clock_set(round_=round_, minutes=-5, expected=stamp(round_))  # 2 min left
+    with pytest.raises(
+        TournamentError, match=r"^Taking 5 minutes would have time up at .*before now"
+    ):
+        round_clock_set(round_=round_, minutes=-5, expected=stamp(round_))
+    assert round_1(event).ends_at == round_.ends_at
+    assert AuditEntry.objects.filter(action="round.clock").count() == 1
+    # Time already up: more time is still given.
+    round_.ends_at = timezone.now() - timedelta(minutes=3)
+    round_.save()
+    moved = round_clock_set(round_=round_, minutes=5, expected=stamp(round_))
+    assert moved.ends_at > timezone.now()
+
+
 def test_a_round_not_being_played_has_no_clock(event):
     round_ = round_1(event)
     for table in round_.tables.all():
