@@ -193,6 +193,25 @@ def test_each_card_and_player_posts_to_its_own_address(judge_client, league):
     assert reverse("entry_actions", args=[event.slug, entries[0].pk]) not in links  # dropped
 
 
+def test_no_half_point_bye_is_offered_once_the_last_swiss_round_is_paired(judge_client, league):
+    """A red-team find: in round 3 of 3 each player's ½-bye form offered round 4, which the
+    service then refused."""
+    event = tournament_create(league=league, name="Three rounds", swiss_rounds=3)
+    entries = register(event, *"ABCDEFGH")
+    url = reverse("entry_actions", args=[event.slug, entries[0].pk])
+    bye = reverse("entry_bye", args=[event.slug, entries[0].pk])
+    play_round(event)
+    inputs = Tags(judge_client.get(url, **HTMX).content.decode()).all("input")
+    bye_round = next(i for i in inputs if i.get("name") == "round")
+    assert (bye_round["min"], bye_round["max"], bye_round["value"]) == ("2", "3", "2")
+    play_round(event)
+    round_pair(tournament=event)  # round 3 of 3
+    fragment = judge_client.get(url, **HTMX).content.decode()
+    actions = {a.get("action") for a in Tags(fragment).all("form")}
+    assert bye not in actions
+    assert reverse("entry_drop", args=[event.slug, entries[0].pk]) in actions
+
+
 def test_the_tap_answers_with_its_card_and_the_status_line(judge_client, league):
     event = tournament_create(league=league, name="Pods", format="pods")
     register(event, *(f"P{n}" for n in range(12)))

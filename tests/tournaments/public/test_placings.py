@@ -113,6 +113,23 @@ def test_final_standings_show_the_place_column_in_final_order(client, top4):
     assert text.count(f'<td class="place">3rd{EN}4th</td>') == 2
 
 
+def test_final_standings_say_how_they_are_ordered(client, top4, league):
+    event, _ = top4
+    assert "the top cut by the round each player reached" in page(
+        client, "event_standings", event.slug
+    )
+    # No cut (a red-team find: the page spoke of a top cut the store never ran).
+    plain = tournament_create(league=league, name="No cut", swiss_rounds=3)
+    register(plain, *EIGHT)
+    for _ in range(3):
+        play_round(plain)
+    plain.refresh_from_db()
+    assert plain.status == Tournament.Status.FINISHED
+    text = page(client, "event_standings", plain.slug)
+    assert "Final standings after 3 Swiss rounds." in text
+    assert "top cut" not in text.lower()
+
+
 def test_no_banner_and_swiss_places_during_the_event(client, league):
     event = tournament_create(league=league, name="Tuesday", swiss_rounds=3)
     register(event, *EIGHT)

@@ -57,6 +57,9 @@ def entry_actions(request: HttpRequest, slug: str, entry_id: int) -> HttpRespons
         "entry": lines[0],
         "status": event.status,
         "next_round": latest + 1,
+        # A half-point bye is for a Swiss round still to pair: none once the last is paired.
+        "last_swiss": event.swiss_rounds,
+        "bye_open": not event.swiss_rounds or latest < event.swiss_rounds,
         **console_urls(event),
     }
     template = "tournaments/console/console_entry.html"
