@@ -368,6 +368,7 @@ MATRIX: dict[str, Rule] = {
     "events/<slug:slug>/register/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/player-names/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/pair/": Rule(RUN_EVENT, "event", POST, writes=True),
+    "events/<slug:slug>/finish/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/top-cut/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/rounds/<int:number>/end/": Rule(RUN_EVENT, "event", POST, writes=True),
     "events/<slug:slug>/rounds/<int:number>/next/": Rule(RUN_EVENT, "event", POST, writes=True),

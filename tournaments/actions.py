@@ -42,6 +42,7 @@ class Action(StrEnum):
     EVENT_COPY = "event.copy"
     ROUND_OFFLINE = "round.offline"
     ROUND_OFFLINE_REFUSED = "round.offline_refused"
+    SWISS_FINISH = "event.swiss_finish"
 
 
 LABELS = {
@@ -78,5 +79,6 @@ LABELS = {
     Action.EVENT_LISTING: "Time, place or fee changed",
     Action.EVENT_COPY: "Event copied to later weeks",
     Action.ROUND_OFFLINE: "Round paired on the TO's phone adopted",
+    Action.SWISS_FINISH: "Swiss rounds ended early",
     Action.ROUND_OFFLINE_REFUSED: "Round paired on the TO's phone refused",
 }

@@ -11,6 +11,7 @@ urlpatterns = [
     path("events/<slug:slug>/register/", entries.event_register, name="event_register"),
     path("events/<slug:slug>/player-names/", entries.event_player_names, name="event_player_names"),
     path("events/<slug:slug>/pair/", rounds.event_pair, name="event_pair"),
+    path("events/<slug:slug>/finish/", rounds.event_swiss_finish, name="event_swiss_finish"),
     path("events/<slug:slug>/top-cut/", rounds.top_cut_start, name="top_cut_start"),
     path(
         "events/<slug:slug>/tables/<int:table_id>/order/",

@@ -170,6 +170,49 @@ def round_end(*, round_: Round, by=None) -> Round:
 
 
 @transaction.atomic
+def swiss_finish(*, tournament: Tournament, after: int | None, by=None) -> Tournament:
+    """End the Swiss rounds after round `after`, the last one played and complete: the TO
+    stops early (the store closes, or too few players are left to pair another round). The
+    event's number of Swiss rounds becomes `after`; with no top cut the event is finished
+    (its final standings are the standings after that round), with one the console offers to
+    start it. `after` is the round the TO's console showed: a double tap, or a round paired
+    meanwhile, changes nothing (AlreadyDone, or the reason)."""
+    tournament = tournament_lock(tournament)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise AlreadyDone("The event is already finished.", code="finished")
+    if tournament.status != Tournament.Status.SWISS:
+        raise TournamentError(
+            "Only an event playing its Swiss rounds can end them early.", code="not_swiss"
+        )
+    last = tournament.rounds.filter(kind=Round.Kind.SWISS).order_by("-number").first()
+    if last is None or last.number != after:
+        raise TournamentError(
+            f"Round {last.number if last else 1} is the event's latest round now: check the "
+            "console again.",
+            code="stale_round",
+        )
+    if last.status != Round.Status.COMPLETE:
+        raise TournamentError(
+            f"Round {last.number} is still being played: end it first.", code="playing"
+        )
+    if tournament.swiss_rounds == after:
+        raise AlreadyDone(f"The Swiss rounds already end after round {after}.", code="already_last")
+    before = {"swiss_rounds": tournament.swiss_rounds, "status": tournament.status}
+    tournament.swiss_rounds = after
+    fields = ["swiss_rounds"]
+    if not tournament.top_cut:
+        tournament.status = Tournament.Status.FINISHED
+        fields.append("status")
+    tournament.save(update_fields=fields)
+    after_state = {"swiss_rounds": tournament.swiss_rounds, "status": tournament.status}
+    summary = f"Swiss rounds ended after round {after}"
+    log_action(tournament, Action.SWISS_FINISH, tournament, summary, before, after_state, by)
+    if tournament.status == Tournament.Status.FINISHED:
+        signals.event_finished.send(sender=Tournament, tournament=tournament)
+    return tournament
+
+
+@transaction.atomic
 def round_advance(*, round_: Round, by=None) -> Round:
     """The console's one tap once every table of `round_` has a result: end it and go on as
     the TO's next button would, in one transaction. After a Swiss round the next one is

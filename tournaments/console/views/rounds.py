@@ -47,6 +47,24 @@ def event_pair(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
+def event_swiss_finish(request: HttpRequest, slug: str) -> HttpResponse:
+    """The console's "Finish after round N" (`services.swiss_finish`)."""
+    event = run_get(request, slug)
+    after = small_int(request.POST.get("after", ""))
+    try:
+        event = rounds_services.swiss_finish(tournament=event, after=after, by=request.user)
+    except DomainError as error:
+        return refused(request, event, error)
+    if event.status == Tournament.Status.FINISHED:
+        said = f"The event is finished after round {after}: these are its final standings."
+    else:
+        said = f"The Swiss rounds end after round {after}: start the top {event.top_cut}."
+    messages.success(request, said)
+    return redirect("event_run", slug=event.slug)
+
+
+@login_required
+@require_POST
 def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = run_get(request, slug)
     round_ = get_object_or_404(Round, tournament=event, number=number)
