@@ -113,19 +113,25 @@ def test_final_standings_show_the_place_column_in_final_order(client, top4):
     assert text.count(f'<td class="place">3rd{EN}4th</td>') == 2
 
 
-def test_final_standings_say_how_they_are_ordered(client, top4, league):
+@pytest.fixture
+def no_cut(league):
+    """8 players, 1v1, 3 Swiss rounds (the first seat wins), no top cut: finished."""
+    event = tournament_create(league=league, name="No cut", swiss_rounds=3)
+    register(event, *EIGHT)
+    for _ in range(3):
+        play_round(event)
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    return event
+
+
+def test_final_standings_say_how_they_are_ordered(client, top4, no_cut):
     event, _ = top4
     assert "the top cut by the round each player reached" in page(
         client, "event_standings", event.slug
     )
     # No cut (a red-team find: the page spoke of a top cut the store never ran).
-    plain = tournament_create(league=league, name="No cut", swiss_rounds=3)
-    register(plain, *EIGHT)
-    for _ in range(3):
-        play_round(plain)
-    plain.refresh_from_db()
-    assert plain.status == Tournament.Status.FINISHED
-    text = page(client, "event_standings", plain.slug)
+    text = page(client, "event_standings", no_cut.slug)
     assert "Final standings after 3 Swiss rounds." in text
     assert "top cut" not in text.lower()
 
@@ -157,13 +163,8 @@ def test_no_banner_and_swiss_places_during_the_event(client, league):
     assert "Winner:" not in page(client, "event_detail", event.slug)
 
 
-def test_event_without_a_top_cut_crowns_the_undefeated_player(client, league):
-    event = tournament_create(league=league, name="No cut", swiss_rounds=3)
-    register(event, *EIGHT)
-    for _ in range(3):
-        play_round(event)
-    event.refresh_from_db()
-    assert event.status == Tournament.Status.FINISHED
+def test_event_without_a_top_cut_crowns_the_undefeated_player(client, no_cut):
+    event = no_cut
     # Eight players, three rounds, no draws: exactly one player won all three.
     undefeated = [r.player for r in standings(event).rows if r.wins == 3]
     assert len(undefeated) == 1
