@@ -14,7 +14,7 @@ from ..actions import Action
 from ..domain import labels
 from ..errors import AlreadyDone, TournamentError
 from ..formats import EDITS, format_for
-from ..models import Entry, Round, Seat, Table, Tournament
+from ..models import Entry, ResultReport, Round, Seat, Table, Tournament
 from ..selectors import round_seating_key
 from ..selectors.standings import (
     entry_ratings,
@@ -382,11 +382,25 @@ def _edit_apply(play, tournament, round_, tables, edit, a, b, by) -> list[str]:
         read_past=lambda number: history(tournament, before=number),
         read_points=lambda past: standings(tournament, past).points,
     )
+    # A changed table's players' reports go with it (they reported on other seats): said, not
+    # lost silently; its new players report again.
+    waiting = sorted(
+        set(
+            ResultReport.objects.filter(
+                table_id__in=plan.changed, status=ResultReport.Status.SUBMITTED
+            ).values_list("table__number", flat=True)
+        )
+    )
+    set_aside = [
+        f"{play.noun_title} {number}'s report waiting for confirmation was set aside: the "
+        f"{play.noun} changed, its players report again."
+        for number in waiting
+    ]
     Seat.objects.filter(table_id__in=plan.changed).delete()
     Table.objects.filter(pk__in=plan.changed).delete()
     _requested_byes_renumber(round_, {number for number, _ in plan.seatings})
     tables_create(round_, plan.seatings, entries, by)
-    return list(plan.warnings)
+    return [*plan.warnings, *set_aside]
 
 
 def _requested_byes_renumber(round_: Round, planned: set[int]) -> None:
