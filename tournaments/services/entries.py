@@ -41,7 +41,7 @@ def entry_register(
     # The next round to be paired: round 1 before the start, else the round after the last.
     joined = next_round_number(tournament)
     last = tournament.swiss_rounds
-    if joined > 1 and last and joined > last:
+    if last and joined > last:
         raise TournamentError(
             f"Round {last} is the event's last Swiss round and it is paired: a player entered "
             "now would play no round and would stand last in the final standings.",

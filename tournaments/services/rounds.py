@@ -384,12 +384,11 @@ def _edit_apply(play, tournament, round_, tables, edit, a, b, by) -> list[str]:
     )
     # A changed table's players' reports go with it (they reported on other seats): said, not
     # lost silently; its new players report again.
-    waiting = sorted(
-        set(
-            ResultReport.objects.filter(
-                table_id__in=plan.changed, status=ResultReport.Status.SUBMITTED
-            ).values_list("table__number", flat=True)
-        )
+    waiting = (
+        ResultReport.objects.filter(table_id__in=plan.changed, status=ResultReport.Status.SUBMITTED)
+        .order_by("table__number")
+        .values_list("table__number", flat=True)
+        .distinct()
     )
     set_aside = [
         f"{play.noun_title} {number}'s report waiting for confirmation was set aside: the "
