@@ -60,9 +60,23 @@ $(AXE): $(NPM_STAMP)
 	mkdir -p $(@D)
 	cp node_modules/axe-core/axe.min.js $@
 
+# The mana symbols (mana-font: CSS MIT, font OFL-1.1) and the set symbols (keyrune: CSS GPL-3.0,
+# font OFL-1.1) beside the commanders and cards, from the same install into the same git-ignored
+# folder: each one's minified CSS and the font files that CSS names (collectstatic's manifest
+# refuses a CSS whose url() names a missing file), not their sources, docs or SVG icons.
+MANA_FILES := css/mana.min.css css/mana.min.css.map $(foreach f,mana mplantin,$(addprefix fonts/$(f).,eot woff ttf svg))
+KEYRUNE_FILES := css/keyrune.min.css $(addprefix fonts/keyrune.,eot woff2 woff ttf svg)
+SYMBOLS := core/static/vendor/.symbols-copied
+$(SYMBOLS): $(NPM_STAMP)
+	mkdir -p core/static/vendor/mana/css core/static/vendor/mana/fonts \
+	  core/static/vendor/keyrune/css core/static/vendor/keyrune/fonts
+	for f in $(MANA_FILES); do cp node_modules/mana-font/$$f core/static/vendor/mana/$$f || exit 1; done
+	for f in $(KEYRUNE_FILES); do cp node_modules/keyrune/$$f core/static/vendor/keyrune/$$f || exit 1; done
+	touch $@
+
 # Front-end files from the npm registry (package.json, package-lock.json): Pyodide and the
-# pairing code for the TO's phone, axe-core for the tests.
-assets: $(PYODIDE_STATIC)/.copied $(PYODIDE_STATIC)/domain.zip $(AXE)
+# pairing code for the TO's phone, axe-core for the tests, the mana and set symbols.
+assets: $(PYODIDE_STATIC)/.copied $(PYODIDE_STATIC)/domain.zip $(AXE) $(SYMBOLS)
 
 # What only the benches run, from the npm registry too: Lighthouse (bench/npm/package.json and
 # its lock; about 180 MB and 200 packages in bench/npm/node_modules/). `make test` installs it

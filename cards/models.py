@@ -24,6 +24,13 @@ class Card(models.Model):
     pairing = models.CharField(max_length=220, blank=True)
     # Offered by the commander picker: a legal commander, or a legal Background.
     in_picker = models.BooleanField(default=False)
+    # Looks (domain.images.card_looks): shown, never checked.
+    set_code = models.CharField(max_length=10, blank=True)
+    artist = models.CharField(max_length=200, blank=True)
+    art_crop_url = models.URLField(max_length=500, blank=True)
+    # The stored crop, and the address it was fetched from (fetched again when that changes).
+    art_crop = models.FileField(upload_to="cards/art/", max_length=200, blank=True)
+    art_crop_source = models.URLField(max_length=500, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

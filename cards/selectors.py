@@ -1,9 +1,11 @@
 """Reads of the card data: whether any is loaded, cards by the names a list gives
-(resolved by `domain.names.card_key`, a multi-face card by its front face too), and the
-commanders a picker offers."""
+(resolved by `domain.names.card_key`, a multi-face card by its front face too), the
+commanders a picker offers, and how cards look (set code, stored art crop) by Oracle id."""
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
+from django.core.files.storage import default_storage
 from django.db.models import Q
 
 from .domain.card import Card as DomainCard
@@ -49,3 +51,29 @@ def commander_list(query: str = "", *, limit: int = 20) -> list[Card]:
 def cards_by_exact_names(names: Iterable[str]) -> dict[str, DomainCard]:
     """Name -> card, for names spelled exactly as a card's (one query)."""
     return {row.name: row.as_card() for row in Card.objects.filter(name__in=set(names))}
+
+
+@dataclass(frozen=True)
+class CardLooks:
+    name: str
+    set_code: str  # for its set symbol; "" if the card data has none
+    art_url: str  # the stored crop's address on this site (never Scryfall's); "" if none
+    artist: str
+
+
+def card_looks_by_ids(oracle_ids: Iterable[str]) -> list[CardLooks]:
+    """The looks of these cards (their commanders, for a deck), in the order given, those the
+    card data lacks left out; no query for no ids, else one."""
+    ids = [str(oracle_id) for oracle_id in oracle_ids]
+    if not ids:
+        return []
+    rows = Card.objects.filter(oracle_id__in=ids).values_list(
+        "oracle_id", "name", "set_code", "art_crop", "artist"
+    )
+    found = {
+        str(oracle_id): CardLooks(
+            name, set_code, default_storage.url(path) if path else "", artist if path else ""
+        )
+        for oracle_id, name, set_code, path, artist in rows
+    }
+    return [found[i] for i in ids if i in found]

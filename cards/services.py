@@ -2,7 +2,9 @@
 upserts every card by its Oracle id in one transaction, in batches (a bad file anywhere
 changes nothing; a second load of the same file changes nothing but `updated_at`). A load
 that changed the cards sends `signals.cards_changed` in the same transaction, so that the
-lists checked against the old data are checked again (tournaments listens)."""
+lists checked against the old data are checked again (tournaments listens). A card's looks
+(set code, art crop address, artist: `domain.images`) are stored with it but are no change
+of the card data: no rule reads them."""
 
 from dataclasses import dataclass, replace
 from typing import IO
@@ -12,6 +14,7 @@ from django.db import connection, transaction
 from .domain.bulk import BulkFileError, iter_objects
 from .domain.card import Card as DomainCard
 from .domain.card import CardDataError, card_from_scryfall, front_key
+from .domain.images import Looks, card_looks
 from .models import Card
 from .signals import cards_changed
 
@@ -20,6 +23,7 @@ FIELDS = [
     "name", "name_key", "front_key", "type_line", "oracle_text", "color_identity",
     "legalities", "layout", "can_be_commander", "pairing", "in_picker", "updated_at",
 ]  # fmt: skip
+LOOKS_FIELDS = ["set_code", "art_crop_url", "artist"]  # updated too, not in the fingerprint
 
 
 class CardLoadError(ValueError):
@@ -35,8 +39,11 @@ class LoadResult:
     notes: tuple[str, ...] = ()  # what the listeners of `cards_changed` did, one line each
 
 
-def _row(card: DomainCard) -> Card:
+def _row(card: DomainCard, looks: Looks) -> Card:
     return Card(
+        set_code=looks.set_code,
+        art_crop_url=looks.art_crop_url,
+        artist=looks.artist,
         oracle_id=card.oracle_id,
         name=card.name[:200],
         name_key=card.key[:200],
@@ -72,7 +79,10 @@ def _fingerprint() -> str:
 
 def _flush(rows: list[Card]) -> None:
     Card.objects.bulk_create(
-        rows, update_conflicts=True, unique_fields=["oracle_id"], update_fields=FIELDS
+        rows,
+        update_conflicts=True,
+        unique_fields=["oracle_id"],
+        update_fields=FIELDS + LOOKS_FIELDS,
     )
     rows.clear()
 
@@ -95,7 +105,7 @@ def cards_load(*, stream: IO[str]) -> LoadResult:
             if card.oracle_id in seen:  # one row per Oracle id: the first one wins
                 continue
             seen.add(card.oracle_id)
-            rows.append(_row(card))
+            rows.append(_row(card, card_looks(obj)))
             count += 1
             if len(rows) >= BATCH:
                 _flush(rows)

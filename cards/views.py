@@ -1,9 +1,11 @@
 """The commander picker's suggestions: legal commanders (and Backgrounds) whose name holds
 what was typed, as `<option>`s for a datalist (htmx swaps them in as the player types; the
 field works as a plain text field without script). With `partner`, only the cards that may
-share the command zone with `commander`."""
+share the command zone with `commander`. And `card_art`: a stored art crop, from the default
+storage (fetched by `load_cards --images`; the pages never point at Scryfall's copy)."""
 
-from django.http import HttpRequest, HttpResponse
+from django.core.files.storage import default_storage
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
@@ -11,6 +13,7 @@ from .domain.legality import pair_allowed
 from .selectors import cards_by_names, commander_list
 
 LIMIT = 20
+ART_MAX_AGE = 24 * 3600  # a crop changes only when Scryfall's does and it is fetched again
 
 
 @require_GET
@@ -53,3 +56,14 @@ def _label(row) -> str:
     else:
         pairing_label = PAIRINGS.get(pairing, "")
     return " · ".join(part for part in (row.name, identity, pairing_label) if part)
+
+
+@require_GET
+def card_art(request: HttpRequest, name: str) -> FileResponse:
+    """The stored crop `cards/art/NAME` (the address allows only an Oracle id and a suffix)."""
+    path = f"cards/art/{name}"
+    if not default_storage.exists(path):
+        raise Http404("No such card image.")
+    response = FileResponse(default_storage.open(path, "rb"))
+    response["Cache-Control"] = f"public, max-age={ART_MAX_AGE}"
+    return response

@@ -274,6 +274,10 @@ STYLE_GUIDE = DEBUG
 # tests run in parallel each collect into their own (tests/readme/conftest.py), so no test
 # process reads a folder another is rewriting.
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
+# Uploaded and fetched files (the commanders' art crops, `load_cards --images`): the default
+# storage writes them here; cards.views.card_art serves the crops under MEDIA_URL.
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT") or BASE_DIR / "media")
+MEDIA_URL = "media/"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -429,6 +429,11 @@ MATRIX: dict[str, Rule] = {
     "events/<slug:slug>/my-deck/": Rule(OWN_ENTRY, "event", BOTH, writes=True),
     # The commander picker's suggestions: public card data, read only.
     "cards/commanders/": Rule(ANYONE, "site"),
+    # A stored art crop (public, as the pages that show it; tests/cards/test_card_images.py):
+    # the scenes store none, so an Oracle id's crop is a 404 for everyone here.
+    r"^media/cards/art/(?P<name>[0-9a-f-]{36}\.(?:jpg|png))$": Rule(
+        NOWHERE, "site", path="/media/cards/art/00000000-0000-4000-8000-000000000000.jpg"
+    ),
     "events/<slug:slug>/entries/<int:entry_id>/deck/": Rule(RUN_EVENT, "event", BOTH, writes=True),
     "events/<slug:slug>/run/decks/": Rule(RUN_EVENT, "event", POST, writes=True),
     # Players' own results: the signed-in player's page (a player of the event only), the

@@ -72,6 +72,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "pairings",
         round=round_,
         tables=tables,
+        decks=decks,  # the deck symbols' styles are linked only where a deck shows
         rounds=list(range(1, latest + 1)),
         query=query,
         finder=finder,
@@ -165,7 +166,10 @@ def event_player(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
         "standings",
         entry=entry,
         history=selectors.player_history(event, entry),
-        decks={entry.player.name: entry.deck_name} if public and entry.deck_name else {},
+        decks={entry.player.name: deck_selectors.shown_deck(entry)}
+        if public and entry.deck_name
+        else {},
+        commanders=deck_selectors.deck_commanders(entry) if public else [],
         decklist_shown=public,
     )
     return render(request, "tournaments/public/event_player.html", context)

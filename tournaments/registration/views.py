@@ -226,6 +226,8 @@ def _deck_page(request, event: Tournament, entry: Entry, *, as_organizer: bool, 
         ),
         public=deck_selectors.decks_public(event),
         as_organizer=as_organizer,
+        deck=deck_selectors.shown_deck(entry),
+        commanders=deck_selectors.deck_commanders(entry),
     )
     return render(request, "tournaments/registration/entry_deck.html", context, status=status)
 

@@ -17,8 +17,9 @@ from django.db import connection
 from django.db.models import Count, Q
 
 from cards.domain.card import Card
+from cards.domain.colors import NO_PIPS, Pips, pips
 from cards.domain.legality import pair_allowed
-from cards.selectors import cards_by_exact_names, cards_loaded
+from cards.selectors import CardLooks, card_looks_by_ids, cards_by_exact_names, cards_loaded
 from leagues.domain.outcome import outcome_sql, win_percent
 from leagues.permissions import visible_leagues
 
@@ -47,11 +48,40 @@ def decks_public(tournament: Tournament) -> bool:
     )
 
 
-def shown_decks(tournament: Tournament) -> dict[str, str]:
-    """Player name -> deck name, when the event's decks are public; else empty."""
+@dataclass(frozen=True, slots=True)
+class ShownDeck:
+    """A public deck beside its player's name: printed, its name; `pips`, its commanders'
+    color identity as mana symbols (none for a deck not matched to cards)."""
+
+    name: str
+    pips: Pips = NO_PIPS
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __bool__(self) -> bool:
+        return bool(self.name)
+
+
+def shown_decks(tournament: Tournament) -> dict[str, ShownDeck]:
+    """Player name -> deck, when the event's decks are public; else empty. One query."""
     if not decks_public(tournament):
         return {}
-    return dict(tournament.entries.exclude(deck_name="").values_list("player__name", "deck_name"))
+    rows = tournament.entries.exclude(deck_name="").values_list(
+        "player__name", "deck_name", "deck_identity"
+    )
+    return {player: ShownDeck(deck, pips(identity)) for player, deck, identity in rows}
+
+
+def shown_deck(entry: Entry) -> ShownDeck:
+    """One entry's deck as `shown_decks` shows it (no query)."""
+    return ShownDeck(entry.deck_name, pips(entry.deck_identity) if entry.deck_name else NO_PIPS)
+
+
+def deck_commanders(entry: Entry) -> list[CardLooks]:
+    """The entry's commanders as they look (set code, stored art crop), for its deck and its
+    player's page; none (and no query) for a deck not matched to cards."""
+    return card_looks_by_ids(entry.deck_commander_ids or [])
 
 
 def public_decks_q(prefix: str = "") -> Q:

@@ -6,6 +6,11 @@ file that is not a list of Scryfall card objects is refused with where it went w
 nothing changes. A load that changed the cards checks the lists of the open events again
 (the tournaments app listens to `cards.signals.cards_changed`). Scryfall lists its bulk
 files at https://api.scryfall.com/bulk-data.
+
+With `--images`, then downloads the art crop of each card the commander picker offers into
+the media storage, once (`cards.images`): the pages show the stored file, never Scryfall's.
+A crop that cannot be fetched is a line of its own; the others are stored, and the command
+ends with an error so that a scheduled run is seen to need another try.
 """
 
 import gzip
@@ -15,6 +20,7 @@ from urllib.error import URLError
 
 from django.core.management.base import BaseCommand, CommandError
 
+from ...images import card_images_fetch
 from ...services import CardLoadError, cards_load
 
 
@@ -23,6 +29,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("source", help="A path (.json or .json.gz) or an http(s) address.")
+        parser.add_argument(
+            "--images",
+            action="store_true",
+            help="Then fetch the commanders' art crops not stored yet into the media storage.",
+        )
 
     def handle(self, *args, source: str, **options):
         try:
@@ -47,6 +58,19 @@ class Command(BaseCommand):
             self.stdout.write("The card data did not change.")
         for note in result.notes:
             self.stdout.write(note)
+        if options.get("images"):
+            self._images()
+
+    def _images(self) -> None:
+        images = card_images_fetch(report=self.stderr.write)
+        self.stdout.write(
+            f"Art crops: {images.fetched:,} fetched, {images.stored_already:,} stored already."
+        )
+        if images.failed:
+            raise CommandError(
+                f"{len(images.failed):,} art crop(s) could not be fetched (above); the rest "
+                "are stored. Run `load_cards --images` again to try those once more."
+            )
 
     def _open(self, source: str) -> io.TextIOBase:
         if source.startswith(("http://", "https://")):
