@@ -6,8 +6,7 @@ One query each for the players, the ratings (rank counted in SQL), the entries, 
 registrations (waitlist place counted in SQL), the events open for registration, the latest
 games and their cards, plus one per league shown for its rating system's settings and, for
 each finished event shown, its placings (kept once per version of the event, shared with the
-event's own pages). Only
-leagues and events the account may see are shown.
+event's own pages). Only leagues and events the account may see are shown.
 """
 
 from dataclasses import dataclass, field
