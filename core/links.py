@@ -29,10 +29,17 @@ def _invisible(ch: str) -> bool:
 
 
 def link_clean(
-    url: str, *, label: str = "The link", field: str | None = None, max_length: int = MAX_LENGTH
+    url: str,
+    *,
+    label: str = "The link",
+    field: str | None = None,
+    max_length: int = MAX_LENGTH,
+    stored: bool = False,
 ) -> str:
     """`url` as the site keeps it ("" for none): trimmed, its inner spaces and invisible
-    characters percent-encoded; or LinkError saying why it cannot be kept."""
+    characters percent-encoded; or LinkError saying why it cannot be kept. `stored`: a link
+    the site already kept (an import), which stays as it was when writing its spaces as %20
+    would make it longer than `max_length` (a row stored before the spaces were written)."""
     raw = (url or "").strip()
     if not raw:
         return ""
@@ -48,6 +55,8 @@ def link_clean(
             message=f"{label} must be a web address starting with https:// or http://.",
             field=field,
         )
+    if len(link) > max_length and stored and len(raw) <= max_length:
+        return raw
     if len(link) > max_length:
         written = " once its spaces are written as %20" if link != raw else ""
         raise LinkError(

@@ -726,7 +726,7 @@ def _build(model: type[models.Model], node: _Node, names: Iterable[str], **relat
     for name, label in links.items():
         if name in values:
             try:
-                values[name] = link_clean(values[name], label=label)
+                values[name] = link_clean(values[name], label=label, stored=True)
             except LinkError as error:
                 raise node.error(error.message, name) from None
     obj = model(**values, **relations)
