@@ -1,10 +1,12 @@
 """What "My Guildhall" shows an account: its players (one per store), their leagues with
-rating and rank, their upcoming and past events, and their latest games.
+rating and rank, their upcoming and past events (a finished one with the player's finish,
+as the event's final standings give it), and their latest games.
 
 One query each for the players, the ratings (rank counted in SQL), the entries, the
 registrations (waitlist place counted in SQL), the events open for registration, the latest
-games and their cards, plus one per league shown for its rating system's settings. Only
-leagues and events the account may see are shown.
+games and their cards, plus one per league shown for its rating system's settings and, for
+each finished event shown, its placings (kept once per version of the event, shared with the
+event's own pages). Only leagues and events the account may see are shown.
 """
 
 from dataclasses import dataclass, field
@@ -20,6 +22,7 @@ from ratings.models import Rating
 from ratings.selectors import league_system
 from tournaments.domain.labels import place_label
 from tournaments.models import Entry, Registration, Tournament
+from tournaments.page_versions import event_placings_kept
 from tournaments.permissions import visible_events
 
 GAMES_SHOWN = 10
@@ -30,8 +33,9 @@ PAST_EVENTS_SHOWN = 10
 class EventLine:
     event: Tournament
     player: Player
-    status: str  # what the player is in it: "registered", "on the waitlist (3rd)", "playing"...
+    status: str  # what the player is in it: "registered", "on the waitlist (3rd)", "6th of 18"...
     upcoming: bool
+    entry: Entry | None = None  # the player's entry, once they have one
 
 
 @dataclass
@@ -50,6 +54,24 @@ class MyGuildhall:
     past: list[EventLine] = field(default_factory=list)
     open_events: list[Tournament] = field(default_factory=list)  # registration open, not in
     games: list[MyGame] = field(default_factory=list)
+
+
+def _finish(line: EventLine) -> str | None:
+    """A finished event's line as the event's final standings say it ("6th of 18", with a top
+    cut the cut's finish; ", dropped after round 2" added), or None: no placing (left before
+    round 1, or no final standings)."""
+    entry = line.entry
+    if line.event.status != Tournament.Status.FINISHED or entry is None:
+        return None
+    if entry.dropped_after == 0:
+        return None
+    placings = event_placings_kept(line.event)
+    finish = placings.finish(entry.player_id) if placings is not None else None
+    if finish is None:
+        return None
+    if entry.dropped_after is not None:
+        return f"{finish.text}, dropped after round {entry.dropped_after}"
+    return finish.text
 
 
 def my_guildhall(*, user) -> MyGuildhall:
@@ -103,7 +125,7 @@ def my_guildhall(*, user) -> MyGuildhall:
         else:
             status = "playing" if upcoming and event.status != "registration" else "entered"
         lines[(event.pk, entry.player_id)] = EventLine(
-            event, by_id[entry.player_id], status, upcoming
+            event, by_id[entry.player_id], status, upcoming, entry
         )
     registrations = (
         Registration.objects.filter(player_id__in=ids, tournament__in=events)
@@ -142,6 +164,8 @@ def my_guildhall(*, user) -> MyGuildhall:
     ordered = sorted(lines.values(), key=lambda line: (line.event.date, line.event.pk))
     page.upcoming = [line for line in ordered if line.upcoming]
     page.past = [line for line in reversed(ordered) if not line.upcoming][:PAST_EVENTS_SHOWN]
+    for line in page.past:
+        line.status = _finish(line) or line.status
     page.open_events = list(
         events.filter(
             league__organization_id__in={p.organization_id for p in players},

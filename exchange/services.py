@@ -97,6 +97,7 @@ from achievements.domain.scoring import (
 from achievements.domain.scoring import Scoring as ScoringRules
 from achievements.models import Achievement, Claim, Scoring
 from core.errors import DomainError
+from core.links import LinkError, link_clean
 from judging.models import Penalty
 from leagues.domain.colour import AccentProblem, accent_clean
 from leagues.domain.csvformat import unstorable_in
@@ -361,6 +362,10 @@ FROM_ONE = {
     Round: ("number",),
     Seat: ("position", "place"),
 }
+# Links a person gave the site, read with the deck form's own rule (core.links): whatever the
+# site stored, an older row's space in it included, imports (written as %20, as the form now
+# writes it), rather than being held to the model field's stricter check.
+LINKS = {Entry: {"decklist_url": "The decklist link"}}
 
 
 class ExchangeError(DomainError):
@@ -717,8 +722,15 @@ def _build(model: type[models.Model], node: _Node, names: Iterable[str], **relat
     for name in FROM_ONE.get(model, ()):
         if values[name] is not None and values[name] < 1:
             raise node.error(f"must be 1 or more, not {values[name]}", name)
+    links = LINKS.get(model, {})
+    for name, label in links.items():
+        if name in values:
+            try:
+                values[name] = link_clean(values[name], label=label, stored=True)
+            except LinkError as error:
+                raise node.error(error.message, name) from None
     obj = model(**values, **relations)
-    exclude = [f.name for f in model._meta.fields if f.is_relation]
+    exclude = [f.name for f in model._meta.fields if f.is_relation or f.name in links]
     try:
         obj.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
     except ValidationError as error:

@@ -14,7 +14,6 @@ Reads never write: the league's rating settings are read, not created, here.
 """
 
 import functools
-import json
 import logging
 import re
 from datetime import date
@@ -26,6 +25,7 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 
 from core.errors import DomainError
+from core.jsonbody import BadJson, json_body
 from leagues.domain.csvformat import (
     NAME_MAX_LENGTH,
     NOTE_MAX_LENGTH,
@@ -372,13 +372,9 @@ def _notes(data: dict) -> str:
 def _parse_game(body: bytes):
     """(finishing order, date, notes) from the request body, or BadInput."""
     try:
-        data = json.loads(body)
-    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
-        raise BadInput(
-            field="body",
-            message="The body is not valid JSON.",
-            code="invalid_json",
-        ) from None
+        data = json_body(body)
+    except BadJson as error:
+        raise BadInput(field="body", message=error.message, code=error.code) from None
     if not isinstance(data, dict):
         raise BadInput(field="body", message="The body must be a JSON object.", code="invalid_type")
     for key in data:

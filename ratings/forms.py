@@ -4,6 +4,8 @@ import json
 
 from django import forms
 
+from core.jsonbody import BadJson, json_body
+
 from .domain.base import ParamError
 from .domain.registry import SYSTEMS, make_system
 
@@ -60,10 +62,10 @@ class RatingSettingsForm(forms.Form):
                 continue
             if param.kind == "bands":
                 try:
-                    value = json.loads(value)
-                # Not JSON, a number of thousands of digits, or nesting deeper than Python's
-                # recursion limit: the same message on the field.
-                except (ValueError, RecursionError):
+                    value = json_body(value)
+                # Not JSON, a number of thousands of digits, or nested too deeply: the same
+                # message on the field.
+                except BadJson:
                     self.add_error(key, "Write the bands as JSON, e.g. [[1200, 40], [null, 16]].")
                     continue
             params[param.name] = value

@@ -18,10 +18,11 @@ id)`) instead (`event_changed`). A result at pod 12 leaves the other 252 phones'
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from core.pagecache import Scope, touch
+from core.pagecache import Scope, memo, touch
 
 from . import selectors
 from .models import Tournament
+from .selectors import placings as placing_selectors
 from .selectors.standings import tiebreakers
 from .signals import event_touched
 
@@ -53,6 +54,18 @@ def event_scopes(event: Tournament) -> list[Scope]:
     if "avg_opp_rating" in tiebreakers(event):
         scopes.append(("league", event.league_id))
     return scopes
+
+
+def event_placings_kept(event: Tournament, *, request=None):
+    """`selectors.placings.event_placings(event)`, computed once per version of the event
+    (`core.pagecache.memo`), whichever page asks first: its pages' finish lines, a player's
+    My Guildhall."""
+    return memo(
+        "event-placings",
+        event_scopes(event),
+        lambda: placing_selectors.event_placings(event),
+        request=request,
+    )
 
 
 def event_page_scopes(request, slug: str, **kwargs) -> list[Scope]:

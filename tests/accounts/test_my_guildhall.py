@@ -1,5 +1,7 @@
 """My Guildhall: an account's stores, leagues and ratings, upcoming and past events, games."""
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -14,8 +16,13 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
+from tests.tournaments.play import EIGHT, play_round, register
+from tests.tournaments.public.test_placings import no_cut, top4  # noqa: F401 (fixtures)
 from tournaments.models import Registration, Tournament
+from tournaments.selectors import standings
 from tournaments.selectors.registration import waitlist_position
+from tournaments.services.entries import entry_drop
+from tournaments.services.events import tournament_create
 
 pytestmark = pytest.mark.django_db
 
@@ -73,6 +80,11 @@ def test_an_account_sees_its_players_ratings_events_and_games_across_stores(clie
     assert [line.event.slug for line in page.past] == ["den-weekly"]
     assert [event.slug for event in page.open_events] == ["den-cup"]
     assert len(page.games) == 4 and all(g.player in (me, me2) for g in page.games)
+    # The finished event's placings are computed on the first load and kept (shared with
+    # the event's own pages): a dozen queries once, then one (the event's version).
+    assert len(queries) < 30, [q["sql"] for q in queries]
+    with CaptureQueriesContext(connection) as queries:
+        client.get(reverse("my_guildhall"))
     assert len(queries) < 20, [q["sql"] for q in queries]
 
 
@@ -101,3 +113,63 @@ def test_the_waitlist_place_counts_as_the_event_page_does_when_two_arrived_toget
     page = client.get(reverse("my_guildhall")).context["page"]
     assert waitlist_position(mine) == 2
     assert [line.status for line in page.upcoming] == ["on the waitlist (2nd)"]
+
+
+# --- a past event says where the player finished --------------------------------------------
+
+EN = "\u2013"
+
+
+def _mine(event, player_id, username):
+    """The account `username` holding player `player_id` of `event`."""
+    user = UserFactory(username=username)
+    entry = event.entries.select_related("player").get(player_id=player_id)
+    entry.player.user = user
+    entry.player.save(update_fields=["user"])
+    return user, entry
+
+
+def _past_line(client, user) -> tuple[str, str]:
+    client.force_login(user)
+    response = client.get(reverse("my_guildhall"))
+    assert response.status_code == 200
+    [line] = response.context["page"].past
+    return line.status, response.content.decode()
+
+
+def test_a_past_event_with_a_top_cut_says_the_cut_finish(client, top4):  # noqa: F811
+    # top4 (tests/tournaments/public/test_placings.py): seed 1 topped the Swiss, lost the
+    # semi-final to seed 4: the finish is the cut's, 3rd-4th of 8, not the Swiss 1st.
+    event, seeds = top4
+    user, _ = _mine(event, seeds[0], "seed1")
+    status, text = _past_line(client, user)
+    assert status == f"3rd{EN}4th of 8"
+    assert f"— 3rd{EN}4th of 8</li>" in text
+    assert "— entered" not in text
+
+
+def test_a_past_event_without_a_cut_says_the_final_standing(client, no_cut):  # noqa: F811
+    # Eight players, three rounds, no draws: exactly one won all three, and one lost all three.
+    rows = standings(no_cut).rows
+    [undefeated] = [r.player for r in rows if r.wins == 3]
+    [winless] = [r.player for r in rows if r.wins == 0]
+    user, _ = _mine(no_cut, undefeated, "first")
+    assert _past_line(client, user)[0] == "1st of 8"
+    user, _ = _mine(no_cut, winless, "last")
+    assert _past_line(client, user)[0] == "8th of 8"
+
+
+def test_a_player_who_dropped_has_their_finish_and_the_drop(client, league):
+    event = tournament_create(league=league, name="Drops", swiss_rounds=2)
+    register(event, *EIGHT)
+    play_round(event)
+    loser = next(r.player for r in standings(event).rows if r.wins == 0)
+    user, entry = _mine(event, loser, "dropper")
+    entry_drop(entry=entry)
+    play_round(event)
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    # Round 1's loser, dropped: no points, like at most the one player who lost round 2 as
+    # well (every other player won a match or had the bye), so 7th or 8th of the eight.
+    status = _past_line(client, user)[0]
+    assert re.fullmatch(f"(7th|8th|7th{EN}8th) of 8, dropped after round 1", status), status

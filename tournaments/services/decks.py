@@ -15,7 +15,6 @@ the same deck changes nothing and says so. Each change is audited.
 """
 
 from datetime import datetime
-from urllib.parse import urlsplit
 
 from django.db import transaction
 from django.utils import timezone
@@ -23,6 +22,7 @@ from django.utils import timezone
 from audit.services import log_action
 from cards.decks import commanders_resolve, decklist_check, identity_of_commanders
 from cards.selectors import cards_loaded
+from core.links import LinkError, link_clean
 
 from ..actions import Action
 from ..domain import decknames
@@ -39,24 +39,15 @@ LINES_MAX = 300
 
 def _clean(name: str, url: str, text: str) -> tuple[str, str, str]:
     name = " ".join((name or "").split())
-    url = (url or "").strip()
     text = (text or "").replace("\r\n", "\n").strip()
     if len(name) > NAME_MAX:
         raise TournamentError(
             f"The deck's name is {len(name)} characters long; at most {NAME_MAX}.", field="name"
         )
-    if url:
-        parts = urlsplit(url)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise TournamentError(
-                "The decklist link must be a web address starting with https:// or http://.",
-                field="url",
-            )
-        if len(url) > URL_MAX:
-            raise TournamentError(
-                f"The decklist link is {len(url)} characters long; at most {URL_MAX}.",
-                field="url",
-            )
+    try:
+        url = link_clean(url, label="The decklist link", max_length=URL_MAX)
+    except LinkError as error:
+        raise TournamentError(error.message, field="url") from None
     if len(text) > TEXT_MAX:
         raise TournamentError(
             f"The decklist is {len(text):,} characters long; at most {TEXT_MAX:,}.", field="text"

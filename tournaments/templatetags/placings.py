@@ -10,9 +10,7 @@ no change to its view; the placings are computed once per version of the event
 
 from django import template
 
-from core.pagecache import memo
-
-from ..page_versions import event_scopes
+from ..page_versions import event_placings_kept
 from ..selectors import placings as placing_selectors
 
 register = template.Library()
@@ -23,12 +21,7 @@ def _placings(context, event):
     cache = context.render_context
     key = ("event-placings", event.pk)
     if key not in cache:  # asked twice on one page: computed (or read) once
-        cache[key] = memo(
-            "event-placings",
-            event_scopes(event),
-            lambda: placing_selectors.event_placings(event),
-            request=request,
-        )
+        cache[key] = event_placings_kept(event, request=request)
     return cache[key]
 
 

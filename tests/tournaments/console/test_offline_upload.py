@@ -278,3 +278,35 @@ def test_a_site_deployed_without_the_pairing_code_says_so(league, judge_client, 
 
     assert "make assets" in page
     assert "offline_pair" not in page  # no script that would fail
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"[" * 100_000 + b"]" * 100_000,  # past the parser's recursion limit
+        json.dumps({"input": {"round": 3}, "tables": [], "results": {}})[:-1].encode()
+        + b', "x": '
+        + b"[" * 500
+        + b"]" * 500
+        + b"}",  # read, but deeper than any round the phone sends
+        b"\xff\xfe\x00not text",
+    ],
+    ids=["100000-deep", "500-deep", "not-utf8"],
+)
+def test_a_deeply_nested_or_garbled_upload_is_refused_and_nothing_written(
+    league, judge_client, body
+):
+    event = build(league, *ONE_V_ONE_9)
+    audits = AuditEntry.objects.count()
+
+    response = judge_client.post(
+        reverse("offline_upload", args=[event.slug]), data=body, content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert response.json() == {
+        "ok": False,
+        "message": "The phone's round could not be read: pair it again.",
+    }
+    assert rounds_of(event) == [1, 2]
+    assert AuditEntry.objects.count() == audits

@@ -9,8 +9,6 @@ the event reach these addresses (`run_get`): a player's phone and another store'
 refused.
 """
 
-import json
-
 from csp.decorators import csp_update
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -18,6 +16,8 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
+
+from core.jsonbody import BadJson, json_body
 
 from ...errors import AlreadyDone, TournamentError
 from ...pages import event_context, run_get
@@ -67,11 +67,11 @@ def offline_upload(request: HttpRequest, slug: str) -> JsonResponse:
     if len(request.body) > MOST_BYTES:
         return JsonResponse({"ok": False, "message": "The round sent is too large."}, status=400)
     try:
-        body = json.loads(request.body)
+        body = json_body(request.body)
         data, tables, results = body["input"], body["tables"], body.get("results") or {}
         if not all(isinstance(*pair) for pair in ((data, dict), (tables, list), (results, dict))):
             raise TypeError
-    except (ValueError, KeyError, TypeError):
+    except (BadJson, KeyError, TypeError):
         return JsonResponse(
             {"ok": False, "message": "The phone's round could not be read: pair it again."},
             status=400,
