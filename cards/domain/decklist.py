@@ -9,7 +9,8 @@ players paste:
 - plain: `1x Name`, or a name alone for one copy;
 - the deck sites' markers after a line: `*CMDR*` (TappedOut) and Archidekt's categories
   `[Commander{top}]`, `[Ramp,Artifact]`: a line marked Commander is in the commander section,
-  the other markers (`*F*` foil, other categories) are left out.
+  Sideboard in the sideboard, Maybeboard left out; other markers (`*F*` foil, other
+  categories) are dropped from the name.
 Comments (`#`, `//` at the start) and `Maybeboard`/`Considering` blocks are left out. A
 line that cannot be read is returned with its number; the list is refused past a size.
 Nothing here knows the cards: resolving names is the legality check's job. Pure Python.
@@ -49,15 +50,18 @@ LINE = re.compile(
 MARK = re.compile(r"\*([A-Za-z]+)\*|\[([^\]]*)\]")
 
 
-def _marked_commander(marks: str) -> bool:
-    """`*CMDR*`, or an Archidekt category list naming Commander (`[Commander{top},Ramp]`)."""
+def _marked_section(marks: str) -> str | None:
+    """The section the line's markers put it in: COMMANDER for `*CMDR*` or an Archidekt
+    category naming Commander (`[Commander{top},Ramp]`), SIDEBOARD for `[Sideboard]`, "" (left
+    out) for `[Maybeboard]` or `[Considering]`; None when they name no section."""
     for star, categories in MARK.findall(marks or ""):
         if star.casefold() == "cmdr":
-            return True
+            return COMMANDER
         for category in categories.split(","):
-            if re.sub(r"\{[^}]*\}", "", category).strip().casefold() == "commander":
-                return True
-    return False
+            word = re.sub(r"\{[^}]*\}", "", category).strip().casefold()
+            if word in ("commander", "sideboard", "maybeboard", "considering"):
+                return HEADERS[word] or ""
+    return None
 
 
 class DecklistTooLong(ValueError):
@@ -138,7 +142,9 @@ def parse(text: str, *, max_chars: int = MAX_CHARS, max_lines: int = MAX_LINES) 
         if count < 1 or count > MAX_COUNT:
             unread.append(Unread(number, stripped, f"a count from 1 to {MAX_COUNT} is expected"))
             continue
-        if _marked_commander(found.group("marks")):
-            line_section = COMMANDER
+        marked = _marked_section(found.group("marks"))
+        if marked == "":  # Archidekt's maybeboard: not part of the deck
+            continue
+        line_section = marked or line_section
         lines.append(DeckLine(number, count, name, line_section))
     return ParsedList(tuple(lines), tuple(unread), has_headers)

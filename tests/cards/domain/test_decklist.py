@@ -99,3 +99,8 @@ def test_commander_markers_of_the_deck_sites():
         (4, 1, "Ponder", MAIN),
     ]
     assert not parse(text).has_headers
+
+
+def test_archidekt_sideboard_and_maybeboard_categories():
+    text = "1x Sol Ring (c21) 263 [Ramp]\n1x Flash [Sideboard]\n1x Ponder [Maybeboard{noDeck}]"
+    assert shape(parse(text)) == [(1, 1, "Sol Ring", MAIN), (2, 1, "Flash", SIDEBOARD)]
