@@ -309,6 +309,8 @@ NOT_EXPORTED = {
     "Registration.created_by": ACCOUNT,
     "RequestedBye.created_by": ACCOUNT,
     "RequestedBye.created_at": "a requested bye is written as its round number alone",
+    "Round.decklist_problems": "who the TO paired without a legal list, by this site's entry "
+    "ids; round 1's `notes` carry the names",
     "Table.reported_by": ACCOUNT,
     "ResultReport.user": ACCOUNT + " (the report's player is written)",
     "ResultReport.decided_by": ACCOUNT,

@@ -43,6 +43,7 @@ class Action(StrEnum):
     ROUND_OFFLINE = "round.offline"
     ROUND_OFFLINE_REFUSED = "round.offline_refused"
     SWISS_FINISH = "event.swiss_finish"
+    ROUND_DECKLISTS = "round.decklists"
 
 
 LABELS = {
@@ -81,4 +82,5 @@ LABELS = {
     Action.ROUND_OFFLINE: "Round paired on the TO's phone adopted",
     Action.SWISS_FINISH: "Swiss rounds ended early",
     Action.ROUND_OFFLINE_REFUSED: "Round paired on the TO's phone refused",
+    Action.ROUND_DECKLISTS: "Paired without a legal list",
 }

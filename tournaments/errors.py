@@ -31,6 +31,23 @@ class AlreadyDone(TournamentError):
     default_code = "already_done"
 
 
+class DecklistsMissing(TournamentError):
+    """The event requires a legal list and these entries have none (`rows`: each entry's id,
+    player and why): round 1 or the top cut waits until the TO has seen them and chosen to go
+    on (IPG 3.4, Decklist Problem). Nothing was written."""
+
+    def __init__(self, rows: list[dict], *, what: str):
+        names = "; ".join(f"{row['player']} ({row['why'].rstrip('.')})" for row in rows)
+        count = len(rows)
+        super().__init__(
+            f"{count} player{'s' if count != 1 else ''} without a legal list: {names}. Let "
+            f"them fix it first, or {what} and record a Decklist Problem.",
+            code="decklists",
+        )
+        self.rows = rows
+        self.what = what
+
+
 def describe_result(table) -> str:
     """The result stored on `table` in a few words: "Ann won", "a draw", "no result yet";
     a match's games when they were given ("Ann won 2-0-1", "a draw 0-0-3", en dashes)."""

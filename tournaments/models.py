@@ -455,6 +455,9 @@ class Round(models.Model):
     )
     notes = models.TextField(blank=True, help_text="What the pairing had to allow (rematches).")
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    # The entries paired without the legal list the event requires, as the TO went on with
+    # them (round 1, the top cut's first stage): [{"entry": id, "player": name, "why": ...}].
+    decklist_problems = models.JSONField(default=list, blank=True, editable=False)
 
     class Meta:
         ordering = ["number"]

@@ -86,6 +86,12 @@ class _Reader:
         while True:
             try:
                 value, end = self.decoder.raw_decode(self.buffer, self.pos)
+            except RecursionError:
+                # The decoder recurses once per nesting level; no card is nested a hundred
+                # deep, so a file that is is refused rather than the stack overflowing.
+                raise BulkFileError(
+                    f"item {index}: nested too deep, near character {self.offset + self.pos:,}"
+                ) from None
             except json.JSONDecodeError as error:
                 if self.fill():
                     continue

@@ -15,6 +15,7 @@ What a card may do in a deck, from the Comprehensive Rules (CR) and its text:
 Pure Python: no Django."""
 
 import re
+import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -136,33 +137,93 @@ def identity_of(colors) -> str:
     return "".join(color for color in COLORS if color in letters)
 
 
+def _unstorable(value: str) -> str:
+    """Why `value` cannot be stored as text, or "": PostgreSQL's text holds no NUL, and
+    UTF-8 (the database's and the terminal's) no lone surrogate, which JSON's `\\ud800`
+    escape can still write."""
+    if "\x00" in value:
+        return "holds a NUL character"
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return "holds a lone surrogate, which is no UTF-8 text"
+    return ""
+
+
+def _oracle_id(value: object) -> str | None:
+    """The Oracle id in its canonical form (lower-case, dashed), None if it is no UUID."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return str(uuid.UUID(value))
+    except ValueError:
+        return None
+
+
 def card_from_scryfall(obj: Mapping, index: int = 0) -> Card | None:
     """A Card from one Scryfall card object; None for what no deck holds (tokens, emblems,
-    art cards, planes, schemes). Raises CardDataError when it is no card object at all."""
+    art cards, planes, schemes). Raises CardDataError, with the item's index, its name when
+    it can be shown and the field that is wrong, when it is no card object at all or a field
+    the rules read is not of its kind (an Oracle id that is no UUID, faces that are no
+    objects, a type line or text that is no text, or text the database cannot store)."""
     if not isinstance(obj, Mapping) or obj.get("object") != "card":
         raise CardDataError(f"item {index} is not a Scryfall card object")
-    if obj.get("layout") in NOT_CARDS:
+    name = obj.get("name")
+    if isinstance(name, str) and _unstorable(name):
+        raise CardDataError(f"item {index}: name {_unstorable(name)}")
+    where = f"item {index} ({name.strip()})" if isinstance(name, str) and name.strip() else ""
+
+    def text(value: object, field: str) -> str:
+        if not isinstance(value, str):
+            raise CardDataError(f"{where or f'item {index}'}: {field} is not text")
+        if _unstorable(value):
+            raise CardDataError(f"{where or f'item {index}'}: {field} {_unstorable(value)}")
+        return value
+
+    layout = obj.get("layout")
+    layout = "normal" if layout in (None, "") else text(layout, "layout")
+    if layout in NOT_CARDS:
         return None
     faces = obj.get("card_faces") or []
-    oracle_id = obj.get("oracle_id") or (faces[0].get("oracle_id") if faces else None)
-    name = obj.get("name")
-    if not oracle_id or not isinstance(name, str) or not name.strip():
+    if not isinstance(faces, list) or not all(isinstance(f, Mapping) for f in faces):
+        raise CardDataError(f"{where or f'item {index}'}: card_faces is not a list of card "
+                            "face objects")  # fmt: skip
+    raw_id = obj.get("oracle_id") or (faces[0].get("oracle_id") if faces else None)
+    if not raw_id or not where:
         raise CardDataError(f"item {index} has no oracle_id or name")
-    type_line = obj.get("type_line") or " // ".join(f.get("type_line", "") for f in faces)
-    text = obj.get("oracle_text")
-    if text is None:
-        text = "\n".join(f.get("oracle_text", "") for f in faces)
+    oracle_id = _oracle_id(raw_id)
+    if oracle_id is None:
+        raise CardDataError(f"{where}: oracle_id {raw_id!r:.60} is not a UUID")
+    type_line = obj.get("type_line")
+    if type_line in (None, ""):
+        type_line = " // ".join(
+            text(f.get("type_line", ""), f"card_faces[{i}].type_line") for i, f in enumerate(faces)
+        )
+    type_line = text(type_line, "type_line")
+    oracle_text = obj.get("oracle_text")
+    if oracle_text is None:
+        oracle_text = "\n".join(
+            text(f.get("oracle_text", ""), f"card_faces[{i}].oracle_text")
+            for i, f in enumerate(faces)
+        )
+    oracle_text = text(oracle_text, "oracle_text")
+    colors = obj.get("color_identity") or []
+    if not isinstance(colors, list) or not all(isinstance(c, str) for c in colors):
+        raise CardDataError(f"{where}: color_identity is not a list of color letters")
     legalities = obj.get("legalities") or {}
     if not isinstance(legalities, Mapping):
-        raise CardDataError(f"item {index} ({name}) has legalities that are not an object")
+        raise CardDataError(f"{where}: legalities is not an object")
+    for key, value in legalities.items():
+        text(key, "a legalities key")
+        text(value, f"legalities[{key!r:.40}]")
     return Card(
-        oracle_id=str(oracle_id),
+        oracle_id=oracle_id,
         name=name.strip(),
         type_line=type_line,
-        oracle_text=text,
-        color_identity=identity_of(obj.get("color_identity")),
-        legalities={str(k): str(v) for k, v in legalities.items()},
-        layout=str(obj.get("layout") or "normal"),
+        oracle_text=oracle_text,
+        color_identity=identity_of(colors),
+        legalities=dict(legalities),
+        layout=layout,
     )
 
 

@@ -6,7 +6,11 @@ players paste:
   an `About` block with `Name ...` left out (the `Companion` section is its own: in
   Commander the companion is no sideboard card, and in 60-card lists Arena names it in the
   sideboard too);
-- plain: `1x Name`, or a name alone for one copy.
+- plain: `1x Name`, or a name alone for one copy;
+- the deck sites' markers after a line: `*CMDR*` (TappedOut) and Archidekt's categories
+  `[Commander{top}]`, `[Ramp,Artifact]`: a line marked Commander is in the commander section,
+  Sideboard in the sideboard, Maybeboard left out; other markers (`*F*` foil, other
+  categories) are dropped from the name.
 Comments (`#`, `//` at the start) and `Maybeboard`/`Considering` blocks are left out. A
 line that cannot be read is returned with its number; the list is refused past a size.
 Nothing here knows the cards: resolving names is the legality check's job. Pure Python.
@@ -37,10 +41,27 @@ LINE = re.compile(
     r"""^(?:(?P<count>\d{1,4})\s*[xX]?\s+)?      # 4 / 4x / none
         (?P<name>.+?)
         (?:\s+\((?P<set>[A-Za-z0-9]{2,8})\)(?:\s+\S+)?)?   # (SET) 123
-        (?:\s+\*[A-Za-z]+\*)?                   # *F* (foil) and the like
+        (?P<marks>(?:\s+(?:\*[A-Za-z]+\*|\[[^\]]*\]))*)  # *F* *CMDR* [Commander{top}]
         \s*$""",
     re.VERBOSE,
 )
+
+
+MARK = re.compile(r"\*([A-Za-z]+)\*|\[([^\]]*)\]")
+
+
+def _marked_section(marks: str) -> str | None:
+    """The section the line's markers put it in: COMMANDER for `*CMDR*` or an Archidekt
+    category naming Commander (`[Commander{top},Ramp]`), SIDEBOARD for `[Sideboard]`, "" (left
+    out) for `[Maybeboard]` or `[Considering]`; None when they name no section."""
+    for star, categories in MARK.findall(marks or ""):
+        if star.casefold() == "cmdr":
+            return COMMANDER
+        for category in categories.split(","):
+            word = re.sub(r"\{[^}]*\}", "", category).strip().casefold()
+            if word in ("commander", "sideboard", "maybeboard", "considering"):
+                return HEADERS[word] or ""
+    return None
 
 
 class DecklistTooLong(ValueError):
@@ -121,5 +142,9 @@ def parse(text: str, *, max_chars: int = MAX_CHARS, max_lines: int = MAX_LINES) 
         if count < 1 or count > MAX_COUNT:
             unread.append(Unread(number, stripped, f"a count from 1 to {MAX_COUNT} is expected"))
             continue
+        marked = _marked_section(found.group("marks"))
+        if marked == "":  # Archidekt's maybeboard: not part of the deck
+            continue
+        line_section = marked or line_section
         lines.append(DeckLine(number, count, name, line_section))
     return ParsedList(tuple(lines), tuple(unread), has_headers)

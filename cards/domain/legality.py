@@ -16,7 +16,9 @@ Commander (CR 903; Commander Rules Committee ban list as carried in the card dat
   rules ... effectively a 101st card"), within the identity and one copy with the deck.
   Whether the deck meets the companion's condition is the judge's to see.
 A list without a `Commander` section names its commanders in the sideboard (MTGO's export),
-or the caller gives them (the deck's name).
+or the caller gives them (the deck's name): then a line of the list naming a chosen commander
+is that commander, wherever it is (Moxfield and Archidekt put it in the main deck), and only
+a further copy is one too many (`_commander_lines`).
 
 60-card constructed (Standard, Pioneer, Modern, Legacy, Vintage, Pauper...; CR 100.2a,
 100.4a, and each format's banned and restricted list, from the card data):
@@ -167,31 +169,66 @@ def pair_allowed(first: Card, second: Card) -> bool:
     return {a, b} == {"doctors_companion", "doctor"}
 
 
+def _commander_lines(parsed: ParsedList, resolved, lookup: Lookup, commanders, problems):
+    """The resolved lines with the commanders' in the COMMANDER section. The commanders are
+    the list's own `Commander` section (or lines marked as such); else the `commanders` the
+    caller names (the deck's name), each taking one copy from the first line naming it (the
+    sideboard's first: MTGO's commander section; then the main deck's, as Moxfield and
+    Archidekt export it), or a line 0 of its own when the list does not name it; else an
+    MTGO sideboard of one or two cards. A card named by a line is matched by the card, not
+    the spelling."""
+    resolved = list(resolved)
+    has_section = bool(parsed.section(COMMANDER))
+    if commanders:
+        in_zone = {card.oracle_id for line, card in resolved if line.section == COMMANDER}
+        found = lookup(set(commanders))
+        for name in commanders:
+            card = found.get(name)
+            if card is None:
+                if not has_section:
+                    problems.append(
+                        Problem(None, "unknown-card",
+                                f"No card named “{name}” (the deck's commander).", name)
+                    )  # fmt: skip
+                continue
+            if card.oracle_id in in_zone:
+                continue
+            in_zone.add(card.oracle_id)
+            at = next(
+                (i for section in (SIDEBOARD, MAIN) for i, (line, c) in enumerate(resolved)
+                 if line.section == section and c.oracle_id == card.oracle_id),
+                None,
+            )  # fmt: skip
+            if at is not None:
+                line, _ = resolved[at]
+                taken = [(DeckLine(line.number, 1, line.name, COMMANDER), card)]
+                if line.count > 1:  # the other copies stay where they were (and are counted)
+                    taken.append((DeckLine(line.number, line.count - 1, line.name, line.section),
+                                  card))  # fmt: skip
+                resolved[at : at + 1] = taken
+            elif not has_section:
+                resolved.append((DeckLine(0, 1, name, COMMANDER), card))
+        return resolved
+    side = sum(line.count for line, _ in resolved if line.section == SIDEBOARD)
+    if not has_section and 1 <= side <= 2 and not parsed.has_headers:
+        # MTGO: the commander is the sideboard.
+        resolved = [
+            (DeckLine(line.number, line.count, line.name, COMMANDER), card)
+            if line.section == SIDEBOARD
+            else (line, card)
+            for line, card in resolved
+        ]
+    return resolved
+
+
 def check_commander(parsed: ParsedList, lookup: Lookup, *, commanders=(), fmt="commander"):
     problems: list[Problem] = []
     resolved = _resolve(parsed, lookup, problems)
+    resolved = _commander_lines(parsed, resolved, lookup, commanders, problems)
     command = [(line, card) for line, card in resolved if line.section == COMMANDER]
     deck = [(line, card) for line, card in resolved if line.section == MAIN]
     side = [(line, card) for line, card in resolved if line.section == SIDEBOARD]
     companion = [(line, card) for line, card in resolved if line.section == COMPANION]
-    if not command and not parsed.section(COMMANDER):
-        if commanders:
-            found = lookup(set(commanders))
-            for name in commanders:
-                card = found.get(name)
-                if card is None:
-                    problems.append(
-                        Problem(
-                            None,
-                            "unknown-card",
-                            f"No card named “{name}” (the deck's commander).",
-                            name,
-                        )
-                    )
-                else:
-                    command.append((DeckLine(0, 1, name, COMMANDER), card))
-        elif 1 <= sum(line.count for line, _ in side) <= 2 and not parsed.has_headers:
-            command, side = side, []  # MTGO: the commander is the sideboard
     for line, _card in side:
         problems.append(
             Problem(line.number, "sideboard", "A Commander deck has no sideboard.", line.name)
@@ -270,9 +307,7 @@ def check_commander(parsed: ParsedList, lookup: Lookup, *, commanders=(), fmt="c
                         f"commanders' color identity ({shown or 'colorless'}).", card.name)
             )  # fmt: skip
         _legality(card, line.number, fmt, problems)
-    counted = tuple(_count(resolved, {COMMANDER, MAIN, COMPANION}).values()) + tuple(
-        Counted(card, line.count, COMMANDER, 0) for line, card in command if line.number == 0
-    )
+    counted = tuple(_count(resolved, {COMMANDER, MAIN, COMPANION}).values())
     return Report(fmt, _sort(problems), counted, tuple(cmd_cards), shown, size, 0)
 
 

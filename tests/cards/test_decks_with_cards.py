@@ -246,3 +246,21 @@ def test_the_decks_tab_counts_decks_by_their_commander_cards():
         ("Thrasios, Triton Hero / Tymna the Weaver", 7, 3, 0),
         ("Thrasios / Tymna", 2, 0, 1),
     ]
+
+
+def test_a_list_that_includes_its_commander_is_legal(event, sample_cards_loaded):
+    # Moxfield's export: the commander is the first line of the main deck, with its set.
+    deck_settings_set(tournament=event, deadline=None, visibility="after_cut",
+                      decklist_format="commander", decklist_required=True)  # fmt: skip
+    ann = entry_of(event)
+    text = "1 Najeela, the Blade-Blossom (BBD) 2\n1 Sol Ring (C21) 263\n49 Plains\n49 Island\n"
+    entry_deck_set(entry=ann, name="najeela, the blade-blossom", text=text)
+    ann.refresh_from_db()
+    assert (ann.deck_name, ann.deck_legal, ann.deck_problems) == (
+        "Najeela, the Blade-Blossom",
+        True,
+        [],
+    )
+    assert sum(c["count"] for c in ann.deck_cards) == 100
+    assert [c["section"] for c in ann.deck_cards if c["count"] == 1] == ["commander", "main"]
+    assert deck_selectors.entries_without_legal_list(event) == []

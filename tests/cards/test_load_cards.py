@@ -5,6 +5,7 @@ import functools
 import gzip
 import io
 import json
+import re
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
@@ -137,3 +138,87 @@ def test_commander_list_offers_legal_commanders_and_backgrounds():
     assert "Golos, Tireless Pilgrim" not in names  # banned
     assert "Dockside Extortionist" not in names  # no legendary creature
     assert [card.name for card in commander_list("ty")][:1] == ["Tymna the Weaver"]
+
+
+def _with(**fields):
+    """Sol Ring from the sample with `fields` replaced (None: the field left out)."""
+    card = next(c for c in json.loads(SAMPLE.read_text()) if c["name"] == "Sol Ring")
+    card.update(fields)
+    return {k: v for k, v in card.items() if v is not None}
+
+
+FACES = [{"name": "A", "type_line": "Instant", "oracle_text": "x"},
+         {"name": "B", "type_line": "Sorcery", "oracle_text": "y"}]  # fmt: skip
+# (what is wrong, the second card of the file, the reason the message gives)
+MALFORMED = [
+    ("an oracle_id that is no UUID", _with(oracle_id="not-a-uuid"),
+     r"item 1 \(Sol Ring\): oracle_id 'not-a-uuid' is not a UUID"),
+    ("an oracle_id that is a number", _with(oracle_id=12),
+     r"item 1 \(Sol Ring\): oracle_id 12 is not a UUID"),
+    ("card_faces of strings", _with(oracle_id=None, card_faces=["a", "b"]),
+     r"item 1 \(Sol Ring\): card_faces is not a list of card face objects"),
+    ("card_faces an object", _with(card_faces={"name": "A"}),
+     r"item 1 \(Sol Ring\): card_faces is not a list of card face objects"),
+    ("a face's type_line a number", _with(type_line=None, card_faces=[{**FACES[0],
+                                          "type_line": 7}, FACES[1]]),
+     r"item 1 \(Sol Ring\): card_faces\[0\]\.type_line is not text"),
+    ("an object type_line", _with(type_line={"types": ["Artifact"]}),
+     r"item 1 \(Sol Ring\): type_line is not text"),
+    ("a list oracle_text", _with(oracle_text=["{T}: Add {C}{C}."]),
+     r"item 1 \(Sol Ring\): oracle_text is not text"),
+    ("a list layout", _with(layout=["normal"]), r"item 1 \(Sol Ring\): layout is not text"),
+    ("an object legality", _with(legalities={"commander": {"status": "legal"}}),
+     r"item 1 \(Sol Ring\): legalities\['commander'\] is not text"),
+    ("a color identity of numbers", _with(color_identity=[1, 2]),
+     r"item 1 \(Sol Ring\): color_identity is not a list of color letters"),
+    ("a NUL in the name", _with(name="Sol\u0000Ring"), r"item 1: name holds a NUL character"),
+    ("a lone surrogate in the name", _with(name="Sol Ring \ud800"),
+     r"item 1: name holds a lone surrogate, which is no UTF-8 text"),
+    ("a NUL in the rules text", _with(oracle_text="{T}: Add \u0000."),
+     r"item 1 \(Sol Ring\): oracle_text holds a NUL character"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("wrong", "card", "reason"), MALFORMED)
+def test_a_malformed_card_object_is_refused_with_where_and_why(tmp_path, wrong, card, reason):
+    load(SAMPLE)
+    cards = json.loads(SAMPLE.read_text())
+    before = list(Card.objects.order_by("oracle_id").values_list("oracle_id", "updated_at"))
+    crypt = next(c for c in cards if c["name"] == "Mana Crypt")
+    crypt["legalities"]["commander"] = "legal"  # a good first card, which must not be written
+    path = tmp_path / "malformed.json"
+    path.write_text(json.dumps([crypt, card]), encoding="utf-8")  # ensure_ascii: \u0000, \ud800
+    with pytest.raises(CommandError) as error:
+        load(path)
+    message = str(error.value)
+    assert message.startswith(f"{path} is not a Scryfall bulk card file: "), wrong
+    assert re.search(reason, message), (wrong, message)
+    assert message.endswith(". Nothing was changed."), wrong
+    message.encode("utf-8")  # printable: no lone surrogate in the message itself
+    assert list(Card.objects.order_by("oracle_id").values_list("oracle_id", "updated_at")) == (
+        before
+    )
+    assert Card.objects.get(name="Mana Crypt").legalities["commander"] == "banned"
+
+
+def test_nesting_too_deep_is_refused_with_where(tmp_path):
+    load(SAMPLE)
+    before = Card.objects.count()
+    path = tmp_path / "deep.json"
+    good = json.dumps(_with())
+    path.write_text(f"[{good}, " + '{"object": "card", "x": ' + "[" * 20_000 + "]" * 20_000 + "}]")
+    with pytest.raises(CommandError) as error:
+        load(path)
+    message = str(error.value)
+    assert f"item 1: nested too deep, near character {len(good) + 3:,}" in message, message
+    assert message.endswith(". Nothing was changed.")
+    assert Card.objects.count() == before
+
+
+def test_an_upper_case_oracle_id_is_the_same_card(tmp_path):
+    card = _with()
+    twin = _with(oracle_id=card["oracle_id"].upper())
+    path = tmp_path / "twice.json"
+    path.write_text(json.dumps([card, twin]))
+    assert "1 cards (1 new, 0 updated)" in load(path)
+    assert str(Card.objects.get().oracle_id) == card["oracle_id"]

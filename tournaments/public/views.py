@@ -83,6 +83,8 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         entries=event.entries.select_related("player").order_by("player__name"),
         structure=selectors.structure_get(event) if event.play.suggests_cut else None,
         signup=None if round_ else registration_selectors.registration_block(request, event),
+        # Who was paired without the legal list the event requires (round 1, the top cut).
+        lists_not_legal=deck_selectors.lists_not_legal_at_start(event) if round_ else [],
         # What the page shows, sent back by its poll (live.answers_poll: 304 until it changes).
         live_etag=live_etag(request, event),
         poll_seconds=POLL_SECONDS,

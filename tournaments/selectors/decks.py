@@ -24,7 +24,7 @@ from leagues.domain.outcome import outcome_sql, win_percent
 from leagues.permissions import visible_leagues
 
 from ..domain import decknames
-from ..models import Entry, Tournament
+from ..models import Entry, Round, Tournament
 
 
 def is_commander_event(tournament: Tournament) -> bool:
@@ -105,6 +105,44 @@ def entries_without_legal_list(tournament: Tournament) -> list[Entry]:
         .select_related("player")
         .order_by("player__name")
     )
+
+
+def lists_not_legal(tournament: Tournament, entry_ids) -> list[dict]:
+    """The entries of `entry_ids` without a legal list, as the TO's confirm step and the
+    round's record show them: {"entry": id, "player": name, "why": the first problem, "no
+    list", or "not checked"}, by player name."""
+    ids = set(entry_ids)
+    rows = []
+    for entry in entries_without_legal_list(tournament):
+        if entry.pk not in ids:
+            continue
+        if entry.deck_legal is None:
+            why = "not checked (no card data)" if entry.decklist_text else "no list"
+        else:
+            problems = entry.deck_problems or []
+            why = problems[0]["message"] if problems else "not legal"
+            if len(problems) > 1:
+                why += f" (and {len(problems) - 1} more)"
+        rows.append({"entry": entry.pk, "player": entry.player.name, "why": why})
+    return rows
+
+
+def lists_not_legal_at_start(tournament: Tournament) -> list[tuple[str, list[dict]]]:
+    """For the event's page: each round the TO paired past entries without the legal list
+    the event requires (round 1, the top cut), with each player and, in a word, why ("no
+    list", "list not legal", "list not checked"): the problems themselves would show the
+    cards of a deck not public yet."""
+    shown = []
+    for round_ in tournament.rounds.exclude(decklist_problems=[]).order_by("number"):
+        stage = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"Round {round_.number}"
+        rows = [
+            {"player": row["player"], "why": row["why"] if row["why"] == "no list"
+             else "list not checked" if row["why"].startswith("not checked")
+             else "list not legal"}
+            for row in round_.decklist_problems
+        ]  # fmt: skip
+        shown.append((stage, rows))
+    return shown
 
 
 @dataclass(frozen=True)

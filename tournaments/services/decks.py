@@ -26,9 +26,9 @@ from core.links import LinkError, link_clean
 
 from ..actions import Action
 from ..domain import decknames
-from ..errors import AlreadyDone, TournamentError
+from ..errors import AlreadyDone, DecklistsMissing, TournamentError
 from ..models import Entry, Tournament
-from ..selectors.decks import Unmatched, decks_to_match, is_commander_event
+from ..selectors.decks import Unmatched, decks_to_match, is_commander_event, lists_not_legal
 from .common import tournament_lock
 
 NAME_MAX = 120
@@ -103,6 +103,38 @@ UNCHECKED = {
     "deck_problems": [],
     "deck_legal": None,
 }
+
+
+def decklists_unmet(
+    *, tournament: Tournament, entry_ids, accepted, what: str, must_ask: bool = True
+) -> list[dict]:
+    """The entries of `entry_ids` without the legal list `tournament` requires (none when it
+    requires none): round 1 and the top cut go on with them only once the TO has seen them
+    (IPG 3.4, Decklist Problem: the TO lets them fix it first, or goes on and the penalty is
+    recorded). `accepted` are the entry ids the TO's confirm step showed: raises
+    DecklistsMissing (nothing written) unless every such entry is among them, so that a
+    list broken since is asked about too. `must_ask` False (a round paired offline, already
+    played): the entries are returned without asking. The caller holds the event's lock."""
+    if not tournament.decklist_required:
+        return []
+    rows = lists_not_legal(tournament, entry_ids)
+    if rows and must_ask and not {row["entry"] for row in rows} <= set(accepted or ()):
+        raise DecklistsMissing(rows, what=what)
+    return rows
+
+
+def decklists_record(*, tournament: Tournament, round_, rows: list[dict], by=None) -> None:
+    """Keep on `round_` the entries it was paired with though they lack a legal list, and
+    log the TO's choice in the History."""
+    if not rows:
+        return
+    round_.decklist_problems = rows
+    round_.save(update_fields=["decklist_problems"])
+    names = "; ".join(f"{row['player']} ({row['why'].rstrip('.')})" for row in rows)
+    stage = round_.notes if round_.kind == round_.Kind.TOP_CUT else f"Round {round_.number}"
+    summary = f"{stage} paired without a legal list: {names} (Decklist Problem, IPG 3.4)"
+    after = {"entries": rows}
+    log_action(tournament, Action.ROUND_DECKLISTS, round_, summary[:255], None, after, by)
 
 
 def deck_from_cards(*, tournament: Tournament, name: str, text: str, strict: bool = True) -> dict:

@@ -12,7 +12,7 @@ from audit.services import log_action
 from .. import signals
 from ..actions import Action
 from ..domain import labels
-from ..errors import AlreadyDone, TournamentError
+from ..errors import AlreadyDone, DecklistsMissing, TournamentError
 from ..formats import EDITS, format_for
 from ..models import Entry, ResultReport, Round, Seat, Table, Tournament
 from ..selectors import round_seating_key
@@ -25,6 +25,7 @@ from ..selectors.standings import (
 )
 from ..selectors.topcut import top_cut_bracket
 from .common import next_round_number, tables_create, tournament_lock
+from .decks import decklists_record, decklists_unmet
 from .topcut import top_cut_round, top_cut_start
 
 
@@ -48,6 +49,7 @@ def round_pair(
     number: int | None = None,
     seatings: list[tuple[int, ...]] | None = None,
     notes: list[str] | None = None,
+    decklists_accepted=None,
 ) -> Round:
     """Pair the next Swiss round from the standings and start it (byes are reported at once).
 
@@ -63,6 +65,12 @@ def round_pair(
     `seatings` (with `notes`, written on the round instead of the pairing's warnings) are the
     tables of a round already paired elsewhere, on the TO's phone while the server could not
     be reached (`services.offline.round_adopt`, which checked them): written as they are.
+
+    Round 1 of an event that requires a legal list is not paired past an entry without one
+    until the TO has seen who (`decklists_accepted`, the entry ids of the confirm step;
+    `decks.decklists_unmet` raises DecklistsMissing otherwise); those entries are kept on the
+    round, written in its notes and logged. A round 1 paired offline is already played: its
+    entries without a legal list are recorded, not asked about.
     """
     tournament = tournament_lock(tournament)
     if number is not None and tournament.rounds.filter(number=number).exists():
@@ -94,6 +102,15 @@ def round_pair(
     planned = tournament.swiss_rounds or suggested_structure(tournament, len(entered))[0]
     if number > planned:
         raise TournamentError(f"All {planned} Swiss rounds have been played.", code="swiss_over")
+    unmet = []
+    if number == 1:
+        unmet = decklists_unmet(
+            tournament=tournament,
+            entry_ids=[e.pk for e in entered],
+            accepted=decklists_accepted,
+            what="pair round 1",
+            must_ask=seatings is None,
+        )
     past = history(tournament)
     table = standings(tournament, past)
     ratings = entry_ratings(tournament, active) if tournament.first_round == "rating" else None
@@ -129,12 +146,24 @@ def round_pair(
     tables_create(
         round_, list(enumerate(requested, len(seatings) + 1)), by_player, by, requested=True
     )
+    if unmet:
+        round_.notes = "\n".join(filter(None, [round_.notes, _decklists_note(unmet)]))
+        round_.save(update_fields=["notes"])
+        decklists_record(tournament=tournament, round_=round_, rows=unmet, by=by)
     tournament.status = Tournament.Status.SWISS
     if tournament.swiss_rounds is None:
         tournament.swiss_rounds = planned
     tournament.save(update_fields=["status", "swiss_rounds"])
     signals.round_paired.send(sender=Round, round_=round_)
     return round_
+
+
+def _decklists_note(rows: list[dict]) -> str:
+    names = "; ".join(f"{row['player']} ({row['why'].rstrip('.')})" for row in rows)
+    return (
+        f"Paired without a legal list, as the TO chose: {names}. A Decklist Problem (IPG 3.4): "
+        "give the penalty on the judges' desk."
+    )
 
 
 @transaction.atomic
@@ -213,7 +242,7 @@ def swiss_finish(*, tournament: Tournament, after: int | None, by=None) -> Tourn
 
 
 @transaction.atomic
-def round_advance(*, round_: Round, by=None) -> Round:
+def round_advance(*, round_: Round, by=None, decklists_accepted=None) -> Round:
     """The console's one tap once every table of `round_` has a result: end it and go on as
     the TO's next button would, in one transaction. After a Swiss round the next one is
     paired; after the last Swiss round the top cut starts (`top_cut_start`), or, with no cut,
@@ -224,7 +253,9 @@ def round_advance(*, round_: Round, by=None) -> Round:
     A second tap (or another TO's) finds the round complete and changes nothing
     (AlreadyDone, naming what followed). If the next round cannot be paired (too few players
     left, check-in reopened...), the round is not ended either and the reason is given: the
-    TO never sees a round ended by a tap that said no.
+    TO never sees a round ended by a tap that said no; so for a top cut that waits for the
+    TO's look at the lists (DecklistsMissing, `top_cut_start`): `decklists_accepted` are the
+    entry ids of that confirm step.
     """
     tournament = tournament_lock(round_.tournament_id)
     try:
@@ -244,9 +275,11 @@ def round_advance(*, round_: Round, by=None) -> Round:
         return tournament.rounds.order_by("-number").first()
     try:
         if ended.number >= (tournament.swiss_rounds or 0) and tournament.top_cut:
-            return top_cut_start(tournament=tournament, by=by)
+            return top_cut_start(
+                tournament=tournament, by=by, decklists_accepted=decklists_accepted
+            )
         return round_pair(tournament=tournament, by=by, number=ended.number + 1)
-    except AlreadyDone:
+    except (AlreadyDone, DecklistsMissing):
         raise
     except TournamentError as error:
         raise TournamentError(

@@ -21,6 +21,7 @@ from ..selectors.topcut import (
     top_cut_seeds,
 )
 from .common import tables_create, tournament_lock
+from .decks import decklists_record, decklists_unmet
 
 
 def top_cut_round(tournament: Tournament, bracket, number: int) -> Round:
@@ -46,8 +47,11 @@ def top_cut_round(tournament: Tournament, bracket, number: int) -> Round:
 
 
 @transaction.atomic
-def top_cut_start(*, tournament: Tournament, by=None) -> Round:
-    """Seed the top cut from the final Swiss standings and pair its first round."""
+def top_cut_start(*, tournament: Tournament, by=None, decklists_accepted=None) -> Round:
+    """Seed the top cut from the final Swiss standings and pair its first round. An event
+    that requires a legal list starts it past a player of the cut without one only once the
+    TO has seen who (`decklists_accepted`: the entry ids of the confirm step; else
+    DecklistsMissing), and keeps them on the round (`decks.decklists_unmet`)."""
     tournament = tournament_lock(tournament)
     if not tournament.top_cut:
         raise TournamentError("This event has no top cut.", code="no_top_cut")
@@ -60,11 +64,20 @@ def top_cut_start(*, tournament: Tournament, by=None) -> Round:
         raise TournamentError("Play every Swiss round first.", code="swiss_not_over")
     if last.status != Round.Status.COMPLETE:
         raise TournamentError(f"End round {last.number} first.", code="round_open")
+    seeds = top_cut_seeds(tournament)
     try:
-        bracket = top_cut_bracket_create(tournament, top_cut_seeds(tournament))
+        bracket = top_cut_bracket_create(tournament, seeds)
     except format_for(tournament).bracket_errors as error:
         raise TournamentError(str(error), code=error.code) from None
+    in_cut = set(seeds[: tournament.top_cut])
+    unmet = decklists_unmet(
+        tournament=tournament,
+        entry_ids=tournament.entries.filter(player_id__in=in_cut).values_list("pk", flat=True),
+        accepted=decklists_accepted,
+        what=f"start the top {tournament.top_cut}",
+    )
     round_ = top_cut_round(tournament, bracket, last.number + 1)
+    decklists_record(tournament=tournament, round_=round_, rows=unmet, by=by)
     tournament.status = Tournament.Status.TOP_CUT
     tournament.save(update_fields=["status"])
     return round_

@@ -90,6 +90,9 @@ def test_names_are_keys_whatever_the_spelling():
     assert len(sample_cards()) >= 50
 
 
+FACE_ID = "0b6a4f1e-3c2d-4e5f-8a9b-1c2d3e4f5a6b"
+
+
 def test_tokens_are_skipped_and_non_cards_refused():
     assert card_from_scryfall({"object": "card", "layout": "token", "name": "Treasure"}) is None
     with pytest.raises(CardDataError, match="item 3"):
@@ -98,10 +101,10 @@ def test_tokens_are_skipped_and_non_cards_refused():
         card_from_scryfall({"object": "card", "name": "X"}, 0)
     reversible = card_from_scryfall(
         {"object": "card", "name": "A // B", "layout": "reversible_card",
-         "card_faces": [{"oracle_id": "x", "type_line": "Creature", "oracle_text": "Flying"},
-                        {"oracle_id": "x", "type_line": "Creature", "oracle_text": ""}]}
+         "card_faces": [{"oracle_id": FACE_ID, "type_line": "Creature", "oracle_text": "Flying"},
+                        {"oracle_id": FACE_ID, "type_line": "Creature", "oracle_text": ""}]}
     )  # fmt: skip
-    assert reversible.oracle_id == "x" and reversible.type_line == "Creature // Creature"
+    assert reversible.oracle_id == FACE_ID and reversible.type_line == "Creature // Creature"
 
 
 def test_the_sample_carries_scryfalls_own_oracle_ids():

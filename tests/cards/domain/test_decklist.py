@@ -83,3 +83,24 @@ def test_markup_is_kept_as_text_not_interpreted():
 def test_arenas_companion_section_is_its_own():
     text = "Commander\n1 Tymna the Weaver\n\nCompanion\n1 Lurrus of the Dream-Den (IKO) 226"
     assert shape(parse(text))[1] == (5, 1, "Lurrus of the Dream-Den", COMPANION)
+
+
+def test_commander_markers_of_the_deck_sites():
+    text = (
+        "1x Najeela, the Blade-Blossom *CMDR*\n"  # TappedOut's text export
+        "1x Thrasios, Triton Hero (c16) 46 [Commander{top}]\n"  # Archidekt's, with categories
+        "1x Sol Ring (c21) 263 [Ramp,Artifact]\n"
+        "1 Ponder (M12) 73 *F* [Draw]\n"
+    )
+    assert shape(parse(text)) == [
+        (1, 1, "Najeela, the Blade-Blossom", COMMANDER),
+        (2, 1, "Thrasios, Triton Hero", COMMANDER),
+        (3, 1, "Sol Ring", MAIN),
+        (4, 1, "Ponder", MAIN),
+    ]
+    assert not parse(text).has_headers
+
+
+def test_archidekt_sideboard_and_maybeboard_categories():
+    text = "1x Sol Ring (c21) 263 [Ramp]\n1x Flash [Sideboard]\n1x Ponder [Maybeboard{noDeck}]"
+    assert shape(parse(text)) == [(1, 1, "Sol Ring", MAIN), (2, 1, "Flash", SIDEBOARD)]

@@ -258,3 +258,76 @@ def test_arenas_companion_in_a_sixty_card_list_is_one_sideboard_card():
     alone = check(parse("\n".join([*main[:8], "15 Mountain"])), with_companions, fmt="modern")
     assert [(p.line, p.rule) for p in alone.problems] == [(None, "sideboard-size")]
     assert {c.section for c in alone.cards if c.card is JEGANTHA} == {SIDEBOARD}
+
+
+# A Commander list that includes its commander, in each shape players paste it. NAJEELA is
+# five colors: 1 Sol Ring and 98 basics make 99 cards, the commander the hundredth.
+NAJEELA = "Najeela, the Blade-Blossom"
+NINETY_NINE = ["1 Sol Ring", "30 Plains", "30 Island", "38 Mountain"]
+COMMANDER_SHAPES = [
+    ("MTGO, the commander in the main deck", [f"1 {NAJEELA}", *NINETY_NINE], True),
+    ("MTGO, the commander last in the main deck", [*NINETY_NINE, f"1 {NAJEELA}"], True),
+    ("MTGO, the commander after a blank line", [*NINETY_NINE, "", f"1 {NAJEELA}"], True),
+    ("MTGO, the commander after a blank line, no name", [*NINETY_NINE, "", f"1 {NAJEELA}"],
+     False),
+    ("MTGO, a Sideboard line", [*NINETY_NINE, "Sideboard", f"1 {NAJEELA}"], True),
+    ("MTGO, the commander with SB:", [*NINETY_NINE, f"SB: 1 {NAJEELA}"], True),
+    ("Arena, a Commander header", ["Commander", f"1 {NAJEELA} (BBD) 2", "", "Deck",
+                                   *NINETY_NINE], True),
+    ("Arena, a Commander header, no name", ["Commander", f"1 {NAJEELA} (BBD) 2", "", "Deck",
+                                            *NINETY_NINE], False),
+    ("Arena, Deck only, the commander in it", ["Deck", f"1 {NAJEELA} (BBD) 2", *NINETY_NINE],
+     True),
+    ("Moxfield, a set code and number", [f"1 {NAJEELA} (BBD) 2", "1 Sol Ring (C21) 263",
+                                         "30 Plains", "30 Island", "38 Mountain"], True),
+    ("Moxfield, the name in another spelling", ["1 najeela, the blade-blossom", *NINETY_NINE],
+     True),
+    ("Archidekt, 1x and a category", [f"1x {NAJEELA} (bbd) 2 [Commander{{top}}]",
+                                      *NINETY_NINE], False),
+    ("TappedOut, *CMDR*", [f"1x {NAJEELA} *CMDR*", *NINETY_NINE], False),
+    ("TappedOut, *CMDR*, named", [f"1x {NAJEELA} *CMDR*", *NINETY_NINE], True),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("shape", "rows", "named"), COMMANDER_SHAPES)
+def test_a_list_that_includes_its_commander(shape, rows, named):
+    report = check(parse("\n".join(rows)), lookup, fmt="commander",
+                   commanders=(NAJEELA,) if named else ())  # fmt: skip
+    assert [(p.line, p.rule) for p in report.problems] == [], shape
+    assert (report.size, [c.name for c in report.commanders]) == (100, [NAJEELA]), shape
+    assert sum(c.count for c in report.cards) == 100, shape
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        ["1 Thrasios, Triton Hero", "1 Tymna the Weaver", "1 Sol Ring", "97 Island"],
+        ["1 Sol Ring", "97 Island", "", "1 Tymna the Weaver", "1 Thrasios, Triton Hero"],
+        ["1 Tymna the Weaver (C16) 48", "1 Sol Ring", "97 Island", "", "1 Thrasios, Triton Hero"],
+        ["Commander", "1 Thrasios, Triton Hero", "", "Deck", "1 Tymna the Weaver", "1 Sol Ring",
+         "97 Island"],
+    ],
+)  # fmt: skip
+def test_a_partner_pair_in_the_list(rows):
+    pair = ("Thrasios, Triton Hero", "Tymna the Weaver")
+    report = check(parse("\n".join(rows)), lookup, fmt="commander", commanders=pair)
+    assert report.legal, report.problems
+    assert sorted(c.name for c in report.commanders) == list(pair)
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        # Named in the main deck twice: the first line is the commander, the second a copy.
+        ([f"1 {NAJEELA}", *NINETY_NINE[:-1], "37 Mountain", f"1 {NAJEELA}"],
+         [(6, "singleton")]),
+        ([f"2 {NAJEELA}", *NINETY_NINE[:-1], "37 Mountain"], [(1, "singleton")]),
+        # The command zone says Najeela, and the deck has another one.
+        (["Commander", f"1 {NAJEELA}", "Deck", f"1 {NAJEELA}", "1 Sol Ring", "97 Island"],
+         [(4, "singleton")]),
+        # A list of 100 with the commander named: 101 cards.
+        ([f"1 {NAJEELA}", "1 Sol Ring", "99 Island"], [(None, "deck-size")]),
+    ],
+)  # fmt: skip
+def test_a_commander_in_the_list_is_counted_once(rows, expected):
+    assert problems("\n".join(rows), commanders=(NAJEELA,)) == expected

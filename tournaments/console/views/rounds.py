@@ -6,13 +6,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import DomainError
 
 from ... import selectors
-from ...errors import TournamentError
+from ...errors import DecklistsMissing, TournamentError
 from ...formats import EDITS, RESULTS, small_int
 from ...forms import ExtensionForm
 from ...models import Round, Tournament
@@ -25,13 +26,61 @@ from ...services.rounds import round_pair
 from .board import act, console_again, console_urls, refused, round_cards
 
 
+def _decklists_choice(request: HttpRequest, event: Tournament):
+    """What the TO chose on the decklists confirm step: (None, None) before it; ("wait",
+    response) to let the players fix their lists first (nothing is paired: back to Players &
+    decks); ("go_on", the entry ids the page showed) to pair past them."""
+    choice = request.POST.get("decklists", "")
+    if choice == "wait":
+        messages.info(
+            request,
+            "Pairing waits: fix the lists below (or the players do), then pair again.",
+        )
+        url = reverse("event_registration", kwargs={"slug": event.slug}) + "#without-legal-list"
+        return choice, redirect(url)
+    if choice == "go_on":
+        ids = [int(v) for v in request.POST.getlist("accepted") if v.isdigit() and len(v) < 12]
+        return choice, ids
+    return None, None
+
+
+def _decklists_confirm(
+    request: HttpRequest, event: Tournament, error: DecklistsMissing, *, action: str, **hidden
+) -> HttpResponse:
+    """The confirm step before round 1 or the top cut of an event that requires a legal list:
+    who has none and why, and the TO's two choices (IPG 3.4, Decklist Problem)."""
+    context = event_context(
+        request,
+        event,
+        "run",
+        rows=error.rows,
+        what=error.what,
+        action=action,
+        hidden=sorted(hidden.items()),
+        registration_url=reverse("event_registration", kwargs={"slug": event.slug}),
+    )
+    return render(request, "tournaments/console/decklists_confirm.html", context)
+
+
 @login_required
 @require_POST
 def event_pair(request: HttpRequest, slug: str) -> HttpResponse:
     event = run_get(request, slug)
+    choice, given = _decklists_choice(request, event)
+    if choice == "wait":
+        return given
+    number = small_int(request.POST.get("number", ""))
     try:
         round_ = round_pair(
-            tournament=event, by=request.user, number=small_int(request.POST.get("number", ""))
+            tournament=event, by=request.user, number=number, decklists_accepted=given
+        )
+    except DecklistsMissing as error:
+        return _decklists_confirm(
+            request,
+            event,
+            error,
+            action=reverse("event_pair", kwargs={"slug": event.slug}),
+            number="" if number is None else number,
         )
     except DomainError as error:
         return refused(request, event, error)
@@ -84,8 +133,20 @@ def round_advance(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round; a refusal leaves the round open with the reason."""
     event = run_get(request, slug)
     round_ = get_object_or_404(Round, tournament=event, number=number)
+    choice, given = _decklists_choice(request, event)
+    if choice == "wait":
+        return given
     try:
-        shown = rounds_services.round_advance(round_=round_, by=request.user)
+        shown = rounds_services.round_advance(
+            round_=round_, by=request.user, decklists_accepted=given
+        )
+    except DecklistsMissing as error:
+        return _decklists_confirm(
+            request,
+            event,
+            error,
+            action=reverse("round_advance", kwargs={"slug": event.slug, "number": number}),
+        )
     except DomainError as error:
         return refused(request, event, error)
     ended = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"Round {number}"
@@ -156,12 +217,18 @@ def round_extension(request: HttpRequest, slug: str, number: int) -> HttpRespons
 @require_POST
 def top_cut_start(request: HttpRequest, slug: str) -> HttpResponse:
     event = run_get(request, slug)
-    return act(
-        request,
-        event,
-        lambda: topcut_services.top_cut_start(tournament=event, by=request.user),
-        f"The top {event.top_cut} is paired.",
-    )
+    choice, given = _decklists_choice(request, event)
+    if choice == "wait":
+        return given
+    try:
+        topcut_services.top_cut_start(tournament=event, by=request.user, decklists_accepted=given)
+    except DecklistsMissing as error:
+        action = reverse("top_cut_start", kwargs={"slug": event.slug})
+        return _decklists_confirm(request, event, error, action=action)
+    except DomainError as error:
+        return refused(request, event, error)
+    messages.success(request, f"The top {event.top_cut} is paired.")
+    return redirect("event_run", slug=event.slug)
 
 
 @login_required
