@@ -300,7 +300,7 @@ def series_invite_view(request: HttpRequest, series: str) -> HttpResponse:
     series = _hosted(request, series)
     form = SeriesInviteForm(request.POST)
     if form.is_valid():
-        store = Organization.objects.filter(slug=form.cleaned_data["store"]).first()
+        store = Organization.objects.filter(slug__iexact=form.cleaned_data["store"]).first()
         if store is None:
             form.add_error("store", f"No store at /stores/{form.cleaned_data['store']}/.")
         else:

@@ -1,6 +1,7 @@
 """Series pages: what anyone reads, what a store's owner answers, what the host runs."""
 
 import datetime
+import html
 
 import pytest
 from django.test import Client
@@ -209,3 +210,42 @@ def test_the_host_invites_links_and_qualifies(world, django_capture_on_commit_ca
     assert Entry.objects.filter(tournament=final).count() >= 1
     names = set(Entry.objects.filter(tournament=final).values_list("player__name", flat=True))
     assert len(names) == Entry.objects.filter(tournament=final).count()
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "/stores/gamma-den/",  # the address, as the docs give it
+        "stores/gamma-den",
+        "http://testserver/stores/gamma-den/",  # the whole URL, copied from the browser
+        "https://guildhall.example/stores/gamma-den/?from=home#events",
+        "guildhall.example/stores/gamma-den",
+        "  gamma-den  ",  # the slug
+        "Gamma-Den",
+    ],
+)
+def test_the_host_invites_a_store_by_its_address_its_url_or_its_slug(world, typed):
+    gamma = OrganizationFactory(name="Gamma Den", slug="gamma-den")
+    response = client_for(world["a_owner"]).post(
+        reverse("series_invite", args=["coast-cup"]), {"store": typed}
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert SeriesMember.objects.filter(organization=gamma, status="invited").count() == 1
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("/stores/nowhere/", "No store at /stores/nowhere/"),
+        ("/events/alpha-friday/", "is not a store's address"),
+        ("https://guildhall.example/", "is not a store's address"),
+        ("gamma den", "is not a store's address"),
+    ],
+)
+def test_an_address_that_is_no_store_is_refused_with_the_reason(world, typed, said):
+    response = client_for(world["a_owner"]).post(
+        reverse("series_invite", args=["coast-cup"]), {"store": typed}
+    )
+    assert response.status_code == 400
+    assert said in html.unescape(response.content.decode())
+    assert SeriesMember.objects.filter(series=world["series"]).count() == 2
