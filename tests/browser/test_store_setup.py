@@ -138,7 +138,7 @@ def test_the_superuser_makes_the_first_store_and_its_owner_signs_up(browser, liv
     root.shot("store-new-phone")
     fits(root)
     root.page.dblclick("button:has-text('Create the store')")
-    root.page.wait_for_load_state("networkidle")
+    expect(root.page.locator("h1")).to_have_text("Goblin Forge Games is created")
     assert Organization.objects.get().slug == "goblin-forge-games"
     link = root.page.input_value("#invite-link")
     assert link.startswith(live_server.url + "/organizations/goblin-forge-games/join/")
