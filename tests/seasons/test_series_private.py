@@ -11,10 +11,12 @@ from django.urls import reverse
 
 from leagues.models import League, Role
 from seasons.models import SeasonEvent, SeasonStanding
+from seasons.qualification import qualification_invite
 from seasons.series import invitation_decide, series_create, series_events_set, series_invite
 from seasons.services import SeasonError, season_catch_up, season_create
 from tests.factories import LeagueFactory, OrganizationFactory, organizer_of
 from tests.tournaments.play import play_round, register
+from tournaments.models import Entry
 from tournaments.services.events import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -122,6 +124,11 @@ def test_an_anonymous_visitor_reads_no_private_players_on_the_page_or_the_csv(
         assert hidden not in text, hidden
     assert "Al Open" in text and "Alpha night" in text  # the public events stay
     assert Client().get(reverse("league_detail", args=["b-private"])).status_code == 404
+    # The store is told, beside the event it chose then.
+    owner = Client()
+    owner.force_login(world["b_owner"])
+    url = reverse("store_series_events", args=["beta", world["member"].pk, season.pk])
+    assert "Staff is private now" in owner.get(url).content.decode()
 
 
 def test_a_league_made_private_leaves_the_series_table_at_once(
@@ -143,3 +150,27 @@ def test_a_league_made_private_leaves_the_series_table_at_once(
     assert names == {"Al Open", "Ann Open"}
     season_catch_up(season_id=season.pk)  # a later catch-up keeps it out
     assert not SeasonStanding.objects.filter(season=season, player__name="Bea Hidden").exists()
+
+
+def test_the_hosts_final_invites_no_private_leagues_player(
+    world, django_capture_on_commit_callbacks
+):
+    """The table stored while the event counted (its league private since, no signal): the
+    host's "Invite the top to a final" reads it without the private league's players."""
+    season, secret, private = world["season"], world["secret"], world["private"]
+    League.objects.filter(pk=private.pk).update(is_public=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        series_events_set(
+            season=season,
+            organization=world["b"],
+            choices={secret.pk: season.event_types.get().pk},
+        )
+    League.objects.filter(pk=private.pk).update(is_public=False)
+    a_league = League.objects.get(slug="a-open")
+    final = tournament_create(league=a_league, name="Cup final", date=datetime.date(2026, 12, 30))
+    with django_capture_on_commit_callbacks(execute=True):
+        done = qualification_invite(season=season, final=final, top=8)
+    names = set(Entry.objects.filter(tournament=final).values_list("player__name", flat=True))
+    assert names == {"Al Open", "Ann Open"}
+    told = done.registered + done.already + [name for name, _ in done.skipped]
+    assert not [name for name in told if "Hidden" in name], told  # nor named to the host
