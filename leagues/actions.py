@@ -21,6 +21,7 @@ class Action(StrEnum):
     CLAIM_CODE_USE = "player.claim_code_use"
     PLAYER_JOIN = "player.join"
     STORE_PROFILE = "store.profile"
+    STORE_CREATE = "store.create"
     LEAGUE_CREATE = "league.create"
     STAFF_INVITE = "staff.invite"
     STAFF_INVITE_CANCEL = "staff.invite_cancel"
@@ -43,6 +44,7 @@ LABELS = {
     Action.CLAIM_CODE_USE: "Claim code used",
     Action.PLAYER_JOIN: "New player from an account",
     Action.STORE_PROFILE: "Store profile changed",
+    Action.STORE_CREATE: "Store created",
     Action.LEAGUE_CREATE: "League created",
     Action.STAFF_INVITE: "Staff invited",
     Action.STAFF_INVITE_CANCEL: "Invitation cancelled",

@@ -235,7 +235,9 @@ class SiteMadeSlugMixin:
     the other's private league or event exists. Superusers (who see every store) still edit
     it; for everyone else it is read-only and a new row gets `services.slug_new`'s slug,
     made from the store's slug and the name, numbered against the store's own rows only.
-    Organizations set `slug_scope = None`: their slug is read-only, never generated here.
+    Organizations set `slug_scope = None`: a superuser types it or leaves it empty for
+    `services.organization_slug_new` (the name, numbered across the site: store names are
+    public). No script fills a slug from the name (see `get_prepopulated_fields`).
     """
 
     slug_scope: str | None = "organization"  # the path from the row to its Organization
@@ -251,11 +253,26 @@ class SiteMadeSlugMixin:
         return fields
 
     def get_prepopulated_fields(self, request, obj=None):
-        if not self.slug_editable(request):
-            return {}
-        return super().get_prepopulated_fields(request, obj)
+        # Never filled from the name by the admin's script: it wrote the slug as the name was
+        # typed, so a superuser who then typed the slug they wanted got both run together
+        # ("goblin-forge-gamesgoblin-forge", issue 43). What is typed is the slug; an empty
+        # one is made from the name when the row is saved.
+        return {}
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        slug = form.base_fields.get("slug")
+        if slug is not None and obj is None:
+            slug.required = False
+            slug.help_text = (
+                "Leave it empty and it is made from the name (Goblin Forge Games: "
+                "goblin-forge-games); or type the whole address part you want."
+            )
+        return form
 
     def save_model(self, request, obj, form, change):
+        if not obj.slug and self.slug_scope is None:
+            obj.slug = services.organization_slug_new(name=obj.name)
         if not obj.slug and self.slug_scope is not None:
             organization = Organization.objects.get(pk=organization_id_of(obj, self.slug_scope))
             obj.slug = services.slug_new(
@@ -335,7 +352,6 @@ class OrganizationAdmin(SiteMadeSlugMixin, OrganizationScopedAdmin):
     slug_scope = None  # superusers create organizations, slug and all
     list_display = ["name", "slug", "league_count", "player_count"]
     search_fields = ["name", "slug"]
-    prepopulated_fields = {"slug": ("name",)}
     fields = ["name", "slug", "created_at"]
     readonly_fields = ["created_at"]
     inlines = [MembershipInline]
@@ -486,7 +502,6 @@ class LeagueAdmin(SiteMadeSlugMixin, OrganizationScopedAdmin):
     list_filter = [("organization", admin.RelatedOnlyFieldListFilter), "is_public", "game_label"]
     search_fields = ["name", "slug", "game_label"]
     list_select_related = ["organization"]
-    prepopulated_fields = {"slug": ("name",)}
     deleted_with_parent = (GameResult, ImportBatch)
     fields = [
         "organization",

@@ -67,3 +67,29 @@ class StaffInviteForm(forms.Form):
         initial=Role.JUDGE,
         error_messages={"invalid_choice": "Choose a role: Owner, Organizer or Judge / TO."},
     )
+
+
+class StoreNewForm(forms.Form):
+    """A new store, by the site's administrators: its name, its address and its first owner."""
+
+    name = forms.CharField(
+        label="Store name",
+        max_length=Organization._meta.get_field("name").max_length,
+        error_messages={"required": "Give the store a name."},
+    )
+    slug = forms.CharField(
+        label="Address on Guildhall",
+        required=False,
+        max_length=80,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "goblin-forge"}),
+        help_text="Its public page is /stores/<this>/. Leave it empty and it is made from the "
+        "name (Goblin Forge Games: goblin-forge-games).",
+    )
+    owner_email = forms.CharField(
+        label="Owner's e-mail address",
+        required=False,
+        max_length=254,
+        widget=forms.EmailInput(attrs={"autocomplete": "off"}),
+        help_text="They get a link that works once, for a week: they sign up or log in, and "
+        "become the store's owner. Empty: invite them later from the store's page.",
+    )

@@ -48,9 +48,12 @@ def organization_list_with_leagues(*, user) -> list[Organization]:
 
 
 def stores_managed(*, user) -> QuerySet:
-    """The stores whose setup page `user` opens (owner or organizer), for the home page."""
+    """The stores whose setup page `user` opens (owner or organizer; a superuser every store,
+    a new one with no owner yet included), for the home page."""
     if not (user.is_authenticated and user.is_active):
         return Organization.objects.none()
+    if user.is_superuser:
+        return Organization.objects.order_by("name")
     return Organization.objects.filter(
         memberships__user=user, memberships__role__in=MANAGER_ROLES
     ).order_by("name")

@@ -30,6 +30,7 @@ urlpatterns = [
         name="player_claim",
     ),
     # A store set up from its own pages (leagues.views.store; the new league: ratings.urls).
+    path("organizations/new/", store.store_new, name="store_new"),
     path("organizations/<slug:org>/store/", store.store_page, name="store_page"),
     path("organizations/<slug:org>/store/profile/", store.store_profile, name="store_profile"),
     path("organizations/<slug:org>/store/invite/", store.staff_invite, name="staff_invite"),

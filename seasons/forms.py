@@ -7,6 +7,7 @@ names the field and the row; the form puts it beside that field.
 """
 
 import re
+from urllib.parse import urlsplit
 
 from django import forms
 
@@ -225,13 +226,46 @@ class SeriesForm(forms.Form):
         self.add_error("name" if error.field == "name" else None, error.message)
 
 
+SLUG = re.compile(r"[-a-zA-Z0-9_]+")
+
+
+def store_slug(typed: str) -> str | None:
+    """The store's slug in what a host typed for it: its address on Guildhall
+    ("/stores/beta-cards/"), the whole URL copied from a browser (with or without
+    "https://", any site's name, a query or a fragment), or the slug itself ("beta-cards");
+    None when it is none of these."""
+    text = (typed or "").strip()
+    scheme = "://" in text
+    path = urlsplit(text).path if scheme else text.split("?", 1)[0].split("#", 1)[0]
+    parts = [part for part in path.split("/") if part]
+    site_named = not scheme and not path.startswith("/") and len(parts) == 3  # "site/stores/x"
+    if len(parts) in (2, 3) and parts[-2] == "stores" and (len(parts) == 2 or site_named):
+        slug = parts[-1]
+    elif len(parts) == 1 and not scheme and not path.startswith("/"):
+        slug = parts[0]
+    else:
+        return None
+    return slug.lower() if SLUG.fullmatch(slug) else None
+
+
 class SeriesInviteForm(forms.Form):
-    store = forms.SlugField(
+    store = forms.CharField(
         label="Store to invite",
-        max_length=60,
-        help_text="Its address on Guildhall: for /stores/beta-cards/, type beta-cards. Its owner "
-        "answers.",
+        max_length=300,
+        help_text="Its address on Guildhall, as its page shows it (/stores/beta-cards/ or the "
+        "whole link), or the last part of it (beta-cards). Its owner answers.",
     )
+
+    def clean_store(self) -> str:
+        typed = self.cleaned_data["store"]
+        slug = store_slug(typed)
+        if slug is None:
+            raise forms.ValidationError(
+                f"“{typed.strip()[:100]}” is not a store's address: paste the address of the "
+                "store's page on Guildhall (/stores/beta-cards/) or type the part after "
+                "/stores/ (beta-cards)."
+            )
+        return slug
 
     def add_domain_error(self, error: SeasonError) -> None:
         self.add_error("store", error.message)

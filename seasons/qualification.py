@@ -23,8 +23,8 @@ from tournaments.models import Tournament
 from tournaments.services.registration import registration_invite
 
 from .actions import Action
-from .models import Season, SeasonStanding
-from .services import SeasonError, series_people
+from .models import Season, SeasonEvent, SeasonStanding
+from .services import SeasonError, _replay, series_people
 
 
 @dataclass
@@ -99,6 +99,9 @@ def qualification_invite(*, season: Season, final: Tournament, top: int, by=None
     if top < 1 or top > 512:
         raise SeasonError(code="top", field="top", message="Invite the top 1 to 512.")
     season = Season.objects.select_for_update(of=("self",)).get(pk=season.pk)
+    private = SeasonEvent.objects.filter(season=season, tournament__league__is_public=False)
+    if season.series_id and private.exists():
+        _replay(season)  # a table stored before its league was made private: without it now
     standings = list(
         SeasonStanding.objects.filter(season=season, rank__lte=top)
         .select_related("player__user")

@@ -6,7 +6,7 @@ stores is found by account). The work happens in `seasons.services` after commit
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from leagues.models import Player
+from leagues.models import League, Player
 from tournaments.signals import event_touched
 
 from .models import Season, SeasonEvent
@@ -36,5 +36,20 @@ def player_account_changed(sender, instance: Player, created=False, update_field
     seasons = Season.objects.filter(
         series__members__organization_id=instance.organization_id
     ).values_list("pk", flat=True)
+    for season_id in seasons:
+        season_mark_stale(season_id=season_id)
+
+
+@receiver(post_save, sender=League, dispatch_uid="seasons_league_saved")
+def league_saved(sender, instance: League, created=False, update_fields=None, **kwargs):
+    """A league made private (or public again, in the admin): the series' seasons counting its
+    events are replayed, so a private league's players leave their public tables at once."""
+    if created or (update_fields is not None and "is_public" not in update_fields):
+        return
+    seasons = (
+        Season.objects.filter(series__isnull=False, events__tournament__league=instance)
+        .values_list("pk", flat=True)
+        .distinct()
+    )
     for season_id in seasons:
         season_mark_stale(season_id=season_id)

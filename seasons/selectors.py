@@ -121,12 +121,33 @@ def has_limits(season: Season) -> bool:
     return season.event_types.filter(best_finishes__isnull=False).exists()
 
 
+def private_event_ids(season: Season) -> set[int]:
+    """The season's events held by a private league: in a series' season, never published
+    (the replay leaves them out; a table stored before it, or before their league was made
+    private, is read without them)."""
+    if not season.series_id:
+        return set()
+    return set(
+        SeasonEvent.objects.filter(season=season, tournament__league__is_public=False).values_list(
+            "tournament_id", flat=True
+        )
+    )
+
+
+def _only_private(detail: dict, private: set[int]) -> bool:
+    finishes = detail.get("counted", []) + detail.get("dropped", [])
+    return bool(private) and bool(finishes) and all(f[0] in private for f in finishes)
+
+
 def season_rows(season: Season) -> list[Row]:
     tables = {t.name: t.point_table() for t in season.event_types.all()}
     sizes = _typical_sizes(season)
     many = len(tables) > 1
+    private = private_event_ids(season)
     rows = []
     for s in SeasonStanding.objects.filter(season=season).select_related("player"):
+        if _only_private(s.detail, private):
+            continue  # a private league's player: not published by a series
         rows.append(
             Row(
                 rank=s.rank,
@@ -265,14 +286,15 @@ class SeriesEventLine:
 
 
 def series_events_overview(season: Season) -> list[SeriesEventLine]:
-    """The season's events: name, date, store, and whether that store has left the series."""
+    """The season's events of public leagues (a series' pages are public): name, date, store,
+    and whether that store has left the series."""
     left = set(
         SeriesMember.objects.filter(
             series_id=season.series_id, status=SeriesMember.Status.LEFT
         ).values_list("organization_id", flat=True)
     )
     rows = (
-        SeasonEvent.objects.filter(season=season)
+        SeasonEvent.objects.filter(season=season, tournament__league__is_public=True)
         .order_by("tournament__date", "tournament_id")
         .values_list(
             "tournament__name",
@@ -293,7 +315,7 @@ def series_events_overview(season: Season) -> list[SeriesEventLine]:
 def series_people_stores(season: Season) -> dict[int, list[str]]:
     """Each table row's player -> the stores whose events they played in this season."""
     events = dict(
-        SeasonEvent.objects.filter(season=season).values_list(
+        SeasonEvent.objects.filter(season=season, tournament__league__is_public=True).values_list(
             "tournament_id", "tournament__league__organization__name"
         )
     )
@@ -332,20 +354,34 @@ def series_store_event_choices(season: Season, organization) -> list[tuple[Tourn
         ).values_list("tournament_id", "event_type_id")
     )
     events = Tournament.objects.filter(
-        league__organization=organization, date__range=(season.starts_on, season.ends_on)
+        league__organization=organization,
+        league__is_public=True,
+        date__range=(season.starts_on, season.ends_on),
     ) | Tournament.objects.filter(pk__in=list(counted))
-    return [(e, counted.get(e.pk)) for e in events.order_by("date", "pk")]
+    return [(e, counted.get(e.pk)) for e in events.select_related("league").order_by("date", "pk")]
+
+
+def series_store_private_events(season: Season, organization) -> list[Tournament]:
+    """The store's events of private leagues in the season's dates: they cannot count in a
+    series (its pages are public), and the store is told so rather than find them missing."""
+    return list(
+        Tournament.objects.filter(
+            league__organization=organization,
+            league__is_public=False,
+            date__range=(season.starts_on, season.ends_on),
+        )
+        .exclude(season_events__season=season)
+        .select_related("league")
+        .order_by("date", "pk")
+    )
 
 
 def series_players(series: Series) -> list[Player]:
     """The players of the series' seasons' events, with their store: whom the host may link."""
-    ids = {
-        finish[0]
-        for finishes in SeasonEvent.objects.filter(season__series=series).values_list(
-            "finishes", flat=True
-        )
-        for finish in finishes
-    }
+    counted = SeasonEvent.objects.filter(
+        season__series=series, tournament__league__is_public=True
+    ).values_list("finishes", flat=True)
+    ids = {finish[0] for finishes in counted for finish in finishes}
     return list(
         Player.objects.filter(pk__in=ids)
         .select_related("organization")

@@ -234,6 +234,12 @@ def store_series_events(request: HttpRequest, org: str, pk: int, season_id: int)
         return redirect("store_series", org=organization.slug)
     choices = selectors.series_store_event_choices(season, organization)
     form = SeasonEventsForm(request.POST or None, season=season, choices=choices)
+    for event, name in form.events:
+        if not event.league.is_public:  # counted before its league was made private
+            form.fields[name].help_text = (
+                f"{event.league.name} is private now: this event is not shown or counted on "
+                f"{member.series.name}'s public pages."
+            )
     if request.method == "POST" and form.is_valid():
         try:
             changed = series_events_set(
@@ -256,6 +262,7 @@ def store_series_events(request: HttpRequest, org: str, pk: int, season_id: int)
         "series": member.series,
         "season": season,
         "form": form,
+        "private_events": selectors.series_store_private_events(season, organization),
     }
     return render(request, "seasons/store_series_events.html", context, status=status)
 
@@ -293,7 +300,7 @@ def series_invite_view(request: HttpRequest, series: str) -> HttpResponse:
     series = _hosted(request, series)
     form = SeriesInviteForm(request.POST)
     if form.is_valid():
-        store = Organization.objects.filter(slug=form.cleaned_data["store"]).first()
+        store = Organization.objects.filter(slug__iexact=form.cleaned_data["store"]).first()
         if store is None:
             form.add_error("store", f"No store at /stores/{form.cleaned_data['store']}/.")
         else:

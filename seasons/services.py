@@ -194,11 +194,12 @@ def domain_season(season: Season, types: list[EventType] | None = None) -> domai
 def domain_events(season: Season) -> list[domain.SeasonEvent]:
     """The season's events as the domain reads them; in a series' season each store player is
     replaced by the one player standing for their person (`series_people`)."""
-    rows = list(
-        SeasonEvent.objects.filter(season=season, players__gt=0).values_list(
-            "tournament_id", "event_type__name", "players", "finishes"
-        )
-    )
+    counted = SeasonEvent.objects.filter(season=season, players__gt=0)
+    if season.series_id:
+        # A series' table is public: a private league's event never counts in it, whenever
+        # it was chosen (before this rule, or its league made private since).
+        counted = counted.filter(tournament__league__is_public=True)
+    rows = list(counted.values_list("tournament_id", "event_type__name", "players", "finishes"))
     person: dict[int, int] = {}
     if season.series_id:
         ids = {finish[0] for _, _, _, finishes in rows for finish in finishes}
@@ -529,8 +530,9 @@ def season_events_set(
     keep what they had. Re-scored at once. The number of events that changed.
 
     In a series' season, `organization` (a store taking part) chooses among its own events:
-    a store invited, declined or gone counts none, and another store's events are not its to
-    choose."""
+    a store invited, declined or gone counts none, another store's events are not its to
+    choose, and an event of a private league is refused (`code="private_league"`): the
+    series' pages are public."""
     season = _lock(season)
     if season.series_id:
         if organization is None:
@@ -562,6 +564,14 @@ def season_events_set(
                 code="unknown_event_type",
                 field=f"event_{event_id}",
                 message=f"{event.name}: that event type is not one of the season's.",
+            )
+        if type_id is not None and season.series_id and not event.league.is_public:
+            raise SeasonError(
+                code="private_league",
+                field=f"event_{event_id}",
+                message=f"{event.name} is an event of your private league {event.league.name}: "
+                f"{season.series.name}'s pages are public and would show its players, points "
+                "and name, so it cannot count. Make the league public first to count it.",
             )
         if type_id is not None and not season.starts_on <= event.date <= season.ends_on:
             raise SeasonError(

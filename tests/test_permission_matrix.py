@@ -245,6 +245,8 @@ SERIES_DECIDE = _table(
 # Pages outside any league: the same for every role.
 ANYONE = {role: OK for role in ROLES}
 LOGGED_IN = {**ANYONE, "anonymous": LOGIN}
+# A new store and its first owner's invitation: the site's superusers only (issue 43).
+SITE_ADMIN = {**{role: DENIED for role in ROLES}, "anonymous": LOGIN, "superuser": OK}
 API_NOT_FOUND = {role: HIDDEN for role in ROLES}
 NOWHERE = {role: HIDDEN for role in ROLES}
 # allauth's Discord sign-up step sends whoever has no Discord log-in under way to the log-in
@@ -514,6 +516,7 @@ MATRIX: dict[str, Rule] = {
     ),
     # A store set up from its pages. The staff routes are checked with an id that is not one
     # of the store's memberships or invitations: the owner is told nothing is left to do.
+    "organizations/new/": Rule(SITE_ADMIN, "site", BOTH, writes=True),
     "organizations/<slug:org>/store/": Rule(STORE_SETUP, "organization"),
     "organizations/<slug:org>/leagues/new/": Rule(STORE_SETUP, "organization", BOTH, writes=True),
     "organizations/<slug:org>/store/profile/": Rule(STORE_OWNER, "organization", BOTH, writes=True),

@@ -1,4 +1,5 @@
-"""Setting a store up from its own pages: its profile, its leagues and its staff.
+"""Setting a store up from its own pages: the store itself (made by the site's superusers,
+who invite its first owner by e-mail), its profile, its leagues and its staff.
 
 One function per use case, each one transaction that locks the store's row first, so two
 owners saving at once, or a role change racing a removal, are serialised and the rule "a
@@ -6,7 +7,9 @@ store always keeps an owner" is checked against what is stored now. Bad input ra
 `LeagueError` with the field and the reason, and nothing is written. A repeated press finds
 what the first one did: a second "Create league" from the same form (`entry_key`) returns the
 league it made, a second "Invite" to an address with an invitation waiting raises
-`StaffAlreadyInvited`. Every write records an audit entry for the store's History page.
+`StaffAlreadyInvited`, a second "Create the store" within minutes finds the store it made
+(`organization_create` returns it with False). Every write records an audit entry for the
+store's History page.
 
 The league's rating system is chosen by `ratings` (an app above this one), which calls
 `league_create` and sets the system in the same transaction (ratings.league_new).
@@ -23,9 +26,10 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import slugify
 
 from audit.services import log_action
 
@@ -56,6 +60,114 @@ def time_zones() -> tuple[str, ...]:
 
 def _lock_store(organization: Organization) -> Organization:
     return Organization.objects.select_for_update().get(pk=organization.pk)
+
+
+# --- the store itself -------------------------------------------------------------------------
+
+SLUG_MAX = Organization._meta.get_field("slug").max_length
+SLUG_SHAPE = "lower-case letters, digits and hyphens"
+TWIN_MINUTES = 10  # a second "Create the store" this soon, same name, same person: a double press
+
+
+def organization_slug_new(*, name: str) -> str:
+    """An unused slug for a new store, made from its name ("goblin-forge-games", then "-2").
+    A store's name is on its public page, so numbering against every store tells nothing.
+    Call it inside the transaction that saves the store."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(hashtext('guildhall-store-slug'))")
+    base = (slugify(name) or "store")[: SLUG_MAX - 7].strip("-") or "store"
+    taken = set(Organization.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    candidate, n = base, 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{base}-{n}"
+    return candidate
+
+
+@dataclass(frozen=True)
+class StoreCreated:
+    organization: Organization
+    created: bool  # False: a second press found the store the first one made
+    invited: "Invited | None"  # the owner's invitation (None: no address given, or pressed twice)
+
+
+def _slug_clean(slug: str) -> str:
+    slug = (slug or "").strip().strip("/").lower()
+    if slug.startswith("stores/"):
+        slug = slug.removeprefix("stores/")
+    if not slug:
+        return ""
+    if slugify(slug) != slug or len(slug) > SLUG_MAX:
+        raise LeagueError(
+            f"“{slug[:80]}” cannot be the store's address: use {SLUG_SHAPE} "
+            f"(goblin-forge), at most {SLUG_MAX} characters, or leave it empty.",
+            field="slug",
+            code="bad_slug",
+        )
+    if Organization.objects.filter(slug=slug).exists():
+        raise LeagueError(
+            f"/stores/{slug}/ is another store's address: choose another, or leave it empty "
+            "and one is made from the name.",
+            field="slug",
+            code="slug_taken",
+        )
+    return slug
+
+
+@transaction.atomic
+def organization_create(
+    *, name: str, slug: str = "", owner_email: str = "", site_url: str, by
+) -> StoreCreated:
+    """A new store, made from the site by a superuser, and the invitation of its first owner
+    (`owner_email`; none when empty): a one-time link, mailed, that makes whoever accepts it
+    the store's owner. Nothing is written when any field is refused."""
+    if by is None or not (by.is_active and by.is_superuser):
+        raise LeagueError("Only the site's administrators create stores.", code="not_superuser")
+    name = " ".join((name or "").split())
+    if not name:
+        raise LeagueError("Give the store a name.", field="name", code="empty")
+    if len(name) > NAME_MAX:
+        raise LeagueError(
+            f"A store's name may be {NAME_MAX} characters at most; this one is {len(name)}.",
+            field="name",
+            code="too_long",
+        )
+    owner_email = (owner_email or "").strip()
+    if owner_email:
+        try:
+            owner_email = _email_clean(owner_email)
+        except LeagueError as error:
+            raise LeagueError(error.message, field="owner_email", code=error.code) from None
+    with connection.cursor() as cursor:  # two presses at once: the second waits, finds the first
+        cursor.execute("SELECT pg_advisory_xact_lock(hashtext('guildhall-store-new'), %s)", [by.pk])
+    twin = _store_just_created(name=name, by=by)
+    if twin is not None:
+        return StoreCreated(organization=twin, created=False, invited=None)
+    slug = _slug_clean(slug) or organization_slug_new(name=name)
+    store = Organization.objects.create(name=name, slug=slug)
+    after = {"name": store.name, "slug": store.slug}
+    log_action(store, Action.STORE_CREATE, store, f"Store {store.name} created", None, after, by)
+    invited = None
+    if owner_email:
+        invited = staff_invite(
+            organization=store, email=owner_email, role=Role.OWNER, site_url=site_url, by=by
+        )
+    return StoreCreated(organization=store, created=True, invited=invited)
+
+
+def _store_just_created(*, name: str, by) -> Organization | None:
+    """The store of this name `by` created in the last minutes (what a double press finds)."""
+    since = timezone.now() - timedelta(minutes=TWIN_MINUTES)
+    return (
+        Organization.objects.filter(
+            name__iexact=name,
+            created_at__gte=since,
+            audit_entries__action=Action.STORE_CREATE,
+            audit_entries__actor=by,
+        )
+        .order_by("-pk")
+        .first()
+    )
 
 
 # --- the profile ------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""A store set up from its own pages, without the admin: its page for the staff (profile,
-leagues, staff and invitations), the profile form, inviting staff, changing a role, removing
+"""A store set up from its own pages, without the admin: a new store and its first owner's
+invitation (the site's superusers), its page for the staff (profile, leagues, staff and
+invitations), the profile form, inviting staff, changing a role, removing
 someone, the invitation link, and the store's logo.
 
 Who may do what is leagues.store_access (owners change the profile and staff, organizers
@@ -12,6 +13,7 @@ above this one).
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -20,7 +22,7 @@ from core.errors_http import error_message, form_add_error
 
 from .. import services
 from ..domain.images import LOGO_MAX_BYTES
-from ..forms_store import StaffInviteForm, StoreProfileForm
+from ..forms_store import StaffInviteForm, StoreNewForm, StoreProfileForm
 from ..models import MANAGER_ROLES, Membership, Organization, Role, StaffInvitation
 from ..store_access import may_change_staff, store_for_manager, store_for_owner
 
@@ -50,6 +52,52 @@ def _store_context(request: HttpRequest, organization: Organization, **extra) ->
         "zone": services.store_time_zone(organization),
         **extra,
     }
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def store_new(request: HttpRequest) -> HttpResponse:
+    """A new store, made by a superuser, and its first owner invited by e-mail: the link is
+    shown once here and mailed. A second press finds the store the first one made."""
+    if not request.user.is_superuser:
+        raise PermissionDenied(
+            "Only the site's administrators create stores: ask one of them to make yours."
+        )
+    form = StoreNewForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            made = services.organization_create(
+                name=form.cleaned_data["name"],
+                slug=form.cleaned_data["slug"],
+                owner_email=form.cleaned_data["owner_email"],
+                site_url=request.build_absolute_uri("/"),
+                by=request.user,
+            )
+        except services.LeagueError as error:
+            form_add_error(form, error)
+        else:
+            store = made.organization
+            if not made.created:
+                messages.info(request, f"{store.name} is already created: here is its page.")
+                return redirect("store_page", org=store.slug)
+            if made.invited is None:
+                messages.success(
+                    request, f"{store.name} is created: invite its owner under “Invite staff”."
+                )
+                return redirect("store_page", org=store.slug)
+            return render(
+                request,
+                "leagues/staff_invited.html",
+                {
+                    "organization": store,
+                    "invitation": made.invited.invitation,
+                    "link": made.invited.link,
+                    "zone": services.store_time_zone(store),
+                    "store_created": True,
+                },
+            )
+    status = 400 if request.method == "POST" else 200
+    return render(request, "leagues/store_new.html", {"form": form}, status=status)
 
 
 @login_required

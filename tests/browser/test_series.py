@@ -40,7 +40,8 @@ def test_a_store_is_invited_accepts_and_its_event_counts_in_the_series(browser, 
     organizer_of(beta, role=Role.OWNER, username="bea")
     organizer_of(beta, role=Role.ORGANIZER, username="bob")
     alpha_league = LeagueFactory(organization=alpha, slug="alpha-friday")
-    beta_league = LeagueFactory(organization=beta, slug="beta-thursday", is_public=False)
+    # Public: a private league's events never count in a series (tests/seasons/test_series_private).
+    beta_league = LeagueFactory(organization=beta, slug="beta-thursday", is_public=True)
     series = series_create(organization=alpha, name="Coast Commander Cup")
     season = season_create(
         series=series,
@@ -68,7 +69,7 @@ def test_a_store_is_invited_accepts_and_its_event_counts_in_the_series(browser, 
     owen = Visit(browser, live_server, PHONE)
     owen.login("owen")
     owen.go(f"/series/{series.slug}/manage/")
-    owen.page.fill("#id_store", "beta")
+    owen.page.fill("#id_store", "/stores/beta/")  # as the docs say
     owen.shot("series-invite-phone")
     fits(owen, PHONE["width"])
     owen.page.click("button:has-text('Invite')")
@@ -149,7 +150,7 @@ def test_a_store_is_invited_accepts_and_its_event_counts_in_the_series(browser, 
         expect(sam_row).to_contain_text("Alpha Games, Beta Cards")
         expect(visitor.page.locator("h2", has_text="Events")).to_be_visible()
         expect(visitor.page.locator(".league-list")).to_contain_text("Beta Cards night")
-        # Beta's league is private: the series names its event and links none of its pages.
+        # The series names Beta's event and links none of its store's pages.
         assert visitor.page.locator(f"a[href*='{events['beta'].slug}']").count() == 0
         visitor.shot(f"series-table-{label}")
         fits(visitor, size["width"])

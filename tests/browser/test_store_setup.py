@@ -3,6 +3,7 @@ Create twice), edits the profile with a logo and a time zone, and invites a judg
 accepts from the link on her own phone. Every page fits 390 px; screenshots are kept."""
 
 import pytest
+from django.core import mail
 from playwright.sync_api import expect
 
 from leagues.models import League, Membership, Organization, Role
@@ -107,5 +108,69 @@ def test_owner_sets_up_the_store_and_a_judge_joins(browser, live_server, tmp_pat
     owner.shot("store-staff-phone")
     fits(owner)
     for visit in (owner, judge):
+        assert not visit.errors, visit.errors
+        visit.context.close()
+
+
+def test_the_superuser_makes_the_first_store_and_its_owner_signs_up(browser, live_server):
+    """Issue 43: the site's first store, made and handed over from the site. In the admin the
+    slug typed is the slug (no script writes the name into it first); from the home page the
+    superuser creates a store and invites its owner, opens the new store's pages, and the owner
+    signs up from the link on her phone and owns the store."""
+    UserFactory(username="root", is_superuser=True, is_staff=True)
+    admin = Visit(browser, live_server, {"width": 1366, "height": 900})
+    admin.login("root")
+    admin.go("/admin/leagues/organization/add/")
+    admin.page.click("#id_name")
+    admin.page.keyboard.type("Goblin Forge Games")
+    admin.page.click("#id_slug")
+    admin.page.keyboard.type("goblin-forge")
+    assert admin.page.input_value("#id_slug") == "goblin-forge"
+    admin.context.close()
+
+    root = Visit(browser, live_server, PHONE)
+    root.login("root")
+    root.go("/")
+    root.page.click("nav[aria-label='Your stores'] a:has-text('+ New store')")
+    root.page.wait_for_load_state("networkidle")
+    root.page.fill("#id_name", "Goblin Forge Games")
+    root.page.fill("#id_owner_email", "gwen@example.com")
+    root.shot("store-new-phone")
+    fits(root)
+    root.page.dblclick("button:has-text('Create the store')")
+    expect(root.page.locator("h1")).to_have_text("Goblin Forge Games is created")
+    assert Organization.objects.get().slug == "goblin-forge-games"
+    link = root.page.input_value("#invite-link")
+    assert link.startswith(live_server.url + "/organizations/goblin-forge-games/join/")
+    expect(root.page.locator("main")).to_contain_text("/stores/goblin-forge-games/")
+    root.shot("store-created-phone")
+    fits(root)
+    for path in ("/stores/goblin-forge-games/", "/organizations/goblin-forge-games/store/"):
+        assert root.go(path).status == 200, path
+
+    gwen = Visit(browser, live_server, PHONE)
+    gwen.page.goto(link)
+    gwen.page.wait_for_load_state("networkidle")
+    gwen.page.click("main a:has-text('Sign up')")
+    gwen.page.wait_for_load_state("networkidle")
+    gwen.page.fill("#id_email", "gwen@example.com")
+    gwen.page.fill("#id_username", "gwen")
+    gwen.page.fill("#id_password1", "a-long-pass-phrase-42")
+    gwen.page.fill("#id_password2", "a-long-pass-phrase-42")
+    gwen.page.click("main button[type=submit]")
+    gwen.page.wait_for_load_state("networkidle")
+    if "/accounts/confirm-email/" in gwen.page.url:  # the site sends mail: confirm first
+        key = [m for m in mail.outbox if "confirm-email" in m.body][-1].body
+        gwen.page.goto(key[key.index(live_server.url) :].split()[0])
+        gwen.page.click("main button[type=submit]")
+        gwen.page.wait_for_load_state("networkidle")
+    expect(gwen.page.locator("main")).to_contain_text("Owner")
+    gwen.page.click("button:has-text('Accept and join')")
+    gwen.page.wait_for_load_state("networkidle")
+    expect(gwen.page.locator(".messages")).to_contain_text("You are now Owner")
+    assert Membership.objects.get(user__username="gwen").role == Role.OWNER
+    gwen.shot("store-owner-joined-phone")
+    fits(gwen)
+    for visit in (root, gwen):
         assert not visit.errors, visit.errors
         visit.context.close()

@@ -707,6 +707,32 @@ def test_only_superusers_add_organizations(client, world):
     assert Organization.objects.filter(slug="gamma").exists()
 
 
+def test_a_new_stores_slug_is_what_was_typed_or_made_from_the_name(client, world):
+    """Issue 43: the add form's script filled the slug from the name as it was typed, and a
+    superuser who then typed the slug they wanted got both ("goblin-forge-gamesgoblin-forge").
+    No script fills it now: what is typed is the slug, and an empty one is made from the name."""
+    as_user(client, world.superuser)
+    page = client.get(url("organization", "add")).content.decode()
+    assert 'data-prepopulated-fields="[]"' in page  # the admin's script fills no field
+    assert "made from the name" in page
+    empty = {"memberships-TOTAL_FORMS": 0, "memberships-INITIAL_FORMS": 0}
+    response = client.post(url("organization", "add"), {"name": "Goblin Forge Games", **empty})
+    assert response.status_code == 302
+    assert Organization.objects.filter(name="Goblin Forge Games").get().slug == "goblin-forge-games"
+    response = client.post(
+        url("organization", "add"), {"name": "Goblin Forge Games", "slug": "", **empty}
+    )
+    assert response.status_code == 302  # a second store of that name: numbered, not refused
+    assert Organization.objects.filter(slug="goblin-forge-games-2").exists()
+    response = client.post(
+        url("organization", "add"), {"name": "Goblin Forge", "slug": "goblin-forge", **empty}
+    )
+    assert Organization.objects.filter(name="Goblin Forge").get().slug == "goblin-forge"
+    # Nor the league's or the event's add form, for a superuser.
+    page = client.get(url("league", "add")).content.decode()
+    assert 'data-prepopulated-fields="[]"' in page
+
+
 def test_membership_changes_are_for_owners(client, world):
     olive = Membership.objects.get(user=world.organizer)
     as_user(client, world.organizer)

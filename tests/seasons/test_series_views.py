@@ -1,6 +1,7 @@
 """Series pages: what anyone reads, what a store's owner answers, what the host runs."""
 
 import datetime
+import html
 
 import pytest
 from django.test import Client
@@ -40,7 +41,8 @@ def world(django_capture_on_commit_callbacks):
     a_owner = organizer_of(a, role=Role.OWNER, username="a-owner")
     b_owner = organizer_of(b, role=Role.OWNER, username="b-owner")
     b_organizer = organizer_of(b, role=Role.ORGANIZER, username="b-org")
-    private = LeagueFactory(organization=b, slug="b-private", is_public=False)
+    # A public league: a private league's events never count in a series (test_series_private).
+    b_league = LeagueFactory(organization=b, slug="b-league", is_public=True)
     series = series_create(organization=a, name="Coast Cup", by=a_owner)
     member = series_invite(series=series, organization=b, by=a_owner)
     season = season_create(
@@ -52,7 +54,7 @@ def world(django_capture_on_commit_callbacks):
     )
     with django_capture_on_commit_callbacks(execute=True):
         event = tournament_create(
-            league=private, name="Secret Friday", format="1v1", date=DAY, confirm_date=True
+            league=b_league, name="Beta Friday", format="1v1", date=DAY, confirm_date=True
         )
         register(event, "Bea", "Bo")
     return {
@@ -113,11 +115,10 @@ def test_a_store_counts_its_events_and_the_series_publishes_names_dates_standing
         play_round(event)
     page = Client().get(reverse("series_season", args=["coast-cup", season.pk]))
     text = page.content.decode()
-    assert "Secret Friday" in text and "Bea" in text and "Beta Cards" in text
-    # No page of the store's private league or event is linked from the series.
+    assert "Beta Friday" in text and "Bea" in text and "Beta Cards" in text
+    # No page of the store's league or event is linked from the series.
     assert reverse("event_detail", args=[event.slug]) not in text
-    assert "/leagues/b-private/" not in text
-    assert Client().get(reverse("event_detail", args=[event.slug])).status_code == 404
+    assert "/leagues/b-league/" not in text
     csv = Client().get(reverse("series_season_export", args=["coast-cup", season.pk]))
     assert b"Bea" in csv.content
 
@@ -140,7 +141,7 @@ def test_a_store_that_left_keeps_its_past_events_marked_on_the_public_pages(
     with django_capture_on_commit_callbacks(execute=True):
         assert series_leave(member=world["member"], by=world["b_owner"]) == []  # it was past
     text = Client().get(season_url).content.decode()
-    line = next(li for li in text.split("<li>") if "Secret Friday" in li)
+    line = next(li for li in text.split("<li>") if "Beta Friday" in li)
     assert "store left the series" in line  # the event stays, marked
     assert "Bea" in text  # and its players still count in the table
     page = Client().get(series_url).content.decode()
@@ -209,3 +210,42 @@ def test_the_host_invites_links_and_qualifies(world, django_capture_on_commit_ca
     assert Entry.objects.filter(tournament=final).count() >= 1
     names = set(Entry.objects.filter(tournament=final).values_list("player__name", flat=True))
     assert len(names) == Entry.objects.filter(tournament=final).count()
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "/stores/gamma-den/",  # the address, as the docs give it
+        "stores/gamma-den",
+        "http://testserver/stores/gamma-den/",  # the whole URL, copied from the browser
+        "https://guildhall.example/stores/gamma-den/?from=home#events",
+        "guildhall.example/stores/gamma-den",
+        "  gamma-den  ",  # the slug
+        "Gamma-Den",
+    ],
+)
+def test_the_host_invites_a_store_by_its_address_its_url_or_its_slug(world, typed):
+    gamma = OrganizationFactory(name="Gamma Den", slug="gamma-den")
+    response = client_for(world["a_owner"]).post(
+        reverse("series_invite", args=["coast-cup"]), {"store": typed}
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert SeriesMember.objects.filter(organization=gamma, status="invited").count() == 1
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("/stores/nowhere/", "No store at /stores/nowhere/"),
+        ("/events/alpha-friday/", "is not a store's address"),
+        ("https://guildhall.example/", "is not a store's address"),
+        ("gamma den", "is not a store's address"),
+    ],
+)
+def test_an_address_that_is_no_store_is_refused_with_the_reason(world, typed, said):
+    response = client_for(world["a_owner"]).post(
+        reverse("series_invite", args=["coast-cup"]), {"store": typed}
+    )
+    assert response.status_code == 400
+    assert said in html.unescape(response.content.decode())
+    assert SeriesMember.objects.filter(series=world["series"]).count() == 2

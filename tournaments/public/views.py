@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET
 
 from core.pagecache import memo, public_page
 from leagues import selectors as league_selectors
-from leagues.models import Organization
+from leagues.models import League, Organization
 from leagues.permissions import can_run_events_of, visible_leagues
 from leagues.views import league_context
 
@@ -179,10 +179,12 @@ def event_player(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
 
 @require_GET
 def store_events(request: HttpRequest, org: str) -> HttpResponse:
-    """A store's page: its upcoming public events. A store none of whose leagues the
-    visitor may see is a 404, as it is missing from the home page."""
+    """A store's page: its upcoming public events. A store whose leagues are all private to
+    the visitor is a 404, as it is missing from the home page; a new store with no league yet
+    has its page (its address is how a series' host invites it)."""
     store = get_object_or_404(Organization, slug=org)
-    if not visible_leagues(request.user).filter(organization=store).exists():
+    has_leagues = League.objects.filter(organization=store).exists()
+    if has_leagues and not visible_leagues(request.user).filter(organization=store).exists():
         raise Http404("No such store.")
     events = listing.upcoming_events(organization=store, limit=listing.STORE_LIMIT)
     return render(

@@ -141,6 +141,14 @@ def test_a_store_with_private_leagues_only_has_no_public_page(client, db):
     assert client.get(reverse("store_events", args=["nowhere"])).status_code == 404
 
 
+def test_a_new_store_with_no_league_yet_has_its_public_page(client, db):
+    """Its address is what a series' host types to invite it (issue 43): it must answer."""
+    OrganizationFactory(name="Goblin Forge", slug="goblin-forge")
+    page = client.get(reverse("store_events", args=["goblin-forge"]))
+    assert page.status_code == 200
+    assert "Goblin Forge" in page.content.decode()
+
+
 # --- The calendar file ----------------------------------------------------------------------
 
 
