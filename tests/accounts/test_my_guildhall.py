@@ -101,3 +101,19 @@ def test_the_waitlist_place_counts_as_the_event_page_does_when_two_arrived_toget
     page = client.get(reverse("my_guildhall")).context["page"]
     assert waitlist_position(mine) == 2
     assert [line.status for line in page.upcoming] == ["on the waitlist (2nd)"]
+
+
+def test_a_place_on_the_waitlist_is_not_shown_once_the_event_has_started(client):
+    """Issue 43: "number 1 on the waitlist" for an event being played."""
+    pat = UserFactory(username="pat")
+    store = OrganizationFactory(name="Den Games", slug="den")
+    me = PlayerFactory(organization=store, name="Pat Park", user=pat)
+    league = LeagueFactory(organization=store, name="Den Commander", slug="den-cmd")
+    event = TournamentFactory(league=league, name="Den Open", slug="den-open")
+    Registration.objects.create(tournament=event, player=me, status="waitlisted")
+    client.force_login(pat)
+    page = client.get(reverse("my_guildhall")).context["page"]
+    assert [line.status for line in page.upcoming] == ["on the waitlist (1st)"]
+    Tournament.objects.filter(pk=event.pk).update(status=Tournament.Status.SWISS)
+    page = client.get(reverse("my_guildhall")).context["page"]
+    assert [line.status for line in page.upcoming] == ["no seat: round 1 is paired"]

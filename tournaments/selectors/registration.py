@@ -70,8 +70,12 @@ def own_registration(player: Player | None, event: Tournament) -> Registration |
 
 
 def waitlist_position(registration: Registration) -> int | None:
-    """1 for the first on the waitlist; None when not waiting."""
+    """1 for the first on the waitlist; None when not waiting, and once round 1 is paired
+    (a player still on the waitlist then has no seat and no place to wait in)."""
     if registration.status != "waitlisted":
+        return None
+    event = registration.tournament
+    if event.status != Tournament.Status.REGISTRATION or event.rounds.exists():
         return None
     return (
         Registration.objects.filter(
