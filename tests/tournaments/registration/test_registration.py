@@ -327,3 +327,30 @@ def test_a_waiting_players_page_says_no_place_once_seated_or_the_event_has_start
     dan_page = client.get(reverse("registration_check_in", args=[event.slug, dan.token]))
     text = dan_page.content.decode()
     assert "on the waitlist" not in text and "no seat: round 1 is paired" in text
+
+
+def test_closing_check_in_says_the_waitlist_got_the_seat_a_walk_in_did_not_take(
+    event, organizer_client
+):
+    """Issue 43's evening on the TO's page: full, Cat waiting and here, a walk-in past the
+    cap, Bob absent: the close seats Cat; a second tap says it is closed."""
+    regs = {}
+    for name in ("Ann", "Bob", "Cat"):
+        regs[name] = registration_join(
+            tournament=event,
+            player=PlayerFactory(organization=event.league.organization, name=name),
+        )
+    check_in_open(tournament=event)
+    phone = Client()  # the players' own phones, by their links
+    for name in ("Ann", "Cat"):
+        phone.post(reverse("registration_check_in", args=[event.slug, regs[name].token]))
+    entry_register(tournament=event, name="Walt", create_player=True)
+    close = reverse("check_in_close", args=[event.slug])
+    closed = organizer_client.post(close, follow=True)
+    assert said(closed) == [
+        "Check-in closed. Removed (did not check in): Bob. Seated from the waitlist: Cat."
+    ]
+    assert "3 in: 2 seats and 1 more" in closed.content.decode()
+    assert said(organizer_client.post(close, follow=True)) == ["Check-in is not open."]
+    cat = phone.get(reverse("registration_check_in", args=[event.slug, regs["Cat"].token]))
+    assert "<strong>Cat</strong> · registered" in cat.content.decode()
