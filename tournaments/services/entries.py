@@ -107,6 +107,8 @@ def entry_drop(*, entry: Entry, by=None, by_player: bool = False) -> Entry:
         after["by_player"] = True
     summary = f"{entry.player} dropped" + (" (by the player, from their page)" if by_player else "")
     log_action(tournament, Action.ENTRY_DROP, entry, summary, before, after, by)
+    if last is None:  # before round 1 the seat is free: the waitlist's, as when one unregisters
+        waitlist_move_up(tournament, by=by)
     return entry
 
 

@@ -13,7 +13,7 @@ from tests.factories import PlayerFactory, TournamentFactory
 from tests.tournaments.play import register
 from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Entry, Registration, Tournament
-from tournaments.services.entries import entry_register, entry_remove
+from tournaments.services.entries import entry_drop, entry_register, entry_remove
 from tournaments.services.registration import (
     check_in,
     check_in_close,
@@ -408,3 +408,10 @@ def test_the_to_entering_a_waiting_player_by_name_seats_their_registration(event
     closed = check_in_close(tournament=event)  # the TO typed her in: she is here
     assert "Eve" not in [r.player.name for r in closed.no_shows]
     assert "Eve" in entered(event)
+
+
+def test_the_to_dropping_a_registered_player_before_round_1_moves_the_waitlist_up(event):
+    ann, *_, eve = full_with_a_waitlist(event, "Eve")
+    entry_drop(entry=ann.entry)
+    eve.refresh_from_db()
+    assert eve.status == "seated"
