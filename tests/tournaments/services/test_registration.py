@@ -415,3 +415,14 @@ def test_the_to_dropping_a_registered_player_before_round_1_moves_the_waitlist_u
     entry_drop(entry=ann.entry)
     eve.refresh_from_db()
     assert eve.status == "seated"
+
+
+def test_raising_the_cap_seats_the_waitlist_first_then_counts_the_extra_seat(event):
+    full_with_a_waitlist(event, "Eve")
+    (wes,) = register(event, "Walk-in Wes")
+    registration_settings_set(tournament=event, open=True, cap=6, deadline=None, note="")
+    assert statuses(event)["Eve"] == "seated"
+    wes.refresh_from_db()
+    assert not wes.extra_seat  # the sixth seat is his now
+    (gil,) = join(event, *players(event, "Gil"))
+    assert gil.status == "waitlisted"
