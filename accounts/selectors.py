@@ -152,7 +152,10 @@ def my_guildhall(*, user) -> MyGuildhall:
         event = registration.tournament
         upcoming = event.status != Tournament.Status.FINISHED
         if registration.status == Registration.Status.WAITLISTED:
-            status = f"on the waitlist ({place_label(registration.ahead + 1)})"
+            if event.status == Tournament.Status.REGISTRATION:
+                status = f"on the waitlist ({place_label(registration.ahead + 1)})"
+            else:  # round 1 is paired: nothing left to wait for
+                status = "no seat: round 1 is paired"
         elif registration.status == Registration.Status.NO_SHOW:
             status = "did not check in"
         elif registration.checked_in_at is not None:

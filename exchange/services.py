@@ -42,7 +42,7 @@ order (date, then entry) and imported in that order, which keeps their rating or
                                    ..., "start_time", "place", "entry_fee", "fee_currency",
                                    "series",                # its series' first event's slug
                                    "entries": [{"player", "joined_round",
-                                   "dropped_after", ..., "deck_updated_at",
+                                   "dropped_after", "extra_seat", ..., "deck_updated_at",
                                    "deck_cards",  # [{"oracle_id", "count", "section"}]
                                    ..., "created_at",
                                    "requested_byes"}],
@@ -178,6 +178,7 @@ REGISTRATION_FIELDS = ("status", "queued_at", "paid", "checked_in_at")
 ENTRY_FIELDS = (
     "joined_round",
     "dropped_after",
+    "extra_seat",
     "deck_name",
     "decklist_url",
     "decklist_text",
@@ -265,6 +266,7 @@ OPTIONAL_FIELDS = {
     "bye_rule",
     "cut_seats",
     "requested_bye",
+    "extra_seat",
     "self_report",
     "address",
     "time_zone",

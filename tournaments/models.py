@@ -322,6 +322,11 @@ class Entry(models.Model):
         null=True, blank=True, help_text="The last round the player played before dropping."
     )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    # Entered by the TO before round 1 when no seat under the cap was free for them (a
+    # walk-in past the cap, an invited player): a seat added to the cap, not one of its seats,
+    # so a seat a registered player frees still goes to the waitlist. It becomes one of the
+    # cap's seats when a seat frees that nobody waiting takes (services.registration).
+    extra_seat = models.BooleanField(default=False, editable=False)
     # The player's deck: for Commander/cEDH the commander or partner pair (free text, offered
     # from the names the store's past entries used), and optionally the list (a link or the
     # pasted text). Shown publicly as the event's `deck_visibility` says.

@@ -173,3 +173,19 @@ def test_a_player_who_dropped_has_their_finish_and_the_drop(client, league):
     # well (every other player won a match or had the bye), so 7th or 8th of the eight.
     status = _past_line(client, user)[0]
     assert re.fullmatch(f"(7th|8th|7th{EN}8th) of 8, dropped after round 1", status), status
+
+
+def test_a_place_on_the_waitlist_is_not_shown_once_the_event_has_started(client):
+    """Issue 43: "number 1 on the waitlist" for an event being played."""
+    pat = UserFactory(username="pat")
+    store = OrganizationFactory(name="Den Games", slug="den")
+    me = PlayerFactory(organization=store, name="Pat Park", user=pat)
+    league = LeagueFactory(organization=store, name="Den Commander", slug="den-cmd")
+    event = TournamentFactory(league=league, name="Den Open", slug="den-open")
+    Registration.objects.create(tournament=event, player=me, status="waitlisted")
+    client.force_login(pat)
+    page = client.get(reverse("my_guildhall")).context["page"]
+    assert [line.status for line in page.upcoming] == ["on the waitlist (1st)"]
+    Tournament.objects.filter(pk=event.pk).update(status=Tournament.Status.SWISS)
+    page = client.get(reverse("my_guildhall")).context["page"]
+    assert [line.status for line in page.upcoming] == ["no seat: round 1 is paired"]

@@ -179,3 +179,60 @@ def test_players_register_wait_check_in_and_round_1_pairs_who_came(browser, live
     for visit in [*phones.values(), to, stranger]:
         assert not visit.errors, visit.errors
         visit.context.close()
+
+
+def test_the_seat_a_no_show_frees_goes_to_the_waitlist_not_to_a_walk_in(
+    browser, live_server, event
+):
+    """Issue 43's evening, from a prepared scene: the event full, Eve first on the waitlist
+    and checked in, the TO adds a walk-in past the cap on the console, Dan does not come. The
+    close seats Eve; after round 1 the Registration page has no check-in code and Eve's page
+    says she plays, not her place on the waitlist."""
+    from tournaments.services.registration import check_in, check_in_open, registration_join
+
+    PlayerFactory(organization=event.league.organization, name="Walt")
+    people = {p.name: p for p in event.league.organization.players.all()}
+    regs = {n: registration_join(tournament=event, player=people[n]) for n in PLAYERS}
+    assert regs["Eve"].status == "waitlisted"
+    check_in_open(tournament=event)
+    for name in ("Ann", "Bob", "Cat", "Eve"):
+        check_in(registration=regs[name])
+
+    to = Visit(browser, live_server, PHONE)
+    to.login("jude")
+    to.go(f"/events/{event.slug}/run/")
+    to.page.fill("input[name='name']", "Walt")  # a regular of the store, at the door
+    to.page.click("form[action$='/register/'] button[type=submit]")
+    to.page.wait_for_load_state("networkidle")
+    expect(to.page.locator(".messages")).to_contain_text("Registered Walt")
+    to.go(f"/events/{event.slug}/run/registration/")
+    to.page.click("summary:has-text('Close check-in')")
+    to.page.click("form[action$='/run/check-in/close/'] button")
+    to.page.wait_for_load_state("networkidle")
+    expect(to.page.locator(".messages")).to_contain_text(
+        "Removed (did not check in): Dan. Seated from the waitlist: Eve."
+    )
+    to.shot("registration-waitlist-seated-phone")
+    assert fits_the_phone(to)
+    to.go(f"/events/{event.slug}/run/")
+    to.page.click("button:has-text('Pair round 1')")
+    to.page.wait_for_load_state("networkidle")
+    seated = sorted(
+        s.entry.player.name
+        for s in Tournament.objects.get(pk=event.pk)
+        .rounds.get()
+        .seats.select_related("entry__player")
+    )
+    assert seated == ["Ann", "Bob", "Cat", "Eve", "Walt"]
+    to.go(f"/events/{event.slug}/run/registration/")
+    expect(to.page.locator(".check-in-qr")).to_have_count(0)
+    expect(to.page.locator("body")).to_contain_text("Round 1 is paired: check-in is over.")
+    to.shot("registration-after-round-1-phone")
+    assert fits_the_phone(to)
+    eve = Visit(browser, live_server, PHONE)
+    eve.go(f"/events/{event.slug}/check-in/{regs['Eve'].token}/")
+    expect(eve.page.locator(".check-in")).to_contain_text("Eve · playing")
+    expect(eve.page.locator(".check-in")).not_to_contain_text("waitlist")
+    for visit in (to, eve):
+        assert not visit.errors, visit.errors
+        visit.context.close()

@@ -251,6 +251,7 @@ def build_store() -> Organization:
     registration_paid_set(registration=joined[0], paid=True)
     check_in_open(tournament=upcoming)
     check_in(registration=joined[5])  # Fay, still waiting, is here
+    register(upcoming, "Gus")  # a walk-in past the cap: an extra seat, Fay's claim stands
     # Card data (the shipped sample): the deck is checked, its cards exported as ids.
     call_command("load_cards", str(SAMPLE_CARDS), stdout=io.StringIO())
     deck_settings_set(
@@ -432,6 +433,7 @@ def snapshot(slug: str) -> dict:
                             "deck_cards",
                             "deck_problems",
                             "deck_legal",
+                            "extra_seat",
                         )
                     ),
                 ),
@@ -594,6 +596,7 @@ def test_the_store_has_what_the_round_trip_must_carry():
         "Eve": "seated",
         "Fay": "waitlisted",
     }
+    assert upcoming.entries.get(extra_seat=True).player.name == "Gus"
     assert upcoming.registrations.filter(paid=True, checked_in_at=None).count() == 1
     assert upcoming.registrations.filter(checked_in_at__isnull=False).count() == 1
     sunday = pods.tournaments.get(name="Sunday Pods")

@@ -157,6 +157,7 @@ def _check_in_page(request, event: Tournament, registration: Registration | None
         registration=registration,
         by_link=link,
         position=reg_selectors.waitlist_position(registration) if registration else None,
+        started=event.status != Tournament.Status.REGISTRATION or event.rounds.exists(),
     )
     return render(request, "tournaments/registration/event_check_in.html", context)
 

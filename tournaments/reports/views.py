@@ -227,7 +227,7 @@ def my_event_drop(request: HttpRequest, slug: str) -> HttpResponse:
     event, entry = _own_entry(request, slug)
     page = reverse("my_event", kwargs={"slug": event.slug})
     mine = report_selectors.my_seat(event, entry)
-    open_table = mine.table if mine.table is not None and not mine.table.reported else None
+    asked, then = _table_notes(event, entry, mine)
     status = 200
     if request.method == "POST" and request.POST.get("confirm") == "yes":
         try:
@@ -243,22 +243,55 @@ def my_event_drop(request: HttpRequest, slug: str) -> HttpResponse:
                 f"You have dropped from {event.name}. You keep your results and are not "
                 "paired again."
             )
-            if open_table is not None:
-                done += (
-                    f" Your {event.play.noun} {open_table.number} still needs its result: "
-                    "report it here or tell the TO."
-                )
-            messages.success(request, done)
+            messages.success(request, done + then)
             return redirect(page)
     context = {
         "event": event,
         "league": event.league,
         "entry": entry,
         "mine": mine,
-        "open_table": open_table,
+        "table_note": asked,
         "page_url": page,
     }
     return render(request, "tournaments/reports/my_event_drop.html", context, status=status)
+
+
+def _table_notes(event: Tournament, entry: Entry, mine) -> tuple[str, str]:
+    """What the player's table still needs as they leave, as the drop page asks it and as
+    the message once dropped says it ("" for each when its result is in, or a bye): its
+    result, their own confirmation, the others', or one version agreed."""
+    table = mine.table
+    if table is None or table.reported or mine.is_bye:
+        return "", ""
+    what = f"Your {event.play.noun} {table.number}"
+    state = mine.state.state if mine.state is not None else "unreported"
+    if event.self_report == "off":
+        return (
+            f"{what} has no result yet: tell the TO yours before you leave.",
+            f" {what} still needs its result: tell the TO.",
+        )
+    if state == "waiting" and entry.pk not in mine.state.open[0].agreeing:
+        return (
+            f"{what}'s result is reported and waits for you: confirm it on your page before "
+            "you leave, or tell the TO.",
+            f" {what}'s result waits for your confirmation: confirm it here or tell the TO.",
+        )
+    if state == "waiting":
+        return (
+            f"{what}'s result waits for the others to confirm it: nothing more is needed from you.",
+            f" {what}'s result waits for the others to confirm it.",
+        )
+    if state == "disputed":
+        return (
+            f"{what} sent different results: agree on one on your page before you leave, or "
+            "tell the TO.",
+            f" {what} sent different results: agree on one here or tell the TO.",
+        )
+    return (
+        f"{what} has no result yet: it still needs one. Report it on your page before you "
+        "leave, or tell the TO.",
+        f" {what} still needs its result: report it here or tell the TO.",
+    )
 
 
 @require_http_methods(["GET", "POST"])

@@ -115,7 +115,11 @@ def upcoming_events(
         )
         .select_related("league__organization")
         .annotate(
-            taken=Count("entries", filter=Q(entries__dropped_after__isnull=True), distinct=True),
+            taken=Count(  # the cap's seats: an extra seat past the cap is not one
+                "entries",
+                filter=Q(entries__dropped_after__isnull=True, entries__extra_seat=False),
+                distinct=True,
+            ),
             waiting=Count(
                 "registrations", filter=Q(registrations__status="waitlisted"), distinct=True
             ),

@@ -4,7 +4,7 @@ user's own registration, and the check-in QR code (an SVG drawn server-side by s
 from dataclasses import dataclass
 
 import segno
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
@@ -15,11 +15,14 @@ from ..models import Registration, Tournament
 
 @dataclass(frozen=True)
 class Seats:
-    """How full the event is: entries still in (walk-ins included), the cap, the waitlist."""
+    """How full the event is: the cap's seats taken (walk-ins entered while a seat was free
+    included), the cap, the waitlist, and the extra seats (players the TO entered past the
+    cap, who take no seat of the waitlist's)."""
 
     taken: int
     cap: int | None
     waiting: int
+    extra: int = 0
 
     @property
     def left(self) -> int | None:
@@ -28,19 +31,28 @@ class Seats:
     @property
     def over(self) -> int:
         """Players past the cap: the TO may register anyone by name (a walk-in) when full."""
-        return 0 if self.cap is None else max(0, self.taken - self.cap)
+        return 0 if self.cap is None else self.extra + max(0, self.taken - self.cap)
+
+    @property
+    def total(self) -> int:
+        """Every player in, extra seats included."""
+        return self.taken + self.extra
 
 
 def seats_taken(event: Tournament) -> int:
-    """Entries still in the event (walk-ins included): what the cap counts."""
-    return event.entries.filter(dropped_after__isnull=True).count()
+    """The cap's seats taken: entries still in (walk-ins included), but the extra seats."""
+    return event.entries.filter(dropped_after__isnull=True, extra_seat=False).count()
 
 
 def seats_get(event: Tournament) -> Seats:
+    counts = event.entries.filter(dropped_after__isnull=True).aggregate(
+        taken=Count("pk", filter=Q(extra_seat=False)), extra=Count("pk", filter=Q(extra_seat=True))
+    )
     return Seats(
-        taken=seats_taken(event),
+        taken=counts["taken"],
         cap=event.registration_cap,
         waiting=event.registrations.filter(status="waitlisted").count(),
+        extra=counts["extra"],
     )
 
 
@@ -58,8 +70,12 @@ def own_registration(player: Player | None, event: Tournament) -> Registration |
 
 
 def waitlist_position(registration: Registration) -> int | None:
-    """1 for the first on the waitlist; None when not waiting."""
+    """1 for the first on the waitlist; None when not waiting, and once round 1 is paired
+    (a player still on the waitlist then has no seat and no place to wait in)."""
     if registration.status != "waitlisted":
+        return None
+    event = registration.tournament
+    if event.status != Tournament.Status.REGISTRATION or event.rounds.exists():
         return None
     return (
         Registration.objects.filter(

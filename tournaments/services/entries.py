@@ -15,7 +15,7 @@ from ..actions import Action
 from ..errors import AlreadyDone, TournamentError, UnknownPlayer
 from ..models import Entry, Registration, RequestedBye, Tournament
 from .common import next_round_number, tournament_lock
-from .registration import waitlist_move_up
+from .registration import registration_entered, seat_free, waitlist_move_up
 
 
 @transaction.atomic
@@ -33,7 +33,10 @@ def entry_register(
     that reads like a player of the store also needs `look_alike_confirmed` (LookAlikeNames).
 
     Once rounds have been paired the player enters late: from the next round on; not once
-    the last Swiss round is paired (there is no next round for them).
+    the last Swiss round is paired (there is no next round for them). Before round 1, with
+    no seat of the cap free for them (the event full, or the seats left are the waitlist's),
+    the player takes an extra seat: the seats registered players free stay the waitlist's.
+    A player who registered online and holds no seat (waiting, a no-show) is seated by it.
     """
     tournament = tournament_lock(tournament)
     if tournament.status in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
@@ -64,7 +67,12 @@ def entry_register(
     player = next(iter(players.values()))
     if tournament.entries.filter(player=player).exists():
         raise AlreadyDone(f"{player} is already registered.", code="twice")
-    return Entry.objects.create(tournament=tournament, player=player, joined_round=joined)
+    extra = joined == 1 and not seat_free(tournament, player=player)
+    entry = Entry.objects.create(
+        tournament=tournament, player=player, joined_round=joined, extra_seat=extra
+    )
+    registration_entered(tournament=tournament, entry=entry, by=by)
+    return entry
 
 
 def _entry_snapshot(entry: Entry) -> dict:
@@ -99,6 +107,8 @@ def entry_drop(*, entry: Entry, by=None, by_player: bool = False) -> Entry:
         after["by_player"] = True
     summary = f"{entry.player} dropped" + (" (by the player, from their page)" if by_player else "")
     log_action(tournament, Action.ENTRY_DROP, entry, summary, before, after, by)
+    if last is None:  # before round 1 the seat is free: the waitlist's, as when one unregisters
+        waitlist_move_up(tournament, by=by)
     return entry
 
 

@@ -3,13 +3,18 @@
 An event opens online registration with an optional cap (seats), deadline and note. A player
 who registers takes a seat (an `Entry`, as a walk-in the TO types in has) while seats are
 left, else a place on the waitlist in arrival order; unregistering before round 1 frees the
-seat and promotes the first waitlisted player into it. Walk-ins count against the cap like
-anyone seated, but the TO may register anyone by name past it (`entry_register`).
+seat and promotes the first waitlisted player into it. A walk-in the TO types in while a
+seat is free (one no waitlisted player has a claim to) takes it like anyone; past the cap the
+TO may still register anyone by name (`entry_register`), as an extra seat (`Entry.extra_seat`):
+a seat added, which the cap does not count, so a seat a registered player frees later is still
+the waitlist's. An extra seat becomes one of the cap's when a seat frees that nobody waiting
+takes: the cap is the room, and the next player to register waits.
 
 Before round 1 the TO opens the check-in; a registered player checks in from their phone (by
 their account, or by the per-registration link). Closing the check-in removes the seated
 players who did not check in (no-shows) and fills their seats from the checked-in waitlist in
-arrival order; round 1 is paired from what is left. Pairing is refused while check-in is open.
+waitlist order, whatever walk-ins were added past the cap; round 1 is paired from what is
+left. Pairing is refused while check-in is open.
 
 Every function locks the event row first (the lock every tournament service takes), so two
 players registering for the last seat at once are serialised and the cap holds; a repeated
@@ -46,9 +51,24 @@ class CheckInClosed:
 
 
 def _seats_left(tournament: Tournament) -> int | None:
+    """The cap's seats not taken (extra seats are not the cap's); None: no cap."""
     if tournament.registration_cap is None:
         return None
     return max(0, tournament.registration_cap - seats_taken(tournament))
+
+
+def seat_free(tournament: Tournament, *, player: Player | None = None) -> bool:
+    """Whether a newcomer (`player`, if they are on the waitlist themselves) takes one of the
+    cap's seats: only a seat left over once every waitlisted player ahead has one, since the
+    seats that free up before round 1 are the waitlist's (while check-in is open they wait
+    for its close). The caller holds the event's lock."""
+    left = _seats_left(tournament)
+    if left is None:
+        return True
+    waiting = Registration.objects.filter(tournament=tournament, status="waitlisted")
+    if player is not None:
+        waiting = waiting.exclude(player=player)
+    return left > waiting.count()
 
 
 def _before_round_1(tournament: Tournament, what: str) -> None:
@@ -146,8 +166,7 @@ def registration_join(*, tournament: Tournament, player: Player, by=None) -> Reg
         )
     if tournament.entries.filter(player=player).exists():
         raise AlreadyDone(f"{player} is already registered.", code="twice")
-    left = _seats_left(tournament)
-    seated = left is None or left > 0
+    seated = seat_free(tournament, player=player)
     if registration is None:
         registration = Registration(tournament=tournament, player=player)
     registration.status = "seated" if seated else "waitlisted"
@@ -169,8 +188,8 @@ def registration_join(*, tournament: Tournament, player: Player, by=None) -> Reg
 def registration_invite(*, tournament: Tournament, player: Player, by=None) -> Registration:
     """The organizer seats a player invited to the event (a qualifier of a season's top):
     a seat whatever the cap and whether or not online registration is open, as the TO's
-    desk registers anyone; a player on the waitlist is seated. A player already seated or
-    entered changes nothing: AlreadyDone."""
+    desk registers anyone (past the cap: an extra seat); a player on the waitlist is seated.
+    A player already seated or entered changes nothing: AlreadyDone."""
     tournament = tournament_lock(tournament)
     if player.organization_id != tournament.league.organization_id:
         raise TournamentError("This player belongs to another store.", code="other_store")
@@ -183,10 +202,13 @@ def registration_invite(*, tournament: Tournament, player: Player, by=None) -> R
     if registration is None:
         registration = Registration(tournament=tournament, player=player)
         registration.queued_at = timezone.now()
+    extra = not seat_free(tournament, player=player)
     registration.status = "seated"
     registration.checked_in_at = None
     registration.created_by = acting_user(by)
-    registration.entry = Entry.objects.create(tournament=tournament, player=player, joined_round=1)
+    registration.entry = Entry.objects.create(
+        tournament=tournament, player=player, joined_round=1, extra_seat=extra
+    )
     registration.save()
     after = {"player": player.name, "status": registration.status, "invited": True}
     log_action(
@@ -249,8 +271,34 @@ def _live_locked(registration: Registration, gone: TournamentError) -> Registrat
     return found
 
 
+def registration_entered(*, tournament: Tournament, entry: Entry, by=None) -> Registration | None:
+    """The TO entered by name a player who registered online and holds no seat (waiting, a
+    no-show, withdrawn): their registration takes the entry, so their pages and the TO's
+    list say they play, not that they wait; and the TO typing them in says they are here
+    (checked in). The caller (`entry_register`) holds the event's lock, in its transaction."""
+    registration = (
+        Registration.objects.select_for_update()
+        .select_related("player")
+        .filter(tournament=tournament, player_id=entry.player_id)
+        .exclude(status="seated")
+        .first()
+    )
+    if registration is None:
+        return None
+    before = _status(registration, registration.status)
+    registration.status, registration.entry = "seated", entry
+    registration.checked_in_at = registration.checked_in_at or timezone.now()
+    registration.save(update_fields=["status", "entry", "checked_in_at"])
+    what = f"{registration.player} entered by the store: seated"
+    after = _status(registration, "seated")
+    log_action(tournament, Action.REGISTRATION_PROMOTE, registration, what, before, after, by)
+    return registration
+
+
 def _promote(tournament: Tournament, *, by, checked_in_only: bool = False) -> list[Registration]:
-    """Seat waitlisted players, first come first served, while seats are left."""
+    """Seat waitlisted players, in waitlist order, while the cap's seats are left; then a
+    seat still left (nobody, or nobody checked in, waits for it) makes an extra seat one of
+    the cap's, the longest-standing first, so the cap holds for the next to register."""
     waiting = (
         Registration.objects.select_for_update()
         .select_related("player")
@@ -264,8 +312,10 @@ def _promote(tournament: Tournament, *, by, checked_in_only: bool = False) -> li
     for registration in waiting:
         if left is not None and left <= 0:
             break
-        if tournament.entries.filter(player=registration.player).exists():
-            continue  # the TO entered them by name meanwhile
+        entered = tournament.entries.filter(player=registration.player).first()
+        if entered is not None:  # the TO entered them by name (before entry_register said so)
+            registration_entered(tournament=tournament, entry=entered, by=by)
+            continue
         registration.entry = Entry.objects.create(
             tournament=tournament, player=registration.player, joined_round=1
         )
@@ -278,6 +328,11 @@ def _promote(tournament: Tournament, *, by, checked_in_only: bool = False) -> li
         promoted.append(registration)
         if left is not None:
             left -= 1
+    if left:
+        extras = tournament.entries.filter(extra_seat=True, dropped_after__isnull=True)
+        for entry in extras.order_by("created_at", "id")[:left]:
+            entry.extra_seat = False
+            entry.save(update_fields=["extra_seat"])
     return promoted
 
 
@@ -336,8 +391,9 @@ def check_in(*, registration: Registration, by=None) -> Registration:
 @transaction.atomic
 def check_in_close(*, tournament: Tournament, by=None) -> CheckInClosed:
     """Close the check-in: remove the seated players who did not check in, then seat the
-    checked-in waitlisted players in arrival order while seats are left. Walk-ins (entries
-    with no registration) are present by definition and stay."""
+    checked-in waitlisted players in waitlist order while the cap's seats are left. Walk-ins
+    (entries with no registration) are present by definition and stay; one entered past the
+    cap is an extra seat and takes none of the seats the no-shows free."""
     tournament = tournament_lock(tournament)
     _before_round_1(tournament, "check-in")
     if tournament.check_in != Tournament.CheckIn.OPEN:

@@ -276,3 +276,81 @@ def test_a_walk_in_past_the_cap_reads_as_more_than_the_seats(event, organizer_cl
     visitor = player_client(event, "Vic")[0]
     public = visitor.get(reverse("event_detail", args=[event.slug])).content.decode()
     assert "3 of 2 seats" not in public and "All 2 seats taken and 1 more player in" in public
+
+
+def test_after_round_1_the_tos_page_has_no_check_in_code_and_nobody_reads_as_waiting(
+    event, organizer_client
+):
+    """Issue 43: after the start the Registration page still showed the check-in code, and a
+    player the TO had typed in from the waitlist under "Waitlist"."""
+    for name in ("Ann", "Bob", "Cat"):
+        join(player_client(event, name)[0], event)
+    entry_register(tournament=event, name="Cat")  # from the waitlist, by the TO's desk
+    url = reverse("event_registration", args=[event.slug])
+    before = organizer_client.get(url)
+    assert b'class="segno"' in before.content  # before round 1 the TO may print it
+    assert [r.player.name for r in before.context["seated"]] == ["Ann", "Bob", "Cat"]
+    assert before.context["waiting"] == []
+    registration_join(
+        tournament=event, player=PlayerFactory(organization=event.league.organization, name="Dan")
+    )
+    organizer_client.post(reverse("event_pair", args=[event.slug]))
+    page = organizer_client.get(url)
+    text = page.content.decode()
+    assert b'class="segno"' not in page.content and "/check-in/" not in text
+    assert "Round 1 is paired: check-in is over." in text
+    assert "Ann" in text.split("<h3>Seated")[1].split("</section>")[0]
+    waitlist = text.split('<section class="card waitlist-card">')[1].split("</section>")[0]
+    assert "Not seated" in waitlist and "Dan" in waitlist and "waiting" not in waitlist
+    assert "· 1 waiting" not in text.split("</h2>")[0]
+
+
+def test_a_waiting_players_page_says_no_place_once_seated_or_the_event_has_started(
+    event, organizer_client, client
+):
+    for name in ("Ann", "Bob"):
+        join(player_client(event, name)[0], event)
+    cat_client, _ = player_client(event, "Cat")
+    join(cat_client, event)
+    dan = registration_join(
+        tournament=event, player=PlayerFactory(organization=event.league.organization, name="Dan")
+    )
+    cat = Registration.objects.get(player__name="Cat")
+    link = reverse("registration_check_in", args=[event.slug, cat.token])
+    assert "number 1 on the waitlist" in client.get(link).content.decode()
+    entry_register(tournament=event, name="Cat")
+    page = client.get(link).content.decode()
+    assert "on the waitlist" not in page and "<strong>Cat</strong> · registered" in page
+    mine = cat_client.get(reverse("event_check_in", args=[event.slug])).content.decode()
+    assert "on the waitlist" not in mine
+    organizer_client.post(reverse("event_pair", args=[event.slug]))
+    dan_page = client.get(reverse("registration_check_in", args=[event.slug, dan.token]))
+    text = dan_page.content.decode()
+    assert "on the waitlist" not in text and "no seat: round 1 is paired" in text
+
+
+def test_closing_check_in_says_the_waitlist_got_the_seat_a_walk_in_did_not_take(
+    event, organizer_client
+):
+    """Issue 43's evening on the TO's page: full, Cat waiting and here, a walk-in past the
+    cap, Bob absent: the close seats Cat; a second tap says it is closed."""
+    regs = {}
+    for name in ("Ann", "Bob", "Cat"):
+        regs[name] = registration_join(
+            tournament=event,
+            player=PlayerFactory(organization=event.league.organization, name=name),
+        )
+    check_in_open(tournament=event)
+    phone = Client()  # the players' own phones, by their links
+    for name in ("Ann", "Cat"):
+        phone.post(reverse("registration_check_in", args=[event.slug, regs[name].token]))
+    entry_register(tournament=event, name="Walt", create_player=True)
+    close = reverse("check_in_close", args=[event.slug])
+    closed = organizer_client.post(close, follow=True)
+    assert said(closed) == [
+        "Check-in closed. Removed (did not check in): Bob. Seated from the waitlist: Cat."
+    ]
+    assert "3 in: 2 seats and 1 more" in closed.content.decode()
+    assert said(organizer_client.post(close, follow=True)) == ["Check-in is not open."]
+    cat = phone.get(reverse("registration_check_in", args=[event.slug, regs["Cat"].token]))
+    assert "<strong>Cat</strong> · registered" in cat.content.decode()

@@ -8,6 +8,8 @@ round 1 they unregister instead; in the top cut they tell the TO. The page asks 
 second tap changes nothing, and the address names no entry: a player drops only themselves.
 """
 
+import html
+
 import pytest
 from django.urls import reverse
 
@@ -192,3 +194,59 @@ def test_the_round_after_a_players_drop_leaves_them_out_on_the_console(pod):
     assert second.number == 2 and not second.seats.filter(entry=ann).exists()
     assert Round.objects.get(pk=first.pk).status == Round.Status.COMPLETE
     assert Tournament.objects.get(pk=event.pk).status == Tournament.Status.SWISS
+
+
+# --- issue 43: the drop page words the table as it stands --------------------------------------
+
+
+def _pod_seats(pod):
+    table = ann_table(pod)
+    seats = table.seats.select_related("entry__player").order_by("position")
+    return table, [s.entry for s in seats]
+
+
+def test_the_drop_page_says_nothing_is_missing_once_the_pods_result_is_confirmed(client, pod):
+    from tests.tournaments.play import report_posted
+    from tournaments.models import ResultReport
+    from tournaments.services.reports import report_confirm
+
+    table, seats = _pod_seats(pod)
+    others = [e for e in seats if e.pk != pod["ann"].pk]
+    report_posted(table=table, entry=others[0], data={"winner": str(others[0].pk)})
+    for entry in [pod["ann"], *others[1:]]:
+        report_confirm(report=ResultReport.objects.get(), entry=entry)
+    client.force_login(pod["user"])
+    drop = reverse("my_event_drop", args=[pod["event"].slug])
+    asked = client.get(drop).content.decode()
+    assert "still needs" not in asked and "no result yet" not in asked
+    done = client.post(drop, {"confirm": "yes"}, follow=True)
+    assert "still needs" not in " ".join(said(done)) and "still needs" not in done.content.decode()
+
+
+def test_the_drop_page_asks_for_the_players_confirmation_not_a_result(client, pod):
+    """The others reported and confirmed; the pod waits for the player who is leaving."""
+    from tests.tournaments.play import report_posted
+    from tournaments.models import ResultReport
+    from tournaments.services.reports import report_confirm
+
+    table, seats = _pod_seats(pod)
+    others = [e for e in seats if e.pk != pod["ann"].pk]
+    report_posted(table=table, entry=others[0], data={"winner": str(others[0].pk)})
+    for entry in others[1:]:
+        report_confirm(report=ResultReport.objects.get(), entry=entry)
+    client.force_login(pod["user"])
+    drop = reverse("my_event_drop", args=[pod["event"].slug])
+    asked = html.unescape(client.get(drop).content.decode())
+    assert "no result yet" not in asked
+    assert f"Your pod {table.number}'s result is reported and waits for you" in asked
+    done = client.post(drop, {"confirm": "yes"}, follow=True)
+    assert f"Your pod {table.number}'s result waits for your confirmation" in " ".join(said(done))
+
+
+def test_where_the_to_enters_results_the_drop_page_does_not_send_the_player_to_report(client, pod):
+    Tournament.objects.filter(pk=pod["event"].pk).update(self_report="off")
+    client.force_login(pod["user"])
+    asked = client.get(reverse("my_event_drop", args=[pod["event"].slug])).content.decode()
+    number = ann_table(pod).number
+    assert f"Your pod {number} has no result yet: tell the TO yours before you leave." in asked
+    assert "Report it on your page" not in asked

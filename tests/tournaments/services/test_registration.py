@@ -13,7 +13,7 @@ from tests.factories import PlayerFactory, TournamentFactory
 from tests.tournaments.play import register
 from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Entry, Registration, Tournament
-from tournaments.services.entries import entry_register, entry_remove
+from tournaments.services.entries import entry_drop, entry_register, entry_remove
 from tournaments.services.registration import (
     check_in,
     check_in_close,
@@ -293,3 +293,136 @@ def test_a_double_tap_on_register_makes_one_registration(league):
     assert sorted(type(o).__name__ for o in outcomes) == ["AlreadyDone", "Registration"]
     assert Registration.objects.filter(tournament=event).count() == 1
     assert Entry.objects.filter(tournament=event).count() == 1
+
+
+# --- issue 43: a freed seat is the waitlist's; a walk-in past the cap is an extra seat --------
+
+
+def full_with_a_waitlist(event, *waiting):
+    """The event's 4 seats taken (Ann, Bob, Cat, Dan), then `waiting` on the waitlist."""
+    return join(event, *players(event, "Ann", "Bob", "Cat", "Dan", *waiting))
+
+
+def test_the_seat_a_no_show_frees_goes_to_the_checked_in_waitlist_not_to_a_walk_in(event):
+    """The evening of issue 43: full, Eve first on the waitlist and here, the TO adds a
+    walk-in past the cap, Bob does not come: Eve takes Bob's seat, Wes plays as an extra."""
+    ann, _bob, cat, dan, eve = full_with_a_waitlist(event, "Eve")
+    check_in_open(tournament=event)
+    for here in (ann, cat, dan, eve):
+        check_in(registration=here)
+    (wes,) = register(event, "Walk-in Wes")
+    assert wes.extra_seat
+    closed = check_in_close(tournament=event)
+    assert [r.player.name for r in closed.no_shows] == ["Bob"]
+    assert [r.player.name for r in closed.promoted] == ["Eve"]
+    assert entered(event) == ["Ann", "Cat", "Dan", "Eve", "Walk-in Wes"]
+    assert statuses(event)["Eve"] == "seated"
+    with pytest.raises(AlreadyDone):
+        check_in_close(tournament=event)  # a double tap seats nobody else
+    assert entered(event) == ["Ann", "Cat", "Dan", "Eve", "Walk-in Wes"]
+    round_1 = round_pair(tournament=event)
+    assert round_1.seats.count() == 5
+
+
+def test_two_no_shows_seat_the_two_checked_in_waiting_in_waitlist_order(event):
+    ann, bob, _cat, _dan, eve, fay = full_with_a_waitlist(event, "Eve", "Fay")
+    check_in_open(tournament=event)
+    for here in (fay, ann, bob, eve):  # Fay checks in first; the waitlist's order stands
+        check_in(registration=here)
+    register(event, "Walk-in Wes")
+    closed = check_in_close(tournament=event)
+    assert [r.player.name for r in closed.no_shows] == ["Cat", "Dan"]
+    assert [r.player.name for r in closed.promoted] == ["Eve", "Fay"]
+    assert entered(event) == ["Ann", "Bob", "Eve", "Fay", "Walk-in Wes"]
+
+
+def test_a_waiting_player_not_checked_in_is_passed_over_for_the_next_one_here(event):
+    ann, _bob, cat, dan, _eve, fay = full_with_a_waitlist(event, "Eve", "Fay")
+    check_in_open(tournament=event)
+    for here in (ann, cat, dan, fay):
+        check_in(registration=here)
+    register(event, "Walk-in Wes")
+    closed = check_in_close(tournament=event)
+    assert [r.player.name for r in closed.promoted] == ["Fay"]
+    assert statuses(event)["Eve"] == "waitlisted"
+    assert entered(event) == ["Ann", "Cat", "Dan", "Fay", "Walk-in Wes"]
+
+
+def test_unregistering_seats_the_waitlist_even_with_a_walk_in_past_the_cap(event):
+    ann, *_ = full_with_a_waitlist(event, "Eve")
+    register(event, "Walk-in Wes")
+    promoted = registration_leave(registration=ann)
+    assert promoted is not None and promoted.player.name == "Eve"
+    assert entered(event) == ["Bob", "Cat", "Dan", "Eve", "Walk-in Wes"]
+
+
+def test_removing_a_walk_in_past_the_cap_frees_no_seat(event):
+    full_with_a_waitlist(event, "Eve")
+    (wes,) = register(event, "Walk-in Wes")
+    assert entry_remove(entry=wes) is None
+    assert statuses(event)["Eve"] == "waitlisted"
+
+
+def test_with_nobody_waiting_a_walk_in_past_the_cap_takes_the_seat_that_frees(event):
+    """The cap is the room: the extra player fills a freed seat nobody waits for, and the
+    next player to register waits."""
+    ann, *_ = full_with_a_waitlist(event)
+    (wes,) = register(event, "Walk-in Wes")
+    assert registration_leave(registration=ann) is None
+    wes.refresh_from_db()
+    assert not wes.extra_seat
+    (gil,) = join(event, *players(event, "Gil"))
+    assert gil.status == "waitlisted"
+    assert entered(event) == ["Bob", "Cat", "Dan", "Walk-in Wes"]
+
+
+def test_a_walk_in_with_seats_left_and_no_waitlist_takes_a_seat(event):
+    join(event, *players(event, "Ann", "Bob", "Cat"))
+    (wes,) = register(event, "Walk-in Wes")
+    assert not wes.extra_seat
+    (dan,) = join(event, *players(event, "Dan"))
+    assert dan.status == "waitlisted"
+
+
+def test_a_seat_held_for_the_waitlist_during_check_in_is_not_taken_by_a_newcomer(event):
+    ann, *_ = full_with_a_waitlist(event, "Eve")
+    check_in_open(tournament=event)
+    registration_leave(registration=ann)  # the seat waits for the close
+    (gil,) = join(event, *players(event, "Gil"))
+    assert gil.status == "waitlisted"
+    (wes,) = register(event, "Walk-in Wes")
+    assert wes.extra_seat
+    check_in(registration=Registration.objects.get(player__name="Eve"))
+    closed = check_in_close(tournament=event)
+    assert [r.player.name for r in closed.promoted] == ["Eve"]
+
+
+def test_the_to_entering_a_waiting_player_by_name_seats_their_registration(event):
+    """Else they play while their page says "number 1 on the waitlist"."""
+    *_, eve = full_with_a_waitlist(event, "Eve")
+    entry = entry_register(tournament=event, name="Eve")
+    eve.refresh_from_db()
+    assert (eve.status, eve.entry_id) == ("seated", entry.pk)
+    assert entry.extra_seat  # past the cap, as any walk-in
+    check_in_open(tournament=event)
+    closed = check_in_close(tournament=event)  # the TO typed her in: she is here
+    assert "Eve" not in [r.player.name for r in closed.no_shows]
+    assert "Eve" in entered(event)
+
+
+def test_the_to_dropping_a_registered_player_before_round_1_moves_the_waitlist_up(event):
+    ann, *_, eve = full_with_a_waitlist(event, "Eve")
+    entry_drop(entry=ann.entry)
+    eve.refresh_from_db()
+    assert eve.status == "seated"
+
+
+def test_raising_the_cap_seats_the_waitlist_first_then_counts_the_extra_seat(event):
+    full_with_a_waitlist(event, "Eve")
+    (wes,) = register(event, "Walk-in Wes")
+    registration_settings_set(tournament=event, open=True, cap=6, deadline=None, note="")
+    assert statuses(event)["Eve"] == "seated"
+    wes.refresh_from_db()
+    assert not wes.extra_seat  # the sixth seat is his now
+    (gil,) = join(event, *players(event, "Gil"))
+    assert gil.status == "waitlisted"

@@ -41,15 +41,20 @@ def _to_page(request, event: Tournament, form=None, status: int = 200) -> HttpRe
         )
     seated_table = RegistrationTable(reg_selectors.seated_list(event))
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(seated_table)
+    started = event.rounds.exists()
+    # The check-in code until round 1 (the TO may print it ahead); then check-in is over.
+    check_in_code = not started and event.check_in != Tournament.CheckIn.CLOSED
     context = event_context(
         request,
         event,
         "registration",
         form=form,
         seats=reg_selectors.seats_get(event),
-        qr=reg_selectors.qr_svg(reg_selectors.check_in_url(request, event)),
+        qr=reg_selectors.qr_svg(reg_selectors.check_in_url(request, event))
+        if check_in_code
+        else None,
         check_in_link=reg_selectors.check_in_url(request, event),
-        started=event.rounds.exists(),
+        started=started,
         deck_form=DeckSettingsForm(
             initial={
                 "deadline": event.deck_deadline,
