@@ -4,9 +4,10 @@ The site's own zone (settings.TIME_ZONE) is the default. A page of a store's eve
 the store's zone the request's (`tournaments.selectors.event_get`, the one way every event
 page reads its event, calls `zone_activate`), so that every `|time`, `|date` and Jinja2
 `date` on it, and every service message written in that request, reads the store's clock
-(issue 43: a store in New York saw UTC). `TimeZoneMiddleware` puts the site's zone back
-around each request: a zone is a thread's, and the next request on that thread may be
-another store's, or none.
+(issue 43: a store in New York saw UTC); the store's History page does the same. A form's
+date and time typed on those pages (a registration or deck deadline) is read on that clock
+too. `TimeZoneMiddleware` puts the site's zone back around each request: a zone is a
+thread's, and the next request on that thread may be another store's, or none.
 
 `zone_label` is how a time names its zone where a reader elsewhere could misread it (a
 player's page, the paper pack): "New York time" for America/New_York.

@@ -12,6 +12,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from audit.models import AuditEntry
 from judging.models import JudgeCall
 from judging.services.calls import call_create
 from leagues.models import Role
@@ -120,3 +121,15 @@ def test_the_site_zone_is_back_after_a_stores_page(client, night):
     event, _, _ = night
     client.get(reverse("event_detail", args=[event.slug]))
     assert timezone.get_current_timezone_name() == "UTC"
+
+
+def test_the_stores_history_dates_the_nights_changes_in_its_zone(client, night):
+    event, shown, _ = night
+    organization = event.league.organization
+    round_clock_set(round_=Round.objects.get(tournament=event), minutes=5)
+    AuditEntry.objects.filter(action="round.clock").update(created_at=ENDS)
+    client.force_login(organizer_of(organization, role=Role.OWNER))
+    page = client.get(reverse("audit_log", args=[organization.slug])).content.decode()
+    day = ENDS.astimezone(ZoneInfo(organization.time_zone)).date()  # the next day east of UTC
+    assert f"{day:%Y-%m-%d} {shown}" in page
+    assert "22:15" not in page

@@ -1,8 +1,9 @@
 // The round's clock, counted on the page (issue 43): the projector, a player's seat card, the
 // TO's console and the judge desk. Each clock is an element with `data-round-clock` carrying
 // when time is up (`data-ends`, an ISO moment the server wrote) and the store's time zone
-// (`data-time-zone`). Once a second the page writes what is left ("12:34 left", or "12 min"
-// with `data-clock-unit="min"` on the projector, then "time is up"), from that moment and the
+// (`data-time-zone`). Once a second the page writes what is left in its timer (the `timer`
+// inside it, else itself): "12:34 left", or "12 min" with `data-clock-unit="min"` on the
+// projector, then "time is up"; a clock hidden until then is shown. From that moment and the
 // phone's clock alone: it keeps counting offline and on a copy the phone kept, and a clock an
 // htmx swap brings is counted from the next second. The ticking element is a `timer` with
 // aria-live off: a screen reader reads it when asked, not every second.
@@ -54,8 +55,9 @@
         continue;
       }
       var text = left(ends - now, clocks[i].getAttribute("data-clock-unit"));
-      if (clocks[i].textContent !== text) {
-        clocks[i].textContent = text;
+      var timer = clocks[i].querySelector("[role=timer]") || clocks[i];
+      if (timer.textContent !== text) {
+        timer.textContent = text;
       }
       clocks[i].hidden = false;
     }
