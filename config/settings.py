@@ -135,6 +135,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Each request starts and ends in the site's zone; a store's event page sets the store's.
+    "core.zones.TimeZoneMiddleware",
     # Before any view reads the query string: no NUL or lone surrogate in request.GET.
     "core.query.QueryCleaningMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -12,7 +12,8 @@ each, most of a row's cost; and it spells a quote `&#39;` and `&#34;` where Djan
 drew a part of it. The code generator is Jinja2's own with its output hook changed, the way
 Jinja2's `nativetypes` changes it.
 
-Globals: `url(name, *args)` (Django's `reverse`) and `static(path)`. Filters: `date(value,
+Globals: `url(name, *args)` (Django's `reverse`), `static(path)`, and `zone_name()` and
+`zone_label()` of the request's time zone (core.zones). Filters: `date(value,
 format)` (Django's `date` format characters) and `floatformat(value, arg)` (Django's, which
 localises), both remembered per value and language since a page repeats a few values many
 times; `join_text(values, separator)`, plain strings joined and then escaped as one value
@@ -20,15 +21,19 @@ times; `join_text(values, separator)`, plain strings joined and then escaped as 
 """
 
 import html
+from datetime import datetime
 from functools import lru_cache
 
 from django.template.defaultfilters import floatformat as django_floatformat
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.dateformat import format as date_format
 from django.utils.translation import get_language
 from jinja2 import Environment, nodes
 from jinja2.compiler import CodeGenerator
+
+from .zones import zone_label, zone_name
 
 
 def url(name: str, *args) -> str:
@@ -37,14 +42,20 @@ def url(name: str, *args) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _date(value, format_string: str, language: str | None) -> str:
+def _date(value, format_string: str, language: str | None, zone: str | None) -> str:
     return date_format(value, format_string)
 
 
 def date(value, format_string: str, language: str | None = None) -> str:
     """`value|date:format_string`, as Django's `date` filter (names in the active language:
-    `language` if the template passes it, read once)."""
-    return _date(value, format_string, language or get_language())
+    `language` if the template passes it, read once), a moment shown in the request's time
+    zone as Django's filter shows it (a store's event: the store's, core.zones). The zone is
+    part of what is remembered: 22:15 UTC and 17:15 in New York are equal datetimes."""
+    zone = None
+    if isinstance(value, datetime) and timezone.is_aware(value):
+        value = timezone.localtime(value)
+        zone = zone_name()
+    return _date(value, format_string, language or get_language(), zone)
 
 
 @lru_cache(maxsize=1024)
@@ -108,6 +119,6 @@ def environment(**options) -> Environment:
     """Django's Jinja2 backend's environment (autoescape on, the app folders' `jinja2/`): a
     block tag alone on its line leaves no blank line, and the globals and filters above."""
     env = DjangoEscapeEnvironment(trim_blocks=True, lstrip_blocks=True, **options)
-    env.globals.update(url=url, static=static)
+    env.globals.update(url=url, static=static, zone_label=zone_label, zone_name=zone_name)
     env.filters.update(date=date, floatformat=floatformat, join_text=join_text)
     return env

@@ -58,7 +58,9 @@ def _said(request, error: DomainError) -> None:
 def desk(request: HttpRequest, slug: str) -> HttpResponse:
     event = run_get(request, slug)
     waiting = len(messages.get_messages(request)) > 0
-    etag = page_tag(request, desk_scopes(event.pk), request.user.pk, forms=True)
+    # The event's own version too: the desk shows the round's clock, which the TO moves.
+    scopes = [*desk_scopes(event.pk), ("event", event.pk)]
+    etag = page_tag(request, scopes, request.user.pk, forms=True)
     if not waiting:
         response = not_modified(request, etag)
         if response is not None:
@@ -78,6 +80,7 @@ def desk(request: HttpRequest, slug: str) -> HttpResponse:
         shown=shown,
         arrived=request.htmx and any(line.call.pk > shown for line in queue),
         max_extension=MAX_EXTENSION,
+        round=event_selectors.latest_round(event),
     )
     template = "judging/desk.html" + ("#queue" if request.htmx else "")
     response = render(request, template, context)

@@ -70,9 +70,10 @@ def browser():
 class Visit:
     """A browser tab on the live server, with shortcuts for what the tests keep doing."""
 
-    def __init__(self, browser, live_server, viewport):
+    def __init__(self, browser, live_server, viewport, **options):
+        """`options`: more of the browser context's (a phone's `timezone_id`, `locale`)."""
         self.base = live_server.url
-        self.context = browser.new_context(viewport=viewport)
+        self.context = browser.new_context(viewport=viewport, **options)
         self.context.set_default_timeout(10_000)
         self.page = self.context.new_page()
         self.errors: list[str] = []

@@ -70,7 +70,7 @@ def test_the_to_gives_one_pod_four_more_minutes(browser, live_server, viewport):
         seated = pod_2.seats.order_by("position").first().entry
         judge.go(f"/events/{event.slug}/me/{walk_in_token(seated)}/")
         expect(page.locator(".round-timer")).to_contain_text(
-            f"Time is up at {ends:%H:%M}: a judge gave your pod 4 extra minutes"
+            f"Time is up at {ends:%H:%M} UTC: a judge gave your pod 4 extra minutes"
         )
         judge.shot(f"player-extension-{viewport['width']}")
     finally:

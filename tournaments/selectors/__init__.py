@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 from django.http import Http404
 
+from core.zones import zone_activate
+from leagues.services import store_time_zone
+
 from ..domain import labels
 from ..domain.standings import TIEBREAKERS
 from ..models import Round, Seat, Table, Tournament
@@ -50,10 +53,13 @@ __all__ = [  # the shared reads re-exported (the page reads below are public too
 
 def event_get(*, slug: str, user) -> Tournament:
     """The event if `user` may see it: its league is visible to them, or they judge it
-    (404 otherwise, so nothing leaks)."""
+    (404 otherwise, so nothing leaks). Every event page reads its event here, so here the
+    store's time zone becomes the request's: every time on the page is the store's
+    (core.zones)."""
     event = visible_events(user).filter(slug=slug).first()
     if event is None:
         raise Http404("No such event.")
+    zone_activate(store_time_zone(event.league.organization))
     return event
 
 

@@ -4,13 +4,17 @@ time its players' time is up, extension included) and the tables still waiting f
 
 The round is read once (`round_board`: one query of plain values, whatever the field's size);
 the standings are the standings page's own (`standing_lines`), read by the view. Times are in
-the site's time zone, as the console shows them.
+the store's time zone, as the console shows them, and the sheets name it: the pack is printed
+and kept on a phone, read away from the page that made it.
 """
 
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.utils import timezone
+
+from core.zones import zone_label
+from leagues.services import store_time_zone
 
 from ..domain import clock
 from ..domain.paper import last_name_key, wall_name
@@ -50,11 +54,12 @@ class PaperPack:
     event: Tournament
     round: Round | None
     round_label: str = ""
-    ends_at: datetime | None = None  # the round's clock, local time
+    ends_at: datetime | None = None  # the round's clock, in the store's time zone
     tables: list[PaperTable] = field(default_factory=list)  # two seats or more, by number
     byes: list[tuple[str, bool]] = field(default_factory=list)  # (name, requested)
     wall: list[WallRow] = field(default_factory=list)  # every seated player, by last name
     printed_at: datetime | None = None
+    zone_label: str = ""  # the store's time zone as the sheets name it: "New York time"
 
     @property
     def missing(self) -> list[PaperTable]:
@@ -75,13 +80,16 @@ def round_label(round_: Round) -> str:
 
 def paper_pack(event: Tournament) -> PaperPack:
     """The current (latest) round's sheets; an event not paired yet has none."""
-    now = timezone.localtime()
+    zone = store_time_zone(event.league.organization)
+    now = timezone.localtime(timezone=zone)
     round_ = latest_round(event)
     if round_ is None:
-        return PaperPack(event, None, printed_at=now)
-    ends_at = timezone.localtime(round_.ends_at) if round_.ends_at else None
+        return PaperPack(event, None, printed_at=now, zone_label=zone_label(zone))
+    ends_at = timezone.localtime(round_.ends_at, zone) if round_.ends_at else None
     play = event.play
-    pack = PaperPack(event, round_, round_label(round_), ends_at, printed_at=now)
+    pack = PaperPack(
+        event, round_, round_label(round_), ends_at, printed_at=now, zone_label=zone_label(zone)
+    )
     for board in round_board(round_):
         if board.is_bye:
             pack.byes.append((board.seats[0].name, board.requested_bye))

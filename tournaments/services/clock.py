@@ -4,13 +4,14 @@ minutes (a late start, a judge call at many tables). The pairings page, the play
 and the projector show it, so a change bumps their version like any change to the event.
 """
 
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import time_format
 
 from audit.services import log_action
+from leagues.services import store_time_zone
 
 from ..actions import Action
 from ..errors import AlreadyDone, TournamentError
@@ -28,8 +29,9 @@ def _stamp(ends_at: datetime | None) -> int:
     return int(ends_at.timestamp()) if ends_at else 0
 
 
-def _shown(ends_at: datetime) -> str:
-    return time_format(timezone.localtime(ends_at), "H:i")
+def _shown(ends_at: datetime, zone: tzinfo) -> str:
+    """A time as the store's clock reads it (its time zone: the console, the History page)."""
+    return time_format(timezone.localtime(ends_at, zone), "H:i")
 
 
 @transaction.atomic
@@ -45,12 +47,15 @@ def round_clock_set(
     """
     tournament = tournament_lock(round_.tournament_id)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    zone = store_time_zone(tournament.league.organization)
     if round_.status != Round.Status.PLAYING:
         raise TournamentError(
             "This round is not being played: it has no clock.", code="not_playing"
         )
     if expected is not None and expected != _stamp(round_.ends_at):
-        shown = f"time is up at {_shown(round_.ends_at)}" if round_.ends_at else "it has no clock"
+        shown = "it has no clock"
+        if round_.ends_at:
+            shown = f"time is up at {_shown(round_.ends_at, zone)}"
         raise AlreadyDone(
             "The round's clock changed since this page was loaded (was it tapped twice?): "
             f"{shown}. Nothing was changed again.",
@@ -68,8 +73,8 @@ def round_clock_set(
         if minutes < 0 and ends_at < now:
             # Time may be called early, not in the past: the players' pages would say it.
             raise TournamentError(
-                f"Taking {-minutes} minutes would have time up at {_shown(ends_at)}, before "
-                f"now ({_shown(now)}): nothing was changed.",
+                f"Taking {-minutes} minutes would have time up at {_shown(ends_at, zone)}, before "
+                f"now ({_shown(now, zone)}): nothing was changed.",
                 code="clock_past",
             )
     if ends_at > now + MAX_AHEAD:
@@ -82,7 +87,7 @@ def round_clock_set(
     round_.save(update_fields=["ends_at"])
     label = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"round {round_.number}"
     what = "clock started again" if start else f"{minutes:+d} min"
-    summary = f"{label}: {what}, time is up at {_shown(ends_at)}"
+    summary = f"{label}: {what}, time is up at {_shown(ends_at, zone)}"
     old, new = {"ends_at": before.isoformat() if before else None}, {"ends_at": ends_at.isoformat()}
     log_action(tournament, Action.ROUND_CLOCK, round_, summary, old, new, by)
     return round_

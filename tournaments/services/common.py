@@ -13,13 +13,15 @@ from ..page_versions import event_changed
 
 def tournament_lock(tournament: Tournament | int, *, pages: bool = True) -> Tournament:
     """Lock the event's row (given as a row or its id) and read it afresh, with its league
-    (read, not locked: the league's own lock is the games' business), and bump the version of
+    (read, not locked: the league's own lock is the games' business) and its store (whose time
+    zone a message's times are in), and bump the version of
     its pages and of every player's own page in the same transaction (every service that
     changes an event starts here; core.pagecache, page_versions). A change to one table only
     (a result, a report) passes `pages=False` and bumps them itself once it knows the table's
     players (`page_versions.event_changed`)."""
     pk = tournament if isinstance(tournament, int) else tournament.pk
-    locked = Tournament.objects.select_for_update(of=("self",)).select_related("league").get(pk=pk)
+    events = Tournament.objects.select_for_update(of=("self",))
+    locked = events.select_related("league__organization").get(pk=pk)
     if pages:
         event_changed(locked.pk)
     return locked

@@ -18,6 +18,7 @@ HASHED = [
     "tournaments/pyodide/pyodide.mjs",
     "tournaments/pyodide/domain.zip",
     "tournaments/offline_pair.js",
+    "tournaments/clock.js",
     "tournaments/paper.css",
     "tournaments/paper.js",
 ]

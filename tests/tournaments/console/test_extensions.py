@@ -168,7 +168,8 @@ def test_the_tables_players_see_their_extended_time(client, event):
     page = client.get(mine, HTTP_IF_NONE_MATCH=before.get("ETag", "")).content.decode()
     ends = timezone.localtime(round_1(event).ends_at + timedelta(minutes=6))
     assert "Time is up at <strong><time" in page
-    assert f">{ends:%H:%M}</time></strong>: a judge gave your pod 6 extra minutes" in page
+    assert f'>{ends:%H:%M}</time></strong> <span class="muted">UTC</span>: a judge gave' in page
+    assert "a judge gave your pod 6 extra minutes" in page
     other = client.get(theirs).content.decode()
     assert "extra minute" not in other
 

@@ -36,8 +36,16 @@ function say(text) {
   $(".offline-message").textContent = text;
 }
 
+// A time of the night as every page writes it: 24-hour, on the store's clock (the page's
+// data-time-zone), whatever the phone's own zone and 12/24-hour setting.
 function clock(iso) {
-  return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const zone = root.dataset.timeZone;
+  const options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+  try {
+    return new Intl.DateTimeFormat("en-GB", zone ? { ...options, timeZone: zone } : options).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat("en-GB", options).format(new Date(iso));
+  }
 }
 
 function name(player) {

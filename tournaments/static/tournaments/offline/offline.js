@@ -34,6 +34,7 @@
   }
   var KIND = banner.getAttribute("data-offline-kind");
   var SLUG = banner.getAttribute("data-event");
+  var ZONE = banner.getAttribute("data-time-zone"); // the store's: every time is its clock's
   var STATE_URL = banner.getAttribute("data-state-url");
   var SNAPSHOT_URL = banner.getAttribute("data-snapshot-url");
   var SINCE_KEY = "guildhall-offline-since";
@@ -60,7 +61,10 @@
   // --- Times ---------------------------------------------------------------------------------
 
   function hhmm(date) {
-    var d = new Date(date);
+    if (window.GuildhallClock) {
+      return window.GuildhallClock.hhmm(date, ZONE); // static/tournaments/clock.js
+    }
+    var d = new Date(date); // that script missing: the phone's own clock, still 24-hour
     return ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2);
   }
 
