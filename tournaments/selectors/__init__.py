@@ -349,7 +349,7 @@ def player_history(event: Tournament, entry) -> list[PlayerRound]:
         table = seat.table
         others = [s for s in table.seats.all() if s.entry_id != entry.pk]
         round_ = table.round
-        label = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"Round {round_.number}"
+        label = round_.label
         if not others and table.requested_bye:
             result, points = "bye ½", scheme.requested_bye_points
         elif not others:

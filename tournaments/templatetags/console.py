@@ -179,11 +179,11 @@ def round_next(event, round_) -> tuple[str, str]:
     """What the console's one tap does once every table of `round_` has a result
     (views.round_advance), and what it ends: ("Pair round 3", "ends round 2")."""
     if round_.kind == "top_cut":
-        ends = f"ends the {round_.notes.lower()}"
+        ends = f"ends {round_.label_in_sentence}"
         if round_.notes == "Final":
             return "Finish the event", ends
         return "Pair the next stage", ends
-    ends = f"ends round {round_.number}"
+    ends = f"ends {round_.label_in_sentence}"
     if round_.number < (event.swiss_rounds or 0):
         return f"Pair round {round_.number + 1}", ends
     if event.top_cut:
