@@ -255,7 +255,9 @@ def my_standing(event: Tournament, entry) -> MyStanding | None:
         after = number
     if after is None:
         return None
-    table = standings(event, history(event, before=after + 1))
+    # The field is who was in by then: late entries joining after round `after` have not
+    # played and are not counted in "of 16" (issue 43).
+    table = standings(event, history(event, before=after + 1), entered_by=after)
     row = next((r for r in table.rows if r.player == entry.player_id), None)
     if row is None:
         return None
