@@ -465,3 +465,16 @@ def test_a_players_rounds_keep_each_result_word_whole_beside_long_names(phone, s
     assert cell.inner_text().strip() == "playing"
     assert cell.evaluate(WORD_LINES) == {"playing": 1}
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_players_rounds_keep_each_score_whole_beside_long_names(phone, scene):
+    """Issue 43: at 390 px a 1v1 round's result read "loss 0\u2013 / 2": the score broke at its
+    dash. The long name's own rounds in the 1v1 event, a 100-character name beside them."""
+    phone.login("pat")
+    swiss = scene["events"][0]
+    phone.go(f"/events/{swiss.slug}/me/")
+    cell = phone.page.locator(".player-rounds td.result").first
+    words = cell.evaluate(WORD_LINES)
+    assert set(words) in ({"win", "2\u20130"}, {"loss", "0\u20132"}), words
+    assert set(words.values()) == {1}, words
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
