@@ -474,6 +474,21 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} round {self.number}"
 
+    @property
+    def stage(self) -> str:
+        """A top-cut round's stage ("Final", "Semifinals"; kept in `notes`), else ""."""
+        return self.notes if self.kind == self.Kind.TOP_CUT else ""
+
+    @property
+    def label(self) -> str:
+        """ "Round 3", or a top-cut round's stage ("Final"): domain.labels.round_label."""
+        return labels.round_label(self.number, self.stage)
+
+    @property
+    def label_in_sentence(self) -> str:
+        """ "round 3", or "the final", as the round reads inside a sentence."""
+        return labels.round_label(self.number, self.stage, in_sentence=True)
+
 
 class Table(models.Model):
     """A match, a pod, or a bye (one seat). `version` counts result changes (stale forms)."""

@@ -61,7 +61,10 @@ def test_the_admin_reads_well_at_both_widths_in_both_schemes(browser, live_serve
                     found = [f"light: {v}" for v in axe_violations(visit.page, rules=rules)]
                 found += unreadable_in(visit, "dark")
                 if size is PHONE:
-                    found += [f"tap target under 44x44 px: {t}" for t in small_targets(visit.page)]
+                    found += [
+                        f"tap target under 44x44 px: {t}"
+                        for t in small_targets(visit.page, text_links=False)
+                    ]
                 visit.shot(f"admin-{what.replace(' ', '-')}-{size['width']}-dark")
                 visit.page.emulate_media(color_scheme="light")
                 visit.shot(f"admin-{what.replace(' ', '-')}-{size['width']}")
@@ -104,7 +107,9 @@ def test_the_admins_header_is_one_row_with_a_menu_on_a_phone(browser, live_serve
         with checker_reports_dropped(visit):
             problems += [f"light: {v}" for v in axe_violations(page)]
         problems += unreadable_in(visit, "dark")
-        problems += [f"tap target under 44x44 px: {t}" for t in small_targets(page)]
+        problems += [
+            f"tap target under 44x44 px: {t}" for t in small_targets(page, text_links=False)
+        ]
         links = header.locator(".user-links a, #logout-form button").all()
         assert len(links) >= 3  # View site (Guildhall), Change password, Log out
         for link in links:

@@ -76,6 +76,15 @@ def test_the_projector_gives_each_player_one_line_at_1366(browser, live_server, 
     )
     assert len(heights) == 24 and max(heights) < 1.5 * min(heights), heights
     assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+    # A to Z reads down each column, then the next column (issue 43: it read across the
+    # columns, Ann K beside Ann L beside Ann M): in the list's order, each name is below the
+    # one before it, or at the top of the column to its right.
+    boxes = page.eval_on_selector_all(
+        ".seats li", "items => items.map(li => [li.getBoundingClientRect().left, li.innerText])"
+    )
+    lefts = [round(left) for left, _ in boxes]
+    assert len(set(lefts)) >= 2, lefts  # more than one column at 1366 px
+    assert lefts == sorted(lefts), [text.split("\n")[0] for _, text in boxes]
     if KEEP_SCREENSHOTS:
         page.screenshot(path=str(SCREENSHOTS / "projector-1366.png"))
     tv.close()

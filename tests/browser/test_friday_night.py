@@ -340,7 +340,7 @@ def test_a_seventeen_player_pod_night(browser, live_server, event):
         expect(page.locator(".player-rounds tbody tr")).to_have_count(3)
         night.console()
         to.shot("friday-console-final")
-        night.tap(to, "button:has-text('End round 4')")
+        night.tap(to, "button:has-text('End the final')")
         assert Tournament.objects.get(pk=event.pk).status == "finished"
         night.go(night.phones, f"/events/{slug}/bracket/")
         expect(night.phones.page.locator("main")).to_contain_text(champion)

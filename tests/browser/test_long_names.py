@@ -91,8 +91,9 @@ def scene(db) -> dict:
     first = round_pair(tournament=swiss)
     for table in first.tables.all():
         seats = list(table.seats.order_by("position"))
-        if len(seats) > 1:
-            table_report(table=table, winner=seats[0].entry)
+        if len(seats) > 1:  # with its games: the scores ("0\u20132") are on the pages too
+            games = {seats[0].entry_id: 2, seats[1].entry_id: 0}
+            table_report(table=table, winner=seats[0].entry, game_wins=games)
     round_end(round_=first)
     entry_drop(entry=entries[1])
     top_cut_start(tournament=swiss)
@@ -264,8 +265,10 @@ def named_long(text: str) -> bool:
 
 # Words of everyday length (2 to 16 letters between spaces, hyphens and slashes) that the page
 # broke inside themselves across two lines, as "playi / ng" once was: a long name may break
-# anywhere, a word beside it may not. Addresses (a check-in link) and the words of the scene's
-# long names (`names`) may break; hidden elements and text fields are not read.
+# anywhere, a word beside it may not. A match's score ("0\u20132", "2\u20131\u20131") is one
+# word too, though its dashes would let a line break (issue 43: "loss 0\u2013 / 2" on a phone).
+# Addresses (a check-in link) and the words of the scene's long names (`names`) may break;
+# hidden elements and text fields are not read.
 BROKEN_WORDS = """(names) => {
     const broken = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -275,7 +278,8 @@ BROKEN_WORDS = """(names) => {
         if (!el.offsetParent && getComputedStyle(el).position !== "fixed") continue;
         if (el.closest("details:not([open])") && !el.closest("summary")) continue;  // folded
         if (node.textContent.includes("://")) continue;
-        for (const match of node.textContent.matchAll(/[^\\s\\-\\u2013\\u2014\\/]+/g)) {
+        const words = /\\d+(?:\\u2013\\d+)+|[^\\s\\-\\u2013\\u2014\\/]+/g;
+        for (const match of node.textContent.matchAll(words)) {
             if (match[0].length < 2 || match[0].length > 16 || names.includes(match[0])) continue;
             const range = document.createRange();
             range.setStart(node, match.index);
@@ -420,7 +424,7 @@ def test_the_console_keeps_drop_and_end_round_on_screen(phone, scene):
     for event in scene["events"]:
         phone.go(f"/events/{event.slug}/run/")
         page = phone.page
-        for label in ("End round", "drop"):
+        for label in (re.compile(r"^End (round \d|the )"), "drop"):
             box = page.locator("button, summary", has_text=label).first.bounding_box()
             assert box is not None and box["x"] + box["width"] <= PHONE["width"], label
         if event.is_pods:  # the dropped player's line, with "undo drop", fits too
@@ -460,4 +464,17 @@ def test_a_players_rounds_keep_each_result_word_whole_beside_long_names(phone, s
     cell = phone.page.locator(".player-rounds td.result").first
     assert cell.inner_text().strip() == "playing"
     assert cell.evaluate(WORD_LINES) == {"playing": 1}
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_players_rounds_keep_each_score_whole_beside_long_names(phone, scene):
+    """Issue 43: at 390 px a 1v1 round's result read "loss 0\u2013 / 2": the score broke at its
+    dash. The long name's own rounds in the 1v1 event, a 100-character name beside them."""
+    phone.login("pat")
+    swiss = scene["events"][0]
+    phone.go(f"/events/{swiss.slug}/me/")
+    cell = phone.page.locator(".player-rounds td.result").first
+    words = cell.evaluate(WORD_LINES)
+    assert set(words) in ({"win", "2\u20130"}, {"loss", "0\u20132"}), words
+    assert set(words.values()) == {1}, words
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -274,7 +274,10 @@ def test_a_players_report_tapped_offline_waits_on_their_phone_and_is_stored_once
     player.page.locator(".report-form").get_by_role("button", name="2-0", exact=True).click()
     banner = player.page.locator("#offline-banner")
     expect(banner).to_contain_text(re.compile(r"your seat as of \d\d:\d\d"))
-    expect(banner).to_contain_text(re.compile(r"Your report \(2-0\) \(tapped at \d\d:\d\d\) waits"))
+    # What the report says, with the players it is about (issue 43: "Your report (Ann)" read
+    # as if Ann had sent it).
+    said = f"Your report: {ann.player.name} \u2013 {bob.player.name} 2-0"
+    expect(banner).to_contain_text(re.compile(re.escape(said) + r" \(tapped at \d\d:\d\d\) waits"))
     assert one.reports.count() == 0
     assert player.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     player.shot("offline-player-report-queued")
@@ -341,7 +344,7 @@ def test_a_players_tap_before_their_page_noticed_the_server_gone_waits_on_the_ph
     player.page.route("**/events/**", gone)
     player.page.locator(".report-form").get_by_role("button", name="2-0", exact=True).click()
     banner = player.page.locator("#offline-banner")
-    expect(banner).to_contain_text(re.compile(r"Your report \(2-0\) \(tapped at \d\d:\d\d\) waits"))
+    expect(banner).to_contain_text(re.compile(r"Your report: .+ 2-0 \(tapped at \d\d:\d\d\) waits"))
     assert player.page.url.endswith(address)
     expect(player.page.locator(".my-seat")).to_be_visible()
     assert one.reports.count() == 0

@@ -1,6 +1,7 @@
 """How a table's result reads on the pages: a seat's place ("2nd"), a match's games ("2-1",
-"0-0-3"), whether a pod's places are a full finishing order. Shared by the models (the
-console's cards) and the public pages' light rows (`selectors.round_board`)."""
+"0-0-3"), whether a pod's places are a full finishing order, and what a round is called
+("Round 3", "Final"). Shared by the models (the console's cards) and the public pages' light
+rows (`selectors.round_board`)."""
 
 from collections.abc import Sequence
 
@@ -13,6 +14,16 @@ def place_label(place: int | None) -> str:
     if 10 <= place % 100 <= 20:
         suffix = "th"
     return f"{place}{suffix}"
+
+
+def round_label(number: int, stage: str = "", *, in_sentence: bool = False) -> str:
+    """What the pages call a round: "Round 3", or a top-cut round by its stage ("Final",
+    "Semifinals"), never by its number (a 3-round event's final is its round 4, a number no
+    player knows it by). `in_sentence`: as it reads inside a sentence ("round 3", "the
+    final")."""
+    if not stage:
+        return f"round {number}" if in_sentence else f"Round {number}"
+    return f"the {stage[0].lower()}{stage[1:]}" if in_sentence else stage
 
 
 def numbered(noun: str, nouns: str, numbers: Sequence[int]) -> str:

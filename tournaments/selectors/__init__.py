@@ -261,7 +261,9 @@ def my_standing(event: Tournament, entry) -> MyStanding | None:
         after = number
     if after is None:
         return None
-    table = standings(event, history(event, before=after + 1))
+    # The field is who was in by then: late entries joining after round `after` have not
+    # played and are not counted in "of 16" (issue 43).
+    table = standings(event, history(event, before=after + 1), entered_by=after)
     row = next((r for r in table.rows if r.player == entry.player_id), None)
     if row is None:
         return None
@@ -355,7 +357,7 @@ def player_history(event: Tournament, entry) -> list[PlayerRound]:
         table = seat.table
         others = [s for s in table.seats.all() if s.entry_id != entry.pk]
         round_ = table.round
-        label = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"Round {round_.number}"
+        label = round_.label
         if not others and table.requested_bye:
             result, points = "bye ½", scheme.requested_bye_points
         elif not others:

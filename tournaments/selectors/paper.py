@@ -74,8 +74,8 @@ class PaperPack:
 
 
 def round_label(round_: Round) -> str:
-    """ "Round 3", or a cut round's own name ("Semi-finals")."""
-    return round_.notes if round_.kind == Round.Kind.TOP_CUT else f"Round {round_.number}"
+    """ "Round 3", or a cut round's own name ("Semi-finals"): `Round.label`."""
+    return round_.label
 
 
 def paper_pack(event: Tournament) -> PaperPack:

@@ -108,7 +108,8 @@ def event_placings(event: Tournament) -> EventPlacings | None:
     rounds = completed_history(event)
     if not rounds:
         return None
-    rows = standings(event, rounds).rows
+    # Who has played: a late entry joining after these rounds is not yet one of the field.
+    rows = standings(event, rounds, entered_by=len(rounds)).rows
     return EventPlacings(False, len(rounds), final_placings(_swiss(rows)))
 
 

@@ -124,9 +124,21 @@ def bye_rule(tournament: Tournament, precedence: list[str] | None = None) -> str
     return byerules.PRESET_DEFAULTS["magic"]
 
 
-def standings(tournament: Tournament, rounds: list[records.Round] | None = None) -> Standing:
+def standings(
+    tournament: Tournament,
+    rounds: list[records.Round] | None = None,
+    *,
+    entered_by: int | None = None,
+) -> Standing:
+    """The standings after `rounds` (default: every round so far). `entered_by`: only the
+    entries in by that round (`Entry.joined_round`), so that "7th of 16 after round 1" does
+    not count the late entries who join in round 2 and have played nothing yet."""
     rounds = history(tournament) if rounds is None else rounds
-    entries = list(tournament.entries.values_list("player_id", "dropped_after"))
+    entries = list(tournament.entries.values_list("player_id", "joined_round", "dropped_after"))
+    if entered_by is not None:
+        seated = {p for round_ in rounds for table in round_ for p in table.players}
+        entries = [e for e in entries if e[1] <= entered_by or e[0] in seated]
+    entries = [(player, dropped) for player, _, dropped in entries]
     precedence = tiebreakers(tournament)
     params: dict = {
         "omw_floor": omw_floor(tournament),

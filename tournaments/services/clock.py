@@ -85,7 +85,7 @@ def round_clock_set(
     before = round_.ends_at
     round_.ends_at = ends_at
     round_.save(update_fields=["ends_at"])
-    label = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"round {round_.number}"
+    label = round_.stage or round_.label_in_sentence
     what = "clock started again" if start else f"{minutes:+d} min"
     summary = f"{label}: {what}, time is up at {_shown(ends_at, zone)}"
     old, new = {"ends_at": before.isoformat() if before else None}, {"ends_at": ends_at.isoformat()}
@@ -151,7 +151,7 @@ def table_extension_set(*, round_: Round, number: int, minutes: int, by=None) ->
     table.extra_minutes = minutes
     table.save(update_fields=["extra_minutes"])
     event_changed(tournament.pk, table_of=entries)
-    label = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"round {round_.number}"
+    label = round_.stage or round_.label_in_sentence
     what = f"+{minutes} min" if minutes else "no time extension"
     summary = f"{label}, {play.noun} {number}: {what} (was +{before} min)"
     old, new = {"extra_minutes": before}, {"extra_minutes": minutes}

@@ -100,7 +100,7 @@ def _check_open(tournament: Tournament, table: Table, seats: list[Seat]) -> None
     latest = tournament.rounds.order_by("-number").values_list("pk", flat=True).first()
     if round_.status != Round.Status.PLAYING or round_.pk != latest:
         raise ReportClosed(
-            f"Round {round_.number} is no longer being played: nothing to report there.",
+            f"{round_.label} is no longer being played: nothing to report there.",
             code="round_closed",
         )
     if len(seats) < 2:
@@ -208,14 +208,15 @@ def _log(tournament, action, report, table, *, by, via_link, summary, who: str, 
     """One History entry: its lines read as sentences there (History lists an unknown
     kind's snapshot as "key: value"); the report row keeps the rest (the result, version)."""
     noun = format_for(tournament).noun
+    played_in = table.round.stage or table.round.label_in_sentence
     after = {
-        "report": f"{report.number} on {noun} {table.number}, round {table.round.number}",
+        "report": f"{report.number} on {noun} {table.number}, {played_in}",
         "result": report.summary,
         "by": who + (" (through their link)" if via_link else ""),
     }
     if queued:
         after["sent"] = f"from their phone's queue, tapped at {queued} offline"
-    summary = f"round {table.round.number}, {noun} {table.number}: {summary}"
+    summary = f"{played_in}, {noun} {table.number}: {summary}"
     via = "player's link" if via_link else ""
     log_action(tournament, action, report, summary, None, after, by, via=via)
 

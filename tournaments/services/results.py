@@ -162,7 +162,9 @@ def table_report(
         for s in seats
     ]
     kind = play.noun
-    notes = f"{tournament.name}, round {table.round.number}, {kind} {table.number}"
+    # "round 2", or the top cut's stage ("Final"): the league's games list says which.
+    played_in = table.round.stage or table.round.label_in_sentence
+    notes = f"{tournament.name}, {played_in}, {kind} {table.number}"
     # A result reported now was played by today, even in an event dated ahead (played early,
     # or a wrong year): no table puts a game in the league's future.
     played_on = min(tournament.date, timezone.localdate())
@@ -187,7 +189,7 @@ def table_report(
         decided_by=table.reported_by,
     )
     action = play.report_actions[before is not None, reverts is not None]
-    summary = f"round {table.round.number}, {kind} {table.number}"
+    summary = f"{played_in}, {kind} {table.number}"
     after = table_snapshot(table, seats)
     log_action(tournament, action, table, summary, before, after, by, via=via, reverts=reverts)
     return table

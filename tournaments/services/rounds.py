@@ -79,7 +79,7 @@ def round_pair(
     if unfinished is not None:
         missing = list(unfinished.tables.filter(reported=False).values_list("number", flat=True))
         raise TournamentError(
-            f"Round {unfinished.number} is not finished"
+            f"{unfinished.label} is not finished"
             + (f": {_no_result_yet(tournament, missing)}." if missing else "."),
             code="round_open",
         )
@@ -174,7 +174,7 @@ def round_end(*, round_: Round, by=None) -> Round:
     if round_.status == Round.Status.COMPLETE:
         # A second tap (or a second TO): ending it again would pair the next top-cut round
         # twice.
-        raise AlreadyDone(f"Round {round_.number} is already complete.", code="complete")
+        raise AlreadyDone(f"{round_.label} is already complete.", code="complete")
     missing = list(round_.tables.filter(reported=False).values_list("number", flat=True))
     if missing:
         said = _no_result_yet(tournament, missing, still=True)
@@ -266,7 +266,7 @@ def round_advance(*, round_: Round, by=None, decklists_accepted=None) -> Round:
         if latest is not None and latest.number > round_.number:
             then = f" and {_round_name(latest)} is paired"
         raise AlreadyDone(
-            f"Round {round_.number} is already complete{then}: nothing was changed again.",
+            f"{round_.label} is already complete{then}: nothing was changed again.",
             code="complete",
         ) from None
     tournament.refresh_from_db(fields=["status", "swiss_rounds", "top_cut"])
@@ -283,12 +283,12 @@ def round_advance(*, round_: Round, by=None, decklists_accepted=None) -> Round:
         raise
     except TournamentError as error:
         raise TournamentError(
-            f"Round {ended.number} stays open: {error.message}", code=error.code, field=error.field
+            f"{ended.label} stays open: {error.message}", code=error.code, field=error.field
         ) from None
 
 
 def _round_name(round_: Round) -> str:
-    return round_.notes if round_.kind == Round.Kind.TOP_CUT else f"round {round_.number}"
+    return round_.label_in_sentence
 
 
 @transaction.atomic

@@ -11,13 +11,14 @@ the format and the round's kind, so they are rendered once per process.
 """
 
 import hashlib
+import re
 from functools import lru_cache
 
 from django import template
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 
 from core.fragments import fragment_tag, jinja_template
 
@@ -25,6 +26,23 @@ from ..domain import labels
 from ..selectors.console import seats_of
 
 register = template.Library()
+
+
+# A match's games as domain.labels and domain.reports write them: "2\u20131", "0\u20130\u20133".
+SCORE = re.compile("(\\d+(?:\u2013\\d+)+)")
+
+
+@register.filter
+def scores(text) -> SafeString:
+    """A sentence with each score in it kept whole: "Bob won 2\u20131" with its "2\u20131" in a
+    `<span class="score">` (no line break inside, guildhall.css), so that a narrow line never
+    breaks a score at its dash ("loss 0\u2013 / 2", issue 43). The rest is escaped."""
+    parts = SCORE.split(str(text))
+    drawn = [
+        format_html('<span class="score">{}</span>', part) if odd else conditional_escape(part)
+        for odd, part in ((i % 2 == 1, p) for i, p in enumerate(parts))
+    ]
+    return mark_safe("".join(drawn))  # each part escaped above
 
 
 @lru_cache(maxsize=16)
@@ -179,11 +197,11 @@ def round_next(event, round_) -> tuple[str, str]:
     """What the console's one tap does once every table of `round_` has a result
     (views.round_advance), and what it ends: ("Pair round 3", "ends round 2")."""
     if round_.kind == "top_cut":
-        ends = f"ends the {round_.notes.lower()}"
+        ends = f"ends {round_.label_in_sentence}"
         if round_.notes == "Final":
             return "Finish the event", ends
         return "Pair the next stage", ends
-    ends = f"ends round {round_.number}"
+    ends = f"ends {round_.label_in_sentence}"
     if round_.number < (event.swiss_rounds or 0):
         return f"Pair round {round_.number + 1}", ends
     if event.top_cut:

@@ -70,7 +70,7 @@ def test_ending_a_complete_top_cut_round_again_is_already_done(judge_client, lea
     url = reverse("round_end", args=[event.slug, semis.number])
     assert judge_client.post(url).status_code == 302
     again = judge_client.post(url)
-    assert "Round 2 is already complete." in console_after(again, judge_client)
+    assert "Semifinals is already complete." in console_after(again, judge_client)
     assert list(event.rounds.values_list("number", flat=True).order_by("number")) == [1, 2, 3]
 
 

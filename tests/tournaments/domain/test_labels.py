@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournaments.domain.labels import full_order, place_label, result_label
+from tournaments.domain.labels import full_order, place_label, result_label, round_label
 
 
 @pytest.mark.parametrize(
@@ -46,3 +46,18 @@ def test_result_label(reported, is_draw, wins, draws, label):
 )
 def test_full_order(places, full):
     assert full_order(places) is full
+
+
+@pytest.mark.parametrize(
+    ("number", "stage", "alone", "in_sentence"),
+    [
+        (3, "", "Round 3", "round 3"),
+        (4, "Final", "Final", "the final"),
+        (5, "Semifinals", "Semifinals", "the semifinals"),
+        (2, "Top 16", "Top 16", "the top 16"),
+    ],
+)
+def test_a_round_is_called_by_its_number_or_its_cut_stage(number, stage, alone, in_sentence):
+    """Issue 43: a 3-round event's final is its round 4, and nobody calls it that."""
+    assert round_label(number, stage) == alone
+    assert round_label(number, stage, in_sentence=True) == in_sentence

@@ -233,3 +233,36 @@ def test_a_tie_for_first_without_a_cut_is_said_as_shared(client, league):
         first = table.seats.order_by("position").first().entry.player_id
         mine = page(client, "event_player", event.slug, first)
         assert f"Finished <strong>1st{EN}2nd of 4</strong>" in mine
+
+
+def test_late_entries_are_not_counted_before_they_have_played(client, league):
+    """Issue 43: after round 1 a player read "13th of 18": the 18 counted the late entries
+    who join in round 2 and had played nothing. The field after round N is who was in by
+    then; a late entry counts once they have played."""
+    event = tournament_create(league=league, name="Late", swiss_rounds=3)
+    register(event, *EIGHT)
+    round_1 = round_pair(tournament=event)
+    late = register(event, "Ivy", "Jo")  # during round 1: they join in round 2
+    assert {e.joined_round for e in late} == {2}
+    for table in round_1.tables.all():
+        table_report(table=table, winner=table.seats.order_by("position").first().entry)
+    round_end(round_=round_1)
+    ann = Entry.objects.select_related("player").get(tournament=event, player__name="Ann")
+    shown = page(client, "event_player", event.slug, ann.player_id)
+    assert " of 8 after round 1</strong>" in shown, shown
+    assert " of 10 " not in shown
+    ann.player.user = UserFactory(username="ann")
+    ann.player.save(update_fields=["user"])
+    client.force_login(ann.player.user)
+    mine = page(client, "my_event", event.slug)
+    assert " of 8</strong>" in mine and " of 10</strong>" not in mine
+    client.logout()
+    # The late entry has no place yet: they have not played.
+    assert "after round 1</strong>" not in page(
+        client, "event_player", event.slug, late[0].player_id
+    )
+    # Once round 2 is played, they are in the field.
+    play_round(event)
+    event_changed(event.pk)
+    shown = page(client, "event_player", event.slug, late[0].player_id)
+    assert " of 10 after round 2</strong>" in shown, shown

@@ -229,4 +229,6 @@ def test_a_match_won_by_the_second_listed_player_is_said_from_the_winners_side(
     second.player.user = judge
     second.player.save(update_fields=["user"])
     page = client.get(reverse("my_event", args=[event.slug])).content.decode()
-    assert f"Result: <strong>{second.player} won 2\u20131</strong>" in page
+    # The score in one piece (issue 43: no line break at its dash).
+    said = f'{second.player} won <span class="score">2\u20131</span>'
+    assert f"Result: <strong>{said}</strong>" in page

@@ -90,7 +90,8 @@ def test_the_console_offers_it_only_after_a_complete_swiss_round(league, client)
     answer = client.post(reverse("event_swiss_finish", args=[event.slug]), {"after": "1"})
     assert answer.status_code == 302
     page = client.get(console).content.decode()
-    assert "The event is finished after round 1: these are its final standings." in page
+    assert "The Swiss rounds ended after round 1." in page
+    assert "The event is finished: the <a" in page
     again = client.post(reverse("event_swiss_finish", args=[event.slug]), {"after": "1"})
     assert "The event is already finished." in client.get(again["Location"]).content.decode()
     assert event.rounds.count() == 1

@@ -22,6 +22,7 @@ from core.pagecache import memo, versions
 from leagues import services as league_services
 
 from ... import selectors
+from ...domain import labels
 from ...errors import AlreadyDone, UnknownPlayer
 from ...formats import RESULTS
 from ...forms import ExtensionForm, RegisterForm
@@ -128,12 +129,23 @@ def _console(request, event: Tournament, **extra) -> dict:
         register_form=extra.pop("register_form", RegisterForm()),
         extension_form=extra.pop("extension_form", None) or ExtensionForm(noun=event.play.noun),
         results=RESULTS,
-        earlier_rounds=range(1, round_.number) if round_ else [],
+        earlier_rounds=_earlier_rounds(event, round_),
         # From the prefetched seats: the seating the TO sees, which the edit form (fetched
         # when opened) sends back, so an edit of a round changed meanwhile is refused.
         seating=seating,
         **extra,
     )
+
+
+def _earlier_rounds(event: Tournament, round_: Round | None) -> list[tuple[int, str]]:
+    """The rounds before `round_`, (number, "round 2" or "the semifinals"), for the console's
+    "Correct an earlier round": only a top-cut round has cut rounds before it to look up."""
+    if round_ is None:
+        return []
+    if round_.kind == Round.Kind.SWISS:
+        return [(n, labels.round_label(n, in_sentence=True)) for n in range(1, round_.number)]
+    earlier = event.rounds.filter(number__lt=round_.number).only("number", "kind", "notes")
+    return [(r.number, r.label_in_sentence) for r in earlier.order_by("number")]
 
 
 def console_again(request, event: Tournament, **forms) -> HttpResponse:

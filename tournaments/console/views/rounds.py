@@ -105,7 +105,8 @@ def event_swiss_finish(request: HttpRequest, slug: str) -> HttpResponse:
     except DomainError as error:
         return refused(request, event, error)
     if event.status == Tournament.Status.FINISHED:
-        said = f"The event is finished after round {after}: these are its final standings."
+        # The console says the event is finished (`round-status`): the flash says how.
+        said = f"The Swiss rounds ended after round {after}."
     else:
         said = f"The Swiss rounds end after round {after}: start the top {event.top_cut}."
     messages.success(request, said)
@@ -121,7 +122,7 @@ def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         request,
         event,
         lambda: rounds_services.round_end(round_=round_, by=request.user),
-        f"Round {number} is complete.",
+        f"{round_.label} is complete.",
     )
 
 
@@ -149,14 +150,12 @@ def round_advance(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         )
     except DomainError as error:
         return refused(request, event, error)
-    ended = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"Round {number}"
+    ended = round_.label
     if shown.pk == round_.pk:
-        done = f"{ended} is complete: the event is finished and the final standings are in."
-    elif shown.kind == Round.Kind.TOP_CUT:
-        tables = shown.tables.count()
-        done = f"{ended} is complete. {shown.notes} is paired: {_tables(event, tables)}."
+        # Nothing follows: the console itself now says the event is finished (`round-status`).
+        done = f"{ended} is complete."
     else:
-        done = f"{ended} is complete. Round {shown.number} is paired: "
+        done = f"{ended} is complete. {shown.label} is paired: "
         done += f"{_tables(event, shown.tables.count())}."
     messages.success(request, done)
     return redirect("event_run", slug=event.slug)

@@ -240,7 +240,7 @@
       });
       settle.forEach(function (item) {
         parts.push(
-          "Your " + item.label + " tapped offline at " + item.hhmm + " was not stored: " +
+          "Your " + item.label + " (tapped offline at " + item.hhmm + ") was not stored: " +
             item.reason,
         );
       });
@@ -869,6 +869,11 @@
     });
     var action = data.get("action");
     var text = submitter ? submitter.textContent.replace(/\s+/g, " ").trim() : "";
+    // What the report says, not who sent it: a pod's button is the winner's name ("Ann won"),
+    // a match's the games, named with the players ("Ann – Bob 2-0"; the form's template).
+    var own = submitter && submitter.getAttribute("data-report-label");
+    var shape = form.getAttribute("data-report-label");
+    var said = own || (shape && text ? shape.replace("{result}", text) : text);
     var now = Date.now();
     return {
       event: SLUG,
@@ -880,8 +885,8 @@
       params: params,
       label:
         action === "confirm"
-          ? "confirmation" + (text ? " (" + text.replace(/^Confirm: /, "") + ")" : "")
-          : "report" + (text ? " (" + text + ")" : ""),
+          ? "confirmation" + (text ? ": " + text.replace(/^Confirm: /, "") : "")
+          : "report" + (said ? ": " + said : ""),
       tapped: now,
       hhmm: hhmm(now),
       late: offline(),
