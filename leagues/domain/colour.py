@@ -9,7 +9,8 @@ Any colour a store picks is accepted; what is drawn with it is then chosen for c
   lightness until it stands out 3:1 from the page and its cards (WCAG 2.1's 1.4.11 for
   what is not text), with its own readable text;
 - the accent as text on the page (links, secondary buttons, table numbers) is moved until
-  it reaches 4.5:1 on the page, its cards, a table's stripe and the accent's pale tint.
+  it reaches 4.5:1 on the page, its cards, a table's stripe, the messages' backgrounds and
+  the accent's pale tint.
 
 The colour is moved in Oklab lightness (Björn Ottosson, https://bottosson.github.io/posts/oklab/),
 its hue kept and as much chroma as sRGB can show, in the smallest steps that reach the ratio,
@@ -30,9 +31,22 @@ BLACK = "#000000"
 _HEX = re.compile(r"^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
 # The schemes' page colours, as in core/static/guildhall/tokens.css (compared by a test):
-# a card (--paper), the page (--wash), a table's even row (--stripe), and the dark ink.
+# a card (--paper), the page (--wash), a table's even row (--stripe); the messages' and
+# badges' backgrounds, which a link may sit on (the console's "Show only these"); the dark ink.
 LIGHT = {"paper": "#ffffff", "wash": "#f4f5f8", "stripe": "#f8f9fb"}
 DARK = {"paper": "#1b2029", "wash": "#12161d", "stripe": "#1f252f"}
+LIGHT_STATES = {
+    "good-bg": "#e7f5ec",
+    "bad-bg": "#fdecea",
+    "warn-bg": "#fff4e0",
+    "info-bg": "#e8f1fb",
+}
+DARK_STATES = {
+    "good-bg": "#15301f",
+    "bad-bg": "#3a1714",
+    "warn-bg": "#352608",
+    "info-bg": "#13283a",
+}
 INK = "#1d2330"
 TINT = 0.10  # the accent's pale tint: this much of the fill mixed into the card's colour
 
@@ -187,14 +201,15 @@ class SchemePalette:
         }
 
 
-def scheme_palette(colour: str, page: dict[str, str]) -> SchemePalette:
-    """The store's `colour` on a scheme whose page colours are `page` (LIGHT or DARK)."""
+def scheme_palette(colour: str, page: dict[str, str], states: dict[str, str]) -> SchemePalette:
+    """The store's `colour` on a scheme whose page colours are `page` (LIGHT or DARK) and whose
+    messages' backgrounds are `states` (LIGHT_STATES or DARK_STATES)."""
     colour = _hex(parse_hex(colour))
     darker = relative_luminance(parse_hex(page["wash"])) >= 0.18  # a light page
     fill = _reaching(colour, list(page.values()), AA_UI, darker=darker)
     fill_ink = readable_ink(fill)
     tint = mix_oklab(page["paper"], fill, TINT)
-    text = _reaching(colour, [*page.values(), tint], AA_TEXT, darker=darker)
+    text = _reaching(colour, [*page.values(), *states.values(), tint], AA_TEXT, darker=darker)
     return SchemePalette(
         header=colour,
         header_ink=readable_ink(colour),
@@ -208,7 +223,10 @@ def scheme_palette(colour: str, page: dict[str, str]) -> SchemePalette:
 
 def store_palette(colour: str) -> dict[str, SchemePalette]:
     """The store's colour as the light scheme's and the dark scheme's palettes."""
-    return {"light": scheme_palette(colour, LIGHT), "dark": scheme_palette(colour, DARK)}
+    return {
+        "light": scheme_palette(colour, LIGHT, LIGHT_STATES),
+        "dark": scheme_palette(colour, DARK, DARK_STATES),
+    }
 
 
 def accent_clean(text: str) -> str:

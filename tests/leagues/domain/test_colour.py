@@ -9,8 +9,10 @@ import pytest
 
 from leagues.domain.colour import (
     DARK,
+    DARK_STATES,
     INK,
     LIGHT,
+    LIGHT_STATES,
     AccentProblem,
     accent_clean,
     contrast_ratio,
@@ -100,8 +102,10 @@ def test_a_mix_in_oklab_is_what_css_draws():
 
 
 @pytest.mark.parametrize("colour", STORE_COLOURS)
-@pytest.mark.parametrize(("scheme", "page"), [("light", LIGHT), ("dark", DARK)])
-def test_every_tone_of_a_stores_palette_is_readable(colour, scheme, page):
+@pytest.mark.parametrize(
+    ("scheme", "page", "states"), [("light", LIGHT, LIGHT_STATES), ("dark", DARK, DARK_STATES)]
+)
+def test_every_tone_of_a_stores_palette_is_readable(colour, scheme, page, states):
     tones = store_palette(colour)[scheme]
     surfaces = list(page.values())  # a card, the page, a table's stripe
     # The header is the store's own colour, with readable text.
@@ -113,8 +117,10 @@ def test_every_tone_of_a_stores_palette_is_readable(colour, scheme, page):
         assert contrast_ratio(tones.fill_ink, fill) >= 4.5, (amount, fill)
     # The fill stands out from the page and its cards (a button, the current tab).
     assert min(contrast_ratio(tones.fill, s) for s in surfaces) >= 3
-    # The accent as text (links, secondary buttons) on every surface and on the pale tint.
-    assert min(contrast_ratio(tones.text, s) for s in [*surfaces, tones.tint]) >= 4.5
+    # The accent as text (links, secondary buttons) on every surface, on a message (a link in
+    # the console's "Waiting for..."), on the pale tint.
+    backgrounds = [*surfaces, *states.values(), tones.tint]
+    assert min(contrast_ratio(tones.text, s) for s in backgrounds) >= 4.5
     assert tones.tokens()["accent"] == tones.text
 
 
@@ -141,9 +147,9 @@ def test_the_page_colours_are_the_schemes_tokens():
     """The palette is measured against the page colours of tokens.css: the same values."""
     css = TOKENS_CSS.read_text()
     light, dark = css.split("@media (prefers-color-scheme: dark)")
-    for name, value in LIGHT.items():
+    for name, value in {**LIGHT, **LIGHT_STATES}.items():
         assert _declared(light, name) == value, name
-    for name, value in DARK.items():
+    for name, value in {**DARK, **DARK_STATES}.items():
         assert _declared(dark, name) == value, name
     assert _declared(light, "ink") == INK
     assert f"var(--brand-away) {round(HOVER * 100)}%" in css
