@@ -28,8 +28,9 @@ def theme_version(accent: str) -> str:
 
 
 def _store(context):
-    """The store the page belongs to, or None (Guildhall's own pages: home, the account's)."""
-    for name in ("league", "event", "organization"):
+    """The store the page belongs to, or None (Guildhall's own pages: home, the account's).
+    `store` is the store's own page of events (tournaments.public.views.store_events)."""
+    for name in ("league", "event", "organization", "store"):
         value = context.get(name)
         if value is None or isinstance(value, str):
             continue

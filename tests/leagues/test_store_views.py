@@ -290,6 +290,18 @@ def test_the_short_name_stands_for_a_long_name_on_a_phones_header(as_owner, orga
     assert '<span class="store-name">Dragon&#x27;s Den Games and Coffee House</span>' in header
 
 
+def test_the_stores_own_page_wears_its_colour_and_name(organization, client):
+    """Issue 43: the store's events page (/stores/<slug>/) had Guildhall's header and maroon
+    buttons, though it is the store's own page."""
+    Organization.objects.filter(pk=organization.pk).update(accent="#1f6b3a")
+    LeagueFactory(organization=organization, slug="friday", is_public=True)
+    page = client.get(reverse("store_events", args=[organization.slug])).content.decode()
+    header = page.split('<header class="site-header">')[1].split("</header>")[0]
+    assert '<span class="store-name">Dragon&#x27;s Den</span>' in header
+    theme = reverse("store_theme", args=[organization.slug])
+    assert f"{theme}?v=1f6b3a-{THEME_VERSION}" in page
+
+
 def test_the_stores_logo_and_name_head_its_event_pages_and_the_projector(organization, client):
     """Every page of the store's (a league's, its seasons', an event's, the player's own and
     the projector) carries its name and logo in the header and its accent stylesheet; the
