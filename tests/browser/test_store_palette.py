@@ -34,7 +34,7 @@ HEADER_ROW = 60  # px: the header on a phone, a name of two lines included
 @pytest.fixture
 def scene(db) -> dict:
     """Friday Commander's store with a long name, an event in its second round of eight
-    players (one table reported), and Ann's account (pat)."""
+    players (one table reported, not Ann's), and Ann's account (pat)."""
     scene = friday_league()
     Organization.objects.filter(pk=scene["league"].organization_id).update(name=LONG_NAME)
     event = tournament_create(
@@ -49,9 +49,10 @@ def scene(db) -> dict:
         table_report(table=table, winner=table.seats.order_by("position").first().entry)
     round_end(round_=first)
     second = round_pair(tournament=event)
-    reported = second.tables.order_by("number").first()
-    table_report(table=reported, winner=reported.seats.order_by("position").first().entry)
     ann = scene["players"][0]
+    # One table reported, not Ann's: her seat card keeps its report buttons.
+    reported = second.tables.exclude(seats__entry__player=ann).order_by("number").first()
+    table_report(table=reported, winner=reported.seats.order_by("position").first().entry)
     ann.user = UserFactory(username="pat")
     ann.save(update_fields=["user"])
     return {**scene, "event": event}
