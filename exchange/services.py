@@ -29,7 +29,7 @@ order (date, then entry) and imported in that order, which keeps their rating or
 
     {"format": "guildhall-organization", "version": 1, "exported_at": "...",
      "organization": {"name", "slug", "created_at", "address", "time_zone",
-                      "accent", "logo"},                              # base64, or null
+                      "accent", "short_name", "logo"},                # logo: base64, or null
      "members": [{"username", "role"}],                      # not imported
      "players": [{"name", "account", "created_at",          # account: not imported
                   "sees_private_leagues"}],
@@ -129,7 +129,15 @@ VERSION = 1
 
 # The model fields written for each row, by the model's own names. Relations are written
 # separately, by name or key. Every listed field is required on import except created_at.
-ORGANIZATION_FIELDS = ("name", "slug", "created_at", "address", "time_zone", "accent")
+ORGANIZATION_FIELDS = (
+    "name",
+    "slug",
+    "created_at",
+    "address",
+    "time_zone",
+    "accent",
+    "short_name",
+)
 PLAYER_FIELDS = ("name", "created_at", "sees_private_leagues")
 LEAGUE_FIELDS = ("name", "slug", "game_label", "is_public", "starts_on", "ends_on", "created_at")
 GAME_FIELDS = ("played_on", "source", "notes", "created_at")
@@ -271,6 +279,7 @@ OPTIONAL_FIELDS = {
     "address",
     "time_zone",
     "accent",
+    "short_name",
     "sees_private_leagues",
     "start_time",
     "place",

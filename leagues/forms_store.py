@@ -12,6 +12,15 @@ class StoreProfileForm(forms.Form):
     name = forms.CharField(
         label="Store name", max_length=Organization._meta.get_field("name").max_length
     )
+    short_name = forms.CharField(
+        label="Short name",
+        required=False,
+        max_length=60,  # longer than the field: the service says what is too long, and why
+        help_text=(
+            "Optional, at most 20 characters: what a phone's header shows when the store's "
+            "name is too long for two lines there. Empty: the whole name."
+        ),
+    )
     address = forms.CharField(
         label="Address",
         required=False,
@@ -42,9 +51,9 @@ class StoreProfileForm(forms.Form):
         max_length=20,
         widget=forms.TextInput(attrs={"placeholder": "#1f5f7a", "autocomplete": "off"}),
         help_text=(
-            "Your store's colour for its header, its events and the projector: # and six hex "
-            "digits. White text goes on it, so it must be dark enough to read. Empty: "
-            "Guildhall's own."
+            "Your store's colour for its header, buttons and links, its events and the "
+            "projector: # and six hex digits. Any colour: Guildhall picks the text on it and "
+            "the shades of it that stay readable. Empty: Guildhall's own."
         ),
     )
 

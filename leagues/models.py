@@ -32,6 +32,9 @@ MANAGER_ROLES = (Role.OWNER, Role.ORGANIZER)
 
 class Organization(models.Model):
     name = models.CharField(max_length=120)
+    # What a phone's header says instead of a long name ("Dragon's Den"), '' for the name
+    # itself, wrapped on two lines (issue 43). At most SHORT_NAME_MAX characters.
+    short_name = models.CharField(max_length=20, blank=True, default="", db_default="")
     slug = models.SlugField(max_length=60, unique=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     members = models.ManyToManyField(
@@ -50,9 +53,10 @@ class Organization(models.Model):
     logo = models.BinaryField(null=True, blank=True, editable=False)
     logo_type = models.CharField(max_length=20, blank=True, editable=False, db_default="")
     logo_version = models.PositiveIntegerField(default=0, db_default=0, editable=False)
-    # The store's accent colour ('#1f5f7a', '' for Guildhall's): its header and current tab on
-    # its pages, its events' and the projector (leagues.views.store.store_theme). Accepted only
-    # when white text on it is readable (leagues.domain.colour).
+    # The store's accent colour ('#1f5f7a', '' for Guildhall's): its header, buttons, links and
+    # current tab on its pages, its events' and the projector, each tone drawn from it for
+    # contrast in the light and the dark scheme (leagues.domain.colour.store_palette, served
+    # by leagues.views.store.store_theme).
     accent = models.CharField(max_length=7, blank=True, default="", db_default="")
 
     class Meta:

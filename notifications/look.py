@@ -5,9 +5,10 @@ Mail programs drop stylesheets and CSS variables, so the colours are written int
 they are the design system's light-scheme tokens (core/static/guildhall/tokens.css, `:root`),
 copied here by name and compared with the stylesheet by a test, so a token changed there cannot
 leave the mails behind. Every pair of text and background in the mail reaches WCAG AA (4.5:1):
-the tokens were chosen so, and a store's accent carries white text only because
-`leagues.domain.colour.accent_clean` refused any accent under 4.5:1 when it was saved; one that
-did not pass (written before the check, or by hand) gives way to Guildhall's own brand here.
+the tokens were chosen so, and the store's colour comes as its light-scheme palette
+(`leagues.domain.colour.store_palette`, as on its pages): the header in the store's colour with
+the text chosen for it, the button in the accent's fill with its own. A colour that is not one
+(written by hand) gives way to Guildhall's own brand here.
 The text part stays the whole message: the HTML part only presents it.
 """
 
@@ -17,7 +18,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from leagues.domain.colour import AccentProblem, accent_clean
+from leagues.domain.colour import AccentProblem, accent_clean, store_palette
 from leagues.models import Organization
 
 from .domain.messages import Email
@@ -38,8 +39,11 @@ LOGO_HEIGHT = 40  # px, the logo's height in the mail's header
 @dataclass(frozen=True)
 class StoreLook:
     name: str
-    accent: str  # a colour white text is readable on
+    accent: str  # the header's background: the store's colour
     logo_url: str  # absolute, '' without a logo
+    accent_ink: str = TOKENS["brand-ink"]  # the header's text, readable on `accent`
+    button: str = TOKENS["brand"]  # the link's button: the accent filled on white
+    button_ink: str = TOKENS["brand-ink"]
 
 
 def store_look(organization_id: int) -> StoreLook:
@@ -51,14 +55,24 @@ def store_look(organization_id: int) -> StoreLook:
         .get()
     )
     try:
-        accent = accent_clean(row["accent"]) or TOKENS["brand"]
+        accent = accent_clean(row["accent"])
     except AccentProblem:
-        accent = TOKENS["brand"]
+        accent = ""
+    if accent:
+        tones = store_palette(accent)["light"]
+        colours = {
+            "accent": tones.header,
+            "accent_ink": tones.header_ink,
+            "button": tones.fill,
+            "button_ink": tones.fill_ink,
+        }
+    else:
+        colours = {"accent": TOKENS["brand"]}
     logo_url = ""
     if row["logo_type"]:
         path = reverse("store_logo", args=[row["slug"]])
         logo_url = f"{settings.GUILDHALL_BASE_URL.rstrip('/')}{path}?v={row['logo_version']}"
-    return StoreLook(name=row["name"], accent=accent, logo_url=logo_url)
+    return StoreLook(name=row["name"], logo_url=logo_url, **colours)
 
 
 def email_html(mail: Email, *, look: StoreLook, link: str, action: str) -> str:
@@ -84,6 +98,5 @@ def email_html(mail: Email, *, look: StoreLook, link: str, action: str) -> str:
             "look": look,
             "logo_height": LOGO_HEIGHT,
             "c": TOKENS,
-            "ink_on_accent": TOKENS["brand-ink"],
         },
     )

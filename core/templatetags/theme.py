@@ -1,10 +1,12 @@
 """The store's look on a page that belongs to a store (its league's, its event's, its own), or
 Guildhall's (issue 33): `{% store_theme %}` links the store's accent stylesheet,
-`{% store_brand %}` draws the header's name, the store's logo and name beside Guildhall's mark.
+`{% store_brand %}` draws the header's name, the store's logo and name beside Guildhall's mark
+(on a phone its short name when it has one).
 
 Tags rather than template logic: a page's context names its store in one of several ways
 (`league`, `event`, `organization`) and the test settings fail on a missing variable. The
-accent was checked when saved (leagues.domain.colour); the URL carries it so the file caches.
+stylesheet's URL carries the accent so that the file caches (leagues.views.store.store_theme
+draws the palette from it).
 """
 
 from django import template
@@ -15,10 +17,20 @@ from core.templatetags.links import cached_url
 
 register = template.Library()
 
+# Named in the stylesheet's address beside the colour: a change of how the palette is drawn
+# (leagues.domain.colour) must not be hidden by a browser's long-cached copy of the old one.
+THEME_VERSION = "2"
+
+
+def theme_version(accent: str) -> str:
+    """The `?v=` of a store's palette stylesheet: its colour and how the palette is drawn."""
+    return f"{accent.removeprefix('#')}-{THEME_VERSION}"
+
 
 def _store(context):
-    """The store the page belongs to, or None (Guildhall's own pages: home, the account's)."""
-    for name in ("league", "event", "organization"):
+    """The store the page belongs to, or None (Guildhall's own pages: home, the account's).
+    `store` is the store's own page of events (tournaments.public.views.store_events)."""
+    for name in ("league", "event", "organization", "store"):
         value = context.get(name)
         if value is None or isinstance(value, str):
             continue
@@ -37,9 +49,7 @@ def store_theme(context) -> str:
     if store is None or not getattr(store, "accent", ""):
         return ""
     url = reverse("store_theme", args=[store.slug])
-    return format_html(
-        '<link rel="stylesheet" href="{}?v={}">', url, store.accent.removeprefix("#")
-    )
+    return format_html('<link rel="stylesheet" href="{}?v={}">', url, theme_version(store.accent))
 
 
 @register.inclusion_tag("components/store_brand.html", takes_context=True)

@@ -43,6 +43,7 @@ from .common import LeagueError, slug_new
 log = logging.getLogger(__name__)
 
 NAME_MAX = Organization._meta.get_field("name").max_length
+SHORT_NAME_MAX = Organization._meta.get_field("short_name").max_length
 ADDRESS_MAX = 300
 LEAGUE_NAME_MAX = League._meta.get_field("name").max_length
 GAME_LABEL_MAX = League._meta.get_field("game_label").max_length
@@ -184,6 +185,7 @@ class LogoUpload:
 def _profile(organization: Organization) -> dict:
     return {
         "name": organization.name,
+        "short_name": organization.short_name,
         "address": organization.address,
         "time_zone": organization.time_zone,
         "logo": organization.logo_version if organization.logo_type else None,
@@ -201,10 +203,11 @@ def organization_profile_update(
     logo: LogoUpload | None = None,
     logo_remove: bool = False,
     accent: str | None = None,
+    short_name: str | None = None,
     by=None,
 ) -> Organization:
-    """Change the store's name, address, time zone, logo (or remove the logo) and accent colour
-    (None: unchanged; '': Guildhall's own)."""
+    """Change the store's name, address, time zone, logo (or remove the logo), accent colour
+    and short name (None: unchanged; '': Guildhall's own colour, the whole name)."""
     name = " ".join((name or "").split())
     if not name:
         raise LeagueError("Give the store a name.", field="name", code="empty")
@@ -214,6 +217,15 @@ def organization_profile_update(
             field="name",
             code="too_long",
         )
+    if short_name is not None:
+        short_name = " ".join(short_name.split())
+        if len(short_name) > SHORT_NAME_MAX:
+            raise LeagueError(
+                f"A short name may be {SHORT_NAME_MAX} characters at most, to fit a phone's "
+                f"header; this one is {len(short_name)}.",
+                field="short_name",
+                code="too_long",
+            )
     address = (address or "").strip().replace("\r\n", "\n")
     if len(address) > ADDRESS_MAX:
         raise LeagueError(
@@ -247,6 +259,9 @@ def organization_profile_update(
     if accent is not None:
         store.accent = accent
         fields.append("accent")
+    if short_name is not None:
+        store.short_name = short_name
+        fields.append("short_name")
     if content_type is not None:
         store.logo, store.logo_type = logo.data, content_type
         store.logo_version += 1

@@ -19,8 +19,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors_http import error_message, form_add_error
+from core.templatetags.theme import theme_version
 
 from .. import services
+from ..domain.colour import store_palette
 from ..domain.images import LOGO_MAX_BYTES
 from ..forms_store import StaffInviteForm, StoreNewForm, StoreProfileForm
 from ..models import MANAGER_ROLES, Membership, Organization, Role, StaffInvitation
@@ -116,6 +118,7 @@ def store_profile(request: HttpRequest, org: str) -> HttpResponse:
         "address": organization.address,
         "time_zone": organization.time_zone,
         "accent": organization.accent,
+        "short_name": organization.short_name,
     }
     form = StoreProfileForm(
         request.POST or None,
@@ -138,6 +141,7 @@ def store_profile(request: HttpRequest, org: str) -> HttpResponse:
                 logo=logo,
                 logo_remove=form.cleaned_data["logo_remove"],
                 accent=form.cleaned_data["accent"],
+                short_name=form.cleaned_data["short_name"],
                 by=request.user,
             )
         except services.LeagueError as error:
@@ -292,22 +296,39 @@ def staff_join(request: HttpRequest, org: str, token: str) -> HttpResponse:
 
 @require_GET
 def store_theme(request: HttpRequest, org: str) -> HttpResponse:
-    """The store's accent as a stylesheet (public): the Content-Security-Policy allows no inline
-    style, so base.html links this file on the store's pages. `?v=<accent>` caches it for long,
-    as the logo; the colour was checked when it was saved (leagues.domain.colour)."""
+    """The store's palette as a stylesheet (public): the Content-Security-Policy allows no
+    inline style, so base.html links this file on the store's pages. Every accent token of the
+    light scheme and of the dark one is drawn from the store's one colour, each chosen for
+    contrast (leagues.domain.colour.store_palette); the projector keeps its own link colour.
+    `?v=<accent>-<THEME_VERSION>` caches it for long, as the logo."""
     accent = Organization.objects.filter(slug=org).values_list("accent", flat=True).first()
     if not accent:
         raise Http404("This store has no accent colour.")
-    css = (
-        f":root, body.projector {{ --store: {accent}; --store-ink: #ffffff; "
-        f"--brand: {accent}; --brand-ink: #ffffff; }}\n"
-    )
+    css = theme_css(accent)
     response = HttpResponse(css, content_type="text/css; charset=utf-8")
-    if request.GET.get("v") == accent.lstrip("#"):
+    if request.GET.get("v") == theme_version(accent):
         response["Cache-Control"] = f"public, max-age={LOGO_CACHE_SECONDS}, immutable"
     else:
         response["Cache-Control"] = "public, max-age=0, must-revalidate"
     return response
+
+
+def theme_css(accent: str) -> str:
+    """The stylesheet of a store's palette: the light scheme on :root, the dark one in its
+    media query, and the projector's (a dark page of its own) without its link colour."""
+    palette = store_palette(accent)
+
+    def block(selector: str, tokens: dict[str, str]) -> str:
+        body = " ".join(f"--{name}: {value};" for name, value in tokens.items())
+        return f"{selector} {{ {body} }}"
+
+    light, dark = palette["light"].tokens(), palette["dark"].tokens()
+    projector = {name: value for name, value in dark.items() if name != "accent"}
+    return (
+        f"{block(':root', light)}\n"
+        f"@media (prefers-color-scheme: dark) {{ {block(':root', dark)} }}\n"
+        f"{block('body.projector', projector)}\n"
+    )
 
 
 def store_logo(request: HttpRequest, org: str) -> HttpResponse:

@@ -26,7 +26,7 @@ from .conftest import PHONE, Visit, friday_league
 pytestmark = pytest.mark.django_db(transaction=True)
 
 FIRST_SCREEN = 200  # px from the top of the page
-HEADER_ROW = 60  # px: the header is one row, the store's name shortened to fit
+HEADER_ROW = 60  # px: the header is one row, the store's name on two short lines at most
 
 
 @pytest.fixture

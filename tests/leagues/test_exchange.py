@@ -94,6 +94,7 @@ def build_store() -> Organization:
         time_zone="Europe/Dublin",
         logo=LogoUpload(data=png(3, 2)),
         accent="#1f5f7a",
+        short_name="The Den",
     )
     organizer_of(store, username="olive")
     ApiToken.issue(organization=store, name="scorebot")
@@ -465,6 +466,7 @@ def snapshot(slug: str) -> dict:
             store.address,
             store.time_zone,
             store.accent,
+            store.short_name,
             store.logo_type,
             bytes(store.logo),
         ),

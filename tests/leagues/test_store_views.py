@@ -8,6 +8,8 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
+from core.templatetags.theme import THEME_VERSION
+from leagues.domain.colour import contrast_ratio
 from leagues.models import League, Membership, Organization, Role, StaffInvitation
 from ratings.models import LeagueRating
 from tests.factories import LeagueFactory, PlayerFactory, UserFactory, organizer_of
@@ -183,8 +185,13 @@ def test_the_profile_with_a_logo_and_the_logo_served(as_owner, organization, cli
         ({"time_zone": "Europe/Atlantis"}, "id_time_zone", "is not a time zone"),
         ({"logo": ("logo.png", b"<svg onload=alert(1)>")}, "id_logo", "SVG is not accepted"),
         ({"name": ""}, "id_name", "This field is required"),
-        ({"accent": "#ffd700"}, "id_accent", "White text on #ffd700 would be hard to read"),
         ({"accent": "gold"}, "id_accent", "is not a colour"),
+        (
+            {"short_name": "Dragon's Den Games & Coffee"},
+            "id_short_name",
+            "A short name may be 20 characters at most, to fit a phone&#x27;s header; this one "
+            "is 27",
+        ),
     ],
 )
 def test_a_bad_profile_says_which_field_and_changes_nothing(
@@ -205,7 +212,7 @@ def test_a_bad_profile_says_which_field_and_changes_nothing(
         "",
         "",
     )
-    assert organization.accent == ""
+    assert organization.accent == "" and organization.short_name == ""
 
 
 def test_the_stores_accent_colours_its_pages_through_a_stylesheet(
@@ -222,14 +229,77 @@ def test_the_stores_accent_colours_its_pages_through_a_stylesheet(
     theme = reverse("store_theme", args=[organization.slug])
     client.logout()
     page = client.get(reverse("league_detail", args=[league.slug])).content.decode()
-    assert f"{theme}?v=1f5f7a" in page
-    css = client.get(theme, {"v": "1f5f7a"})
+    assert f"{theme}?v=1f5f7a-{THEME_VERSION}" in page
+    css = client.get(theme, {"v": f"1f5f7a-{THEME_VERSION}"})
     assert css.status_code == 200 and css["Content-Type"].startswith("text/css")
     assert "--store: #1f5f7a;" in css.content.decode() and "immutable" in css["Cache-Control"]
+    # The address of an older palette (the colour alone) is not cached for long.
+    assert "immutable" not in client.get(theme, {"v": "1f5f7a"})["Cache-Control"]
     client.force_login(owner)
     assert client.post(url, {**values, "accent": ""}).status_code == 302
     assert client.get(theme).status_code == 404
     assert theme not in client.get(reverse("league_detail", args=[league.slug])).content.decode()
+
+
+def test_a_pale_store_colour_is_saved_and_every_accent_token_is_drawn_from_it(
+    as_owner, organization, client
+):
+    """Issue 43: a pale yellow (white text unreadable on it) is accepted; its stylesheet sets
+    every accent token, in the light scheme on :root and the dark one in its media query, with
+    dark text on the yellow header and a darker yellow for buttons and links on white."""
+    values = {"name": "Dragon's Den", "address": "", "time_zone": ""}
+    url = reverse("store_profile", args=[organization.slug])
+    assert as_owner.post(url, {**values, "accent": "#FFF9C4"}).status_code == 302
+    organization.refresh_from_db()
+    assert organization.accent == "#fff9c4"
+    css = client.get(reverse("store_theme", args=[organization.slug])).content.decode()
+    light, dark = css.split("@media (prefers-color-scheme: dark)")
+    tokens = dict(re.findall(r"--([a-z-]+): (#[0-9a-f]{6});", light.split("\n")[0]))
+    assert set(tokens) == {
+        "store",
+        "store-ink",
+        "brand",
+        "brand-ink",
+        "brand-away",
+        "brand-text",
+        "brand-tint",
+        "accent",
+    }
+    assert tokens["store"] == "#fff9c4" and tokens["store-ink"] == "#1d2330"
+    assert contrast_ratio(tokens["brand"], "#ffffff") >= 3
+    assert contrast_ratio(tokens["accent"], "#ffffff") >= 4.5
+    assert "--store: #fff9c4;" in dark and "--brand: #fff9c4;" in dark  # light on dark: as is
+    # The projector keeps its own link colour.
+    assert "--accent" not in css.split("body.projector")[1]
+
+
+def test_the_short_name_stands_for_a_long_name_on_a_phones_header(as_owner, organization, client):
+    values = {"name": "Dragon's Den Games and Coffee House", "address": "", "time_zone": ""}
+    url = reverse("store_profile", args=[organization.slug])
+    assert as_owner.post(url, {**values, "short_name": "  Dragon's   Den "}).status_code == 302
+    organization.refresh_from_db()
+    assert organization.short_name == "Dragon's Den"
+    league = reverse("league_detail", args=[LeagueFactory(organization=organization).slug])
+    page = client.get(league).content.decode()
+    header = page.split('<header class="site-header">')[1].split("</header>")[0]
+    assert '<span class="store-name store-name-short">Dragon&#x27;s Den</span>' in header
+    assert "store-name-full" in header and "Coffee House" in header  # the whole name from 40rem
+    assert as_owner.post(url, {**values, "short_name": ""}).status_code == 302
+    page = client.get(league).content.decode()
+    header = page.split('<header class="site-header">')[1].split("</header>")[0]
+    assert '<span class="store-name">Dragon&#x27;s Den Games and Coffee House</span>' in header
+
+
+def test_the_stores_own_page_wears_its_colour_and_name(organization, client):
+    """Issue 43: the store's events page (/stores/<slug>/) had Guildhall's header and maroon
+    buttons, though it is the store's own page."""
+    Organization.objects.filter(pk=organization.pk).update(accent="#1f6b3a")
+    LeagueFactory(organization=organization, slug="friday", is_public=True)
+    page = client.get(reverse("store_events", args=[organization.slug])).content.decode()
+    header = page.split('<header class="site-header">')[1].split("</header>")[0]
+    assert '<span class="store-name">Dragon&#x27;s Den</span>' in header
+    theme = reverse("store_theme", args=[organization.slug])
+    assert f"{theme}?v=1f6b3a-{THEME_VERSION}" in page
 
 
 def test_the_stores_logo_and_name_head_its_event_pages_and_the_projector(organization, client):
@@ -245,7 +315,7 @@ def test_the_stores_logo_and_name_head_its_event_pages_and_the_projector(organiz
     player.user = UserFactory(username="ann")
     player.save(update_fields=["user"])
     logo = f"{reverse('store_logo', args=[organization.slug])}?v=3"
-    theme = f"{reverse('store_theme', args=[organization.slug])}?v=1f5f7a"
+    theme = f"{reverse('store_theme', args=[organization.slug])}?v=1f5f7a-{THEME_VERSION}"
     urls = [
         reverse("league_detail", args=[league.slug]),
         reverse("season_list", args=[league.slug]),

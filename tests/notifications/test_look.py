@@ -76,14 +76,23 @@ def test_a_store_without_accent_or_logo_has_guildhalls_brand_and_no_image(
     assert "<img" not in html
 
 
-def test_an_accent_that_fails_the_contrast_check_gives_way_to_the_brand(
-    django_capture_on_commit_callbacks,
-):
-    store = OrganizationFactory(slug="yellow")
-    # Written past the profile form's check (as before the check existed): white on yellow.
-    Organization.objects.filter(pk=store.pk).update(accent="#ffff00")
+def test_a_pale_accent_carries_dark_text_and_a_darker_button(django_capture_on_commit_callbacks):
+    """Issue 43: white is unreadable on a pale yellow (1.1:1): the header keeps the store's
+    yellow with the site's dark ink, the button is the yellow darkened to stand out on white."""
+    store = OrganizationFactory(slug="yellow", accent="#fff9c4")
     _, html = paired_mail(store, django_capture_on_commit_callbacks)
-    assert "#ffff00" not in html
+    header, button = style_of(html, "store"), style_of(html, "action")
+    assert (header["background"], header["color"]) == ("#fff9c4", TOKENS["ink"])
+    assert button["background"] not in ("#fff9c4", TOKENS["brand"])
+    assert contrast_ratio(button["background"], TOKENS["paper"]) >= 3
+    for part in (header, button):
+        assert contrast_ratio(part["background"], part["color"]) >= AA, part
+
+
+def test_what_is_not_a_colour_gives_way_to_the_brand(django_capture_on_commit_callbacks):
+    store = OrganizationFactory(slug="typo")
+    Organization.objects.filter(pk=store.pk).update(accent="yellow")  # past the form, by hand
+    _, html = paired_mail(store, django_capture_on_commit_callbacks)
     assert style_of(html, "store")["background"] == TOKENS["brand"]
 
 

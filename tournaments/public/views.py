@@ -64,6 +64,18 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     decks = deck_selectors.shown_decks(event)
     tables = selectors.round_board(round_, decks) if round_ else []
     finder = selectors.seat_finder(tables)
+    # Beside the pairings on a laptop: the standings, computed once per change of the event
+    # for this page and the standings page alike.
+    labels, lines = (
+        memo(
+            "event-standings",
+            event_scopes(event),
+            lambda: selectors.standing_lines(event),
+            request=request,
+        )
+        if round_
+        else ([], [])
+    )
     if query:
         finder = [row for row in finder if query.casefold() in row.name.casefold()]
     context = event_context(
@@ -76,6 +88,9 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         rounds=list(range(1, latest + 1)),
         query=query,
         finder=finder,
+        labels=labels,
+        lines=lines,
+        decks=decks,
         # A signed-in player of the event: the link to their deck (no query for visitors).
         my_entry=event.entries.filter(player__user=request.user).first()
         if request.user.is_authenticated and round_
