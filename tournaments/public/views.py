@@ -90,7 +90,6 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         finder=finder,
         labels=labels,
         lines=lines,
-        decks=decks,
         # A signed-in player of the event: the link to their deck (no query for visitors).
         my_entry=event.entries.filter(player__user=request.user).first()
         if request.user.is_authenticated and round_

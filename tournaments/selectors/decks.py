@@ -24,7 +24,7 @@ from leagues.domain.outcome import outcome_sql, win_percent
 from leagues.permissions import visible_leagues
 
 from ..domain import decknames
-from ..models import Entry, Round, Tournament
+from ..models import Entry, Tournament
 
 
 def is_commander_event(tournament: Tournament) -> bool:
@@ -131,10 +131,13 @@ def lists_not_legal_at_start(tournament: Tournament) -> list[tuple[str, list[dic
     """For the event's page: each round the TO paired past entries without the legal list
     the event requires (round 1, the top cut), with each player and, in a word, why ("no
     list", "list not legal", "list not checked"): the problems themselves would show the
-    cards of a deck not public yet."""
+    cards of a deck not public yet. An event that requires no list asks nothing (the
+    pairings page's query budget)."""
+    if not tournament.decklist_required:
+        return []
     shown = []
     for round_ in tournament.rounds.exclude(decklist_problems=[]).order_by("number"):
-        stage = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"Round {round_.number}"
+        stage = round_.label
         rows = [
             {"player": row["player"], "why": row["why"] if row["why"] == "no list"
              else "list not checked" if row["why"].startswith("not checked")
