@@ -1,9 +1,14 @@
-"""Issue 31's Friday night, run as the store runs it: a 17-player Commander pod event.
+"""Issue 31's Friday night, run as the store runs it: a 17-player Commander pod event, at a
+store in New York (five hours behind the server's UTC) that requires a legal list (issue 43).
 
 Sixteen seats: fifteen players registered ahead, Pia takes the last seat from her phone and
-Quinn lands on the waitlist. The TO opens the check-in; everyone checks in by their link but
-Nora, who never comes, so closing the check-in seats Quinn; Walt walks in at the door and the
-TO types him in. Seventeen players, pods of 4+4+3+3+3: three Swiss rounds reported from the
+pastes a Moxfield list that includes its commander (legal), and Quinn lands on the waitlist.
+The TO opens the check-in; everyone checks in by their link but Nora, who never comes; Walt
+walks in at the door before the close and the TO types him in past the cap, so closing the
+check-in still seats Quinn (Walt's is an extra seat, not Nora's). Quinn's list has a banned
+card; at "Pair round 1" and "Start the top 4" the TO is shown who has no legal list and goes
+on, and the event's page says whose lists were not legal. Every clock reads New York's time.
+Seventeen players, pods of 4+4+3+3+3: three Swiss rounds reported from the
 players' own "your seat" pages and confirmed by their pod-mates, one pod disputed and settled
 from the console, one pod drawn (a shared first place), one player dropped by the TO after
 round 1, then the top 4 and its final pod.
@@ -17,16 +22,21 @@ The players' phones share one browser context: each player's page is their own l
 registration's code, or the walk-in's seat link), so switching phones is opening a link.
 """
 
+import io
 import re
 from itertools import combinations
+from zoneinfo import ZoneInfo
 
 import pytest
+from django.core.management import call_command
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from leagues.models import Role
+from tests.cards.sample import SAMPLE
 from tests.factories import LeagueFactory, PlayerFactory, UserFactory, organizer_of
-from tournaments.models import Registration, Seat, Table, Tournament
+from tournaments.models import Registration, Round, Seat, Table, Tournament
+from tournaments.services.decks import deck_settings_set
 from tournaments.services.events import tournament_create
 from tournaments.services.registration import registration_join, registration_settings_set
 
@@ -39,12 +49,19 @@ AHEAD += ["Ida", "Jo", "Kim", "Lou", "Max", "Nora", "Ole"]  # fifteen registered
 ONLINE = ["Pia", "Quinn"]  # register from their phones: the 16th seat, then the waitlist
 WALK_IN = "Walt"
 NO_SHOW = "Nora"
+STORE_ZONE = ZoneInfo("America/New_York")
+# Moxfield's export: the commander is the main deck's first line, with its set and number.
+LEGAL = "1 Najeela, the Blade-Blossom (BBD) 2\n1 Sol Ring (C21) 263\n49 Plains\n49 Island\n"
+BANNED = "1 Najeela, the Blade-Blossom\n1 Mana Crypt\n1 Sol Ring\n49 Plains\n48 Island\n"
 
 
 @pytest.fixture
 def event(db):
+    call_command("load_cards", str(SAMPLE), stdout=io.StringIO())
     league = LeagueFactory(name="Friday Commander", slug="commander", game_label="Commander")
     organization = league.organization
+    organization.time_zone = "America/New_York"
+    organization.save()
     organizer_of(organization, role=Role.ORGANIZER, username="jude")
     players = {}
     for name in [*AHEAD, *ONLINE, WALK_IN]:
@@ -56,6 +73,8 @@ def event(db):
     event = registration_settings_set(
         tournament=event, open=True, cap=16, deadline=None, note="Fee 10 · doors at 18:30"
     )
+    deck_settings_set(tournament=event, deadline=None, visibility="after_cut",
+                      decklist_format="commander", decklist_required=True)  # fmt: skip
     for name in AHEAD:
         registration_join(tournament=event, player=players[name])
     return event
@@ -110,6 +129,25 @@ class Night:
 
     def console(self):
         self.go(self.to, f"/events/{self.event.slug}/run/")
+
+    def paste_deck(self, phone: Visit, commander: str, text: str):
+        """A signed-in player pastes their list on their deck page."""
+        self.go(phone, f"/events/{self.event.slug}/my-deck/")
+        phone.page.fill("#id_commander", commander)
+        phone.page.fill("#id_text", text)
+        self.tap(phone, "button:has-text('Save the deck')")
+
+    def go_on_past_lists(self, without: int, shown: dict[str, str]):
+        """The TO's confirm step of an event requiring a legal list: `without` players have
+        none, `shown` names some with why; the TO goes on (a Decklist Problem each)."""
+        page = self.to.page
+        players = "player" if without == 1 else "players"
+        expect(page.locator("#decklists-title")).to_have_text(
+            f"{without} {players} without a legal list"
+        )
+        for name, why in shown.items():
+            expect(page.locator(".without-legal-list li", has_text=name)).to_contain_text(why)
+        self.tap(self.to, "button[value=go_on]")
 
     def seat_page(self, name: str):
         self.go(self.phones, self.links[name])
@@ -188,6 +226,11 @@ def test_a_seventeen_player_pod_night(browser, live_server, event):
                     "you are number 1 on the waitlist"
                 )
                 phone.shot("friday-waitlist")
+            else:  # Pia's list names its commander in the main deck: legal (issue 43, bug 3)
+                night.paste_deck(phone, "Najeela, the Blade-Blossom", LEGAL)
+                expect(phone.page.locator(".deck-legal")).to_contain_text(
+                    "Your list is legal in Commander"
+                )
             assert not phone.errors, phone.errors
             night.visits.remove(phone)
             phone.context.close()
@@ -205,6 +248,14 @@ def test_a_seventeen_player_pod_night(browser, live_server, event):
                 continue
             night.go(night.phones, f"/events/{slug}/check-in/{registration.token}/")
             night.tap(night.phones, "button:has-text('check in')")
+
+        # Walt walks in before the close, past the cap: the TO types him in on the console.
+        night.console()
+        to.page.fill("#id_name", WALK_IN)
+        night.tap(to, "form.inline-form button:has-text('Register')")
+
+        # Closing the check-in: Nora's seat is the waitlist's, so Quinn, checked in while
+        # waiting, is seated; Walt's is an extra seat (issue 43, bug 1).
         night.go(to, f"/events/{slug}/run/registration/")
         expect(to.page.locator("body")).to_contain_text(f"Not checked in (1): {NO_SHOW}")
         to.page.click("summary:has-text('Close check-in')")
@@ -212,12 +263,16 @@ def test_a_seventeen_player_pod_night(browser, live_server, event):
         expect(to.page.locator(".messages")).to_contain_text(
             f"Removed (did not check in): {NO_SHOW}. Seated from the waitlist: Quinn."
         )
-
-        # Walt walks in: the TO types him in on the console and hands him his seat link.
         night.console()
-        to.page.fill("#id_name", WALK_IN)
-        night.tap(to, "form.inline-form button:has-text('Register')")
         expect(to.page.locator("#player-count")).to_contain_text("17")
+
+        # Quinn, seated, pastes a list with a banned card from her phone.
+        phone = night.open(browser, live_server)
+        phone.login("quinn")
+        night.paste_deck(phone, "Najeela, the Blade-Blossom", BANNED)
+        expect(phone.page.locator(".deck-problems")).to_contain_text("Mana Crypt is banned")
+        night.visits.remove(phone)
+        phone.context.close()
         night.go(to, f"/events/{slug}/run/registration/")
         walk_ins = to.page.locator("p", has_text="Entered by the store")
         night.links[WALK_IN] = walk_ins.locator("a", has_text="seat link").get_attribute("href")
@@ -227,13 +282,29 @@ def test_a_seventeen_player_pod_night(browser, live_server, event):
         # Round 1: 17 players in pods of 4+4+3+3+3.
         night.console()
         night.tap(to, "button:has-text('Pair round 1')")
+        # Everyone but Pia is without a legal list: fifteen with none, Quinn's with a ban.
+        night.go_on_past_lists(16, {"Quinn": "Mana Crypt is banned", "Walt": "no list"})
         first = pods_of(event, 1)
         assert sorted(len(p) for p in first.values()) == [3, 3, 3, 4, 4]
+        night.go(night.phones, f"/events/{slug}/")
+        lists = night.phones.page.locator("main")
+        expect(lists).to_contain_text("Lists not legal at the start")
+        expect(lists).to_contain_text("Quinn: list not legal")
+        expect(lists).not_to_contain_text("Pia: ")
+        expect(lists).not_to_contain_text("Mana Crypt")  # the decks are not public yet
+        # The round's clock, in New York's time wherever it is shown (issue 43, bug 2).
+        ends = Round.objects.get(tournament=event, number=1).ends_at.astimezone(STORE_ZONE)
+        expect(night.phones.page.locator("#finder-title")).to_contain_text(
+            f"ends {ends:%H:%M} New York time"
+        )
+        expect(to.page.locator("#round-time")).to_contain_text(f"time is up at {ends:%H:%M}")
         page = night.seat_page(WALK_IN)
         pod = next(n for n, names in first.items() if WALK_IN in names)
         expect(page.locator(".my-seat")).to_contain_text(
             f"Pod {pod} seat {first[pod].index(WALK_IN) + 1}"
         )
+        expect(page.locator(".round-timer")).to_contain_text(f"{ends:%H:%M}")
+        expect(page.locator(".round-timer")).to_contain_text("New York time")
         night.phones.shot("friday-seat-walk-in")
 
         drawn = first[3]
@@ -326,6 +397,11 @@ def test_a_seventeen_player_pod_night(browser, live_server, event):
         # The top 4 plays one final pod; the top seed wins it, the others confirm.
         night.console()
         night.tap(to, "button:has-text('Start the top 4')")
+        top = Tournament.objects.get(pk=event.pk)
+        if not top.rounds.filter(number=4).exists():  # someone in the cut has no legal list
+            without = to.page.locator(".without-legal-list li").count()
+            assert 1 <= without <= 4, without
+            night.go_on_past_lists(without, {})
         final = pods_of(event, 4)
         assert list(final) == [1] and len(final[1]) == 4
         champion = final[1][0]
