@@ -115,15 +115,9 @@ def _slug_clean(slug: str) -> str:
     return slug
 
 
-@transaction.atomic
-def organization_create(
-    *, name: str, slug: str = "", owner_email: str = "", site_url: str, by
-) -> StoreCreated:
-    """A new store, made from the site by a superuser, and the invitation of its first owner
-    (`owner_email`; none when empty): a one-time link, mailed, that makes whoever accepts it
-    the store's owner. Nothing is written when any field is refused."""
-    if by is None or not (by.is_active and by.is_superuser):
-        raise LeagueError("Only the site's administrators create stores.", code="not_superuser")
+def _store_name_clean(name: str) -> str:
+    """A store's name, its spaces folded; refused when empty or too long (the one rule for a
+    new store and a renamed one)."""
     name = " ".join((name or "").split())
     if not name:
         raise LeagueError("Give the store a name.", field="name", code="empty")
@@ -133,6 +127,19 @@ def organization_create(
             field="name",
             code="too_long",
         )
+    return name
+
+
+@transaction.atomic
+def organization_create(
+    *, name: str, slug: str = "", owner_email: str = "", site_url: str, by
+) -> StoreCreated:
+    """A new store, made from the site by a superuser, and the invitation of its first owner
+    (`owner_email`; none when empty): a one-time link, mailed, that makes whoever accepts it
+    the store's owner. Nothing is written when any field is refused."""
+    if by is None or not (by.is_active and by.is_superuser):
+        raise LeagueError("Only the site's administrators create stores.", code="not_superuser")
+    name = _store_name_clean(name)
     owner_email = (owner_email or "").strip()
     if owner_email:
         try:
@@ -208,15 +215,7 @@ def organization_profile_update(
 ) -> Organization:
     """Change the store's name, address, time zone, logo (or remove the logo), accent colour
     and short name (None: unchanged; '': Guildhall's own colour, the whole name)."""
-    name = " ".join((name or "").split())
-    if not name:
-        raise LeagueError("Give the store a name.", field="name", code="empty")
-    if len(name) > NAME_MAX:
-        raise LeagueError(
-            f"A store's name may be {NAME_MAX} characters at most; this one is {len(name)}.",
-            field="name",
-            code="too_long",
-        )
+    name = _store_name_clean(name)
     if short_name is not None:
         short_name = " ".join(short_name.split())
         if len(short_name) > SHORT_NAME_MAX:
