@@ -152,7 +152,7 @@ def test_eight_phones_play_two_rounds(browser, live_server, event, fast_polls, r
                 f"Pod {pod} seat {first[pod].index(name) + 1}"
             )
             assert phone.page.evaluate("window.stillTheSamePage") is True, name
-        expect(spectator.page.locator("#live-pairings h2")).to_contain_text("Round 1", timeout=WAIT)
+        expect(spectator.page.locator("#finder-title")).to_contain_text("Round 1", timeout=WAIT)
         phones[first[1][0]].shot("self-report-round-1-seat")
 
         # Pod 1 agrees: its first seat reports their own win, the three others confirm.
@@ -211,7 +211,7 @@ def test_eight_phones_play_two_rounds(browser, live_server, event, fast_polls, r
                 f"Pod {pod} seat {second[pod].index(name) + 1}"
             )
             assert phone.page.evaluate("window.stillTheSamePage") is True, name
-        expect(spectator.page.locator("#live-pairings h2")).to_contain_text("Round 2", timeout=WAIT)
+        expect(spectator.page.locator("#finder-title")).to_contain_text("Round 2", timeout=WAIT)
         spectator.shot("self-report-spectator-round-2")
         phones["Hal"].shot("self-report-round-2-seat")
 
