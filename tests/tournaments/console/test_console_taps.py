@@ -81,12 +81,13 @@ def test_one_tap_ends_round_one_and_pairs_round_two_and_a_second_tap_changes_not
     url = reverse("round_advance", args=[event.slug, 1])
     first = organizer_client.post(url, follow=True)
     assert said(first) == ["Round 1 is complete. Round 2 is paired: 4 tables."]
-    assert "Round 2 <span" in first.content.decode()
+    assert '<h2>Round 2<span id="round-time"' in first.content.decode()
     again = organizer_client.post(url, follow=True)
     assert said(again) == [
         "Round 1 is already complete and round 2 is paired: nothing was changed again."
     ]
-    assert "Round 2 <span" in again.content.decode()  # the console shows the new round
+    # The console shows the new round (being played: its clock says so, not "Playing").
+    assert '<h2>Round 2<span id="round-time"' in again.content.decode()
     assert list(event.rounds.values_list("number", "status").order_by("number")) == [
         (1, "complete"),
         (2, "playing"),
