@@ -44,7 +44,7 @@ def call_queue(event: Tournament) -> list[CallLine]:
 
 def _line(call: JudgeCall) -> CallLine:
     round_ = call.table.round
-    label = round_.notes if round_.kind == Round.Kind.TOP_CUT else f"Round {round_.number}"
+    label = round_.label
     return CallLine(
         call=call,
         table_number=call.table.number,

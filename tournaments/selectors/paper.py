@@ -73,11 +73,6 @@ class PaperPack:
         return any(t.extra_minutes for t in self.tables)
 
 
-def round_label(round_: Round) -> str:
-    """ "Round 3", or a cut round's own name ("Semi-finals"): `Round.label`."""
-    return round_.label
-
-
 def paper_pack(event: Tournament) -> PaperPack:
     """The current (latest) round's sheets; an event not paired yet has none."""
     zone = store_time_zone(event.league.organization)
@@ -88,7 +83,7 @@ def paper_pack(event: Tournament) -> PaperPack:
     ends_at = timezone.localtime(round_.ends_at, zone) if round_.ends_at else None
     play = event.play
     pack = PaperPack(
-        event, round_, round_label(round_), ends_at, printed_at=now, zone_label=zone_label(zone)
+        event, round_, round_.label, ends_at, printed_at=now, zone_label=zone_label(zone)
     )
     for board in round_board(round_):
         if board.is_bye:

@@ -131,8 +131,7 @@ def decklists_record(*, tournament: Tournament, round_, rows: list[dict], by=Non
     round_.decklist_problems = rows
     round_.save(update_fields=["decklist_problems"])
     names = "; ".join(f"{row['player']} ({row['why'].rstrip('.')})" for row in rows)
-    stage = round_.notes if round_.kind == round_.Kind.TOP_CUT else f"Round {round_.number}"
-    summary = f"{stage} paired without a legal list: {names} (Decklist Problem, IPG 3.4)"
+    summary = f"{round_.label} paired without a legal list: {names} (Decklist Problem, IPG 3.4)"
     after = {"entries": rows}
     log_action(tournament, Action.ROUND_DECKLISTS, round_, summary[:255], None, after, by)
 
