@@ -37,15 +37,10 @@ function say(text) {
 }
 
 // A time of the night as every page writes it: 24-hour, on the store's clock (the page's
-// data-time-zone), whatever the phone's own zone and 12/24-hour setting.
+// data-time-zone), whatever the phone's own zone and 12/24-hour setting. The one formatter is
+// static/tournaments/clock.js's, loaded by the offline banner this page includes before it.
 function clock(iso) {
-  const zone = root.dataset.timeZone;
-  const options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
-  try {
-    return new Intl.DateTimeFormat("en-GB", zone ? { ...options, timeZone: zone } : options).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat("en-GB", options).format(new Date(iso));
-  }
+  return window.GuildhallClock.hhmm(iso, root.dataset.timeZone);
 }
 
 function name(player) {
