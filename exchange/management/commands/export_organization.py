@@ -1,8 +1,9 @@
 """`export_organization --organization SLUG [--output FILE]`: an organization as one JSON file.
 
 Everything people entered (players, leagues and their rating settings, games, tournaments),
-in the format of exchange/services.py; `import_organization` reads it into another site. The
-rating ledger is not written (the import replays it), nor API tokens or user accounts.
+in the format docs/operations.md describes ("The organization export format");
+`import_organization` reads it into another site. The rating ledger is not written (the
+import replays it), nor API tokens or user accounts.
 """
 
 import json
