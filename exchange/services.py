@@ -103,13 +103,13 @@ from leagues.domain.colour import AccentProblem, accent_clean
 from leagues.domain.csvformat import unstorable_in
 from leagues.domain.images import LogoProblem, logo_check
 from leagues.domain.ranking import RankingError, validate_places
-from leagues.domain.seasons import Season as SeasonRules
-from leagues.domain.seasons import SeasonError
 from leagues.models import Game, GameResult, League, Organization, Player
 from ratings.domain.base import ParamError
 from ratings.domain.registry import DEFAULT_SYSTEM, make_system
 from ratings.models import LeagueRating
 from ratings.services import ratings_recalculate
+from seasons.domain.rules import Season as SeasonRules
+from seasons.domain.rules import SeasonError
 from seasons.models import EventType, Season, SeasonEvent
 from seasons.services import season_catch_up
 from tournaments.models import (

@@ -8,7 +8,7 @@ by a result, its correction or undo, a round, a drop, the top cut). So a writer 
 query for the seasons: `tournaments.signals.event_touched` only asks for
 `seasons_catch_up_event` after commit. The catch-up locks each season row the event counts
 in, reads again the events whose version moved past the one their finishes were read at
-(`SeasonEvent.seen_version`), replays the table (`leagues.domain.seasons.season_table`)
+(`SeasonEvent.seen_version`), replays the table (`seasons.domain.rules.season_table`)
 from every event's stored finishes and rewrites it, all in one transaction: two catch-ups
 of one season are serialised, and a crash (or a lost callback) leaves the versions apart
 for the next change or the worker's sweep (`seasons_sweep`). The version is read before the
@@ -17,7 +17,7 @@ writer's catch-up, never marked as read.
 
 The organizers' changes (a season, a point table, which events count) lock the season row,
 write, replay at once and file an entry in the History, in one transaction. Bad input raises
-`leagues.domain.seasons.SeasonError` naming the field; nothing is changed then.
+`seasons.domain.rules.SeasonError` naming the field; nothing is changed then.
 """
 
 import logging
@@ -28,8 +28,8 @@ from django.utils import timezone
 
 from audit.services import log_action
 from core.models import PageVersion
-from leagues.domain import seasons as domain
 from leagues.models import League, Organization, Player
+from seasons.domain import rules as domain
 from tournaments.models import Tournament
 
 from .actions import Action
