@@ -78,7 +78,7 @@ class Timer:
 
 
 def build(events: int, series: bool = False):
-    from leagues.domain.seasons import PRESETS
+    from seasons.domain.rules import PRESETS
     from seasons.models import Season, SeasonEvent, Series
     from seasons.series import series_create
     from seasons.services import season_create, season_events_set
@@ -161,7 +161,7 @@ def tap(timer, action):
 
 
 def replay_matches(season) -> bool:
-    from leagues.domain.seasons import season_table
+    from seasons.domain.rules import season_table
     from seasons.models import SeasonEvent, SeasonStanding
     from seasons.services import domain_events, domain_season
     from seasons.snapshots import event_snapshot

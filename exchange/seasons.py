@@ -4,9 +4,9 @@ import replays each season once everything is in (exchange.services).
 """
 
 from exchange.document import Importer, Node, build, fields
-from leagues.domain.seasons import Season as SeasonRules
-from leagues.domain.seasons import SeasonError
 from leagues.models import League
+from seasons.domain.rules import Season as SeasonRules
+from seasons.domain.rules import SeasonError
 from seasons.models import EventType, Season, SeasonEvent
 from tournaments.models import Tournament
 

@@ -12,6 +12,7 @@ A game added after every rated game replays nothing before it: it costs the same
 queries whatever the league's size.
 """
 
+import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from django.conf import settings as django_settings
 from django.db import connection, transaction
 from django.utils import timezone
 
+from core.oncommit import once_per_commit
 from core.pagecache import touch
 from jobs.services import job_active, job_start
 from leagues.models import League
@@ -91,23 +93,7 @@ def _default_system() -> str:
 
 def _catch_up_on_commit(league_id: int) -> None:
     """One catch-up per league per transaction, however many rows the transaction touched."""
-    conn = transaction.get_connection()
-    for _, callback, _ in conn.run_on_commit:
-        if isinstance(callback, _CatchUp) and callback.league_id == league_id and not callback.ran:
-            return
-    transaction.on_commit(_CatchUp(league_id), robust=True)
-
-
-class _CatchUp:
-    """The on-commit callback; knows its league so a transaction schedules one per league."""
-
-    def __init__(self, league_id: int):
-        self.league_id = league_id
-        self.ran = False
-
-    def __call__(self) -> None:
-        self.ran = True
-        _catch_up_logged(self.league_id)
+    once_per_commit(("ratings", league_id), functools.partial(_catch_up_logged, league_id))
 
 
 def _catch_up_logged(league_id: int) -> None:

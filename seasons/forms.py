@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 from django import forms
 
-from leagues.domain.seasons import PRESETS, TIEBREAKS, PlacingRow, PointTable, SeasonError
+from seasons.domain.rules import PRESETS, TIEBREAKS, PlacingRow, PointTable, SeasonError
 
 from .models import EventType, Season
 

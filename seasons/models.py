@@ -10,7 +10,7 @@ person, and a player with no account is one person unless the host links them
 
 The season table (`SeasonStanding`) is derived, never edited: `seasons.services` replays it
 from the events' finishes (`SeasonEvent.finishes`, a snapshot of each event's placings and
-records) with the pure `leagues.domain.seasons.season_table`. An event whose pages' version
+records) with the pure `seasons.domain.rules.season_table`. An event whose pages' version
 moved past `SeasonEvent.seen_version` must be read again; `Season.stale` marks a season that
 lost an event. The after-commit catch-up, or the worker's sweep, brings both up to date.
 """
@@ -20,7 +20,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues.domain.seasons import TIEBREAKS, PlacingRow, PointTable
+from seasons.domain.rules import TIEBREAKS, PlacingRow, PointTable
 
 
 class Series(models.Model):
@@ -117,7 +117,7 @@ class Season(models.Model):
     name = models.CharField(max_length=120)
     starts_on = models.DateField()
     ends_on = models.DateField()
-    # Names of leagues.domain.seasons.TIEBREAKS, in order.
+    # Names of seasons.domain.rules.TIEBREAKS, in order.
     tiebreaks = models.JSONField(default=list, blank=True)
     stale = models.BooleanField(default=False, editable=False)
     replayed_at = models.DateTimeField(null=True, blank=True, editable=False)
@@ -166,7 +166,7 @@ class Season(models.Model):
 
 
 class EventType(models.Model):
-    """One kind of event of the season and how it pays (leagues.domain.seasons.PointTable)."""
+    """One kind of event of the season and how it pays (seasons.domain.rules.PointTable)."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="event_types")
     name = models.CharField(max_length=80)

@@ -7,8 +7,8 @@ from datetime import timedelta
 from django.http import Http404
 from django.utils import timezone
 
-from leagues.domain.seasons import PointTable, lowest_place_to_count
 from leagues.models import League, Player
+from seasons.domain.rules import PointTable, lowest_place_to_count
 from tournaments.domain.labels import place_label
 from tournaments.models import Tournament
 

@@ -7,12 +7,11 @@
   events in a series' season. Only the store's owner answers an invitation or leaves
   (`seasons.series.invitation_decide` refuses anyone else, superusers included).
 - The host store's managers: inviting stores, a new season, linking players with no
-  account, and inviting a season's top to a final (also a store's own season's top, from
-  the league's season pages).
-"""
+  account, and inviting a season's top to a final (a store's own season's top is invited
+  from the league's season pages, `views.season_qualify`).
 
-import csv
-import io
+The bodies these pages share with a league's season pages are in `pages`.
+"""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -25,20 +24,15 @@ from leagues.domain.csvformat import escape_text
 from leagues.models import Organization, Player
 from leagues.permissions import can_manage_organization_id
 from leagues.store_access import store_for_manager, store_for_owner
-from leagues.views import league_context, managed_league_get
 
-from . import selectors
+from . import pages, selectors
 from .forms import (
-    EventTypeForm,
-    QualifyForm,
-    SeasonCreateForm,
     SeasonEventsForm,
     SeriesForm,
     SeriesInviteForm,
     SeriesLinkForm,
 )
 from .models import Season, Series, SeriesLink, SeriesMember
-from .qualification import Qualified, final_choices, qualification_invite
 from .series import (
     invitation_decide,
     is_owner,
@@ -49,7 +43,7 @@ from .series import (
     series_link,
     series_unlink,
 )
-from .services import SeasonError, event_type_save, season_create
+from .services import SeasonError
 
 # -- Anyone -----------------------------------------------------------------------------------
 
@@ -98,23 +92,16 @@ def series_season_export(request: HttpRequest, series: str, pk: int) -> HttpResp
     series = selectors.series_get(slug=series)
     season = selectors.series_season_get(series=series, pk=pk)
     stores = selectors.series_people_stores(season)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["rank", "tied", "player", "stores", "points", "events_counted"])
-    for row in selectors.season_rows(season):
-        writer.writerow(
-            [
-                row.rank,
-                "yes" if row.tied else "",
-                escape_text(row.name),
-                escape_text("; ".join(stores.get(row.player_id, []))),
-                row.points,
-                row.events_counted,
-            ]
-        )
-    response = HttpResponse(out.getvalue().encode("utf-8"), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{series.slug}-season-{season.pk}.csv"'
-    return response
+    return pages.season_csv(
+        season,
+        filename=f"{series.slug}-season-{season.pk}.csv",
+        columns=[
+            *pages.rank_columns(),
+            ("stores", lambda row: escape_text("; ".join(stores.get(row.player_id, [])))),
+            ("points", lambda row: row.points),
+            ("events_counted", lambda row: row.events_counted),
+        ],
+    )
 
 
 # -- A store's staff --------------------------------------------------------------------------
@@ -330,38 +317,15 @@ def series_invite_view(request: HttpRequest, series: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def series_season_new(request: HttpRequest, series: str) -> HttpResponse:
     series = _hosted(request, series)
-    form = SeasonCreateForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            season = season_create(
-                series=series,
-                name=data["name"],
-                starts_on=data["starts_on"],
-                ends_on=data["ends_on"],
-                tiebreaks=data["tiebreaks"],
-                preset=data["preset"],
-                by=request.user,
-            )
-        except SeasonError as error:
-            twin = (
-                selectors.season_just_created(data, request.user, series=series)
-                if error.code == "name_taken"
-                else None
-            )
-            if twin is not None:  # "Create" pressed twice: the season the first press made
-                messages.info(request, f"{twin.name} is already created.")
-                return redirect("series_season", series=series.slug, pk=twin.pk)
-            form.add_domain_error(error)
-        else:
-            messages.success(
-                request,
-                f"{season.name} created: each store taking part chooses which of its events count.",
-            )
-            return redirect("series_season", series=series.slug, pk=season.pk)
-    status = 400 if request.method == "POST" else 200
-    context = _series_context(request, series, form=form)
-    return render(request, "seasons/series_season_form.html", context, status=status)
+    return pages.season_new_page(
+        request,
+        owner={"series": series},
+        context=_series_context(request, series),
+        template="seasons/series_season_form.html",
+        twice="{name} is already created.",
+        created="{name} created: each store taking part chooses which of its events count.",
+        then=lambda season: redirect("series_season", series=series.slug, pk=season.pk),
+    )
 
 
 @login_required
@@ -406,58 +370,26 @@ def series_link_remove(request: HttpRequest, series: str, pk: int) -> HttpRespon
     return redirect("series_links", series=series.slug)
 
 
-def _qualify(request: HttpRequest, season: Season, back: str, template_context: dict):
-    form = QualifyForm(request.POST or None, finals=list(final_choices(season)))
-    done: Qualified | None = None
-    if request.method == "POST" and form.is_valid():
-        final = final_choices(season).filter(pk=form.cleaned_data["final"]).first()
-        try:
-            done = qualification_invite(
-                season=season, final=final, top=form.cleaned_data["top"], by=request.user
-            )
-        except SeasonError as error:
-            form.add_domain_error(error)
-    status = 400 if request.method == "POST" and done is None else 200
-    context = {**template_context, "season": season, "form": form, "done": done, "back": back}
-    return render(request, "seasons/qualify.html", context, status=status)
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def series_qualify(request: HttpRequest, series: str, pk: int) -> HttpResponse:
     series = _hosted(request, series)
     season = selectors.series_season_get(series=series, pk=pk)
-    back = season.get_absolute_url()
-    return _qualify(request, season, back, _series_context(request, series))
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def season_qualify(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    league = managed_league_get(request, slug)
-    season = selectors.season_get(league=league, pk=pk)
-    back = season.get_absolute_url()
-    return _qualify(request, season, back, league_context(request, league, "seasons"))
+    return pages.qualify_page(
+        request, season, context=_series_context(request, series), back=season.get_absolute_url()
+    )
 
 
 def _series_type_form(request: HttpRequest, series: Series, season: Season, event_type):
-    form = EventTypeForm(request.POST or None, event_type=event_type)
-    if request.method == "POST" and form.is_valid():
-        try:
-            event_type_save(
-                season=season,
-                table=form.cleaned_data["table"],
-                event_type=event_type,
-                by=request.user,
-            )
-        except SeasonError as error:
-            form.add_domain_error(error)
-        else:
-            messages.success(request, "Saved; the series' table is re-scored.")
-            return redirect("series_season", series=series.slug, pk=season.pk)
-    status = 400 if request.method == "POST" else 200
-    context = _series_context(request, series, season=season, form=form, event_type=event_type)
-    return render(request, "seasons/series_type_form.html", context, status=status)
+    return pages.event_type_page(
+        request,
+        season,
+        event_type,
+        context=_series_context(request, series),
+        template="seasons/series_type_form.html",
+        saved="Saved; the series' table is re-scored.",
+        then=lambda season: redirect("series_season", series=series.slug, pk=season.pk),
+    )
 
 
 @login_required
@@ -473,7 +405,4 @@ def series_type_new(request: HttpRequest, series: str, pk: int) -> HttpResponse:
 def series_type_edit(request: HttpRequest, series: str, pk: int, type_id: int) -> HttpResponse:
     series = _hosted(request, series)
     season = selectors.series_season_get(series=series, pk=pk)
-    event_type = season.event_types.filter(pk=type_id).first()
-    if event_type is None:
-        raise Http404("No such event type.")
-    return _series_type_form(request, series, season, event_type)
+    return _series_type_form(request, series, season, pages.event_type_of(season, type_id))

@@ -8,7 +8,7 @@ by a result, its correction or undo, a round, a drop, the top cut). So a writer 
 query for the seasons: `tournaments.signals.event_touched` only asks for
 `seasons_catch_up_event` after commit. The catch-up locks each season row the event counts
 in, reads again the events whose version moved past the one their finishes were read at
-(`SeasonEvent.seen_version`), replays the table (`leagues.domain.seasons.season_table`)
+(`SeasonEvent.seen_version`), replays the table (`seasons.domain.rules.season_table`)
 from every event's stored finishes and rewrites it, all in one transaction: two catch-ups
 of one season are serialised, and a crash (or a lost callback) leaves the versions apart
 for the next change or the worker's sweep (`seasons_sweep`). The version is read before the
@@ -17,9 +17,10 @@ writer's catch-up, never marked as read.
 
 The organizers' changes (a season, a point table, which events count) lock the season row,
 write, replay at once and file an entry in the History, in one transaction. Bad input raises
-`leagues.domain.seasons.SeasonError` naming the field; nothing is changed then.
+`seasons.domain.rules.SeasonError` naming the field; nothing is changed then.
 """
 
+import functools
 import logging
 from datetime import date
 
@@ -28,8 +29,9 @@ from django.utils import timezone
 
 from audit.services import log_action
 from core.models import PageVersion
-from leagues.domain import seasons as domain
+from core.oncommit import once_per_commit
 from leagues.models import League, Organization, Player
+from seasons.domain import rules as domain
 from tournaments.models import Tournament
 
 from .actions import Action
@@ -55,18 +57,12 @@ STALE_EVENTS = """
 def seasons_catch_up_event(*, tournament_id: int) -> None:
     """The event changed: catch up the seasons it counts in once the change is committed
     (no query now; the event's page version is the durable marker)."""
-    conn = transaction.get_connection()
-    if not conn.in_atomic_block:
+    if not transaction.get_connection().in_atomic_block:
         _catch_up_event(tournament_id)
         return
-    for _, callback, _ in conn.run_on_commit:
-        if (
-            isinstance(callback, _EventCatchUp)
-            and callback.key == tournament_id
-            and not callback.ran
-        ):
-            return
-    transaction.on_commit(_EventCatchUp(tournament_id), robust=True)
+    once_per_commit(
+        ("seasons.event", tournament_id), functools.partial(_logged, _catch_up_event, tournament_id)
+    )
 
 
 def _catch_up_event(tournament_id: int) -> list[int]:
@@ -86,34 +82,22 @@ def season_mark_stale(*, season_id: int) -> None:
 
 def _catch_up_on_commit(season_id: int) -> None:
     """One catch-up per season per transaction, however many writes the transaction made."""
-    conn = transaction.get_connection()
-    for _, callback, _ in conn.run_on_commit:
-        if isinstance(callback, _CatchUp) and callback.key == season_id and not callback.ran:
-            return
-    transaction.on_commit(_CatchUp(season_id), robust=True)
+    once_per_commit(
+        ("seasons.season", season_id), functools.partial(_logged, _season_catch_up, season_id)
+    )
 
 
-class _CatchUp:
-    def __init__(self, key: int):
-        self.key = key
-        self.ran = False
-
-    def __call__(self) -> None:
-        self.ran = True
-        try:
-            self.run()
-        except Exception:
-            # The versions stay apart: the next change or the worker's sweep replays it.
-            log.exception("Season catch-up failed (%s %s)", type(self).__name__, self.key)
-            raise
-
-    def run(self) -> None:
-        season_catch_up(season_id=self.key)
+def _season_catch_up(season_id: int) -> None:
+    season_catch_up(season_id=season_id)
 
 
-class _EventCatchUp(_CatchUp):
-    def run(self) -> None:
-        _catch_up_event(self.key)
+def _logged(catch_up, key: int) -> None:
+    try:
+        catch_up(key)
+    except Exception:
+        # The versions stay apart: the next change or the worker's sweep replays it.
+        log.exception("Season catch-up failed (%s %s)", catch_up.__name__, key)
+        raise
 
 
 def season_catch_up(*, season_id: int, skip_locked: bool = False) -> bool:

@@ -36,7 +36,7 @@ urlpatterns = [
     ),
     path(
         "leagues/<slug:slug>/seasons/<int:pk>/qualify/",
-        series_views.season_qualify,
+        views.season_qualify,
         name="season_qualify",
     ),
     # Series across stores.

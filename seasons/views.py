@@ -1,29 +1,24 @@
 """Season pages: the table, a player's finishes, the event types' tables and the CSV, for
 whoever may see the league; the organizers' forms (a season, its point tables, the events
-that count), for whoever manages it. There is no "update" button: the table follows the
-events by itself (seasons.services)."""
-
-import csv
-import io
+that count, inviting its top to a final), for whoever manages it. There is no "update"
+button: the table follows the events by itself (seasons.services). The bodies these pages
+share with a series' season pages are in `pages`."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from leagues import selectors as league_selectors
-from leagues.domain.csvformat import escape_text
 from leagues.views import league_context, managed_league_get
 
-from . import selectors
-from .forms import EventTypeForm, SeasonCreateForm, SeasonEventsForm, SeasonForm
+from . import pages, selectors
+from .forms import SeasonEventsForm, SeasonForm
 from .models import EventType
 from .services import (
     SeasonError,
     event_type_delete,
-    event_type_save,
-    season_create,
     season_events_set,
     season_update,
 )
@@ -84,58 +79,31 @@ def season_types(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def season_export(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The table as a CSV: rank, player, points, events counted and played."""
     league, season = _seen(request, slug, pk)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["rank", "tied", "player", "points", "events_counted", "events_played"])
-    for row in selectors.season_rows(season):
-        writer.writerow(
-            [
-                row.rank,
-                "yes" if row.tied else "",
-                escape_text(row.name),
-                row.points,
-                row.events_counted,
-                row.events_played,
-            ]
-        )
-    response = HttpResponse(out.getvalue().encode("utf-8"), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{league.slug}-season-{season.pk}.csv"'
-    return response
+    return pages.season_csv(
+        season,
+        filename=f"{league.slug}-season-{season.pk}.csv",
+        columns=[
+            *pages.rank_columns(),
+            ("points", lambda row: row.points),
+            ("events_counted", lambda row: row.events_counted),
+            ("events_played", lambda row: row.events_played),
+        ],
+    )
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     league = managed_league_get(request, slug)
-    form = SeasonCreateForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            season = season_create(
-                league=league,
-                name=data["name"],
-                starts_on=data["starts_on"],
-                ends_on=data["ends_on"],
-                tiebreaks=data["tiebreaks"],
-                preset=data["preset"],
-                by=request.user,
-            )
-        except SeasonError as error:
-            twin = (
-                selectors.season_just_created(data, request.user, league=league)
-                if error.code == "name_taken"
-                else None
-            )
-            if twin is not None:  # "Create" pressed twice: the season the first press made
-                messages.info(request, f"Season {twin.name} is already created.")
-                return redirect("season_events", slug=league.slug, pk=twin.pk)
-            form.add_domain_error(error)
-        else:
-            messages.success(request, f"Season {season.name} created. Now choose its events.")
-            return redirect("season_events", slug=league.slug, pk=season.pk)
-    status = 400 if request.method == "POST" else 200
-    context = league_context(request, league, "seasons", form=form)
-    return render(request, "seasons/season_form.html", context, status=status)
+    return pages.season_new_page(
+        request,
+        owner={"league": league},
+        context=league_context(request, league, "seasons"),
+        template="seasons/season_form.html",
+        twice="Season {name} is already created.",
+        created="Season {name} created. Now choose its events.",
+        then=lambda season: redirect("season_events", slug=league.slug, pk=season.pk),
+    )
 
 
 @login_required
@@ -190,25 +158,15 @@ def season_events(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 def _type_form(request, league, season, event_type: EventType | None) -> HttpResponse:
-    form = EventTypeForm(request.POST or None, event_type=event_type)
-    if request.method == "POST" and form.is_valid():
-        try:
-            event_type_save(
-                season=season,
-                table=form.cleaned_data["table"],
-                event_type=event_type,
-                by=request.user,
-            )
-        except SeasonError as error:
-            form.add_domain_error(error)
-        else:
-            messages.success(request, "Saved; the season table is re-scored.")
-            return redirect("season_types", slug=league.slug, pk=season.pk)
-    status = 400 if request.method == "POST" else 200
-    context = league_context(
-        request, league, "seasons", form=form, season=season, event_type=event_type
+    return pages.event_type_page(
+        request,
+        season,
+        event_type,
+        context=league_context(request, league, "seasons"),
+        template="seasons/event_type_form.html",
+        saved="Saved; the season table is re-scored.",
+        then=lambda season: redirect("season_types", slug=league.slug, pk=season.pk),
     )
-    return render(request, "seasons/event_type_form.html", context, status=status)
 
 
 @login_required
@@ -218,18 +176,11 @@ def event_type_new(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _type_form(request, league, season, None)
 
 
-def _event_type(season, type_id: int) -> EventType:
-    event_type = season.event_types.filter(pk=type_id).first()
-    if event_type is None:
-        raise Http404("No such event type.")
-    return event_type
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_type_edit(request: HttpRequest, slug: str, pk: int, type_id: int) -> HttpResponse:
     league, season = _managed(request, slug, pk)
-    return _type_form(request, league, season, _event_type(season, type_id))
+    return _type_form(request, league, season, pages.event_type_of(season, type_id))
 
 
 @login_required
@@ -247,3 +198,15 @@ def event_type_remove(request: HttpRequest, slug: str, pk: int, type_id: int) ->
     else:
         messages.success(request, f"{event_type.name} removed.")
     return redirect("season_types", slug=league.slug, pk=season.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_qualify(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    league, season = _managed(request, slug, pk)
+    return pages.qualify_page(
+        request,
+        season,
+        context=league_context(request, league, "seasons"),
+        back=season.get_absolute_url(),
+    )

@@ -34,12 +34,12 @@ from achievements.services import (
 )
 from exchange.services import FORMAT, VERSION, ExchangeError, organization_import
 from judging.services.penalties import penalty_give
-from leagues.domain.seasons import PlacingRow, PointTable
 from leagues.models import ApiToken, Game, League, Organization, Player
 from leagues.services.store import LogoUpload, organization_profile_update
 from ratings import selectors as rating_selectors
 from ratings.models import RatingChange
 from ratings.services import rating_system_set, ratings_recalculate
+from seasons.domain.rules import PlacingRow, PointTable
 from seasons.models import SeasonStanding
 from seasons.services import event_type_save, season_create, season_events_set
 from tests.cards.sample import SAMPLE as SAMPLE_CARDS

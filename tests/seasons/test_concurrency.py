@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 
-from leagues.domain.seasons import season_table
+from seasons.domain.rules import season_table
 from seasons.models import SeasonStanding
 from seasons.services import domain_events, domain_season, season_create, season_events_set
 from tests.concurrency import run_together

@@ -1,6 +1,6 @@
 """seasons.selectors: what the pages say a new finish must beat."""
 
-from leagues.domain.seasons import LIMITLESS_EXAMPLE, STORE_POINTS
+from seasons.domain.rules import LIMITLESS_EXAMPLE, STORE_POINTS
 from seasons.selectors import band_label, next_best_text
 
 LIMITLESS = LIMITLESS_EXAMPLE.event_type

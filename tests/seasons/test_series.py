@@ -6,10 +6,10 @@ import datetime
 import pytest
 
 from audit.models import AuditEntry
-from leagues.domain.seasons import PointTable, SeasonError
 from leagues.models import Player, Role
 from leagues.services.claims import claim_code_issue, claim_with_code
 from notifications.models import Delivery
+from seasons.domain.rules import PointTable, SeasonError
 from seasons.models import SeasonEvent, SeasonStanding, SeriesMember
 from seasons.qualification import qualification_invite
 from seasons.series import (

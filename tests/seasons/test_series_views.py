@@ -249,3 +249,39 @@ def test_an_address_that_is_no_store_is_refused_with_the_reason(world, typed, sa
     assert response.status_code == 400
     assert said in html.unescape(response.content.decode())
     assert SeriesMember.objects.filter(series=world["series"]).count() == 2
+
+
+def test_the_host_creates_a_season_once_and_sets_its_point_tables(world):
+    host = client_for(world["a_owner"])
+    new = reverse("series_season_new", args=["coast-cup"])
+    data = {"name": "Cup 2027", "starts_on": "2027-01-01", "ends_on": "2027-12-31", "preset": ""}
+    first, second = host.post(new, data), host.post(new, data)  # "Create" pressed twice
+    season = world["series"].seasons.get(name="Cup 2027")
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"] == season.get_absolute_url()
+    told = [m.message for m in second.wsgi_request._messages]
+    assert told[-1] == "Cup 2027 is already created."
+    table = {
+        "name": "Store night",
+        "placings": "1 = 10\n2 = 6",
+        "entering": 1,
+        "per_round": 0,
+        "per_win": 3,
+        "per_draw": 1,
+        "per_bye": 3,
+    }
+    response = host.post(reverse("series_type_new", args=["coast-cup", season.pk]), table)
+    assert response.status_code == 302
+    assert response["Location"] == season.get_absolute_url()
+    kind = season.event_types.get()
+    edit = reverse("series_type_edit", args=["coast-cup", season.pk, kind.pk])
+    assert host.post(edit, {**table, "placings": "1 = 12"}).status_code == 302
+    kind.refresh_from_db()
+    assert kind.placings == [[1, 12, None]]
+    assert (
+        host.get(reverse("series_type_edit", args=["coast-cup", season.pk, 999999])).status_code
+        == 404
+    )
+    # A store taking part does not run the series.
+    assert client_for(world["b_owner"]).get(edit).status_code == 403
+    assert client_for(world["b_owner"]).post(new, {**data, "name": "Other"}).status_code == 403

@@ -7,8 +7,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from audit.models import AuditEntry
-from leagues.domain.seasons import PlacingRow, PointTable, SeasonError
 from seasons import services
+from seasons.domain.rules import PlacingRow, PointTable, SeasonError
 from seasons.models import SeasonEvent, SeasonStanding
 from seasons.services import (
     event_type_save,

@@ -202,3 +202,27 @@ def test_a_judge_may_not_change_a_season(season):
     stranger = Client()
     stranger.force_login(UserFactory())
     assert stranger.get(url("season_detail", season)).status_code == 200  # public league
+
+
+def test_a_new_event_type_and_the_qualify_page_for_the_organizers_only(organizer, season, client):
+    data = {
+        "name": "Prerelease",
+        "placings": "1 = 8\n2 = 4",
+        "entering": 1,
+        "per_round": 0,
+        "per_win": 0,
+        "per_draw": 0,
+        "per_bye": 0,
+    }
+    response = organizer.post(url("event_type_new", season), data)
+    assert response.status_code == 302
+    assert response["Location"] == url("season_types", season)
+    assert set(season.event_types.values_list("name", flat=True)) == {"Store night", "Prerelease"}
+    assert organizer.get(url("event_type_edit", season, 999999)).status_code == 404
+    page = organizer.get(url("season_qualify", season))
+    assert page.status_code == 200
+    assert season.get_absolute_url() in page.content.decode()  # the way back
+    visitor = Client()
+    visitor.force_login(UserFactory())
+    for name in ("season_qualify", "event_type_new"):
+        assert visitor.get(url(name, season)).status_code == 403

@@ -34,7 +34,7 @@ ranked by points, then by the season's tie-break rules (`TIEBREAKS`: "most_event
 (competition ranking, 1, 2, 2, 4, shown as `(rank, tied)`) and are listed by player id.
 
 Published systems, reproduced in `PRESETS` and tested from their documents
-(tests/leagues/domain/test_seasons.py):
+(tests/seasons/domain/test_rules.py):
 - Limitless series points. The best-finish limit is from Limitless's own series page,
   https://play.limitlesstcg.com/series/limitless-online-2021/details ("The Weeklies have a
   Best Finish Limit of 10. That means if a player has more than 10 finishes that earned them

@@ -1,4 +1,4 @@
-"""leagues.domain.seasons: point tables, best-finish limits, kickers and the season table.
+"""seasons.domain.rules: point tables, best-finish limits, kickers and the season table.
 
 Every expected table here is worked out by hand from the published rules (sums written out
 in the comments), never read back from the code under test. Sources:
@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leagues.domain.seasons import (
+from seasons.domain.rules import (
     LIMITLESS_EXAMPLE,
     PENNY_DREADFUL_TOURNAMENT,
     PLAY_POKEMON_LEAGUE_CHALLENGE_2024,
