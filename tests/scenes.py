@@ -193,7 +193,7 @@ def round_paired(
 def pods_round_in_play(scene: Scene | None = None, **build) -> Scene:
     """A pod event's round being played: round 1 of eight players (two pods of four) and
     three Swiss rounds by default. `build`: `round_paired`'s and `event_open`'s keywords."""
-    if scene is None:
+    if scene is None and "event" not in build:
         build = {"format": "pods", "swiss_rounds": 3} | build
     return round_paired(scene, **build)
 
@@ -234,18 +234,19 @@ def rounds_played(
 
 
 def swiss_played(scene: Scene | None = None, *, decide=first_seat_wins, **build) -> Scene:
-    """Every Swiss round played (the event's swiss_rounds; 3 by default for a new event): an
+    """Every Swiss round played (the event's swiss_rounds; 3 for one made here unless told): an
     event without a top cut is finished, one with a cut waits for it to start."""
     if scene is None:
-        scene = event_open(**({"swiss_rounds": 3} | build))
+        scene = event_open(**(build if "event" in build else {"swiss_rounds": 3} | build))
     scene.event.refresh_from_db()
     left = scene.event.swiss_rounds - scene.event.rounds.filter(kind=Round.Kind.SWISS).count()
     return rounds_played(left, scene, decide=decide)
 
 
 def top_cut_started(scene: Scene | None = None, *, decide=first_seat_wins, **build) -> Scene:
-    """The Swiss rounds played and the top cut's first round paired (a top 4 by default)."""
-    if scene is None:
+    """The Swiss rounds played and the top cut's first round paired (an event made here: a
+    top 4 unless told)."""
+    if scene is None and "event" not in build:
         build = {"top_cut": 4} | build
     scene = swiss_played(scene, decide=decide, **build)
     scene.round = top_cut_start(tournament=scene.event)

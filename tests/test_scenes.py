@@ -135,3 +135,12 @@ def test_event_finished_plays_the_top_cut_to_its_champion(fmt, players):
     cut = scene.event.rounds.filter(kind=Round.Kind.TOP_CUT)
     assert cut.count() == (2 if fmt == "1v1" else 1)
     assert not scene.event.rounds.exclude(status=Round.Status.COMPLETE).exists()
+
+
+def test_the_later_scenes_take_a_made_event_as_it_is():
+    made = scenes.event_open(players=0, swiss_rounds=1, top_cut=4).event
+    scene = scenes.top_cut_started(event=made, players=4)
+    assert scene.event == made and scene.event.status == Tournament.Status.TOP_CUT
+    pods = scenes.event_open(players=0, format="pods", swiss_rounds=1).event
+    scene = scenes.pods_round_in_play(event=pods, players=4)
+    assert [len(t) for t in tables_of(scene.round)] == [4]
