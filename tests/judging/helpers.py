@@ -1,16 +1,12 @@
-"""An event being played, for the judges' tests: eight players, 1v1 (or pods), round 1 paired."""
+"""An event being played, for the judges' tests: eight players, 1v1 (or pods), round 1 paired
+(tests/scenes.py's `round_paired`), and its tables by number."""
 
-from tests.tournaments.play import EIGHT, register
+from tests.scenes import round_paired
 from tournaments.models import Table
-from tournaments.services.events import tournament_create
-from tournaments.services.rounds import round_pair
 
 
 def playing(league, fmt: str = "1v1", name: str = "Friday"):
-    event = tournament_create(league=league, name=name, format=fmt, swiss_rounds=3)
-    register(event, *EIGHT)
-    round_pair(tournament=event)
-    return event
+    return round_paired(league=league, format=fmt, name=name, swiss_rounds=3).event
 
 
 def table(event, number: int, round_number: int = 1) -> Table:

@@ -15,8 +15,9 @@ from judging.models import JudgeCall
 from judging.selectors import call_notes
 from judging.services.calls import call_create, call_done, call_take
 from leagues.models import Role
-from tests.factories import LeagueFactory, UserFactory, organizer_of
-from tests.judging.helpers import playing, seated, table
+from tests import scenes
+from tests.factories import UserFactory, organizer_of
+from tests.judging.helpers import seated, table
 from tournaments.selectors.console import card_notes
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +28,7 @@ LIVE = re.compile(r'<div id="console-live" hx-get="([^"]+)"[^>]*data-etag="(\w+)
 
 @pytest.fixture
 def event():
-    return playing(LeagueFactory())
+    return scenes.round_paired(swiss_rounds=3).event
 
 
 def test_a_cards_notes_follow_the_call(event):

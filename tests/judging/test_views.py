@@ -10,15 +10,16 @@ from django.urls import reverse
 from judging.models import DeckCheck, JudgeCall, Penalty
 from judging.services.calls import call_create, call_take
 from leagues.models import Role
-from tests.factories import LeagueFactory, UserFactory, organizer_of
-from tests.judging.helpers import playing, seated, table
+from tests import scenes
+from tests.factories import UserFactory, organizer_of
+from tests.judging.helpers import seated, table
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def event():
-    return playing(LeagueFactory())
+    return scenes.round_paired(swiss_rounds=3).event
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """Playing an event through the services, for tests: register names, play rounds."""
 
+from tests.scenes import pods_round_in_play
 from tournaments.services.entries import entry_register
-from tournaments.services.events import tournament_create
 from tournaments.services.reports import report_submit
 from tournaments.services.results import table_report
 from tournaments.services.rounds import round_end, round_pair
@@ -30,12 +30,7 @@ def play_round(event, decide=first_seat_wins):
 def paired_pods(league, name: str = "Friday", round_minutes: int = 80):
     """A pod event of eight (EIGHT: two pods), 3 Swiss rounds of `round_minutes`, round 1
     paired and being played: the round's clock and the tables' time extensions."""
-    event = tournament_create(
-        league=league, name=name, format="pods", swiss_rounds=3, round_minutes=round_minutes
-    )
-    register(event, *EIGHT)
-    round_pair(tournament=event)
-    return event
+    return pods_round_in_play(league=league, name=name, round_minutes=round_minutes).event
 
 
 def report_posted(*, table, entry, data, **kwargs):

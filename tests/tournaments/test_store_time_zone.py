@@ -16,8 +16,8 @@ from audit.models import AuditEntry
 from judging.models import JudgeCall
 from judging.services.calls import call_create
 from leagues.models import Role
-from tests.factories import LeagueFactory, organizer_of
-from tests.tournaments.play import paired_pods
+from tests import scenes
+from tests.factories import organizer_of
 from tournaments.errors import AlreadyDone
 from tournaments.models import Round, Table
 from tournaments.selectors.reports import walk_in_token
@@ -39,7 +39,8 @@ ZONES = [
 def night(request, settings):
     settings.TIME_ZONE = "UTC"
     zone, shown, label = request.param
-    event = paired_pods(LeagueFactory(organization__time_zone=zone))
+    league = scenes.store(time_zone=zone, organizer=None).league
+    event = scenes.pods_round_in_play(league=league, round_minutes=80).event
     Round.objects.filter(tournament=event).update(ends_at=ENDS)
     return event, shown, label
 

@@ -13,8 +13,9 @@ from judging.models import JudgeCall
 from judging.page_versions import DESK_SCOPE
 from judging.services import calls
 from judging.services.calls import call_cancel, call_create, call_done, call_take
-from tests.factories import LeagueFactory, UserFactory
-from tests.judging.helpers import playing, seated, table
+from tests import scenes
+from tests.factories import UserFactory
+from tests.judging.helpers import seated, table
 from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.services.results import table_report
 from tournaments.services.rounds import round_end
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event():
-    return playing(LeagueFactory())
+    return scenes.round_paired(swiss_rounds=3).event
 
 
 def test_a_players_call_is_taken_and_closed_with_an_extension(event):

@@ -5,16 +5,17 @@ import pytest
 
 from judging.models import JudgeCall
 from judging.services.calls import call_create, call_take
+from tests import scenes
 from tests.concurrency import run_together
-from tests.factories import LeagueFactory, UserFactory
-from tests.judging.helpers import playing, seated, table
+from tests.factories import UserFactory
+from tests.judging.helpers import seated, table
 from tournaments.errors import AlreadyDone
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_both_players_call_at_once_and_one_call_is_made():
-    event = playing(LeagueFactory())
+    event = scenes.round_paired(swiss_rounds=3).event
     t1 = table(event, 1)
     ann, bob = seated(t1)
     outcomes = run_together(
@@ -25,7 +26,7 @@ def test_both_players_call_at_once_and_one_call_is_made():
 
 
 def test_two_judges_take_one_call_and_one_goes():
-    event = playing(LeagueFactory())
+    event = scenes.round_paired(swiss_rounds=3).event
     t1 = table(event, 1)
     call = call_create(table=t1, entry=seated(t1)[0])
     judy, jon = UserFactory(username="judy"), UserFactory(username="jon")

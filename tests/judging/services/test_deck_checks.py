@@ -7,8 +7,9 @@ import pytest
 from audit.models import AuditEntry
 from judging.selectors import deck_check_round
 from judging.services.deck_checks import checked_entries, deck_check_done, deck_check_start
-from tests.factories import LeagueFactory, UserFactory
-from tests.judging.helpers import playing, seated, table
+from tests import scenes
+from tests.factories import UserFactory
+from tests.judging.helpers import seated, table
 from tournaments.errors import AlreadyDone
 
 pytestmark = pytest.mark.django_db
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event():
-    return playing(LeagueFactory())
+    return scenes.round_paired(swiss_rounds=3).event
 
 
 def test_a_check_gives_its_minutes_to_the_table(event):

@@ -7,8 +7,9 @@ import pytest
 from audit.models import AuditEntry
 from judging.models import Penalty
 from judging.services.penalties import penalty_give
-from tests.factories import LeagueFactory, UserFactory
-from tests.judging.helpers import playing, seated, table
+from tests import scenes
+from tests.factories import UserFactory
+from tests.judging.helpers import seated, table
 from tournaments.domain.result import Result
 from tournaments.errors import TournamentError
 from tournaments.services.reports import report_submit
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event():
-    return playing(LeagueFactory())
+    return scenes.round_paired(swiss_rounds=3).event
 
 
 def test_a_third_game_rule_violation_is_upgraded_to_a_game_loss(event):
@@ -132,7 +133,7 @@ def test_games_so_far_beyond_a_best_of_three_are_refused(event):
 @pytest.fixture
 def pod():
     """A pod of four, round 1 being played: Ann, Bob, Cat, Dan in seat order."""
-    return table(playing(LeagueFactory(), fmt="pods"), 1)
+    return table(scenes.pods_round_in_play().event, 1)
 
 
 def places(pod_):

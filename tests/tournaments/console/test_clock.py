@@ -11,8 +11,8 @@ from django.utils import timezone
 
 from audit.models import AuditEntry
 from leagues.models import Role
-from tests.factories import LeagueFactory, organizer_of
-from tests.tournaments.play import paired_pods
+from tests import scenes
+from tests.factories import organizer_of
 from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Round
 from tournaments.services.clock import round_clock_set
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event(db):
-    return paired_pods(LeagueFactory())
+    return scenes.pods_round_in_play(round_minutes=80).event
 
 
 def round_1(event) -> Round:

@@ -12,17 +12,16 @@ import pytest
 from django.urls import reverse
 
 from leagues.models import Role
+from tests import scenes
 from tests.factories import LeagueFactory, PlayerFactory, organizer_of
 from tests.tournaments.play import register
 from tournaments.domain.result import Result
 from tournaments.models import Entry, Registration, Round, Table
 from tournaments.services.entries import entry_drop, requested_bye_add
-from tournaments.services.events import tournament_create
 from tournaments.services.registration import (
     check_in,
     check_in_open,
     registration_join,
-    registration_settings_set,
 )
 from tournaments.services.reports import report_submit
 from tournaments.services.results import table_report
@@ -37,11 +36,8 @@ CARD = re.compile(r'<article [^>]*id="table-(\d+)"[^>]*data-state="(\w+)"([^>]*)
 @pytest.fixture
 def pod(db, client):
     """A pod event of 8 (two pods), round 1 paired, a judge at the console."""
-    league = LeagueFactory()
-    event = tournament_create(league=league, name="Friday", format="pods", swiss_rounds=3)
-    register(event, "Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
-    round_pair(tournament=event)
-    client.force_login(organizer_of(league.organization, role=Role.JUDGE))
+    event = scenes.pods_round_in_play().event
+    client.force_login(organizer_of(event.league.organization, role=Role.JUDGE))
     return {"event": event}
 
 
@@ -179,9 +175,8 @@ def entry_names(text: str) -> list[str]:
 def test_check_ins_and_sign_ups_come_to_the_console_before_round_1(client, db):
     """The TO waits at the console for the last check-ins before pairing round 1: each one
     (from a player's phone) comes as the check-in line, the count and the list."""
-    league = LeagueFactory()
-    event = tournament_create(league=league, name="Friday", format="pods", swiss_rounds=3)
-    event = registration_settings_set(tournament=event, open=True, cap=None, deadline=None, note="")
+    event = scenes.event_open(format="pods", swiss_rounds=3, players=0, registration={}).event
+    league = event.league
     ann, bob = (
         registration_join(
             tournament=event, player=PlayerFactory(organization=league.organization, name=name)

@@ -12,8 +12,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from tests import scenes
 from tests.factories import PlayerFactory, TournamentFactory
-from tests.tournaments.play import register
 from tournaments.models import Round, Tournament
 from tournaments.services.registration import (
     check_in,
@@ -22,7 +22,6 @@ from tournaments.services.registration import (
     registration_settings_set,
 )
 from tournaments.services.results import table_report
-from tournaments.services.rounds import round_pair
 
 from .test_console_on_demand import HTMX
 
@@ -48,9 +47,7 @@ def round_next(html: str) -> str:
 @pytest.fixture
 def event(league):
     event = TournamentFactory(league=league, swiss_rounds=3, slug="friday")
-    register(event, *"ABCDEFGH")
-    round_pair(tournament=event)
-    return event
+    return scenes.round_paired(event=event, players="ABCDEFGH").event
 
 
 # --- (a) one tap: end the round and pair the next ---------------------------------------------
@@ -103,9 +100,7 @@ def test_a_tap_before_every_result_is_in_is_refused_and_ends_nothing(event, orga
 
 def test_the_last_swiss_round_offers_the_top_cut_and_one_tap_starts_it(league, organizer_client):
     event = TournamentFactory(league=league, swiss_rounds=1, top_cut=4, slug="cut")
-    register(event, *"ABCDEFGH")
-    for table in round_pair(tournament=event).tables.all():
-        report(table)
+    scenes.round_reported(event=event, players="ABCDEFGH")
     page = organizer_client.get(reverse("event_run", args=[event.slug])).content.decode()
     assert "Start the top 4 <small>· ends round 1</small>" in round_next(page)
     answer = organizer_client.post(reverse("round_advance", args=[event.slug, 1]), follow=True)
@@ -116,9 +111,7 @@ def test_the_last_swiss_round_offers_the_top_cut_and_one_tap_starts_it(league, o
 
 def test_the_last_round_without_a_cut_offers_the_final_standings(league, organizer_client):
     event = TournamentFactory(league=league, swiss_rounds=1, top_cut=0, slug="short")
-    register(event, *"ABCD")
-    for table in round_pair(tournament=event).tables.all():
-        report(table)
+    scenes.round_reported(event=event, players="ABCD")
     page = organizer_client.get(reverse("event_run", args=[event.slug])).content.decode()
     assert "Final standings <small>· ends round 1</small>" in round_next(page)
     answer = organizer_client.post(reverse("round_advance", args=[event.slug, 1]), follow=True)
@@ -227,8 +220,8 @@ def test_a_long_list_of_waiting_tables_names_five_and_counts_the_rest(league, or
     """The round head is sticky on a phone: on a big night it names the first five tables
     waiting and how many more, not all of them (which would fill the screen)."""
     event = TournamentFactory(league=league, swiss_rounds=3, slug="big-friday")
-    register(event, *(f"Player {n}" for n in range(1, 19)))  # 9 tables
-    first = round_pair(tournament=event).tables.order_by("number").first()
+    players = (f"Player {n}" for n in range(1, 19))  # 9 tables
+    first = scenes.round_paired(event=event, players=players).round.tables.order_by("number")[0]
     status = round_status(organizer_client, event)
     assert status.startswith("Waiting for 9 tables: 1, 2, 3, 4, 5 and 4 more ")
     report(first)

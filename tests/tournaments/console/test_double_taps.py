@@ -14,16 +14,14 @@ from django.urls import reverse
 
 from audit.models import AuditEntry
 from leagues.models import Player, Role
-from tests import concurrency
+from tests import concurrency, scenes
 from tests.factories import LeagueFactory, PlayerFactory, TournamentFactory, organizer_of
-from tests.tournaments.play import play_round, register
+from tests.tournaments.play import register
 from tournaments.errors import TournamentError, UnknownPlayer
 from tournaments.models import Entry, Round, Tournament
 from tournaments.selectors import round_seating_key
 from tournaments.services.entries import entry_drop, entry_register, entry_undrop
-from tournaments.services.results import table_report
 from tournaments.services.rounds import round_pair
-from tournaments.services.topcut import top_cut_start
 
 from .test_console_on_demand import edit_form_url
 
@@ -39,21 +37,11 @@ def judge_client(client, judge):
     return client
 
 
-def _report_all(round_):
-    for table in round_.tables.all():
-        seats = list(table.seats.order_by("position"))
-        if len(seats) > 1:
-            table_report(table=table, winner=seats[0].entry)
-
-
 def top_cut_played(league) -> tuple[Tournament, Round]:
     """A 1v1 event of one Swiss round and a top 4, its semifinals reported but not ended."""
     event = TournamentFactory(league=league, top_cut=4, swiss_rounds=1, slug="cut")
-    register(event, *"ABCD")
-    play_round(event)
-    semis = top_cut_start(tournament=event)
-    _report_all(semis)
-    return event, semis
+    scene = scenes.round_reported(scenes.top_cut_started(event=event, players="ABCD"))
+    return event, scene.round
 
 
 def console_after(response, client) -> str:
@@ -77,9 +65,7 @@ def test_ending_a_complete_top_cut_round_again_is_already_done(judge_client, lea
 @pytest.mark.django_db
 def test_ending_a_complete_swiss_round_again_is_already_done(judge_client, league):
     event = TournamentFactory(league=league, slug="swiss")
-    register(event, *"ABCD")
-    round_ = round_pair(tournament=event)
-    _report_all(round_)
+    scenes.round_reported(event=event, players="ABCD")
     url = reverse("round_end", args=[event.slug, 1])
     assert judge_client.post(url).status_code == 302
     assert "Round 1 is already complete." in console_after(judge_client.post(url), judge_client)
@@ -101,8 +87,7 @@ def test_pairing_a_round_twice_pairs_it_once(judge_client, league):
 @pytest.mark.django_db
 def test_starting_the_top_cut_twice_pairs_it_once(judge_client, league):
     event = TournamentFactory(league=league, top_cut=4, swiss_rounds=1, slug="cut")
-    register(event, *"ABCD")
-    play_round(event)
+    scenes.rounds_played(1, event=event, players="ABCD")
     url = reverse("top_cut_start", args=[event.slug])
     assert judge_client.post(url).status_code == 302
     again = judge_client.post(url)
@@ -201,9 +186,7 @@ def test_eight_taps_of_end_round_on_a_swiss_round_end_it_once():
     league = LeagueFactory()
     user = organizer_of(league.organization, role=Role.JUDGE, username="jude")
     event = TournamentFactory(league=league, slug="swiss", swiss_rounds=1)
-    register(event, *"ABCDEF")
-    round_ = round_pair(tournament=event)
-    _report_all(round_)
+    scenes.round_reported(event=event, players="ABCDEF")
     outcomes = tap_at_once(user, reverse("round_end", args=[event.slug, 1]))
     assert outcomes == [302] * 8
     event.refresh_from_db()
@@ -227,8 +210,7 @@ def test_eight_taps_of_start_top_cut_pair_it_once():
     league = LeagueFactory()
     user = organizer_of(league.organization, role=Role.JUDGE, username="jude")
     event = TournamentFactory(league=league, top_cut=4, swiss_rounds=1, slug="cut")
-    register(event, *"ABCD")
-    play_round(event)
+    scenes.rounds_played(1, event=event, players="ABCD")
     outcomes = tap_at_once(user, reverse("top_cut_start", args=[event.slug]))
     assert outcomes == [302] * 8
     assert event.rounds.filter(kind=Round.Kind.TOP_CUT).count() == 1
@@ -337,8 +319,7 @@ def test_a_drop_is_undone_on_the_console(judge_client, league):
 @pytest.mark.django_db
 def test_a_dropped_player_is_paired_again_after_the_undo(league):
     event = TournamentFactory(league=league, slug="swiss")
-    ann, *_ = register(event, *"ABCD")
-    play_round(event)
+    ann = scenes.rounds_played(1, event=event, players="ABCD").entry("A")
     entry_drop(entry=ann)
     assert entry_undrop(entry=ann).dropped_after is None
     round_ = round_pair(tournament=event)
@@ -368,10 +349,10 @@ def test_a_drop_is_undone_from_history(client, league):
 @pytest.mark.django_db
 def test_a_drop_is_not_undone_after_the_swiss_rounds(league):
     event = TournamentFactory(league=league, top_cut=4, swiss_rounds=1, slug="cut")
-    *_, eve = register(event, *"ABCDE")
+    scene = scenes.event_open(event=event, players="ABCDE")
+    eve = scene.entry("E")
     entry_drop(entry=eve)
-    play_round(event)
-    top_cut_start(tournament=event)
+    scenes.top_cut_started(scene)
     with pytest.raises(TournamentError, match="Swiss rounds are over"):
         entry_undrop(entry=eve)
     assert Entry.objects.get(pk=eve.pk).dropped_after == 0
@@ -398,8 +379,7 @@ def test_an_entry_never_seated_is_removed(judge_client, league):
 @pytest.mark.django_db
 def test_a_seated_entry_is_not_removed(judge_client, league):
     event = TournamentFactory(league=league, slug="swiss")
-    ann, *_ = register(event, *"ABCD")
-    round_pair(tournament=event)
+    ann = scenes.round_paired(event=event, players="ABCD").entry("A")
     page = judge_client.get(reverse("event_run", args=[event.slug])).content.decode()
     assert "<summary>remove</summary>" not in page
     response = judge_client.post(reverse("entry_remove", args=[event.slug, ann.pk]))

@@ -11,22 +11,13 @@ import pytest
 from django.urls import reverse
 
 from leagues.models import Game
+from tests import scenes
 from tests.factories import TournamentFactory, UserFactory
-from tests.tournaments.play import play_round, register
 from tournaments.models import Round, Tournament
-from tournaments.services.results import table_report
-from tournaments.services.rounds import round_end, round_pair
-from tournaments.services.topcut import top_cut_start
 
 from .test_console_taps import said
 
 pytestmark = pytest.mark.django_db
-
-
-def report_all(round_: Round) -> None:
-    for table in round_.tables.all():
-        seats = list(table.seats.order_by("position"))
-        table_report(table=table, winner=seats[0].entry)
 
 
 def text_of(html: str) -> str:
@@ -41,15 +32,11 @@ def final(league) -> tuple[Tournament, Round]:
     """A 1v1 event of one Swiss round and a top 4, in its final (round 3): every table of
     the final reported, the final not ended."""
     event = TournamentFactory(league=league, top_cut=4, swiss_rounds=1, slug="cut")
-    register(event, "Ann", "Bob", "Cy", "Dee")
-    play_round(event)
-    semis = top_cut_start(tournament=event)
-    report_all(semis)
-    round_end(round_=semis)
+    scene = scenes.rounds_played(1, scenes.top_cut_started(event=event, players=4))  # the semis
     final = event.rounds.get(number=3)
     assert final.kind == Round.Kind.TOP_CUT and final.notes == "Final"
-    report_all(final)
-    return event, final
+    scenes.tables_reported(final)
+    return scene.event, final
 
 
 # --- a top-cut round is called by its stage ----------------------------------------------------
@@ -127,8 +114,7 @@ def test_the_one_tap_on_the_final_says_the_event_is_finished_once(final, organiz
 
 def test_the_last_round_without_a_cut_says_the_event_is_finished_once(league, organizer_client):
     event = TournamentFactory(league=league, swiss_rounds=1, top_cut=0, slug="short")
-    register(event, *"ABCD")
-    report_all(round_pair(tournament=event))
+    scenes.round_reported(event=event, players="ABCD")
     url = reverse("round_end", args=[event.slug, 1])
     flashed, words = finished_console(organizer_client.post(url, follow=True))
     assert flashed == ["Round 1 is complete."]
@@ -141,8 +127,7 @@ def test_the_last_round_without_a_cut_says_the_event_is_finished_once(league, or
 
 def test_finishing_after_round_n_says_the_event_is_finished_once(league, organizer_client):
     event = TournamentFactory(league=league, swiss_rounds=3, top_cut=0, slug="early")
-    register(event, *"ABCD")
-    play_round(event)
+    scenes.rounds_played(1, event=event, players="ABCD")
     url = reverse("event_swiss_finish", args=[event.slug])
     flashed, words = finished_console(organizer_client.post(url, {"after": "1"}, follow=True))
     assert flashed == ["The Swiss rounds ended after round 1."]

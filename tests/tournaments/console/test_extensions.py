@@ -12,21 +12,20 @@ from django.utils import timezone
 
 from audit.models import AuditEntry
 from leagues.models import Role
-from tests.factories import LeagueFactory, organizer_of
-from tests.tournaments.play import paired_pods, register
+from tests import scenes
+from tests.factories import organizer_of
 from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Round, Table
 from tournaments.services.clock import table_extension_set
-from tournaments.services.events import tournament_create
 from tournaments.services.results import table_report
-from tournaments.services.rounds import round_end, round_pair
+from tournaments.services.rounds import round_end
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def event(db):
-    return paired_pods(LeagueFactory())
+    return scenes.pods_round_in_play(round_minutes=80).event
 
 
 def round_1(event) -> Round:
@@ -109,9 +108,7 @@ def test_a_round_not_being_played_gives_no_extension(event):
 
 
 def test_a_match_gets_one_and_a_bye_has_no_clock(client, db):
-    event = tournament_create(league=LeagueFactory(), name="Modern", format="1v1", swiss_rounds=3)
-    register(event, "Ann", "Bob", "Cy", "Dee", "Eve")
-    round_pair(tournament=event)
+    event = scenes.round_paired(name="Modern", players=5, swiss_rounds=3).event
     round_ = Round.objects.get(tournament=event, number=1)
     bye = Table.objects.get(round=round_, number=3)
     assert bye.seats.count() == 1

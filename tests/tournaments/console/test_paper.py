@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import Role
+from tests import scenes
 from tests.factories import LeagueFactory, UserFactory, organizer_of
-from tests.tournaments.play import register
 from tournaments.models import Round
 from tournaments.services.clock import table_extension_set
 from tournaments.services.entries import entry_drop
@@ -78,20 +78,18 @@ def at(hour: int, minute: int) -> datetime.datetime:
 @pytest.fixture
 def pods(db):
     league = LeagueFactory(name="Friday Commander")
-    event = tournament_create(league=league, name="Pod Night", format="pods", swiss_rounds=3)
-    register(event, *POD_NAMES)
-    round_ = round_pair(tournament=event)
-    Round.objects.filter(pk=round_.pk).update(ends_at=at(20, 50))
-    return event
+    scene = scenes.pods_round_in_play(league=league, name="Pod Night", players=POD_NAMES)
+    Round.objects.filter(pk=scene.round.pk).update(ends_at=at(20, 50))
+    return scene.event
 
 
 @pytest.fixture
 def matches(db):
     league = LeagueFactory(name="Friday Modern")
-    event = tournament_create(league=league, name="Modern Open", swiss_rounds=3)
-    register(event, *MATCH_NAMES)
-    round_pair(tournament=event)
-    return event
+    scene = scenes.round_paired(
+        league=league, name="Modern Open", players=MATCH_NAMES, swiss_rounds=3
+    )
+    return scene.event
 
 
 def get(client, event, name: str = "paper_pack") -> str:
@@ -236,10 +234,7 @@ def test_a_1v1_event_with_a_bye_prints_matches_and_no_slip_for_the_bye(client, m
 
 def test_a_dropped_player_is_not_on_the_next_rounds_sheets(client, matches):
     round_ = matches.rounds.get()
-    for table in round_.tables.all():
-        seats = list(table.seats.order_by("position"))
-        if len(seats) > 1:
-            table_report(table=table, winner=seats[0].entry)
+    scenes.tables_reported(round_)
     round_end(round_=round_)
     gone = matches.entries.get(player__name="Ken Thompson")
     entry_drop(entry=gone)

@@ -9,22 +9,17 @@ from django.urls import reverse
 
 from audit.models import AuditEntry
 from leagues.models import Game, Role
+from tests import scenes
 from tests.factories import LeagueFactory, UserFactory, organizer_of
-from tests.tournaments.play import register
 from tournaments.models import Table
-from tournaments.services.events import tournament_create
 from tournaments.services.results import table_report
-from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def event(league):
-    event = tournament_create(league=league, name="Modern", format="1v1")
-    register(event, "Ann", "Bob", "Cy", "Dee")
-    round_pair(tournament=event)
-    return event
+    return scenes.round_paired(league=league, name="Modern", players=4).event
 
 
 @pytest.fixture
@@ -117,9 +112,7 @@ def test_without_htmx_a_refusal_goes_back_to_the_console(to, event, table):
 
 
 def test_a_table_of_another_event_is_not_found(to, event, table, league):
-    other = tournament_create(league=league, name="Other", format="1v1")
-    register(other, "Eve", "Finn")
-    round_pair(tournament=other)
+    other = scenes.round_paired(league=league, name="Other", players=["Eve", "Finn"]).event
     response = send(to, other, table)
     assert response.status_code == 404
     table.refresh_from_db()

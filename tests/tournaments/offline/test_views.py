@@ -8,21 +8,16 @@ import pytest
 from django.urls import reverse
 
 from leagues.models import Role
+from tests import scenes
 from tests.factories import LeagueFactory, UserFactory, organizer_of
-from tests.tournaments.play import play_round, register
-from tournaments.services.events import tournament_create
-from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def event(league):
-    event = tournament_create(league=league, name="Friday", format="pods", swiss_rounds=3)
-    register(event, "Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus")
-    play_round(event)
-    round_pair(tournament=event)
-    return event
+    played = scenes.rounds_played(1, league=league, format="pods", players=7, swiss_rounds=3)
+    return scenes.round_paired(played).event
 
 
 def test_the_service_worker_may_control_the_events_pages(client):

@@ -8,15 +8,15 @@ by seed below, and the bands (1st, 2nd, 3rd-4th, then the Swiss standing) are th
 import pytest
 from django.urls import reverse
 
+from tests import scenes
 from tests.factories import UserFactory
-from tests.tournaments.play import EIGHT, play_round, register
+from tests.tournaments.play import play_round
 from tournaments.domain.labels import place_label
 from tournaments.models import Entry, Round, Tournament
 from tournaments.page_versions import event_changed
 from tournaments.selectors import standings
-from tournaments.services.events import tournament_create
 from tournaments.services.results import table_report
-from tournaments.services.rounds import round_end, round_pair
+from tournaments.services.rounds import round_end
 from tournaments.services.topcut import top_cut_start
 
 pytestmark = pytest.mark.django_db
@@ -50,10 +50,7 @@ def report_by_seed(round_, winners):
 def top4(league):
     """8 players, 1v1, 3 Swiss rounds (the first seat wins), a top 4: seed 4 beats seed 1,
     seed 2 beats seed 3, then seed 2 beats seed 4 in the final. Ann's account holds seed 1."""
-    event = tournament_create(league=league, name="Friday 1v1", swiss_rounds=3, top_cut=4)
-    register(event, *EIGHT)
-    for _ in range(3):
-        play_round(event)
+    event = scenes.swiss_played(league=league, name="Friday 1v1", swiss_rounds=3, top_cut=4).event
     seeds = standings(event).ranking
     semis = top_cut_start(tournament=event)
     assert [
@@ -116,11 +113,7 @@ def test_final_standings_show_the_place_column_in_final_order(client, top4):
 @pytest.fixture
 def no_cut(league):
     """8 players, 1v1, 3 Swiss rounds (the first seat wins), no top cut: finished."""
-    event = tournament_create(league=league, name="No cut", swiss_rounds=3)
-    register(event, *EIGHT)
-    for _ in range(3):
-        play_round(event)
-    event.refresh_from_db()
+    event = scenes.event_finished(league=league, name="No cut", swiss_rounds=3).event
     assert event.status == Tournament.Status.FINISHED
     return event
 
@@ -137,14 +130,12 @@ def test_final_standings_say_how_they_are_ordered(client, top4, no_cut):
 
 
 def test_no_banner_and_swiss_places_during_the_event(client, league):
-    event = tournament_create(league=league, name="Tuesday", swiss_rounds=3)
-    register(event, *EIGHT)
+    scene = scenes.event_open(league=league, name="Tuesday", swiss_rounds=3)
+    event = scene.event
     assert "player-finish" not in page(
         client, "event_player", event.slug, event.entries.first().player_id
     )
-    play_round(event)
-    play_round(event)
-    round_3 = round_pair(tournament=event)
+    round_3 = scenes.round_paired(scenes.rounds_played(2, scene)).round
     rows = standings(event).rows
     # Any player will do; when the random pairings leave every player tied with another
     # (it happens), the place is the shared band the tied players fill: "3rd\u20134th".
@@ -176,12 +167,9 @@ def test_event_without_a_top_cut_crowns_the_undefeated_player(client, no_cut):
 @pytest.fixture
 def pods17(league):
     """17 players at pods, 3 Swiss rounds, a top 4 (one final pod)."""
-    event = tournament_create(
-        league=league, name="Commander Night", format="pods", swiss_rounds=3, top_cut=4
-    )
-    register(event, *(f"Pilot {n:02}" for n in range(1, 18)))
-    for _ in range(3):
-        play_round(event)
+    pilots = (f"Pilot {n:02}" for n in range(1, 18))
+    build = {"name": "Commander Night", "format": "pods", "swiss_rounds": 3, "top_cut": 4}
+    event = scenes.swiss_played(league=league, players=pilots, **build).event
     seeds = standings(event).ranking
     final = top_cut_start(tournament=event)
     return event, seeds, final.tables.get()
@@ -220,9 +208,8 @@ def test_a_drawn_final_pod_is_said_honestly(client, pods17):
 def test_a_tie_for_first_without_a_cut_is_said_as_shared(client, league):
     # Four players, one round: both winners beat a 0-1 player 2-0, so they are equal on
     # points, OMW% (0.33, the floor), GW% and OGW%: they share first, 1st-2nd.
-    event = tournament_create(league=league, name="Quick", swiss_rounds=1)
-    register(event, "Ann", "Bob", "Cy", "Dee")
-    round_ = play_round(event)
+    scene = scenes.rounds_played(1, league=league, name="Quick", players=4, swiss_rounds=1)
+    event, round_ = scene.event, scene.round
     winners = sorted(
         t.seats.order_by("position").first().entry.player.name for t in round_.tables.all()
     )
@@ -239,14 +226,12 @@ def test_late_entries_are_not_counted_before_they_have_played(client, league):
     """Issue 43: after round 1 a player read "13th of 18": the 18 counted the late entries
     who join in round 2 and had played nothing. The field after round N is who was in by
     then; a late entry counts once they have played."""
-    event = tournament_create(league=league, name="Late", swiss_rounds=3)
-    register(event, *EIGHT)
-    round_1 = round_pair(tournament=event)
-    late = register(event, "Ivy", "Jo")  # during round 1: they join in round 2
+    # Ivy and Jo enter during round 1: they join in round 2.
+    scene = scenes.round_paired(league=league, name="Late", swiss_rounds=3, late=["Ivy", "Jo"])
+    event = scene.event
+    late = [scene.entry("Ivy"), scene.entry("Jo")]
     assert {e.joined_round for e in late} == {2}
-    for table in round_1.tables.all():
-        table_report(table=table, winner=table.seats.order_by("position").first().entry)
-    round_end(round_=round_1)
+    scenes.rounds_played(1, scene)  # round 1 reported (the first seat wins) and ended
     ann = Entry.objects.select_related("player").get(tournament=event, player__name="Ann")
     shown = page(client, "event_player", event.slug, ann.player_id)
     assert " of 8 after round 1</strong>" in shown, shown

@@ -15,16 +15,15 @@ from django.urls import reverse
 
 from audit.models import AuditEntry
 from audit.services import audit_undo
+from tests import scenes
 from tests.factories import LeagueFactory, TournamentFactory, UserFactory
-from tests.tournaments.play import play_round, register
+from tests.tournaments.play import register
 from tournaments.actions import Action
 from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Entry, Round, Table, Tournament
 from tournaments.services.entries import entry_drop, entry_drop_self
-from tournaments.services.events import tournament_create
 from tournaments.services.results import table_report
 from tournaments.services.rounds import round_advance, round_end, round_pair
-from tournaments.services.topcut import top_cut_start
 
 pytestmark = pytest.mark.django_db
 
@@ -33,10 +32,7 @@ pytestmark = pytest.mark.django_db
 def pod(db):
     """A pod event of 8 (two pods), 3 Swiss rounds, round 1 paired; Ann (at pod 1) is linked
     to an account."""
-    league = LeagueFactory()
-    event = tournament_create(league=league, name="Friday", format="pods", swiss_rounds=3)
-    register(event, "Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
-    round_pair(tournament=event)
+    event = scenes.pods_round_in_play().event
     ann = Entry.objects.select_related("player").get(tournament=event, player__name="Ann")
     user = UserFactory(username="ann")
     ann.player.user = user
@@ -63,8 +59,7 @@ def test_a_player_at_a_table_without_a_result_drops_from_the_next_round_on(pod):
     # Their table is untouched and still needs its result.
     table.refresh_from_db()
     assert not table.reported and ann.pk in set(table.seats.values_list("entry_id", flat=True))
-    for each in event.rounds.get().tables.all():
-        table_report(table=each, winner=each.seats.order_by("position")[0].entry)
+    scenes.tables_reported(event.rounds.get())
     round_end(round_=event.rounds.get())
     second = round_pair(tournament=event)
     assert not second.seats.filter(entry=ann).exists()
@@ -94,9 +89,7 @@ def test_before_round_one_the_player_unregisters_instead(db):
 
 def test_in_the_top_cut_the_player_tells_the_to(db):
     event = TournamentFactory(league=LeagueFactory(), swiss_rounds=1, top_cut=4)
-    entries = register(event, *"ABCD")
-    play_round(event)
-    top_cut_start(tournament=event)
+    entries = list(scenes.top_cut_started(event=event, players="ABCD").entries.values())
     with pytest.raises(TournamentError, match="tell the TO"):
         entry_drop_self(entry=entries[0])
     assert Entry.objects.filter(dropped_after__isnull=False).count() == 0

@@ -12,12 +12,11 @@ import pytest
 from django.urls import reverse
 
 from leagues.models import Player
+from tests import scenes
 from tests.factories import UserFactory
-from tests.tournaments.play import register
 from tournaments.models import Registration, Table
-from tournaments.services.events import tournament_create
 from tournaments.services.results import table_report
-from tournaments.services.rounds import round_end, round_pair
+from tournaments.services.rounds import round_end
 
 pytestmark = pytest.mark.django_db
 
@@ -34,9 +33,7 @@ def own_page(client, event, entry) -> str:
 @pytest.fixture
 def match(league):
     """A 1v1 event: round 1 of Ann, Bob, Cy, Dee paired; table 1's players in seat order."""
-    event = tournament_create(league=league, name="Modern", swiss_rounds=2)
-    register(event, "Ann", "Bob", "Cy", "Dee")
-    round_pair(tournament=event)
+    event = scenes.round_paired(league=league, name="Modern", players=4, swiss_rounds=2).event
     table = Table.objects.get(round__tournament=event, number=1)
     seats = [s.entry for s in table.seats.select_related("entry__player").order_by("position")]
     return event, table, seats
@@ -82,9 +79,7 @@ def test_a_score_in_a_report_is_kept_whole_and_the_rest_escaped():
 
 
 def test_a_pod_players_report_buttons_say_who_won(client, league):
-    event = tournament_create(league=league, name="Friday", format="pods", swiss_rounds=2)
-    register(event, "Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
-    round_pair(tournament=event)
+    event = scenes.pods_round_in_play(league=league, swiss_rounds=2).event
     table = Table.objects.get(round__tournament=event, number=1)
     seats = [s.entry for s in table.seats.select_related("entry__player").order_by("position")]
     page = own_page(client, event, seats[0])

@@ -8,12 +8,12 @@ import pytest
 from django.urls import reverse
 
 from leagues.models import Role
-from tests.factories import LeagueFactory, UserFactory, organizer_of
-from tests.tournaments.play import register, report_posted
+from tests import scenes
+from tests.factories import UserFactory, organizer_of
+from tests.tournaments.play import report_posted
 from tournaments.models import Entry, Registration, ReportConfirmation, ResultReport, Table
 from tournaments.selectors import standings
 from tournaments.services.entries import entry_drop
-from tournaments.services.events import tournament_create
 from tournaments.services.reports import report_accept, report_confirm
 from tournaments.services.results import table_report
 from tournaments.services.rounds import round_end, round_pair
@@ -28,10 +28,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def pod(db):
     """A pod event of 8, round 1 paired; pod 1's players: the first linked to an account,
     the others each with a registration link."""
-    league = LeagueFactory()
-    event = tournament_create(league=league, name="Friday", format="pods", swiss_rounds=2)
-    register(event, "Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal")
-    round_pair(tournament=event)
+    event = scenes.pods_round_in_play(swiss_rounds=2).event
     table = Table.objects.get(round__tournament=event, number=1)
     entries = [s.entry for s in table.seats.select_related("entry__player").order_by("position")]
     user = UserFactory(username="first")
@@ -424,14 +421,9 @@ def own_page(client, event, entry):
 def test_a_player_outside_the_top_cut_keeps_their_rounds_points_and_place(client, league):
     """Issue 31 #5: everyone outside the top cut saw "You are not seated in this round" and
     nothing else."""
-    event = tournament_create(
-        league=league, name="Cut night", format="pods", swiss_rounds=1, top_cut=4
-    )
-    register(event, *(f"S{n}" for n in range(8)))
-    round_ = round_pair(tournament=event)
-    for table in round_.tables.all():
-        table_report(table=table, winner=table.seats.get(position=1).entry)
-    round_end(round_=round_)
+    players = (f"S{n}" for n in range(8))
+    build = {"name": "Cut night", "format": "pods", "swiss_rounds": 1, "top_cut": 4}
+    event = scenes.rounds_played(1, league=league, players=players, **build).event
     ranking = standings(event).ranking
     top_cut_start(tournament=event)
     last = Entry.objects.get(tournament=event, player_id=ranking[-1])
@@ -444,16 +436,9 @@ def test_a_player_outside_the_top_cut_keeps_their_rounds_points_and_place(client
 
 
 def test_a_dropped_player_keeps_their_rounds_points_and_place(client, league):
-    event = tournament_create(league=league, name="Modern", swiss_rounds=3)
-    register(event, "Ann", "Bob", "Cy", "Dee")
-    round_ = round_pair(tournament=event)
-    tables = list(round_.tables.order_by("number"))
-    table_report(table=tables[0], winner=tables[0].seats.get(position=1).entry)
-    table_report(table=tables[1], winner=tables[1].seats.get(position=1).entry)
-    round_end(round_=round_)
-    winner = tables[0].seats.get(position=1).entry
-    entry_drop(entry=winner)
-    round_pair(tournament=event)
+    scene = scenes.rounds_played(1, league=league, name="Modern", players=4, swiss_rounds=3)
+    event, winner = scene.event, scene.seated(1)[0]
+    scenes.round_paired(scene, drop=[winner.player.name])
     page = own_page(client, event, winner)
     assert "Your rounds" in page and "Round 1" in page and ">win<" in page
     assert "You dropped after round 1" in page
@@ -463,9 +448,7 @@ def test_a_dropped_player_keeps_their_rounds_points_and_place(client, league):
 def test_a_match_player_reports_with_the_consoles_result_buttons(client, league):
     """A 1v1 player's form is the format's partial, the card's buttons (with the drawn games
     and draws folded under "More"); "1-2" reads from the seats as the card's does."""
-    event = tournament_create(league=league, name="Modern", swiss_rounds=2)
-    register(event, "Ann", "Bob", "Cy", "Dee")
-    round_pair(tournament=event)
+    event = scenes.round_paired(league=league, name="Modern", players=4, swiss_rounds=2).event
     table = Table.objects.get(round__tournament=event, number=1)
     first, second = [
         s.entry for s in table.seats.select_related("entry__player").order_by("position")

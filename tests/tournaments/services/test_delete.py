@@ -15,9 +15,10 @@ from django.urls import reverse
 from leagues.deletion import delete_preview
 from leagues.models import Game, League
 from ratings.models import Rating
+from tests import scenes
 from tests.factories import TournamentFactory, UserFactory
 from tests.leagues.test_delete import all_rows, text
-from tests.tournaments.play import play_round, register
+from tests.tournaments.play import register
 from tournaments import selectors
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Entry, Round, Seat, Table, Tournament
@@ -30,9 +31,7 @@ def played(league, django_capture_on_commit_callbacks):
     """A 1v1 event of five (a bye each round) after two rated rounds, plus a late entry."""
     event = TournamentFactory(league=league, name="Friday Swiss", swiss_rounds=3)
     with django_capture_on_commit_callbacks(execute=True):
-        register(event, "Ann", "Bob", "Cy", "Dee", "Eve")
-        play_round(event)
-        play_round(event)
+        scenes.rounds_played(2, event=event, players=5)
         register(event, "Late")
     return event
 

@@ -5,13 +5,13 @@ taps, scope, the rate limit, and real threads racing each other and the TO."""
 import pytest
 
 from audit.models import AuditEntry
+from tests import scenes
 from tests.concurrency import run_together
-from tests.factories import LeagueFactory, UserFactory
-from tests.tournaments.play import register, report_posted
+from tests.factories import UserFactory
+from tests.tournaments.play import report_posted
 from tournaments.errors import AlreadyDone, ResultConflict, TournamentError
 from tournaments.models import ReportConfirmation, ResultReport, Table
 from tournaments.services import reports as reports_services
-from tournaments.services.events import tournament_create
 from tournaments.services.reports import RateLimited, ReportClosed, report_accept, report_confirm
 from tournaments.services.results import table_report
 from tournaments.services.rounds import round_end, round_pair
@@ -22,14 +22,10 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]
 
 
 def pod_event(rule="all", players=8):
-    event = tournament_create(
-        league=LeagueFactory(), name="Friday cEDH", format="pods", swiss_rounds=3
-    )
-    event.self_report = rule
-    event.save(update_fields=["self_report"])
-    register(event, *NAMES[:players])
-    round_pair(tournament=event)
-    return event
+    scene = scenes.event_open(name="Friday cEDH", format="pods", swiss_rounds=3, players=0)
+    scene.event.self_report = rule
+    scene.event.save(update_fields=["self_report"])
+    return scenes.round_paired(event=scene.event, players=NAMES[:players]).event
 
 
 def first_pod(event, number=1):
@@ -244,9 +240,7 @@ def test_a_player_may_write_a_handful_of_times_a_minute():
 
 
 def test_a_match_reports_its_games():
-    event = tournament_create(league=LeagueFactory(), name="Modern", swiss_rounds=2)
-    register(event, "Ann", "Bob", "Cy", "Dee")
-    round_pair(tournament=event)
+    event = scenes.round_paired(name="Modern", players=4, swiss_rounds=2).event
     table = Table.objects.filter(round__tournament=event).order_by("number").first()
     first, second = [s.entry for s in table.seats.select_related("entry__player")]
     report = report_posted(table=table, entry=second, data={"result": "1-2"}).report
@@ -357,9 +351,7 @@ def test_stored_match_reports_are_said_from_the_winners_side_again():
     from django.apps import apps
 
     migration = import_module("tournaments.migrations.0012_report_summaries_from_the_winners_side")
-    event = tournament_create(league=LeagueFactory(), name="Modern", swiss_rounds=2)
-    register(event, "Ann", "Bob", "Cy", "Dee")
-    round_pair(tournament=event)
+    event = scenes.round_paired(name="Modern", players=4, swiss_rounds=2).event
     one, two = Table.objects.filter(round__tournament=event).order_by("number")
     first, second = [
         s.entry for s in one.seats.select_related("entry__player").order_by("position")

@@ -8,25 +8,15 @@ nothing; a pairing that is refused leaves the round open.
 
 import pytest
 
-from tests import concurrency
+from tests import concurrency, scenes
 from tests.factories import TournamentFactory
-from tests.tournaments.play import play_round, register
 from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Round, Tournament
 from tournaments.services.entries import entry_drop
-from tournaments.services.events import tournament_create
 from tournaments.services.results import table_report
-from tournaments.services.rounds import round_advance, round_pair
-from tournaments.services.topcut import top_cut_start
+from tournaments.services.rounds import round_advance
 
 pytestmark = pytest.mark.django_db
-
-
-def report_all(round_):
-    for table in round_.tables.all():
-        seats = list(table.seats.order_by("position"))
-        if len(seats) > 1 and not table.reported:
-            table_report(table=table, winner=seats[0].entry)
 
 
 def numbers(event):
@@ -35,9 +25,7 @@ def numbers(event):
 
 def test_a_reported_swiss_round_ends_and_the_next_is_paired(league):
     event = TournamentFactory(league=league, swiss_rounds=3)
-    register(event, *"ABCDEFGH")
-    first = round_pair(tournament=event)
-    report_all(first)
+    first = scenes.round_reported(event=event, players="ABCDEFGH").round
     second = round_advance(round_=first)
     assert second.number == 2 and second.status == Round.Status.PLAYING
     assert second.tables.count() == 4
@@ -46,9 +34,7 @@ def test_a_reported_swiss_round_ends_and_the_next_is_paired(league):
 
 def test_a_second_tap_changes_nothing_and_names_the_new_round(league):
     event = TournamentFactory(league=league, swiss_rounds=3)
-    register(event, *"ABCDEFGH")
-    first = round_pair(tournament=event)
-    report_all(first)
+    first = scenes.round_reported(event=event, players="ABCDEFGH").round
     round_advance(round_=first)
     with pytest.raises(AlreadyDone, match="already complete and round 2 is paired"):
         round_advance(round_=first)
@@ -57,8 +43,7 @@ def test_a_second_tap_changes_nothing_and_names_the_new_round(league):
 
 def test_a_round_without_every_result_is_refused_and_stays_open(league):
     event = TournamentFactory(league=league, swiss_rounds=3)
-    register(event, *"ABCDEFGH")
-    first = round_pair(tournament=event)
+    first = scenes.round_paired(event=event, players="ABCDEFGH").round
     table = first.tables.order_by("number").first()
     table_report(table=table, winner=table.seats.order_by("position")[0].entry)
     with pytest.raises(TournamentError, match="Tables 2, 3 and 4 still have no result"):
@@ -70,9 +55,8 @@ def test_a_refused_pairing_leaves_the_round_open(league):
     """Three players, two drop during round 1: nobody can be paired, so round 1 is not ended
     by a tap that said no (the TO can still end it alone)."""
     event = TournamentFactory(league=league, swiss_rounds=3)
-    a, b, _ = register(event, "A", "B", "C")
-    first = round_pair(tournament=event)
-    report_all(first)
+    scene = scenes.round_reported(event=event, players="ABC")
+    first, a, b = scene.round, scene.entry("A"), scene.entry("B")
     entry_drop(entry=a)
     entry_drop(entry=b)
     with pytest.raises(TournamentError, match="Round 1 stays open: At least two"):
@@ -82,10 +66,7 @@ def test_a_refused_pairing_leaves_the_round_open(league):
 
 def test_the_last_swiss_round_starts_the_top_cut(league):
     event = TournamentFactory(league=league, swiss_rounds=2, top_cut=4)
-    register(event, *"ABCDEFGH")
-    play_round(event)
-    last = round_pair(tournament=event)
-    report_all(last)
+    last = scenes.round_reported(scenes.rounds_played(1, event=event, players="ABCDEFGH")).round
     cut = round_advance(round_=last)
     event.refresh_from_db()
     assert event.status == Tournament.Status.TOP_CUT
@@ -94,10 +75,7 @@ def test_the_last_swiss_round_starts_the_top_cut(league):
 
 def test_the_last_swiss_round_without_a_cut_finishes_the_event(league):
     event = TournamentFactory(league=league, swiss_rounds=2, top_cut=0)
-    register(event, *"ABCD")
-    play_round(event)
-    last = round_pair(tournament=event)
-    report_all(last)
+    last = scenes.round_reported(scenes.rounds_played(1, event=event, players="ABCD")).round
     shown = round_advance(round_=last)
     event.refresh_from_db()
     assert event.status == Tournament.Status.FINISHED
@@ -106,21 +84,17 @@ def test_the_last_swiss_round_without_a_cut_finishes_the_event(league):
 
 def test_a_cut_round_pairs_the_next_stage(league):
     event = TournamentFactory(league=league, swiss_rounds=1, top_cut=4)
-    register(event, *"ABCD")
-    play_round(event)
-    semis = top_cut_start(tournament=event)
-    report_all(semis)
+    semis = scenes.round_reported(scenes.top_cut_started(event=event, players="ABCD")).round
     final = round_advance(round_=semis)
     assert final.kind == Round.Kind.TOP_CUT and final.number == 3
     assert final.tables.count() == 1 and final.status == Round.Status.PLAYING
 
 
 def test_a_seventeen_player_pod_round_goes_on_to_round_two(league):
-    event = tournament_create(league=league, name="Pods", format="pods", swiss_rounds=3)
-    register(event, *(f"P{n}" for n in range(17)))
-    first = round_pair(tournament=event)
+    players = (f"P{n}" for n in range(17))
+    first = scenes.pods_round_in_play(league=league, name="Pods", players=players).round
     assert sorted(t.seats.count() for t in first.tables.all()) == [3, 3, 3, 4, 4]
-    report_all(first)
+    scenes.tables_reported(first)
     second = round_advance(round_=first)
     assert second.number == 2
     assert sorted(t.seats.count() for t in second.tables.all()) == [3, 3, 3, 4, 4]
@@ -129,9 +103,7 @@ def test_a_seventeen_player_pod_round_goes_on_to_round_two(league):
 @pytest.mark.django_db(transaction=True)
 def test_two_judges_tapping_at_once_pair_one_round(league):
     event = TournamentFactory(league=league, swiss_rounds=3)
-    register(event, *"ABCDEFGH")
-    first = round_pair(tournament=event)
-    report_all(first)
+    first = scenes.round_reported(event=event, players="ABCDEFGH").round
     outcomes = concurrency.run_together(
         lambda: round_advance(round_=first),
         lambda: round_advance(round_=first),

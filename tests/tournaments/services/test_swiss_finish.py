@@ -8,12 +8,11 @@ from django.urls import reverse
 
 from audit.models import AuditEntry
 from leagues.models import Role
+from tests import scenes
 from tests.factories import UserFactory, organizer_of
-from tests.tournaments.play import EIGHT, play_round, register
 from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Round, Tournament
 from tournaments.services.entries import entry_drop
-from tournaments.services.events import tournament_create
 from tournaments.services.results import table_report
 from tournaments.services.rounds import round_end, round_pair, swiss_finish
 
@@ -21,9 +20,9 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_pod_event_too_small_to_pair_again_is_finished_after_its_last_round(league):
-    event = tournament_create(league=league, name="Three", format="pods", swiss_rounds=3)
-    *_, cy = register(event, "Ann", "Bo", "Cy")
-    play_round(event)
+    build = {"name": "Three", "format": "pods", "swiss_rounds": 3}
+    scene = scenes.rounds_played(1, league=league, players=["Ann", "Bo", "Cy"], **build)
+    event, cy = scene.event, scene.entry("Cy")
     entry_drop(entry=cy)
     with pytest.raises(TournamentError, match="At least three players"):
         round_pair(tournament=event)
@@ -39,16 +38,15 @@ def test_a_pod_event_too_small_to_pair_again_is_finished_after_its_last_round(le
 
 
 def test_a_round_being_played_or_a_stale_page_changes_nothing(league):
-    event = tournament_create(league=league, name="Eight", swiss_rounds=3)
-    register(event, *EIGHT)
-    play_round(event)
-    playing = round_pair(tournament=event)
+    scene = scenes.round_paired(
+        scenes.rounds_played(1, league=league, name="Eight", swiss_rounds=3)
+    )
+    event, playing = scene.event, scene.round
     with pytest.raises(TournamentError, match="Round 2 is still being played"):
         swiss_finish(tournament=event, after=2)
     with pytest.raises(TournamentError, match="Round 2 is the event's latest round now"):
         swiss_finish(tournament=event, after=1)  # the console showed round 1
-    for table in playing.tables.all():
-        table_report(table=table, winner=table.seats.order_by("position")[0].entry)
+    scenes.tables_reported(playing)
     round_end(round_=playing)
     event.refresh_from_db()
     assert (event.status, event.swiss_rounds) == (Tournament.Status.SWISS, 3)
@@ -56,10 +54,7 @@ def test_a_round_being_played_or_a_stale_page_changes_nothing(league):
 
 
 def test_with_a_top_cut_the_console_then_offers_the_cut(league, client):
-    event = tournament_create(league=league, name="Cut", swiss_rounds=3, top_cut=4)
-    register(event, *EIGHT)
-    play_round(event)
-    play_round(event)
+    event = scenes.rounds_played(2, league=league, name="Cut", swiss_rounds=3, top_cut=4).event
     client.force_login(organizer_of(league.organization, role=Role.JUDGE, username="jude"))
     console = reverse("event_run", args=[event.slug])
     page = client.get(console).content.decode()
@@ -76,8 +71,7 @@ def test_with_a_top_cut_the_console_then_offers_the_cut(league, client):
 
 
 def test_the_console_offers_it_only_after_a_complete_swiss_round(league, client):
-    event = tournament_create(league=league, name="Eight", swiss_rounds=3)
-    register(event, *EIGHT)
+    event = scenes.event_open(league=league, name="Eight", swiss_rounds=3).event
     client.force_login(organizer_of(league.organization, role=Role.JUDGE, username="jude"))
     console = reverse("event_run", args=[event.slug])
     assert "Finish after round" not in client.get(console).content.decode()  # not started
@@ -98,9 +92,7 @@ def test_the_console_offers_it_only_after_a_complete_swiss_round(league, client)
 
 
 def test_a_player_cannot_finish_the_event(league, client):
-    event = tournament_create(league=league, name="Eight", swiss_rounds=3)
-    register(event, *EIGHT)
-    play_round(event)
+    event = scenes.rounds_played(1, league=league, name="Eight", swiss_rounds=3).event
     client.force_login(UserFactory(username="pat"))
     answer = client.post(reverse("event_swiss_finish", args=[event.slug]), {"after": "1"})
     assert answer.status_code in (403, 404)
