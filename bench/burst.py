@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.loadlib import report, verify
 from bench.loadlib.client import TIMEOUT, Recorder, Sample
-from bench.loadlib.cluster import Cluster, free_port
+from bench.loadlib.cluster import DATABASE_HELP, cluster_for, free_port
 from bench.loadlib.pages import Pod
 from bench.loadlib.scenario import DB_NAME, EVENT, LEAGUE, Judge, Ledger, build_event
 from bench.loadlib.server import shutdown, site_setup, start_gunicorn, stop_gunicorn
@@ -76,6 +76,7 @@ def parse(argv=None) -> argparse.Namespace:
     )
     parser.add_argument("--cache", choices=["on", "off"], default="on")
     parser.add_argument("--postgres", choices=["auto", "debian", "embedded"], default="auto")
+    parser.add_argument("--database", metavar="URL", help=DATABASE_HELP)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--quick", action="store_true", help="16 players, 6 spectators, seconds")
     args = parser.parse_args(argv)
@@ -228,11 +229,11 @@ def throughput(port: int, path: str, seconds: float, clients: int, expect: int) 
 
 def main(argv=None) -> int:
     args = parse(argv)
-    cluster = Cluster(args.postgres, database=DB_NAME)
+    cluster = cluster_for(args.postgres, DB_NAME, args.database)
     server = None
     log = Path(tempfile.mkstemp(prefix="guildhall-burst-access-")[1])
     try:
-        print(f"PostgreSQL from {cluster.bin}: private cluster on 127.0.0.1:{cluster.port}")
+        print(cluster.description)
         cluster.start()
         env = site_setup(cluster.url, GUILDHALL_PAGE_CACHE="1" if args.cache == "on" else "0")
         from django.db import connections

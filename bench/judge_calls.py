@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.burst import Visitor, burst_table, play_rounds
 from bench.loadlib import report
 from bench.loadlib.client import Client, Recorder
-from bench.loadlib.cluster import Cluster, free_port
+from bench.loadlib.cluster import DATABASE_HELP, cluster_for, free_port
 from bench.loadlib.scenario import DB_NAME, EVENT, Ledger, build_event, judge_login
 from bench.loadlib.server import shutdown, site_setup, start_gunicorn
 
@@ -50,6 +50,7 @@ def parse(argv=None) -> argparse.Namespace:
     parser.add_argument("--refresh", type=float, default=15, help="visitors' refresh, seconds")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
     parser.add_argument("--postgres", choices=["auto", "debian", "embedded"], default="auto")
+    parser.add_argument("--database", metavar="URL", help=DATABASE_HELP)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--quick", action="store_true", help="5 calls, 16 players, seconds")
     args = parser.parse_args(argv)
@@ -102,11 +103,11 @@ def percentile(values: list[float], p: float) -> float:
 
 def main(argv=None) -> int:
     args = parse(argv)
-    cluster = Cluster(args.postgres, database=DB_NAME)
+    cluster = cluster_for(args.postgres, DB_NAME, args.database)
     server = None
     log = Path(tempfile.mkstemp(prefix="guildhall-judge-calls-access-")[1])
     try:
-        print(f"PostgreSQL from {cluster.bin}: private cluster on 127.0.0.1:{cluster.port}")
+        print(cluster.description)
         cluster.start()
         env = site_setup(cluster.url)
         from django.db import connections

@@ -288,7 +288,7 @@ def bye_settings(seeds: int, extra_rounds: int, sizes=BYE_SIZES) -> None:
     )
 
 
-def main() -> None:
+def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--events", type=int, default=5, help="events per size (default 5)")
     parser.add_argument("--seed", type=int, default=1)
@@ -298,7 +298,7 @@ def main() -> None:
     parser.add_argument(
         "--quick", action="store_true", help="one event of 64 players, 2 bye-setting events"
     )
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     sizes = (64,) if args.quick else SIZES
     if args.quick:
         args.events = 1

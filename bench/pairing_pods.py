@@ -249,7 +249,7 @@ def print_round_two(sizes: list[int], seeds: int, processes: int) -> None:
     print(f"round 2 repeated where it could have not: {totals[2]} of {totals[0]} events")
 
 
-def main() -> None:
+def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--sizes",
@@ -273,7 +273,7 @@ def main() -> None:
     parser.add_argument(
         "--quick", action="store_true", help="one event of 12, 13 and 16 players, one process"
     )
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.quick:
         args.sizes, args.seeds, args.processes = "12,13,16", 1, 1
     if args.round_two:

@@ -396,7 +396,7 @@ def counted(events: dict[int, int]) -> list[tuple[int, str]]:
     return [(count, ", ".join(map(str, ns))) for count, ns in by_count.items()]
 
 
-def main() -> None:
+def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     parser.add_argument(
@@ -421,7 +421,7 @@ def main() -> None:
     parser.add_argument(
         "--quick", action="store_true", help="two events (one with drops) of 12 players"
     )
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.quick:
         args.sizes, args.events, args.processes = "12", 2, 1
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]

@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.loadlib import report, verify
 from bench.loadlib.client import Client, Recorder
-from bench.loadlib.cluster import Cluster, free_port
+from bench.loadlib.cluster import DATABASE_HELP, cluster_for, free_port
 from bench.loadlib.pages import (
     Console,
     Live,
@@ -92,6 +92,7 @@ def parse(argv=None) -> argparse.Namespace:
     )
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
     parser.add_argument("--postgres", choices=["auto", "debian", "embedded"], default="auto")
+    parser.add_argument("--database", metavar="URL", help=DATABASE_HELP)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument(
         "--quick", action="store_true", help="8 players, 2 turnarounds, 1 s polls, seconds"
@@ -442,11 +443,11 @@ def rounds_table(run: Run, args) -> tuple[list[float], list[float], list[tuple]]
 
 def main(argv=None) -> int:
     args = parse(argv)
-    cluster = Cluster(args.postgres, database=DB_NAME)
+    cluster = cluster_for(args.postgres, DB_NAME, args.database)
     server = None
     log = Path(tempfile.mkstemp(prefix="guildhall-turnaround-access-")[1])
     try:
-        print(f"PostgreSQL from {cluster.bin}: private cluster on 127.0.0.1:{cluster.port}")
+        print(cluster.description)
         cluster.start()
         env = site_setup(cluster.url)
         from django.db import connections

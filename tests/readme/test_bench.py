@@ -2,9 +2,27 @@
 
 bench/README.md names the commands; a bench file it does not name, or one without a case here,
 fails the first test.
+
+Each bench runs as its reader runs it, a command of its own, except where the command's own
+start costs more than it proves:
+- the benches with no database (`IN_PROCESS`) run their `main` in this process (the command
+  form of that code is the same file's two last lines, and the other benches prove it);
+- the benches that start a private PostgreSQL cluster (`SHARED_CLUSTER`) are given instead a
+  database on one cluster this test process starts once (`bench_postgres`), each its own copy
+  of a database migrated once: an initdb and a migration from nothing each, on this 2-core
+  machine, cost more than most of these quick runs. Each still starts its own gunicorn: its
+  workers' page cache in memory must start as empty as its database. The load bench keeps its
+  own cluster, whose restart it drills; the outage bench stops and restarts its own gunicorn.
 """
 
+import contextlib
+import io
+import itertools
+import os
 import re
+import subprocess
+import sys
+from importlib import import_module
 
 import pytest
 
@@ -182,14 +200,83 @@ def test_every_bench_is_documented_and_exercised():
     assert files == documented == set(BENCHES)
 
 
+# No database: their `main` in this process.
+IN_PROCESS = {"pairing_1v1", "pairing_pods", "pods_h2h"}
+# A private cluster by default: a database on this process's one cluster instead (`--database`).
+SHARED_CLUSTER = {"burst", "import_web", "judge_calls", "turnaround"}
+TEMPLATE = "guildhall_bench_template"
+
+
+class Shared:
+    """One private PostgreSQL cluster for this test process, a database there migrated once
+    (`TEMPLATE`), and a fresh copy of it for each bench (`CREATE DATABASE ... TEMPLATE`)."""
+
+    def __init__(self, cluster):
+        self.cluster = cluster
+        self.copies = itertools.count(1)
+
+    def database(self, bench: str) -> str:
+        import psycopg
+
+        name = f"guildhall_{bench}_{next(self.copies)}"
+        server = self.cluster.url.rpartition("/")[0]
+        with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{TEMPLATE}"')
+        return f"{server}/{name}"
+
+
+@pytest.fixture(scope="session")
+def bench_postgres():
+    """Started on first use by a bench of `SHARED_CLUSTER` in this test process (pytest-xdist
+    runs one per process: one cluster for up to four benches, not one each), stopped at the
+    end of the session."""
+    from bench.loadlib.cluster import Cluster
+
+    cluster = Cluster("auto", database=TEMPLATE)
+    try:
+        cluster.start()
+        migrated = subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--verbosity", "0"],
+            cwd=ROOT,
+            env={**os.environ, "DEBUG": "1", "DATABASE_URL": cluster.url},
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
+        assert migrated.returncode == 0, migrated.stderr[-3000:]
+        yield Shared(cluster)
+    finally:
+        cluster.stop()
+
+
+def run_in_process(bench: str, args: list[str]) -> subprocess.CompletedProcess:
+    """`bench/<bench>.py ARGS` as its `main` in this process: its output and exit status."""
+    module = import_module(f"bench.{bench}")
+    stdout, stderr = io.StringIO(), io.StringIO()
+    status = 0
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        try:
+            status = module.main(args) or 0
+        except SystemExit as exit:
+            status = exit.code if isinstance(exit.code, int) else 1
+    print(stdout.getvalue()[-4000:])
+    return subprocess.CompletedProcess(args, status, stdout.getvalue(), stderr.getvalue())
+
+
 @pytest.mark.parametrize("bench", sorted(BENCHES))
-def test_bench_runs_to_its_table(bench):
+def test_bench_runs_to_its_table(bench, request):
     extra, expected = BENCHES[bench]
-    result = run(
-        [f"bench/{bench}.py", "--quick", *extra],
-        timeout=600,
-        BENCH_DATABASE_URL=sibling_database_url("bench"),
-    )
+    args = ["--quick", *extra]
+    if bench in IN_PROCESS:
+        result = run_in_process(bench, args)
+    else:
+        if bench in SHARED_CLUSTER:
+            args += ["--database", request.getfixturevalue("bench_postgres").database(bench)]
+        result = run(
+            [f"bench/{bench}.py", *args],
+            timeout=600,
+            BENCH_DATABASE_URL=sibling_database_url("bench"),
+        )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     for line in expected:
         assert line in result.stdout, line
