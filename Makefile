@@ -142,8 +142,8 @@ test: install assets bench-tools browser lint audit-test
 	@url=$$($(PY) -m config.devserver --test-url) || exit 1; echo "database: $$url"; \
 	  DEBUG=1 DATABASE_URL=$$url $(PYTEST) -n $(WORKERS) --dist worksteal $(PYTEST_ARGS)
 
-# The fast lane, while working: the `unit` lane and the `db` lane's service tests (no browser,
-# no README or bench runs, no test marked slow), on the same database as `make test`, property tests at
+# The fast lane, while working: the domain and service tests of the `unit` and `db` lanes
+# (marked `fast`; no browser, no README or bench runs, no test marked slow), on the same database as `make test`, property tests at
 # 10 examples (HYPOTHESIS_PROFILE=fast, tests/conftest.py), in $(FAST_WORKERS) processes.
 # `make test` still runs everything. The lanes are markers each test is given by its folder
 # and the fixtures it uses (tests/conftest.py's LANES; pyproject.toml lists them), so a new
@@ -151,7 +151,7 @@ test: install assets bench-tools browser lint audit-test
 # Each process's test database is a copy of one migrated template (tests/dbtemplate.py), kept
 # between runs (--reuse-db) while the migration files are the same; a changed or new
 # migration makes a new template, and `make test-fast PYTEST_ARGS=--create-db` builds it again.
-FAST_LANE := (unit or service) and not slow
+FAST_LANE := (unit or db) and fast and not slow
 
 test-fast: install
 	@url=$$($(PY) -m config.devserver --test-url) || exit 1; echo "database: $$url"; \

@@ -100,14 +100,16 @@ LANES = {
     "readme": "tests/readme: what the README and docs/ promise, run as a reader would",
     "bench": "tests/bench and the benches' quick runs: the benchmarks and their helpers",
 }
-# The whole `db` lane is ~2,800 tests, more than a minute's loop: the fast lane takes its tests
-# of the services (and three of the leagues'), marked `service` beside their lane.
-FAST_LANE = "(unit or service) and not slow"
-TESTS = Path(__file__).parent
-SERVICE_TESTS = re.compile(
-    r"tests/([^/]+/){1,2}(services/|test_[^/]*services[^/]*\.py$)"
+# The `unit` and `db` lanes are ~4,600 tests, and the unit lane holds tests that start Django
+# in a subprocess (tests/config, the management commands): 2,266 of them took 225 s of CPU,
+# more than a minute's loop. The fast lane takes the domain and service tests of both (and
+# three of the leagues'), marked `fast` beside their lane.
+FAST_LANE = "(unit or db) and fast and not slow"
+FAST_TESTS = re.compile(
+    r"tests/([^/]+/){1,2}(domain/|services/|test_[^/]*services[^/]*\.py$)"
     r"|tests/leagues/test_(models|import|exchange)\.py$"
 )
+TESTS = Path(__file__).parent
 # By folder or file (the longest that holds the test); elsewhere by what the test uses. A
 # module's own lane marker (`pytestmark`) must agree.
 PATH_LANES = {
@@ -139,8 +141,8 @@ def pytest_collection_modifyitems(items):
         lane = lane_of(item)
         if item.get_closest_marker(lane) is None:
             item.add_marker(lane)
-        if lane == "db" and SERVICE_TESTS.match(item.nodeid.split("::")[0]):
-            item.add_marker("service")
+        if lane in ("unit", "db") and FAST_TESTS.match(item.nodeid.split("::")[0]):
+            item.add_marker("fast")
     processes = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     if processes > 1:
         items[:] = long_tests_first(items, processes)
