@@ -6,6 +6,8 @@ runs the examples it asks for (Hypothesis's default of 100 where it names none).
 """
 
 import os
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import is_hypothesis_test
@@ -89,7 +91,58 @@ def long_tests_first(items: list, processes: int) -> list:
     return ordered + rest
 
 
+# The lanes: every test is in exactly one, by where it lives and what it uses. `make test-fast`
+# runs FAST_LANE (the Makefile's `-m`); `make test` runs them all.
+LANES = {
+    "unit": "no database: the pure domain code and whatever else needs no PostgreSQL",
+    "db": "the test database (pytest-django's `db` and its kin), no browser or subprocess run",
+    "browser": "tests/browser: Debian's chromium through Playwright against a live server",
+    "readme": "tests/readme: what the README and docs/ promise, run as a reader would",
+    "bench": "tests/bench and the benches' quick runs: the benchmarks and their helpers",
+}
+# The `unit` and `db` lanes are ~4,600 tests, and the unit lane holds tests that start Django
+# in a subprocess (tests/config, the management commands): 2,266 of them took 225 s of CPU,
+# more than a minute's loop. The fast lane takes the domain and service tests of both (and
+# three of the leagues'), marked `fast` beside their lane.
+FAST_LANE = "(unit or db) and fast and not slow"
+FAST_TESTS = re.compile(
+    r"tests/([^/]+/){1,2}(domain/|services/|test_[^/]*services[^/]*\.py$)"
+    r"|tests/leagues/test_(models|import|exchange)\.py$"
+)
+TESTS = Path(__file__).parent
+# By folder or file (the longest that holds the test); elsewhere by what the test uses. A
+# module's own lane marker (`pytestmark`) must agree.
+PATH_LANES = {
+    TESTS / "readme" / "test_bench.py": "bench",  # the benches' quick runs
+    TESTS / "browser": "browser",
+    TESTS / "readme": "readme",
+    TESTS / "bench": "bench",
+}
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server"}
+
+
+def lane_of(item) -> str:
+    """The lane `item` runs in (see LANES)."""
+    path = Path(str(item.path))
+    lane = next((v for k, v in PATH_LANES.items() if path.is_relative_to(k)), None)
+    if lane is None:
+        uses = set(getattr(item, "fixturenames", ()))
+        database = uses & DATABASE_FIXTURES or item.get_closest_marker("django_db")
+        lane = "db" if database else "unit"
+    own = {mark.name for mark in item.iter_markers() if mark.name in LANES}
+    if own - {lane}:
+        raise pytest.UsageError(f"{item.nodeid} is in the {lane} lane, not {sorted(own)}")
+    return lane
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by the lane markers
 def pytest_collection_modifyitems(items):
+    for item in items:
+        lane = lane_of(item)
+        if item.get_closest_marker(lane) is None:
+            item.add_marker(lane)
+        if lane in ("unit", "db") and FAST_TESTS.match(item.nodeid.split("::")[0]):
+            item.add_marker("fast")
     processes = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     if processes > 1:
         items[:] = long_tests_first(items, processes)
@@ -175,6 +228,42 @@ def transactional_tests_empty_tables_by_delete():
     TransactionTestCase._fixture_teardown = teardown
     yield
     TransactionTestCase._fixture_teardown = flush
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(
+    request,
+    django_test_environment,
+    django_db_blocker,
+    django_db_keepdb,
+    django_db_createdb,
+    django_db_modify_db_settings,
+):
+    """pytest-django's test database (test_<name>, or test_<name>_gw0... one a process), cloned
+    from the migrated template (tests/dbtemplate.py) instead of migrated in each process.
+    `--reuse-db` keeps one cloned from the same template; `--create-db` builds the template
+    again (once a run)."""
+    from django.conf import settings
+    from django.db import connections
+
+    from tests import dbtemplate
+
+    connection = connections["default"]
+    original = connection.settings_dict["NAME"]
+    name = connection.creation._get_test_db_name()
+    with django_db_blocker.unblock():
+        connection.close()
+        dbtemplate.clone_database(
+            name, fresh=not django_db_keepdb or django_db_createdb, rebuild=django_db_createdb
+        )
+        settings.DATABASES["default"]["NAME"] = connection.settings_dict["NAME"] = name
+        connection.ensure_connection()
+    yield
+    if not django_db_keepdb:
+        with django_db_blocker.unblock():
+            connection.close()
+            settings.DATABASES["default"]["NAME"] = connection.settings_dict["NAME"] = original
+            dbtemplate.drop_database(name)
 
 
 @pytest.fixture

@@ -9,18 +9,23 @@ from pathlib import Path
 
 import pytest
 
+from tests.dbtemplate import clone_url
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def sibling_database_url(suffix: str) -> str:
+def sibling_database_url(suffix: str, *, fresh: bool = False) -> str:
     """A database beside the one the tests were given (its own name), for a bench to own; one
-    per test process when `make test` runs several (pytest-xdist names them gw0, gw1...)."""
+    per test process when `make test` runs several (pytest-xdist names them gw0, gw1...).
+    A copy of the migrated template (tests/dbtemplate.py), so the bench's own `migrate` finds
+    nothing to do; kept from an earlier test or run while the migrations are the same, unless
+    `fresh`."""
     url = os.environ["DATABASE_URL"]
     base, _, name = url.rpartition("/")
     name, _, query = name.partition("?")
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     suffix = f"{suffix}_{worker}" if worker else suffix
-    return f"{base}/{name}_{suffix}" + (f"?{query}" if query else "")
+    return clone_url(f"{base}/{name}_{suffix}" + (f"?{query}" if query else ""), fresh=fresh)
 
 
 def own_static_root() -> str:

@@ -28,7 +28,7 @@ import pytest
 
 from tests.readme.conftest import ROOT, run, sibling_database_url
 
-pytestmark = pytest.mark.readme
+pytestmark = pytest.mark.bench
 
 # (bench, extra arguments, lines its output must hold: the table's header and a verdict)
 BENCHES = {
