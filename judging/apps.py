@@ -9,27 +9,23 @@ class JudgingConfig(AppConfig):
 
     def ready(self):
         from audit.registry import action_register
+        from tournaments import hooks as tournaments
 
         from .actions import LABELS
+        from .fillings import CALL_BOX, judge_call_box
+        from .page_versions import desk_scopes
+        from .selectors import call_notes, lost_by_penalty
 
         for action, label in LABELS.items():
             action_register(action, label)
 
         # A pod's result places a player who lost its game by a penalty last.
-        from tournaments.services import results
-
-        from .selectors import lost_by_penalty
-
-        if lost_by_penalty not in results.LOST_BY_PENALTY:
-            results.LOST_BY_PENALTY.append(lost_by_penalty)
+        tournaments.lost_by_penalty.register(lost_by_penalty)
 
         # The console's table cards show an open judge call, and its live part follows the
         # desk's scope (bumped by every call).
-        from tournaments.selectors import console
+        tournaments.card_notes.register(call_notes)
+        tournaments.card_note_scopes.register(desk_scopes)
 
-        from .page_versions import desk_scopes
-        from .selectors import call_notes
-
-        if call_notes not in console.CARD_NOTES:
-            console.CARD_NOTES.append(call_notes)
-            console.CARD_NOTE_SCOPES.append(desk_scopes)
+        # A player's own event page shows the judge call box and their penalties.
+        tournaments.slots["event.player.table"].fill(CALL_BOX, judge_call_box)

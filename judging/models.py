@@ -111,7 +111,7 @@ class Penalty(models.Model):
     result_entered = models.CharField(max_length=200, blank=True)
     # The penalty is the player's loss of their pod's game this round (a Game Loss, a Match
     # Loss or a Disqualification given while the pod played without a result): the pod's
-    # result places them last, whoever enters it (tournaments.services.results.LOST_BY_PENALTY).
+    # result places them last, whoever enters it (tournaments.hooks.lost_by_penalty).
     loses_game = models.BooleanField(default=False)
     judge = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -242,7 +242,7 @@ def test_a_judges_result_tap_stays_constant(
     # (1); and the answer: the seats as written (none: the service leaves them on the table
     # as `seat_rows`, which the card reads through `seats_of`, not Django's private prefetch
     # cache) and the round's unreported numbers (1). A pod's tap reads one more: whether a
-    # penalty put one of its players out of the game (judging's LOST_BY_PENALTY, 1).
+    # penalty put one of its players out of the game (tournaments.hooks.lost_by_penalty, 1).
     with django_assert_max_num_queries(20 if fmt == "1v1" else 21):
         response = client.post(url, data, **HTMX)
     assert response.status_code == 200

@@ -56,5 +56,12 @@ class TournamentsConfig(AppConfig):
             ).order_by("-date", "name"),
         )
         delete_note_register("tournaments.Tournament", tournament_delete_notes)
+        # The home page (leagues) shows the events being played now and the upcoming ones.
+        from leagues import hooks as leagues
+
+        from .templatetags.listing import live_events, upcoming_events
+
+        leagues.slots["home.live"].fill("tournaments/_live.html", live_events)
+        leagues.slots["home.upcoming"].fill("tournaments/_upcoming.html", upcoming_events)
         # New card data (a first load, a ban update): the open events' lists checked again.
         cards_changed.connect(decks_recheck_open_events, dispatch_uid="tournaments-decks-recheck")

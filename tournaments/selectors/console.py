@@ -7,7 +7,6 @@ selects and a datalist of every player of the store): htmx fetches them when the
 edit or types a name, as plain `(id, name)` rows or names rather than model instances.
 """
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -17,6 +16,7 @@ from django.db.models import Exists, F, OuterRef, Prefetch, Q, Value, prefetch_r
 from audit.models import AuditEntry
 from leagues.models import Player
 
+from .. import hooks
 from ..actions import Action
 from ..domain import labels
 from ..models import Entry, Round, Seat, Table, Tournament
@@ -35,28 +35,21 @@ class CardNote:
     since: datetime | None = None
 
 
-# Rooms above this one in the layers (judging) add, at start-up, a reader of their notes for
-# a list of tables ({table id: [CardNote]}, one query) and the page scopes those notes hang
-# on, so that the console's live part answers when they change.
-CARD_NOTES: list[Callable[[list], dict[int, list[CardNote]]]] = []
-CARD_NOTE_SCOPES: list[Callable[[int], list]] = []
-
-
 def card_notes(tables: list) -> None:
     """Give each card its notes (`table.notes`, in the readers' order)."""
     for table in tables:
         table.notes = []
-    if not tables or not CARD_NOTES:
+    if not tables or not hooks.card_notes:
         return
     by_id = {table.pk: table for table in tables}
-    for read in CARD_NOTES:
-        for table_id, notes in read(tables).items():
-            if table_id in by_id:
-                by_id[table_id].notes.extend(notes)
+    for table_id, notes in hooks.card_notes(tables).items():
+        if table_id in by_id:
+            by_id[table_id].notes.extend(notes)
 
 
 def card_note_scopes(event_id: int) -> list:
-    return [scope for scopes in CARD_NOTE_SCOPES for scope in scopes(event_id)]
+    """The page scopes of the cards' notes (tournaments.hooks.card_note_scopes)."""
+    return hooks.card_note_scopes(event_id)
 
 
 def entry_lines(

@@ -4,7 +4,7 @@ game so ratings follow, logged before and after, and undone from History (the lo
 read back into a `Result` by the format).
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from django.db import transaction
 from django.utils import timezone
@@ -15,6 +15,7 @@ from audit.services import log_action
 from leagues import services as league_services
 from leagues.models import Game
 
+from .. import hooks
 from ..domain.result import Result
 from ..errors import ResultConflict, TournamentError
 from ..formats import format_for
@@ -50,14 +51,9 @@ def table_snapshot(table: Table, seats: list[Seat]) -> dict:
     }
 
 
-# Who lost a table's game by a judge's penalty (entry ids), so that a pod's result places them
-# last whoever enters it (`Pods.check_result`). The judging app, above this one in the layers,
-# adds its reader at start-up (judging.apps); with none, no one did.
-LOST_BY_PENALTY: list[Callable[[Table], set[int]]] = []
-
-
 def lost_by_penalty(table: Table) -> frozenset[int]:
-    return frozenset().union(*(read(table) for read in LOST_BY_PENALTY))
+    """Who lost a table's game by a judge's penalty (tournaments.hooks.lost_by_penalty)."""
+    return hooks.lost_by_penalty(table)
 
 
 @transaction.atomic

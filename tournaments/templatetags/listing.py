@@ -1,9 +1,10 @@
-"""`{% upcoming_events %}` (the home page's list of the next public events), `{% live_events %}`
-(its events being played now) and
-`{% event_facts %}` (the event page's when, where, fee, seats and calendar link).
+"""`{% event_facts %}` (the event page's when, where, fee, seats and calendar link), and what
+tournaments draws in the home page's slots (leagues.hooks, filled in tournaments.apps): its
+list of the next public events and its events being played now.
 
-Tags rather than context from the views: the home page is the leagues app's, which may not
-import tournaments (pyproject's layers), and the event page's view stays as it is.
+A tag rather than context from the view: the event page's view stays as it is; and slots for
+the home page, which is the leagues app's, which may not import tournaments (pyproject's
+layers).
 """
 
 from django import template
@@ -15,14 +16,12 @@ from ..selectors import listing
 register = template.Library()
 
 
-@register.inclusion_tag("tournaments/_upcoming.html")
-def upcoming_events(limit: int = listing.HOME_LIMIT) -> dict:
+def upcoming_events(context=None, limit: int = listing.HOME_LIMIT) -> dict:
     """The home page's upcoming events: those not begun (the others are under "Live now")."""
     return {"events": listing.upcoming_events(limit=limit, started=False), "show_store": True}
 
 
-@register.inclusion_tag("tournaments/_live.html")
-def live_events(limit: int = listing.HOME_LIMIT) -> dict:
+def live_events(context=None, limit: int = listing.HOME_LIMIT) -> dict:
     """The home page's "Live now": public events in their Swiss rounds or top cut."""
     return {"events": listing.live_events(limit=limit)}
 

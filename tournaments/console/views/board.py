@@ -214,7 +214,7 @@ def _players_scopes(event: Tournament) -> list:
 def _console_scopes(event: Tournament) -> list:
     """What the console's live part shows: the event (results, pairings, drops), its players'
     reports, its players with their names (on the cards and the list), and what other rooms
-    note on the cards (`selectors.console.CARD_NOTES`)."""
+    note on the cards (`tournaments.hooks.card_notes`)."""
     return [
         ("event", event.pk),
         (REPORTS_SCOPE, event.pk),

@@ -1,20 +1,19 @@
-"""`{% judge_call_box %}`: the judge call on a player's own event page (reports room's
-my_event.html, inside its live part, so the page's poll shows "a judge is coming"), and the
-player's own penalties. Drawn by this app so that tournaments' rooms import nothing of it."""
+"""What judging draws in the pages of the apps below it (their page slots, core.hooks; filled
+in judging.apps): the judge call on a player's own event page (tournaments' slot
+"event.player.table", in the reports room's my_event.html, inside its live part, so the page's
+poll shows "a judge is coming"), and the player's own penalties."""
 
-from django import template
 from django.urls import reverse
 
 from tournaments.models import Round
 
-from ..models import JudgeCall
-from ..selectors import my_table, penalty_log, table_call
+from .models import JudgeCall
+from .selectors import my_table, penalty_log, table_call
 
-register = template.Library()
+CALL_BOX = "judging/_call_box.html"
 
 
-@register.inclusion_tag("judging/_call_box.html", takes_context=True)
-def judge_call_box(context, event, entry, token="", mine=None):
+def judge_call_box(context, *, event, entry, token="", mine=None) -> dict:
     """The box for `entry` (None: nothing); `mine` is the page's own read of their seat
     (tournaments.selectors.reports.my_seat), so the box adds two queries: the open call at
     their table, and their penalties."""
