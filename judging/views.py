@@ -199,7 +199,7 @@ def penalties(request: HttpRequest, slug: str) -> HttpResponse:
         entries=entries,
         infractions=selectors.infraction_choices(),
         penalties=list(ipg.PENALTIES.items()),
-        games_so_far=list(GAMES_SO_FAR) if not event.is_pods else [],
+        games_so_far=list(GAMES_SO_FAR) if event.play.penalty_asks_games else [],
         ipg_version=ipg.IPG_VERSION,
         error=error,
         posted=posted,

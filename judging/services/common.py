@@ -3,12 +3,13 @@ service takes its locks: the event first, then its tables), the open round and a
 players. Private to the services package."""
 
 from tournaments.models import Round, Table, Tournament
+from tournaments.services.common import tournament_lock
 
 
 def event_lock(event_id: int) -> Tournament:
-    return (
-        Tournament.objects.select_for_update(of=("self",)).select_related("league").get(pk=event_id)
-    )
+    """The event's row lock as every tournament service takes it; the judges' desk pages
+    are bumped by each service itself (`page_versions.desk_changed`), not the event's."""
+    return tournament_lock(event_id, pages=False)
 
 
 def open_round(event: Tournament) -> Round | None:
@@ -17,7 +18,8 @@ def open_round(event: Tournament) -> Round | None:
 
 
 def label_of(round_: Round) -> str:
-    return round_.notes if round_.kind == Round.Kind.TOP_CUT else f"round {round_.number}"
+    """ "round 3", or a top-cut round's stage as written ("Final")."""
+    return round_.stage or round_.label_in_sentence
 
 
 def seated(table: Table) -> list[int]:

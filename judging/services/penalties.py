@@ -38,8 +38,9 @@ from ..models import Penalty
 from ..page_versions import desk_changed
 from .common import event_lock, label_of
 
-ENDS_THE_MATCH = {ipg.MATCH_LOSS, ipg.DQ}
-LOSES_THE_POD = {ipg.GAME_LOSS, ipg.MATCH_LOSS, ipg.DQ}
+# The loss a penalty is, as the formats count it (`Format.penalty_loss`): a Match Loss and a
+# Disqualification end a 1v1 match, a Game Loss costs a game; all three lose a pod's game.
+LOSS = {ipg.GAME_LOSS: "game", ipg.MATCH_LOSS: "match", ipg.DQ: "match"}
 
 
 @transaction.atomic
@@ -113,32 +114,21 @@ def penalty_give(
             field="games",
         )
     entered = ""
-    opponents = [s.entry_id for s in table.seats.all() if s.entry_id != entry.pk] if table else []
-    if (
-        len(opponents) == 1
-        and round_.status == Round.Status.PLAYING
-        and not table.reported
-        and not event.is_pods
-    ):
-        mine, theirs = games if games is not None else (0, 0)
-        if given in ENDS_THE_MATCH:
-            mine, theirs = 0, 2
-        elif given == ipg.GAME_LOSS and games is not None:
-            theirs += 1
-        if theirs == 2:
-            opponent = opponents[0]
-            result = Result(winner=opponent, game_wins={opponent: 2, entry.pk: mine})
-            table_report(table=table, result=result, by=by, via="penalty")
-            entered = f"{ipg.PENALTIES[given]}: the opponent wins 2-{mine}"
-            row.result_entered = entered
-            row.save(update_fields=["result_entered"])
-    elif (
-        event.is_pods
-        and opponents
-        and round_.status == Round.Status.PLAYING
-        and not table.reported
-        and given in LOSES_THE_POD
-    ):
+    outcome = None
+    if table is not None and round_.status == Round.Status.PLAYING and not table.reported:
+        # What the format makes of the loss: a result entered now, or the player out of it.
+        outcome = event.play.penalty_loss(
+            LOSS.get(given),
+            player=entry.pk,
+            opponents=[s.entry_id for s in table.seats.all() if s.entry_id != entry.pk],
+            games=games,
+        )
+    if outcome is not None and outcome.result is not None:
+        table_report(table=table, result=outcome.result, by=by, via="penalty")
+        entered = f"{ipg.PENALTIES[given]}: the opponent wins 2-{outcome.result.wins_of[entry.pk]}"
+        row.result_entered = entered
+        row.save(update_fields=["result_entered"])
+    elif outcome is not None and outcome.out:
         entered = _pod_game_lost(row, table, given, by)
     if given == ipg.DQ:
         with contextlib.suppress(AlreadyDone):

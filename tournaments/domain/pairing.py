@@ -53,6 +53,7 @@ from tournaments.domain.history import read_history
 from tournaments.domain.matching import min_cost_perfect
 from tournaments.domain.records import PlayerId, Round
 
+FEWEST_PLAYERS = 2  # one match
 FIRST_ROUND_MODES = ("random", "rating")
 # Who gets a 1v1 bye (Tournament.bye_pairing): the MTR's lowest-ranked player without one, or
 # that player unless a higher one's bye avoids a rematch.

@@ -111,6 +111,7 @@ from tournaments.domain.byes import pick_byes
 from tournaments.domain.history import History, read_history
 from tournaments.domain.records import PlayerId, Round
 
+FEWEST_PLAYERS = 3  # a pod seats 3 to 5
 LAYOUTS = ("threes", "fives", "byes")
 LAYOUT_LABELS = {
     "threes": "4-player pods, the rest in 3-player pods",
@@ -197,7 +198,7 @@ def pod_sizes(count: int, layout: str = "threes") -> tuple[tuple[int, ...], int]
     """
     if layout not in LAYOUTS:
         raise PodPairingError("layout", f"layout must be one of {', '.join(LAYOUTS)}")
-    if count < 3:
+    if count < FEWEST_PLAYERS:
         raise PodPairingError("few_players", "at least 3 players are needed for a pod")
     if layout == "fives":
         for fives in range(5):

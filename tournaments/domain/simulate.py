@@ -16,6 +16,7 @@ import random
 from collections import defaultdict
 from fractions import Fraction
 
+from tournaments.domain import pairing, pods
 from tournaments.domain.pairing import pair_round
 from tournaments.domain.pods import PodWeights, badness_by_player, pair_pods
 from tournaments.domain.records import MAGIC, PlayerId, Round, Table
@@ -24,6 +25,7 @@ from tournaments.domain.standings import POD_OMW_FLOOR  # 25%: par in a 4-player
 FORMATS = ("1v1", "pods")
 OMW_FLOOR = Fraction(1, 3)  # MTR Appendix C: each opponent counts at least 33%
 DRAW_PROBABILITY = {"1v1": 0.05, "pods": 0.2}
+FEWEST_PLAYERS = {"1v1": pairing.FEWEST_PLAYERS, "pods": pods.FEWEST_PLAYERS}
 
 
 def simulate(
@@ -41,9 +43,9 @@ def simulate(
         raise ValueError(f"format must be one of {FORMATS}")
     if draw_probability is None:
         draw_probability = DRAW_PROBABILITY[format]
-    if players < (3 if format == "pods" else 2):
+    if players < FEWEST_PLAYERS[format]:
         raise ValueError(
-            f"a Swiss event of {format} needs at least {3 if format == 'pods' else 2} players"
+            f"a Swiss event of {format} needs at least {FEWEST_PLAYERS[format]} players"
         )
     if rounds is None:
         rounds = math.ceil(math.log2(players))
@@ -57,36 +59,48 @@ def simulate(
     history: list[Round] = []
     written: list[list[dict]] = []
     for number in range(1, rounds + 1):
-        if format == "pods":
-            points, ranking = standings(ids, history, floor=POD_OMW_FLOOR)
-            pods = pair_pods(
-                players=ids,
-                history=history,
-                points=points,
-                ranking=ranking,
-                seed=seed,
-                round_number=number,
-                layout=layout,
-                weights=weights,
-                rounds=rounds,
-            )
-            seated, byes = pods.pods, pods.byes
-        else:
-            points, ranking = standings(ids, history)
-            matches = pair_round(
-                players=ids,
-                history=history,
-                ranking=ranking,
-                points=points,
-                seed=seed,
-                round_number=number,
-            )
-            seated, byes = matches.tables, matches.byes
+        seated, byes = PAIRERS[format](
+            ids, history, seed=seed, number=number, rounds=rounds, layout=layout, weights=weights
+        )
         tables = [Table(players, _winner(players, rng, draw_probability)) for players in seated]
         tables.extend(Table((p,), p) for p in byes)
         history.append(tuple(tables))
         written.append([{"players": list(t.players), "winner": t.winner or 0} for t in tables])
     return {"players": ids, "rounds": written}
+
+
+def _pair_matches(ids, history, *, seed, number, **_pods):
+    """1v1: `pairing.pair_round` from the standings (OMW% floored at 33%)."""
+    points, ranking = standings(ids, history)
+    matches = pair_round(
+        players=ids,
+        history=history,
+        ranking=ranking,
+        points=points,
+        seed=seed,
+        round_number=number,
+    )
+    return matches.tables, matches.byes
+
+
+def _pair_pods(ids, history, *, seed, number, rounds, layout, weights):
+    """Pods: `pods.pair_pods` from the standings (OMW% floored at 25%)."""
+    points, ranking = standings(ids, history, floor=POD_OMW_FLOOR)
+    paired = pair_pods(
+        players=ids,
+        history=history,
+        points=points,
+        ranking=ranking,
+        seed=seed,
+        round_number=number,
+        layout=layout,
+        weights=weights,
+        rounds=rounds,
+    )
+    return paired.pods, paired.byes
+
+
+PAIRERS = {"1v1": _pair_matches, "pods": _pair_pods}
 
 
 def _winner(players: tuple[PlayerId, ...], rng: random.Random, draw_probability: float):

@@ -6,7 +6,7 @@ registered in `FORMATS`, plus its partials in `templates/tournaments/formats/<na
 nothing else branches on the format.
 """
 
-from .base import EDITS, EditPlan, Format, SlipBoxes, small_int
+from .base import EDITS, EditPlan, Format, PenaltyLoss, SlipBoxes, small_int
 from .onevone import RESULTS, OneVOne
 from .pods import Pods
 
@@ -17,6 +17,7 @@ __all__ = [
     "EditPlan",
     "Format",
     "OneVOne",
+    "PenaltyLoss",
     "Pods",
     "SlipBoxes",
     "format_for",

@@ -36,6 +36,16 @@ class EditPlan:
 
 
 @dataclass(frozen=True)
+class PenaltyLoss:
+    """What a judge's Game Loss or Match Loss (a Disqualification too) does to a table still
+    played without a result, as the format counts it: the result it enters now (`result`),
+    or the player is out of the table's game (`out`: the table's result places them last)."""
+
+    result: Result | None = None
+    out: bool = False
+
+
+@dataclass(frozen=True)
 class SlipBoxes:
     """What a printed result slip asks of one table's players, as the format reads a result:
     a box per player under each of `columns` (`tick`: a box to tick, else one to write a
@@ -75,6 +85,14 @@ class Format:
     edit_help = ""  # a sentence more under the edit forms
     report_actions: dict[tuple[bool, bool], str]  # (a correction?, an undo?) -> log action
     shows_seats = False  # whether the turn order matters (player pages show the seat)
+    short_name: str  # the format in a few letters, as a demo event's name says it: "1v1"
+    finder_columns: int  # the columns of the "Find my seat" table (its `#finder` partial)
+    commander_decks = False  # decks named by their commanders when no decklist format is set
+    has_order_form = False  # whether a result can be a full finishing order (`#order-form`)
+    # Whether a judge's penalty asks the games won so far (a Game Loss can decide a match),
+    # and whether it takes the player out of the table's game (`lost` of `check_result`).
+    penalty_asks_games = False
+    penalty_loses_game = False
     suggests_cut = False  # whether pages show the rounds and cut suggested for the field
 
     @property
@@ -140,6 +158,20 @@ class Format:
     def undo_result(self, before: dict, seats) -> Result:
         """The logged result (`table_snapshot`) to put back."""
         raise NotImplementedError
+
+    def penalty_loss(
+        self,
+        loss: str | None,
+        *,
+        player: int,
+        opponents: Sequence[int],
+        games: tuple[int, int] | None,
+    ) -> PenaltyLoss | None:
+        """What a penalty given to `player` at a table still played without a result does to
+        it: `loss` is "match" (a Match Loss or a Disqualification), "game" (a Game Loss) or
+        None (no loss); `opponents` the table's other players; `games` the games won so far
+        (the player's, the opponent's) when the judge says them. None: nothing now."""
+        return None
 
     def slip(self, players: int) -> SlipBoxes:
         """The result boxes of the paper slip of a table of `players` (the paper pack)."""

@@ -11,11 +11,11 @@ import re
 from ..actions import Action
 from ..domain import topcut
 from ..domain.edits import give_bye, pair_by_hand, pairing_from_manual, swap_players
-from ..domain.pairing import PairingError, pair_round
+from ..domain.pairing import FEWEST_PLAYERS, PairingError, pair_round
 from ..domain.result import Result
 from ..domain.standings import MTR_FLOOR
 from ..errors import TournamentError
-from .base import EditPlan, Format, SlipBoxes
+from .base import EditPlan, Format, PenaltyLoss, SlipBoxes
 
 # A 1v1 card's buttons, as (code, label, title). The first row is always shown; the second
 # (drawn games, the results time leaves) folds under "More" so the card fits a 390 px phone.
@@ -74,7 +74,10 @@ class OneVOne(Format):
     key = "1v1"
     noun, nouns = "table", "tables"
     template = "tournaments/formats/match.html"
-    fewest_players = 2
+    fewest_players = FEWEST_PLAYERS
+    short_name = "1v1"
+    finder_columns = 3  # player, table, against
+    penalty_asks_games = True
     default_points = "magic"
     # The card's result buttons (templates read `event.play.results`).
     results, more_results, draw_codes = RESULTS, MORE_RESULTS, DRAW_CODES
@@ -134,6 +137,22 @@ class OneVOne(Format):
             game_wins={a: first, b: second},
             game_draws=drawn,
         )
+
+    def penalty_loss(self, loss, *, player, opponents, games):
+        """A Match Loss (or a Disqualification) enters the opponent's win 2-0; a Game Loss
+        that gives the opponent their second game (`games` said) enters their win 2-N, best
+        of three. Anything else leaves the match to be played on. A bye: nothing."""
+        if len(opponents) != 1:
+            return None
+        mine, theirs = games if games is not None else (0, 0)
+        if loss == "match":
+            mine, theirs = 0, 2
+        elif loss == "game" and games is not None:
+            theirs += 1
+        if theirs != MOST_WINS:
+            return None
+        opponent = opponents[0]
+        return PenaltyLoss(result=Result(winner=opponent, game_wins={opponent: 2, player: mine}))
 
     def slip(self, players):
         """Each player's games won, and the drawn games: the match as the MTR writes it."""

@@ -9,11 +9,11 @@ from leagues.domain.ranking import is_valid_ranking
 from ..actions import Action
 from ..domain import podcut
 from ..domain.labels import place_label
-from ..domain.pods import PodPairingError, pair_pods, seating_warnings
+from ..domain.pods import FEWEST_PLAYERS, PodPairingError, pair_pods, seating_warnings
 from ..domain.result import Result
 from ..domain.standings import POD_OMW_FLOOR
 from ..errors import TournamentError
-from .base import EditPlan, Format, SlipBoxes, small_int
+from .base import EditPlan, Format, PenaltyLoss, SlipBoxes, small_int
 
 
 class Pods(Format):
@@ -25,7 +25,12 @@ class Pods(Format):
     template = "tournaments/formats/pod.html"
     bracket_class, stage_class = " pods", " pod-stage"
     page_class = " pod"
-    fewest_players = 3
+    fewest_players = FEWEST_PLAYERS
+    short_name = "cEDH"
+    finder_columns = 4  # player, pod, seat, with
+    commander_decks = True
+    has_order_form = True
+    penalty_loses_game = True
     # A pod win must be worth more than a four-way draw (4 x 1): with 3/1/0 drawing out is
     # the better deal, so cEDH events score 5/1/0.
     default_points = "cedh"
@@ -113,6 +118,11 @@ class Pods(Format):
             code="bad_result",
             field="result",
         )
+
+    def penalty_loss(self, loss, *, player, opponents, games):
+        """A Swiss pod round is one game: a Game Loss, a Match Loss and a Disqualification
+        all take the player out of it (they finish last)."""
+        return PenaltyLoss(out=True) if loss and opponents else None
 
     def slip(self, players):
         """A place per player (1st to the pod's size), or the pod's draw."""

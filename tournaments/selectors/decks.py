@@ -31,7 +31,7 @@ def is_commander_event(tournament: Tournament) -> bool:
     """Decks named by their commanders: a Commander decklist format, or pods without one."""
     if tournament.decklist_format:
         return tournament.decklist_format == Tournament.DecklistFormat.COMMANDER
-    return tournament.is_pods
+    return tournament.play.commander_decks
 
 
 def decks_public(tournament: Tournament) -> bool:

@@ -1,6 +1,6 @@
 """What every tournament service shares: the event's row lock (which bumps the version of its
 public pages), the next round's number and writing numbered tables with their
-seats. Private to the services package.
+seats. Private to the services packages (judging's takes the same lock).
 """
 
 from django.utils import timezone

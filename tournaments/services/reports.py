@@ -41,6 +41,7 @@ from ..domain.result import Result
 from ..errors import AlreadyDone, TournamentError
 from ..formats import format_for
 from ..models import Entry, ReportConfirmation, ResultReport, Round, Seat, Table, Tournament
+from .common import tournament_lock
 from .results import lost_by_penalty, table_report
 
 # A player's writes (reports and confirmations) per minute: a phone's double taps and a
@@ -78,11 +79,7 @@ def _lock(table_id: int) -> tuple[Tournament, Table, list[Seat]]:
     """The event's row, then the table's (the order `table_report` takes them), and the
     table's seats with their players."""
     table = Table.objects.select_related("round").get(pk=table_id)
-    tournament = (
-        Tournament.objects.select_for_update(of=("self",))
-        .select_related("league")
-        .get(pk=table.round.tournament_id)
-    )
+    tournament = tournament_lock(table.round.tournament_id, pages=False)
     table = Table.objects.select_for_update(of=("self",)).select_related("round").get(pk=table_id)
     seats = list(table.seats.select_related("entry__player").order_by("position"))
     # The console's view of the reports and the pages of this table's players (not the

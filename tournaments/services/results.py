@@ -132,7 +132,7 @@ def table_report(
         entries,
         result,
         top_cut=table.round.kind == Round.Kind.TOP_CUT,
-        lost=lost_by_penalty(table) if tournament.is_pods else frozenset(),
+        lost=lost_by_penalty(table) if play.penalty_loses_game else frozenset(),
     )
     same = play.same_result(table, entries, result, winner_id=winner_id, finish=finish)
     if expected_version is not None and expected_version != table.version:

@@ -136,7 +136,7 @@ def table_order(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
     the form alone; without JavaScript the link opens it as a page, which posts like the
     card's). A 1v1 table has no such form: its card's buttons are the whole result."""
     event = run_get(request, slug)
-    if event.format != Tournament.Format.PODS:
+    if not event.play.has_order_form:
         return redirect("event_run", slug=event.slug)
     try:
         table = console_selectors.table_card(table_id)

@@ -22,6 +22,7 @@ from leagues.management.commands.seed_demo import DEMO_SLUG
 from leagues.models import Game, League, Organization
 from tournaments.models import Entry, Round, Table, Tournament
 
+from ...formats import FORMATS
 from ...selectors import suggested_structure
 from ...services.events import tournament_create
 from ...services.results import table_report
@@ -91,7 +92,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         players, played = options["players"], options["rounds_played"]
         format = options["format"]
-        fewest = 3 if format == "pods" else 2
+        fewest = FORMATS[format].fewest_players
         if players < fewest:
             raise CommandError(f"--players must be at least {fewest} for {format}.")
         if played < 0:
@@ -120,7 +121,7 @@ class Command(BaseCommand):
                 )
             gone = event_delete(existing)
             self.stderr.write(f"Deleted {existing.name} and its {gone} league games.")
-        name = f"Demo {'cEDH' if format == 'pods' else '1v1'} {players} ({slug})"
+        name = f"Demo {FORMATS[format].short_name} {players} ({slug})"
         event = tournament_create(league=league, name=name, format=format)
         planned = suggested_structure(event, players)[0]
         if played + 1 > planned:
