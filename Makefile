@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test test-fast lint format install assets bench-tools browser audit audit-test clean
+.PHONY: run test test-fast lint format install assets bench-tools browser audit audit-test clean messages catalogues
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,7 @@ install: $(STAMP)
 # Development server on an embedded PostgreSQL (data in .pgdata/) unless DATABASE_URL is set:
 # migrates, loads the demo once, starts the job worker, serves on 127.0.0.1:$(PORT); Ctrl-C
 # stops it all. See config/devserver.py.
-run: install assets
+run: install assets catalogues
 	exec env DEBUG=1 $(PY) -m config.devserver --port $(PORT)
 
 # The TO's phone pairs a round without the server (issue 34): Pyodide from the npm registry
@@ -73,6 +73,35 @@ $(SYMBOLS): $(NPM_STAMP)
 	for f in $(MANA_FILES); do cp node_modules/mana-font/$$f core/static/vendor/mana/$$f || exit 1; done
 	for f in $(KEYRUNE_FILES); do cp node_modules/keyrune/$$f core/static/vendor/keyrune/$$f || exit 1; done
 	touch $@
+
+# The translations (issue 45, docs/translation.md): each language's catalogues, locale/<lang>/
+# LC_MESSAGES/django.po (Python and templates) and djangojs.po (the scripts), compiled into the
+# .mo files Django reads (git-ignored), again only when a .po changes. msgfmt is GNU gettext's,
+# from Debian; --check refuses a translation whose placeholders differ from its English.
+PO_FILES := $(wildcard locale/*/LC_MESSAGES/*.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+MSGFMT := /usr/bin/msgfmt
+
+$(MSGFMT):
+	@test -x $@ || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; }
+
+%.mo: %.po | $(MSGFMT)
+	$(MSGFMT) --check -o $@ $<
+
+catalogues: $(MO_FILES)
+
+# The strings marked in the code, extracted again into every language's catalogues (a new
+# string arrives untranslated; a changed one is kept as a fuzzy draft to check): Python,
+# Django and Jinja2 templates, text mails, then the scripts. A correction to a translation is
+# a change to its .po file.
+MESSAGE_LANGUAGES := de fr es it pt_BR ja pl
+MESSAGE_IGNORE := --ignore='.venv/*' --ignore='node_modules/*' --ignore='bench/*' --ignore='tests/*' \
+  --ignore='staticfiles/*' --ignore='*/static/*/pyodide/*' --ignore='core/static/vendor/*' --ignore='docs/*'
+messages: install | $(MSGFMT)
+	DEBUG=1 $(PY) manage.py makemessages $(addprefix -l ,$(MESSAGE_LANGUAGES)) $(MESSAGE_IGNORE) \
+	  --extension html,txt,jinja,py --no-obsolete --add-location file
+	DEBUG=1 $(PY) manage.py makemessages -d djangojs $(addprefix -l ,$(MESSAGE_LANGUAGES)) \
+	  $(MESSAGE_IGNORE) --extension js --no-obsolete --add-location file
 
 # Front-end files from the npm registry (package.json, package-lock.json): Pyodide and the
 # pairing code for the TO's phone, axe-core for the tests, the mana and set symbols.
@@ -138,7 +167,7 @@ WORKERS ?= $(shell echo $$(( $(CORES) * 2 )))
 FAST_WORKERS ?= $(CORES)
 PYTEST := $(VENV)/bin/pytest -q
 
-test: install assets bench-tools browser lint audit-test
+test: install assets catalogues bench-tools browser lint audit-test
 	@url=$$($(PY) -m config.devserver --test-url) || exit 1; echo "database: $$url"; \
 	  DEBUG=1 DATABASE_URL=$$url $(PYTEST) -n $(WORKERS) --dist worksteal $(PYTEST_ARGS)
 
@@ -153,7 +182,7 @@ test: install assets bench-tools browser lint audit-test
 # migration makes a new template, and `make test-fast PYTEST_ARGS=--create-db` builds it again.
 FAST_LANE := (unit or db) and fast and not slow
 
-test-fast: install
+test-fast: install catalogues
 	@url=$$($(PY) -m config.devserver --test-url) || exit 1; echo "database: $$url"; \
 	  DEBUG=1 DATABASE_URL=$$url HYPOTHESIS_PROFILE=fast $(PYTEST) -n $(FAST_WORKERS) --dist worksteal --reuse-db \
 	  -m "$(FAST_LANE)" tests $(PYTEST_ARGS)

@@ -134,6 +134,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language of the request: the language cookie (the footer's switch), else the
+    # browser's Accept-Language; core.languages then puts an account's own choice first.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Each request starts and ends in the site's zone; a store's event page sets the store's.
     "core.zones.TimeZoneMiddleware",
@@ -141,6 +144,7 @@ MIDDLEWARE = [
     "core.query.QueryCleaningMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "core.languages.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -167,6 +171,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.mail",
@@ -264,7 +269,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+# English and the seven languages of the stores' countries (issue 45), one catalogue each in
+# locale/<lang>/LC_MESSAGES/ (django.po: Python and templates; djangojs.po: the scripts),
+# drafted by the project; `make messages` extracts the strings again (docs/translation.md).
+# Who reads which: a person's own choice (the footer's switch, kept on their account), else
+# on a store's pages the store's language, else what the browser asks for (core/languages.py).
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+    ("es", "Español"),
+    ("it", "Italiano"),
+    ("pt-br", "Português (Brasil)"),
+    ("ja", "日本語"),
+    ("pl", "Polski"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -4,6 +4,7 @@ from django.urls import include, path
 
 from config.robots import robots_txt
 from config.style_guide import style_guide
+from core import views as core_views
 
 admin.site.site_header = "Guildhall administration"
 admin.site.site_title = "Guildhall"
@@ -12,6 +13,9 @@ admin.site.index_title = "Your store's data"
 urlpatterns = [
     path("robots.txt", robots_txt, name="robots_txt"),
     path("admin/", admin.site.urls),
+    # The footer's language switch, and each language's catalogue of the scripts' strings.
+    path("i18n/setlang/", core_views.set_language, name="set_language"),
+    path("jsi18n/<str:lang>.js", core_views.js_catalog, name="js_catalog"),
     path("accounts/", include("config.urls_accounts")),
     path("api/", include("ratings.urls_api")),
     path("", include("accounts.urls")),

@@ -8,3 +8,11 @@ from django.apps import AppConfig
 class CoreConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "core"
+
+    def ready(self) -> None:
+        # The pure domain's refusals translate through Django from now on (core/translate.py).
+        from django.utils import translation
+
+        from . import languages, translate  # noqa: F401 (languages: its log-in receiver)
+
+        translate.install(translation.gettext, translation.ngettext, translation.pgettext)

@@ -29,7 +29,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 from jinja2 import Environment, nodes
 from jinja2.compiler import CodeGenerator
 
@@ -118,7 +118,17 @@ class DjangoEscapeEnvironment(Environment):
 def environment(**options) -> Environment:
     """Django's Jinja2 backend's environment (autoescape on, the app folders' `jinja2/`): a
     block tag alone on its line leaves no blank line, and the globals and filters above."""
-    env = DjangoEscapeEnvironment(trim_blocks=True, lstrip_blocks=True, **options)
+    extensions = [*options.pop("extensions", ()), "jinja2.ext.i18n"]
+    env = DjangoEscapeEnvironment(
+        trim_blocks=True, lstrip_blocks=True, extensions=extensions, **options
+    )
+    # Jinja2's i18n extension on Django's gettext (the request's language): `{{ _("Round") }}`,
+    # `{% trans n=count %}...{% endtrans %}`, `{{ ngettext("%(num)d game", "%(num)d games",
+    # n) }}`, `{{ pgettext("round of an event", "Round") }}`; newstyle, so placeholders are
+    # named and filled by the call, and the result is escaped like any value
+    # (docs/translation.md). `makemessages` reads these templates with Jinja2's own extractor
+    # (core/management/commands/makemessages.py).
+    env.install_gettext_callables(gettext, ngettext, newstyle=True, pgettext=pgettext)
     env.globals.update(url=url, static=static, zone_label=zone_label, zone_name=zone_name)
     env.filters.update(date=date, floatformat=floatformat, join_text=join_text)
     return env

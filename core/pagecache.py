@@ -43,6 +43,9 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
+from django.utils.translation import get_language
+
+from . import languages
 
 Scope = tuple[str, int]
 # One version: (scope, key, number, changed_at); a scope never written has number 0.
@@ -239,12 +242,21 @@ def memo(name: str, scopes: Sequence[Scope], compute: Callable[[], object], *, r
     """`compute()` once per version of `scopes`, kept in the shared cache under `name`."""
     if not enabled():
         return compute()
-    key = "gh:memo:" + _digest(name, _stamp_text(versions(scopes, request)))
+    key = "gh:memo:" + _digest(name, _language(), _stamp_text(versions(scopes, request)))
     value = _get(key)
     if value is None:
         value = compute()
         _set(key, value)
     return value
+
+
+def _language() -> tuple[str, bool]:
+    """What decides a page's language before its view runs (core.languages): the request's
+    language and whether the visitor chose it. A store's page drawn in the store's language
+    for visitors who chose none is one entry per browser language, each in the store's; a
+    visitor who chose French never gets the German entry (the ETag, drawn from the key,
+    differs too, so a 304 never keeps the other language's page)."""
+    return get_language(), languages.chosen()
 
 
 def csrf_context(request: HttpRequest) -> dict:
@@ -277,6 +289,7 @@ def _entry_of(response: HttpResponse, key: str, stamp: Stamp) -> dict | None:
     return {
         "body": response.content,
         "type": response["Content-Type"],
+        "language": response.get("Content-Language") or get_language(),
         "until": until,
         "etag": f'"{_digest(key, until)}"',
         # A page that changes with the clock has no honest Last-Modified: the ETag decides.
@@ -291,12 +304,14 @@ def _respond(request: HttpRequest, entry: dict) -> HttpResponse:
         body = body.replace(_PLACEHOLDER, get_token(request).encode())
     response = HttpResponse(body, content_type=entry["type"])
     response["ETag"] = entry["etag"]
+    if entry.get("language"):
+        response["Content-Language"] = entry["language"]
     if entry["modified"] is not None:
         response["Last-Modified"] = http_date(entry["modified"])
     # Browsers ask again on every visit (and get a 304 when nothing changed): a page is never
     # older than the last committed change.
     patch_cache_control(response, no_cache=True)
-    patch_vary_headers(response, ("Cookie", "HX-Request", "HX-Target"))
+    patch_vary_headers(response, ("Accept-Language", "Cookie", "HX-Request", "HX-Target"))
     return get_conditional_response(
         request, etag=entry["etag"], last_modified=entry["modified"], response=response
     )
@@ -360,6 +375,7 @@ def public_page(
                 view.__qualname__,
                 request.build_absolute_uri(),
                 variant,
+                _language(),
                 _stamp_text(stamp),
             )
             entry = _get(key)

@@ -50,6 +50,11 @@ class Organization(models.Model):
         db_default="",
         help_text="Empty: the site's time zone (settings.TIME_ZONE).",
     )
+    # The language of the store's pages for visitors who chose none, and of its mails to
+    # accounts that chose none ('' for English): core.languages.
+    language = models.CharField(
+        max_length=10, blank=True, default="", db_default="", choices=settings.LANGUAGES
+    )
     logo = models.BinaryField(null=True, blank=True, editable=False)
     logo_type = models.CharField(max_length=20, blank=True, editable=False, db_default="")
     logo_version = models.PositiveIntegerField(default=0, db_default=0, editable=False)

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Exists, Max, OuterRef, Prefetch, QuerySet
 from django.http import Http404
 
+from core.languages import store_activate
+
 from .models import (
     MANAGER_ROLES,
     ClaimCode,
@@ -26,9 +28,12 @@ def league_get(
     `annotate`: more values read with it (the standings' re-rating job)."""
     try:
         leagues = visible_leagues(user).select_related(*related)
-        return (leagues.annotate(**annotate) if annotate else leagues).get(slug=slug)
+        league = (leagues.annotate(**annotate) if annotate else leagues).get(slug=slug)
     except League.DoesNotExist:
         raise Http404("No such league.") from None
+    # A league's pages are its store's: in the store's language unless the visitor chose one.
+    store_activate(league.organization.language)
+    return league
 
 
 def organization_list_with_leagues(*, user) -> list[Organization]:

@@ -413,6 +413,10 @@ MATRIX: dict[str, Rule] = {
     "offline/sw.js": Rule(ANYONE, "site"),
     # What a search engine may index (config/robots.py): the same text for everyone.
     "robots.txt": Rule(ANYONE, "site"),
+    # The footer's language switch (a cookie, and the account's choice) and each language's
+    # catalogue of the scripts' strings (core/views.py).
+    "i18n/setlang/": Rule(ANYONE, "site", POST, writes=True),
+    "jsi18n/<str:lang>.js": Rule(ANYONE, "site", path="/jsi18n/de.js"),
     "offline/manifest.webmanifest": Rule(ANYONE, "site"),
     "events/<slug:slug>/run/offline/state/": Rule(RUN_EVENT, "event"),
     "events/<slug:slug>/copy/": Rule(COPY_EVENT, "event", BOTH, writes=True),

@@ -21,6 +21,7 @@ from audit.models import AuditEntry
 from audit.registry import scope_get
 from audit.services import audit_undo as undo_entry
 from core.errors_http import error_response
+from core.languages import store_activate
 from core.zones import zone_activate
 
 from .. import services
@@ -37,6 +38,7 @@ def _managed_organization(request: HttpRequest, slug: str) -> Organization:
         raise Http404("No such page.")
     # The store's History is dated on its clock, as its events' pages are (core.zones).
     zone_activate(services.store_time_zone(organization))
+    store_activate(organization.language)
     return organization
 
 

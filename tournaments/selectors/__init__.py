@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 from django.http import Http404
 
+from core.languages import store_activate
 from core.zones import zone_activate
 from leagues.services import store_time_zone
 
@@ -60,6 +61,7 @@ def event_get(*, slug: str, user) -> Tournament:
     if event is None:
         raise Http404("No such event.")
     zone_activate(store_time_zone(event.league.organization))
+    store_activate(event.league.organization.language)
     return event
 
 

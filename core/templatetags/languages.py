@@ -1,0 +1,36 @@
+"""The footer's language switch and a script's catalogue (core/languages.py, core/views.py).
+
+`{% language_switch %}` draws a form that needs no script: a select of the site's languages,
+each named in itself ("Deutsch", "日本語"), and a button; Django's `set_language` sets the
+cookie (and the account's choice) and sends the visitor back to the page. `{% js_catalog %}`
+links the catalogue of the page's own language, with the release in its address so that a
+deploy's new strings are fetched and an unchanged one is kept by the browser and the
+offline round's service worker.
+"""
+
+from django import template
+from django.conf import settings
+from django.utils.translation import get_language
+
+from core.pagecache import release
+from core.templatetags.links import cached_url
+
+register = template.Library()
+
+
+@register.inclusion_tag("components/language_switch.html", takes_context=True)
+def language_switch(context) -> dict:
+    request = context.get("request")
+    return {
+        "languages": settings.LANGUAGES,
+        "current": get_language(),
+        "next": request.get_full_path() if request is not None else "/",
+        "action": cached_url("set_language"),
+        "csrf_token": context.get("csrf_token"),
+    }
+
+
+@register.simple_tag
+def js_catalog_url() -> str:
+    """The address of the active language's catalogue of the scripts' strings."""
+    return f"{cached_url('js_catalog', get_language())}?v={release()}"

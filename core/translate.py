@@ -1,0 +1,54 @@
+"""gettext for the pure domain packages, which import no Django (pyproject's contract).
+
+The domain's refusals are sentences a person reads (`DomainError(message=_("..."))`), so they
+are marked for translation like every other string. Here `gettext`, `ngettext` and `pgettext`
+answer in English until the site installs Django's (core.apps.CoreConfig.ready): from then on
+they translate into the language active in the request or the message being written, exactly
+as `django.utils.translation`'s do. In the browser (the offline round's Pyodide), nothing
+installs them and the domain speaks English, which the console's script translates where it
+shows a message. `makemessages` finds the calls by their names, as in any Python file.
+"""
+
+from collections.abc import Callable
+
+
+def _english(message: str) -> str:
+    return message
+
+
+def _english_plural(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
+
+
+def _english_context(context: str, message: str) -> str:
+    return message
+
+
+_gettext: Callable[[str], str] = _english
+_ngettext: Callable[[str, str, int], str] = _english_plural
+_pgettext: Callable[[str, str], str] = _english_context
+
+
+def gettext(message: str) -> str:
+    """`message` in the active language."""
+    return _gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form for `n` in the active language (Polish has three)."""
+    return _ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the active language, where `context` tells two meanings apart."""
+    return _pgettext(context, message)
+
+
+def install(
+    gettext: Callable[[str], str],
+    ngettext: Callable[[str, str, int], str],
+    pgettext: Callable[[str, str], str],
+) -> None:
+    """Translate with these from now on (Django's, at start-up)."""
+    global _gettext, _ngettext, _pgettext
+    _gettext, _ngettext, _pgettext = gettext, ngettext, pgettext
