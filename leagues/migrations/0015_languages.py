@@ -4,15 +4,29 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leagues', '0014_organization_short_name'),
+        ("leagues", "0014_organization_short_name"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='organization',
-            name='language',
-            field=models.CharField(blank=True, choices=[('en', 'English'), ('de', 'Deutsch'), ('fr', 'Français'), ('es', 'Español'), ('it', 'Italiano'), ('pt-br', 'Português (Brasil)'), ('ja', '日本語'), ('pl', 'Polski')], db_default='', default='', max_length=10),
+            model_name="organization",
+            name="language",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("en", "English"),
+                    ("de", "Deutsch"),
+                    ("fr", "Français"),
+                    ("es", "Español"),
+                    ("it", "Italiano"),
+                    ("pt-br", "Português (Brasil)"),
+                    ("ja", "日本語"),
+                    ("pl", "Polski"),
+                ],
+                db_default="",
+                default="",
+                max_length=10,
+            ),
         ),
     ]

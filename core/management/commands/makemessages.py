@@ -22,9 +22,7 @@ OPTIONS = {"trim_blocks": "true", "lstrip_blocks": "true", "newstyle_gettext": "
 def jinja_as_python(source: str) -> str:
     """The translatable strings of a Jinja2 template as Python calls, line for line."""
     lines: dict[int, list[str]] = {}
-    found = babel_extract(
-        io.BytesIO(source.encode("utf-8")), list(CALLS), ["Translators"], OPTIONS
-    )
+    found = babel_extract(io.BytesIO(source.encode("utf-8")), list(CALLS), ["Translators"], OPTIONS)
     for lineno, function, messages, comments in found:
         if isinstance(messages, str):
             messages = (messages,)
