@@ -67,3 +67,8 @@ class JinjaBuildFile(makemessages.BuildFile):
 
 class Command(makemessages.Command):
     build_file_class = JinjaBuildFile
+    # `N_("...")` marks a string for the catalogue without translating it where it is written
+    # (gettext's "noop" convention): `tournaments/domain/`, which runs in the browser and
+    # imports no Django, raises its messages in English with `N_`, and the formats translate
+    # them where they are shown (docs/translation.md).
+    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=N_"]
