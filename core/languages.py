@@ -27,13 +27,10 @@ SESSION_KEY = "gh_language"
 # a store's language must not override.
 _chosen: ContextVar[bool] = ContextVar("gh_language_chosen", default=False)
 
-CODES = frozenset(code for code, _name in settings.LANGUAGES)
-
-
 def supported(code: str | None) -> str | None:
     """`code` if the site speaks it ('pt-br', 'de'), else None."""
     code = (code or "").strip().lower().replace("_", "-")
-    return code if code in CODES else None
+    return code if any(code == known for known, _name in settings.LANGUAGES) else None
 
 
 def chosen() -> bool:
