@@ -55,3 +55,24 @@ class Card(models.Model):
             legalities=self.legalities or {},
             layout=self.layout,
         )
+
+
+class PrintedName(models.Model):
+    """A card's name as printed in another language (domain.printed), from a Scryfall
+    `all-cards` file: a list pasted in German or Japanese resolves to the same Oracle card.
+    Keyed by Oracle id rather than a foreign key: a load replaces them all in one go."""
+
+    oracle_id = models.UUIDField()
+    lang = models.CharField(max_length=5)  # Scryfall's code: de, fr, es, it, pt, ja
+    name = models.CharField(max_length=200)
+    key = models.CharField(max_length=200, db_index=True)  # domain.printed.printed_key
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["oracle_id", "lang", "name"], name="cards_printedname_one_per_name"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.lang})"

@@ -10,7 +10,8 @@ from django.db.models import Q
 
 from .domain.card import Card as DomainCard
 from .domain.names import card_key
-from .models import Card
+from .domain.printed import printed_key
+from .models import Card, PrintedName
 
 
 def cards_loaded() -> bool:
@@ -18,7 +19,9 @@ def cards_loaded() -> bool:
 
 
 def cards_by_names(names: Iterable[str]) -> dict[str, DomainCard]:
-    """Name as given -> card, for the names the card data knows (one query)."""
+    """Name as given -> card, for the names the card data knows: by the English (Oracle)
+    name in one query, and the names that are none by the names printed in other languages
+    in one more ("Blitzschlag", "稲妻": Lightning Bolt; domain.printed)."""
     keys = {name: card_key(name) for name in names}
     wanted = set(keys.values()) - {""}
     if not wanted:
@@ -33,7 +36,33 @@ def cards_by_names(names: Iterable[str]) -> dict[str, DomainCard]:
         by_key.setdefault(row.name_key, card)
         if row.front_key:
             by_key.setdefault(row.front_key, card)
-    return {name: by_key[key] for name, key in keys.items() if key in by_key}
+    found = {name: by_key[key] for name, key in keys.items() if key in by_key}
+    missing = {name: printed_key(name) for name in keys if name not in found and keys[name]}
+    if missing:
+        found.update(_cards_by_printed_names(missing))
+    return found
+
+
+def _cards_by_printed_names(keys: dict[str, str]) -> dict[str, DomainCard]:
+    """Name as given -> card, by the names printed in other languages (one query)."""
+    oracle_of: dict[str, str] = {}
+    for key, oracle_id in (
+        PrintedName.objects.filter(key__in=set(keys.values()))
+        .order_by("key", "lang", "oracle_id")
+        .values_list("key", "oracle_id")
+    ):
+        oracle_of.setdefault(key, oracle_id)  # one key, one card: the first by language
+    if not oracle_of:
+        return {}
+    cards = {
+        str(row.oracle_id): row.as_card()
+        for row in Card.objects.filter(oracle_id__in=set(oracle_of.values()))
+    }
+    return {
+        name: cards[str(oracle_of[key])]
+        for name, key in keys.items()
+        if key in oracle_of and str(oracle_of[key]) in cards
+    }
 
 
 def commander_list(query: str = "", *, limit: int = 20) -> list[Card]:

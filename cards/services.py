@@ -1,6 +1,9 @@
 """Writes of the card data: `cards_load` reads a Scryfall bulk `oracle-cards` stream and
 upserts every card by its Oracle id in one transaction, in batches (a bad file anywhere
-changes nothing; a second load of the same file changes nothing but `updated_at`). A load
+changes nothing; a second load of the same file changes nothing but `updated_at`). An
+`all-cards` file (every printing in every language) loads the same cards from its English
+printings and, from the others, the names printed in German, French, Spanish, Italian,
+Portuguese and Japanese (domain.printed), which then replace the ones stored. A load
 that changed the cards sends `signals.cards_changed` in the same transaction, so that the
 lists checked against the old data are checked again (tournaments listens). A card's looks
 (set code, art crop address, artist: `domain.images`) are stored with it but are no change
@@ -15,7 +18,8 @@ from .domain.bulk import BulkFileError, iter_objects
 from .domain.card import Card as DomainCard
 from .domain.card import CardDataError, card_from_scryfall, front_key
 from .domain.images import Looks, card_looks
-from .models import Card
+from .domain.printed import printed_key, printed_names
+from .models import Card, PrintedName
 from .signals import cards_changed
 
 BATCH = 1000
@@ -35,6 +39,7 @@ class LoadResult:
     cards: int
     new: int
     skipped: int  # tokens, emblems, art cards and the like
+    printed: int = 0  # names printed in other languages (an all-cards file), else 0
     changed: bool = False  # any card new or different (not only `updated_at`)
     notes: tuple[str, ...] = ()  # what the listeners of `cards_changed` did, one line each
 
@@ -87,6 +92,23 @@ def _flush(rows: list[Card]) -> None:
     rows.clear()
 
 
+def _printed_replace(printed: set[tuple[str, str, str]]) -> bool:
+    """Store exactly these printed names (in the load's transaction); whether they differ
+    from the ones stored (then the lists checked before are checked again)."""
+    stored = set(PrintedName.objects.values_list("oracle_id", "lang", "name"))
+    if {(str(o), lang, name) for o, lang, name in stored} == printed:
+        return False
+    PrintedName.objects.all().delete()
+    PrintedName.objects.bulk_create(
+        (
+            PrintedName(oracle_id=o, lang=lang, name=name, key=printed_key(name)[:200])
+            for o, lang, name in sorted(printed)
+        ),
+        batch_size=BATCH,
+    )
+    return True
+
+
 @transaction.atomic
 def cards_load(*, stream: IO[str]) -> LoadResult:
     """Upsert each card of the bulk file `stream` (text) by Oracle id; when that changed
@@ -95,9 +117,14 @@ def cards_load(*, stream: IO[str]) -> LoadResult:
     fingerprint = _fingerprint()
     rows: list[Card] = []
     seen: set[str] = set()
+    printed: set[tuple[str, str, str]] = set()
     count = skipped = 0
     try:
         for index, obj in enumerate(iter_objects(stream)):
+            if isinstance(obj, dict) and obj.get("lang", "en") != "en":
+                # A printing in another language: its printed name, not another card row.
+                printed.update((p.oracle_id, p.lang, p.name[:200]) for p in printed_names(obj))
+                continue
             card = card_from_scryfall(obj, index)
             if card is None:
                 skipped += 1
@@ -115,8 +142,11 @@ def cards_load(*, stream: IO[str]) -> LoadResult:
         _flush(rows)
     if count == 0:
         raise CardLoadError("the file holds no card")
-    result = LoadResult(cards=count, new=Card.objects.count() - before, skipped=skipped)
-    if _fingerprint() == fingerprint:
+    names_changed = bool(printed) and _printed_replace(printed)
+    result = LoadResult(
+        cards=count, new=Card.objects.count() - before, skipped=skipped, printed=len(printed)
+    )
+    if _fingerprint() == fingerprint and not names_changed:
         return result
     responses = cards_changed.send(sender=Card)
     notes = tuple(note for _receiver, note in responses if note)

@@ -1,5 +1,8 @@
 """`load_cards FILE_OR_URL`: load a Scryfall bulk `oracle-cards` JSON file (a path, a .gz
-path, or an http(s) address) into the card data, updating the cards already there.
+path, or an http(s) address) into the card data, updating the cards already there. An
+`all-cards` file (every printing in every language, ~2 GB) loads the cards from its English
+printings and the names printed in six more languages from the others (cards.domain.printed),
+read as a stream like the other.
 
 The file is read as a stream (the real one is ~150 MB) and written in one transaction: a
 file that is not a list of Scryfall card objects is refused with where it went wrong, and
@@ -54,6 +57,11 @@ class Command(BaseCommand):
             f"{result.cards - result.new:,} updated); skipped {result.skipped:,} tokens "
             "and other objects that are no deck's cards."
         )
+        if result.printed:
+            self.stdout.write(
+                f"Loaded {result.printed:,} names printed in German, French, Spanish, Italian, "
+                "Portuguese and Japanese: lists pasted in those languages resolve to these cards."
+            )
         if not result.changed:
             self.stdout.write("The card data did not change.")
         for note in result.notes:
