@@ -27,6 +27,7 @@ SESSION_KEY = "gh_language"
 # a store's language must not override.
 _chosen: ContextVar[bool] = ContextVar("gh_language_chosen", default=False)
 
+
 def supported(code: str | None) -> str | None:
     """`code` if the site speaks it ('pt-br', 'de'), else None."""
     code = (code or "").strip().lower().replace("_", "-")
