@@ -212,10 +212,7 @@ def floor_standings(event) -> tuple[str, int]:
     with one query: the rows the page shows, fetched the cheapest way."""
     from tournaments.page_versions import event_scopes
 
-    key = "gh:memo:" + pagecache._digest(
-        "event-standings", pagecache._stamp_text(pagecache.versions(event_scopes(event)))
-    )
-    labels, lines = pagecache._get(key)
+    labels, lines = pagecache._get(pagecache.memo_key("event-standings", event_scopes(event)))
     names = dict(
         fetch(
             """SELECT p.id, p.name FROM tournaments_entry e

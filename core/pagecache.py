@@ -238,11 +238,17 @@ def _stamp_text(stamp: Stamp) -> tuple:
     return tuple((s, k, n, at.isoformat() if at else "") for s, k, n, at in stamp)
 
 
+def memo_key(name: str, scopes: Sequence[Scope], request=None) -> str:
+    """The cache key `memo` keeps `name` under at the current versions of `scopes`, in the
+    active language (a value may hold translated labels)."""
+    return "gh:memo:" + _digest(name, _language(), _stamp_text(versions(scopes, request)))
+
+
 def memo(name: str, scopes: Sequence[Scope], compute: Callable[[], object], *, request=None):
     """`compute()` once per version of `scopes`, kept in the shared cache under `name`."""
     if not enabled():
         return compute()
-    key = "gh:memo:" + _digest(name, _language(), _stamp_text(versions(scopes, request)))
+    key = memo_key(name, scopes, request)
     value = _get(key)
     if value is None:
         value = compute()
