@@ -19,6 +19,7 @@ from allauth.socialaccount.adapter import DefaultSocialAccountAdapter
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.clientip import client_ip
 
@@ -41,7 +42,7 @@ class AccountAdapter(DefaultAccountAdapter):
         # second rule to keep in step with the lockout's; one helper answers for both.
         ip = client_ip(request)
         if not ip:
-            raise PermissionDenied("Unable to determine client IP address")
+            raise PermissionDenied(_("Unable to determine client IP address"))
         return ip
 
     # An account this young, its address not yet verified, is a sign-up still waiting for its

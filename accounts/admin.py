@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import UserChangeForm
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 User = get_user_model()
 
@@ -23,7 +24,7 @@ class AccountChangeForm(UserChangeForm):
         username = self.cleaned_data.get("username", "")
         if self.taken("username", username):
             raise ValidationError(
-                "Another account already has this username (ignoring capitals); choose another."
+                _("Another account already has this username (ignoring capitals); choose another.")
             )
         return username
 
@@ -31,8 +32,10 @@ class AccountChangeForm(UserChangeForm):
         email = self.cleaned_data.get("email", "")
         if self.taken("email", email):
             raise ValidationError(
-                "Another account already has this e-mail address (ignoring capitals): one "
-                "account per address."
+                _(
+                    "Another account already has this e-mail address (ignoring capitals): one "
+                    "account per address."
+                )
             )
         return email
 

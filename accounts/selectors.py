@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from leagues.models import GameResult, Player
 from leagues.permissions import visible_leagues
@@ -70,7 +71,10 @@ def _finish(line: EventLine) -> str | None:
     if finish is None:
         return None
     if entry.dropped_after is not None:
-        return f"{finish.text}, dropped after round {entry.dropped_after}"
+        return _("%(finish)s, dropped after round %(round)s") % {
+            "finish": finish.text,
+            "round": entry.dropped_after,
+        }
     return finish.text
 
 
@@ -118,12 +122,12 @@ def my_guildhall(*, user) -> MyGuildhall:
         upcoming = event.status != Tournament.Status.FINISHED
         if entry.dropped_after is not None:
             status = (
-                "left before round 1"
+                _("left before round 1")
                 if entry.dropped_after == 0
-                else f"dropped after round {entry.dropped_after}"
+                else _("dropped after round %(round)s") % {"round": entry.dropped_after}
             )
         else:
-            status = "playing" if upcoming and event.status != "registration" else "entered"
+            status = _("playing") if upcoming and event.status != "registration" else _("entered")
         lines[(event.pk, entry.player_id)] = EventLine(
             event, by_id[entry.player_id], status, upcoming, entry
         )
@@ -153,15 +157,17 @@ def my_guildhall(*, user) -> MyGuildhall:
         upcoming = event.status != Tournament.Status.FINISHED
         if registration.status == Registration.Status.WAITLISTED:
             if event.status == Tournament.Status.REGISTRATION:
-                status = f"on the waitlist ({place_label(registration.ahead + 1)})"
+                status = _("on the waitlist (%(place)s)") % {
+                    "place": place_label(registration.ahead + 1)
+                }
             else:  # round 1 is paired: nothing left to wait for
-                status = "no seat: round 1 is paired"
+                status = _("no seat: round 1 is paired")
         elif registration.status == Registration.Status.NO_SHOW:
-            status = "did not check in"
+            status = _("did not check in")
         elif registration.checked_in_at is not None:
-            status = "checked in"
+            status = _("checked in")
         else:
-            status = "registered"
+            status = _("registered")
         if key not in lines or (upcoming and event.status == Tournament.Status.REGISTRATION):
             lines[key] = EventLine(event, by_id[registration.player_id], status, upcoming)
     ordered = sorted(lines.values(), key=lambda line: (line.event.date, line.event.pk))
@@ -175,7 +181,7 @@ def my_guildhall(*, user) -> MyGuildhall:
             registration_open=True,
             status=Tournament.Status.REGISTRATION,
         )
-        .exclude(pk__in={event_id for event_id, _ in lines})
+        .exclude(pk__in={event_id for event_id, _player in lines})
         .select_related("league")
         .order_by("date", "pk")[:PAST_EVENTS_SHOWN]
     )
@@ -187,7 +193,7 @@ def my_guildhall(*, user) -> MyGuildhall:
             :GAMES_SHOWN
         ]
     )
-    cards = game_cards([game_id for game_id, *_ in latest])
+    cards = game_cards([game_id for game_id, *_rest in latest])
     meta = {game_id: (slug, name, pid) for game_id, slug, name, pid in latest}
     games = []
     for card in cards:

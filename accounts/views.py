@@ -1,5 +1,6 @@
-"""A player's own pages: My Guildhall, and entering the claim code a store handed out; and
-allauth's sign-up page, answering a sign-up that lost a race for its name."""
+"""A player's own pages: My Guildhall, entering the claim code a store handed out, and the
+account's language; and allauth's sign-up page, answering a sign-up that lost a race for its
+name."""
 
 from datetime import timedelta
 
@@ -7,15 +8,20 @@ from allauth.account import app_settings
 from allauth.account.adapter import get_adapter
 from allauth.account.views import SignupView as AllauthSignupView
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
+from core import languages
 from core.errors_http import error_message
+from core.models import AccountLanguage
 from leagues import services as league_services
 
 from .adapter import discord_configured
@@ -25,11 +31,39 @@ from .selectors import my_guildhall
 
 class ClaimCodeForm(forms.Form):
     code = forms.CharField(
-        label="Claim code",
+        label=gettext_lazy("Claim code"),
         max_length=40,
-        help_text="The code the store gave you, like ABCD-EF23 (capitals or not, dash or not).",
+        help_text=gettext_lazy(
+            "The code the store gave you, like ABCD-EF23 (capitals or not, dash or not)."
+        ),
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}),
     )
+
+
+#: The language choice's "none": the store's language on its pages, else the browser's.
+NO_CHOICE = ""
+
+
+class LanguageForm(forms.Form):
+    """An account's own language: one of the site's, each named in itself, or none."""
+
+    language = forms.ChoiceField(
+        label=gettext_lazy("Language"),
+        required=False,
+        widget=forms.RadioSelect,
+        error_messages={
+            "invalid_choice": gettext_lazy(
+                "Guildhall does not speak “%(value)s”: choose one of the languages listed."
+            )
+        },
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["language"].choices = [
+            (NO_CHOICE, _("No choice (the store's or your browser's)")),
+            *settings.LANGUAGES,
+        ]
 
 
 @login_required
@@ -58,10 +92,67 @@ def claim_with_code(request: HttpRequest) -> HttpResponse:
         except league_services.LeagueError as error:
             form.add_error("code", error_message(error))
         else:
-            messages.success(request, f"You are {player.name} at {player.organization}.")
+            messages.success(
+                request,
+                _("You are %(player)s at %(store)s.")
+                % {"player": player.name, "store": player.organization},
+            )
             return redirect("my_guildhall")
     status = 400 if request.method == "POST" else 200
     return render(request, "accounts/claim.html", {"form": form}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_language_view(request: HttpRequest) -> HttpResponse:
+    """The account chooses the language of its pages and its mails, or none. Pressing twice
+    saves the same choice twice; an unknown code is refused and changes nothing."""
+    current = languages.account_language(request.user) or NO_CHOICE
+    form = LanguageForm(request.POST or None, initial={"language": current})
+    if request.method == "POST" and form.is_valid():
+        code = form.cleaned_data["language"]
+        if code == NO_CHOICE:
+            AccountLanguage.objects.filter(user_id=request.user.pk).delete()
+            request.session.pop(languages.SESSION_KEY, None)
+            # The answer is read as the next page is: in the browser's language.
+            request.COOKIES.pop(settings.LANGUAGE_COOKIE_NAME, None)
+            translation.activate(translation.get_language_from_request(request))
+            messages.success(
+                request,
+                _(
+                    "You chose no language: a store's pages are in the store's language, "
+                    "the others in your browser's."
+                ),
+            )
+            response = redirect("account_language")
+            response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
+            return response
+        code = languages.choose(request, code)
+        translation.activate(code)
+        messages.success(
+            request,
+            _("Guildhall is now in %(language)s for you.") % {"language": _language_name(code)},
+        )
+        response = redirect("account_language")
+        # The same choice as the footer's switch, for the pages read after logging out.
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            code,
+            max_age=settings.LANGUAGE_COOKIE_AGE,
+            path=settings.LANGUAGE_COOKIE_PATH,
+            domain=settings.LANGUAGE_COOKIE_DOMAIN,
+            secure=settings.LANGUAGE_COOKIE_SECURE,
+            httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        )
+        return response
+    status = 400 if request.method == "POST" else 200
+    return render(request, "accounts/language.html", {"form": form}, status=status)
+
+
+def _language_name(code: str) -> str:
+    """A language named in itself ("Polski"), as the choice lists it."""
+    return dict(settings.LANGUAGES).get(code, code)
 
 
 # A sign-up sent again within this time (a double tap, a slow network's retry) with the same
@@ -129,7 +220,9 @@ class SignupView(AllauthSignupView):
         if form.is_valid():  # the other account is gone again: say so rather than guess
             form.add_error(
                 None,
-                "Someone signed up with this username or address at the same moment. "
-                "Please try again.",
+                _(
+                    "Someone signed up with this username or address at the same moment. "
+                    "Please try again."
+                ),
             )
         return super().form_invalid(form)

@@ -9,6 +9,7 @@ outlives the event it describes. Actions are strings the apps register (`audit.r
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from .registry import action_label, is_undoable
 
@@ -39,7 +40,7 @@ class AuditEntry(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     actor_label = models.CharField(
-        max_length=200, help_text="Who, as text: a username, an API token, an import."
+        max_length=200, help_text=_("Who, as text: a username, an API token, an import.")
     )
     action = models.CharField(max_length=32)
     object_type = models.CharField(max_length=16)
@@ -55,7 +56,7 @@ class AuditEntry(models.Model):
     class Meta:
         db_table = "leagues_auditentry"
         ordering = ["-created_at", "-id"]
-        verbose_name_plural = "audit entries"
+        verbose_name_plural = _("audit entries")
         indexes = [
             models.Index(fields=["organization", "-created_at", "-id"], name="audit_org_newest"),
             models.Index(fields=["object_type", "object_id"], name="audit_object"),

@@ -10,6 +10,7 @@ own service and records an entry that `reverts` this one.
 """
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from .actors import acting_user, actor_label
 from .errors import UndoRefused
@@ -121,12 +122,12 @@ def audit_undo(*, entry: AuditEntry, by=None) -> AuditEntry:
     action = action_get(entry.action)
     if action is None or action.undo is None:
         raise UndoRefused(
-            "Only a correction, a deletion or a drop can be undone.", code="not_undoable"
+            _("Only a correction, a deletion or a drop can be undone."), code="not_undoable"
         )
     if AuditEntry.objects.filter(reverts=entry).exists():
-        raise UndoRefused("This change was already undone.", code="already_undone")
+        raise UndoRefused(_("This change was already undone."), code="already_undone")
     action.undo(entry=entry, by=by)
     undo = AuditEntry.objects.filter(reverts=entry).first()
     if undo is None:  # the handler found nothing to change (it already reads as before)
-        raise UndoRefused("Nothing to undo: it is already as it was before.", code="no_change")
+        raise UndoRefused(_("Nothing to undo: it is already as it was before."), code="no_change")
     return undo

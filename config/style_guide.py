@@ -7,15 +7,16 @@ from django import forms
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 
 
 class SampleForm(forms.Form):
     """A form with a bad answer in each field, to show the error summary and the field errors."""
 
-    name = forms.CharField(label="Player name", help_text="As the store knows you.")
-    email = forms.EmailField(label="E-mail address")
+    name = forms.CharField(label=_("Player name"), help_text=_("As the store knows you."))
+    email = forms.EmailField(label=_("E-mail address"))
     format = forms.ChoiceField(
-        label="Format", choices=[("1v1", "1 v 1"), ("pods", "Commander pods")]
+        label=_("Format"), choices=[("1v1", _("1 v 1")), ("pods", _("Commander pods"))]
     )
 
 

@@ -1,14 +1,15 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 
 from config.robots import robots_txt
 from config.style_guide import style_guide
 from core import views as core_views
 
-admin.site.site_header = "Guildhall administration"
+admin.site.site_header = _("Guildhall administration")
 admin.site.site_title = "Guildhall"
-admin.site.index_title = "Your store's data"
+admin.site.index_title = _("Your store's data")
 
 urlpatterns = [
     path("robots.txt", robots_txt, name="robots_txt"),

@@ -16,6 +16,7 @@ from allauth.socialaccount.providers.discord.views import oauth2_callback, oauth
 from django.conf import settings
 from django.http import Http404
 from django.urls import include, path, re_path
+from django.utils.translation import gettext as _
 
 from accounts.adapter import discord_configured
 from accounts.views import SignupView
@@ -27,7 +28,7 @@ def needs_mail(view):
     @functools.wraps(view)
     def wrapper(request, *args, **kwargs):
         if not settings.GUILDHALL_MAIL_DELIVERS:
-            raise Http404("Password reset by mail is not available on this site.")
+            raise Http404(_("Password reset by mail is not available on this site."))
         return view(request, *args, **kwargs)
 
     return wrapper
@@ -39,7 +40,7 @@ def needs_discord(view):
     @functools.wraps(view)
     def wrapper(request, *args, **kwargs):
         if not discord_configured():
-            raise Http404("Logging in with Discord is not set up on this site.")
+            raise Http404(_("Logging in with Discord is not set up on this site."))
         return view(request, *args, **kwargs)
 
     return wrapper

@@ -23,38 +23,65 @@ from django.http import (
 from django.shortcuts import render
 from django.template import loader
 from django.urls import Resolver404, resolve, reverse
+from django.utils.functional import Promise
+from django.utils.html import escape
 from django.utils.http import urlencode
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import requires_csrf_token
 
 logger = logging.getLogger(__name__)
 
+# Lazy: translated when a page shows them, in that request's language. The API's answers
+# (`_api_error`) keep their English messages: a program reads them, by their code.
 REASONS = {
-    400: "This address or form could not be read: it may have been cut short or changed "
-    "on the way.",
-    403: "You may not open this page with your account.",
-    404: "There is no page at this address, or it is not one you may see.",
-    500: "Something went wrong on our side, and nothing you sent was stored.",
+    400: _(
+        "This address or form could not be read: it may have been cut short or changed on the way."
+    ),
+    403: _("You may not open this page with your account."),
+    404: _("There is no page at this address, or it is not one you may see."),
+    500: _("Something went wrong on our side, and nothing you sent was stored."),
 }
 TITLES = {
-    400: "Bad request",
-    403: "Not allowed",
-    404: "Page not found",
-    500: "Server error",
+    400: _("Bad request"),
+    403: _("Not allowed"),
+    404: _("Page not found"),
+    500: _("Server error"),
 }
-CSRF_REASON = (
+CSRF_REASON = _(
     "Your form was sent without a valid security token: the page was open for a long time, "
     "or your browser blocks this site's cookies. Open the page again and send it once more."
 )
 # The page of an event or a league that an address under it belongs to: (prefix, url name).
-_HOMES = (("events/", "event_detail", "Back to the event"),)
-_HOMES += (("leagues/", "league_detail", "Back to the league"),)
+_HOMES = (("events/", "event_detail", _("Back to the event")),)
+_HOMES += (("leagues/", "league_detail", _("Back to the league")),)
 
 _PLAIN_500 = (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Server error</title>'
+    '<!doctype html><html lang="%(lang)s"><head><meta charset="utf-8"><title>%(title)s</title>'
     '</head><body><header class="site-header"><a class="brand" href="/">Guildhall</a></header>'
-    "<main><h1>Server error</h1><p>Something went wrong on our side, and nothing you sent was "
-    'stored.</p><p><a href="/">Go to the home page</a></p></main></body></html>'
+    '<main><h1>%(title)s</h1><p>%(reason)s</p><p><a href="/">%(home)s</a></p></main></body>'
+    "</html>"
 )
+_PLAIN_500_ENGLISH = {
+    "lang": "en",
+    "title": "Server error",
+    "reason": "Something went wrong on our side, and nothing you sent was stored.",
+    "home": "Go to the home page",
+}
+
+
+def _plain_500() -> str:
+    """The last resort's page, in the request's language if even that still works."""
+    try:
+        words = {
+            "lang": escape(get_language() or "en"),
+            "title": escape(TITLES[500]),
+            "reason": escape(REASONS[500]),
+            "home": escape(gettext("Go to the home page")),
+        }
+    except Exception:
+        words = _PLAIN_500_ENGLISH
+    return _PLAIN_500 % words
 
 
 def _api_error(request: HttpRequest, status: int, message: str, code: str) -> JsonResponse | None:
@@ -104,6 +131,8 @@ def _page(
 def _reason_of(exception) -> str | None:
     """The sentence a refusal was raised with, if any (not a class name, not blank)."""
     message = exception.args[0] if exception is not None and exception.args else None
+    if isinstance(message, Promise):  # a lazy translation, raised from a module's constant
+        message = str(message)
     return message.strip() if isinstance(message, str) and message.strip() else None
 
 
@@ -129,7 +158,8 @@ def page_not_found(request: HttpRequest, exception=None) -> HttpResponse:
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """CSRF_FAILURE_VIEW: the form was refused before its view ran; nothing was stored."""
-    return _page(request, 403, CSRF_REASON, back=(request.get_full_path(), "Open the page again"))
+    back = (request.get_full_path(), gettext("Open the page again"))
+    return _page(request, 403, CSRF_REASON, back=back)
 
 
 def server_error(request: HttpRequest, *args, **kwargs) -> HttpResponse:
@@ -141,4 +171,4 @@ def server_error(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         return HttpResponseServerError(loader.get_template("errors/500.html").render())
     except Exception:
         logger.exception("The 500 page failed to render; answering the plain one.")
-        return HttpResponseServerError(_PLAIN_500)
+        return HttpResponseServerError(_plain_500())

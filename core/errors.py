@@ -30,7 +30,7 @@ class DomainError(Exception):
     def __str__(self) -> str:
         if self.message_follows_field and self.field:
             return f"{self.field}: {self.message}"
-        return self.message
+        return str(self.message)  # a lazy translation, when raised with a module's constant
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(code={self.code!r}, field={self.field!r}, {self.message!r})"

@@ -27,7 +27,8 @@ def error_status(error: DomainError) -> int:
 
 def error_message(error: DomainError) -> str:
     """What the person reads. (`getattr` lets errors not yet on the contract through too.)"""
-    return getattr(error, "message", None) or str(error)
+    message = getattr(error, "message", None)
+    return str(message) if message else str(error)
 
 
 def form_add_error(form, error: DomainError) -> None:

@@ -12,6 +12,7 @@ too: no body the site takes goes past a handful of levels. Plain Python, no Djan
 import json
 
 from .errors import DomainError
+from .translate import gettext as _
 
 # The deepest body the site takes (the phone's round: input > history > round > table >
 # players) is 5 levels; 64 leaves room and stays far below the recursion limit.
@@ -46,11 +47,13 @@ def json_body(body: bytes | str, *, max_depth: int = MAX_DEPTH):
     try:
         value = json.loads(body)
     except RecursionError:
-        raise BadJson(message="The body is nested too deeply.", field="body") from None
+        raise BadJson(message=_("The body is nested too deeply."), field="body") from None
     except ValueError:  # not JSON, not UTF-8 (UnicodeDecodeError), a number too long
-        raise BadJson(message="The body is not valid JSON.", field="body") from None
+        raise BadJson(message=_("The body is not valid JSON."), field="body") from None
     if _depth_exceeds(value, max_depth):
         raise BadJson(
-            message=f"The body is nested too deeply (at most {max_depth} levels).", field="body"
+            message=_("The body is nested too deeply (at most %(levels)s levels).")
+            % {"levels": max_depth},
+            field="body",
         )
     return value

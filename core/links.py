@@ -14,6 +14,7 @@ import unicodedata
 from urllib.parse import quote, urlsplit
 
 from .errors import DomainError
+from .translate import gettext as _
 
 MAX_LENGTH = 500  # the column's length (tournaments.Entry.decklist_url)
 
@@ -31,7 +32,7 @@ def _invisible(ch: str) -> bool:
 def link_clean(
     url: str,
     *,
-    label: str = "The link",
+    label: str | None = None,
     field: str | None = None,
     max_length: int = MAX_LENGTH,
     stored: bool = False,
@@ -40,6 +41,8 @@ def link_clean(
     characters percent-encoded; or LinkError saying why it cannot be kept. `stored`: a link
     the site already kept (an import), which stays as it was when writing its spaces as %20
     would make it longer than `max_length` (a row stored before the spaces were written)."""
+    # Translators: the subject of the sentences below ("The link is not a web address...").
+    label = label or _("The link")
     raw = (url or "").strip()
     if not raw:
         return ""
@@ -48,19 +51,28 @@ def link_clean(
         parts = urlsplit(link)
     except ValueError:  # e.g. "https://[::1": a bracket that is not an IPv6 address
         raise LinkError(
-            message=f"{label} is not a web address: check the part after https://.", field=field
+            message=_("%(label)s is not a web address: check the part after https://.")
+            % {"label": label},
+            field=field,
         ) from None
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         raise LinkError(
-            message=f"{label} must be a web address starting with https:// or http://.",
+            message=_("%(label)s must be a web address starting with https:// or http://.")
+            % {"label": label},
             field=field,
         )
     if len(link) > max_length and stored and len(raw) <= max_length:
         return raw
     if len(link) > max_length:
-        written = " once its spaces are written as %20" if link != raw else ""
+        if link != raw:
+            message = _(
+                "%(label)s is %(length)s characters long once its spaces are written as %%20; "
+                "at most %(max)s."
+            )
+        else:
+            message = _("%(label)s is %(length)s characters long; at most %(max)s.")
         raise LinkError(
-            message=f"{label} is {len(link)} characters long{written}; at most {max_length}.",
+            message=message % {"label": label, "length": len(link), "max": max_length},
             field=field,
         )
     return link

@@ -16,6 +16,7 @@ player's page, the paper pack): "New York time" for America/New_York.
 from datetime import tzinfo
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 
 def zone_activate(zone: tzinfo) -> None:
@@ -35,7 +36,8 @@ def zone_label(zone: tzinfo | None = None) -> str:
     name = zone_name(zone)
     if "/" not in name or name.startswith("Etc/"):
         return name.removeprefix("Etc/")
-    return name.rsplit("/", 1)[1].replace("_", " ") + " time"
+    # Translators: a time zone named by its city: "New York time".
+    return _("%(city)s time") % {"city": name.rsplit("/", 1)[1].replace("_", " ")}
 
 
 class TimeZoneMiddleware:

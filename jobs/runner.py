@@ -11,6 +11,7 @@ import time
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from .errors import JobRefused
 from .models import Job
@@ -68,17 +69,16 @@ def job_run(*, job_id: int) -> str:
             return "refused"
         except Exception:
             log.exception("Job %s failed", job_id)
-            _fail(job_id, "Something went wrong while doing this; nothing was changed.")
+            _fail(job_id, FAILED)
             raise
         return "done"
     finally:
         own.close()  # ends the session: the advisory lock goes with it
 
 
-def _fail(job_id: int, message: str) -> None:
-    Job.objects.filter(pk=job_id).update(
-        status=Job.Status.FAILED, error=message, finished_at=timezone.now()
-    )
+# Kept in English on the row (the worker reads for no one), translated where it is shown
+# (jobs/_progress.html).
+FAILED = gettext_noop("Something went wrong while doing this; nothing was changed.")
 
 
 def _fail(job_id: int, message: str) -> None:

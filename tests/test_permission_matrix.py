@@ -337,6 +337,7 @@ MATRIX: dict[str, Rule] = {
     # A player's own pages and claims.
     "me/": Rule(LOGGED_IN, "site"),
     "me/claim/": Rule(LOGGED_IN, "site", BOTH, writes=True),
+    "me/language/": Rule(LOGGED_IN, "site", BOTH, writes=True),
     "leagues/<slug:slug>/players/<int:player_id>/claim/": Rule(
         CLAIM_PLAYER, "league", POST, writes=True
     ),
