@@ -50,9 +50,9 @@ class AchievementForm(forms.Form):
             }
         super().__init__(*args, **kwargs)
         if achievement is not None:
-            self.fields[
-                "active"
-            ].help_text = _("Untick to retire it: no longer claimed, what was earned stays.")
+            self.fields["active"].help_text = _(
+                "Untick to retire it: no longer claimed, what was earned stays."
+            )
 
     def add_domain_error(self, error) -> None:
         form_add_error(self, error)
