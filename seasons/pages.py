@@ -38,8 +38,8 @@ def season_new_page(
     then: Then,
 ) -> HttpResponse:
     """A new season of `owner` (`{"league": ...}` or `{"series": ...}`). `twice` and
-    `created` are the messages (translated), with `%(name)s` for the season's; "Create" pressed twice leads
-    to the season the first press made, with `twice`."""
+    `created` are the messages (translated), with `%(name)s` for the season's; "Create"
+    pressed twice leads to the season the first press made, with `twice`."""
     form = SeasonCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
