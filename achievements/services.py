@@ -58,7 +58,7 @@ def _achievement_data(a: Achievement) -> dict:
         "name": a.name,
         "description": a.description,
         "points": a.points,
-        "how often": a.rule,
+        "how often": domain.RULES[Per(a.per)],  # the History keeps English
         "active": a.active,
     }
 
@@ -102,7 +102,7 @@ def achievement_save(
             Action.ACHIEVEMENT_CREATE,
             achievement,
             f"Achievement {achievement.name} added ({achievement.points} points, "
-            f"{achievement.rule})",
+            f"{domain.RULES[Per(achievement.per)]})",
             after=_achievement_data(achievement),
             by=by,
         )
