@@ -2,6 +2,8 @@
 
 from enum import StrEnum
 
+from django.utils.translation import gettext_lazy as _
+
 
 class Action(StrEnum):
     ACHIEVEMENT_CREATE = "achievement.create"
@@ -16,13 +18,13 @@ class Action(StrEnum):
 
 
 LABELS = {
-    Action.ACHIEVEMENT_CREATE: "Achievement added",
-    Action.ACHIEVEMENT_CHANGE: "Achievement changed",
-    Action.SCORING_CHANGE: "Achievement league's points changed",
-    Action.CLAIM: "Achievement claimed",
-    Action.CONFIRM: "Achievement confirmed by a podmate",
-    Action.DECLINE: "Achievement declined by a podmate",
-    Action.WITHDRAW: "Achievement claim withdrawn",
-    Action.SETTLE: "Achievement claim settled",
-    Action.AWARD: "Achievement awarded",
+    Action.ACHIEVEMENT_CREATE: _("Achievement added"),
+    Action.ACHIEVEMENT_CHANGE: _("Achievement changed"),
+    Action.SCORING_CHANGE: _("Achievement league's points changed"),
+    Action.CLAIM: _("Achievement claimed"),
+    Action.CONFIRM: _("Achievement confirmed by a podmate"),
+    Action.DECLINE: _("Achievement declined by a podmate"),
+    Action.WITHDRAW: _("Achievement claim withdrawn"),
+    Action.SETTLE: _("Achievement claim settled"),
+    Action.AWARD: _("Achievement awarded"),
 }

@@ -13,8 +13,17 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
-from .domain.scoring import NAME_MAX, RULES, Per
+from .domain.scoring import NAME_MAX, Per
+
+# How often an achievement may be earned, as players read it (the domain's RULES, translated).
+RULE_LABELS = {
+    Per.GAME: _("once per game"),
+    Per.NIGHT: _("once per night"),
+    Per.SEASON: _("once per season"),
+}
 
 
 class Scoring(models.Model):
@@ -28,7 +37,7 @@ class Scoring(models.Model):
     placings = models.JSONField(default=list, blank=True)
 
     class Meta:
-        verbose_name = "achievement scoring"
+        verbose_name = _("achievement scoring")
 
     def __str__(self) -> str:
         return f"scoring of {self.league_id}"
@@ -42,7 +51,10 @@ class Achievement(models.Model):
     description = models.CharField(max_length=200, blank=True)
     points = models.SmallIntegerField()
     per = models.CharField(
-        "how often", max_length=8, choices=[(p.value, RULES[p]) for p in Per], default="game"
+        _("how often"),
+        max_length=8,
+        choices=[(p.value, RULE_LABELS[p]) for p in Per],
+        default="game",
     )
     # A retired achievement is no longer claimed or awarded; what was earned stays.
     active = models.BooleanField(default=True)
@@ -55,7 +67,7 @@ class Achievement(models.Model):
                 "league",
                 Lower("name"),
                 name="achievement_name_unique_per_league_ci",
-                violation_error_message="The league already has an achievement with this name.",
+                violation_error_message=_("The league already has an achievement with this name."),
             ),
             models.CheckConstraint(
                 condition=models.Q(points__gte=-100, points__lte=100),
@@ -68,20 +80,20 @@ class Achievement(models.Model):
 
     @property
     def rule(self) -> str:
-        return RULES[Per(self.per)]
+        return RULE_LABELS[Per(self.per)]
 
 
 class Claim(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "waiting for a podmate"
-        CONFIRMED = "confirmed", "confirmed"
-        DISPUTED = "disputed", "declined: the organizer decides"
-        REJECTED = "rejected", "refused by the organizer"
-        WITHDRAWN = "withdrawn", "withdrawn"
+        PENDING = "pending", _("waiting for a podmate")
+        CONFIRMED = "confirmed", pgettext_lazy("a claim's state", "confirmed")
+        DISPUTED = "disputed", _("declined: the organizer decides")
+        REJECTED = "rejected", _("refused by the organizer")
+        WITHDRAWN = "withdrawn", pgettext_lazy("a claim's state", "withdrawn")
 
     class Source(models.TextChoices):
-        CLAIM = "claim", "claimed by the player"
-        AWARD = "award", "awarded by the organizer"
+        CLAIM = "claim", _("claimed by the player")
+        AWARD = "award", _("awarded by the organizer")
 
     HELD = (Status.PENDING, Status.DISPUTED, Status.CONFIRMED)
 
@@ -117,7 +129,7 @@ class Claim(models.Model):
     decided_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        verbose_name = "achievement claim"
+        verbose_name = _("achievement claim")
         ordering = ["-night", "-created_at", "-id"]
         constraints = [
             models.UniqueConstraint(
@@ -126,7 +138,7 @@ class Claim(models.Model):
                     game__isnull=False, status__in=["pending", "disputed", "confirmed"]
                 ),
                 name="claim_once_per_game",
-                violation_error_message="This achievement is already claimed for this game.",
+                violation_error_message=_("This achievement is already claimed for this game."),
             ),
         ]
         indexes = [

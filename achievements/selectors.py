@@ -13,6 +13,7 @@ from datetime import date
 from django.db.models import Prefetch
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from leagues.models import Game, GameResult, League, Player
 from seasons.models import Season
@@ -133,7 +134,10 @@ def _event_label(game: Game) -> str:
     table = getattr(game, "tournament_table", None)
     if table is None:
         return ""
-    return f"{table.round.tournament.name}, round {table.round.number}"
+    return _("%(event)s, round %(number)s") % {
+        "event": table.round.tournament.name,
+        "number": table.round.number,
+    }
 
 
 def my_games(league: League, player: Player, limit: int = MY_GAMES) -> list[MyGame]:

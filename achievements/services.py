@@ -17,6 +17,8 @@ from datetime import date, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from audit.actors import acting_user
 from audit.services import log_action
@@ -56,7 +58,7 @@ def _achievement_data(a: Achievement) -> dict:
         "name": a.name,
         "description": a.description,
         "points": a.points,
-        "how often": a.rule,
+        "how often": domain.RULES[Per(a.per)],  # the History keeps English
         "active": a.active,
     }
 
@@ -83,7 +85,8 @@ def achievement_save(
         raise AchievementError(
             code="name_taken",
             field="name",
-            message=f"{league.name} already has an achievement {name.strip()!r}.",
+            message=_("%(league)s already has an achievement %(name)s.")
+            % {"league": league.name, "name": repr(name.strip())},
         )
     fields = {
         "name": name.strip(),
@@ -99,7 +102,7 @@ def achievement_save(
             Action.ACHIEVEMENT_CREATE,
             achievement,
             f"Achievement {achievement.name} added ({achievement.points} points, "
-            f"{achievement.rule})",
+            f"{domain.RULES[Per(achievement.per)]})",
             after=_achievement_data(achievement),
             by=by,
         )
@@ -136,7 +139,7 @@ def scoring_set(*, league: League, per_game: int, placings: list[int], by=None) 
     """The points the league pays besides its achievements (checked by `domain.Scoring`)."""
     domain.Scoring(per_game=per_game, placings=tuple(placings))
     League.objects.select_for_update().filter(pk=league.pk).exists()
-    row, _ = Scoring.objects.get_or_create(league=league)
+    row, _created = Scoring.objects.get_or_create(league=league)
     before = {"per game": row.per_game, "by placing": list(row.placings)}
     row.per_game, row.placings = per_game, list(placings)
     row.save()
@@ -174,7 +177,13 @@ def _held(achievement: Achievement, player: Player) -> list[Held]:
 
 
 def _day(value: date) -> str:
+    """The day in the History's summaries (English, as they are stored): "Fri 3 Dec"."""
     return f"{value:%a} {value.day} {value:%b}"
+
+
+def _shown_day(value: date) -> str:
+    """The day in a message, in the reader's language."""
+    return date_format(value, "D j M")
 
 
 def _check_frequency(achievement: Achievement, player: Player, game_id, night: date) -> None:
@@ -184,15 +193,25 @@ def _check_frequency(achievement: Achievement, player: Player, game_id, night: d
     )
     if found is None:
         return
-    where = "this game" if found.game == game_id and game_id else f"the game of {_day(found.night)}"
+    names = {
+        "achievement": achievement.name,
+        "rule": achievement.rule,
+        "player": player.name,
+        "day": _shown_day(found.night),
+    }
     if found.game is None:
-        where = f"{_day(found.night)} (an award)"
-    raise FrequencyRefused(
-        code="frequency",
-        field="achievement",
-        message=f"{achievement.name} is earned {achievement.rule}: {player.name} already "
-        f"holds it for {where}.",
-    )
+        text = _(
+            "%(achievement)s is earned %(rule)s: %(player)s already holds it for %(day)s "
+            "(an award)."
+        )
+    elif found.game == game_id and game_id:
+        text = _("%(achievement)s is earned %(rule)s: %(player)s already holds it for this game.")
+    else:
+        text = _(
+            "%(achievement)s is earned %(rule)s: %(player)s already holds it for the game of "
+            "%(day)s."
+        )
+    raise FrequencyRefused(code="frequency", field="achievement", message=text % names)
 
 
 def _lock_player(player: Player) -> Player:
@@ -208,8 +227,11 @@ def _check_rate(player: Player) -> None:
     if recent >= CLAIM_LIMIT:
         minutes = int(CLAIM_WINDOW.total_seconds() // 60)
         raise RateLimited(
-            message=f"That is {recent} claims from you in {minutes} minutes: wait a little, "
-            "or ask the organizer."
+            message=_(
+                "That is %(count)s claims from you in %(minutes)s minutes: wait a little, or "
+                "ask the organizer."
+            )
+            % {"count": recent, "minutes": minutes}
         )
 
 
@@ -249,32 +271,35 @@ def claim_submit(*, game: Game, player: Player, achievement: Achievement, by=Non
         raise AchievementError(
             code="other_league",
             field="achievement",
-            message="That achievement is not this league's.",
+            message=_("That achievement is not this league's."),
         )
     if not achievement.active:
         raise AchievementError(
             code="retired",
             field="achievement",
-            message=f"{achievement.name} is retired: it is no longer earned.",
+            message=_("%(achievement)s is retired: it is no longer earned.")
+            % {"achievement": achievement.name},
         )
     pod = _pod(game)
     if player.pk not in pod:
         raise AchievementError(
             code="not_in_game",
             field="game",
-            message="You did not play this game: claim achievements in your own games.",
+            message=_("You did not play this game: claim achievements in your own games."),
         )
     if len(pod) < 2:
         raise AchievementError(
-            code="no_podmate", field="game", message="Nobody else played this game to confirm it."
+            code="no_podmate",
+            field="game",
+            message=_("Nobody else played this game to confirm it."),
         )
     same = Claim.objects.filter(
         achievement=achievement, player=player, game=game, status__in=Claim.HELD
     ).first()
     if same is not None:
         raise AlreadyDone(
-            message=f"You already claimed {achievement.name} for this game "
-            f"({same.get_status_display()})."
+            message=_("You already claimed %(achievement)s for this game (%(status)s).")
+            % {"achievement": achievement.name, "status": same.get_status_display()}
         )
     _check_rate(player)
     _check_frequency(achievement, player, game.pk, game.played_on)
@@ -309,23 +334,32 @@ def _answer(claim: Claim, podmate: Player, *, confirm: bool, by=None) -> Claim:
     if claim.player_id == podmate.pk:
         raise AchievementError(
             code="own_claim",
-            message="You cannot confirm or decline your own claim: another player of your "
-            "pod does.",
+            message=_(
+                "You cannot confirm or decline your own claim: another player of your pod does."
+            ),
         )
     if claim.game_id is None or podmate.pk not in _pod(claim.game):
         raise AchievementError(
             code="not_podmate",
-            message="Only a player of the same game confirms or declines a claim.",
+            message=_("Only a player of the same game confirms or declines a claim."),
         )
     wanted = Claim.Status.CONFIRMED if confirm else Claim.Status.DISPUTED
     if claim.status != Claim.Status.PENDING:
         if claim.status == wanted and claim.answered_by_id == podmate.pk:
-            raise AlreadyDone(message=f"You already {'confirmed' if confirm else 'declined'} it.")
-        who = f" by {claim.answered_by.name}" if claim.answered_by_id else ""
-        raise ClaimClosed(
-            message=f"{claim.player.name}'s {claim.achievement.name} is no longer waiting: "
-            f"{claim.get_status_display()}{who if claim.status != Claim.Status.WITHDRAWN else ''}."
-        )
+            raise AlreadyDone(
+                message=_("You already confirmed it.") if confirm else _("You already declined it.")
+            )
+        names = {
+            "player": claim.player.name,
+            "achievement": claim.achievement.name,
+            "status": claim.get_status_display(),
+        }
+        if claim.answered_by_id and claim.status != Claim.Status.WITHDRAWN:
+            text = _("%(player)s's %(achievement)s is no longer waiting: %(status)s by %(by)s.")
+            names["by"] = claim.answered_by.name
+        else:
+            text = _("%(player)s's %(achievement)s is no longer waiting: %(status)s.")
+        raise ClaimClosed(message=text % names)
     before = _claim_data(claim)
     claim.status = wanted
     claim.answered_by, claim.answered_at = podmate, timezone.now()
@@ -358,12 +392,13 @@ def claim_withdraw(*, claim: Claim | int, player: Player, by=None) -> Claim:
     """The claimer takes back a claim not yet confirmed."""
     claim = _lock_claim(claim)
     if claim.player_id != player.pk:
-        raise AchievementError(code="not_yours", message="Only its claimer withdraws a claim.")
+        raise AchievementError(code="not_yours", message=_("Only its claimer withdraws a claim."))
     if claim.status == Claim.Status.WITHDRAWN:
-        raise AlreadyDone(message="You already withdrew it.")
+        raise AlreadyDone(message=_("You already withdrew it."))
     if claim.status not in (Claim.Status.PENDING, Claim.Status.DISPUTED):
         raise ClaimClosed(
-            message=f"It is {claim.get_status_display()}: ask the organizer to change it."
+            message=_("It is %(status)s: ask the organizer to change it.")
+            % {"status": claim.get_status_display()}
         )
     before = _claim_data(claim)
     claim.status = Claim.Status.WITHDRAWN
@@ -385,9 +420,11 @@ def claim_settle(*, claim: Claim | int, accept: bool, by=None) -> Claim:
     claim = _lock_claim(claim)
     wanted = Claim.Status.CONFIRMED if accept else Claim.Status.REJECTED
     if claim.status == wanted and claim.decided_at is not None:
-        raise AlreadyDone(message=f"It is already {claim.get_status_display()}.")
+        raise AlreadyDone(
+            message=_("It is already %(status)s.") % {"status": claim.get_status_display()}
+        )
     if claim.status == Claim.Status.WITHDRAWN:
-        raise ClaimClosed(message="Its claimer withdrew it: nothing to settle.")
+        raise ClaimClosed(message=_("Its claimer withdrew it: nothing to settle."))
     if accept and claim.status == Claim.Status.REJECTED:
         # It comes back: the frequency rule applies as to a new claim.
         _lock_player(claim.player)
@@ -417,8 +454,15 @@ def _check_frequency_except(claim: Claim) -> None:
     )
     if found is not None:
         raise FrequencyRefused(
-            message=f"{claim.achievement.name} is earned {claim.achievement.rule}: "
-            f"{claim.player.name} already holds it for {_day(found.night)}."
+            message=_(
+                "%(achievement)s is earned %(rule)s: %(player)s already holds it for %(day)s."
+            )
+            % {
+                "achievement": claim.achievement.name,
+                "rule": claim.achievement.rule,
+                "player": claim.player.name,
+                "day": _shown_day(found.night),
+            }
         )
 
 
@@ -439,29 +483,31 @@ def award(
     achievement = Achievement.objects.select_related("league").get(pk=achievement.pk)
     if achievement.league_id != league.pk or player.organization_id != league.organization_id:
         raise AchievementError(
-            code="other_league", message="That achievement or player is not this league's."
+            code="other_league", message=_("That achievement or player is not this league's.")
         )
     if not achievement.active:
         raise AchievementError(
             code="retired",
             field="achievement",
-            message=f"{achievement.name} is retired: it is no longer earned.",
+            message=_("%(achievement)s is retired: it is no longer earned.")
+            % {"achievement": achievement.name},
         )
     if game is not None:
         if game.league_id != league.pk or player.pk not in _pod(game):
             raise AchievementError(
                 code="not_in_game",
                 field="game",
-                message=f"{player.name} did not play that game.",
+                message=_("%(player)s did not play that game.") % {"player": player.name},
             )
         night = game.played_on
     if night is None:
-        raise AchievementError(code="no_night", field="night", message="Say which night.")
+        raise AchievementError(code="no_night", field="night", message=_("Say which night."))
     if achievement.per == Per.GAME and game is None:
         raise AchievementError(
             code="game_needed",
             field="game",
-            message=f"{achievement.name} is earned once per game: choose the game.",
+            message=_("%(achievement)s is earned once per game: choose the game.")
+            % {"achievement": achievement.name},
         )
     if game is not None:
         same = Claim.objects.filter(
@@ -469,7 +515,8 @@ def award(
         ).first()
         if same is not None and same.status == Claim.Status.CONFIRMED:
             raise AlreadyDone(
-                message=f"{player.name} already has {achievement.name} for that game."
+                message=_("%(player)s already has %(achievement)s for that game.")
+                % {"player": player.name, "achievement": achievement.name}
             )
         if same is not None:
             return claim_settle(claim=same, accept=True, by=by)

@@ -11,6 +11,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import DomainError
@@ -24,10 +26,45 @@ from . import selectors, services
 from .forms import AchievementForm, AwardForm, ScoringForm
 from .models import Achievement, Claim
 
-NOT_A_PLAYER = (
+NOT_A_PLAYER = gettext_lazy(
     "Your account is not linked to a player of this store: ask the store to link it "
     "(or send a claim from a player's page) to claim achievements."
 )
+
+
+def _placing(place: int, points: int) -> str:
+    """ "1st 10": a place and what it pays, as the list of placing points reads it."""
+    if place == 1:
+        text = pgettext("a place, then the points it pays", "%(place)sst %(points)s")
+    elif place == 2:
+        text = pgettext("a place, then the points it pays", "%(place)snd %(points)s")
+    elif place == 3:
+        text = pgettext("a place, then the points it pays", "%(place)srd %(points)s")
+    else:
+        text = pgettext("a place, then the points it pays", "%(place)sth %(points)s")
+    return text % {"place": place, "points": points}
+
+
+def scoring_text(scoring) -> str:
+    """What the league pays besides its achievements, in one sentence ("" when nothing)."""
+    per_game = ""
+    if scoring.per_game:
+        per_game = ngettext(
+            "%(points)s point for each game played",
+            "%(points)s points for each game played",
+            scoring.per_game,
+        ) % {"points": scoring.per_game}
+    placings = ", ".join(_placing(i, p) for i, p in enumerate(scoring.placings, start=1))
+    if per_game and placings:
+        return _("Besides the achievements: %(per_game)s; by placing %(placings)s.") % {
+            "per_game": per_game,
+            "placings": placings,
+        }
+    if per_game:
+        return _("Besides the achievements: %(per_game)s.") % {"per_game": per_game}
+    if placings:
+        return _("Besides the achievements: by placing %(placings)s.") % {"placings": placings}
+    return ""
 
 
 def _small_int(value: str) -> int | None:
@@ -56,7 +93,7 @@ def board(request: HttpRequest, slug: str) -> HttpResponse:
         season=season,
         lines=selectors.leaderboard(league, season),
         achievements=selectors.achievements_of(league),
-        scoring=services.scoring_of(league),
+        scoring_text=scoring_text(services.scoring_of(league)),
         player=player,
     )
     return render(request, "achievements/board.html", context)
@@ -65,10 +102,10 @@ def board(request: HttpRequest, slug: str) -> HttpResponse:
 # -- The player's own games ---------------------------------------------------------------------
 
 SAID = {
-    "claimed": "Claimed. A player of that game confirms it on their phone.",
-    "confirmed": "Confirmed: it counts.",
-    "declined": "Declined: the organizer decides.",
-    "withdrawn": "Withdrawn.",
+    "claimed": gettext_lazy("Claimed. A player of that game confirms it on their phone."),
+    "confirmed": gettext_lazy("Confirmed: it counts."),
+    "declined": gettext_lazy("Declined: the organizer decides."),
+    "withdrawn": gettext_lazy("Withdrawn."),
 }
 
 
@@ -101,10 +138,12 @@ def _act(request, league, player) -> HttpResponse:
                 league=league, pk=_small_int(request.POST.get("achievement", "")) or 0
             ).first()
             if game is None:
-                raise services.AchievementError(code="no_game", message="Choose one of your games.")
+                raise services.AchievementError(
+                    code="no_game", message=_("Choose one of your games.")
+                )
             if achievement is None:
                 raise services.AchievementError(
-                    code="no_achievement", message="Choose the achievement you earned."
+                    code="no_achievement", message=_("Choose the achievement you earned.")
                 )
             services.claim_submit(game=game, player=player, achievement=achievement, by=by)
             said = "claimed"
@@ -113,7 +152,7 @@ def _act(request, league, player) -> HttpResponse:
                 achievement__league=league, pk=_small_int(request.POST.get("claim", "")) or 0
             ).first()
             if claim is None:
-                raise services.AchievementError(code="no_claim", message="Choose a claim.")
+                raise services.AchievementError(code="no_claim", message=_("Choose a claim."))
             if action == "confirm":
                 services.claim_confirm(claim=claim, podmate=player, by=by)
                 said = "confirmed"
@@ -125,7 +164,7 @@ def _act(request, league, player) -> HttpResponse:
                 said = "withdrawn"
         else:
             raise services.AchievementError(
-                code="action", message="Claim an achievement, or answer a claim."
+                code="action", message=_("Claim an achievement, or answer a claim.")
             )
     except services.AlreadyDone as error:  # a double tap: said once, nothing changed
         messages.info(request, error_message(error))
@@ -154,7 +193,9 @@ def mine(request: HttpRequest, slug: str) -> HttpResponse:
 def _run_league(request, slug: str):
     league = league_selectors.league_get(slug=slug, user=request.user)
     if not can_run_events_of(request.user, league.organization_id):
-        raise PermissionDenied("Only the store's organizers and TOs settle and award achievements.")
+        raise PermissionDenied(
+            _("Only the store's organizers and TOs settle and award achievements.")
+        )
     return league
 
 
@@ -167,7 +208,7 @@ def claims(request: HttpRequest, slug: str) -> HttpResponse:
         open_claims=selectors.open_claims(league),
         recent=selectors.recent_claims(league),
         achievements=selectors.achievements_of(league),
-        scoring=services.scoring_of(league),
+        scoring_text=scoring_text(services.scoring_of(league)),
     )
     return render(request, "achievements/claims.html", context)
 
@@ -181,7 +222,7 @@ def settle(request: HttpRequest, slug: str, claim_id: int) -> HttpResponse:
         raise Http404("No such claim.")
     decision = request.POST.get("decision", "")
     if decision not in ("accept", "refuse"):
-        messages.error(request, "Accept the claim or refuse it.")
+        messages.error(request, _("Accept the claim or refuse it."))
         return redirect("achievement_claims", slug=league.slug)
     try:
         claim = services.claim_settle(claim=claim, accept=decision == "accept", by=request.user)
@@ -190,8 +231,12 @@ def settle(request: HttpRequest, slug: str, claim_id: int) -> HttpResponse:
     except DomainError as error:
         messages.error(request, error_message(error))
     else:
-        verb = "accepted: it counts" if decision == "accept" else "refused"
-        messages.success(request, f"{claim.player.name}'s {claim.achievement.name} {verb}.")
+        names = {"player": claim.player.name, "achievement": claim.achievement.name}
+        if decision == "accept":
+            text = _("%(player)s's %(achievement)s accepted: it counts.") % names
+        else:
+            text = _("%(player)s's %(achievement)s refused.") % names
+        messages.success(request, text)
     return redirect("achievement_claims", slug=league.slug)
 
 
@@ -223,7 +268,9 @@ def award_view(request: HttpRequest, slug: str) -> HttpResponse:
             form.add_domain_error(error)
         else:
             messages.success(
-                request, f"{claim.achievement.name} awarded to {claim.player.name}: it counts."
+                request,
+                _("%(achievement)s awarded to %(player)s: it counts.")
+                % {"achievement": claim.achievement.name, "player": claim.player.name},
             )
             return redirect("achievement_claims", slug=league.slug)
     status = 400 if request.method == "POST" else 200
@@ -260,11 +307,15 @@ def _achievement_form(request, league, achievement: Achievement | None) -> HttpR
                     per=data["per"],
                 ).first()
             if twin is not None:
-                messages.info(request, f"{twin.name} is already added.")
+                messages.info(request, _("%(name)s is already added.") % {"name": twin.name})
                 return redirect("achievement_claims", slug=league.slug)
             form.add_domain_error(error)
         else:
-            messages.success(request, f"{saved.name} saved ({saved.points:+d}, {saved.rule}).")
+            messages.success(
+                request,
+                _("%(name)s saved (%(points)s, %(rule)s).")
+                % {"name": saved.name, "points": f"{saved.points:+d}", "rule": saved.rule},
+            )
             return redirect("achievement_claims", slug=league.slug)
     status = 400 if request.method == "POST" else 200
     context = _context(request, league, form=form, achievement=achievement)
@@ -299,7 +350,7 @@ def scoring_edit(request: HttpRequest, slug: str) -> HttpResponse:
         except DomainError as error:
             form.add_domain_error(error)
         else:
-            messages.success(request, "Points saved: the leaderboard counts them at once.")
+            messages.success(request, _("Points saved: the leaderboard counts them at once."))
             return redirect("achievement_claims", slug=league.slug)
     status = 400 if request.method == "POST" else 200
     context = _context(request, league, form=form)

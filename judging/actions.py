@@ -2,6 +2,8 @@
 
 from enum import StrEnum
 
+from django.utils.translation import gettext_lazy as _
+
 
 class Action(StrEnum):
     CALL = "judge.call"
@@ -14,11 +16,11 @@ class Action(StrEnum):
 
 
 LABELS = {
-    Action.CALL: "Judge called",
-    Action.CALL_TAKE: "Judge on the way",
-    Action.CALL_DONE: "Judge call done",
-    Action.CALL_CANCEL: "Judge call cancelled",
-    Action.PENALTY: "Penalty given",
-    Action.DECK_CHECK_START: "Deck check started",
-    Action.DECK_CHECK_DONE: "Deck check done",
+    Action.CALL: _("Judge called"),
+    Action.CALL_TAKE: _("Judge on the way"),
+    Action.CALL_DONE: _("Judge call done"),
+    Action.CALL_CANCEL: _("Judge call cancelled"),
+    Action.PENALTY: _("Penalty given"),
+    Action.DECK_CHECK_START: _("Deck check started"),
+    Action.DECK_CHECK_DONE: _("Deck check done"),
 }

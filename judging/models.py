@@ -10,24 +10,26 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models import Entry, Round, Table, Tournament
 
-from .domain.ipg import INFRACTIONS, PENALTIES
+from .labels import INFRACTIONS, PENALTIES
 
 
 class JudgeCall(models.Model):
     class Reason(models.TextChoices):
-        NONE = "", "No reason given"
-        RULING = "ruling", "A ruling"
-        DISPUTE = "dispute", "A dispute"
-        TIME = "time", "Time"
+        NONE = "", _("No reason given")
+        RULING = "ruling", _("A ruling")
+        DISPUTE = "dispute", _("A dispute")
+        TIME = "time", pgettext_lazy("why a judge is called", "Time")
 
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for a judge"
-        TAKEN = "taken", "A judge is coming"
-        DONE = "done", "Done"
-        CANCELLED = "cancelled", "Cancelled"
+        WAITING = "waiting", _("Waiting for a judge")
+        TAKEN = "taken", _("A judge is coming")
+        DONE = "done", pgettext_lazy("a judge call's state", "Done")
+        CANCELLED = "cancelled", pgettext_lazy("a judge call's state", "Cancelled")
 
     OPEN = (Status.WAITING, Status.TAKEN)
 
@@ -52,7 +54,7 @@ class JudgeCall(models.Model):
     closed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    note = models.TextField(blank=True, max_length=1000, help_text="Judges only.")
+    note = models.TextField(blank=True, max_length=1000, help_text=_("Judges only."))
     extension_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
@@ -62,7 +64,7 @@ class JudgeCall(models.Model):
                 fields=["table"],
                 condition=Q(status__in=["waiting", "taken"]),
                 name="judge_call_one_open_per_table",
-                violation_error_message="A judge is already called to this table.",
+                violation_error_message=_("A judge is already called to this table."),
             ),
             models.CheckConstraint(
                 condition=Q(status="waiting", taken_at__isnull=True, closed_at__isnull=True)
@@ -83,8 +85,10 @@ class JudgeCall(models.Model):
 
 class Penalty(models.Model):
     class Rel(models.TextChoices):
-        COMPETITIVE = "competitive", "Competitive"
-        REGULAR = "regular", "Regular"
+        # Translators: a Rules Enforcement Level of Magic tournaments (Competitive REL).
+        COMPETITIVE = "competitive", pgettext_lazy("rules enforcement level", "Competitive")
+        # Translators: a Rules Enforcement Level of Magic tournaments (Regular REL).
+        REGULAR = "regular", pgettext_lazy("rules enforcement level", "Regular")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="penalties")
@@ -96,9 +100,7 @@ class Penalty(models.Model):
     )
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     table_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    infraction = models.CharField(
-        max_length=12, choices=[(c, i.name) for c, i in INFRACTIONS.items()]
-    )
+    infraction = models.CharField(max_length=12, choices=list(INFRACTIONS.items()))
     rel = models.CharField(max_length=12, choices=Rel.choices, default=Rel.COMPETITIVE)
     penalty = models.CharField(max_length=16, choices=list(PENALTIES.items()))
     # What the IPG gives (its default, or its upgrade for a repeat), and why it was upgraded.
@@ -120,12 +122,12 @@ class Penalty(models.Model):
 
     class Meta:
         ordering = ["created_at", "id"]
-        verbose_name_plural = "penalties"
+        verbose_name_plural = _("penalties")
         constraints = [
             models.CheckConstraint(
                 condition=Q(penalty=models.F("expected")) | ~Q(deviation_reason=""),
                 name="penalty_deviation_has_reason",
-                violation_error_message="A penalty other than the IPG's needs a reason.",
+                violation_error_message=_("A penalty other than the IPG's needs a reason."),
             )
         ]
 

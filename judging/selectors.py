@@ -6,11 +6,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, Round, Seat, Table, Tournament
 from tournaments.selectors.console import CardNote
 from tournaments.selectors.standings import standings
 
+from . import labels
 from .domain import deckcheck, ipg
 from .models import DeckCheck, JudgeCall, Penalty
 
@@ -50,7 +52,7 @@ def _line(call: JudgeCall) -> CallLine:
         table_number=call.table.number,
         round_label=label,
         players=[seat.entry.player.name for seat in call.table.seats.all()],
-        caller=call.entry.player.name if call.entry else "the TO",
+        caller=call.entry.player.name if call.entry else _("the TO"),
         waiting_since=call.called_at,
     )
 
@@ -94,11 +96,16 @@ def penalty_log(event: Tournament, entry: Entry | None = None) -> list[Penalty]:
 
 def infraction_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     """The infractions grouped for a <select>: Competitive REL (IPG), then Regular REL."""
-    competitive = [
-        (i.code, f"{i.section} {i.name} — {ipg.PENALTIES[i.default]}") for i in ipg.COMPETITIVE
-    ]
-    regular = [(i.code, f"{i.name} — {ipg.PENALTIES[i.default]}") for i in ipg.REGULAR]
-    return [("Competitive REL (IPG)", competitive), ("Regular REL", regular)]
+    # Translators: an infraction and its default penalty, in the judges' list of infractions.
+    with_default = _("%(infraction)s — %(penalty)s")
+
+    def label(i: ipg.Infraction) -> str:
+        infraction, penalty = labels.INFRACTIONS[i.code], labels.PENALTIES[i.default]
+        return with_default % {"infraction": infraction, "penalty": penalty}
+
+    competitive = [(i.code, f"{i.section} {label(i)}") for i in ipg.COMPETITIVE]
+    regular = [(i.code, label(i)) for i in ipg.REGULAR]
+    return [(_("Competitive REL (IPG)"), competitive), (_("Regular REL"), regular)]
 
 
 @dataclass(frozen=True)
@@ -179,8 +186,9 @@ def call_notes(tables) -> dict:
     )
     for call in calls:
         if call.status == JudgeCall.Status.TAKEN:
-            note = CardNote("judge-call info", f"judge on the way: {call.taken_by or 'a judge'}")
+            judge = call.taken_by or _("a judge")
+            note = CardNote("judge-call info", _("judge on the way: %(judge)s") % {"judge": judge})
         else:
-            note = CardNote("judge-call warning", "judge called", since=call.called_at)
+            note = CardNote("judge-call warning", _("judge called"), since=call.called_at)
         notes.setdefault(call.table_id, []).append(note)
     return notes

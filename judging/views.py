@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import DomainError
@@ -30,8 +31,8 @@ from tournaments.pages import event_context, run_get
 from tournaments.selectors import reports as report_selectors
 from tournaments.services.clock import MAX_EXTENSION
 
-from . import selectors
-from .domain import deckcheck, ipg
+from . import labels, selectors
+from .domain import deckcheck
 from .models import DeckCheck, JudgeCall
 from .page_versions import desk_scopes
 from .services.calls import call_cancel, call_create, call_done, call_take
@@ -102,16 +103,18 @@ def desk_calls(request: HttpRequest, slug: str) -> HttpResponse:
     noun = event.play.noun
     try:
         if call is None:
-            raise TournamentError("That call is not one of this event's.", code="no_call")
+            raise TournamentError(_("That call is not one of this event's."), code="no_call")
+        where = {"noun": noun, "number": call.table.number}
         if action == "take":
             call_take(call=call, by=request.user)
-            messages.success(request, f"On your way to {noun} {call.table.number}.")
+            # Translators: noun is the event's word for a table ("table", "pod").
+            messages.success(request, _("On your way to %(noun)s %(number)s.") % where)
         elif action == "done":
             minutes = request.POST.get("minutes", "").strip()
             extension = small_int(minutes) if minutes else 0
             if extension is None:
                 raise TournamentError(
-                    "The time extension is a whole number of minutes.", code="minutes"
+                    _("The time extension is a whole number of minutes."), code="minutes"
                 )
             call_done(
                 call=call,
@@ -119,13 +122,17 @@ def desk_calls(request: HttpRequest, slug: str) -> HttpResponse:
                 note=request.POST.get("note", ""),
                 extension_minutes=extension,
             )
-            extra = f", +{extension} min for the {noun}" if extension else ""
-            messages.success(request, f"Call from {noun} {call.table.number} done{extra}.")
+            if extension:
+                text = _("Call from %(noun)s %(number)s done, +%(minutes)s min for the %(noun)s.")
+                text %= {**where, "minutes": extension}
+            else:
+                text = _("Call from %(noun)s %(number)s done.") % where
+            messages.success(request, text)
         elif action == "cancel":
             call_cancel(call=call, entry=None, by=request.user)
-            messages.success(request, f"Call from {noun} {call.table.number} cancelled.")
+            messages.success(request, _("Call from %(noun)s %(number)s cancelled.") % where)
         else:
-            raise TournamentError("Take a call, close it or cancel it.", code="action")
+            raise TournamentError(_("Take a call, close it or cancel it."), code="action")
     except DomainError as error:
         _said(request, error)
     return redirect("judge_desk", slug=event.slug)
@@ -146,7 +153,9 @@ def table_call(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
         _said(request, error)
     else:
         messages.success(
-            request, f"A judge is called to {event.play.noun} {table.number}: the desk shows it."
+            request,
+            _("A judge is called to %(noun)s %(number)s: the desk shows it.")
+            % {"noun": event.play.noun, "number": table.number},
         )
     return redirect("event_run", slug=event.slug)
 
@@ -167,7 +176,7 @@ def penalties(request: HttpRequest, slug: str) -> HttpResponse:
         entry = entry.first() if entry_id else None
         try:
             if entry is None:
-                raise TournamentError("Choose the player.", code="entry", field="entry")
+                raise TournamentError(_("Choose the player."), code="entry", field="entry")
             row = penalty_give(
                 entry=entry,
                 infraction=request.POST.get("infraction", ""),
@@ -180,15 +189,19 @@ def penalties(request: HttpRequest, slug: str) -> HttpResponse:
         except DomainError as exc:
             error = exc
         else:
-            said = (
-                f"{entry.player.name}: {row.get_penalty_display()} "
-                f"for {row.get_infraction_display()}."
-            )
+            said = [
+                _("%(player)s: %(penalty)s for %(infraction)s.")
+                % {
+                    "player": entry.player.name,
+                    "penalty": row.get_penalty_display(),
+                    "infraction": row.get_infraction_display(),
+                }
+            ]
             if row.upgrade_reason and not row.deviates:
-                said += f" Upgraded: {row.upgrade_reason}."
+                said.append(_("Upgraded: %(reason)s.") % {"reason": row.upgrade_reason})
             if row.result_entered:
-                said += f" Result entered ({row.result_entered})."
-            messages.success(request, said)
+                said.append(_("Result entered (%(result)s).") % {"result": row.result_entered})
+            messages.success(request, " ".join(said))
             return redirect("judge_penalties", slug=event.slug)
     entries = list(event.entries.select_related("player").order_by("player__name"))
     context = event_context(
@@ -198,9 +211,9 @@ def penalties(request: HttpRequest, slug: str) -> HttpResponse:
         log=selectors.penalty_log(event),
         entries=entries,
         infractions=selectors.infraction_choices(),
-        penalties=list(ipg.PENALTIES.items()),
+        penalties=list(labels.PENALTIES.items()),
         games_so_far=list(GAMES_SO_FAR) if event.play.penalty_asks_games else [],
-        ipg_version=ipg.IPG_VERSION,
+        ipg_version=labels.IPG_VERSION,
         error=error,
         posted=posted,
     )
@@ -222,31 +235,37 @@ def deck_checks(request: HttpRequest, slug: str) -> HttpResponse:
                 table_id = small_int(request.POST.get("table", ""))
                 table = Table.objects.filter(pk=table_id, round__tournament=event).first()
                 if table is None:
-                    raise TournamentError("That table is not one of this event's.", code="no_table")
+                    raise TournamentError(
+                        _("That table is not one of this event's."), code="no_table"
+                    )
                 deck_check_start(table=table, by=request.user)
                 messages.success(
-                    request, f"Deck check of {event.play.noun} {table.number} started."
+                    request,
+                    _("Deck check of %(noun)s %(number)s started.")
+                    % {"noun": event.play.noun, "number": table.number},
                 )
             elif action == "done":
                 check_id = small_int(request.POST.get("check", ""))
                 check = DeckCheck.objects.filter(pk=check_id, tournament=event).first()
                 if check is None:
-                    raise TournamentError("That check is not one of this event's.", code="no_check")
+                    raise TournamentError(
+                        _("That check is not one of this event's."), code="no_check"
+                    )
                 minutes = small_int(request.POST.get("minutes", "").strip() or "0")
                 if minutes is None:
                     raise TournamentError(
-                        "The check's time is a whole number of minutes.", code="minutes"
+                        _("The check's time is a whole number of minutes."), code="minutes"
                     )
                 deck_check_done(
                     check=check, minutes=minutes, note=request.POST.get("note", ""), by=request.user
                 )
                 messages.success(
                     request,
-                    f"Deck check of {event.play.noun} {check.table.number} done: "
-                    f"+{minutes} min for the {event.play.noun}.",
+                    _("Deck check of %(noun)s %(number)s done: +%(minutes)s min for the %(noun)s.")
+                    % {"noun": event.play.noun, "number": check.table.number, "minutes": minutes},
                 )
             else:
-                raise TournamentError("Start a check or finish one.", code="action")
+                raise TournamentError(_("Start a check or finish one."), code="action")
         except DomainError as error:
             _said(request, error)
         back = request.POST.get("next", "")
@@ -278,7 +297,7 @@ def deck_checks(request: HttpRequest, slug: str) -> HttpResponse:
         mode=mode,
         top=top,
         pick=pick,
-        modes=list(deckcheck.MODES.items()),
+        modes=list(labels.DECK_CHECK_MODES.items()),
         query=request.GET.urlencode(),
     )
     return render(request, "judging/deck_checks.html", context)
@@ -295,14 +314,15 @@ def _player_act(request, event: Tournament, entry: Entry, page: str, *, via_link
             call_id = small_int(request.POST.get("call", ""))
             call = JudgeCall.objects.filter(pk=call_id, tournament=event).first()
             if call is None:
-                raise TournamentError("There is no such call to cancel.", code="no_call")
+                raise TournamentError(_("There is no such call to cancel."), code="no_call")
             call_cancel(call=call, entry=entry, by=by, via_link=via_link)
-            messages.success(request, "Your judge call is cancelled.")
+            messages.success(request, _("Your judge call is cancelled."))
         else:
             table = selectors.my_table(entry)
             if table is None:
                 raise TournamentError(
-                    f"You have no {event.play.noun} being played: find a judge at the desk.",
+                    _("You have no %(noun)s being played: find a judge at the desk.")
+                    % {"noun": event.play.noun},
                     code="no_table",
                 )
             call_create(
@@ -312,7 +332,7 @@ def _player_act(request, event: Tournament, entry: Entry, page: str, *, via_link
                 by=by,
                 via_link=via_link,
             )
-            messages.success(request, "A judge is called: stay at your table.")
+            messages.success(request, _("A judge is called: stay at your table."))
     except DomainError as error:
         _said(request, error)
     return redirect(page)
@@ -340,6 +360,6 @@ def player_call_link(request: HttpRequest, slug: str, token: str) -> HttpRespons
         raise Http404("This link is not valid for this event.") from None
     page = reverse("my_event_link", kwargs={"slug": event.slug, "token": token})
     if entry is None:
-        messages.error(request, "You hold no seat in this event: there is no table to call to.")
+        messages.error(request, _("You hold no seat in this event: there is no table to call to."))
         return redirect(page)
     return _player_act(request, event, entry, page, via_link=True)

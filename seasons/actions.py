@@ -2,6 +2,8 @@
 
 from enum import StrEnum
 
+from django.utils.translation import gettext_lazy as _
+
 
 class Action(StrEnum):
     SEASON_CREATE = "season.create"
@@ -21,18 +23,18 @@ class Action(StrEnum):
 
 
 LABELS = {
-    Action.SEASON_CREATE: "Season created",
-    Action.SEASON_CHANGE: "Season changed",
-    Action.TYPE_CREATE: "Season event type added",
-    Action.TYPE_CHANGE: "Season point table changed",
-    Action.TYPE_DELETE: "Season event type removed",
-    Action.EVENTS_CHANGE: "Season's events changed",
-    Action.QUALIFY: "Qualifiers invited to a final",
-    Action.SERIES_CREATE: "Series created",
-    Action.SERIES_INVITE: "Store invited to a series",
-    Action.SERIES_ACCEPT: "Series invitation accepted",
-    Action.SERIES_DECLINE: "Series invitation declined",
-    Action.SERIES_LEAVE: "Left a series",
-    Action.SERIES_LINK: "Players linked in a series",
-    Action.SERIES_UNLINK: "Players unlinked in a series",
+    Action.SEASON_CREATE: _("Season created"),
+    Action.SEASON_CHANGE: _("Season changed"),
+    Action.TYPE_CREATE: _("Season event type added"),
+    Action.TYPE_CHANGE: _("Season point table changed"),
+    Action.TYPE_DELETE: _("Season event type removed"),
+    Action.EVENTS_CHANGE: _("Season's events changed"),
+    Action.QUALIFY: _("Qualifiers invited to a final"),
+    Action.SERIES_CREATE: _("Series created"),
+    Action.SERIES_INVITE: _("Store invited to a series"),
+    Action.SERIES_ACCEPT: _("Series invitation accepted"),
+    Action.SERIES_DECLINE: _("Series invitation declined"),
+    Action.SERIES_LEAVE: _("Left a series"),
+    Action.SERIES_LINK: _("Players linked in a series"),
+    Action.SERIES_UNLINK: _("Players unlinked in a series"),
 }

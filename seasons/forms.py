@@ -10,19 +10,21 @@ import re
 from urllib.parse import urlsplit
 
 from django import forms
+from django.utils.formats import date_format
+from django.utils.translation import gettext_lazy as _
 
 from seasons.domain.rules import PRESETS, TIEBREAKS, PlacingRow, PointTable, SeasonError
 
-from .models import EventType, Season
+from .models import TIEBREAK_LABELS, EventType, Season
 
 PRESET_LABELS = {
-    "": "Empty: I add the event types",
-    "store_points": "Store points league (3 a win, 1 a draw, 1 for attending)",
-    "limitless": "Limitless series (20 / 16 / 14 / 12, kickers above 128 and 300, best 10)",
-    "play_pokemon_league_challenge": "Play! Pokémon League Challenge 2024 (15 / 12 / 10 ...)",
-    "penny_dreadful": "Penny Dreadful (1 for entering, 1 a match win or bye)",
+    "": _("Empty: I add the event types"),
+    "store_points": _("Store points league (3 a win, 1 a draw, 1 for attending)"),
+    "limitless": _("Limitless series (20 / 16 / 14 / 12, kickers above 128 and 300, best 10)"),
+    "play_pokemon_league_challenge": _("Play! Pokémon League Challenge 2024 (15 / 12 / 10 ...)"),
+    "penny_dreadful": _("Penny Dreadful (1 for entering, 1 a match win or bye)"),
 }
-TIEBREAK_CHOICES = [("", "(none)")] + [(t.name, t.label) for t in TIEBREAKS.values()]
+TIEBREAK_CHOICES = [("", _("(none)"))] + [(name, TIEBREAK_LABELS[name]) for name in TIEBREAKS]
 LINE = re.compile(
     r"^\s*(\d+)\s*[=:]\s*(\d+)\s*(?:(?:if\s+)?(?:more\s+than|>)\s*(\d+)(?:\s*players?)?)?\s*$",
     re.IGNORECASE,
@@ -39,12 +41,14 @@ def _domain_error(form: forms.Form, error: SeasonError, fields: dict[str, str]) 
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    starts_on = forms.DateField(label="First day", widget=forms.DateInput(attrs={"type": "date"}))
-    ends_on = forms.DateField(label="Last day", widget=forms.DateInput(attrs={"type": "date"}))
-    tiebreak_1 = forms.ChoiceField(label="Tie-break 1", choices=TIEBREAK_CHOICES, required=False)
-    tiebreak_2 = forms.ChoiceField(label="Tie-break 2", choices=TIEBREAK_CHOICES, required=False)
-    tiebreak_3 = forms.ChoiceField(label="Tie-break 3", choices=TIEBREAK_CHOICES, required=False)
+    name = forms.CharField(label=_("Name"), max_length=120)
+    starts_on = forms.DateField(
+        label=_("First day"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    ends_on = forms.DateField(label=_("Last day"), widget=forms.DateInput(attrs={"type": "date"}))
+    tiebreak_1 = forms.ChoiceField(label=_("Tie-break 1"), choices=TIEBREAK_CHOICES, required=False)
+    tiebreak_2 = forms.ChoiceField(label=_("Tie-break 2"), choices=TIEBREAK_CHOICES, required=False)
+    tiebreak_3 = forms.ChoiceField(label=_("Tie-break 3"), choices=TIEBREAK_CHOICES, required=False)
 
     def __init__(self, *args, season: Season | None = None, **kwargs):
         if season is not None and "initial" not in kwargs:
@@ -57,7 +61,7 @@ class SeasonForm(forms.Form):
         super().__init__(*args, **kwargs)
         for name in ("tiebreak_1", "tiebreak_2", "tiebreak_3"):
             self.fields[name].help_text = ""
-        self.fields["tiebreak_1"].help_text = (
+        self.fields["tiebreak_1"].help_text = _(
             "Players equal on points are parted by these, in order; still equal, they share "
             "the rank."
         )
@@ -67,11 +71,15 @@ class SeasonForm(forms.Form):
         chosen = [data.get(f"tiebreak_{i}") for i in (1, 2, 3)]
         chosen = [c for c in chosen if c]
         if len(set(chosen)) != len(chosen):
-            self.add_error("tiebreak_2", "A tie-break rule is chosen twice.")
+            self.add_error("tiebreak_2", _("A tie-break rule is chosen twice."))
         data["tiebreaks"] = chosen
         start, end = data.get("starts_on"), data.get("ends_on")
         if start and end and end < start:
-            self.add_error("ends_on", f"The season ends ({end}) before it starts ({start}).")
+            self.add_error(
+                "ends_on",
+                _("The season ends (%(end)s) before it starts (%(start)s).")
+                % {"end": end, "start": start},
+            )
         return data
 
     def add_domain_error(self, error: SeasonError) -> None:
@@ -80,7 +88,7 @@ class SeasonForm(forms.Form):
 
 class SeasonCreateForm(SeasonForm):
     preset = forms.ChoiceField(
-        label="Start from",
+        label=_("Start from"),
         choices=list(PRESET_LABELS.items()),
         required=False,
         widget=forms.RadioSelect,
@@ -90,7 +98,7 @@ class SeasonCreateForm(SeasonForm):
     def clean_preset(self):
         preset = self.cleaned_data.get("preset") or ""
         if preset and preset not in PRESETS:
-            raise forms.ValidationError("Choose one of the systems listed.")
+            raise forms.ValidationError(_("Choose one of the systems listed."))
         return preset
 
 
@@ -105,33 +113,39 @@ def placings_text(placings: list) -> str:
 
 
 class EventTypeForm(forms.Form):
-    name = forms.CharField(max_length=80, help_text="What the store calls these events.")
+    name = forms.CharField(
+        label=_("Name"), max_length=80, help_text=_("What the store calls these events.")
+    )
     placings = forms.CharField(
-        label="Points by placing",
+        label=_("Points by placing"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
-        help_text=(
+        # Translators: the rows in quotes are what the organizer types, read as they are
+        # ("if more than ... players" included): keep them in English.
+        help_text=_(
             "One row per line, best place first, each as the lowest place it pays: "
             '"1 = 20", "2 = 16", "4 = 14" (3rd-4th), "32 = 6 if more than 128 players" '
             "(a kicker: paid only in events that big). Empty: no placing points."
         ),
     )
     best_finishes = forms.IntegerField(
-        label="Best finishes that count",
+        label=_("Best finishes that count"),
         required=False,
         min_value=1,
         max_value=500,
-        help_text="Only a player's best this many finishes of this type count. Empty: all.",
+        help_text=_("Only a player's best this many finishes of this type count. Empty: all."),
     )
     entering = forms.IntegerField(
-        label="Points for entering", min_value=0, max_value=1000, initial=0
+        label=_("Points for entering"), min_value=0, max_value=1000, initial=0
     )
     per_round = forms.IntegerField(
-        label="Points per round played", min_value=0, max_value=1000, initial=0
+        label=_("Points per round played"), min_value=0, max_value=1000, initial=0
     )
-    per_win = forms.IntegerField(label="Points per win", min_value=0, max_value=1000, initial=0)
-    per_draw = forms.IntegerField(label="Points per draw", min_value=0, max_value=1000, initial=0)
-    per_bye = forms.IntegerField(label="Points per bye", min_value=0, max_value=1000, initial=0)
+    per_win = forms.IntegerField(label=_("Points per win"), min_value=0, max_value=1000, initial=0)
+    per_draw = forms.IntegerField(
+        label=_("Points per draw"), min_value=0, max_value=1000, initial=0
+    )
+    per_bye = forms.IntegerField(label=_("Points per bye"), min_value=0, max_value=1000, initial=0)
 
     def __init__(self, *args, event_type: EventType | None = None, **kwargs):
         if event_type is not None and "initial" not in kwargs:
@@ -152,13 +166,17 @@ class EventTypeForm(forms.Form):
             line for line in self.cleaned_data.get("placings", "").splitlines() if line.strip()
         ]
         if len(lines) > MAX_ROWS:
-            raise forms.ValidationError(f"At most {MAX_ROWS} rows.")
+            raise forms.ValidationError(_("At most %(max)s rows.") % {"max": MAX_ROWS})
         for number, line in enumerate(lines, start=1):
             match = LINE.match(line)
             if match is None:
                 raise forms.ValidationError(
-                    f'Line {number} ("{line.strip()[:40]}"): write it as "4 = 14", or '
-                    '"32 = 6 if more than 128 players".'
+                    # Translators: the rows in quotes are typed as they are: keep them in English.
+                    _(
+                        'Line %(number)s ("%(line)s"): write it as "4 = 14", or '
+                        '"32 = 6 if more than 128 players".'
+                    )
+                    % {"number": number, "line": line.strip()[:40]}
                 )
             down_to, points, more_than = match.groups()
             rows.append(
@@ -194,12 +212,14 @@ class SeasonEventsForm(forms.Form):
 
     def __init__(self, *args, season: Season, choices: list, **kwargs):
         super().__init__(*args, **kwargs)
-        types = [("", "Does not count")] + [(str(t.pk), t.name) for t in season.event_types.all()]
+        types = [("", _("Does not count"))] + [
+            (str(t.pk), t.name) for t in season.event_types.all()
+        ]
         self.events = []
         for event, type_id in choices:
             name = f"event_{event.pk}"
             self.fields[name] = forms.ChoiceField(
-                label=f"{event.name} ({event.date:%-d %b %Y})",
+                label=f"{event.name} ({date_format(event.date, 'j M Y')})",
                 choices=types,
                 required=False,
                 initial=str(type_id) if type_id else "",
@@ -219,7 +239,9 @@ class SeasonEventsForm(forms.Form):
 
 class SeriesForm(forms.Form):
     name = forms.CharField(
-        max_length=120, help_text='As players will read it: "North Coast Commander Cup".'
+        label=_("Name"),
+        max_length=120,
+        help_text=_('As players will read it: "North Coast Commander Cup".'),
     )
 
     def add_domain_error(self, error: SeasonError) -> None:
@@ -250,10 +272,12 @@ def store_slug(typed: str) -> str | None:
 
 class SeriesInviteForm(forms.Form):
     store = forms.CharField(
-        label="Store to invite",
+        label=_("Store to invite"),
         max_length=300,
-        help_text="Its address on Guildhall, as its page shows it (/stores/beta-cards/ or the "
-        "whole link), or the last part of it (beta-cards). Its owner answers.",
+        help_text=_(
+            "Its address on Guildhall, as its page shows it (/stores/beta-cards/ or the "
+            "whole link), or the last part of it (beta-cards). Its owner answers."
+        ),
     )
 
     def clean_store(self) -> str:
@@ -261,9 +285,12 @@ class SeriesInviteForm(forms.Form):
         slug = store_slug(typed)
         if slug is None:
             raise forms.ValidationError(
-                f"“{typed.strip()[:100]}” is not a store's address: paste the address of the "
-                "store's page on Guildhall (/stores/beta-cards/) or type the part after "
-                "/stores/ (beta-cards)."
+                _(
+                    "“%(typed)s” is not a store's address: paste the address of the store's "
+                    "page on Guildhall (/stores/beta-cards/) or type the part after /stores/ "
+                    "(beta-cards)."
+                )
+                % {"typed": typed.strip()[:100]}
             )
         return slug
 
@@ -274,36 +301,39 @@ class SeriesInviteForm(forms.Form):
 class SeriesLinkForm(forms.Form):
     """Two players of two stores of the series, the first with no account: one person."""
 
-    player = forms.TypedChoiceField(label="This player (no account)", coerce=int)
-    same_as = forms.TypedChoiceField(label="is the same person as", coerce=int)
+    player = forms.TypedChoiceField(label=_("This player (no account)"), coerce=int)
+    same_as = forms.TypedChoiceField(label=_("is the same person as"), coerce=int)
 
     def __init__(self, *args, players: list, **kwargs):
         super().__init__(*args, **kwargs)
         self.players = {p.pk: p for p in players}
         label = {p.pk: f"{p.name} ({p.organization.name})" for p in players}
-        self.fields["player"].choices = [("", "Choose")] + [
+        self.fields["player"].choices = [("", _("Choose"))] + [
             (p.pk, label[p.pk]) for p in players if p.user_id is None
         ]
-        self.fields["same_as"].choices = [("", "Choose")] + [(p.pk, label[p.pk]) for p in players]
+        self.fields["same_as"].choices = [("", _("Choose"))] + [
+            (p.pk, label[p.pk]) for p in players
+        ]
 
     def add_domain_error(self, error: SeasonError) -> None:
         self.add_error(error.field if error.field in self.fields else None, error.message)
 
 
 class QualifyForm(forms.Form):
-    final = forms.TypedChoiceField(label="Final event", coerce=int)
+    final = forms.TypedChoiceField(label=_("Final event"), coerce=int)
     top = forms.IntegerField(
-        label="Invite the top",
+        label=_("Invite the top"),
         min_value=1,
         max_value=512,
         initial=8,
-        help_text="Players ranked this or better (a tie at the edge takes everyone tied).",
+        help_text=_("Players ranked this or better (a tie at the edge takes everyone tied)."),
     )
 
     def __init__(self, *args, finals, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["final"].choices = [("", "Choose")] + [
-            (e.pk, f"{e.name} ({e.date:%-d %b %Y})" if e.date else e.name) for e in finals
+        self.fields["final"].choices = [("", _("Choose"))] + [
+            (e.pk, f"{e.name} ({date_format(e.date, 'j M Y')})" if e.date else e.name)
+            for e in finals
         ]
 
     def add_domain_error(self, error: SeasonError) -> None:

@@ -19,8 +19,19 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from seasons.domain.rules import TIEBREAKS, PlacingRow, PointTable
+
+# The tie-break rules as organizers and players read them (the domain's TIEBREAKS labels,
+# translated; the domain keeps them in English).
+TIEBREAK_LABELS = {
+    "most_event_wins": _("Most event wins"),
+    "best_single_finish": _("Best single finish"),
+    "most_events": _("Most events played"),
+    "most_match_wins": _("Most match wins (byes included)"),
+}
 
 
 class Series(models.Model):
@@ -38,7 +49,7 @@ class Series(models.Model):
 
     class Meta:
         ordering = ["name", "id"]
-        verbose_name_plural = "series"
+        verbose_name_plural = _("series")
 
     def __str__(self) -> str:
         return self.name
@@ -51,10 +62,10 @@ class SeriesMember(models.Model):
     """A store in a series: invited, then accepted or declined by its owner; or left."""
 
     class Status(models.TextChoices):
-        INVITED = "invited", "Invited"
-        ACCEPTED = "accepted", "Taking part"
-        DECLINED = "declined", "Declined"
-        LEFT = "left", "Left"
+        INVITED = "invited", pgettext_lazy("a store in a series", "Invited")
+        ACCEPTED = "accepted", pgettext_lazy("a store in a series", "Taking part")
+        DECLINED = "declined", pgettext_lazy("a store in a series", "Declined")
+        LEFT = "left", pgettext_lazy("a store in a series", "Left")
 
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="members")
     organization = models.ForeignKey(
@@ -162,7 +173,7 @@ class Season(models.Model):
 
     @property
     def tiebreak_labels(self) -> list[str]:
-        return [TIEBREAKS[name].label for name in self.tiebreaks if name in TIEBREAKS]
+        return [TIEBREAK_LABELS[name] for name in self.tiebreaks if name in TIEBREAKS]
 
 
 class EventType(models.Model):

@@ -38,8 +38,8 @@ def season_new_page(
     then: Then,
 ) -> HttpResponse:
     """A new season of `owner` (`{"league": ...}` or `{"series": ...}`). `twice` and
-    `created` are the messages, with `{name}` for the season's; "Create" pressed twice leads
-    to the season the first press made, with `twice`."""
+    `created` are the messages (translated), with `%(name)s` for the season's; "Create"
+    pressed twice leads to the season the first press made, with `twice`."""
     form = SeasonCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -60,11 +60,11 @@ def season_new_page(
                 else None
             )
             if twin is not None:  # "Create" pressed twice: the season the first press made
-                messages.info(request, twice.format(name=twin.name))
+                messages.info(request, twice % {"name": twin.name})
                 return then(twin)
             form.add_domain_error(error)
         else:
-            messages.success(request, created.format(name=season.name))
+            messages.success(request, created % {"name": season.name})
             return then(season)
     status = 400 if request.method == "POST" else 200
     return render(request, template, {**context, "form": form}, status=status)

@@ -12,6 +12,7 @@ again registers nobody twice and mails nobody twice (`AlreadyDone`, the mail's k
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from audit.services import log_action
 from core.errors import DomainError
@@ -74,7 +75,9 @@ def _player_at(final: Tournament, players: list[Player]) -> tuple[Player | None,
             return p, ""
     user_ids = {p.user_id for p in players if p.user_id is not None}
     if not user_ids:
-        return None, f"has no account and is not a player of {organization.name}: link them"
+        return None, _("has no account and is not a player of %(store)s: link them") % {
+            "store": organization.name
+        }
     user_id = min(user_ids)
     mine = Player.objects.filter(organization=organization, user_id=user_id).first()
     if mine is not None:
@@ -84,7 +87,10 @@ def _player_at(final: Tournament, players: list[Player]) -> tuple[Player | None,
         with transaction.atomic():
             return player_join(user=user, organization=organization, name=players[0].name), ""
     except DomainError as error:  # a player of that name, or one named like them, is there
-        return None, f"{error.message} Link them to the player {organization.name} has."
+        return None, _("%(refusal)s Link them to the player %(store)s has.") % {
+            "refusal": error.message,
+            "store": organization.name,
+        }
 
 
 @transaction.atomic
@@ -94,10 +100,11 @@ def qualification_invite(*, season: Season, final: Tournament, top: int, by=None
         raise SeasonError(
             code="not_a_final",
             field="final",
-            message=f"{final.name} is not an event of the season's store that is still to play.",
+            message=_("%(event)s is not an event of the season's store that is still to play.")
+            % {"event": final.name},
         )
     if top < 1 or top > 512:
-        raise SeasonError(code="top", field="top", message="Invite the top 1 to 512.")
+        raise SeasonError(code="top", field="top", message=_("Invite the top 1 to 512."))
     season = Season.objects.select_for_update(of=("self",)).get(pk=season.pk)
     private = SeasonEvent.objects.filter(season=season, tournament__league__is_public=False)
     if season.series_id and private.exists():
@@ -109,7 +116,9 @@ def qualification_invite(*, season: Season, final: Tournament, top: int, by=None
     )
     if not standings:
         raise SeasonError(
-            code="empty", field="top", message=f"{season.name} has nobody in its table yet."
+            code="empty",
+            field="top",
+            message=_("%(season)s has nobody in its table yet.") % {"season": season.name},
         )
     people = _people(season, standings)
     done = Qualified()

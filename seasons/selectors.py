@@ -6,6 +6,8 @@ from datetime import timedelta
 
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from leagues.models import League, Player
 from seasons.domain.rules import PointTable, lowest_place_to_count
@@ -29,7 +31,10 @@ def season_get(*, league: League, pk: int) -> Season:
 def band_label(first: int, last: int) -> str:
     if first == last:
         return place_label(first)
-    return f"{place_label(first)}\u2013{place_label(last)}"
+    return pgettext("a range of places", "%(first)s\u2013%(last)s") % {
+        "first": place_label(first),
+        "last": place_label(last),
+    }
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,7 @@ class TableLine:
 class TypeCard:
     event_type: EventType
     lines: list[TableLine]
-    extras: list[tuple[str, int]]  # ("a win", 3): the points outside the placings
+    extras: list[str]  # "3 for each win": the points outside the placings
     best_finishes: int | None
 
 
@@ -58,13 +63,13 @@ def type_cards(season: Season) -> list[TypeCard]:
             lines.append(TableLine(band_label(above + 1, down_to), points, more_than))
             above = down_to
         extras = [
-            (label, getattr(kind, attribute))
+            label % {"points": getattr(kind, attribute)}
             for attribute, label in (
-                ("entering", "entering"),
-                ("per_round", "each round played"),
-                ("per_win", "each win"),
-                ("per_draw", "each draw"),
-                ("per_bye", "each bye"),
+                ("entering", _("%(points)s for entering")),
+                ("per_round", _("%(points)s for each round played")),
+                ("per_win", _("%(points)s for each win")),
+                ("per_draw", _("%(points)s for each draw")),
+                ("per_bye", _("%(points)s for each bye")),
             )
             if getattr(kind, attribute)
         ]
@@ -104,15 +109,25 @@ def next_best_text(
         table = tables.get(kind)
         if table is None or table.best_finishes is None:
             continue
-        prefix = f"{kind}: " if many else ""
         if points == 0:
-            parts.append(f"{prefix}any finish counts")
-            continue
-        text = f"{prefix}more than {points} points"
-        size = sizes.get(kind)
-        place = lowest_place_to_count(table, size, points) if size else None
-        if place is not None:
-            text += f" ({place_label(place)} or better of {size})"
+            text = _("any finish counts")
+        else:
+            size = sizes.get(kind)
+            place = lowest_place_to_count(table, size, points) if size else None
+            if place is not None:
+                # Translators: what a new finish must beat to count in a season's table.
+                text = ngettext(
+                    "more than %(points)s points (%(place)s or better of %(players)s)",
+                    "more than %(points)s points (%(place)s or better of %(players)s)",
+                    points,
+                ) % {"points": points, "place": place_label(place), "players": size}
+            else:
+                text = ngettext(
+                    "more than %(points)s points", "more than %(points)s points", points
+                ) % {"points": points}
+        if many:
+            # Translators: an event type's name, then what a finish of that type must beat.
+            text = _("%(event_type)s: %(next_best)s") % {"event_type": kind, "next_best": text}
         parts.append(text)
     return "; ".join(parts)
 
@@ -199,14 +214,20 @@ def player_season(season: Season, player_id: int) -> PlayerSeason:
     for rows, counts in ((counted, True), (dropped, False)):
         for event_id, kind, points, placing, first, last, players in rows:
             limit = limits.get(kind)
-            if counts:
-                why = (
-                    f"one of the best {limit} {kind} finishes"
-                    if limit is not None
-                    else f"every {kind} finish counts"
-                )
+            if counts and limit is not None:
+                why = ngettext(
+                    "one of the best %(limit)s %(event_type)s finishes",
+                    "one of the best %(limit)s %(event_type)s finishes",
+                    limit,
+                ) % {"limit": limit, "event_type": kind}
+            elif counts:
+                why = _("every %(event_type)s finish counts") % {"event_type": kind}
             else:
-                why = f"only the best {limit} {kind} finishes count"
+                why = ngettext(
+                    "only the best %(limit)s %(event_type)s finishes count",
+                    "only the best %(limit)s %(event_type)s finishes count",
+                    limit or 0,
+                ) % {"limit": limit, "event_type": kind}
             lines.append(
                 FinishLine(
                     events.get(event_id),

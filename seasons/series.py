@@ -12,6 +12,7 @@ the store that made it. Bad input raises `SeasonError` naming the field; nothing
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from audit.services import log_action
 from leagues.models import Organization, Player, Role
@@ -32,15 +33,16 @@ def series_create(*, organization: Organization, name: str, by=None) -> Series:
     """A new series hosted by `organization` (which takes part in it from the start)."""
     name = name.strip()
     if not name:
-        raise SeasonError(code="no_name", field="name", message="A series needs a name.")
+        raise SeasonError(code="no_name", field="name", message=_("A series needs a name."))
     if len(name) > 120:
-        raise SeasonError(code="too_long", field="name", message="At most 120 characters.")
+        raise SeasonError(code="too_long", field="name", message=_("At most 120 characters."))
     Organization.objects.select_for_update().filter(pk=organization.pk).exists()
     if Series.objects.filter(organization=organization, name__iexact=name).exists():
         raise SeasonError(
             code="name_taken",
             field="name",
-            message=f"{organization.name} already hosts a series {name!r}.",
+            message=_("%(store)s already hosts a series %(name)s.")
+            % {"store": organization.name, "name": repr(name)},
         )
     base = slugify(name)[:50] or "series"
     slug, n = base, 1
@@ -83,9 +85,12 @@ def series_invite(*, series: Series, organization: Organization, by=None) -> Ser
         raise SeasonError(
             code="twice",
             field="organization",
-            message=f"{organization.name} is already {member.get_status_display().lower()}"
-            + (" to " if member.status == Status.INVITED else " in ")
-            + f"{series.name}.",
+            message=(
+                _("%(store)s is already invited to %(series)s.")
+                if member.status == Status.INVITED
+                else _("%(store)s is already taking part in %(series)s.")
+            )
+            % {"store": organization.name, "series": series.name},
         )
     if member is None:
         member = SeriesMember(series=series, organization=organization)
@@ -128,22 +133,27 @@ def invitation_decide(*, member: SeriesMember, accept: bool, by) -> SeriesMember
         raise SeasonError(
             code="not_owner",
             field="decision",
-            message=f"Only an owner of {member.organization.name} answers its invitation to "
-            f"{member.series.name}.",
+            message=_("Only an owner of %(store)s answers its invitation to %(series)s.")
+            % {"store": member.organization.name, "series": member.series.name},
         )
     wanted = Status.ACCEPTED if accept else Status.DECLINED
     if member.status == wanted:
         raise SeasonError(
             code="twice",
             field="decision",
-            message=f"{member.organization.name} has already "
-            f"{'accepted' if accept else 'declined'} the invitation.",
+            message=(
+                _("%(store)s has already accepted the invitation.")
+                if accept
+                else _("%(store)s has already declined the invitation.")
+            )
+            % {"store": member.organization.name},
         )
     if member.status != Status.INVITED:
         raise SeasonError(
             code="decided",
             field="decision",
-            message=f"This invitation is no longer open ({member.get_status_display()}).",
+            message=_("This invitation is no longer open (%(status)s).")
+            % {"status": member.get_status_display()},
         )
     member.status = wanted
     member.decided_by = by
@@ -174,13 +184,16 @@ def series_leave(*, member: SeriesMember, by=None) -> list[str]:
     series = member.series
     if member.organization_id == series.organization_id:
         raise SeasonError(
-            code="host", field="organization", message="The host store does not leave its series."
+            code="host",
+            field="organization",
+            message=_("The host store does not leave its series."),
         )
     if member.status != Status.ACCEPTED:
         raise SeasonError(
             code="twice" if member.status == Status.LEFT else "not_taking_part",
             field="organization",
-            message=f"{member.organization.name} is not taking part in {series.name}.",
+            message=_("%(store)s is not taking part in %(series)s.")
+            % {"store": member.organization.name, "series": series.name},
         )
     today = timezone.localdate()
     removed = []
@@ -229,23 +242,29 @@ def series_link(*, series: Series, player: Player, same_as: Player, by=None) -> 
             raise SeasonError(
                 code="not_in_series",
                 field="player" if p is player else "same_as",
-                message=f"{p.name} is not a player of a store of {series.name}.",
+                message=_("%(player)s is not a player of a store of %(series)s.")
+                % {"player": p.name, "series": series.name},
             )
     if player.user_id is not None:
         raise SeasonError(
             code="has_account",
             field="player",
-            message=f"{player.name} has an account: their stores' players are one person already.",
+            message=_("%(player)s has an account: their stores' players are one person already.")
+            % {"player": player.name},
         )
     if player.organization_id == same_as.organization_id:
         raise SeasonError(
             code="same_store",
             field="same_as",
-            message="Both players are of the same store: link players of two stores.",
+            message=_("Both players are of the same store: link players of two stores."),
         )
     existing = SeriesLink.objects.filter(series=series, player=player).first()
     if existing is not None and existing.same_as_id == same_as.pk:
-        raise SeasonError(code="twice", field="player", message=f"{player.name} is already linked.")
+        raise SeasonError(
+            code="twice",
+            field="player",
+            message=_("%(player)s is already linked.") % {"player": player.name},
+        )
     if existing is not None:
         existing.delete()
     link = SeriesLink.objects.create(

@@ -18,6 +18,9 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from leagues.domain.csvformat import escape_text
@@ -138,11 +141,14 @@ def series_new(request: HttpRequest, org: str) -> HttpResponse:
             twin = Series.objects.filter(organization=organization, name__iexact=name.strip())
             twin = twin.first() if error.code == "name_taken" else None
             if twin is not None:  # "Create" pressed twice: the series the first press made
-                messages.info(request, f"{twin.name} is already created.")
+                messages.info(request, _("%(name)s is already created.") % {"name": twin.name})
                 return redirect("series_manage", series=twin.slug)
             form.add_domain_error(error)
         else:
-            messages.success(request, f"{series.name} created. Now invite the other stores.")
+            messages.success(
+                request,
+                _("%(name)s created. Now invite the other stores.") % {"name": series.name},
+            )
             return redirect("series_manage", series=series.slug)
     status = 400 if request.method == "POST" else 200
     context = {"organization": organization, "form": form}
@@ -173,11 +179,17 @@ def _decide(request: HttpRequest, org: str, pk: int, accept: bool) -> HttpRespon
         if accept:
             messages.success(
                 request,
-                f"{organization.name} takes part in {member.series.name}: choose which of your "
-                "events count in its seasons.",
+                _(
+                    "%(store)s takes part in %(series)s: choose which of your events count in "
+                    "its seasons."
+                )
+                % {"store": organization.name, "series": member.series.name},
             )
         else:
-            messages.success(request, f"Invitation to {member.series.name} declined.")
+            messages.success(
+                request,
+                _("Invitation to %(series)s declined.") % {"series": member.series.name},
+            )
     return redirect("store_series", org=organization.slug)
 
 
@@ -203,9 +215,14 @@ def series_leave_view(request: HttpRequest, org: str, pk: int) -> HttpResponse:
     except SeasonError as error:
         (messages.info if error.code == "twice" else messages.error)(request, error.message)
     else:
-        text = f"{organization.name} left {member.series.name}; its past events stay counted."
+        names = {"store": organization.name, "series": member.series.name}
         if removed:
-            text += " No longer counted: " + ", ".join(removed) + "."
+            text = _(
+                "%(store)s left %(series)s; its past events stay counted. No longer counted: "
+                "%(events)s."
+            ) % {**names, "events": ", ".join(removed)}
+        else:
+            text = _("%(store)s left %(series)s; its past events stay counted.") % names
         messages.success(request, text)
     return redirect("store_series", org=organization.slug)
 
@@ -217,16 +234,20 @@ def store_series_events(request: HttpRequest, org: str, pk: int, season_id: int)
     member = _store_member(organization, pk)
     season = selectors.series_season_get(series=member.series, pk=season_id)
     if member.status != SeriesMember.Status.ACCEPTED:
-        messages.error(request, f"{organization.name} is not taking part in {member.series.name}.")
+        messages.error(
+            request,
+            _("%(store)s is not taking part in %(series)s.")
+            % {"store": organization.name, "series": member.series.name},
+        )
         return redirect("store_series", org=organization.slug)
     choices = selectors.series_store_event_choices(season, organization)
     form = SeasonEventsForm(request.POST or None, season=season, choices=choices)
     for event, name in form.events:
         if not event.league.is_public:  # counted before its league was made private
-            form.fields[name].help_text = (
-                f"{event.league.name} is private now: this event is not shown or counted on "
-                f"{member.series.name}'s public pages."
-            )
+            form.fields[name].help_text = _(
+                "%(league)s is private now: this event is not shown or counted on "
+                "%(series)s's public pages."
+            ) % {"league": event.league.name, "series": member.series.name}
     if request.method == "POST" and form.is_valid():
         try:
             changed = series_events_set(
@@ -237,19 +258,29 @@ def store_series_events(request: HttpRequest, org: str, pk: int, season_id: int)
         else:
             messages.success(
                 request,
-                f"{changed} event{'s' if changed != 1 else ''} changed; the series' table is "
-                "re-scored."
+                ngettext(
+                    "%(count)s event changed; the series' table is re-scored.",
+                    "%(count)s events changed; the series' table is re-scored.",
+                    changed,
+                )
+                % {"count": changed}
                 if changed
-                else "Nothing to change.",
+                else _("Nothing to change."),
             )
             return redirect("series_season", series=member.series.slug, pk=season.pk)
     status = 400 if request.method == "POST" else 200
+    private = selectors.series_store_private_events(season, organization)
     context = {
         "organization": organization,
         "series": member.series,
         "season": season,
         "form": form,
-        "private_events": selectors.series_store_private_events(season, organization),
+        "private_events": private,
+        # "Name (date, league); ...": the events a private league holds, in one sentence.
+        "private_events_text": "; ".join(
+            f"{event.name} ({date_format(event.date, 'j M Y')}, {event.league.name})"
+            for event in private
+        ),
     }
     return render(request, "seasons/store_series_events.html", context, status=status)
 
@@ -262,7 +293,8 @@ def _hosted(request: HttpRequest, slug: str) -> Series:
     series = selectors.series_get(slug=slug)
     if not can_manage_organization_id(request.user, series.organization_id):
         raise PermissionDenied(
-            f"Only the owners and organizers of {series.organization.name} run {series.name}."
+            _("Only the owners and organizers of %(store)s run %(series)s.")
+            % {"store": series.organization.name, "series": series.name}
         )
     return series
 
@@ -289,7 +321,10 @@ def series_invite_view(request: HttpRequest, series: str) -> HttpResponse:
     if form.is_valid():
         store = Organization.objects.filter(slug__iexact=form.cleaned_data["store"]).first()
         if store is None:
-            form.add_error("store", f"No store at /stores/{form.cleaned_data['store']}/.")
+            form.add_error(
+                "store",
+                _("No store at /stores/%(slug)s/.") % {"slug": form.cleaned_data["store"]},
+            )
         else:
             try:
                 series_invite(series=series, organization=store, by=request.user)
@@ -300,7 +335,10 @@ def series_invite_view(request: HttpRequest, series: str) -> HttpResponse:
                     messages.info(request, error.message)
                     return redirect("series_manage", series=series.slug)
             else:
-                messages.success(request, f"{store.name} invited: its owner accepts or declines.")
+                messages.success(
+                    request,
+                    _("%(store)s invited: its owner accepts or declines.") % {"store": store.name},
+                )
                 return redirect("series_manage", series=series.slug)
     context = _series_context(
         request,
@@ -322,8 +360,8 @@ def series_season_new(request: HttpRequest, series: str) -> HttpResponse:
         owner={"series": series},
         context=_series_context(request, series),
         template="seasons/series_season_form.html",
-        twice="{name} is already created.",
-        created="{name} created: each store taking part chooses which of its events count.",
+        twice=_("%(name)s is already created."),
+        created=_("%(name)s created: each store taking part chooses which of its events count."),
         then=lambda season: redirect("series_season", series=series.slug, pk=season.pk),
     )
 
@@ -349,7 +387,7 @@ def series_links(request: HttpRequest, series: str) -> HttpResponse:
                 return redirect("series_links", series=series.slug)
             form.add_domain_error(error)
         else:
-            messages.success(request, "Linked; the series' tables count them once.")
+            messages.success(request, _("Linked; the series' tables count them once."))
             return redirect("series_links", series=series.slug)
     status = 400 if request.method == "POST" else 200
     context = _series_context(request, series, form=form, links=selectors.series_links(series))
@@ -363,10 +401,14 @@ def series_link_remove(request: HttpRequest, series: str, pk: int) -> HttpRespon
     link = SeriesLink.objects.filter(series=series, pk=pk).select_related("player", "same_as")
     link = link.first()
     if link is None:
-        messages.info(request, "That link is already removed.")
+        messages.info(request, _("That link is already removed."))
     else:
         series_unlink(link=link, by=request.user)
-        messages.success(request, f"{link.player.name} and {link.same_as.name} are apart again.")
+        messages.success(
+            request,
+            _("%(player)s and %(same_as)s are apart again.")
+            % {"player": link.player.name, "same_as": link.same_as.name},
+        )
     return redirect("series_links", series=series.slug)
 
 
@@ -387,7 +429,7 @@ def _series_type_form(request: HttpRequest, series: Series, season: Season, even
         event_type,
         context=_series_context(request, series),
         template="seasons/series_type_form.html",
-        saved="Saved; the series' table is re-scored.",
+        saved=_("Saved; the series' table is re-scored."),
         then=lambda season: redirect("series_season", series=series.slug, pk=season.pk),
     )
 

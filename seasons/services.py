@@ -26,6 +26,7 @@ from datetime import date
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit.services import log_action
 from core.models import PageVersion
@@ -299,12 +300,13 @@ def _lock(season: Season) -> Season:
 
 def _season_fields(name: str, starts_on: date, ends_on: date, tiebreaks: list[str]) -> None:
     if not name.strip():
-        raise SeasonError(code="no_name", field="name", message="A season needs a name.")
+        raise SeasonError(code="no_name", field="name", message=_("A season needs a name."))
     if ends_on < starts_on:
         raise SeasonError(
             code="dates_order",
             field="ends_on",
-            message=f"The season ends ({ends_on}) before it starts ({starts_on}).",
+            message=_("The season ends (%(end)s) before it starts (%(start)s).")
+            % {"end": ends_on, "start": starts_on},
         )
     domain.Season(tables=(), tiebreaks=tuple(tiebreaks))  # raises on an unknown rule
 
@@ -316,7 +318,10 @@ def _name_taken(scope: League | Series, name: str, season: Season | None) -> Non
         taken = taken.exclude(pk=season.pk)
     if taken.exists():
         raise SeasonError(
-            code="name_taken", field="name", message=f"{scope.name} already has a season {name!r}."
+            code="name_taken",
+            field="name",
+            message=_("%(scope)s already has a season %(name)s.")
+            % {"scope": scope.name, "name": repr(name)},
         )
 
 
@@ -351,7 +356,9 @@ def season_create(
     if preset:
         if preset not in domain.PRESETS:
             raise SeasonError(
-                code="unknown_preset", field="preset", message=f"No published system {preset!r}."
+                code="unknown_preset",
+                field="preset",
+                message=_("No published system %(preset)s.") % {"preset": repr(preset)},
             )
         published = domain.PRESETS[preset]
         tables = published.tables
@@ -449,7 +456,8 @@ def event_type_save(
         raise SeasonError(
             code="duplicate_event_type",
             field="name",
-            message=f"The season already has an event type {table.event_type!r}.",
+            message=_("The season already has an event type %(name)s.")
+            % {"name": repr(table.event_type)},
         )
     fields = _type_fields(table)
     if event_type is None:
@@ -484,8 +492,10 @@ def event_type_delete(*, season: Season, event_type: EventType, by=None) -> None
         raise SeasonError(
             code="type_in_use",
             field="event_type",
-            message=f"Events of the season are counted as {event_type.name}: "
-            "move them to another type first.",
+            message=_(
+                "Events of the season are counted as %(name)s: move them to another type first."
+            )
+            % {"name": event_type.name},
         )
     before = _type_data(event_type)
     pk = event_type.pk
@@ -541,28 +551,41 @@ def season_events_set(
             raise SeasonError(
                 code="unknown_event",
                 field=f"event_{event_id}",
-                message=f"That event is not one of {owner_name}'s.",
+                message=_("That event is not one of %(owner)s's.") % {"owner": owner_name},
             )
         if type_id is not None and type_id not in types:
             raise SeasonError(
                 code="unknown_event_type",
                 field=f"event_{event_id}",
-                message=f"{event.name}: that event type is not one of the season's.",
+                message=_("%(event)s: that event type is not one of the season's.")
+                % {"event": event.name},
             )
         if type_id is not None and season.series_id and not event.league.is_public:
             raise SeasonError(
                 code="private_league",
                 field=f"event_{event_id}",
-                message=f"{event.name} is an event of your private league {event.league.name}: "
-                f"{season.series.name}'s pages are public and would show its players, points "
-                "and name, so it cannot count. Make the league public first to count it.",
+                message=_(
+                    "%(event)s is an event of your private league %(league)s: %(series)s's "
+                    "pages are public and would show its players, points and name, so it "
+                    "cannot count. Make the league public first to count it."
+                )
+                % {
+                    "event": event.name,
+                    "league": event.league.name,
+                    "series": season.series.name,
+                },
             )
         if type_id is not None and not season.starts_on <= event.date <= season.ends_on:
             raise SeasonError(
                 code="outside_season",
                 field=f"event_{event_id}",
-                message=f"{event.name} ({event.date}) is outside the season "
-                f"({season.starts_on} to {season.ends_on}).",
+                message=_("%(event)s (%(date)s) is outside the season (%(starts)s to %(ends)s).")
+                % {
+                    "event": event.name,
+                    "date": event.date,
+                    "starts": season.starts_on,
+                    "ends": season.ends_on,
+                },
             )
         had = current.get(event_id)
         if had is None and type_id is None:
@@ -600,13 +623,29 @@ def season_events_set(
 def _taking_part(series: Series, organization: Organization) -> SeriesMember:
     member = SeriesMember.objects.filter(series=series, organization=organization).first()
     if member is None or member.status != SeriesMember.Status.ACCEPTED:
-        state = "is not in" if member is None else f"has {member.get_status_display().lower()}"
-        if member is not None and member.status == SeriesMember.Status.INVITED:
-            state = "has not accepted the invitation to"
+        if member is None:
+            text = _(
+                "%(store)s is not in %(series)s: only the stores taking part count their "
+                "events in it."
+            )
+        elif member.status == SeriesMember.Status.INVITED:
+            text = _(
+                "%(store)s has not accepted the invitation to %(series)s: only the stores "
+                "taking part count their events in it."
+            )
+        elif member.status == SeriesMember.Status.DECLINED:
+            text = _(
+                "%(store)s has declined %(series)s: only the stores taking part count their "
+                "events in it."
+            )
+        else:
+            text = _(
+                "%(store)s has left %(series)s: only the stores taking part count their "
+                "events in it."
+            )
         raise SeasonError(
             code="not_taking_part",
             field="organization",
-            message=f"{organization.name} {state} {series.name}: only the stores taking part "
-            "count their events in it.",
+            message=text % {"store": organization.name, "series": series.name},
         )
     return member

@@ -8,6 +8,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from leagues import selectors as league_selectors
@@ -100,8 +102,8 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
         owner={"league": league},
         context=league_context(request, league, "seasons"),
         template="seasons/season_form.html",
-        twice="Season {name} is already created.",
-        created="Season {name} created. Now choose its events.",
+        twice=_("Season %(name)s is already created."),
+        created=_("Season %(name)s created. Now choose its events."),
         then=lambda season: redirect("season_events", slug=league.slug, pk=season.pk),
     )
 
@@ -125,7 +127,7 @@ def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         except SeasonError as error:
             form.add_domain_error(error)
         else:
-            messages.success(request, "Saved; the season table is re-scored.")
+            messages.success(request, _("Saved; the season table is re-scored."))
             return redirect("season_detail", slug=league.slug, pk=season.pk)
     status = 400 if request.method == "POST" else 200
     context = league_context(request, league, "seasons", form=form, season=season)
@@ -146,10 +148,14 @@ def season_events(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         else:
             messages.success(
                 request,
-                f"{changed} event{'s' if changed != 1 else ''} changed; the season table is "
-                "re-scored."
+                ngettext(
+                    "%(count)s event changed; the season table is re-scored.",
+                    "%(count)s events changed; the season table is re-scored.",
+                    changed,
+                )
+                % {"count": changed}
                 if changed
-                else "Nothing to change.",
+                else _("Nothing to change."),
             )
             return redirect("season_detail", slug=league.slug, pk=season.pk)
     status = 400 if request.method == "POST" else 200
@@ -164,7 +170,7 @@ def _type_form(request, league, season, event_type: EventType | None) -> HttpRes
         event_type,
         context=league_context(request, league, "seasons"),
         template="seasons/event_type_form.html",
-        saved="Saved; the season table is re-scored.",
+        saved=_("Saved; the season table is re-scored."),
         then=lambda season: redirect("season_types", slug=league.slug, pk=season.pk),
     )
 
@@ -189,14 +195,14 @@ def event_type_remove(request: HttpRequest, slug: str, pk: int, type_id: int) ->
     league, season = _managed(request, slug, pk)
     event_type = season.event_types.filter(pk=type_id).first()
     if event_type is None:
-        messages.info(request, "That event type is already removed.")
+        messages.info(request, _("That event type is already removed."))
         return redirect("season_types", slug=league.slug, pk=season.pk)
     try:
         event_type_delete(season=season, event_type=event_type, by=request.user)
     except SeasonError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"{event_type.name} removed.")
+        messages.success(request, _("%(name)s removed.") % {"name": event_type.name})
     return redirect("season_types", slug=league.slug, pk=season.pk)
 
 

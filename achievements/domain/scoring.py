@@ -22,6 +22,7 @@ from datetime import date
 from enum import StrEnum
 
 from core.errors import ConflictError, DomainError
+from core.translate import gettext as _
 
 NAME_MAX = 80
 POINTS_MIN, POINTS_MAX = -100, 100  # a "salt" achievement may cost points
@@ -75,20 +76,25 @@ class Held:
 def achievement_check(*, name: str, points: int, per: str) -> None:
     """An achievement's definition, refused with the field at fault."""
     if not name.strip():
-        raise AchievementError(code="no_name", field="name", message="An achievement needs a name.")
+        raise AchievementError(
+            code="no_name", field="name", message=_("An achievement needs a name.")
+        )
     if len(name.strip()) > NAME_MAX:
         raise AchievementError(
-            code="name_long", field="name", message=f"At most {NAME_MAX} characters."
+            code="name_long",
+            field="name",
+            message=_("At most %(max)s characters.") % {"max": NAME_MAX},
         )
     if not isinstance(points, int) or not POINTS_MIN <= points <= POINTS_MAX:
         raise AchievementError(
             code="points",
             field="points",
-            message=f"Points are a whole number from {POINTS_MIN} to {POINTS_MAX}.",
+            message=_("Points are a whole number from %(min)s to %(max)s.")
+            % {"min": POINTS_MIN, "max": POINTS_MAX},
         )
     if per not in set(Per):
         raise AchievementError(
-            code="per", field="per", message="Choose once per game, per night or per season."
+            code="per", field="per", message=_("Choose once per game, per night or per season.")
         )
 
 
@@ -101,7 +107,7 @@ def periods(
             raise AchievementError(
                 code="game_needed",
                 field="game",
-                message="This achievement is earned once per game: choose the game.",
+                message=_("This achievement is earned once per game: choose the game."),
             )
         return frozenset({("game", game)})
     if per == Per.NIGHT:
@@ -140,13 +146,14 @@ class Scoring:
             raise AchievementError(
                 code="per_game",
                 field="per_game",
-                message=f"Points per game are a whole number from 0 to {GAME_POINTS_MAX}.",
+                message=_("Points per game are a whole number from 0 to %(max)s.")
+                % {"max": GAME_POINTS_MAX},
             )
         if len(self.placings) > PLACINGS_MAX:
             raise AchievementError(
                 code="placings_long",
                 field="placings",
-                message=f"At most {PLACINGS_MAX} places pay points.",
+                message=_("At most %(max)s places pay points.") % {"max": PLACINGS_MAX},
             )
         above = None
         for place, points in enumerate(self.placings, start=1):
@@ -154,15 +161,18 @@ class Scoring:
                 raise AchievementError(
                     code="placing_points",
                     field="placings",
-                    message=f"Place {place}: points are a whole number from 0 to "
-                    f"{GAME_POINTS_MAX}.",
+                    message=_("Place %(place)s: points are a whole number from 0 to %(max)s.")
+                    % {"place": place, "max": GAME_POINTS_MAX},
                 )
             if above is not None and points > above:
                 raise AchievementError(
                     code="placings_order",
                     field="placings",
-                    message=f"Place {place} pays {points}, more than place {place - 1} "
-                    f"({above}): a better place never pays less.",
+                    message=_(
+                        "Place %(place)s pays %(points)s, more than place %(better)s "
+                        "(%(above)s): a better place never pays less."
+                    )
+                    % {"place": place, "points": points, "better": place - 1, "above": above},
                 )
             above = points
 

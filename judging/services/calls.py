@@ -11,8 +11,9 @@ is already called. Each step bumps the judges' desk and the table's players' pag
 from datetime import timedelta
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.formats import time_format
+from django.utils.translation import gettext as _
 
 from audit.services import log_action
 from tournaments.errors import AlreadyDone, TournamentError
@@ -45,21 +46,24 @@ def call_create(
     play = event.play
     table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
     if reason not in JudgeCall.Reason.values:
-        raise TournamentError("Choose a reason from the list.", code="reason", field="reason")
+        raise TournamentError(_("Choose a reason from the list."), code="reason", field="reason")
     if table.round.status != Round.Status.PLAYING:
         raise TournamentError(
-            "This round is not being played: ask at the judges' desk.", code="not_playing"
+            _("This round is not being played: ask at the judges' desk."), code="not_playing"
         )
     entries = seated(table)
+    where = {"noun": play.noun, "number": table.number}
     if len(entries) < 2:
-        raise TournamentError(f"A bye needs no judge: it has no {play.noun}.", code="bye")
+        raise TournamentError(
+            _("A bye needs no judge: it has no %(noun)s.") % {"noun": play.noun}, code="bye"
+        )
     if entry is not None and entry.pk not in entries:
-        raise TournamentError(f"You are not at {play.noun} {table.number}.", code="not_seated")
+        raise TournamentError(_("You are not at %(noun)s %(number)s.") % where, code="not_seated")
     open_call = JudgeCall.objects.filter(table=table, status__in=JudgeCall.OPEN).first()
     if open_call is not None:
         raise AlreadyDone(
-            f"A judge is already called to {play.noun} {table.number} "
-            f"(since {_hm(open_call.called_at)}).",
+            _("A judge is already called to %(noun)s %(number)s (since %(since)s).")
+            % {**where, "since": _hm(open_call.called_at)},
             code="already_called",
         )
     now = timezone.now()
@@ -72,8 +76,15 @@ def call_create(
         if len(recent) >= RATE_LIMIT:
             minutes = int(RATE_WINDOW.total_seconds() // 60)
             raise TournamentError(
-                f"You called a judge {len(recent)} times in {minutes} minutes: call again after "
-                f"{_hm(recent[0] + RATE_WINDOW)}, or find a judge at the desk.",
+                _(
+                    "You called a judge %(times)s times in %(minutes)s minutes: call again "
+                    "after %(after)s, or find a judge at the desk."
+                )
+                % {
+                    "times": len(recent),
+                    "minutes": minutes,
+                    "after": _hm(recent[0] + RATE_WINDOW),
+                },
                 code="rate_limited",
             )
     call = JudgeCall.objects.create(
@@ -87,7 +98,8 @@ def call_create(
     )
     desk_changed(event.pk, entries=entries)
     who = entry.player.name if entry is not None else "the TO"
-    why = f" ({call.get_reason_display().lower()})" if reason else ""
+    with translation.override("en"):  # the History's summary is written in English
+        why = f" ({call.get_reason_display().lower()})" if reason else ""
     summary = f"{_where(table, play)}: judge called by {who}{why}"
     after = {"called_at": now.isoformat(), "reason": reason, "entry": entry.pk if entry else None}
     log_action(
@@ -103,10 +115,13 @@ def _locked(call: JudgeCall) -> tuple:
 
 
 def _closed(call: JudgeCall, play) -> AlreadyDone:
+    where = {"noun": play.noun, "number": call.table.number}
+    if call.status == JudgeCall.Status.CANCELLED:
+        return AlreadyDone(
+            _("The call from %(noun)s %(number)s is already cancelled.") % where, code="closed"
+        )
     return AlreadyDone(
-        f"The call from {play.noun} {call.table.number} is already "
-        f"{call.get_status_display().lower()}.",
-        code="closed",
+        _("The call from %(noun)s %(number)s is already done.") % where, code="closed"
     )
 
 
@@ -115,8 +130,11 @@ def call_take(*, call: JudgeCall, by) -> JudgeCall:
     """A judge is on the way: the desk shows who, the players see "a judge is coming"."""
     event, call = _locked(call)
     if call.status == JudgeCall.Status.TAKEN:
-        who = "You are" if call.taken_by_id == by.pk else f"{call.taken_by} is"
-        raise AlreadyDone(f"{who} already on the way to this call.", code="taken")
+        if call.taken_by_id == by.pk:
+            text = _("You are already on the way to this call.")
+        else:
+            text = _("%(judge)s is already on the way to this call.") % {"judge": call.taken_by}
+        raise AlreadyDone(text, code="taken")
     if not call.is_open:
         raise _closed(call, event.play)
     call.status, call.taken_at, call.taken_by = JudgeCall.Status.TAKEN, timezone.now(), by
@@ -139,7 +157,7 @@ def call_done(*, call: JudgeCall, by, note: str = "", extension_minutes: int = 0
         raise _closed(call, event.play)
     if not 0 <= extension_minutes <= MAX_EXTENSION:
         raise TournamentError(
-            f"A time extension is 0 to {MAX_EXTENSION} minutes.",
+            _("A time extension is 0 to %(max)s minutes.") % {"max": MAX_EXTENSION},
             code="extension_minutes",
             field="minutes",
         )
@@ -148,8 +166,17 @@ def call_done(*, call: JudgeCall, by, note: str = "", extension_minutes: int = 0
         total = table.extra_minutes + extension_minutes
         if total > MAX_EXTENSION:
             raise TournamentError(
-                f"{event.play.noun_title} {table.number} already has {table.extra_minutes} extra "
-                f"minutes: at most {MAX_EXTENSION} in all.",
+                # Translators: noun is the event's word for a table, capitalized ("Table", "Pod").
+                _(
+                    "%(noun)s %(number)s already has %(minutes)s extra minutes: at most %(max)s "
+                    "in all."
+                )
+                % {
+                    "noun": event.play.noun_title,
+                    "number": table.number,
+                    "minutes": table.extra_minutes,
+                    "max": MAX_EXTENSION,
+                },
                 code="extension_minutes",
                 field="minutes",
             )
@@ -182,7 +209,7 @@ def call_cancel(
     may cancel any call from the desk)."""
     event, call = _locked(call)
     if entry is not None and call.entry_id != entry.pk:
-        raise TournamentError("You can cancel only your own call.", code="not_yours")
+        raise TournamentError(_("You can cancel only your own call."), code="not_yours")
     if not call.is_open:
         raise _closed(call, event.play)
     call.status, call.closed_at = JudgeCall.Status.CANCELLED, timezone.now()

@@ -5,6 +5,7 @@ service: added to what the table has)."""
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit.services import log_action
 from tournaments.errors import AlreadyDone, TournamentError
@@ -23,13 +24,16 @@ def deck_check_start(*, table: Table, by=None) -> DeckCheck:
     table = Table.objects.select_related("round").get(pk=table.pk)
     noun = event.play.noun
     if table.round.status != Round.Status.PLAYING:
-        raise TournamentError("Deck checks are for the round being played.", code="not_playing")
+        raise TournamentError(_("Deck checks are for the round being played."), code="not_playing")
     entries = seated(table)
     if len(entries) < 2:
-        raise TournamentError("A bye has no deck to check here.", code="bye")
+        raise TournamentError(_("A bye has no deck to check here."), code="bye")
     if DeckCheck.objects.filter(table=table).exists():
         raise AlreadyDone(
-            f"{noun.title()} {table.number} is already being checked.", code="started"
+            # Translators: noun is the event's word for a table, capitalized ("Table", "Pod").
+            _("%(noun)s %(number)s is already being checked.")
+            % {"noun": event.play.noun_title, "number": table.number},
+            code="started",
         )
     check = DeckCheck.objects.create(
         tournament=event, round=table.round, table=table, started_by=by
@@ -49,10 +53,16 @@ def deck_check_done(*, check: DeckCheck, minutes: int, note: str = "", by=None) 
     table = check.table
     noun = event.play.noun
     if check.done_at is not None:
-        raise AlreadyDone(f"The check of {noun} {table.number} is already done.", code="done")
+        raise AlreadyDone(
+            _("The check of %(noun)s %(number)s is already done.")
+            % {"noun": noun, "number": table.number},
+            code="done",
+        )
     if not 0 <= minutes <= MAX_EXTENSION:
         raise TournamentError(
-            f"A deck check's time is 0 to {MAX_EXTENSION} minutes.", code="minutes", field="minutes"
+            _("A deck check's time is 0 to %(max)s minutes.") % {"max": MAX_EXTENSION},
+            code="minutes",
+            field="minutes",
         )
     if minutes and not table.reported and table.round.status == Round.Status.PLAYING:
         total = min(MAX_EXTENSION, table.extra_minutes + minutes)

@@ -24,6 +24,7 @@ the IPG applies it to the player's next game.
 import contextlib
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from audit.services import log_action
 from tournaments.domain.result import Result
@@ -32,6 +33,7 @@ from tournaments.models import Entry, Round, Seat
 from tournaments.services.entries import entry_drop
 from tournaments.services.results import table_report
 
+from .. import labels
 from ..actions import Action
 from ..domain import ipg
 from ..models import Penalty
@@ -60,14 +62,14 @@ def penalty_give(
     event = event_lock(entry.tournament_id)
     if infraction not in ipg.INFRACTIONS:
         raise TournamentError(
-            "Choose an infraction from the list.", code="infraction", field="infraction"
+            _("Choose an infraction from the list."), code="infraction", field="infraction"
         )
     code = ipg.infraction_get(infraction)
     earlier = list(Penalty.objects.filter(entry=entry).values_list("infraction", "penalty"))
     expected = ipg.expected_penalty(infraction, earlier)
     given = penalty or expected.penalty
     if given not in ipg.PENALTIES:
-        raise TournamentError("Choose a penalty from the list.", code="penalty", field="penalty")
+        raise TournamentError(_("Choose a penalty from the list."), code="penalty", field="penalty")
     reason = deviation_reason.strip()[:300]
     deviates = ipg.is_deviation(given, expected)
     finding = ipg.allowed_because(given, expected)
@@ -75,10 +77,20 @@ def penalty_give(
         # The IPG's own penalty on the judge's finding (IPG 4.2's malice): what it expects.
         expected = ipg.Expected(given, True, finding)
     if deviates and not reason:
+        names = {
+            "expected": labels.PENALTIES[expected.penalty],
+            "given": labels.PENALTIES[given],
+            "reason": expected.reason,
+        }
+        if expected.reason:
+            text = _(
+                "The IPG gives a %(expected)s here (%(reason)s): say why you give a %(given)s "
+                "instead."
+            )
+        else:
+            text = _("The IPG gives a %(expected)s here: say why you give a %(given)s instead.")
         raise TournamentError(
-            f"The IPG gives a {ipg.PENALTIES[expected.penalty]} here"
-            + (f" ({expected.reason})" if expected.reason else "")
-            + f": say why you give a {ipg.PENALTIES[given]} instead.",
+            text % names,
             code="deviation_reason",
             field="deviation_reason",
         )
@@ -109,7 +121,7 @@ def penalty_give(
     )
     if games is not None and not all(n in (0, 1) for n in games):
         raise TournamentError(
-            "Games won so far are 0 or 1 each (a match is best of three).",
+            _("Games won so far are 0 or 1 each (a match is best of three)."),
             code="games",
             field="games",
         )

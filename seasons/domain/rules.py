@@ -74,6 +74,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core.errors import DomainError
+from core.translate import gettext as _
 from leagues.domain.ranking import competition_ranks
 
 PlayerKey = Any  # a player id: ints or strings, one kind per season (they are sorted)
@@ -134,66 +135,94 @@ class PointTable:
 def _validate_table(table: PointTable) -> None:
     if not table.event_type.strip():
         raise SeasonError(
-            code="no_event_type", field="event_type", message="An event type needs a name."
+            code="no_event_type", field="event_type", message=_("An event type needs a name.")
         )
-    name = f"Event type {table.event_type!r}"
+    name = _("Event type %(name)s") % {"name": repr(table.event_type)}
+    what = {
+        "entering": _("entering"),
+        "per_round": _("per round"),
+        "per_win": _("per win"),
+        "per_draw": _("per draw"),
+        "per_bye": _("per bye"),
+    }
     for attribute in ("entering", "per_round", "per_win", "per_draw", "per_bye"):
         if getattr(table, attribute) < 0:
             raise SeasonError(
                 code="negative_points",
                 field=attribute,
-                message=f"{name}: points for {attribute.replace('_', ' ')} cannot be negative.",
+                message=_("%(type)s: points for %(what)s cannot be negative.")
+                % {"type": name, "what": what[attribute]},
             )
     if table.best_finishes is not None and table.best_finishes < 1:
         raise SeasonError(
             code="bad_limit",
             field="best_finishes",
-            message=f"{name}: the best-finish limit counts at least 1 finish "
-            "(leave it empty to count every finish).",
+            message=_(
+                "%(type)s: the best-finish limit counts at least 1 finish (leave it empty to "
+                "count every finish)."
+            )
+            % {"type": name},
         )
     previous: PlacingRow | None = None
     for i, row in enumerate(table.placings):
-        where = f"{name}, row {i + 1} (down to place {row.down_to})"
+        # Translators: where in a point table a refusal is: "Event type 'Store night', row 2
+        # (down to place 4)".
+        where = _("%(type)s, row %(row)s (down to place %(place)s)") % {
+            "type": name,
+            "row": i + 1,
+            "place": row.down_to,
+        }
         if row.down_to < 1:
             raise SeasonError(
                 code="bad_place",
                 field=f"placings[{i}].down_to",
-                message=f"{where}: places start at 1.",
+                message=_("%(where)s: places start at 1.") % {"where": where},
             )
         if row.points < 0:
             raise SeasonError(
                 code="negative_points",
                 field=f"placings[{i}].points",
-                message=f"{where}: points cannot be negative.",
+                message=_("%(where)s: points cannot be negative.") % {"where": where},
             )
         if row.more_than is not None and row.more_than < 1:
             raise SeasonError(
                 code="kicker_without_size",
                 field=f"placings[{i}].more_than",
-                message=f"{where}: a kicker needs the number of players the event must exceed "
-                "(1 or more).",
+                message=_(
+                    "%(where)s: a kicker needs the number of players the event must exceed "
+                    "(1 or more)."
+                )
+                % {"where": where},
             )
         if previous is not None:
             if row.down_to <= previous.down_to:
                 raise SeasonError(
                     code="placings_not_increasing",
                     field=f"placings[{i}].down_to",
-                    message=f"{where}: each row must reach a lower place than the row above "
-                    f"({previous.down_to}).",
+                    message=_(
+                        "%(where)s: each row must reach a lower place than the row above "
+                        "(%(above)s)."
+                    )
+                    % {"where": where, "above": previous.down_to},
                 )
             if row.points > previous.points:
                 raise SeasonError(
                     code="points_increasing",
                     field=f"placings[{i}].points",
-                    message=f"{where}: pays {row.points}, more than the better places above "
-                    f"({previous.points}).",
+                    message=_(
+                        "%(where)s: pays %(points)s, more than the better places above (%(above)s)."
+                    )
+                    % {"where": where, "points": row.points, "above": previous.points},
                 )
             if (previous.more_than or 0) > (row.more_than or 0):
                 raise SeasonError(
                     code="kicker_decreasing",
                     field=f"placings[{i}].more_than",
-                    message=f"{where}: a worse place cannot pay in a smaller event than the "
-                    f"row above (more than {previous.more_than} players).",
+                    message=_(
+                        "%(where)s: a worse place cannot pay in a smaller event than the row "
+                        "above (more than %(players)s players)."
+                    )
+                    % {"where": where, "players": previous.more_than},
                 )
         previous = row
 
@@ -304,21 +333,22 @@ class Season:
             raise SeasonError(
                 code="duplicate_event_type",
                 field="tables",
-                message=f"The event type {twice[0]!r} has two point tables.",
+                message=_("The event type %(name)s has two point tables.")
+                % {"name": repr(twice[0])},
             )
         for i, name in enumerate(self.tiebreaks):
             if name not in TIEBREAKS:
                 raise SeasonError(
                     code="unknown_tiebreak",
                     field=f"tiebreaks[{i}]",
-                    message=f"{name!r} is not a tie-break rule; the rules are "
-                    f"{', '.join(TIEBREAKS)}.",
+                    message=_("%(name)s is not a tie-break rule; the rules are %(rules)s.")
+                    % {"name": repr(name), "rules": ", ".join(TIEBREAKS)},
                 )
         if len(set(self.tiebreaks)) != len(self.tiebreaks):
             raise SeasonError(
                 code="duplicate_tiebreak",
                 field="tiebreaks",
-                message="A tie-break rule is named twice.",
+                message=_("A tie-break rule is named twice."),
             )
 
     def table(self, event_type: str) -> PointTable:
@@ -328,7 +358,7 @@ class Season:
         raise SeasonError(
             code="unknown_event_type",
             field="event_type",
-            message=f"The season has no event type {event_type!r}.",
+            message=_("The season has no event type %(name)s.") % {"name": repr(event_type)},
         )
 
 
