@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 
 from core.fragments import fragment_tag, jinja_template
 
@@ -44,6 +44,31 @@ def scores(text) -> SafeString:
         for odd, part in ((i % 2 == 1, p) for i, p in enumerate(parts))
     ]
     return mark_safe("".join(drawn))  # each part escaped above
+
+
+# A round's result in a player's rounds (selectors.PlayerRound.result: a code, also the
+# row's class), as the page says it.
+RESULT_WORDS = {
+    "win": pgettext_lazy("result of a round", "win"),
+    "loss": pgettext_lazy("result of a round", "loss"),
+    "draw": pgettext_lazy("result of a round", "draw"),
+    "bye": pgettext_lazy("result of a round", "bye"),
+    "bye ½": pgettext_lazy("result of a round", "bye ½"),
+    "playing": pgettext_lazy("result of a round", "playing"),
+}
+
+
+@register.filter
+def result_word(code) -> str:
+    """`{{ row.result|result_word }}`: "win", "loss", "draw", "bye", "bye ½", "playing"."""
+    word = RESULT_WORDS.get(code)
+    return code if word is None else str(word)
+
+
+@register.filter
+def seat_names(table) -> str:
+    """`{{ table|seat_names }}`: the table's players in seat order, "Ann \u2013 Bob"."""
+    return " \u2013 ".join(str(seat.entry.player.name) for seat in seats_of(table))
 
 
 @register.simple_tag
