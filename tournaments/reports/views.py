@@ -23,8 +23,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import DomainError
@@ -83,8 +83,10 @@ def _etag(request, event: Tournament, entry: Entry | None) -> str:
     its forms' tokens come from, which a log-in changes): one query."""
     # The page and its live fragment share the tag (the fragment is the page's live part, and
     # the answers say Vary: HX-Request), so the first poll after a load is already a 304.
+    # The language too: a browser's conditional GET after the footer's switch gets the page
+    # again in the new language, not a 304 keeping the old one.
     entry_id = entry.pk if entry else None
-    return page_tag(request, player_scopes(event, entry_id), entry_id, forms=True)
+    return page_tag(request, player_scopes(event, entry_id), entry_id, get_language(), forms=True)
 
 
 def _page(request, event: Tournament, entry: Entry | None, *, token: str = "", status=200):
