@@ -7,7 +7,8 @@ three dozen variable lookups, most of the console's time (bench/pages.py). The r
 pod's open finishing order, the seats a cut's seeds choose, a table whose players' reports are
 to be shown) are still the format's Django partials, which the cards' template asks `_Cards`
 for. A 512-player 1v1 round's 256 cards carry the same 15 result buttons: they depend only on
-the format and the round's kind, so they are rendered once per process.
+the format, the round's kind and the language, so they are rendered once per process
+for each.
 """
 
 import hashlib
