@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from core.pagecache import memo, public_page
@@ -199,7 +200,7 @@ def store_events(request: HttpRequest, org: str) -> HttpResponse:
     store = get_object_or_404(Organization, slug=org)
     has_leagues = League.objects.filter(organization=store).exists()
     if has_leagues and not visible_leagues(request.user).filter(organization=store).exists():
-        raise Http404("No such store.")
+        raise Http404(_("No such store."))
     events = listing.upcoming_events(organization=store, limit=listing.STORE_LIMIT)
     return render(
         request, "tournaments/public/store_events.html", {"store": store, "events": events}

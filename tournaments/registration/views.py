@@ -16,6 +16,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from cards.selectors import cards_loaded
@@ -34,14 +36,16 @@ from ..selectors import registration as reg_selectors
 from ..services.decks import entry_deck_set
 from ..services.registration import check_in, registration_join, registration_leave
 
-NOT_LINKED = "Your account is not linked to a player of this store: ask the store to link it."
+NOT_LINKED = gettext_lazy(
+    "Your account is not linked to a player of this store: ask the store to link it."
+)
 
 
 def _own(request, slug: str) -> tuple[Tournament, object]:
     event = selectors.event_get(slug=slug, user=request.user)
     player = reg_selectors.own_player(request.user, event)
     if player is None:
-        raise PermissionDenied(NOT_LINKED)
+        raise PermissionDenied(str(NOT_LINKED))
     return event, player
 
 
@@ -59,9 +63,11 @@ def _player_do(request, event: Tournament, action, done) -> HttpResponse:
 
 def _joined(event: Tournament, registration: Registration) -> str:
     if registration.status == "seated":
-        return f"You are registered for {event.name}."
+        return _("You are registered for %(event)s.") % {"event": event.name}
     position = reg_selectors.waitlist_position(registration)
-    return f"The event is full: you are number {position} on the waitlist."
+    return _("The event is full: you are number %(position)s on the waitlist.") % {
+        "position": position
+    }
 
 
 @login_required
@@ -76,7 +82,7 @@ def event_join(request: HttpRequest, slug: str) -> HttpResponse:
         look_alike_confirmed = request.POST.get("not_a_look_alike") == "1"
         return _join_as_new_player(request, event, name, look_alike_confirmed)
     if player is None:
-        raise PermissionDenied(NOT_LINKED)
+        raise PermissionDenied(str(NOT_LINKED))
     return _player_do(
         request,
         event,
@@ -101,8 +107,11 @@ def _join_as_new_player(
             return registration_join(tournament=event, player=player, by=request.user)
 
     def said(registration: Registration) -> str:
-        welcome = f"Welcome to {organization}, {registration.player.name}. "
-        return welcome + _joined(event, registration)
+        welcome = _("Welcome to %(store)s, %(name)s.") % {
+            "store": organization,
+            "name": registration.player.name,
+        }
+        return f"{welcome} {_joined(event, registration)}"
 
     return _player_do(request, event, join, said)
 
@@ -113,16 +122,16 @@ def event_leave(request: HttpRequest, slug: str) -> HttpResponse:
     event, player = _own(request, slug)
     registration = reg_selectors.own_registration(player, event)
     if registration is None:
-        messages.info(request, "You were not registered.")
+        messages.info(request, _("You were not registered."))
         return redirect("event_detail", slug=event.slug)
     waitlisted = registration.status == "waitlisted"
 
     def said(promoted: Registration | None) -> str:
         if waitlisted:
-            return f"You left the waitlist of {event.name}."
+            return _("You left the waitlist of %(event)s.") % {"event": event.name}
         if promoted is not None:
-            return "You are unregistered; your seat went to the first player on the waitlist."
-        return "You are unregistered; your seat is free for the next player to register."
+            return _("You are unregistered; your seat went to the first player on the waitlist.")
+        return _("You are unregistered; your seat is free for the next player to register.")
 
     return _player_do(
         request,
@@ -136,7 +145,7 @@ def _check_in_page(request, event: Tournament, registration: Registration | None
     if request.method == "POST":
         if registration is None:
             messages.error(
-                request, "Log in, or open the check-in link you got when you registered."
+                request, _("Log in, or open the check-in link you got when you registered.")
             )
         else:
             try:
@@ -146,7 +155,9 @@ def _check_in_page(request, event: Tournament, registration: Registration | None
             except DomainError as error:
                 messages.error(request, error_message(error))
             else:
-                messages.success(request, f"{registration.player}, you are checked in.")
+                messages.success(
+                    request, _("%(name)s, you are checked in.") % {"name": registration.player}
+                )
         return redirect(request.path)
     if registration is not None:
         registration.refresh_from_db()
@@ -181,7 +192,7 @@ def registration_check_in(request: HttpRequest, slug: str, token: str) -> HttpRe
         Registration.objects.filter(tournament=event, token=token).select_related("player").first()
     )
     if registration is None:
-        raise Http404("This check-in link is not valid for this event.")
+        raise Http404(_("This check-in link is not valid for this event."))
     return _check_in_page(request, event, registration, link=True)
 
 
@@ -209,7 +220,7 @@ def _deck_page(request, event: Tournament, entry: Entry, *, as_organizer: bool, 
                 form.add_error(field if field in form.fields else None, error_message(error))
                 status = 400
             else:
-                messages.success(request, f"Saved: {entry.player}'s deck.")
+                messages.success(request, _("Saved: %(name)s's deck.") % {"name": entry.player})
                 return redirect(back)
         else:
             status = 400
@@ -241,7 +252,7 @@ def my_deck(request: HttpRequest, slug: str) -> HttpResponse:
     player = reg_selectors.own_player(request.user, event)
     entry = event.entries.filter(player=player).select_related("player").first() if player else None
     if entry is None:
-        raise PermissionDenied("You are not in this event: register first.")
+        raise PermissionDenied(_("You are not in this event: register first."))
     return _deck_page(request, event, entry, as_organizer=False, back=request.path)
 
 
@@ -252,5 +263,5 @@ def entry_deck(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     event = run_get(request, slug)
     entry = event.entries.filter(pk=entry_id).select_related("player").first()
     if entry is None:
-        raise Http404("No such entry in this event.")
+        raise Http404(_("No such entry in this event."))
     return _deck_page(request, event, entry, as_organizer=True, back=request.path)

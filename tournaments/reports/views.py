@@ -23,6 +23,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import DomainError
@@ -40,14 +42,37 @@ from ..services import reports as reports_services
 from ..services.entries import entry_drop_self
 from ..services.reports import ReportClosed, report_confirm, report_submit
 
-# What a tap did, said once on the page it lands on (?said=); {noun}: the event's word for a
-# table ("table", "pod").
+# What a tap did, said once on the page it lands on (?said=), by the event's format (a
+# table or a pod: whole sentences, each translated; lazy, translated when shown).
 SAID = {
-    "reported": "Reported. The others at your {noun} confirm it on their phone.",
-    "confirmed": "Confirmed. Waiting for the others at your {noun}.",
-    "result": "Confirmed: the result is in.",
-    "disputed": "Your report differs from another at your {noun}: agree on one, or the TO decides.",
-    "sided": "Confirmed. Your {noun} sent different results: agree on one, or the TO decides.",
+    "reported": {
+        "1v1": gettext_lazy("Reported. The others at your table confirm it on their phone."),
+        "pods": gettext_lazy("Reported. The others at your pod confirm it on their phone."),
+    },
+    "confirmed": {
+        "1v1": gettext_lazy("Confirmed. Waiting for the others at your table."),
+        "pods": gettext_lazy("Confirmed. Waiting for the others at your pod."),
+    },
+    "result": {
+        "1v1": gettext_lazy("Confirmed: the result is in."),
+        "pods": gettext_lazy("Confirmed: the result is in."),
+    },
+    "disputed": {
+        "1v1": gettext_lazy(
+            "Your report differs from another at your table: agree on one, or the TO decides."
+        ),
+        "pods": gettext_lazy(
+            "Your report differs from another at your pod: agree on one, or the TO decides."
+        ),
+    },
+    "sided": {
+        "1v1": gettext_lazy(
+            "Confirmed. Your table sent different results: agree on one, or the TO decides."
+        ),
+        "pods": gettext_lazy(
+            "Confirmed. Your pod sent different results: agree on one, or the TO decides."
+        ),
+    },
 }
 
 
@@ -58,8 +83,10 @@ def _etag(request, event: Tournament, entry: Entry | None) -> str:
     its forms' tokens come from, which a log-in changes): one query."""
     # The page and its live fragment share the tag (the fragment is the page's live part, and
     # the answers say Vary: HX-Request), so the first poll after a load is already a 304.
+    # The language too: a browser's conditional GET after the footer's switch gets the page
+    # again in the new language, not a 304 keeping the old one.
     entry_id = entry.pk if entry else None
-    return page_tag(request, player_scopes(event, entry_id), entry_id, forms=True)
+    return page_tag(request, player_scopes(event, entry_id), entry_id, get_language(), forms=True)
 
 
 def _page(request, event: Tournament, entry: Entry | None, *, token: str = "", status=200):
@@ -97,7 +124,8 @@ def _page(request, event: Tournament, entry: Entry | None, *, token: str = "", s
         context["standing"] = selectors.my_standing(event, entry)
     said = request.GET.get("said", "") if request.method == "GET" else ""
     if said in SAID:
-        context.update(said=said, said_text=SAID[said].format(noun=event.play.noun))
+        texts = SAID[said]
+        context.update(said=said, said_text=str(texts.get(event.play.key, texts["1v1"])))
     template = "tournaments/reports/my_event.html"
     if request.htmx:
         template += "#live"
@@ -122,12 +150,14 @@ def _queued(data) -> tuple[int | None, str]:
     version = small_int(data.get("version", ""))
     if not _TAPPED_AT.fullmatch(tapped):
         raise TournamentError(
-            "This queued report's time is not a time of day (hh:mm).", code="offline_time"
+            _("This queued report's time is not a time of day (hh:mm)."), code="offline_time"
         )
     if version is None:
         raise TournamentError(
-            "This queued report carries no table version: it cannot be checked against the "
-            "table as it is now. Report it again.",
+            _(
+                "This queued report carries no table version: it cannot be checked against "
+                "the table as it is now. Report it again."
+            ),
             code="offline_version",
         )
     return version, tapped
@@ -148,7 +178,7 @@ def _act(request, event: Tournament, entry: Entry, *, token: str = "") -> HttpRe
                 else None
             )
             if report is None:
-                raise TournamentError("Choose a report to confirm.", code="no_report")
+                raise TournamentError(_("Choose a report to confirm."), code="no_report")
             outcome = report_confirm(
                 report=report,
                 entry=entry,
@@ -160,11 +190,11 @@ def _act(request, event: Tournament, entry: Entry, *, token: str = "") -> HttpRe
         elif action == "report":
             mine = report_selectors.my_seat(event, entry)
             if mine.table is None or mine.is_bye:
-                raise ReportClosed("You have no table to report in this round.", code="no_table")
+                raise ReportClosed(_("You have no table to report in this round."), code="no_table")
             posted = small_int(request.POST.get("table", ""))
             if posted is not None and posted != mine.table.pk:
                 raise ReportClosed(
-                    "That table is from an earlier round: here is your table now.",
+                    _("That table is from an earlier round: here is your table now."),
                     code="round_closed",
                 )
             players = [(e, name) for e, name, _ in mine.seats]
@@ -179,7 +209,7 @@ def _act(request, event: Tournament, entry: Entry, *, token: str = "") -> HttpRe
                 queued=queued,
             )
         else:
-            raise TournamentError("Report a result or confirm one.", code="action")
+            raise TournamentError(_("Report a result or confirm one."), code="action")
     except AlreadyDone as error:  # a double tap: said once, nothing changed
         messages.info(request, error_message(error))
         return redirect(request.path)
@@ -239,11 +269,10 @@ def my_event_drop(request: HttpRequest, slug: str) -> HttpResponse:
             messages.error(request, error_message(error))
             status = getattr(error, "status", 400)
         else:
-            done = (
-                f"You have dropped from {event.name}. You keep your results and are not "
-                "paired again."
-            )
-            messages.success(request, done + then)
+            done = _(
+                "You have dropped from %(event)s. You keep your results and are not paired again."
+            ) % {"event": event.name}
+            messages.success(request, f"{done} {then}" if then else done)
             return redirect(page)
     context = {
         "event": event,
@@ -263,35 +292,112 @@ def _table_notes(event: Tournament, entry: Entry, mine) -> tuple[str, str]:
     table = mine.table
     if table is None or table.reported or mine.is_bye:
         return "", ""
-    what = f"Your {event.play.noun} {table.number}"
     state = mine.state.state if mine.state is not None else "unreported"
     if event.self_report == "off":
-        return (
-            f"{what} has no result yet: tell the TO yours before you leave.",
-            f" {what} still needs its result: tell the TO.",
-        )
-    if state == "waiting" and entry.pk not in mine.state.open[0].agreeing:
-        return (
-            f"{what}'s result is reported and waits for you: confirm it on your page before "
-            "you leave, or tell the TO.",
-            f" {what}'s result waits for your confirmation: confirm it here or tell the TO.",
-        )
-    if state == "waiting":
-        return (
-            f"{what}'s result waits for the others to confirm it: nothing more is needed from you.",
-            f" {what}'s result waits for the others to confirm it.",
-        )
-    if state == "disputed":
-        return (
-            f"{what} sent different results: agree on one on your page before you leave, or "
-            "tell the TO.",
-            f" {what} sent different results: agree on one here or tell the TO.",
-        )
-    return (
-        f"{what} has no result yet: it still needs one. Report it on your page before you "
-        "leave, or tell the TO.",
-        f" {what} still needs its result: report it here or tell the TO.",
-    )
+        key = "off"
+    elif state == "waiting" and entry.pk not in mine.state.open[0].agreeing:
+        key = "mine"
+    elif state == "waiting":
+        key = "others"
+    elif state == "disputed":
+        key = "disputed"
+    else:
+        key = "none"
+    asked, then = _NOTES["pods" if event.play.key == "pods" else "1v1"][key]
+    values = {"number": table.number}
+    return str(asked) % values, str(then) % values
+
+
+# What the player's table still needs as they drop (_table_notes): (asked on the drop page,
+# said once dropped), by format and by where the table's reports stand.
+_NOTES = {
+    "1v1": {
+        "off": (
+            gettext_lazy(
+                "Your table %(number)s has no result yet: tell the TO yours before you leave."
+            ),
+            gettext_lazy("Your table %(number)s still needs its result: tell the TO."),
+        ),
+        "mine": (
+            gettext_lazy(
+                "Your table %(number)s's result is reported and waits for you: confirm it on "
+                "your page before you leave, or tell the TO."
+            ),
+            gettext_lazy(
+                "Your table %(number)s's result waits for your confirmation: confirm it here "
+                "or tell the TO."
+            ),
+        ),
+        "others": (
+            gettext_lazy(
+                "Your table %(number)s's result waits for the others to confirm it: nothing "
+                "more is needed from you."
+            ),
+            gettext_lazy("Your table %(number)s's result waits for the others to confirm it."),
+        ),
+        "disputed": (
+            gettext_lazy(
+                "Your table %(number)s sent different results: agree on one on your page "
+                "before you leave, or tell the TO."
+            ),
+            gettext_lazy(
+                "Your table %(number)s sent different results: agree on one here or tell the TO."
+            ),
+        ),
+        "none": (
+            gettext_lazy(
+                "Your table %(number)s has no result yet: it still needs one. Report it on "
+                "your page before you leave, or tell the TO."
+            ),
+            gettext_lazy(
+                "Your table %(number)s still needs its result: report it here or tell the TO."
+            ),
+        ),
+    },
+    "pods": {
+        "off": (
+            gettext_lazy(
+                "Your pod %(number)s has no result yet: tell the TO yours before you leave."
+            ),
+            gettext_lazy("Your pod %(number)s still needs its result: tell the TO."),
+        ),
+        "mine": (
+            gettext_lazy(
+                "Your pod %(number)s's result is reported and waits for you: confirm it on "
+                "your page before you leave, or tell the TO."
+            ),
+            gettext_lazy(
+                "Your pod %(number)s's result waits for your confirmation: confirm it here "
+                "or tell the TO."
+            ),
+        ),
+        "others": (
+            gettext_lazy(
+                "Your pod %(number)s's result waits for the others to confirm it: nothing "
+                "more is needed from you."
+            ),
+            gettext_lazy("Your pod %(number)s's result waits for the others to confirm it."),
+        ),
+        "disputed": (
+            gettext_lazy(
+                "Your pod %(number)s sent different results: agree on one on your page "
+                "before you leave, or tell the TO."
+            ),
+            gettext_lazy(
+                "Your pod %(number)s sent different results: agree on one here or tell the TO."
+            ),
+        ),
+        "none": (
+            gettext_lazy(
+                "Your pod %(number)s has no result yet: it still needs one. Report it on "
+                "your page before you leave, or tell the TO."
+            ),
+            gettext_lazy(
+                "Your pod %(number)s still needs its result: report it here or tell the TO."
+            ),
+        ),
+    },
+}
 
 
 @require_http_methods(["GET", "POST"])
@@ -302,10 +408,10 @@ def my_event_link(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     try:
         entry = report_selectors.link_entry(event, token)
     except report_selectors.BadLink:
-        raise Http404("This link is not valid for this event.") from None
+        raise Http404(_("This link is not valid for this event.")) from None
     if request.method == "POST":
         if entry is None:
-            messages.error(request, "You hold no seat in this event: nothing to report.")
+            messages.error(request, _("You hold no seat in this event: nothing to report."))
             return redirect(request.path)
         return _act(request, event, entry, token=token)
     return _page(request, event, entry, token=token)
@@ -319,7 +425,7 @@ def report_accept(request: HttpRequest, slug: str, report_id: int) -> HttpRespon
     event = run_get(request, slug)
     report = ResultReport.objects.filter(pk=report_id, table__round__tournament=event).first()
     if report is None:
-        raise Http404("No such report in this event.")
+        raise Http404(_("No such report in this event."))
     try:
         table = reports_services.report_accept(report=report, by=request.user)
     except AlreadyDone as error:
@@ -327,8 +433,11 @@ def report_accept(request: HttpRequest, slug: str, report_id: int) -> HttpRespon
     except DomainError as error:
         messages.error(request, error_message(error))
     else:
-        noun = event.play.noun_title
-        messages.success(request, f"{noun} {table.number}: {report.summary}, as reported.")
+        if event.play.key == "pods":
+            done = _("Pod %(number)s: %(result)s, as reported.")
+        else:
+            done = _("Table %(number)s: %(result)s, as reported.")
+        messages.success(request, done % {"number": table.number, "result": report.summary})
     back = request.POST.get("next", "")
     if back.startswith(f"/events/{event.slug}/") and "//" not in back:
         return redirect(back)

@@ -7,7 +7,8 @@ three dozen variable lookups, most of the console's time (bench/pages.py). The r
 pod's open finishing order, the seats a cut's seeds choose, a table whose players' reports are
 to be shown) are still the format's Django partials, which the cards' template asks `_Cards`
 for. A 512-player 1v1 round's 256 cards carry the same 15 result buttons: they depend only on
-the format and the round's kind, so they are rendered once per process.
+the format, the round's kind and the language, so they are rendered once per process
+for each.
 """
 
 import hashlib
@@ -19,6 +20,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 
 from core.fragments import fragment_tag, jinja_template
 
@@ -45,8 +47,42 @@ def scores(text) -> SafeString:
     return mark_safe("".join(drawn))  # each part escaped above
 
 
-@lru_cache(maxsize=16)
-def _buttons(template_name: str, top_cut: bool) -> SafeString:
+# A round's result in a player's rounds (selectors.PlayerRound.result: a code, also the
+# row's class), as the page says it.
+RESULT_WORDS = {
+    "win": pgettext_lazy("result of a round", "win"),
+    "loss": pgettext_lazy("result of a round", "loss"),
+    "draw": pgettext_lazy("result of a round", "draw"),
+    "bye": pgettext_lazy("result of a round", "bye"),
+    "bye ½": pgettext_lazy("result of a round", "bye ½"),
+    "playing": pgettext_lazy("result of a round", "playing"),
+}
+
+
+@register.filter
+def result_word(code) -> str:
+    """`{{ row.result|result_word }}`: "win", "loss", "draw", "bye", "bye ½", "playing"."""
+    word = RESULT_WORDS.get(code)
+    return code if word is None else str(word)
+
+
+@register.filter
+def seat_names(table) -> str:
+    """`{{ table|seat_names }}`: the table's players in seat order, "Ann \u2013 Bob"."""
+    return " \u2013 ".join(str(seat.entry.player.name) for seat in seats_of(table))
+
+
+@register.simple_tag
+def waiting_names(names, me: str) -> str:
+    """The names a table's report still waits for, the player's own said as "you"
+    ("you, Bob"), for the player's page's "Waiting for ..." sentence."""
+    you = gettext("you")
+    return ", ".join(you if name == me else str(name) for name in names)
+
+
+@lru_cache(maxsize=64)
+def _buttons(template_name: str, top_cut: bool, language: str | None) -> SafeString:
+    """Rendered once per format, kind of round and language (the labels are translated)."""
     from ..formats import FORMATS
 
     play = next(f for f in FORMATS.values() if f.template == template_name)
@@ -57,12 +93,14 @@ def _buttons(template_name: str, top_cut: bool) -> SafeString:
 @register.simple_tag
 def result_buttons(play, round_kind: str) -> SafeString:
     """The format's result buttons (the draws left out of a top cut), rendered once."""
-    return _buttons(play.template, round_kind == "top_cut")
+    return _buttons(play.template, round_kind == "top_cut", get_language())
 
 
 @register.simple_tag
 def place_options(count: int, selected: int | None, empty: str = "place") -> SafeString:
-    """`<option>`s for places (or seats) 1..count after an empty choice, `selected` chosen."""
+    """`<option>`s for places (or seats) 1..count after an empty choice, `selected` chosen;
+    `empty`: "place" or "seat", the empty choice's word (translated here)."""
+    empty = pgettext("seat at a table", "seat") if empty == "seat" else gettext("place")
     return format_html('<option value="">{}</option>', empty) + format_html_join(
         "",
         '<option value="{}"{}>{}</option>',
@@ -82,7 +120,7 @@ def _token(context) -> str:
 def minutes_since(moment) -> str:
     """ "2 min": the whole minutes since `moment` (a card note's; console.js counts on)."""
     seconds = (timezone.now() - moment).total_seconds()
-    return f"{max(0, int(seconds // 60))} min"
+    return gettext("%(minutes)s min") % {"minutes": max(0, int(seconds // 60))}
 
 
 def card_state(table) -> str:
@@ -145,7 +183,9 @@ class _Cards:
             order_wanted=bool(message) or getattr(context.get("error"), "field", None) == "places",
             # The console's live part (views.event_run_live) sends every card out of band.
             oob=bool(context.get("cards_oob")),
-            buttons="" if self.pods else _buttons(self.play.template, kind == "top_cut"),
+            buttons=""
+            if self.pods
+            else _buttons(self.play.template, kind == "top_cut", get_language()),
             seats_of=_seat_list,
             full_order=_full_order,
             card_state=card_state,
@@ -196,14 +236,14 @@ def entry_list(context, entries) -> str:
 def round_next(event, round_) -> tuple[str, str]:
     """What the console's one tap does once every table of `round_` has a result
     (views.round_advance), and what it ends: ("Pair round 3", "ends round 2")."""
+    # Translators: "ends round 2", "ends the final": the round's label as in a sentence.
+    ends = gettext("ends %(round)s") % {"round": round_.label_in_sentence}
     if round_.kind == "top_cut":
-        ends = f"ends {round_.label_in_sentence}"
         if round_.notes == "Final":
-            return "Finish the event", ends
-        return "Pair the next stage", ends
-    ends = f"ends {round_.label_in_sentence}"
+            return gettext("Finish the event"), ends
+        return gettext("Pair the next stage"), ends
     if round_.number < (event.swiss_rounds or 0):
-        return f"Pair round {round_.number + 1}", ends
+        return gettext("Pair round %(number)s") % {"number": round_.number + 1}, ends
     if event.top_cut:
-        return f"Start the top {event.top_cut}", ends
-    return "Final standings", ends
+        return gettext("Start the top %(cut)s") % {"cut": event.top_cut}, ends
+    return gettext("Final standings"), ends
