@@ -178,7 +178,10 @@ def test_the_service_worker_keeps_the_catalogue_of_its_language(client):
 
 def test_the_service_worker_answers_in_the_visitor_s_language(client):
     from django.conf import settings
+    from django.utils import translation
 
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
-    text = client.get(reverse("offline_service_worker")).content.decode()
+    # The middleware's French stays active after the request: `override` gives back English.
+    with translation.override("en"):
+        text = client.get(reverse("offline_service_worker")).content.decode()
     assert "/jsi18n/fr.js?v=" in text
