@@ -4,6 +4,7 @@ drawn by templates/tables/table.html, its cells by tournaments/console/cells/. T
 tables (pairings, standings) stay partials."""
 
 import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
 
 from ..models import Registration
 
@@ -19,21 +20,21 @@ LINKS = "tournaments/console/cells/links.html"
 class RegistrationTable(tables.Table):
     player = tables.Column(
         accessor="player__name",
-        verbose_name="Player",
+        verbose_name=_("Player"),
         attrs={"th": {"class": "name"}, "td": {"class": "name"}},
     )
     here = tables.TemplateColumn(
         template_name=HERE,
         accessor="checked_in_at",
-        verbose_name="Here",
+        verbose_name=_("Here"),
         order_by=("checked_in_at", "player__name"),
     )
     paid = tables.TemplateColumn(
-        template_name=PAID, verbose_name="Paid", order_by=("paid", "player__name")
+        template_name=PAID, verbose_name=_("Paid"), order_by=("paid", "player__name")
     )
     links = tables.TemplateColumn(
         template_name=LINKS,
-        verbose_name="Links",
+        verbose_name=_("Links"),
         orderable=False,
         empty_values=(),
         attrs={"td": {"class": "links"}},
@@ -43,4 +44,4 @@ class RegistrationTable(tables.Table):
         model = Registration
         fields = ()
         attrs = {"class": "registrations"}
-        empty_text = "Nobody has registered online yet."
+        empty_text = _("Nobody has registered online yet.")

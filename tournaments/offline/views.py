@@ -5,6 +5,13 @@ The service worker is a template rendered here rather than a static file: a work
 reach no higher than its own folder unless its answer says `Service-Worker-Allowed`, and it
 must not be cached by whitenoise's far-future headers (a phone would keep an old worker for a
 year). Its text carries a version (a hash of itself), so a change replaces the worker.
+
+The worker keeps the scripts' catalogue of the language it was fetched in (`catalog`, the
+address `{% js_catalog_url %}` gives the console's page, `?v=` the release), so that the
+offline round reads that language with the Wi-Fi down; its text is drawn once per language.
+The version hashes the text without the language's parts: a worker fetched in another language
+replaces the old one (its bytes differ) but keeps the same cache of static files, Pyodide's
+13 MB with them.
 """
 
 import hashlib
@@ -18,7 +25,12 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.html import escape
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
+
+from core.templatetags.languages import js_catalog_url
 
 from ..pages import run_get
 from ..selectors.offline import event_state_get
@@ -27,21 +39,54 @@ from ..selectors.offline import event_state_get
 SCOPE = "/events/"
 
 
-@lru_cache(maxsize=1)
-def _worker_text() -> str:
+def _catalog_prefix() -> str:
+    """The folder of the scripts' catalogues ("/jsi18n/"), which the worker keeps like static
+    files."""
+    return reverse("js_catalog", args=["en"]).rsplit("/", 1)[0] + "/"
+
+
+@lru_cache(maxsize=16)
+def _worker_text(language: str) -> str:
+    """The worker's text in `language` (the active one: the caller's key)."""
     context = {
         "static_url": settings.STATIC_URL,  # static("") fails with a deploy's manifest
         "logout": reverse("account_logout"),
+        "catalog_prefix": _catalog_prefix(),
+        "catalog": "",
+        "offline_page": '""',
     }
     draft = render_to_string("tournaments/offline/sw.js", {**context, "version": ""})
     version = hashlib.blake2b(draft.encode(), digest_size=6).hexdigest()
+    # What the worker shows itself, in its language (sw.js has no template tags that translate).
+    context["catalog"] = js_catalog_url()
+    context["offline_page"] = json.dumps(_offline_page(language))
     return render_to_string("tournaments/offline/sw.js", {**context, "version": version})
+
+
+def _offline_page(language: str) -> str:
+    """The page the worker answers with for a page it kept no copy of while the site cannot be
+    reached (instead of the browser's own error)."""
+    title = escape(_("Offline"))
+    text = escape(
+        _(
+            "This page was not kept on this phone, and the site cannot be reached. "
+            "Open it again when the connection is back."
+        )
+    )
+    return (
+        f'<!doctype html><html lang="{escape(language)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{title} · Guildhall</title></head><body><h1>{title}</h1><p>{text}</p>"
+        "</body></html>"
+    )
 
 
 @require_GET
 def service_worker(request: HttpRequest) -> HttpResponse:
-    """The service worker, for a scope of /events/ (its answer says it may)."""
-    response = HttpResponse(_worker_text(), content_type="text/javascript; charset=utf-8")
+    """The service worker, for a scope of /events/ (its answer says it may), in the request's
+    language."""
+    text = _worker_text(get_language())
+    response = HttpResponse(text, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = SCOPE
     response["Cache-Control"] = "no-cache"
     return response
@@ -62,7 +107,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
         "id": "/",
         "name": "Guildhall",
         "short_name": "Guildhall",
-        "description": "Leagues and tournaments for game stores.",
+        "description": _("Leagues and tournaments for game stores."),
         "start_url": start if _START.fullmatch(start) else reverse("my_guildhall"),
         "scope": "/",
         "display": "standalone",

@@ -147,3 +147,41 @@ def test_the_console_has_the_phone_keep_the_pairing_page_its_code_and_the_paper_
     # The pairing page carries the console's offline script: it reads what the console kept.
     pairing = client.get(reverse("offline_pair", args=[event.slug])).content.decode()
     assert 'data-offline-kind="console"' in pairing
+
+
+def test_the_service_worker_keeps_the_catalogue_of_its_language(client):
+    """The offline round reads the language the console was opened in: the worker fetched in
+    German keeps German's catalogue of the scripts' strings (the address the pages load, with
+    the release), and says in German that a page was not kept."""
+    from django.utils import translation
+
+    from core.pagecache import release
+    from tournaments.offline.views import _worker_text
+
+    with translation.override("de"):
+        text = _worker_text(translation.get_language())
+    catalog = f"/jsi18n/de.js?v={release()}"
+    assert f'var CATALOG = "{catalog}";' in text
+    with translation.override("en"):
+        english = _worker_text(translation.get_language())
+    assert "/jsi18n/en.js?v=" in english and "/jsi18n/de.js" not in english
+    # One worker's cache of static files whatever the language: Pyodide is kept once.
+    version = next(line for line in text.splitlines() if line.startswith("var VERSION"))
+    assert version in english
+    assert 'lang=\\"de\\"' in text
+
+    response = client.get(catalog)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert b"gettext" in response.content
+
+
+def test_the_service_worker_answers_in_the_visitor_s_language(client):
+    from django.conf import settings
+    from django.utils import translation
+
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    # The middleware's French stays active after the request: `override` gives back English.
+    with translation.override("en"):
+        text = client.get(reverse("offline_service_worker")).content.decode()
+    assert "/jsi18n/fr.js?v=" in text

@@ -162,6 +162,11 @@ def _console_players(request, event: Tournament, round_: Round | None) -> dict:
     again when the players changed). The list is read once per change of the players or
     their names, not at every load of every judge's console."""
     after = round_.number if round_ else 0
+    not_checked_in = (
+        registration_selectors.not_checked_in(event)
+        if round_ is None and event.check_in == Tournament.CheckIn.OPEN
+        else None
+    )
     return {
         "structure": selectors.structure_get(event)
         if event.play.suggests_cut and event.status == Tournament.Status.REGISTRATION
@@ -172,9 +177,9 @@ def _console_players(request, event: Tournament, round_: Round | None) -> dict:
             lambda: console_selectors.entry_lines(event, after_round=after),
             request=request,
         ),
-        "not_checked_in": registration_selectors.not_checked_in(event)
-        if round_ is None and event.check_in == Tournament.CheckIn.OPEN
-        else None,
+        "not_checked_in": not_checked_in,
+        # The names in one value: a sentence of the console names them (its translation).
+        "not_checked_in_names": ", ".join(r.player.name for r in not_checked_in or ()),
     }
 
 

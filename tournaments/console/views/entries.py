@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import DomainError
@@ -37,8 +38,14 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
         )
     except DomainError as error:
         return refused(request, event, error, form=form)
-    late = f" (from round {entry.joined_round})" if entry.joined_round > 1 else ""
-    messages.success(request, f"Registered {entry.player}{late}.")
+    if entry.joined_round > 1:
+        said = _("Registered %(player)s (from round %(round)s).") % {
+            "player": entry.player,
+            "round": entry.joined_round,
+        }
+    else:
+        said = _("Registered %(player)s.") % {"player": entry.player}
+    messages.success(request, said)
     return redirect("event_run", slug=event.slug)
 
 
@@ -52,7 +59,7 @@ def entry_actions(request: HttpRequest, slug: str, entry_id: int) -> HttpRespons
     latest = event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     lines = console_selectors.entry_lines(event, after_round=latest, entry_id=entry_id)
     if not lines:
-        raise Http404("No such player in this event.")
+        raise Http404(_("No such player in this event."))
     context = {
         "entry": lines[0],
         "status": event.status,
@@ -77,7 +84,7 @@ def entry_drop(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         request,
         event,
         lambda: entries_services.entry_drop(entry=entry, by=request.user),
-        f"{entry.player} has dropped; they keep their results.",
+        _("%(player)s has dropped; they keep their results.") % {"player": entry.player},
     )
 
 
@@ -95,7 +102,7 @@ def entry_undrop(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
         request,
         event,
         lambda: entries_services.entry_undrop(entry=entry, by=request.user),
-        f"{entry.player} is back in: they are paired from the next round.",
+        _("%(player)s is back in: they are paired from the next round.") % {"player": entry.player},
     )
 
 
@@ -112,7 +119,7 @@ def entry_bye(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
             request,
             event,
             TournamentError(
-                "Give the round the player sits out, as a number.", code="round", field="round"
+                _("Give the round the player sits out, as a number."), code="round", field="round"
             ),
         )
     if request.POST.get("action") == "remove":
@@ -120,13 +127,15 @@ def entry_bye(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
             request,
             event,
             lambda: requested_bye_remove(entry=entry, round_number=number, by=request.user),
-            f"{entry.player} plays round {number} after all.",
+            _("%(player)s plays round %(round)s after all.")
+            % {"player": entry.player, "round": number},
         )
     return act(
         request,
         event,
         lambda: requested_bye_add(entry=entry, round_number=number, by=request.user),
-        f"{entry.player} sits out round {number} with a half-point bye.",
+        _("%(player)s sits out round %(round)s with a half-point bye.")
+        % {"player": entry.player, "round": number},
     )
 
 
@@ -138,14 +147,19 @@ def entry_remove(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
     entry = _entry_get(event, entry_id)
     if entry is None:
         return refused(
-            request, event, AlreadyDone("That entry is no longer registered.", code="gone")
+            request, event, AlreadyDone(_("That entry is no longer registered."), code="gone")
         )
     try:
         promoted = entries_services.entry_remove(entry=entry, by=request.user)
     except DomainError as error:
         return refused(request, event, error)
-    moved = f" {promoted.player} moved up from the waitlist." if promoted else ""
-    messages.success(request, f"{entry.player} is no longer registered for {event.name}.{moved}")
+    said = _("%(player)s is no longer registered for %(event)s.") % {
+        "player": entry.player,
+        "event": event.name,
+    }
+    if promoted:
+        said += " " + _("%(player)s moved up from the waitlist.") % {"player": promoted.player}
+    messages.success(request, said)
     return redirect("event_run", slug=event.slug)
 
 

@@ -12,6 +12,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from core.errors import DomainError
@@ -34,7 +36,7 @@ from ...services.series import tournament_copy_weekly, tournament_listing_set
 def event_create(request: HttpRequest, slug: str) -> HttpResponse:
     league = league_selectors.league_get(slug=slug, user=request.user)
     if not can_run_events_of(request.user, league.organization_id):
-        raise PermissionDenied("Only the store's organizers and judges create events.")
+        raise PermissionDenied(_("Only the store's organizers and judges create events."))
     form = EventForm(request.POST or None, league=league)
     if request.method == "POST" and form.is_valid():
         fields = dict(form.cleaned_data)
@@ -50,7 +52,9 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
                 form=form,
             )
         else:
-            messages.success(request, f"{event.name} is ready: register the players.")
+            messages.success(
+                request, _("%(event)s is ready: register the players.") % {"event": event.name}
+            )
             return redirect("event_run", slug=event.slug)
     status = 400 if request.method == "POST" else 200
     return render(
@@ -100,7 +104,7 @@ def event_listing(request: HttpRequest, slug: str) -> HttpResponse:
                 context=event_context(request, event, "run"),
                 form=form,
             )
-        messages.success(request, "Saved: the event's time, place and fee.")
+        messages.success(request, _("Saved: the event's time, place and fee."))
         return redirect("event_detail", slug=event.slug)
     status = 400 if request.method == "POST" else 200
     return render(request, template, event_context(request, event, "run", form=form), status=status)
@@ -109,7 +113,7 @@ def event_listing(request: HttpRequest, slug: str) -> HttpResponse:
 def _copy_get(request, slug: str) -> Tournament:
     event = selectors.event_get(slug=slug, user=request.user)
     if not can_run_events_of(request.user, event.league.organization_id):
-        raise PermissionDenied("Only the store's organizers and judges make its events.")
+        raise PermissionDenied(_("Only the store's organizers and judges make its events."))
     return event
 
 
@@ -134,11 +138,18 @@ def event_copy(request: HttpRequest, slug: str) -> HttpResponse:
                 form=form,
             )
         if copies.created:
-            days = ", ".join(f"{t.date:%a %-d %b}" for t in copies.created)
-            messages.success(request, f"{event.name} is on {days} too, with no players yet.")
+            # "Fri 12 Dec", the day's and month's names in the active language.
+            days = ", ".join(date_format(t.date, "D j M") for t in copies.created)
+            messages.success(
+                request,
+                _("%(event)s is on %(days)s too, with no players yet.")
+                % {"event": event.name, "days": days},
+            )
         if copies.existing:
-            days = ", ".join(f"{t.date:%a %-d %b}" for t in copies.existing)
-            messages.info(request, f"Already there, left as they were: {days}.")
+            days = ", ".join(date_format(t.date, "D j M") for t in copies.existing)
+            messages.info(
+                request, _("Already there, left as they were: %(days)s.") % {"days": days}
+            )
         return redirect("event_list", slug=event.league.slug)
     status = 400 if request.method == "POST" else 200
     return render(

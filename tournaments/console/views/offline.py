@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -43,7 +44,7 @@ def offline_pair(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "tournaments/console/offline_pair.html",
-        event_context(request, event, "run", title="Pair without the server", code=code),
+        event_context(request, event, "run", title=_("Pair without the server"), code=code),
     )
 
 
@@ -65,7 +66,7 @@ def offline_upload(request: HttpRequest, slug: str) -> JsonResponse:
     (written in History with the phone's round)."""
     event = run_get(request, slug)
     if len(request.body) > MOST_BYTES:
-        return JsonResponse({"ok": False, "message": "The round sent is too large."}, status=400)
+        return JsonResponse({"ok": False, "message": _("The round sent is too large.")}, status=400)
     try:
         body = json_body(request.body)
         data, tables, results = body["input"], body["tables"], body.get("results") or {}
@@ -73,7 +74,7 @@ def offline_upload(request: HttpRequest, slug: str) -> JsonResponse:
             raise TypeError
     except (BadJson, KeyError, TypeError):
         return JsonResponse(
-            {"ok": False, "message": "The phone's round could not be read: pair it again."},
+            {"ok": False, "message": _("The phone's round could not be read: pair it again.")},
             status=400,
         )
     try:
@@ -91,7 +92,7 @@ def offline_upload(request: HttpRequest, slug: str) -> JsonResponse:
             "ok": True,
             "already": False,
             "round": round_.number,
-            "message": f"Round {round_.number} is on the server: every phone and the "
-            "projector show it.",
+            "message": _("Round %(round)s is on the server: every phone and the projector show it.")
+            % {"round": round_.number},
         }
     )

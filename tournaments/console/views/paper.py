@@ -11,6 +11,8 @@ a result. Each sheet has its own address too, to print it alone. Only those who 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from core.pagecache import memo
@@ -22,10 +24,10 @@ from ...selectors.paper import paper_pack
 
 # The sheets in the pack's order: (section, URL name, title).
 SHEETS = [
-    ("pairings", "paper_pairings", "Pairings by table"),
-    ("seats", "paper_seats", "Find your seat"),
-    ("slips", "paper_slips", "Result slips"),
-    ("standings", "paper_standings", "Standings"),
+    ("pairings", "paper_pairings", gettext_lazy("Pairings by table")),
+    ("seats", "paper_seats", gettext_lazy("Find your seat")),
+    ("slips", "paper_slips", gettext_lazy("Result slips")),
+    ("standings", "paper_standings", gettext_lazy("Standings")),
 ]
 
 
@@ -48,7 +50,7 @@ def _paper(request: HttpRequest, slug: str, sections: list[str]) -> HttpResponse
         pack=paper_pack(event),
         sections=sections,
         sheets=SHEETS,
-        title=titles[sections[0]] if len(sections) == 1 else "Paper pack",
+        title=titles[sections[0]] if len(sections) == 1 else _("Paper pack"),
         labels=labels,
         lines=lines,
     )

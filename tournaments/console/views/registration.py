@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -115,7 +116,7 @@ def registration_settings(request: HttpRequest, slug: str) -> HttpResponse:
             note=data["note"],
             by=request.user,
         ),
-        "Registration settings saved.",
+        _("Registration settings saved."),
     )
 
 
@@ -127,16 +128,18 @@ def check_in_open(request: HttpRequest, slug: str) -> HttpResponse:
         request,
         event,
         lambda: registration_services.check_in_open(tournament=event, by=request.user),
-        "Check-in is open: players scan the code or use their link.",
+        _("Check-in is open: players scan the code or use their link."),
     )
 
 
 def _closed_message(closed: CheckInClosed) -> str:
-    gone = ", ".join(r.player.name for r in closed.no_shows) or "nobody"
-    seated = ", ".join(r.player.name for r in closed.promoted) or "nobody"
-    return (
-        f"Check-in closed. Removed (did not check in): {gone}. Seated from the waitlist: {seated}."
-    )
+    nobody = _("nobody")
+    gone = ", ".join(r.player.name for r in closed.no_shows) or nobody
+    seated = ", ".join(r.player.name for r in closed.promoted) or nobody
+    return _(
+        "Check-in closed. Removed (did not check in): %(gone)s. Seated from the waitlist: "
+        "%(seated)s."
+    ) % {"gone": gone, "seated": seated}
 
 
 @login_required
@@ -166,13 +169,14 @@ def registration_paid(request: HttpRequest, slug: str, registration_id: int) -> 
     event = run_get(request, slug)
     registration = Registration.objects.filter(pk=registration_id, tournament=event).first()
     if registration is None:
-        raise Http404("No such registration in this event.")
+        raise Http404(_("No such registration in this event."))
     paid = request.POST.get("paid") == "1"
     return _do(
         request,
         event,
         lambda: registration_paid_set(registration=registration, paid=paid, by=request.user),
-        f"{registration.player} marked {'paid' if paid else 'not paid'}.",
+        (_("%(player)s marked paid.") if paid else _("%(player)s marked not paid."))
+        % {"player": registration.player},
     )
 
 
@@ -185,7 +189,11 @@ def deck_settings(request: HttpRequest, slug: str) -> HttpResponse:
         for field, errors in form.errors.items():
             messages.error(
                 request,
-                f"{form.fields[field].label if field in form.fields else ''}: {' '.join(errors)}",
+                _("%(field)s: %(errors)s")
+                % {
+                    "field": form.fields[field].label if field in form.fields else "",
+                    "errors": " ".join(errors),
+                },
             )
         return redirect("event_registration", slug=event.slug)
     try:
@@ -193,5 +201,5 @@ def deck_settings(request: HttpRequest, slug: str) -> HttpResponse:
     except DomainError as error:
         messages.error(request, error_message(error))
     else:
-        messages.success(request, "Deck settings saved.")
+        messages.success(request, _("Deck settings saved."))
     return redirect("event_registration", slug=event.slug)

@@ -5,9 +5,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import DomainError
@@ -34,7 +35,7 @@ def _decklists_choice(request: HttpRequest, event: Tournament):
     if choice == "wait":
         messages.info(
             request,
-            "Pairing waits: fix the lists below (or the players do), then pair again.",
+            _("Pairing waits: fix the lists below (or the players do), then pair again."),
         )
         url = reverse("event_registration", kwargs={"slug": event.slug}) + "#without-legal-list"
         return choice, redirect(url)
@@ -84,12 +85,12 @@ def event_pair(request: HttpRequest, slug: str) -> HttpResponse:
         )
     except DomainError as error:
         return refused(request, event, error)
-    tables = round_.tables.count()
-    kind = event.play.noun
+    tables = _tables(event, round_.tables.count())
     # What the pairing had to allow (round_.notes) is not flashed: the console shows it
     # beside the round for as long as the round is played.
     messages.success(
-        request, f"Round {round_.number} is paired: {tables} {kind}{pluralize(tables)}."
+        request,
+        _("Round %(round)s is paired: %(tables)s.") % {"round": round_.number, "tables": tables},
     )
     return redirect("event_run", slug=event.slug)
 
@@ -106,9 +107,12 @@ def event_swiss_finish(request: HttpRequest, slug: str) -> HttpResponse:
         return refused(request, event, error)
     if event.status == Tournament.Status.FINISHED:
         # The console says the event is finished (`round-status`): the flash says how.
-        said = f"The Swiss rounds ended after round {after}."
+        said = _("The Swiss rounds ended after round %(after)s.") % {"after": after}
     else:
-        said = f"The Swiss rounds end after round {after}: start the top {event.top_cut}."
+        said = _("The Swiss rounds end after round %(after)s: start the top %(cut)s.") % {
+            "after": after,
+            "cut": event.top_cut,
+        }
     messages.success(request, said)
     return redirect("event_run", slug=event.slug)
 
@@ -122,7 +126,7 @@ def round_end(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         request,
         event,
         lambda: rounds_services.round_end(round_=round_, by=request.user),
-        f"{round_.label} is complete.",
+        _("%(round)s is complete.") % {"round": round_.label},
     )
 
 
@@ -153,16 +157,24 @@ def round_advance(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     ended = round_.label
     if shown.pk == round_.pk:
         # Nothing follows: the console itself now says the event is finished (`round-status`).
-        done = f"{ended} is complete."
+        done = _("%(round)s is complete.") % {"round": ended}
     else:
-        done = f"{ended} is complete. {shown.label} is paired: "
-        done += f"{_tables(event, shown.tables.count())}."
+        done = _("%(round)s is complete. %(next)s is paired: %(tables)s.") % {
+            "round": ended,
+            "next": shown.label,
+            "tables": _tables(event, shown.tables.count()),
+        }
     messages.success(request, done)
     return redirect("event_run", slug=event.slug)
 
 
 def _tables(event: Tournament, count: int) -> str:
-    return f"{count} {event.play.noun}{pluralize(count)}"
+    """ "12 tables", "1 pod": the format's noun (its own translation) after the count."""
+    return ngettext("%(count)s %(noun)s", "%(count)s %(nouns)s", count) % {
+        "count": count,
+        "noun": event.play.noun,
+        "nouns": event.play.nouns,
+    }
 
 
 @login_required
@@ -178,7 +190,7 @@ def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         minutes = 0 if start else int(request.POST.get("minutes", ""))
         expected = int(request.POST.get("expected") or 0)
     except ValueError:
-        error = TournamentError("Give or take a whole number of minutes.", code="clock_minutes")
+        error = TournamentError(_("Give or take a whole number of minutes."), code="clock_minutes")
         return refused(request, event, error)
     try:
         round_ = round_clock_set(
@@ -187,7 +199,7 @@ def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     except DomainError as error:
         return refused(request, event, error)
     ends = timezone.localtime(round_.ends_at)
-    messages.success(request, f"Time is up at {ends:%H:%M}.")
+    messages.success(request, _("Time is up at %(time)s.") % {"time": f"{ends:%H:%M}"})
     return redirect("event_run", slug=event.slug)
 
 
@@ -207,8 +219,16 @@ def round_extension(request: HttpRequest, slug: str, number: int) -> HttpRespons
         table_extension_set(round_=round_, number=table, minutes=minutes, by=request.user)
     except DomainError as error:
         return refused(request, event, error, form=form, form_name="extension_form")
-    what = f"{minutes} extra minute{pluralize(minutes)}" if minutes else "no time extension"
-    messages.success(request, f"{event.play.noun_title} {table} now has {what}.")
+    values = {"noun": event.play.noun_title, "table": table, "minutes": minutes}
+    if minutes:
+        said = ngettext(
+            "%(noun)s %(table)s now has %(minutes)s extra minute.",
+            "%(noun)s %(table)s now has %(minutes)s extra minutes.",
+            minutes,
+        )
+    else:
+        said = _("%(noun)s %(table)s now has no time extension.")
+    messages.success(request, said % values)
     return redirect("event_run", slug=event.slug)
 
 
@@ -226,7 +246,7 @@ def top_cut_start(request: HttpRequest, slug: str) -> HttpResponse:
         return _decklists_confirm(request, event, error, action=action)
     except DomainError as error:
         return refused(request, event, error)
-    messages.success(request, f"The top {event.top_cut} is paired.")
+    messages.success(request, _("The top %(cut)s is paired.") % {"cut": event.top_cut})
     return redirect("event_run", slug=event.slug)
 
 
@@ -236,7 +256,7 @@ def round_run(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = run_get(request, slug)
     round_ = console_selectors.console_round(event, number)
     if round_ is None:
-        raise Http404("No such round.")
+        raise Http404(_("No such round."))
     context = event_context(
         request,
         event,
@@ -286,7 +306,7 @@ def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     # One form offers every edit: the bye's player is `a`, and the other select is not read.
     a, b = entries.get(picked[0]), None if edit == "bye" else entries.get(picked[1])
     if a is None or (edit != "bye" and b is None):
-        return refused(request, event, TournamentError("Choose the players.", code="pick"))
+        return refused(request, event, TournamentError(_("Choose the players."), code="pick"))
     try:
         warnings = rounds_services.round_edit(
             round_=round_,

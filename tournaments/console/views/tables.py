@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import DomainError
@@ -44,7 +45,7 @@ def table_report(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
         .order_by("position")
     )
     if not seats:
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     table = seats[0].table
     try:
         version = int(request.POST.get("version", ""))
@@ -74,12 +75,14 @@ def _offline_via(data, version: int | None) -> str:
         return ""
     if not _TAPPED_AT.fullmatch(tapped):
         raise TournamentError(
-            "This queued result's time is not a time of day (hh:mm).", code="offline_time"
+            _("This queued result's time is not a time of day (hh:mm)."), code="offline_time"
         )
     if version is None or version < 0:
         raise TournamentError(
-            "This queued result carries no table version: it cannot be checked against the "
-            "table as it is now. Enter it again.",
+            _(
+                "This queued result carries no table version: it cannot be checked against the "
+                "table as it is now. Enter it again."
+            ),
             code="offline_version",
             field="version",
         )
@@ -141,9 +144,9 @@ def table_order(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
     try:
         table = console_selectors.table_card(table_id)
     except Table.DoesNotExist:
-        raise Http404("No such table.") from None
+        raise Http404(_("No such table.")) from None
     if table.round.tournament_id != event.pk:
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     context = {"table": table, **console_urls(event)}
     if request.htmx:
         return render(request, "tournaments/formats/pod.html#order-form", context)
@@ -167,7 +170,9 @@ def table_seats(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
     for entry_id, name in table.seats.values_list("entry_id", "entry__player__name"):
         seat = small_int(request.POST.get(f"seat-{entry_id}", ""))
         if seat is None:
-            error = TournamentError(f"Choose {name}'s seat.", code="picks_count")
+            error = TournamentError(
+                _("Choose %(player)s's seat.") % {"player": name}, code="picks_count"
+            )
             return refused(request, event, error)
         picks[entry_id] = seat
     changed = []
@@ -175,7 +180,10 @@ def table_seats(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
     def choose():
         changed.append(cut_seats_choose(table=table, picks=picks, by=request.user))
 
-    response = act(request, event, choose, f"Pod {table.number}: the seeds' seats are recorded.")
+    done = _("Pod %(number)s: the seeds' seats are recorded.") % {"number": table.number}
+    response = act(request, event, choose, done)
     if changed == [False]:  # the same seats again (a double tap): said once, changed nothing
-        messages.info(request, f"Pod {table.number} already sits that way.")
+        messages.info(
+            request, _("Pod %(number)s already sits that way.") % {"number": table.number}
+        )
     return response

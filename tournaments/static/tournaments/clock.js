@@ -13,6 +13,16 @@
 (function () {
   "use strict";
 
+  // The page's catalogue (/jsi18n/<lang>.js, loaded first) translates; without it, English.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate =
+    window.interpolate ||
+    function (format, values) {
+      return format.replace(/%\((\w+)\)s/g, function (match, name) {
+        return String(values[name]);
+      });
+    };
+
   var formats = {};
 
   function hhmm(moment, zone) {
@@ -34,16 +44,19 @@
 
   function left(ms, unit) {
     if (unit === "min") {
-      return Math.max(0, Math.floor(ms / 60000)) + " min";
+      var minutes = Math.max(0, Math.floor(ms / 60000));
+      return interpolate(gettext("%(minutes)s min"), { minutes: minutes }, true);
     }
     if (ms <= 0) {
-      return "time is up";
+      return gettext("time is up");
     }
     var total = Math.ceil(ms / 1000);
     var hours = Math.floor(total / 3600);
     var minutes = Math.floor((total % 3600) / 60);
     var seconds = total % 60;
-    return (hours ? hours + ":" + two(minutes) : String(minutes)) + ":" + two(seconds) + " left";
+    var time = (hours ? hours + ":" + two(minutes) : String(minutes)) + ":" + two(seconds);
+    // Translators: what is left of the round's clock, "12:34 left".
+    return interpolate(gettext("%(time)s left"), { time: time }, true);
   }
 
   function tick() {

@@ -16,10 +16,20 @@
 // table's result, and before the round is sent the queue goes first, so the server stores each
 // of those results from the console's queue, once, with the table version it was tapped against.
 
+// The page's catalogue (/jsi18n/<lang>.js, loaded before this script, kept by the service
+// worker for the outage) translates; without it, English.
+const gettext = window.gettext || ((text) => text);
+const interpolate =
+  window.interpolate ||
+  ((format, values) => format.replace(/%\((\w+)\)s/g, (match, name) => String(values[name])));
+const fill = (text, values) => interpolate(text, values, true);
+
 const root = document.getElementById("offline-pair");
 const $ = (selector) => root.querySelector(selector);
 const key = `guildhall:offline-pair:${root.dataset.event}`;
 const noun = root.dataset.noun;
+// "Table", "Pod": the noun to start a label with, as the page wrote it.
+const nounTitle = root.dataset.nounTitle || `${noun[0].toUpperCase()}${noun.slice(1)}`;
 
 // Whether the last request to the server was answered: while it is, results are entered on the
 // console as usual, and this page only waits for them.
@@ -45,7 +55,7 @@ function clock(iso) {
 
 function name(player) {
   const names = (state.snapshot && state.snapshot.names) || {};
-  return names[String(player)] || `Player ${player}`;
+  return names[String(player)] || fill(gettext("Player %(player)s"), { player });
 }
 
 // --- Python ----------------------------------------------------------------------------------
@@ -183,20 +193,30 @@ function render() {
   const status = $(".offline-status");
   if (!state.snapshot) {
     status.textContent = navigator.onLine
-      ? "Loading the event…"
-      : "This phone has not kept this event yet: open this page once while the server answers.";
+      ? gettext("Loading the event…")
+      : gettext("This phone has not kept this event yet: open this page once while the server answers.");
     return;
   }
-  const online = navigator.onLine && reachable ? "online" : "offline";
   const waiting = missing().map((table) => table.number);
-  status.textContent = `Round ${state.snapshot.round} · the event as of ${clock(state.fetchedAt)} · ${online}` +
-    (timings.ready === undefined ? " · starting the pairing code…" : "") +
-    (reachable && waiting.length && !state.paired
-      ? ` · waiting for the results of ${noun} ${waiting.join(", ")} (enter them on the console)`
-      : "");
+  const parts = [
+    fill(gettext("Round %(round)s"), { round: state.snapshot.round }),
+    fill(gettext("the event as of %(time)s"), { time: clock(state.fetchedAt) }),
+    navigator.onLine && reachable ? gettext("online") : gettext("offline"),
+  ];
+  if (timings.ready === undefined) parts.push(gettext("starting the pairing code…"));
+  if (reachable && waiting.length && !state.paired) {
+    parts.push(
+      // Translators: %(noun)s is "table" or "pod", %(tables)s their numbers ("3, 5").
+      fill(gettext("waiting for the results of %(noun)s %(tables)s (enter them on the console)"), {
+        noun,
+        tables: waiting.join(", "),
+      }),
+    );
+  }
+  status.textContent = parts.join(" · ");
   drawMissing();
   const button = $(".offline-pair-button");
-  button.textContent = `Pair round ${state.snapshot.round} on this phone`;
+  button.textContent = fill(gettext("Pair round %(round)s on this phone"), { round: state.snapshot.round });
   button.hidden = Boolean(state.paired);
   button.disabled = timings.ready === undefined || !state.snapshot.pairable || missing().length > 0;
   if (!state.snapshot.pairable) say(state.snapshot.why);
@@ -211,15 +231,21 @@ function drawMissing() {
     ...tables.map((table) => {
       const item = document.createElement("li");
       const label = document.createElement("span");
-      label.textContent = `${noun[0].toUpperCase()}${noun.slice(1)} ${table.number}: `;
+      label.textContent = `${tableLabel(table.number)}: `;
       item.append(label);
       for (const player of table.players) {
-        item.append(resultButton(table, `${name(player)} won`, { winner: player }));
+        item.append(resultButton(table, fill(gettext("%(player)s won"), { player: name(player) }), { winner: player }));
       }
-      item.append(resultButton(table, "Draw", { draw: true }));
+      item.append(resultButton(table, gettext("Draw"), { draw: true }));
       return item;
     }),
   );
+}
+
+// "Table 3", "Pod 2".
+function tableLabel(number) {
+  // Translators: a table of the round, "Table 3" or "Pod 2" (%(noun)s is "Table" or "Pod").
+  return fill(gettext("%(noun)s %(number)s"), { noun: nounTitle, number });
 }
 
 function resultButton(table, text, result) {
@@ -240,17 +266,22 @@ function drawRound() {
   box.hidden = !paired;
   $(".offline-upload-button").hidden = !paired || Boolean(state.sent);
   if (!paired) return;
-  $(".offline-round-title").textContent =
-    `Round ${paired.round}, paired on this phone` + (state.sent ? " · on the server" : " · not sent yet");
+  $(".offline-round-title").textContent = [
+    fill(gettext("Round %(round)s, paired on this phone"), { round: paired.round }),
+    state.sent ? gettext("on the server") : gettext("not sent yet"),
+  ].join(" · ");
   $(".offline-tables").replaceChildren(
     ...paired.tables.map((players, index) => {
       const item = document.createElement("li");
       item.className = "offline-table";
       const asked = players.length === 1 && paired.input.sitting_out.includes(players[0]);
       const what = players.length === 1
-        ? (asked ? "Bye (asked to sit out)" : "Bye")
-        : `${noun[0].toUpperCase()}${noun.slice(1)} ${index + 1}`;
-      item.textContent = `${what}: ${players.map(name).join(players.length === 2 ? " vs " : ", ")}`;
+        ? (asked ? gettext("Bye (asked to sit out)") : gettext("Bye"))
+        : tableLabel(index + 1);
+      const who = players.length === 2
+        ? fill(gettext("%(first)s vs %(second)s"), { first: name(players[0]), second: name(players[1]) })
+        : players.map(name).join(", ");
+      item.textContent = `${what}: ${who}`;
       return item;
     }),
   );
@@ -278,7 +309,7 @@ async function pair() {
   state.paired = answer;
   state.sent = null;
   save();
-  say(`Round ${answer.round} is paired on this phone: announce it. Send it when the server answers.`);
+  say(fill(gettext("Round %(round)s is paired on this phone: announce it. Send it when the server answers."), { round: answer.round }));
   render();
   return answer;
 }
@@ -298,7 +329,7 @@ async function send() {
     // is checked against the results the server then holds.
     await shared.flush();
     if ((await shared.queued()).length) {
-      say("The results waiting on this phone are not all sent yet: the round stays on this phone.");
+      say(gettext("The results waiting on this phone are not all sent yet: the round stays on this phone."));
       return null;
     }
   }
@@ -315,15 +346,15 @@ async function send() {
       }),
     });
   } catch (error) {
-    say("The server cannot be reached yet: the round stays on this phone.");
+    say(gettext("The server cannot be reached yet: the round stays on this phone."));
     return null;
   }
-  const answer = await response.json().catch(() => ({ ok: false, message: "The server answered in a way this page cannot read." }));
+  const answer = await response.json().catch(() => ({ ok: false, message: gettext("The server answered in a way this page cannot read.") }));
   if (answer.ok) {
     state.sent = new Date().toISOString();
     save();
   }
-  say(answer.message + (answer.ok ? "" : " The phone keeps its round."));
+  say(answer.ok ? answer.message : `${answer.message} ${gettext("The phone keeps its round.")}`);
   render();
   return answer;
 }

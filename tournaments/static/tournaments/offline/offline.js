@@ -28,6 +28,25 @@
 (function () {
   "use strict";
 
+  // The page's catalogue (/jsi18n/<lang>.js, loaded before this script, kept by the service
+  // worker for the outage) translates; without it, English.
+  var gettext = window.gettext || function (text) { return text; };
+  var ngettext =
+    window.ngettext ||
+    function (one, many, n) {
+      return n === 1 ? one : many;
+    };
+  var interpolate =
+    window.interpolate ||
+    function (format, values) {
+      return format.replace(/%\((\w+)\)s/g, function (match, name) {
+        return String(values[name]);
+      });
+    };
+  function fill(text, values) {
+    return interpolate(text, values, true);
+  }
+
   var banner = document.getElementById("offline-banner");
   if (!banner) {
     return;
@@ -217,8 +236,8 @@
 
   // --- The banner and the cards ----------------------------------------------------------------
 
-  function plural(n, word) {
-    return n + " " + word + (n === 1 ? "" : "s");
+  function offlineSince(gone) {
+    return gone ? fill(gettext("Offline since %(time)s"), { time: hhmm(gone) }) : gettext("Offline");
   }
 
   function render() {
@@ -227,48 +246,89 @@
     if (KIND === "player") {
       if (offline() || copy) {
         parts.push(
-          (gone ? "Offline since " + hhmm(gone) : "Offline") +
-            " · your seat as of " +
-            hhmm(lastGood) +
-            ": the page updates itself when the connection is back.",
+          offlineSince(gone) +
+            " · " +
+            fill(
+              gettext("your seat as of %(time)s: the page updates itself when the connection is back."),
+              { time: hhmm(lastGood) },
+            ),
         );
       }
       queue.forEach(function (item) {
         parts.push(
-          "Your " + item.label + " (tapped at " + item.hhmm + ") waits to be sent",
+          fill(gettext("Your %(report)s (tapped at %(time)s) waits to be sent"), {
+            report: item.label,
+            time: item.hhmm,
+          }),
         );
       });
       settle.forEach(function (item) {
         parts.push(
-          "Your " + item.label + " (tapped offline at " + item.hhmm + ") was not stored: " +
-            item.reason,
+          fill(gettext("Your %(report)s (tapped offline at %(time)s) was not stored: %(reason)s"), {
+            report: item.label,
+            time: item.hhmm,
+            reason: item.reason,
+          }),
         );
       });
     } else {
       if (offline()) {
-        parts.push(gone ? "Offline since " + hhmm(gone) : "Offline");
+        parts.push(offlineSince(gone));
         if (held) {
           parts.push(held);
         }
         parts.push(
           queue.length
-            ? plural(queue.length, "result") + " waiting"
-            : "the round as of " + hhmm(lastGood),
+            ? fill(ngettext("%(count)s result waiting", "%(count)s results waiting", queue.length), {
+                count: queue.length,
+              })
+            : fill(gettext("the round as of %(time)s"), { time: hhmm(lastGood) }),
         );
       } else if (signIn && queue.length) {
-        parts.push(plural(queue.length, "result") + " waiting: log in again to send them");
+        parts.push(
+          fill(
+            ngettext(
+              "%(count)s result waiting: log in again to send them",
+              "%(count)s results waiting: log in again to send them",
+              queue.length,
+            ),
+            { count: queue.length },
+          ),
+        );
       } else if (queue.length) {
-        parts.push("Back online · sending " + plural(queue.length, "result"));
+        parts.push(
+          fill(
+            ngettext(
+              "Back online · sending %(count)s result",
+              "Back online · sending %(count)s results",
+              queue.length,
+            ),
+            { count: queue.length },
+          ),
+        );
       }
       if (others > 0) {
         parts.push(
-          plural(others, "result") +
-            " of another event wait on this phone: open that event's console to send them",
+          fill(
+            ngettext(
+              "%(count)s result of another event wait on this phone: open that event's console to send them",
+              "%(count)s results of another event wait on this phone: open that event's console to send them",
+              others,
+            ),
+            { count: others },
+          ),
         );
       }
       if (settle.length) {
         parts.push(
-          plural(settle.length, "table") + " to settle (entered offline, not stored: see the cards)",
+          fill(
+            ngettext(
+              "%(count)s table to settle (entered offline, not stored: see the cards)",
+              "%(count)s tables to settle (entered offline, not stored: see the cards)",
+              settle.length,
+            ),
+            { count: settle.length },
+          ),
         );
       }
     }
@@ -277,7 +337,7 @@
       var seen = document.createElement("button");
       seen.type = "button";
       seen.className = "secondary";
-      seen.textContent = "Got it";
+      seen.textContent = gettext("Got it");
       seen.addEventListener("click", function () {
         Promise.all(
           settle.map(function (item) {
@@ -303,7 +363,12 @@
     return document.getElementById("table-" + tableId);
   }
 
-  function note(card, className, text, strong, rest) {
+  // A card's note: `format` (translated) with its %(result)s in bold.
+  function note(card, className, format, values) {
+    var at = format.indexOf("%(result)s");
+    var text = at < 0 ? fill(format, values) : fill(format.slice(0, at), values);
+    var strong = at < 0 ? "" : values.result;
+    var rest = at < 0 ? "" : fill(format.slice(at + "%(result)s".length), values);
     var p = document.createElement("p");
     p.className = className;
     p.setAttribute("role", "status");
@@ -333,13 +398,10 @@
         return;
       }
       card.classList.add("queued");
-      note(
-        card,
-        "offline-queued",
-        "Waiting to send: ",
-        item.label,
-        " (tapped at " + item.hhmm + ")",
-      );
+      note(card, "offline-queued", gettext("Waiting to send: %(result)s (tapped at %(time)s)"), {
+        result: item.label,
+        time: item.hhmm,
+      });
     });
     settle.forEach(function (item) {
       var card = cardOf(item.table);
@@ -350,16 +412,15 @@
       var p = note(
         card,
         "offline-settle",
-        "Entered offline at " + item.hhmm + ": ",
-        item.label,
-        " — not stored. " +
-          item.reason +
-          " The card shows the table as it is now: keep it, or tap the result again. ",
+        gettext(
+          "Entered offline at %(time)s: %(result)s — not stored. %(reason)s The card shows the table as it is now: keep it, or tap the result again.",
+        ) + " ",
+        { result: item.label, time: item.hhmm, reason: item.reason },
       );
       var done = document.createElement("button");
       done.type = "button";
       done.className = "secondary";
-      done.textContent = "Settled";
+      done.textContent = gettext("Settled");
       done.addEventListener("click", function () {
         remove("settle", item.id).then(reload);
       });
@@ -375,7 +436,7 @@
 
   function labelOf(card, params) {
     if (!card) {
-      return "a result";
+      return gettext("a result");
     }
     // The button tapped (a name, "Draw", "2-0"...), or a pod's full finishing order.
     var buttons = card.querySelectorAll("button[name]");
@@ -388,7 +449,7 @@
         return button.textContent.replace(/\s+/g, " ").trim();
       }
     }
-    return "the full finishing order";
+    return gettext("the full finishing order");
   }
 
   // One tap after the other: a second tap on a table replaces its waiting result only once
@@ -470,6 +531,10 @@
     });
   }
 
+  function refusedWith(status) {
+    return fill(gettext("The server refused it (%(status)s)."), { status: status });
+  }
+
   function reasonIn(html, fallback) {
     var template = document.createElement("template");
     template.innerHTML = html;
@@ -523,8 +588,8 @@
           }
           var reason =
             response.status === 429
-              ? reasonIn(html, "Too many reports at once.")
-              : reasonIn(html, "The server refused it (" + response.status + ").");
+              ? reasonIn(html, gettext("Too many reports at once."))
+              : reasonIn(html, refusedWith(response.status));
           return put("settle", {
             event: SLUG,
             kind: KIND,
@@ -592,16 +657,16 @@
           var reason;
           if (response.status === 409) {
             swapIn(html);
-            reason = "Another result was entered meanwhile.";
+            reason = gettext("Another result was entered meanwhile.");
           } else if (response.status === 400) {
             swapIn(html);
-            reason = reasonIn(html, "The server refused it.");
+            reason = reasonIn(html, gettext("The server refused it."));
           } else if (response.status === 403) {
-            reason = "You may no longer enter results at this event.";
+            reason = gettext("You may no longer enter results at this event.");
           } else if (response.status === 404) {
-            reason = "This table is no longer in the round (the pairings changed).";
+            reason = gettext("This table is no longer in the round (the pairings changed).");
           } else {
-            reason = "The server refused it (" + response.status + ").";
+            reason = refusedWith(response.status);
           }
           return put("settle", {
             event: SLUG,
@@ -842,7 +907,7 @@
       }
       event.preventDefault();
       event.stopPropagation();
-      held = "Not sent: this needs the site. Try again when it answers.";
+      held = gettext("Not sent: this needs the site. Try again when it answers.");
       render();
     },
     true,

@@ -13,6 +13,12 @@
 // - Static files (/static/): the copy first, refreshed behind it. The console asks for the
 //   pairing code (Pyodide, some 13 MB) to be kept on its first visit (`keep`, below), so the
 //   offline pairing page starts without the network even if it was never opened before.
+// - The scripts' catalogue of the language the worker was fetched in (CATALOG, /jsi18n/<lang>.js
+//   with the release) is kept on install, and every catalogue a page loads is served like a
+//   static file: the offline round reads the language the console was opened in.
+// - A page of the console the phone kept no copy of, with no network: a short page that says
+//   so (OFFLINE_PAGE, written in the worker's language by its view) instead of the browser's
+//   error.
 // - Everything else (the live polls, posts, other pages) goes to the network untouched.
 // - Logging out (a POST to the log-out address) forgets every copy.
 "use strict";
@@ -22,11 +28,41 @@ var PAGES = "guildhall-pages-v1";
 var STATIC = "guildhall-static-" + VERSION;
 var LOGOUT_PATH = "{{ logout }}";
 var NETWORK_SECONDS = 4;
+var CATALOG = "{{ catalog }}";
+var CATALOG_PREFIX = "{{ catalog_prefix }}";
+var OFFLINE_PAGE = {{ offline_page|safe }};
 var PAGE = /^\/events\/[^/]+\/(run\/(offline\/|paper\/)?(\?.*)?$|me\/)/;
 
-self.addEventListener("install", function () {
+self.addEventListener("install", function (event) {
   self.skipWaiting();
+  if (CATALOG) {
+    event.waitUntil(
+      caches
+        .open(STATIC)
+        .then(function (cache) {
+          return cache.match(CATALOG).then(function (hit) {
+            return hit || cache.add(new Request(CATALOG, { credentials: "same-origin" }));
+          });
+        })
+        .catch(function () {}), // no network now: the page's own `keep` asks again
+    );
+  }
 });
+
+// Kept like a static file: the files under /static/ and the scripts' catalogues.
+function isKept(url) {
+  return (
+    url.pathname.indexOf("{{ static_url }}") === 0 ||
+    (CATALOG_PREFIX !== "" && url.pathname.indexOf(CATALOG_PREFIX) === 0)
+  );
+}
+
+function offlinePage() {
+  return new Response(OFFLINE_PAGE, {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=utf-8" },
+  });
+}
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(
@@ -107,6 +143,9 @@ function networkFirst(event) {
       if (copy) {
         return markedCopy(copy);
       }
+      if (OFFLINE_PAGE) {
+        return offlinePage();
+      }
       throw new TypeError("offline and no copy of " + request.url);
     });
   });
@@ -145,7 +184,7 @@ self.addEventListener("fetch", function (event) {
   }
   if (request.mode === "navigate" && isPage(url)) {
     event.respondWith(networkFirst(event));
-  } else if (url.pathname.indexOf("{{ static_url }}") === 0) {
+  } else if (isKept(url)) {
     event.respondWith(staticFirst(event));
   }
 });
@@ -172,7 +211,7 @@ self.addEventListener("message", function (event) {
             })
             .catch(function () {});
         }
-        if (url.pathname.indexOf("{{ static_url }}") === 0) {
+        if (isKept(url)) {
           return caches.open(STATIC).then(function (cache) {
             return cache.match(request).then(function (hit) {
               return hit || cache.add(request).catch(function () {});
