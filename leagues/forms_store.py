@@ -2,6 +2,8 @@
 services (leagues.services.store) decide what is acceptable and say why."""
 
 from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 
 from .domain.images import ACCEPTED, LOGO_MAX_BYTES
 from .models import Organization, Role
@@ -57,10 +59,27 @@ class StoreProfileForm(forms.Form):
         ),
     )
 
+    # A text field drawn as a list: the service says which code is unknown, and why.
+    language = forms.CharField(
+        label=_("Language of the store's pages"),
+        required=False,
+        max_length=20,
+        widget=forms.Select,
+        help_text=_(
+            "Visitors who chose no language read the store's pages in it, and mails to "
+            "accounts that chose none are written in it."
+        ),
+    )
+
     def __init__(self, *args, site_zone: str, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].widget.choices = [("", f"The site's ({site_zone})")] + [
             (name, name.replace("_", " ")) for name in time_zones()
+        ]
+        # Each language by its own name ("Deutsch"), as a visitor looks for theirs; '' is
+        # English, the site's own.
+        self.fields["language"].widget.choices = [("", "English")] + [
+            (code, name) for code, name in settings.LANGUAGES if code != "en"
         ]
 
 

@@ -99,6 +99,8 @@ def _store_lines(snap: dict) -> list[str]:
         lines.append("Address " + " / ".join(snap["address"].splitlines()))
     lines.append(f"Time zone {snap.get('time_zone') or 'the site' + chr(39) + 's'}")
     lines.append(f"Logo {'version ' + str(snap['logo']) if snap.get('logo') else 'none'}")
+    if snap.get("language"):  # '' is English, the site's (and older entries have none)
+        lines.append(f"Language {snap['language']}")
     return lines
 
 

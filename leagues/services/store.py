@@ -23,15 +23,18 @@ from datetime import date, timedelta
 from functools import lru_cache
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import IntegrityError, connection, transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from audit.services import log_action
+from core.languages import recipient_language
 
 from ..actions import Action
 from ..domain.colour import AccentProblem, accent_clean
@@ -197,7 +200,12 @@ def _profile(organization: Organization) -> dict:
         "time_zone": organization.time_zone,
         "logo": organization.logo_version if organization.logo_type else None,
         "accent": organization.accent,
+        "language": organization.language,
     }
+
+
+#: The codes a store's language may be ('' for English: core.languages).
+STORE_LANGUAGES = frozenset(code for code, _name in settings.LANGUAGES)
 
 
 @transaction.atomic
@@ -211,10 +219,13 @@ def organization_profile_update(
     logo_remove: bool = False,
     accent: str | None = None,
     short_name: str | None = None,
+    language: str | None = None,
     by=None,
 ) -> Organization:
-    """Change the store's name, address, time zone, logo (or remove the logo), accent colour
-    and short name (None: unchanged; '': Guildhall's own colour, the whole name)."""
+    """Change the store's name, address, time zone, logo (or remove the logo), accent colour,
+    short name and language (None: unchanged; '': Guildhall's own colour, the whole name,
+    English). The store's language is what its pages are read in by visitors who chose none,
+    and its mails to accounts that chose none (core.languages)."""
     name = _store_name_clean(name)
     if short_name is not None:
         short_name = " ".join(short_name.split())
@@ -244,6 +255,18 @@ def organization_profile_update(
             accent = accent_clean(accent)
         except AccentProblem as problem:
             raise LeagueError(str(problem), field="accent", code="unreadable_accent") from None
+    if language is not None:
+        language = language.strip()
+        if language and language not in STORE_LANGUAGES:
+            raise LeagueError(
+                _(
+                    "Language of the store's pages: “%(code)s” is not a language Guildhall "
+                    "speaks; pick one from the list."
+                )
+                % {"code": language[:20]},
+                field="language",
+                code="unknown_language",
+            )
     content_type = None
     if logo is not None:
         try:
@@ -261,6 +284,9 @@ def organization_profile_update(
     if short_name is not None:
         store.short_name = short_name
         fields.append("short_name")
+    if language is not None:
+        store.language = language
+        fields.append("language")
     if content_type is not None:
         store.logo, store.logo_type = logo.data, content_type
         store.logo_version += 1
@@ -389,23 +415,39 @@ def invitation_path(token: str, organization: Organization) -> str:
     return reverse("staff_join", kwargs={"org": organization.slug, "token": token})
 
 
+def _invitation_recipient(email: str):
+    """The account behind an invited address, if there is one (its language writes the mail)."""
+    return get_user_model().objects.filter(email__iexact=email, is_active=True).first()
+
+
 def _invitation_mail(*, invitation: StaffInvitation, link: str, store_name: str, by_name: str):
-    """Send the invitation; a mail that cannot go is logged (the owner has the link on screen)."""
-    expires = timezone.localtime(invitation.expires_at, store_time_zone(invitation.organization))
-    body = (
-        f"Hello,\n\n{by_name} invites you to join {store_name} on Guildhall as "
-        f"{invitation.get_role_display()}.\n\nOpen this link to accept (log in or sign up "
-        f"first; it works once, until {expires:%Y-%m-%d %H:%M %Z}):\n\n{link}\n\n"
-        "If you did not expect this, ignore this mail: nothing happens until the link is "
-        "opened and accepted.\n"
-    )
-    try:
-        send_mail(
-            f"[Guildhall] Join {store_name} as {invitation.get_role_display()}",
-            body,
-            None,
-            [invitation.email],
+    """Send the invitation in its recipient's language (the account's behind the address,
+    else the store's); a mail that cannot go is logged (the owner has the link on screen)."""
+    store = invitation.organization
+    expires = timezone.localtime(invitation.expires_at, store_time_zone(store))
+    user = _invitation_recipient(invitation.email)
+    with translation.override(recipient_language(user, store.language)):
+        role = invitation.get_role_display()
+        values = {
+            "by": by_name,
+            "store": store_name,
+            "role": role,
+            "until": f"{expires:%Y-%m-%d %H:%M %Z}",
+            "link": link,
+        }
+        body = (
+            _(
+                "Hello,\n\n%(by)s invites you to join %(store)s on Guildhall as %(role)s.\n\n"
+                "Open this link to accept (log in or sign up first; it works once, until "
+                "%(until)s):\n\n%(link)s\n\n"
+                "If you did not expect this, ignore this mail: nothing happens until the link "
+                "is opened and accepted.\n"
+            )
+            % values
         )
+        subject = _("[Guildhall] Join %(store)s as %(role)s") % values
+    try:
+        send_mail(subject, body, None, [invitation.email])
     except Exception:  # the mail server said no or is unreachable: the link is on screen
         log.exception("the invitation mail to %s could not be sent", invitation.email)
 

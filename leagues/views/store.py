@@ -119,6 +119,7 @@ def store_profile(request: HttpRequest, org: str) -> HttpResponse:
         "time_zone": organization.time_zone,
         "accent": organization.accent,
         "short_name": organization.short_name,
+        "language": organization.language,
     }
     form = StoreProfileForm(
         request.POST or None,
@@ -142,6 +143,7 @@ def store_profile(request: HttpRequest, org: str) -> HttpResponse:
                 logo_remove=form.cleaned_data["logo_remove"],
                 accent=form.cleaned_data["accent"],
                 short_name=form.cleaned_data["short_name"],
+                language=form.cleaned_data["language"],
                 by=request.user,
             )
         except services.LeagueError as error:
