@@ -60,7 +60,7 @@ class DeletePreview:
 
     def count_of(self, model: type[Model]) -> int:
         label = model._meta.label
-        return sum(1 for row_label, _ in self.rows if row_label == label)
+        return sum(1 for row_label, _count in self.rows if row_label == label)
 
     def protected_summary(self) -> str:
         """ "3 results (Ann #1, ...), 1 entry (Ann in Friday Swiss)" for a refusal message."""

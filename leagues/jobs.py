@@ -6,6 +6,7 @@ re-rates them) is the ratings app's handler, since it needs both apps.
 
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from jobs.models import Job
 
@@ -39,5 +40,5 @@ def job_league(user, job: Job):
     """
     league = selectors.league_get(slug=job.league.slug, user=user)
     if job.import_batch_id and not can_manage_league(user, league):
-        raise PermissionDenied("Only the league's organizers can follow its imports.")
+        raise PermissionDenied(_("Only the league's organizers can follow its imports."))
     return league

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Exists, Max, OuterRef, Prefetch, QuerySet
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from core.languages import store_activate
 
@@ -30,7 +31,7 @@ def league_get(
         leagues = visible_leagues(user).select_related(*related)
         league = (leagues.annotate(**annotate) if annotate else leagues).get(slug=slug)
     except League.DoesNotExist:
-        raise Http404("No such league.") from None
+        raise Http404(_("No such league.")) from None
     # A league's pages are its store's: in the store's language unless the visitor chose one.
     store_activate(league.organization.language)
     return league
@@ -154,7 +155,7 @@ def league_player_get(*, league: League, player_id: int) -> Player:
         .first()
     )
     if player is None:
-        raise Http404("No such player in this league.")
+        raise Http404(_("No such player in this league."))
     return player
 
 

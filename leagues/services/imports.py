@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit.actors import acting_user
 from audit.services import log_action
@@ -371,11 +372,12 @@ def games_import(
         batch = ImportBatch.objects.select_for_update().get(pk=batch.pk)
         if batch.league_id != league.pk:
             raise LeagueError(
-                "This upload was made for another league.", field="file", code="batch_league"
+                _("This upload was made for another league."), field="file", code="batch_league"
             )
         if batch.status != ImportBatch.Status.PENDING:
             raise LeagueError(
-                f"This upload was already {batch.get_status_display().lower()}.",
+                _("This upload was already %(status)s.")
+                % {"status": batch.get_status_display().lower()},
                 field="file",
                 code="batch_done",
             )

@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from core.errors_http import error_response
@@ -116,7 +117,9 @@ def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
         if action == "cancel":
             if services.import_batch_cancel(batch=batch, by=request.user):
                 messages.info(
-                    request, f"Cancelled the upload {batch.filename}; nothing was imported."
+                    request,
+                    _("Cancelled the upload %(filename)s; nothing was imported.")
+                    % {"filename": batch.filename},
                 )
                 return redirect("import_upload", slug=league.slug)
             error, status = "This upload was already imported or cancelled.", 409
