@@ -11,11 +11,12 @@ import uuid
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import pgettext_lazy
 
 from .domain.csvformat import NAME_MAX_LENGTH, clean_text, has_control_characters
 from .domain.ranking import RankingError, validate_places
 from .models import Game, League
+from .ordinals import ordinal
 from .services import (
     FinishLine,
     LeagueError,
@@ -27,21 +28,6 @@ from .services import (
 MAX_ROWS = 16
 _PLAYER_KEY = re.compile(r"\Aplayer_([0-9]{1,3})\Z")  # ASCII digits: int("²") raises
 DEFAULT_ROWS = 4
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th... in the active language (as django.contrib.humanize)."""
-    if 10 <= n % 100 <= 20:
-        template = pgettext("ordinal 11, 12, 13", "%(n)sth")
-    elif n % 10 == 1:
-        template = pgettext("ordinal 1", "%(n)sst")
-    elif n % 10 == 2:
-        template = pgettext("ordinal 2", "%(n)snd")
-    elif n % 10 == 3:
-        template = pgettext("ordinal 3", "%(n)srd")
-    else:
-        template = pgettext("ordinal 0, 4 to 9", "%(n)sth")
-    return template % {"n": n}
 
 
 def place_label(n: int) -> str:

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Exists, Max, OuterRef, Prefetch, QuerySet
 from django.http import Http404
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from core.languages import store_activate
@@ -18,6 +19,7 @@ from .models import (
     Player,
     PlayerClaim,
 )
+from .ordinals import ordinal
 from .permissions import managed_organization_ids, scope, visible_leagues
 
 
@@ -108,8 +110,17 @@ class GameCard:
     results: list[ResultLine] = field(default_factory=list)
 
 
+# "1st" per (language, place): a game log draws hundreds of them (keyed by the language, as
+# every module-level value holding translated text is).
+_PLACE_LABELS: dict[tuple[str, int], str] = {}
+
+
 def _place_label(placement: int) -> str:
-    return f"{placement}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(placement, 'th') }"
+    key = (get_language(), placement)
+    label = _PLACE_LABELS.get(key)
+    if label is None:
+        label = _PLACE_LABELS[key] = ordinal(placement)
+    return label
 
 
 def game_cards(game_ids) -> list[GameCard]:

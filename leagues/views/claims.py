@@ -54,9 +54,9 @@ def organization_players(request: HttpRequest, org: str) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:100]
     claims = ClaimTable(selectors.claims_waiting(organization=organization), prefix="claims-")
     empty = (
-        f"No player's name contains \u201c{query}\u201d: try part of the name."
+        _("No player's name contains “%(query)s”: try part of the name.") % {"query": query}
         if query
-        else "No players yet: a game, an import or an event's entries add them by name."
+        else _("No players yet: a game, an import or an event's entries add them by name.")
     )
     players = PlayerAccountTable(
         selectors.players_accounts(organization=organization, query=query), empty_text=empty

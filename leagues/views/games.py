@@ -116,7 +116,7 @@ def game_form_row(request: HttpRequest, slug: str) -> HttpResponse:
     except ValueError:
         index = -1
     if not 0 <= index < MAX_ROWS:
-        return HttpResponse("No more rows.", status=400)
+        return HttpResponse(_("No more rows."), status=400)
     form = GameEntryForm(league=league, rows=index + 1)
     context = {
         "league": league,

@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from core.errors_http import error_response
@@ -122,11 +123,11 @@ def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
                     % {"filename": batch.filename},
                 )
                 return redirect("import_upload", slug=league.slug)
-            error, status = "This upload was already imported or cancelled.", 409
+            error, status = _("This upload was already imported or cancelled."), 409
         elif action in ("import", "import_valid") and not _in_request(batch):
             if batch.status != ImportBatch.Status.PENDING:
                 done = batch.get_status_display().lower()
-                error, status = f"This upload was already {done}.", 409
+                error, status = _("This upload was already %(status)s.") % {"status": done}, 409
             else:
                 job_start(
                     kind=IMPORT_APPLY,
@@ -157,7 +158,7 @@ def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, _success_message(report))
                 return redirect(league)
         else:
-            error, status = "Choose one of the buttons below.", 400
+            error, status = _("Choose one of the buttons below."), 400
         batch.refresh_from_db()
         batch.league = league
     context = _preview_context(request, batch, error=error)
@@ -175,19 +176,27 @@ def _refused(request, batch: ImportBatch, error: services.LeagueError, *, status
         template="leagues/import_preview.html",
         context=_preview_context(request, batch, error=error),
         status=status,
-        prefix="Nothing was imported. ",
+        prefix=_("Nothing was imported.") + " ",
     )
 
 
 def _success_message(report: services.ImportReport) -> str:
     count = report.games
-    parts = [f"Imported {count} game{'s' if count != 1 else ''}."]
+    parts = [
+        ngettext("Imported %(count)s game.", "Imported %(count)s games.", count) % {"count": count}
+    ]
     created = sorted(report.players_created, key=str.lower)
     if created:
-        parts.append(f"New player{'s' if len(created) != 1 else ''}: {', '.join(created)}.")
+        parts.append(
+            ngettext("New player: %(names)s.", "New players: %(names)s.", len(created))
+            % {"names": ", ".join(created)}
+        )
     else:
-        parts.append("No new players.")
+        parts.append(_("No new players."))
     lines = sorted({p.line for p in report.skipped})
     if lines:
-        parts.append(f"Skipped line{'s' if len(lines) != 1 else ''} {', '.join(map(str, lines))}.")
+        parts.append(
+            ngettext("Skipped line %(lines)s.", "Skipped lines %(lines)s.", len(lines))
+            % {"lines": ", ".join(map(str, lines))}
+        )
     return " ".join(parts)

@@ -235,7 +235,8 @@ def staff_role(request: HttpRequest, org: str, pk: int) -> HttpResponse:
             organization=organization, membership_id=pk, role=role, by=request.user
         ),
         lambda membership: (
-            f"{membership.user.get_username()} is now {membership.get_role_display()}."
+            _("%(name)s is now %(role)s.")
+            % {"name": membership.user.get_username(), "role": membership.get_role_display()}
         ),
     )
 
@@ -248,7 +249,7 @@ def staff_remove(request: HttpRequest, org: str, pk: int) -> HttpResponse:
         request,
         organization,
         lambda: services.staff_remove(organization=organization, membership_id=pk, by=request.user),
-        lambda name: f"{name} is no longer on the staff.",
+        lambda name: _("%(name)s is no longer on the staff.") % {"name": name},
     )
 
 
@@ -262,7 +263,7 @@ def invitation_cancel(request: HttpRequest, org: str, pk: int) -> HttpResponse:
         lambda: services.invitation_cancel(
             organization=organization, invitation_id=pk, by=request.user
         ),
-        lambda _: "The invitation is cancelled: its link no longer works.",
+        lambda _done: _("The invitation is cancelled: its link no longer works."),
     )
 
 
