@@ -14,9 +14,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from .domain.csvformat import NAME_MAX_LENGTH, clean_text, has_control_characters
+from .domain.ordinals import ordinal
 from .domain.ranking import RankingError, validate_places
 from .models import Game, League
-from .ordinals import ordinal
 from .services import (
     FinishLine,
     LeagueError,

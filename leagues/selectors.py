@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from core.languages import store_activate
 
+from .domain.ordinals import ordinal
 from .models import (
     MANAGER_ROLES,
     ClaimCode,
@@ -19,7 +20,6 @@ from .models import (
     Player,
     PlayerClaim,
 )
-from .ordinals import ordinal
 from .permissions import managed_organization_ids, scope, visible_leagues
 
 

@@ -1,7 +1,7 @@
 """Ordinal numbers in the active language: "1st", "2nd", "11th" (as django.contrib.humanize
 writes them, one template per ending, so each language writes its own: "1.", "1er", "1位")."""
 
-from django.utils.translation import pgettext
+from core.translate import pgettext
 
 
 def ordinal(n: int) -> str:
