@@ -12,8 +12,8 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from audit.actors import acting_user
 from audit.services import log_action
@@ -306,6 +306,9 @@ def import_preview_build(
     refusal = import_refusal_message(plan, skip_invalid=False)
     return {
         "computed_at": timezone.now().isoformat(),
+        # Its problems and refusal are sentences in this language (the preview is kept with
+        # the batch: leagues.views.imports draws a small file's again for another language).
+        "language": get_language(),
         "counts": {
             "rows": len(rows),
             "games": len(plan.games),

@@ -12,8 +12,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from core.errors_http import error_response
@@ -101,6 +101,11 @@ def _preview_context(request: HttpRequest, batch: ImportBatch, **extra) -> dict:
         else:
             context.setdefault("job", job or _preview_job(batch, request.user))
             return context
+    elif preview.get("language", get_language()) != get_language() and _in_request(batch):
+        # Kept in the language of whoever uploaded it: a small file reads again in this one.
+        preview = services.import_preview_build(
+            league=league, text=batch.content, repeated_names=batch.repeated_names
+        )
     context["preview"] = preview
     return context
 
