@@ -307,7 +307,7 @@ def game_correction_undo(*, entry: AuditEntry, by=None) -> None:
     """Put a corrected game back as it was before `entry` (called by audit_undo)."""
     game = Game.objects.select_related("league").filter(pk=entry.object_id).first()
     if game is None:
-        raise UndoRefused("This game was deleted since: there is nothing to undo.", code="gone")
+        raise UndoRefused(_("This game was deleted since: there is nothing to undo."), code="gone")
     _lock_league(game.league)
     game.refresh_from_db(fields=["version"])
     if game.version != entry.after["version"]:
@@ -334,7 +334,7 @@ def game_delete_undo(*, entry: AuditEntry, by=None) -> None:
     """Put a deleted game back as it was (called by audit_undo); tournament games refused."""
     before = entry.before
     if entry.league is None:
-        raise UndoRefused("The league of this game was deleted.", code="gone")
+        raise UndoRefused(_("The league of this game was deleted."), code="gone")
     if before.get("source") == Game.Source.TOURNAMENT:
         raise UndoRefused(
             _("This game was a tournament table: report the table again from the event."),

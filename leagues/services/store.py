@@ -63,6 +63,13 @@ def time_zones() -> tuple[str, ...]:
     return tuple(sorted(zoneinfo.available_timezones()))
 
 
+def _role_in_english(role: str) -> str:
+    """A role's label for an audit summary: the trail is stored, so it stays in English
+    (the History page's lines are written in the reader's language: leagues.domain.history)."""
+    with translation.override("en"):
+        return str(Role(role).label)
+
+
 def _lock_store(organization: Organization) -> Organization:
     return Organization.objects.select_for_update().get(pk=organization.pk)
 
@@ -533,7 +540,7 @@ def staff_invite(
         created_at=now,
         expires_at=now + timedelta(days=StaffInvitation.VALID_FOR_DAYS),
     )
-    summary = f"{email} invited as {invitation.get_role_display()}"
+    summary = f"{email} invited as {_role_in_english(invitation.role)}"
     after = {"email": email, "role": role}  # never the link: all managers read the trail
     log_action(store, Action.STAFF_INVITE, invitation, summary, None, after, by)
     link = site_url.rstrip("/") + invitation_path(token, store)
@@ -620,7 +627,7 @@ def invitation_accept(*, organization_slug: str, token: str, user) -> Membership
     invitation.accepted_at = timezone.now()
     invitation.accepted_by = user
     invitation.save(update_fields=["accepted_at", "accepted_by"])
-    summary = f"{user.get_username()} joined as {membership.get_role_display()}"
+    summary = f"{user.get_username()} joined as {_role_in_english(membership.role)}"
     after = {"account": user.get_username(), "role": membership.role, "email": invitation.email}
     log_action(store, Action.STAFF_JOIN, membership, summary, None, after, user)
     return membership
@@ -673,7 +680,7 @@ def staff_role_set(
     before = membership.role
     membership.role = role
     membership.save(update_fields=["role"])
-    summary = f"{name} is now {membership.get_role_display()}"
+    summary = f"{name} is now {_role_in_english(membership.role)}"
     old, new = {"account": name, "role": before}, {"account": name, "role": role}
     log_action(store, Action.STAFF_ROLE, membership, summary, old, new, by)
     return membership

@@ -115,7 +115,9 @@ def audit_undo(request: HttpRequest, org: str, pk: int) -> HttpResponse:
         undo = undo_entry(entry=entry, by=request.user)
     except (services.LeagueError, UndoRefused) as error:
         # Every refusal of an undo is a conflict with the log as it is now.
-        return error_response(request, error, redirect_to=target, status=409, prefix="Not undone: ")
+        return error_response(
+            request, error, redirect_to=target, status=409, prefix=_("Not undone:") + " "
+        )
     messages.success(
         request,
         _("Undone: %(summary)s. %(action)s.")
