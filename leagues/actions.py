@@ -6,6 +6,8 @@ Registered with `audit.registry` (and the undo of a correction or a deletion) in
 
 from enum import StrEnum
 
+from django.utils.translation import gettext_lazy as _
+
 
 class Action(StrEnum):
     GAME_CREATE = "game.create"
@@ -31,24 +33,24 @@ class Action(StrEnum):
 
 
 LABELS = {
-    Action.GAME_CREATE: "Game entered",
-    Action.GAME_CORRECT: "Game corrected",
-    Action.GAME_DELETE: "Game deleted",
-    Action.GAME_UNDO: "Correction undone",
-    Action.GAME_RESTORE: "Deleted game restored",
-    Action.IMPORT_APPLY: "CSV imported",
-    Action.CLAIM_REQUEST: "Player claimed by an account",
-    Action.CLAIM_APPROVE: "Claim approved",
-    Action.CLAIM_REFUSE: "Claim refused",
-    Action.CLAIM_CODE_ISSUE: "Claim code made",
-    Action.CLAIM_CODE_USE: "Claim code used",
-    Action.PLAYER_JOIN: "New player from an account",
-    Action.STORE_PROFILE: "Store profile changed",
-    Action.STORE_CREATE: "Store created",
-    Action.LEAGUE_CREATE: "League created",
-    Action.STAFF_INVITE: "Staff invited",
-    Action.STAFF_INVITE_CANCEL: "Invitation cancelled",
-    Action.STAFF_JOIN: "Staff joined",
-    Action.STAFF_ROLE: "Staff role changed",
-    Action.STAFF_REMOVE: "Staff removed",
+    Action.GAME_CREATE: _("Game entered"),
+    Action.GAME_CORRECT: _("Game corrected"),
+    Action.GAME_DELETE: _("Game deleted"),
+    Action.GAME_UNDO: _("Correction undone"),
+    Action.GAME_RESTORE: _("Deleted game restored"),
+    Action.IMPORT_APPLY: _("CSV imported"),
+    Action.CLAIM_REQUEST: _("Player claimed by an account"),
+    Action.CLAIM_APPROVE: _("Claim approved"),
+    Action.CLAIM_REFUSE: _("Claim refused"),
+    Action.CLAIM_CODE_ISSUE: _("Claim code made"),
+    Action.CLAIM_CODE_USE: _("Claim code used"),
+    Action.PLAYER_JOIN: _("New player from an account"),
+    Action.STORE_PROFILE: _("Store profile changed"),
+    Action.STORE_CREATE: _("Store created"),
+    Action.LEAGUE_CREATE: _("League created"),
+    Action.STAFF_INVITE: _("Staff invited"),
+    Action.STAFF_INVITE_CANCEL: _("Invitation cancelled"),
+    Action.STAFF_JOIN: _("Staff joined"),
+    Action.STAFF_ROLE: _("Staff role changed"),
+    Action.STAFF_REMOVE: _("Staff removed"),
 }

@@ -26,6 +26,8 @@ from django.forms.models import BaseInlineFormSet
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from . import permissions, services
 from .deletion import delete_preview
@@ -53,15 +55,15 @@ ORGANIZATION_PATHS = {
 
 # What the database's constraint names mean for the person at the form.
 CONSTRAINT_MESSAGES = {
-    "game_has_two_players": "A game needs at least 2 players.",
-    "game_places_are_a_ranking": (
+    "game_has_two_players": _("A game needs at least 2 players."),
+    "game_places_are_a_ranking": _(
         "The places are not a ranking: tied players share a place and the next place skips "
         "past them (1, 2, 2, 4)."
     ),
-    "result_one_per_player_per_game": "A player can appear only once in a game.",
-    "result_one_player_per_seat": "Two players cannot have the same seat.",
-    "result_placement_from_one": "Places start at 1 (the winner).",
-    "result_seat_from_one": "Seats are numbered from 1.",
+    "result_one_per_player_per_game": _("A player can appear only once in a game."),
+    "result_one_player_per_seat": _("Two players cannot have the same seat."),
+    "result_placement_from_one": _("Places start at 1 (the winner)."),
+    "result_seat_from_one": _("Seats are numbered from 1."),
 }
 
 
@@ -222,8 +224,8 @@ def username_field():
         queryset=user_model._default_manager.all(),
         to_field_name=user_model.USERNAME_FIELD,
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
-        error_messages={"invalid_choice": "There is no user with this username."},
-        help_text="The exact username of the person's Guildhall account.",
+        error_messages={"invalid_choice": _("There is no user with this username.")},
+        help_text=_("The exact username of the person's Guildhall account."),
     )
 
 
@@ -264,7 +266,7 @@ class SiteMadeSlugMixin:
         slug = form.base_fields.get("slug")
         if slug is not None and obj is None:
             slug.required = False
-            slug.help_text = (
+            slug.help_text = _(
                 "Leave it empty and it is made from the name (Goblin Forge Games: "
                 "goblin-forge-games); or type the whole address part you want."
             )
@@ -368,11 +370,11 @@ class OrganizationAdmin(SiteMadeSlugMixin, OrganizationScopedAdmin):
             )
         )
 
-    @admin.display(description="leagues", ordering="league_count")
+    @admin.display(description=_("leagues"), ordering="league_count")
     def league_count(self, obj):
         return obj.league_count
 
-    @admin.display(description="players", ordering="player_count")
+    @admin.display(description=_("players"), ordering="player_count")
     def player_count(self, obj):
         return obj.player_count
 
@@ -431,7 +433,7 @@ class PlayerAdminForm(forms.ModelForm):
 
     look_alike_ok = forms.BooleanField(
         required=False,
-        label="The name only looks like another player's: they are someone else",
+        label=_("The name only looks like another player's: they are someone else"),
     )
 
     class Meta:
@@ -475,7 +477,7 @@ class PlayerAdmin(OrganizationScopedAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(games_played=Count("results"))
 
-    @admin.display(description="games", ordering="games_played")
+    @admin.display(description=_("games"), ordering="games_played")
     def games_played(self, obj):
         return obj.games_played
 
@@ -518,7 +520,7 @@ class LeagueAdmin(SiteMadeSlugMixin, OrganizationScopedAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(game_count=Count("games"))
 
-    @admin.display(description="games", ordering="game_count")
+    @admin.display(description=_("games"), ordering="game_count")
     def game_count(self, obj):
         return obj.game_count
 
@@ -528,10 +530,10 @@ class LeagueAdmin(SiteMadeSlugMixin, OrganizationScopedAdmin):
 
 class GameResultForm(forms.ModelForm):
     placement = forms.IntegerField(
-        min_value=1, max_value=32767, help_text="1 = winner; tied players share a place."
+        min_value=1, max_value=32767, help_text=_("1 = winner; tied players share a place.")
     )
     seat = forms.IntegerField(
-        min_value=1, max_value=32767, required=False, help_text="Turn order, 1 = went first."
+        min_value=1, max_value=32767, required=False, help_text=_("Turn order, 1 = went first.")
     )
 
     class Meta:
@@ -657,7 +659,7 @@ class Refusal:
         return cls(error.message, field)
 
 
-STALE_MESSAGE = (
+STALE_MESSAGE = _(
     "Someone changed this game after you opened this page: open it again to see it as it is "
     "now, then make your change."
 )
@@ -666,7 +668,7 @@ STALE_MESSAGE = (
 def integrity_message(error: IntegrityError) -> str:
     constraint = getattr(getattr(error.__cause__, "diag", None), "constraint_name", None)
     return CONSTRAINT_MESSAGES.get(
-        constraint, "The game could not be saved: it breaks a rule of the database."
+        constraint, _("The game could not be saved: it breaks a rule of the database.")
     )
 
 
@@ -737,7 +739,7 @@ class GameAdmin(OrganizationScopedAdmin):
         results = GameResult.objects.select_related("player").order_by("placement", "seat", "id")
         return super().get_queryset(request).prefetch_related(Prefetch("results", queryset=results))
 
-    @admin.display(description="finishing order")
+    @admin.display(description=_("finishing order"))
     def players_summary(self, obj):
         return " · ".join(f"{r.placement} {r.player}" for r in obj.results.all())
 
@@ -811,16 +813,16 @@ class GameResultAdmin(OrganizationScopedAdmin):
     list_select_related = ["game", "game__league", "player"]
     fields = ["game", "player", "placement", "seat", "stats"]
 
-    @admin.display(description="game", ordering="game_id")
+    @admin.display(description=_("game"), ordering="game_id")
     def game_link(self, obj):
         url = reverse("admin:leagues_game_change", args=[obj.game_id])
         return format_html('<a href="{}">#{}</a>', url, obj.game_id)
 
-    @admin.display(description="played on", ordering="game__played_on")
+    @admin.display(description=_("played on"), ordering="game__played_on")
     def played_on(self, obj):
         return obj.game.played_on
 
-    @admin.display(description="league", ordering="game__league__name")
+    @admin.display(description=_("league"), ordering="game__league__name")
     def league(self, obj):
         return obj.game.league
 
@@ -865,7 +867,7 @@ class ImportBatchAdmin(OrganizationScopedAdmin):
         # The file's look, from a stylesheet: the Content-Security-Policy blocks inline styles.
         css = {"all": ["guildhall/admin.css"]}
 
-    @admin.display(description="content")
+    @admin.display(description=_("content"))
     def file_content(self, obj):
         return format_html('<pre class="import-file">{}</pre>', obj.content)
 
@@ -905,10 +907,14 @@ class ApiTokenAdmin(OrganizationScopedAdmin):
     fields = readonly_fields = list_display  # never key_hash
     actions = ["revoke_tokens"]
 
-    @admin.action(description="Revoke the selected tokens")
+    @admin.action(description=_("Revoke the selected tokens"))
     def revoke_tokens(self, request, queryset):
         revoked = sum(token.revoke() for token in queryset)
-        self.message_user(request, f"Revoked {revoked} token{'s' if revoked != 1 else ''}.")
+        self.message_user(
+            request,
+            ngettext("Revoked %(count)s token.", "Revoked %(count)s tokens.", revoked)
+            % {"count": revoked},
+        )
 
     def has_add_permission(self, request):
         return False

@@ -2,6 +2,7 @@
 deletion), its background job, who may follow a job, and what bumps a store's page version."""
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class LeaguesConfig(AppConfig):
@@ -29,7 +30,7 @@ class LeaguesConfig(AppConfig):
 
         kind_register(
             jobs.IMPORT_PREVIEW,
-            label="Reading the file",
+            label=_("Reading the file"),
             handler=jobs.import_preview,
             page=jobs.import_page,
         )

@@ -15,6 +15,7 @@ from django.contrib.admin.utils import NestedObjects
 from django.db import router
 from django.db.models import Model
 from django.utils.text import capfirst
+from django.utils.translation import gettext as _
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,10 @@ class Unlinked:
     field: str
 
     def __str__(self) -> str:
-        return f"Kept, with the {self.field} left empty: {self.count}"
+        return _("Kept, with the %(field)s left empty: %(count)s") % {
+            "field": self.field,
+            "count": self.count,
+        }
 
 
 @dataclass(frozen=True)
@@ -60,7 +64,7 @@ class DeletePreview:
 
     def count_of(self, model: type[Model]) -> int:
         label = model._meta.label
-        return sum(1 for row_label, _ in self.rows if row_label == label)
+        return sum(1 for row_label, _count in self.rows if row_label == label)
 
     def protected_summary(self) -> str:
         """ "3 results (Ann #1, ...), 1 entry (Ann in Friday Swiss)" for a refusal message."""
@@ -77,10 +81,10 @@ class DeletePreview:
     def refusal(self) -> str:
         """Why the object cannot be deleted, in the users' words."""
         kind = self.obj._meta.verbose_name
-        return (
-            f"{capfirst(kind)} “{self.obj}” cannot be deleted: other records depend on it "
-            f"({self.protected_summary()}). Delete or correct those first."
-        )
+        return _(
+            "%(kind)s “%(name)s” cannot be deleted: other records depend on it (%(rows)s). "
+            "Delete or correct those first."
+        ) % {"kind": capfirst(kind), "name": self.obj, "rows": self.protected_summary()}
 
 
 def _count(model: type[Model], number: int) -> Count:
@@ -125,8 +129,11 @@ def delete_preview(obj: Model) -> DeletePreview:
 
 def _game_notes(game) -> list[str]:
     return [
-        f"The ratings of {game.league} are recalculated from {game.played_on:%Y-%m-%d} on, "
-        "as if this game had never been played."
+        _(
+            "The ratings of %(league)s are recalculated from %(date)s on, as if this game had "
+            "never been played."
+        )
+        % {"league": game.league, "date": f"{game.played_on:%Y-%m-%d}"}
     ]
 
 

@@ -10,8 +10,11 @@ import uuid
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .domain.csvformat import NAME_MAX_LENGTH, clean_text, has_control_characters
+from .domain.ordinals import ordinal
 from .domain.ranking import RankingError, validate_places
 from .models import Game, League
 from .services import (
@@ -27,16 +30,16 @@ _PLAYER_KEY = re.compile(r"\Aplayer_([0-9]{1,3})\Z")  # ASCII digits: int("²") 
 DEFAULT_ROWS = 4
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def place_label(n: int) -> str:
+    """A row's label: "1st place" (each language writes its ordinals its own way)."""
+    return pgettext_lazy("a finishing place", "%(ordinal)s place") % {"ordinal": ordinal(n)}
 
 
 class GameEntryForm(forms.Form):
     stale_message = ""  # set when the form shows a game someone changed meanwhile
 
     played_on = forms.DateField(
-        label="Played on", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        label=_("Played on"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
     notes = forms.CharField(
         required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
@@ -47,14 +50,16 @@ class GameEntryForm(forms.Form):
     entry_key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
     add_new_players = forms.BooleanField(
         required=False,
-        label="Add names I typed that are not players yet",
-        help_text="Leave this off to catch typos: an unknown name is then an error.",
+        label=_("Add names I typed that are not players yet"),
+        help_text=_("Leave this off to catch typos: an unknown name is then an error."),
     )
     look_alikes_ok = forms.BooleanField(
         required=False,
-        label="The names marked as look-alikes are other people",
-        help_text="A new name that reads like a player the store has (a letter from another "
-        "alphabet, an invisible character) is an error until you tick this.",
+        label=_("The names marked as look-alikes are other people"),
+        help_text=_(
+            "A new name that reads like a player the store has (a letter from another "
+            "alphabet, an invisible character) is an error until you tick this."
+        ),
     )
 
     def __init__(self, *args, league: League, rows: int = DEFAULT_ROWS, **kwargs):
@@ -69,17 +74,19 @@ class GameEntryForm(forms.Form):
             self.fields[f"player_{i}"] = forms.CharField(
                 required=False,
                 max_length=NAME_MAX_LENGTH,
-                label=f"{ordinal(i + 1)} place",
+                label=place_label(i + 1),
                 widget=forms.TextInput(
                     attrs={"list": "player-names", "autocomplete": "off", "autocapitalize": "words"}
                 ),
             )
-            self.fields[f"tied_{i}"] = forms.BooleanField(required=False, label="tied with above")
+            self.fields[f"tied_{i}"] = forms.BooleanField(
+                required=False, label=_("tied with above")
+            )
             self.fields[f"seat_{i}"] = forms.IntegerField(
                 required=False,
                 min_value=1,
                 max_value=MAX_ROWS,
-                label="seat",
+                label=_("seat"),
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
             )
         self.finish: list[FinishLine] = []
@@ -110,28 +117,32 @@ class GameEntryForm(forms.Form):
         for i in range(self.row_count):
             name = clean_text(cleaned.get(f"player_{i}") or "")
             if has_control_characters(name):
-                self.add_error(f"player_{i}", "The name contains control characters.")
+                self.add_error(f"player_{i}", _("The name contains control characters."))
                 continue
             if name:
                 lines.append((i, name, bool(cleaned.get(f"tied_{i}")), cleaned.get(f"seat_{i}")))
             elif cleaned.get(f"tied_{i}") or cleaned.get(f"seat_{i}"):
-                self.add_error(f"player_{i}", "Type a name, or clear this row.")
+                self.add_error(f"player_{i}", _("Type a name, or clear this row."))
         if not lines:
-            raise forms.ValidationError("Enter the players in their finishing order.")
+            raise forms.ValidationError(_("Enter the players in their finishing order."))
 
         places: list[int] = []
         seen: dict[str, int] = {}
         seats: dict[int, int] = {}
         for position, (i, name, tied, seat) in enumerate(lines):
             if tied and position == 0:
-                self.add_error(f"tied_{i}", "The first player has nobody above to tie with.")
+                self.add_error(f"tied_{i}", _("The first player has nobody above to tie with."))
             places.append(places[-1] if tied and places else position + 1)
             if name.lower() in seen:
-                self.add_error(f"player_{i}", f"{name} is already in this game.")
+                self.add_error(
+                    f"player_{i}", _("%(name)s is already in this game.") % {"name": name}
+                )
             seen.setdefault(name.lower(), i)
             if seat is not None:
                 if seat in seats:
-                    self.add_error(f"seat_{i}", f"Seat {seat} is taken by another player.")
+                    self.add_error(
+                        f"seat_{i}", _("Seat %(seat)s is taken by another player.") % {"seat": seat}
+                    )
                 seats.setdefault(seat, i)
         try:
             validate_places(places)
@@ -139,34 +150,44 @@ class GameEntryForm(forms.Form):
             self.add_error(None, str(error))
 
         known = players_find(
-            organization=self.league.organization, names=[n for _, n, _, _ in lines]
+            organization=self.league.organization, names=[n for __, n, __, __ in lines]
         )
-        self.new_names = [n for _, n, _, _ in lines if n.lower() not in known]
+        self.new_names = [n for __, n, __, __ in lines if n.lower() not in known]
         if self.new_names and not cleaned.get("add_new_players"):
-            for i, name, _, _ in lines:
+            for i, name, __, __ in lines:
                 if name.lower() not in known:
                     self.add_error(
                         f"player_{i}",
-                        f'No player "{name}" in {self.league.organization} yet. Check the '
-                        'spelling, or tick "Add names I typed" below.',
+                        _(
+                            'No player "%(name)s" in %(store)s yet. Check the spelling, or '
+                            'tick "Add names I typed" below.'
+                        )
+                        % {"name": name, "store": self.league.organization},
                     )
         self.look_alikes = players_look_alike(
             organization=self.league.organization, names=list(dict.fromkeys(self.new_names))
         )
         if self.look_alikes and not cleaned.get("look_alikes_ok"):
-            for i, name, _, _ in lines:
+            for i, name, __, __ in lines:
                 if name in self.look_alikes:
                     self.add_error(
                         f"player_{i}",
-                        f'"{name}" reads like {self.look_alikes[name]}, a player of '
-                        f"{self.league.organization} (a letter from another alphabet, or a "
-                        'look-alike character). Check the spelling, or tick "The names marked '
-                        'as look-alikes are other people" below.',
+                        _(
+                            '"%(name)s" reads like %(like)s, a player of %(store)s (a letter '
+                            "from another alphabet, or a look-alike character). Check the "
+                            'spelling, or tick "The names marked as look-alikes are other '
+                            'people" below.'
+                        )
+                        % {
+                            "name": name,
+                            "like": self.look_alikes[name],
+                            "store": self.league.organization,
+                        },
                     )
         # Use the stored spelling of known players ("josh" is Josh).
         self.finish = [
             FinishLine(name=known[n.lower()].name if n.lower() in known else n, place=p, seat=s)
-            for (_, n, _, s), p in zip(lines, places, strict=True)
+            for (__, n, __, s), p in zip(lines, places, strict=True)
         ]
         return cleaned
 

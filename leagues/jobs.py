@@ -6,7 +6,10 @@ re-rates them) is the ratings app's handler, since it needs both apps.
 
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
 
+from core.languages import recipient_language
 from jobs.models import Job
 
 from . import selectors
@@ -26,7 +29,10 @@ def import_page(job: Job) -> str:
 def import_preview(job: Job, progress) -> dict:
     batch = job.import_batch
     progress(0, 1)
-    preview = league_services.import_batch_preview(batch=batch)
+    # The preview's sentences in the language of whoever uploaded the file (a worker has none).
+    language = recipient_language(job.created_by, batch.league.organization.language)
+    with translation.override(language):
+        preview = league_services.import_batch_preview(batch=batch)
     progress(1, 1)
     return {"counts": preview["counts"]}
 
@@ -39,5 +45,5 @@ def job_league(user, job: Job):
     """
     league = selectors.league_get(slug=job.league.slug, user=user)
     if job.import_batch_id and not can_manage_league(user, league):
-        raise PermissionDenied("Only the league's organizers can follow its imports.")
+        raise PermissionDenied(_("Only the league's organizers can follow its imports."))
     return league

@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from audit.actors import acting_user
 
@@ -21,9 +22,9 @@ from .domain.csvformat import NAME_MAX_LENGTH, REPEATS_GUILDMASTER, REPEATS_REFU
 
 
 class Role(models.TextChoices):
-    OWNER = "owner", "Owner"
-    ORGANIZER = "organizer", "Organizer"
-    JUDGE = "judge", "Judge / TO"
+    OWNER = "owner", _("Owner")
+    ORGANIZER = "organizer", _("Organizer")
+    JUDGE = "judge", _("Judge / TO")
 
 
 # Roles that may change league data (players, games, imports) on the site and in the admin.
@@ -48,7 +49,7 @@ class Organization(models.Model):
         max_length=64,
         blank=True,
         db_default="",
-        help_text="Empty: the site's time zone (settings.TIME_ZONE).",
+        help_text=_("Empty: the site's time zone (settings.TIME_ZONE)."),
     )
     # The language of the store's pages for visitors who chose none, and of its mails to
     # accounts that chose none ('' for English): core.languages.
@@ -161,7 +162,7 @@ class Player(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="players",
-        help_text="The player's own account, if they have one.",
+        help_text=_("The player's own account, if they have one."),
     )
     # Whether the store vouches for the account linked to this player, which opens the
     # store's private leagues to it (leagues.permissions). Every link the store makes (a claim
@@ -171,8 +172,10 @@ class Player(models.Model):
         "may see private leagues",
         default=True,
         db_default=True,
-        help_text="The player's account may see the store's private leagues. Off for a "
-        "player who joined online, until the store knows who they are.",
+        help_text=_(
+            "The player's account may see the store's private leagues. Off for a "
+            "player who joined online, until the store knows who they are."
+        ),
     )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
@@ -208,9 +211,9 @@ class PlayerClaim(models.Model):
     """
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for the store"
-        APPROVED = "approved", "Approved"
-        REFUSED = "refused", "Refused"
+        PENDING = "pending", _("Waiting for the store")
+        APPROVED = "approved", _("Approved")
+        REFUSED = "refused", _("Refused")
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
     user = models.ForeignKey(
@@ -272,13 +275,15 @@ class League(models.Model):
     organization = models.ForeignKey(Organization, on_delete=models.PROTECT, related_name="leagues")
     name = models.CharField(max_length=120)
     slug = models.SlugField(
-        max_length=60, unique=True, help_text="Used in web addresses and on the command line."
+        max_length=60, unique=True, help_text=_("Used in web addresses and on the command line.")
     )
     game_label = models.CharField(
-        "game / format", max_length=80, blank=True, help_text="e.g. Commander, cEDH, Modern"
+        _("game / format"), max_length=80, blank=True, help_text=_("e.g. Commander, cEDH, Modern")
     )
     is_public = models.BooleanField(
-        "public", default=True, help_text="Anyone can see a public league's standings and games."
+        _("public"),
+        default=True,
+        help_text=_("Anyone can see a public league's standings and games."),
     )
     starts_on = models.DateField(null=True, blank=True)
     ends_on = models.DateField(null=True, blank=True)
@@ -314,14 +319,14 @@ class ImportBatch(models.Model):
     """One uploaded CSV: kept while the organizer previews it, then as the record of the import."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for confirmation"
-        IMPORTED = "imported", "Imported"
-        CANCELLED = "cancelled", "Cancelled"
+        PENDING = "pending", _("Waiting for confirmation")
+        IMPORTED = "imported", _("Imported")
+        CANCELLED = "cancelled", _("Cancelled")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="imports")
     filename = models.CharField(max_length=255, blank=True)
     sha256 = models.CharField(max_length=64, db_index=True)
-    content = models.TextField(help_text="The file as uploaded, decoded to text.")
+    content = models.TextField(help_text=_("The file as uploaded, decoded to text."))
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
@@ -347,7 +352,7 @@ class ImportBatch(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        verbose_name_plural = "import batches"
+        verbose_name_plural = _("import batches")
 
     def __str__(self) -> str:
         return f"{self.filename or 'upload'} → {self.league} ({self.get_status_display()})"
@@ -355,9 +360,9 @@ class ImportBatch(models.Model):
 
 class Game(models.Model):
     class Source(models.TextChoices):
-        MANUAL = "manual", "Entered by hand"
-        IMPORT = "import", "CSV import"
-        TOURNAMENT = "tournament", "Tournament"
+        MANUAL = "manual", _("Entered by hand")
+        IMPORT = "import", _("CSV import")
+        TOURNAMENT = "tournament", _("Tournament")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="games")
     played_on = models.DateField(default=timezone.localdate)
@@ -396,10 +401,10 @@ class GameResult(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
     placement = models.PositiveSmallIntegerField(
-        help_text="1 = winner; tied players share a place."
+        help_text=_("1 = winner; tied players share a place.")
     )
     seat = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Turn order, 1 = went first."
+        null=True, blank=True, help_text=_("Turn order, 1 = went first.")
     )
     stats = models.JSONField(default=dict, blank=True)
 
@@ -447,8 +452,10 @@ class ApiToken(models.Model):
     organization = models.ForeignKey(
         Organization, on_delete=models.CASCADE, related_name="api_tokens"
     )
-    name = models.CharField(max_length=100, help_text="What the token is for, e.g. 'scorebot'.")
-    prefix = models.CharField(max_length=PREFIX_LENGTH, help_text="The token's first characters.")
+    name = models.CharField(max_length=100, help_text=_("What the token is for, e.g. 'scorebot'."))
+    prefix = models.CharField(
+        max_length=PREFIX_LENGTH, help_text=_("The token's first characters.")
+    )
     key_hash = models.CharField(max_length=64, unique=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -463,7 +470,7 @@ class ApiToken(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        verbose_name = "API token"
+        verbose_name = _("API token")
 
     def __str__(self) -> str:
         state = " (revoked)" if self.revoked_at else ""

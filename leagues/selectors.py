@@ -5,9 +5,12 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Exists, Max, OuterRef, Prefetch, QuerySet
 from django.http import Http404
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from core.languages import store_activate
 
+from .domain.ordinals import ordinal
 from .models import (
     MANAGER_ROLES,
     ClaimCode,
@@ -30,7 +33,7 @@ def league_get(
         leagues = visible_leagues(user).select_related(*related)
         league = (leagues.annotate(**annotate) if annotate else leagues).get(slug=slug)
     except League.DoesNotExist:
-        raise Http404("No such league.") from None
+        raise Http404(_("No such league.")) from None
     # A league's pages are its store's: in the store's language unless the visitor chose one.
     store_activate(league.organization.language)
     return league
@@ -107,8 +110,17 @@ class GameCard:
     results: list[ResultLine] = field(default_factory=list)
 
 
+# "1st" per (language, place): a game log draws hundreds of them (keyed by the language, as
+# every module-level value holding translated text is).
+_PLACE_LABELS: dict[tuple[str, int], str] = {}
+
+
 def _place_label(placement: int) -> str:
-    return f"{placement}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(placement, 'th') }"
+    key = (get_language(), placement)
+    label = _PLACE_LABELS.get(key)
+    if label is None:
+        label = _PLACE_LABELS[key] = ordinal(placement)
+    return label
 
 
 def game_cards(game_ids) -> list[GameCard]:
@@ -154,7 +166,7 @@ def league_player_get(*, league: League, player_id: int) -> Player:
         .first()
     )
     if player is None:
-        raise Http404("No such player in this league.")
+        raise Http404(_("No such player in this league."))
     return player
 
 

@@ -18,6 +18,7 @@ rules are about the store's own setup pages only.
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from .models import MANAGER_ROLES, Membership, Organization, Role
 
@@ -28,14 +29,14 @@ def _store_and_role(request: HttpRequest, slug: str) -> tuple[Organization, str 
     organization = get_object_or_404(Organization, slug=slug)
     user = request.user
     if not (user.is_authenticated and user.is_active):
-        raise Http404("No such page.")
+        raise Http404(_("No such page."))
     role = (
         Membership.objects.filter(organization=organization, user=user)
         .values_list("role", flat=True)
         .first()
     )
     if role is None and not user.is_superuser:
-        raise Http404("No such page.")
+        raise Http404(_("No such page."))
     return organization, role
 
 
@@ -44,7 +45,8 @@ def store_for_owner(request: HttpRequest, slug: str) -> Organization:
     organization, role = _store_and_role(request, slug)
     if role != Role.OWNER and not request.user.is_superuser:
         raise PermissionDenied(
-            f"Only an owner of {organization.name} changes its profile and its staff."
+            _("Only an owner of %(name)s changes its profile and its staff.")
+            % {"name": organization.name}
         )
     return organization
 
@@ -54,8 +56,11 @@ def store_for_manager(request: HttpRequest, slug: str) -> Organization:
     organization, role = _store_and_role(request, slug)
     if role not in MANAGER_ROLES and not request.user.is_superuser:
         raise PermissionDenied(
-            f"Only the owners and organizers of {organization.name} create its leagues and "
-            "see its staff; ask one of them."
+            _(
+                "Only the owners and organizers of %(name)s create its leagues and see "
+                "its staff; ask one of them."
+            )
+            % {"name": organization.name}
         )
     return organization
 

@@ -4,6 +4,7 @@ headers and paginated, drawn by templates/tables/table.html in the site's look; 
 button or a list is a small template file (leagues/templates/leagues/cells/)."""
 
 import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
 
 from audit.models import AuditEntry
 
@@ -22,34 +23,36 @@ CODE = "leagues/cells/code.html"
 class ClaimTable(tables.Table):
     """Claims waiting: who asks, for which player, since when; Approve or Refuse."""
 
-    account = tables.Column(accessor="user__username", verbose_name="Account", attrs=NAME)
-    player = tables.Column(accessor="player__name", verbose_name="Says they are", attrs=NAME)
-    asked = tables.DateTimeColumn(accessor="created_at", verbose_name="Asked", format="Y-m-d H:i")
-    decide = tables.TemplateColumn(template_name=DECIDE, verbose_name="Answer", orderable=False)
+    account = tables.Column(accessor="user__username", verbose_name=_("Account"), attrs=NAME)
+    player = tables.Column(accessor="player__name", verbose_name=_("Says they are"), attrs=NAME)
+    asked = tables.DateTimeColumn(
+        accessor="created_at", verbose_name=_("Asked"), format="Y-m-d H:i"
+    )
+    decide = tables.TemplateColumn(template_name=DECIDE, verbose_name=_("Answer"), orderable=False)
 
     class Meta:
         model = PlayerClaim
         fields = ()
         order_by = ("asked",)
-        attrs = {"class": "claims", "aria-label": "Claims waiting"}
+        attrs = {"class": "claims", "aria-label": _("Claims waiting")}
         row_attrs = {"id": lambda record: f"claim-{record.pk}", "class": "claim"}
-        empty_text = "No claim waiting."
+        empty_text = _("No claim waiting.")
 
 
 class PlayerAccountTable(tables.Table):
     """The store's players and their accounts; a player without one gets a claim code button."""
 
-    name = tables.Column(verbose_name="Player", attrs=NAME)
+    name = tables.Column(verbose_name=_("Player"), attrs=NAME)
     account = tables.TemplateColumn(
         template_name=ACCOUNT,
         accessor="user__username",
-        verbose_name="Account",
+        verbose_name=_("Account"),
         order_by=("user__username", "name"),
         attrs=NAME,
     )
     code = tables.TemplateColumn(
         template_name=CODE,
-        verbose_name="Claim code",
+        verbose_name=_("Claim code"),
         orderable=False,
         empty_values=(),
     )
@@ -78,28 +81,28 @@ class HistoryTable(tables.Table):
 
     when = tables.DateTimeColumn(
         accessor="created_at",
-        verbose_name="When",
+        verbose_name=_("When"),
         format="Y-m-d H:i",
         order_by=("created_at", "id"),
     )
-    who = tables.Column(accessor="actor_label", verbose_name="Who", attrs=NAME)
+    who = tables.Column(accessor="actor_label", verbose_name=_("Who"), attrs=NAME)
     what = tables.TemplateColumn(
         template_name=WHAT,
         accessor="action",
-        verbose_name="What",
+        verbose_name=_("What"),
         order_by=("action", "-created_at", "-id"),
         attrs={"td": {"class": "history-what"}},
     )
     change = tables.TemplateColumn(
         template_name=CHANGE,
-        verbose_name="Before \u2192 after",
+        verbose_name=_("Before \u2192 after"),
         orderable=False,
         empty_values=(),
         attrs={"td": {"class": "history-change"}},
     )
     undo = tables.TemplateColumn(
         template_name=UNDO,
-        verbose_name="Undo",
+        verbose_name=_("Undo"),
         orderable=False,
         empty_values=(),
     )
@@ -108,9 +111,9 @@ class HistoryTable(tables.Table):
         model = AuditEntry
         fields = ()
         order_by = ("-when",)
-        attrs = {"class": "history", "aria-label": "Changes"}
+        attrs = {"class": "history", "aria-label": _("Changes")}
         row_attrs = {"id": lambda record: f"entry-{record.pk}", "class": "history-entry"}
-        empty_text = (
+        empty_text = _(
             "Nothing recorded yet: each change to the store's players, games and events is "
             "listed here."
         )

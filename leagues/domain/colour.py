@@ -24,6 +24,8 @@ are CSS's `color-mix(in oklab, ...)` (https://www.w3.org/TR/css-color-5/#color-m
 import re
 from dataclasses import dataclass
 
+from core.translate import gettext as _
+
 AA_TEXT = 4.5  # WCAG 2.x AA, normal text (1.4.3)
 AA_UI = 3.0  # WCAG 2.1 AA, what is not text: a button's fill against the page (1.4.11)
 WHITE = "#ffffff"
@@ -60,8 +62,8 @@ def parse_hex(text: str) -> tuple[int, int, int]:
     match = _HEX.match((text or "").strip())
     if not match:
         raise AccentProblem(
-            f"“{(text or '').strip()[:20]}” is not a colour: write it as # and six hex digits, "
-            "e.g. #1f5f7a."
+            _("“%(value)s” is not a colour: write it as # and six hex digits, e.g. #1f5f7a.")
+            % {"value": (text or "").strip()[:20]}
         )
     digits = match.group(1)
     if len(digits) == 3:

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from core.errors import DomainError
+from core.translate import gettext as _
 
 from .names import name_normalize
 from .ranking import is_valid_ranking
@@ -51,7 +52,18 @@ FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 _HEADER_DATE = re.compile(r"^[A-Za-z][A-Za-z _-]*$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _ROW_START = re.compile(r"^[^,]*,\s*(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{4})\s*,")
-_ORDINALS = {1: "winner", 2: "2nd place", 3: "3rd place"}
+
+
+def _place_name(position: int) -> str:
+    """A player column's place, as the file's columns mean it: "winner", "2nd place"."""
+    if position == 1:
+        return _("winner")
+    if position == 2:
+        return _("2nd place")
+    if position == 3:
+        return _("3rd place")
+    return _("%(n)sth place") % {"n": position}
+
 
 REPEATS_REFUSE = "refuse"  # a player named twice in one row is a problem of that row
 REPEATS_GUILDMASTER = "guildmaster"  # ... or rated as Guildmaster rates it (module docstring)
@@ -86,7 +98,11 @@ class RowProblem:
     message: str
 
     def __str__(self) -> str:
-        return f"line {self.line}, {self.field}: {self.message}"
+        return _("line %(line)s, %(field)s: %(message)s") % {
+            "line": self.line,
+            "field": self.field,
+            "message": self.message,
+        }
 
 
 @dataclass
@@ -113,8 +129,10 @@ def column_letter(index: int) -> str:
 
 def _player_field(index: int) -> str:
     position = index - 1
-    label = _ORDINALS.get(position, f"{position}th place")
-    return f"column {column_letter(index)} ({label})"
+    return _("column %(column)s (%(place)s)") % {
+        "column": column_letter(index),
+        "place": _place_name(position),
+    }
 
 
 class UndecodableFile(DomainError, ValueError):
@@ -130,18 +148,18 @@ def decode_upload(data: bytes) -> tuple[str, str | None]:
     correctly rather than refused, and the preview says how the file was read.
     """
     if b"\x00" in data:
-        raise UndecodableFile(message="This is not a text CSV file (it contains NUL bytes).")
+        raise UndecodableFile(message=_("This is not a text CSV file (it contains NUL bytes)."))
     try:
         return data.decode("utf-8-sig"), None
     except UnicodeDecodeError as error:
         try:
-            return data.decode("cp1252"), (
-                f"The file is not UTF-8 (byte {error.start + 1}); it was read as Windows-1252. "
-                "Check the names with accents in the preview."
-            )
+            return data.decode("cp1252"), _(
+                "The file is not UTF-8 (byte %(byte)s); it was read as Windows-1252. Check the "
+                "names with accents in the preview."
+            ) % {"byte": error.start + 1}
         except UnicodeDecodeError:
             raise UndecodableFile(
-                message="The file is neither UTF-8 nor Windows-1252 text.",
+                message=_("The file is neither UTF-8 nor Windows-1252 text."),
             ) from None
 
 
@@ -201,10 +219,10 @@ def future_date_problem(played_on: date, latest: date | None) -> str | None:
     """Why `played_on` is refused as a game's date, or None."""
     if latest is None or played_on <= latest:
         return None
-    return (
-        f"{played_on:%Y-%m-%d} is in the future: a game can be dated "
-        f"{latest:%Y-%m-%d} at the latest"
-    )
+    return _("%(date)s is in the future: a game can be dated %(latest)s at the latest") % {
+        "date": f"{played_on:%Y-%m-%d}",
+        "latest": f"{latest:%Y-%m-%d}",
+    }
 
 
 def parse_date(raw: str) -> date | None:
@@ -237,31 +255,38 @@ def unstorable_in(value, path: str = "$") -> tuple[str, str] | None:
         if isinstance(item, dict):
             for key, sub in reversed(item.items()):
                 inner = f"{where}.{key}" if isinstance(key, str) else where
-                if isinstance(key, str) and (reason := _unstorable_text(key)):
-                    return where, f"a key {reason}"
+                if isinstance(key, str) and (reason := _unstorable_text(key, "key")):
+                    return where, reason
                 pending.append((sub, inner))
         elif isinstance(item, list):
             pending.extend((sub, f"{where}[{i}]") for i, sub in reversed(list(enumerate(item))))
         elif isinstance(item, str):
-            if reason := _unstorable_text(item):
-                return where, f"the text {reason}"
+            if reason := _unstorable_text(item, "text"):
+                return where, reason
         elif isinstance(item, float) and not math.isfinite(item):
-            return where, "the number is too large to store (or NaN)"
+            return where, _("the number is too large to store (or NaN)")
     return None
 
 
-def _unstorable_text(text: str) -> str | None:
+def _unstorable_text(text: str, what: str) -> str | None:
+    """Why jsonb cannot hold `text`, a key or a text value (`what`), or None."""
     if "\x00" in text:
-        return "contains a NUL character (\\u0000)"
+        if what == "key":
+            return _("a key contains a NUL character (\\u0000)")
+        return _("the text contains a NUL character (\\u0000)")
     if has_lone_surrogates(text):
-        return "is not valid Unicode (a lone \\uD800-\\uDFFF escape)"
+        if what == "key":
+            return _("a key is not valid Unicode (a lone \\uD800-\\uDFFF escape)")
+        return _("the text is not valid Unicode (a lone \\uD800-\\uDFFF escape)")
     return None
 
 
 def _unstorable_json(value) -> str | None:
     """Why PostgreSQL's jsonb would refuse `value` (it has no NUL and no infinite numbers)."""
     found = unstorable_in(value)
-    return None if found is None else f"{found[1]} (at {found[0]})"
+    if found is None:
+        return None
+    return _("%(why)s (at %(where)s)") % {"why": found[1], "where": found[0]}
 
 
 def _parse_meta(cell: str, count: int, line: int, problems: list[RowProblem]) -> dict | None:
@@ -269,16 +294,18 @@ def _parse_meta(cell: str, count: int, line: int, problems: list[RowProblem]) ->
     try:
         meta = json.loads(cell, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
-        problems.append(RowProblem(line, where, f"not valid JSON ({error.msg})"))
+        problems.append(RowProblem(line, where, _("not valid JSON (%(msg)s)") % {"msg": error.msg}))
         return None
     except RecursionError:
-        problems.append(RowProblem(line, where, "not valid JSON (nested too deeply)"))
+        problems.append(RowProblem(line, where, _("not valid JSON (nested too deeply)")))
         return None
     except ValueError as error:  # NaN/Infinity, or a number too long to read
-        problems.append(RowProblem(line, where, f"not valid JSON ({str(error)[:80]})"))
+        problems.append(
+            RowProblem(line, where, _("not valid JSON (%(error)s)") % {"error": str(error)[:80]})
+        )
         return None
     if not isinstance(meta, dict):
-        problems.append(RowProblem(line, where, "must be a JSON object"))
+        problems.append(RowProblem(line, where, _("must be a JSON object")))
         return None
     unstorable = _unstorable_json(meta)
     if unstorable:
@@ -286,7 +313,9 @@ def _parse_meta(cell: str, count: int, line: int, problems: list[RowProblem]) ->
         return None
     unknown = sorted(set(meta) - {"places", "seats", "stats"})
     if unknown:
-        problems.append(RowProblem(line, where, f"unknown key(s): {', '.join(unknown)}"))
+        problems.append(
+            RowProblem(line, where, _("unknown key(s): %(keys)s") % {"keys": ", ".join(unknown)})
+        )
     checked: dict = {}
     for key, kind in (("places", int), ("seats", int), ("stats", dict)):
         if key not in meta:
@@ -299,19 +328,33 @@ def _parse_meta(cell: str, count: int, line: int, problems: list[RowProblem]) ->
             or not all(isinstance(v, allowed) and not isinstance(v, bool) for v in values)
         ):
             problems.append(
-                RowProblem(line, where, f'"{key}" must be a list of {count} {kind.__name__} values')
+                RowProblem(
+                    line,
+                    where,
+                    _('"%(key)s" must be a list of %(count)s %(name)s values')
+                    % {"key": key, "count": count, "name": kind.__name__},
+                )
             )
             continue
         checked[key] = values
     places = checked.get("places")
     if places is not None and (min(places) < 1 or not is_valid_ranking(places)):
         problems.append(
-            RowProblem(line, where, f'"places" {places} is not a ranking like 1, 2, 2, 4')
+            RowProblem(
+                line,
+                where,
+                _('"places" %(places)s is not a ranking like 1, 2, 2, 4') % {"places": places},
+            )
         )
     seats = [s for s in checked.get("seats", []) if s is not None]
     if any(not 1 <= s <= SEAT_MAX for s in seats) or len(seats) != len(set(seats)):
         problems.append(
-            RowProblem(line, where, f'"seats" must be distinct numbers from 1 to {SEAT_MAX}')
+            RowProblem(
+                line,
+                where,
+                _('"seats" must be distinct numbers from 1 to %(seat_max)s')
+                % {"seat_max": SEAT_MAX},
+            )
         )
     return checked
 
@@ -328,15 +371,17 @@ def _parse_row(
     date_cell = cells[1].strip() if len(cells) > 1 else ""
     played_on = parse_date(date_cell)
     if not date_cell:
-        problems.append(RowProblem(line, "column B (date)", "the date is missing"))
+        problems.append(RowProblem(line, _("column B (date)"), _("the date is missing")))
     elif played_on is None:
         problems.append(
             RowProblem(
-                line, "column B (date)", f'"{date_cell}" is not a date (use YYYY-MM-DD or M/D/YYYY)'
+                line,
+                _("column B (date)"),
+                _('"%(date)s" is not a date (use YYYY-MM-DD or M/D/YYYY)') % {"date": date_cell},
             )
         )
     elif future := future_date_problem(played_on, latest):
-        problems.append(RowProblem(line, "column B (date)", future))
+        problems.append(RowProblem(line, _("column B (date)"), future))
 
     names: list[tuple[int, str]] = []
     index = 2
@@ -346,7 +391,7 @@ def _parse_row(
     rest = [clean_note(c) for c in cells[index:] if c.strip()]
     if not names and rest:
         problems.append(
-            RowProblem(line, _player_field(2), "the winner's cell is empty but the row goes on")
+            RowProblem(line, _player_field(2), _("the winner's cell is empty but the row goes on"))
         )
         rest = []
     note = ", ".join(rest)
@@ -356,14 +401,19 @@ def _parse_row(
     for col, name in names:
         where = _player_field(col)
         if not name:  # a cell of invisible characters only (leagues.domain.names)
-            problems.append(RowProblem(line, where, "the name has no visible characters"))
+            problems.append(RowProblem(line, where, _("the name has no visible characters")))
             continue
         if len(name) > NAME_MAX_LENGTH:
             problems.append(
-                RowProblem(line, where, f"the name is longer than {NAME_MAX_LENGTH} characters")
+                RowProblem(
+                    line,
+                    where,
+                    _("the name is longer than %(name_max_length)s characters")
+                    % {"name_max_length": NAME_MAX_LENGTH},
+                )
             )
         if _CONTROL.search(name):
-            problems.append(RowProblem(line, where, "the name contains control characters"))
+            problems.append(RowProblem(line, where, _("the name contains control characters")))
         folded = name.lower()
         if folded in seen:
             said = f'"{name}" is named twice in this game (also {_player_field(seen[folded])})'
@@ -372,8 +422,11 @@ def _parse_row(
                     RowProblem(
                         line,
                         where,
-                        f"{said}: rated as Guildmaster does, each column a seat, the player "
-                        "keeping the rating of their last seat",
+                        _(
+                            "%(said)s: rated as Guildmaster does, each column a seat, the player "
+                            "keeping the rating of their last seat"
+                        )
+                        % {"said": said},
                     )
                 )
             else:
@@ -383,23 +436,32 @@ def _parse_row(
     if len(names) < 2 and (names or date_cell):
         problems.append(
             RowProblem(
-                line, "players", f"a game needs at least 2 players; this row has {len(names)}"
+                line,
+                _("players"),
+                _("a game needs at least 2 players; this row has %(count)s")
+                % {"count": len(names)},
             )
         )
     if len(names) > MAX_PLAYERS:
         problems.append(
             RowProblem(
                 line,
-                "players",
-                f"a game can have at most {MAX_PLAYERS} players; this row has {len(names)}",
+                _("players"),
+                _("a game can have at most %(max_players)s players; this row has %(count)s")
+                % {"max_players": MAX_PLAYERS, "count": len(names)},
             )
         )
     if len(note) > NOTE_MAX_LENGTH:
         problems.append(
-            RowProblem(line, "note", f"the note is longer than {NOTE_MAX_LENGTH} characters")
+            RowProblem(
+                line,
+                _("note"),
+                _("the note is longer than %(note_max_length)s characters")
+                % {"note_max_length": NOTE_MAX_LENGTH},
+            )
         )
     if "\x00" in note:  # PostgreSQL cannot store NUL in text
-        problems.append(RowProblem(line, "note", "the note contains a NUL character"))
+        problems.append(RowProblem(line, _("note"), _("the note contains a NUL character")))
 
     meta: dict | None = {}
     first = cells[0].strip() if cells else ""
@@ -407,8 +469,8 @@ def _parse_row(
         problems.append(
             RowProblem(
                 line,
-                "column A (Guildhall data)",
-                "places, seats and stats cannot be given for a row that names a player twice",
+                _("column A (Guildhall data)"),
+                _("places, seats and stats cannot be given for a row that names a player twice"),
             )
         )
     elif first.startswith("{"):
@@ -479,7 +541,11 @@ def parse_games_csv(
         except StopIteration:
             break
         except csv.Error as error:
-            result.problems.append(RowProblem(line, "row", f"cannot be read as CSV ({error})"))
+            result.problems.append(
+                RowProblem(
+                    line, _("row"), _("cannot be read as CSV (%(error)s)") % {"error": error}
+                )
+            )
             break
         next_line = reader.line_num + 1
         if not any(c.strip() for c in cells):
@@ -513,9 +579,12 @@ def _swallowed_rows(cells: list[str], line: int, last_line: int) -> RowProblem |
         if any(_ROW_START.match(part) for part in cell.splitlines()[1:]):
             return RowProblem(
                 line,
-                f"column {column_letter(index)}",
-                f'a quote (") opened in this cell is not closed until line {last_line}, '
-                "so the rows in between were read as part of it; close the quote",
+                _("column %(column)s") % {"column": column_letter(index)},
+                _(
+                    'a quote (") opened in this cell is not closed until line %(last_line)s, '
+                    "so the rows in between were read as part of it; close the quote"
+                )
+                % {"last_line": last_line},
             )
     return None
 
@@ -528,9 +597,12 @@ def _warn_notes_that_look_like_players(result: ParsedCsv) -> None:
             result.warnings.append(
                 RowProblem(
                     game.line,
-                    "note",
-                    f'"{game.note}" comes after an empty cell, so it is kept as the note, '
-                    "but it is also a player's name: check the row",
+                    _("note"),
+                    _(
+                        '"%(note)s" comes after an empty cell, so it is kept as the note, but it '
+                        "is also a player's name: check the row"
+                    )
+                    % {"note": game.note},
                 )
             )
 
@@ -590,9 +662,12 @@ def parse_results_csv(text: str, *, latest: date | None = None) -> ParsedCsv:
             result.problems.append(
                 RowProblem(
                     first_line,
-                    "column A (game_id)",
-                    f'game "{game_id}" appears twice, '
-                    "separated by other games: keep each game's rows together",
+                    _("column A (game_id)"),
+                    _(
+                        'game "%(game_id)s" appears twice, separated by other games: keep each '
+                        "game's rows together"
+                    )
+                    % {"game_id": game_id},
                 )
             )
             continue
@@ -608,52 +683,63 @@ def _results_game(
     line = group[0][0]
     before = len(problems)
     if not game_id:
-        problems.append(RowProblem(line, "column A (game_id)", "the game id is missing"))
+        problems.append(RowProblem(line, _("column A (game_id)"), _("the game id is missing")))
     elif _CONTROL.search(game_id) or len(game_id) > NOTE_MAX_LENGTH - 5:
         problems.append(
             RowProblem(
-                line, "column A (game_id)", "the game id is too long or has control characters"
+                line,
+                _("column A (game_id)"),
+                _("the game id is too long or has control characters"),
             )
         )
     dates = {cells[1].strip() if len(cells) > 1 else "" for _, cells in group}
     played_on = parse_date(next(iter(dates))) if len(dates) == 1 else None
     if len(dates) != 1:
-        problems.append(RowProblem(line, "column B (date)", "the game's rows have different dates"))
+        problems.append(
+            RowProblem(line, _("column B (date)"), _("the game's rows have different dates"))
+        )
     elif played_on is None:
         problems.append(
             RowProblem(
                 line,
-                "column B (date)",
-                f'"{next(iter(dates))}" is not a date (use YYYY-MM-DD or M/D/YYYY)',
+                _("column B (date)"),
+                _('"%(date)s" is not a date (use YYYY-MM-DD or M/D/YYYY)')
+                % {"date": next(iter(dates))},
             )
         )
     elif future := future_date_problem(played_on, latest):
-        problems.append(RowProblem(line, "column B (date)", future))
+        problems.append(RowProblem(line, _("column B (date)"), future))
     finishers = []
     seen: set[str] = set()
     for row_line, cells in group:
         name = clean_text(cells[2]) if len(cells) > 2 else ""
         place_text = cells[3].strip() if len(cells) > 3 else ""
         if not name:
-            problems.append(RowProblem(row_line, "column C (player)", "the player's name is empty"))
+            problems.append(
+                RowProblem(row_line, _("column C (player)"), _("the player's name is empty"))
+            )
         elif len(name) > NAME_MAX_LENGTH:
             problems.append(
                 RowProblem(
                     row_line,
-                    "column C (player)",
-                    f"the name is longer than {NAME_MAX_LENGTH} characters",
+                    _("column C (player)"),
+                    _("the name is longer than %(name_max_length)s characters")
+                    % {"name_max_length": NAME_MAX_LENGTH},
                 )
             )
         elif _CONTROL.search(name):
             problems.append(
-                RowProblem(row_line, "column C (player)", "the name contains control characters")
+                RowProblem(
+                    row_line, _("column C (player)"), _("the name contains control characters")
+                )
             )
         elif name.lower() in seen:
             problems.append(
                 RowProblem(
                     line,
-                    "column C (player)",
-                    f'"{name}" is named twice in game "{game_id}" (line {row_line})',
+                    _("column C (player)"),
+                    _('"%(name)s" is named twice in game "%(game_id)s" (line %(row_line)s)')
+                    % {"name": name, "game_id": game_id, "row_line": row_line},
                 )
             )
         seen.add(name.lower())
@@ -661,28 +747,33 @@ def _results_game(
         if not (place_text.isascii() and place_text.isdigit()) or int(place_text) < 1:
             problems.append(
                 RowProblem(
-                    row_line, "column D (placement)", f'"{place_text}" is not a place (1 = winner)'
+                    row_line,
+                    _("column D (placement)"),
+                    _('"%(place_text)s" is not a place (1 = winner)') % {"place_text": place_text},
                 )
             )
             continue
         finishers.append(Finisher(name=name, place=int(place_text)))
     if len(group) < 2:
         problems.append(
-            RowProblem(line, "players", "a game needs at least 2 players; this one has 1")
+            RowProblem(line, _("players"), _("a game needs at least 2 players; this one has 1"))
         )
     elif len(group) > MAX_PLAYERS:
         problems.append(
             RowProblem(
                 line,
-                "players",
-                f"a game can have at most {MAX_PLAYERS} players; this one has {len(group)}",
+                _("players"),
+                _("a game can have at most %(max_players)s players; this one has %(count)s")
+                % {"max_players": MAX_PLAYERS, "count": len(group)},
             )
         )
     elif len(finishers) == len(group) and not is_valid_ranking([f.place for f in finishers]):
         places = ", ".join(str(f.place) for f in sorted(finishers, key=lambda f: f.place))
         problems.append(
             RowProblem(
-                line, "column D (placement)", f"places {places} are not a ranking like 1, 2, 2, 4"
+                line,
+                _("column D (placement)"),
+                _("places %(places)s are not a ranking like 1, 2, 2, 4") % {"places": places},
             )
         )
     if len(problems) > before or played_on is None:

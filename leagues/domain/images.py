@@ -8,6 +8,8 @@ sentence saying why. Plain Python: no imaging library is needed to read a header
 
 import struct
 
+from core.translate import gettext as _
+
 LOGO_MAX_BYTES = 512 * 1024
 LOGO_MAX_SIDE = 4096  # pixels: a logo is shown at most a few hundred wide
 
@@ -95,21 +97,30 @@ def logo_check(data: bytes, size: int | None = None) -> str:
     read past the limit)."""
     size = len(data) if size is None else size
     if not data or not size:
-        raise LogoProblem("The file is empty.")
+        raise LogoProblem(_("The file is empty."))
     if size > LOGO_MAX_BYTES:
         raise LogoProblem(
-            f"The file is {size // 1024} KB; a logo may be at most "
-            f"{LOGO_MAX_BYTES // 1024} KB. Save it smaller (a few hundred pixels is plenty)."
+            _(
+                "The file is %(size)s KB; a logo may be at most %(max)s KB. Save it "
+                "smaller (a few hundred pixels is plenty)."
+            )
+            % {"size": size // 1024, "max": LOGO_MAX_BYTES // 1024}
         )
     content_type = image_type(data)
     if content_type is None:
-        raise LogoProblem(f"This file is not a {ACCEPTED} image (SVG is not accepted).")
+        raise LogoProblem(
+            _("This file is not a %(accepted)s image (SVG is not accepted).")
+            % {"accepted": ACCEPTED}
+        )
     size = image_size(data, content_type)
     if size is None or min(size) < 1:
-        raise LogoProblem("This image looks damaged: its size cannot be read.")
+        raise LogoProblem(_("This image looks damaged: its size cannot be read."))
     if max(size) > LOGO_MAX_SIDE:
         raise LogoProblem(
-            f"The image is {size[0]} x {size[1]} pixels; a logo may be at most "
-            f"{LOGO_MAX_SIDE} pixels on a side."
+            _(
+                "The image is %(width)s x %(height)s pixels; a logo may be at most "
+                "%(max)s pixels on a side."
+            )
+            % {"width": size[0], "height": size[1], "max": LOGO_MAX_SIDE}
         )
     return content_type

@@ -11,6 +11,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TypeVar
 
 from core.errors import DomainError
+from core.translate import gettext as _
 
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
@@ -27,7 +28,7 @@ def places_from_groups(groups: Sequence[Sequence[T]]) -> list[tuple[T, int]]:
         if not group:
             raise RankingError(
                 code="empty_place",
-                message="A place in the finishing order has nobody in it.",
+                message=_("A place in the finishing order has nobody in it."),
             )
         place = len(placed) + 1
         placed.extend((item, place) for item in group)
@@ -64,16 +65,20 @@ def validate_places(places: Sequence[int], *, minimum_players: int = 2) -> None:
     if len(places) < minimum_players:
         raise RankingError(
             code="too_few_players",
-            message=f"A game needs at least {minimum_players} players; this one has {len(places)}.",
+            message=_("A game needs at least %(minimum_players)s players; this one has %(count)s.")
+            % {"minimum_players": minimum_players, "count": len(places)},
         )
     if any(place < 1 for place in places):
-        raise RankingError(code="place_below_one", message="Places start at 1 (the winner).")
+        raise RankingError(code="place_below_one", message=_("Places start at 1 (the winner)."))
     if not is_valid_ranking(places):
         shown = ", ".join(str(p) for p in sorted(places))
         raise RankingError(
             code="invalid_ranking",
-            message=f"Places {shown} are not a ranking: tied players share a place and the next "
-            "place skips past them (1, 2, 2, 4).",
+            message=_(
+                "Places %(shown)s are not a ranking: tied players share a place and the "
+                "next place skips past them (1, 2, 2, 4)."
+            )
+            % {"shown": shown},
         )
 
 

@@ -11,6 +11,7 @@ import secrets
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit.services import log_action
 
@@ -40,11 +41,14 @@ def code_clean(raw: str) -> str:
     """A typed code as stored: capitals, without spaces or dashes; refused when it cannot be one."""
     code = "".join(ch for ch in (raw or "").upper() if ch not in " -\t")
     if not code:
-        raise LeagueError("Type the claim code the store gave you.", field="code", code="empty")
+        raise LeagueError(_("Type the claim code the store gave you."), field="code", code="empty")
     if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
         raise LeagueError(
-            f"A claim code is {CODE_LENGTH} letters and digits, like ABCD-EF23: check what "
-            "you typed.",
+            _(
+                "A claim code is %(code_length)s letters and digits, like ABCD-EF23: "
+                "check what you typed."
+            )
+            % {"code_length": CODE_LENGTH},
             field="code",
             code="malformed",
         )
@@ -58,11 +62,14 @@ def _lock_player(player_id: int) -> Player:
 def _may_link(*, player: Player, user) -> None:
     """Refuse linking `user` to `player` when either is already linked in that store."""
     if player.user_id == user.pk:
-        raise ClaimAlreadyDone(f"{player.name} is already your player at {player.organization}.")
+        raise ClaimAlreadyDone(
+            _("%(name)s is already your player at %(store)s.")
+            % {"name": player.name, "store": player.organization}
+        )
     if player.user_id is not None:
         raise LeagueError(
-            f"{player.name} is already linked to another account. If that is wrong, ask "
-            f"{player.organization}.",
+            _("%(name)s is already linked to another account. If that is wrong, ask %(store)s.")
+            % {"name": player.name, "store": player.organization},
             code="claimed",
         )
     other = (
@@ -72,8 +79,8 @@ def _may_link(*, player: Player, user) -> None:
     )
     if other is not None:
         raise LeagueError(
-            f"Your account is already {other.name} at {player.organization}: one account is "
-            f"one player per store.",
+            _("Your account is already %(name)s at %(store)s: one account is one player per store.")
+            % {"name": other.name, "store": player.organization},
             code="one_per_store",
         )
 
@@ -88,7 +95,8 @@ def _link(*, player: Player, user) -> None:
             player.save(update_fields=["user", "sees_private_leagues"])
     except IntegrityError:  # another player of this store was linked to the account meanwhile
         raise LeagueError(
-            f"Your account is already a player of {player.organization}.", code="one_per_store"
+            _("Your account is already a player of %(store)s.") % {"store": player.organization},
+            code="one_per_store",
         ) from None
 
 
@@ -102,7 +110,8 @@ def claim_request(*, user, player: Player) -> PlayerClaim:
     ).first()
     if waiting is not None:
         raise ClaimAlreadyDone(
-            f"Your claim to be {player.name} is already waiting for {player.organization}."
+            _("Your claim to be %(name)s is already waiting for %(store)s.")
+            % {"name": player.name, "store": player.organization}
         )
     claim = PlayerClaim.objects.create(player=player, user=user)
     summary = f"{user.get_username()} says they are {player.name}"
@@ -119,14 +128,18 @@ def claim_decide(*, by, claim: PlayerClaim, approve: bool) -> PlayerClaim:
     claim = PlayerClaim.objects.select_for_update().select_related("user").get(pk=claim.pk)
     if claim.status != PlayerClaim.Status.PENDING:
         raise ClaimAlreadyDone(
-            f"This claim was already answered: {claim.get_status_display().lower()}."
+            _("This claim was already answered: %(status)s.")
+            % {"status": claim.get_status_display().lower()}
         )
     now = timezone.now()
     if approve:
         if player.user_id is not None and player.user_id != claim.user_id:
             raise LeagueError(
-                f"{player.name} is already linked to another account; refuse this claim, or "
-                "unlink the player in the admin first.",
+                _(
+                    "%(name)s is already linked to another account; refuse this claim, or "
+                    "unlink the player in the admin first."
+                )
+                % {"name": player.name},
                 code="claimed",
             )
         if player.user_id is None:
@@ -156,11 +169,13 @@ def claim_code_issue(*, by, player: Player) -> ClaimCode:
     player = _lock_player(player.pk)
     if player.user_id is not None:
         raise LeagueError(
-            f"{player.name} is already linked to an account: no code is needed.", code="claimed"
+            _("%(name)s is already linked to an account: no code is needed.")
+            % {"name": player.name},
+            code="claimed",
         )
     ClaimCode.objects.filter(player=player, used_at__isnull=True).delete()
     while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        code = "".join(secrets.choice(CODE_ALPHABET) for _i in range(CODE_LENGTH))
         if not ClaimCode.objects.filter(code=code).exists():
             break
     issued = ClaimCode.objects.create(player=player, code=code, created_by=by)
@@ -177,7 +192,7 @@ def claim_with_code(*, user, code: str) -> Player:
     found = ClaimCode.objects.filter(code=code).values_list("player_id", flat=True).first()
     if found is None:
         raise LeagueError(
-            "No player has this claim code. Check it, or ask the store for a new one.",
+            _("No player has this claim code. Check it, or ask the store for a new one."),
             field="code",
             code="unknown",
         )
@@ -186,15 +201,18 @@ def claim_with_code(*, user, code: str) -> Player:
     issued = ClaimCode.objects.select_for_update().filter(code=code).first()
     if issued is None:
         raise LeagueError(
-            "This claim code was replaced by a newer one. Ask the store for it.",
+            _("This claim code was replaced by a newer one. Ask the store for it."),
             field="code",
             code="unknown",
         )
     if issued.used_at is not None:
         if issued.used_by_id == user.pk:
-            raise ClaimAlreadyDone(f"You are already {player.name} at {player.organization}.")
+            raise ClaimAlreadyDone(
+                _("You are already %(name)s at %(store)s.")
+                % {"name": player.name, "store": player.organization}
+            )
         raise LeagueError(
-            "This claim code was already used. Ask the store for a new one.",
+            _("This claim code was already used. Ask the store for a new one."),
             field="code",
             code="used",
         )
@@ -220,17 +238,17 @@ def _name_taken(*, user, organization, existing: Player | None) -> LeagueError:
     """The refusal of a name the store has. It names the player only when `user` may see
     them; a player seen only in a private league is not confirmed (nor their spelling)."""
     if existing is not None and player_is_visible(user, existing):
-        message = (
-            f"{organization} already has a player named {existing.name}. If that is you, open "
-            "your page from the league's standings and press “This is me”, or ask the store "
-            "for a claim code; if not, add something that tells you apart (a last initial)."
-        )
+        message = _(
+            "%(store)s already has a player named %(name)s. If that is you, open your page "
+            "from the league's standings and press “This is me”, or ask the store for a claim "
+            "code; if not, add something that tells you apart (a last initial)."
+        ) % {"store": organization, "name": existing.name}
     else:
-        message = (
-            f"This name cannot be used at {organization}: add something that tells you apart "
-            "(a last initial, say). If the store already knows you under this name, ask it "
-            "for a claim code."
-        )
+        message = _(
+            "This name cannot be used at %(store)s: add something that tells you apart (a last "
+            "initial, say). If the store already knows you under this name, ask it for a claim "
+            "code."
+        ) % {"store": organization}
     return LeagueError(message, field="name", code="name_taken")
 
 
@@ -249,10 +267,14 @@ def _look_alike_check(*, user, organization, name: str, confirmed: bool) -> None
     raise LookAlikeNames(
         pairs=pairs,
         message=(
-            f'"{name}" reads like {similar.name}, a player of {organization} (a letter from '
-            "another alphabet, or a look-alike character). If that is you, press “This is "
-            "me” on your page in the league's standings; if you are someone else, check "
-            "“My name only looks like another player's” and register again."
+            _(
+                '"%(name)s" reads like %(similar)s, a player of %(store)s (a letter from '
+                "another alphabet, or a look-alike character). If that is you, press "
+                "“This is me” on your page in the league's standings; if you are someone "
+                "else, check “My name only looks like another player's” and register "
+                "again."
+            )
+            % {"name": name, "similar": similar.name, "store": organization}
         ),
     )
 
@@ -269,7 +291,9 @@ def player_join(*, user, organization, name: str, look_alike_confirmed: bool = F
         raise _name_taken(user=user, organization=organization, existing=existing)
     mine = Player.objects.filter(organization=organization, user=user).first()
     if mine is not None:
-        raise ClaimAlreadyDone(f"You are already {mine.name} at {organization}.")
+        raise ClaimAlreadyDone(
+            _("You are already %(name)s at %(store)s.") % {"name": mine.name, "store": organization}
+        )
     _look_alike_check(
         user=user, organization=organization, name=name, confirmed=look_alike_confirmed
     )
@@ -282,8 +306,11 @@ def player_join(*, user, organization, name: str, look_alike_confirmed: bool = F
             )
     except IntegrityError:  # the same name or account, by a request that just committed
         raise LeagueError(
-            f"{organization} already has this player, or your account is one of its players: "
-            "reload the page.",
+            _(
+                "%(store)s already has this player, or your account is one of its "
+                "players: reload the page."
+            )
+            % {"store": organization},
             field="name",
             code="name_taken",
         ) from None

@@ -8,6 +8,7 @@ from datetime import date
 from django.db import connection
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from audit.models import AuditEntry
 from core.errors import DomainError
@@ -38,12 +39,12 @@ class GameConflict(LeagueError):
     def __init__(self, *, game: Game | None, message: str | None = None):
         if message is None:
             last = AuditEntry.objects.filter(object_type="game", object_id=game.pk).first()
-            who = last.actor_label if last else "Someone"
+            who = last.actor_label if last else _("Someone")
             when = timezone.localtime(last.created_at if last else None)
-            message = (
-                f"{who} changed this game at {when:%H:%M} after you opened it: it is shown "
-                "below as it is now. Check it before changing it again."
-            )
+            message = _(
+                "%(who)s changed this game at %(time)s after you opened it: it is shown below "
+                "as it is now. Check it before changing it again."
+            ) % {"who": who, "time": f"{when:%H:%M}"}
         super().__init__(message)
         self.game = game
 
@@ -110,7 +111,12 @@ def game_date_latest() -> date:
 
 def game_date_check(played_on: date, *, field: str = "played_on") -> date:
     """`played_on` if a game may be dated so, else LeagueError (code future_date)."""
-    problem = future_date_problem(played_on, game_date_latest())
-    if problem:
-        raise LeagueError(problem[0].upper() + problem[1:] + ".", field=field, code="future_date")
+    latest = game_date_latest()
+    if future_date_problem(played_on, latest):
+        raise LeagueError(
+            _("%(date)s is in the future: a game can be dated %(latest)s at the latest.")
+            % {"date": f"{played_on:%Y-%m-%d}", "latest": f"{latest:%Y-%m-%d}"},
+            field=field,
+            code="future_date",
+        )
     return played_on

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from audit.actors import acting_user
 from audit.errors import UndoRefused
@@ -34,12 +36,18 @@ def _check_results(league: League, results: Sequence[ResultIn]) -> None:
     for r in results:
         if r.player.organization_id != league.organization_id:
             raise LeagueError(
-                f"{r.player} is not a player of {league.organization}.", field="players"
+                _("%(player)s is not a player of %(store)s.")
+                % {"player": r.player, "store": league.organization},
+                field="players",
             )
     seen: set[int] = set()
     for p in players:
         if p.pk in seen:
-            raise LeagueError(f"{p} is listed twice in this game.", field="players", code="twice")
+            raise LeagueError(
+                _("%(player)s is listed twice in this game.") % {"player": p},
+                field="players",
+                code="twice",
+            )
         seen.add(p.pk)
     try:
         validate_places([r.place for r in results])
@@ -47,10 +55,10 @@ def _check_results(league: League, results: Sequence[ResultIn]) -> None:
         raise LeagueError(str(error), field="players", code=error.code) from error
     seats = [r.seat for r in results if r.seat is not None]
     if any(s < 1 for s in seats):
-        raise LeagueError("Seats are numbered from 1.", field="seats", code="seat_below_one")
+        raise LeagueError(_("Seats are numbered from 1."), field="seats", code="seat_below_one")
     if len(seats) != len(set(seats)):
         raise LeagueError(
-            "Two players cannot have the same seat.", field="seats", code="seat_twice"
+            _("Two players cannot have the same seat."), field="seats", code="seat_twice"
         )
 
 
@@ -179,11 +187,12 @@ def game_update(
     current = Game.objects.select_related("league").filter(pk=game.pk).first()
     if current is None:
         raise GameConflict(
-            game=None, message="This game was deleted meanwhile: there is nothing to correct."
+            game=None, message=_("This game was deleted meanwhile: there is nothing to correct.")
         )
     if target.organization_id != current.league.organization_id:
         raise LeagueError(
-            f"A game of {current.league.organization} cannot move to {target}.",
+            _("A game of %(store)s cannot move to %(league)s.")
+            % {"store": current.league.organization, "league": target},
             field="league",
             code="other_organization",
         )
@@ -275,8 +284,12 @@ def _snapshot_results(organization_id: int, snapshot: dict) -> list[ResultIn]:
     missing = [line["player"] for line in snapshot["results"] if line["player_id"] not in players]
     if missing:
         raise UndoRefused(
-            f"{', '.join(missing)} no longer exist{'s' if len(missing) == 1 else ''}: "
-            "the game cannot be put back.",
+            ngettext(
+                "%(players)s no longer exists: the game cannot be put back.",
+                "%(players)s no longer exist: the game cannot be put back.",
+                len(missing),
+            )
+            % {"players": ", ".join(missing)},
             code="player_gone",
         )
     return [
@@ -294,13 +307,15 @@ def game_correction_undo(*, entry: AuditEntry, by=None) -> None:
     """Put a corrected game back as it was before `entry` (called by audit_undo)."""
     game = Game.objects.select_related("league").filter(pk=entry.object_id).first()
     if game is None:
-        raise UndoRefused("This game was deleted since: there is nothing to undo.", code="gone")
+        raise UndoRefused(_("This game was deleted since: there is nothing to undo."), code="gone")
     _lock_league(game.league)
     game.refresh_from_db(fields=["version"])
     if game.version != entry.after["version"]:
         raise UndoRefused(
-            "This game was changed again after this correction: undoing it would lose the "
-            "later change. Correct the game by hand instead.",
+            _(
+                "This game was changed again after this correction: undoing it would lose the "
+                "later change. Correct the game by hand instead."
+            ),
             code="stale",
         )
     before = entry.before
@@ -319,10 +334,10 @@ def game_delete_undo(*, entry: AuditEntry, by=None) -> None:
     """Put a deleted game back as it was (called by audit_undo); tournament games refused."""
     before = entry.before
     if entry.league is None:
-        raise UndoRefused("The league of this game was deleted.", code="gone")
+        raise UndoRefused(_("The league of this game was deleted."), code="gone")
     if before.get("source") == Game.Source.TOURNAMENT:
         raise UndoRefused(
-            "This game was a tournament table: report the table again from the event.",
+            _("This game was a tournament table: report the table again from the event."),
             code="tournament_game",
         )
     league = _lock_league(entry.league)
@@ -353,7 +368,8 @@ class UnknownPlayers(LeagueError):
     def __init__(self, *, names: list[str], organization: Organization):
         shown = ", ".join(f'"{n}"' for n in names)
         super().__init__(
-            f"{organization} has no player named {shown} yet.",
+            _("%(store)s has no player named %(names)s yet.")
+            % {"store": organization, "names": shown},
             field="players",
             code="unknown_player",
         )
@@ -383,7 +399,7 @@ def game_enter(
     game_date_check(played_on)
     names = [player_name_clean(line.name) for line in finish]
     if create_players:
-        players, _ = players_get_or_create(
+        players, _created = players_get_or_create(
             organization=league.organization,
             names=names,
             look_alikes_confirmed=look_alikes_confirmed,

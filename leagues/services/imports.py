@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 
 from audit.actors import acting_user
 from audit.services import log_action
@@ -144,8 +146,8 @@ def import_plan(*, league: League, text: str, repeated_names: str = REPEATS_REFU
                 RowProblem(
                     game.line,
                     "row",
-                    f"this game is already in the league (game #{ids[claimed[key]]} "
-                    f"on {game.played_on:%Y-%m-%d})",
+                    _("this game is already in the league (game #%(id)s on %(date)s)")
+                    % {"id": ids[claimed[key]], "date": f"{game.played_on:%Y-%m-%d}"},
                 )
             )
         claimed[key] += 1
@@ -169,38 +171,53 @@ def import_refusal_message(plan: ImportPlan, *, skip_invalid: bool) -> str | Non
     """Why the import cannot go ahead, or None when it can."""
     if plan.already_imported and not plan.games:
         batch = plan.already_imported
-        return (
-            f"This file was already imported into {batch.league} on "
-            f"{batch.imported_at:%Y-%m-%d %H:%M}; every game in it is there, so there is "
-            "nothing new to import."
-        )
+        return _(
+            "This file was already imported into %(league)s on %(when)s; every game in it is "
+            "there, so there is nothing new to import."
+        ) % {"league": batch.league, "when": f"{batch.imported_at:%Y-%m-%d %H:%M}"}
     bad = len({p.line for p in plan.parsed.problems})
     there = len(plan.duplicates)
     if not plan.games:
         if there and not bad:
-            return "Every game in the file is already in the league: nothing new to import."
+            return _("Every game in the file is already in the league: nothing new to import.")
         if there:
-            return (
-                f"{_rows(bad)} of the file cannot be imported and the others are already in "
-                "the league: nothing new to import."
-            )
-        return "The file has no valid games to import."
+            return ngettext(
+                "%(count)s row of the file cannot be imported and the others are already in "
+                "the league: nothing new to import.",
+                "%(count)s rows of the file cannot be imported and the others are already in "
+                "the league: nothing new to import.",
+                bad,
+            ) % {"count": bad}
+        return _("The file has no valid games to import.")
     if plan.problems and not skip_invalid:
-        reasons = []
-        if bad:
-            reasons.append(f"{_rows(bad)} cannot be imported")
-        if there:
-            reasons.append(f"{_rows(there)} {'is' if there == 1 else 'are'} already in the league")
+        if bad and there:
+            reasons = ngettext(
+                "%(rows)s cannot be imported and %(count)s row is already in the league.",
+                "%(rows)s cannot be imported and %(count)s rows are already in the league.",
+                there,
+            ) % {"rows": _rows(bad), "count": there}
+        elif bad:
+            reasons = ngettext(
+                "%(count)s row cannot be imported.", "%(count)s rows cannot be imported.", bad
+            ) % {"count": bad}
+        else:
+            reasons = ngettext(
+                "%(count)s row is already in the league.",
+                "%(count)s rows are already in the league.",
+                there,
+            ) % {"count": there}
         games = len(plan.games)
-        return (
-            f"{' and '.join(reasons)}. Fix the file, or import only the {games} valid new "
-            f"game{'s' if games != 1 else ''} and skip those rows."
-        )
+        fix = ngettext(
+            "Fix the file, or import only the %(count)s valid new game and skip those rows.",
+            "Fix the file, or import only the %(count)s valid new games and skip those rows.",
+            games,
+        ) % {"count": games}
+        return f"{reasons} {fix}"
     return None
 
 
 def _rows(count: int) -> str:
-    return f"{count} row{'s' if count != 1 else ''}"
+    return ngettext("%(count)s row", "%(count)s rows", count) % {"count": count}
 
 
 def text_line_count(text: str) -> int:
@@ -289,6 +306,9 @@ def import_preview_build(
     refusal = import_refusal_message(plan, skip_invalid=False)
     return {
         "computed_at": timezone.now().isoformat(),
+        # Its problems and refusal are sentences in this language (the preview is kept with
+        # the batch: leagues.views.imports draws a small file's again for another language).
+        "language": get_language(),
         "counts": {
             "rows": len(rows),
             "games": len(plan.games),
@@ -371,11 +391,12 @@ def games_import(
         batch = ImportBatch.objects.select_for_update().get(pk=batch.pk)
         if batch.league_id != league.pk:
             raise LeagueError(
-                "This upload was made for another league.", field="file", code="batch_league"
+                _("This upload was made for another league."), field="file", code="batch_league"
             )
         if batch.status != ImportBatch.Status.PENDING:
             raise LeagueError(
-                f"This upload was already {batch.get_status_display().lower()}.",
+                _("This upload was already %(status)s.")
+                % {"status": batch.get_status_display().lower()},
                 field="file",
                 code="batch_done",
             )

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from django.db import connection
 from django.db.models.functions import Lower
+from django.utils.translation import gettext as _
 
 from ..domain.csvformat import (
     NAME_MAX_LENGTH,
@@ -27,14 +28,17 @@ from .common import (
 def player_name_clean(raw: str) -> str:
     name = clean_text(raw or "")
     if not name:
-        raise LeagueError("A player needs a name.", field="name", code="empty_name")
+        raise LeagueError(_("A player needs a name."), field="name", code="empty_name")
     if len(name) > NAME_MAX_LENGTH:
         raise LeagueError(
-            f"A name can be at most {NAME_MAX_LENGTH} characters.", field="name", code="long_name"
+            _("A name can be at most %(name_max_length)s characters.")
+            % {"name_max_length": NAME_MAX_LENGTH},
+            field="name",
+            code="long_name",
         )
     if has_control_characters(name):
         raise LeagueError(
-            "The name contains control characters.", field="name", code="control_characters"
+            _("The name contains control characters."), field="name", code="control_characters"
         )
     return name
 

@@ -23,15 +23,19 @@ from datetime import date, timedelta
 from functools import lru_cache
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import IntegrityError, connection, transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from audit.services import log_action
+from core.languages import recipient_language
 
 from ..actions import Action
 from ..domain.colour import AccentProblem, accent_clean
@@ -59,6 +63,13 @@ def time_zones() -> tuple[str, ...]:
     return tuple(sorted(zoneinfo.available_timezones()))
 
 
+def _role_in_english(role: str) -> str:
+    """A role's label for an audit summary: the trail is stored, so it stays in English
+    (the History page's lines are written in the reader's language: leagues.domain.history)."""
+    with translation.override("en"):
+        return str(Role(role).label)
+
+
 def _lock_store(organization: Organization) -> Organization:
     return Organization.objects.select_for_update().get(pk=organization.pk)
 
@@ -66,7 +77,7 @@ def _lock_store(organization: Organization) -> Organization:
 # --- the store itself -------------------------------------------------------------------------
 
 SLUG_MAX = Organization._meta.get_field("slug").max_length
-SLUG_SHAPE = "lower-case letters, digits and hyphens"
+SLUG_SHAPE = _lazy("lower-case letters, digits and hyphens")
 TWIN_MINUTES = 10  # a second "Create the store" this soon, same name, same person: a double press
 
 
@@ -100,15 +111,21 @@ def _slug_clean(slug: str) -> str:
         return ""
     if slugify(slug) != slug or len(slug) > SLUG_MAX:
         raise LeagueError(
-            f"“{slug[:80]}” cannot be the store's address: use {SLUG_SHAPE} "
-            f"(goblin-forge), at most {SLUG_MAX} characters, or leave it empty.",
+            _(
+                "“%(slug)s” cannot be the store's address: use %(shape)s (goblin-forge), at "
+                "most %(max)s characters, or leave it empty."
+            )
+            % {"slug": slug[:80], "shape": SLUG_SHAPE, "max": SLUG_MAX},
             field="slug",
             code="bad_slug",
         )
     if Organization.objects.filter(slug=slug).exists():
         raise LeagueError(
-            f"/stores/{slug}/ is another store's address: choose another, or leave it empty "
-            "and one is made from the name.",
+            _(
+                "/stores/%(slug)s/ is another store's address: choose another, or leave it "
+                "empty and one is made from the name."
+            )
+            % {"slug": slug},
             field="slug",
             code="slug_taken",
         )
@@ -120,10 +137,11 @@ def _store_name_clean(name: str) -> str:
     new store and a renamed one)."""
     name = " ".join((name or "").split())
     if not name:
-        raise LeagueError("Give the store a name.", field="name", code="empty")
+        raise LeagueError(_("Give the store a name."), field="name", code="empty")
     if len(name) > NAME_MAX:
         raise LeagueError(
-            f"A store's name may be {NAME_MAX} characters at most; this one is {len(name)}.",
+            _("A store's name may be %(max)s characters at most; this one is %(length)s.")
+            % {"max": NAME_MAX, "length": len(name)},
             field="name",
             code="too_long",
         )
@@ -138,7 +156,7 @@ def organization_create(
     (`owner_email`; none when empty): a one-time link, mailed, that makes whoever accepts it
     the store's owner. Nothing is written when any field is refused."""
     if by is None or not (by.is_active and by.is_superuser):
-        raise LeagueError("Only the site's administrators create stores.", code="not_superuser")
+        raise LeagueError(_("Only the site's administrators create stores."), code="not_superuser")
     name = _store_name_clean(name)
     owner_email = (owner_email or "").strip()
     if owner_email:
@@ -197,7 +215,12 @@ def _profile(organization: Organization) -> dict:
         "time_zone": organization.time_zone,
         "logo": organization.logo_version if organization.logo_type else None,
         "accent": organization.accent,
+        "language": organization.language,
     }
+
+
+#: The codes a store's language may be ('' for English: core.languages).
+STORE_LANGUAGES = frozenset(code for code, _name in settings.LANGUAGES)
 
 
 @transaction.atomic
@@ -211,31 +234,39 @@ def organization_profile_update(
     logo_remove: bool = False,
     accent: str | None = None,
     short_name: str | None = None,
+    language: str | None = None,
     by=None,
 ) -> Organization:
-    """Change the store's name, address, time zone, logo (or remove the logo), accent colour
-    and short name (None: unchanged; '': Guildhall's own colour, the whole name)."""
+    """Change the store's name, address, time zone, logo (or remove the logo), accent colour,
+    short name and language (None: unchanged; '': Guildhall's own colour, the whole name,
+    English). The store's language is what its pages are read in by visitors who chose none,
+    and its mails to accounts that chose none (core.languages)."""
     name = _store_name_clean(name)
     if short_name is not None:
         short_name = " ".join(short_name.split())
         if len(short_name) > SHORT_NAME_MAX:
             raise LeagueError(
-                f"A short name may be {SHORT_NAME_MAX} characters at most, to fit a phone's "
-                f"header; this one is {len(short_name)}.",
+                _(
+                    "A short name may be %(max)s characters at most, to fit a phone's header; "
+                    "this one is %(length)s."
+                )
+                % {"max": SHORT_NAME_MAX, "length": len(short_name)},
                 field="short_name",
                 code="too_long",
             )
     address = (address or "").strip().replace("\r\n", "\n")
     if len(address) > ADDRESS_MAX:
         raise LeagueError(
-            f"The address may be {ADDRESS_MAX} characters at most; this one is {len(address)}.",
+            _("The address may be %(max)s characters at most; this one is %(length)s.")
+            % {"max": ADDRESS_MAX, "length": len(address)},
             field="address",
             code="too_long",
         )
     time_zone = (time_zone or "").strip()
     if time_zone and time_zone not in time_zones():
         raise LeagueError(
-            f"“{time_zone[:64]}” is not a time zone: pick one from the list, e.g. Europe/Paris.",
+            _("“%(zone)s” is not a time zone: pick one from the list, e.g. Europe/Paris.")
+            % {"zone": time_zone[:64]},
             field="time_zone",
             code="unknown_zone",
         )
@@ -244,6 +275,18 @@ def organization_profile_update(
             accent = accent_clean(accent)
         except AccentProblem as problem:
             raise LeagueError(str(problem), field="accent", code="unreadable_accent") from None
+    if language is not None:
+        language = language.strip()
+        if language and language not in STORE_LANGUAGES:
+            raise LeagueError(
+                _(
+                    "Language of the store's pages: “%(code)s” is not a language Guildhall "
+                    "speaks; pick one from the list."
+                )
+                % {"code": language[:20]},
+                field="language",
+                code="unknown_language",
+            )
     content_type = None
     if logo is not None:
         try:
@@ -261,6 +304,9 @@ def organization_profile_update(
     if short_name is not None:
         store.short_name = short_name
         fields.append("short_name")
+    if language is not None:
+        store.language = language
+        fields.append("language")
     if content_type is not None:
         store.logo, store.logo_type = logo.data, content_type
         store.logo_version += 1
@@ -302,24 +348,25 @@ def league_create(
     `entry_key`, the league that form already made, and False."""
     name = " ".join((name or "").split())
     if not name:
-        raise LeagueError("Give the league a name.", field="name", code="empty")
+        raise LeagueError(_("Give the league a name."), field="name", code="empty")
     if len(name) > LEAGUE_NAME_MAX:
         raise LeagueError(
-            f"A league's name may be {LEAGUE_NAME_MAX} characters at most; this one is "
-            f"{len(name)}.",
+            _("A league's name may be %(max)s characters at most; this one is %(length)s.")
+            % {"max": LEAGUE_NAME_MAX, "length": len(name)},
             field="name",
             code="too_long",
         )
     game_label = " ".join((game_label or "").split())
     if len(game_label) > GAME_LABEL_MAX:
         raise LeagueError(
-            f"The game / format may be {GAME_LABEL_MAX} characters at most.",
+            _("The game / format may be %(max)s characters at most.") % {"max": GAME_LABEL_MAX},
             field="game_label",
             code="too_long",
         )
     if starts_on and ends_on and ends_on < starts_on:
         raise LeagueError(
-            f"The league cannot end ({ends_on:%Y-%m-%d}) before it starts ({starts_on:%Y-%m-%d}).",
+            _("The league cannot end (%(ends)s) before it starts (%(starts)s).")
+            % {"ends": f"{ends_on:%Y-%m-%d}", "starts": f"{starts_on:%Y-%m-%d}"},
             field="ends_on",
             code="ends_before_start",
         )
@@ -360,19 +407,22 @@ def league_create(
 def _role_check(role: str, field: str = "role") -> Role:
     if role not in Role.values:
         labels = ", ".join(str(label) for label in Role.labels)
-        raise LeagueError(f"Choose a role: {labels}.", field=field, code="unknown_role")
+        raise LeagueError(
+            _("Choose a role: %(roles)s.") % {"roles": labels}, field=field, code="unknown_role"
+        )
     return Role(role)
 
 
 def _email_clean(email: str) -> str:
     email = (email or "").strip()
     if not email:
-        raise LeagueError("Type the e-mail address to invite.", field="email", code="empty")
+        raise LeagueError(_("Type the e-mail address to invite."), field="email", code="empty")
     try:
         validate_email(email)
     except ValidationError:
         raise LeagueError(
-            f"“{email[:100]}” is not an e-mail address: check what you typed.",
+            _("“%(email)s” is not an e-mail address: check what you typed.")
+            % {"email": email[:100]},
             field="email",
             code="bad_email",
         ) from None
@@ -389,23 +439,39 @@ def invitation_path(token: str, organization: Organization) -> str:
     return reverse("staff_join", kwargs={"org": organization.slug, "token": token})
 
 
+def _invitation_recipient(email: str):
+    """The account behind an invited address, if there is one (its language writes the mail)."""
+    return get_user_model().objects.filter(email__iexact=email, is_active=True).first()
+
+
 def _invitation_mail(*, invitation: StaffInvitation, link: str, store_name: str, by_name: str):
-    """Send the invitation; a mail that cannot go is logged (the owner has the link on screen)."""
-    expires = timezone.localtime(invitation.expires_at, store_time_zone(invitation.organization))
-    body = (
-        f"Hello,\n\n{by_name} invites you to join {store_name} on Guildhall as "
-        f"{invitation.get_role_display()}.\n\nOpen this link to accept (log in or sign up "
-        f"first; it works once, until {expires:%Y-%m-%d %H:%M %Z}):\n\n{link}\n\n"
-        "If you did not expect this, ignore this mail: nothing happens until the link is "
-        "opened and accepted.\n"
-    )
-    try:
-        send_mail(
-            f"[Guildhall] Join {store_name} as {invitation.get_role_display()}",
-            body,
-            None,
-            [invitation.email],
+    """Send the invitation in its recipient's language (the account's behind the address,
+    else the store's); a mail that cannot go is logged (the owner has the link on screen)."""
+    store = invitation.organization
+    expires = timezone.localtime(invitation.expires_at, store_time_zone(store))
+    user = _invitation_recipient(invitation.email)
+    with translation.override(recipient_language(user, store.language)):
+        role = invitation.get_role_display()
+        values = {
+            "by": by_name,
+            "store": store_name,
+            "role": role,
+            "until": f"{expires:%Y-%m-%d %H:%M %Z}",
+            "link": link,
+        }
+        body = (
+            _(
+                "Hello,\n\n%(by)s invites you to join %(store)s on Guildhall as %(role)s.\n\n"
+                "Open this link to accept (log in or sign up first; it works once, until "
+                "%(until)s):\n\n%(link)s\n\n"
+                "If you did not expect this, ignore this mail: nothing happens until the link "
+                "is opened and accepted.\n"
+            )
+            % values
         )
+        subject = _("[Guildhall] Join %(store)s as %(role)s") % values
+    try:
+        send_mail(subject, body, None, [invitation.email])
     except Exception:  # the mail server said no or is unreachable: the link is on screen
         log.exception("the invitation mail to %s could not be sent", invitation.email)
 
@@ -427,8 +493,16 @@ def staff_invite(
     )
     if member is not None:
         raise LeagueError(
-            f"{member.user.get_username()} ({email}) is already {member.get_role_display()} "
-            f"of {store.name}: change their role in the list instead.",
+            _(
+                "%(name)s (%(email)s) is already %(role)s of %(store)s: change their role in "
+                "the list instead."
+            )
+            % {
+                "name": member.user.get_username(),
+                "email": email,
+                "role": member.get_role_display(),
+                "store": store.name,
+            },
             field="email",
             code="already_staff",
         )
@@ -442,10 +516,16 @@ def staff_invite(
     if waiting is not None and waiting.expires_at > now:
         zone = store_time_zone(store)
         raise StaffAlreadyInvited(
-            f"{waiting.email} was already invited as {waiting.get_role_display()} on "
-            f"{timezone.localtime(waiting.created_at, zone):%Y-%m-%d %H:%M}; that link works "
-            f"until {timezone.localtime(waiting.expires_at, zone):%Y-%m-%d}. Cancel it to send "
-            "another."
+            _(
+                "%(email)s was already invited as %(role)s on %(when)s; that link works until "
+                "%(until)s. Cancel it to send another."
+            )
+            % {
+                "email": waiting.email,
+                "role": waiting.get_role_display(),
+                "when": f"{timezone.localtime(waiting.created_at, zone):%Y-%m-%d %H:%M}",
+                "until": f"{timezone.localtime(waiting.expires_at, zone):%Y-%m-%d}",
+            }
         )
     if waiting is not None:  # expired: it gives way to the new one
         waiting.cancelled_at = now
@@ -460,7 +540,7 @@ def staff_invite(
         created_at=now,
         expires_at=now + timedelta(days=StaffInvitation.VALID_FOR_DAYS),
     )
-    summary = f"{email} invited as {invitation.get_role_display()}"
+    summary = f"{email} invited as {_role_in_english(invitation.role)}"
     after = {"email": email, "role": role}  # never the link: all managers read the trail
     log_action(store, Action.STAFF_INVITE, invitation, summary, None, after, by)
     link = site_url.rstrip("/") + invitation_path(token, store)
@@ -479,7 +559,7 @@ def invitation_cancel(*, organization: Organization, invitation_id: int, by=None
     store = _lock_store(organization)
     invitation = StaffInvitation.objects.filter(organization=store, pk=invitation_id).first()
     if invitation is None or not invitation.is_open:
-        raise ClaimAlreadyDone("This invitation is no longer waiting: nothing to cancel.")
+        raise ClaimAlreadyDone(_("This invitation is no longer waiting: nothing to cancel."))
     invitation.cancelled_at = timezone.now()
     invitation.save(update_fields=["cancelled_at"])
     summary = f"Invitation of {invitation.email} cancelled"
@@ -501,23 +581,22 @@ def invitation_find(*, organization_slug: str, token: str) -> StaffInvitation | 
 def invitation_problem(invitation: StaffInvitation, user) -> str | None:
     """Why `user` cannot accept `invitation` now, as a sentence; None when they can."""
     if invitation.cancelled_at is not None:
-        return "This invitation was cancelled. Ask the store for a new one."
+        return _("This invitation was cancelled. Ask the store for a new one.")
     if invitation.accepted_at is not None:
         if invitation.accepted_by_id == user.pk:
             return None  # their own second tap: accepted already, shown as done
-        return "This invitation was already used. Ask the store for a new one."
+        return _("This invitation was already used. Ask the store for a new one.")
     if invitation.is_expired:
-        return (
-            f"This invitation expired on {timezone.localtime(invitation.expires_at):%Y-%m-%d}. "
-            "Ask the store for a new one."
-        )
+        return _("This invitation expired on %(date)s. Ask the store for a new one.") % {
+            "date": f"{timezone.localtime(invitation.expires_at):%Y-%m-%d}"
+        }
     member = Membership.objects.filter(organization_id=invitation.organization_id, user=user)
     member = member.first()
     if member is not None:
-        return (
-            f"You are already {member.get_role_display()} of {invitation.organization.name}; "
-            "ask its owner to change your role."
-        )
+        return _("You are already %(role)s of %(store)s; ask its owner to change your role.") % {
+            "role": member.get_role_display(),
+            "store": invitation.organization.name,
+        }
     return None
 
 
@@ -527,12 +606,12 @@ def invitation_accept(*, organization_slug: str, token: str, user) -> Membership
     A second tap by the same account raises StaffAlreadyInvited's parent (already done)."""
     found = invitation_find(organization_slug=organization_slug, token=token)
     if found is None:
-        raise LeagueError("This invitation link is not valid.", field="token", code="unknown")
+        raise LeagueError(_("This invitation link is not valid."), field="token", code="unknown")
     store = _lock_store(found.organization)
     invitation = StaffInvitation.objects.select_for_update().get(pk=found.pk)
     invitation.organization = store
     if invitation.accepted_at is not None and invitation.accepted_by_id == user.pk:
-        raise ClaimAlreadyDone(f"You already joined {store.name}.")
+        raise ClaimAlreadyDone(_("You already joined %(store)s.") % {"store": store.name})
     problem = invitation_problem(invitation, user)
     if problem:
         raise LeagueError(problem, code="not_acceptable")
@@ -542,11 +621,13 @@ def invitation_accept(*, organization_slug: str, token: str, user) -> Membership
                 organization=store, user=user, role=invitation.role
             )
     except IntegrityError:  # cannot happen under the store lock; said plainly if it does
-        raise LeagueError(f"You are already on the staff of {store.name}.") from None
+        raise LeagueError(
+            _("You are already on the staff of %(store)s.") % {"store": store.name}
+        ) from None
     invitation.accepted_at = timezone.now()
     invitation.accepted_by = user
     invitation.save(update_fields=["accepted_at", "accepted_by"])
-    summary = f"{user.get_username()} joined as {membership.get_role_display()}"
+    summary = f"{user.get_username()} joined as {_role_in_english(membership.role)}"
     after = {"account": user.get_username(), "role": membership.role, "email": invitation.email}
     log_action(store, Action.STAFF_JOIN, membership, summary, None, after, user)
     return membership
@@ -560,7 +641,7 @@ def _membership_locked(store: Organization, membership_id: int) -> Membership:
         .first()
     )
     if membership is None:
-        raise ClaimAlreadyDone("This person is no longer on the store's staff.")
+        raise ClaimAlreadyDone(_("This person is no longer on the store's staff."))
     return membership
 
 
@@ -582,18 +663,24 @@ def staff_role_set(
     membership = _membership_locked(store, membership_id)
     name = membership.user.get_username()
     if membership.role == role:
-        raise ClaimAlreadyDone(f"{name} is already {membership.get_role_display()}.")
+        raise ClaimAlreadyDone(
+            _("%(name)s is already %(role)s.")
+            % {"name": name, "role": membership.get_role_display()}
+        )
     if membership.role == Role.OWNER and not _other_owners(store, membership):
         raise LeagueError(
-            f"{name} is the store's only owner: make someone else owner first, so the store "
-            "always has one.",
+            _(
+                "%(name)s is the store's only owner: make someone else owner first, so the "
+                "store always has one."
+            )
+            % {"name": name},
             field="role",
             code="last_owner",
         )
     before = membership.role
     membership.role = role
     membership.save(update_fields=["role"])
-    summary = f"{name} is now {membership.get_role_display()}"
+    summary = f"{name} is now {_role_in_english(membership.role)}"
     old, new = {"account": name, "role": before}, {"account": name, "role": role}
     log_action(store, Action.STAFF_ROLE, membership, summary, old, new, by)
     return membership
@@ -608,8 +695,11 @@ def staff_remove(*, organization: Organization, membership_id: int, by=None) -> 
     name = membership.user.get_username()
     if membership.role == Role.OWNER and not _other_owners(store, membership):
         raise LeagueError(
-            f"{name} is the store's only owner and cannot be removed: make someone else owner "
-            "first.",
+            _(
+                "%(name)s is the store's only owner and cannot be removed: make someone else "
+                "owner first."
+            )
+            % {"name": name},
             code="last_owner",
         )
     before = {"account": name, "role": membership.role}

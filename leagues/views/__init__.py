@@ -2,6 +2,7 @@
 
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from .. import selectors
 from ..models import League
@@ -22,5 +23,5 @@ def managed_league_get(request: HttpRequest, slug: str) -> League:
     """The league if the user manages it: 404 when they may not even see it, else 403."""
     league = selectors.league_get(slug=slug, user=request.user)
     if not can_manage_league(request.user, league):
-        raise PermissionDenied("Only the league's organizers can change its games.")
+        raise PermissionDenied(_("Only the league's organizers can change its games."))
     return league

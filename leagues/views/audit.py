@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
 
@@ -35,7 +36,7 @@ from . import league_context
 def _managed_organization(request: HttpRequest, slug: str) -> Organization:
     organization = get_object_or_404(Organization, slug=slug)
     if not can_manage_organization(request.user, organization):
-        raise Http404("No such page.")
+        raise Http404(_("No such page."))
     # The store's History is dated on its clock, as its events' pages are (core.zones).
     zone_activate(services.store_time_zone(organization))
     store_activate(organization.language)
@@ -49,7 +50,7 @@ def _filters(organization: Organization, data) -> tuple[League | None, object | 
     if data.get("tournament") and events is not None:
         tournament = events.get(organization, data["tournament"])
         if tournament is None:
-            raise Http404("No such event.")
+            raise Http404(_("No such event."))
         league = tournament.league
     elif data.get("league"):
         league = get_object_or_404(
@@ -114,6 +115,12 @@ def audit_undo(request: HttpRequest, org: str, pk: int) -> HttpResponse:
         undo = undo_entry(entry=entry, by=request.user)
     except (services.LeagueError, UndoRefused) as error:
         # Every refusal of an undo is a conflict with the log as it is now.
-        return error_response(request, error, redirect_to=target, status=409, prefix="Not undone: ")
-    messages.success(request, f"Undone: {entry.summary}. {undo.get_action_display()}.")
+        return error_response(
+            request, error, redirect_to=target, status=409, prefix=_("Not undone:") + " "
+        )
+    messages.success(
+        request,
+        _("Undone: %(summary)s. %(action)s.")
+        % {"summary": entry.summary, "action": undo.get_action_display()},
+    )
     return redirect(target)

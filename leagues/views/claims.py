@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
 
@@ -36,8 +37,11 @@ def player_claim(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
     else:
         messages.success(
             request,
-            f"Asked {player.organization}: once an organizer approves, {player.name}'s events "
-            "and ratings are on My Guildhall. A claim code from the store works at once.",
+            _(
+                "Asked %(store)s: once an organizer approves, %(name)s's events and "
+                "ratings are on My Guildhall. A claim code from the store works at once."
+            )
+            % {"store": player.organization, "name": player.name},
         )
     return redirect("player_detail", slug=league.slug, player_id=player.pk)
 
@@ -50,9 +54,9 @@ def organization_players(request: HttpRequest, org: str) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:100]
     claims = ClaimTable(selectors.claims_waiting(organization=organization), prefix="claims-")
     empty = (
-        f"No player's name contains \u201c{query}\u201d: try part of the name."
+        _("No player's name contains “%(query)s”: try part of the name.") % {"query": query}
         if query
-        else "No players yet: a game, an import or an event's entries add them by name."
+        else _("No players yet: a game, an import or an event's entries add them by name.")
     )
     players = PlayerAccountTable(
         selectors.players_accounts(organization=organization, query=query), empty_text=empty
@@ -73,7 +77,7 @@ def claim_decide(request: HttpRequest, org: str, pk: int) -> HttpResponse:
     claim = get_object_or_404(PlayerClaim, pk=pk, player__organization=organization)
     decision = request.POST.get("decision")
     if decision not in {"approve", "refuse"}:
-        messages.error(request, "Choose Approve or Refuse.")
+        messages.error(request, _("Choose Approve or Refuse."))
         return redirect("organization_players", org=organization.slug)
     try:
         claim = services.claim_decide(by=request.user, claim=claim, approve=decision == "approve")
@@ -82,8 +86,13 @@ def claim_decide(request: HttpRequest, org: str, pk: int) -> HttpResponse:
     except services.LeagueError as error:
         messages.error(request, error_message(error))
     else:
-        verb = "is now" if decision == "approve" else "is not"
-        messages.success(request, f"{claim.user.get_username()} {verb} {claim.player.name}.")
+        if decision == "approve":
+            said = _("%(account)s is now %(player)s.")
+        else:
+            said = _("%(account)s is not %(player)s.")
+        messages.success(
+            request, said % {"account": claim.user.get_username(), "player": claim.player.name}
+        )
     return redirect("organization_players", org=organization.slug)
 
 

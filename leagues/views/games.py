@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from audit.models import AuditEntry
@@ -95,9 +96,11 @@ def game_create(request: HttpRequest, slug: str) -> HttpResponse:
     except services.LeagueError as error:
         return _refused(request, league, form, error)
     if game.is_replay:  # the same form sent twice: the first one stored it
-        messages.info(request, f"This game was already saved: {_summary(game)}.")
+        messages.info(
+            request, _("This game was already saved: %(summary)s.") % {"summary": _summary(game)}
+        )
         return redirect("league_games", slug=league.slug)
-    messages.success(request, f"Game saved: {_summary(game)}.")
+    messages.success(request, _("Game saved: %(summary)s.") % {"summary": _summary(game)})
     if "add_another" in request.POST:
         return redirect("game_create", slug=league.slug)
     return redirect("league_games", slug=league.slug)
@@ -113,7 +116,7 @@ def game_form_row(request: HttpRequest, slug: str) -> HttpResponse:
     except ValueError:
         index = -1
     if not 0 <= index < MAX_ROWS:
-        return HttpResponse("No more rows.", status=400)
+        return HttpResponse(_("No more rows."), status=400)
     form = GameEntryForm(league=league, rows=index + 1)
     context = {
         "league": league,
@@ -141,9 +144,12 @@ def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
     except services.LeagueError as error:
         return _refused(request, league, form, error, game=game)
     if not saved.changed:
-        messages.info(request, f"Nothing to change: the game is already {_summary(saved)}.")
+        messages.info(
+            request,
+            _("Nothing to change: the game is already %(summary)s.") % {"summary": _summary(saved)},
+        )
     else:
-        messages.success(request, f"Game corrected: {_summary(saved)}.")
+        messages.success(request, _("Game corrected: %(summary)s.") % {"summary": _summary(saved)})
     return redirect("league_games", slug=league.slug)
 
 
@@ -182,7 +188,11 @@ def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
             services.game_delete(game=game, by=request.user, expected_version=version)
         except services.GameConflict as conflict:
             return _conflict(request, league, conflict)
-        messages.success(request, f"Deleted the game of {played_on:%Y-%m-%d} ({summary}).")
+        messages.success(
+            request,
+            _("Deleted the game of %(played_on)s (%(summary)s).")
+            % {"played_on": f"{played_on:%Y-%m-%d}", "summary": summary},
+        )
         return redirect("league_games", slug=league.slug)
     (shown,) = selectors.game_cards([game.pk])
     player_url = reverse("player_detail", args=[league.slug, 0]).removesuffix("0/")
@@ -205,10 +215,10 @@ def _already_deleted(request: HttpRequest, pk: int) -> HttpResponse:
         .first()
     )
     if deletion is None or deletion.league is None:
-        raise Http404("No such game.")
+        raise Http404(_("No such game."))
     try:
         league = managed_league_get(request, deletion.league.slug)
     except PermissionDenied:
-        raise Http404("No such game.") from None
-    messages.info(request, "That game is already deleted (it can be restored from History).")
+        raise Http404(_("No such game.")) from None
+    messages.info(request, _("That game is already deleted (it can be restored from History)."))
     return redirect("league_games", slug=league.slug)

@@ -12,6 +12,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from core.errors_http import error_response
@@ -99,6 +101,11 @@ def _preview_context(request: HttpRequest, batch: ImportBatch, **extra) -> dict:
         else:
             context.setdefault("job", job or _preview_job(batch, request.user))
             return context
+    elif preview.get("language", get_language()) != get_language() and _in_request(batch):
+        # Kept in the language of whoever uploaded it: a small file reads again in this one.
+        preview = services.import_preview_build(
+            league=league, text=batch.content, repeated_names=batch.repeated_names
+        )
     context["preview"] = preview
     return context
 
@@ -116,14 +123,16 @@ def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
         if action == "cancel":
             if services.import_batch_cancel(batch=batch, by=request.user):
                 messages.info(
-                    request, f"Cancelled the upload {batch.filename}; nothing was imported."
+                    request,
+                    _("Cancelled the upload %(filename)s; nothing was imported.")
+                    % {"filename": batch.filename},
                 )
                 return redirect("import_upload", slug=league.slug)
-            error, status = "This upload was already imported or cancelled.", 409
+            error, status = _("This upload was already imported or cancelled."), 409
         elif action in ("import", "import_valid") and not _in_request(batch):
             if batch.status != ImportBatch.Status.PENDING:
                 done = batch.get_status_display().lower()
-                error, status = f"This upload was already {done}.", 409
+                error, status = _("This upload was already %(status)s.") % {"status": done}, 409
             else:
                 job_start(
                     kind=IMPORT_APPLY,
@@ -154,7 +163,7 @@ def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, _success_message(report))
                 return redirect(league)
         else:
-            error, status = "Choose one of the buttons below.", 400
+            error, status = _("Choose one of the buttons below."), 400
         batch.refresh_from_db()
         batch.league = league
     context = _preview_context(request, batch, error=error)
@@ -172,19 +181,27 @@ def _refused(request, batch: ImportBatch, error: services.LeagueError, *, status
         template="leagues/import_preview.html",
         context=_preview_context(request, batch, error=error),
         status=status,
-        prefix="Nothing was imported. ",
+        prefix=_("Nothing was imported.") + " ",
     )
 
 
 def _success_message(report: services.ImportReport) -> str:
     count = report.games
-    parts = [f"Imported {count} game{'s' if count != 1 else ''}."]
+    parts = [
+        ngettext("Imported %(count)s game.", "Imported %(count)s games.", count) % {"count": count}
+    ]
     created = sorted(report.players_created, key=str.lower)
     if created:
-        parts.append(f"New player{'s' if len(created) != 1 else ''}: {', '.join(created)}.")
+        parts.append(
+            ngettext("New player: %(names)s.", "New players: %(names)s.", len(created))
+            % {"names": ", ".join(created)}
+        )
     else:
-        parts.append("No new players.")
+        parts.append(_("No new players."))
     lines = sorted({p.line for p in report.skipped})
     if lines:
-        parts.append(f"Skipped line{'s' if len(lines) != 1 else ''} {', '.join(map(str, lines))}.")
+        parts.append(
+            ngettext("Skipped line %(lines)s.", "Skipped lines %(lines)s.", len(lines))
+            % {"lines": ", ".join(map(str, lines))}
+        )
     return " ".join(parts)

@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors_http import error_message, form_add_error
@@ -63,7 +64,7 @@ def store_new(request: HttpRequest) -> HttpResponse:
     shown once here and mailed. A second press finds the store the first one made."""
     if not request.user.is_superuser:
         raise PermissionDenied(
-            "Only the site's administrators create stores: ask one of them to make yours."
+            _("Only the site's administrators create stores: ask one of them to make yours.")
         )
     form = StoreNewForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -80,11 +81,16 @@ def store_new(request: HttpRequest) -> HttpResponse:
         else:
             store = made.organization
             if not made.created:
-                messages.info(request, f"{store.name} is already created: here is its page.")
+                messages.info(
+                    request,
+                    _("%(name)s is already created: here is its page.") % {"name": store.name},
+                )
                 return redirect("store_page", org=store.slug)
             if made.invited is None:
                 messages.success(
-                    request, f"{store.name} is created: invite its owner under “Invite staff”."
+                    request,
+                    _("%(name)s is created: invite its owner under “Invite staff”.")
+                    % {"name": store.name},
                 )
                 return redirect("store_page", org=store.slug)
             return render(
@@ -119,6 +125,7 @@ def store_profile(request: HttpRequest, org: str) -> HttpResponse:
         "time_zone": organization.time_zone,
         "accent": organization.accent,
         "short_name": organization.short_name,
+        "language": organization.language,
     }
     form = StoreProfileForm(
         request.POST or None,
@@ -142,12 +149,13 @@ def store_profile(request: HttpRequest, org: str) -> HttpResponse:
                 logo_remove=form.cleaned_data["logo_remove"],
                 accent=form.cleaned_data["accent"],
                 short_name=form.cleaned_data["short_name"],
+                language=form.cleaned_data["language"],
                 by=request.user,
             )
         except services.LeagueError as error:
             form_add_error(form, error)
         else:
-            messages.success(request, "The store's profile is saved.")
+            messages.success(request, _("The store's profile is saved."))
             return redirect("store_page", org=organization.slug)
     status = 400 if request.method == "POST" else 200
     return render(
@@ -227,7 +235,8 @@ def staff_role(request: HttpRequest, org: str, pk: int) -> HttpResponse:
             organization=organization, membership_id=pk, role=role, by=request.user
         ),
         lambda membership: (
-            f"{membership.user.get_username()} is now {membership.get_role_display()}."
+            _("%(name)s is now %(role)s.")
+            % {"name": membership.user.get_username(), "role": membership.get_role_display()}
         ),
     )
 
@@ -240,7 +249,7 @@ def staff_remove(request: HttpRequest, org: str, pk: int) -> HttpResponse:
         request,
         organization,
         lambda: services.staff_remove(organization=organization, membership_id=pk, by=request.user),
-        lambda name: f"{name} is no longer on the staff.",
+        lambda name: _("%(name)s is no longer on the staff.") % {"name": name},
     )
 
 
@@ -254,7 +263,7 @@ def invitation_cancel(request: HttpRequest, org: str, pk: int) -> HttpResponse:
         lambda: services.invitation_cancel(
             organization=organization, invitation_id=pk, by=request.user
         ),
-        lambda _: "The invitation is cancelled: its link no longer works.",
+        lambda _done: _("The invitation is cancelled: its link no longer works."),
     )
 
 
@@ -264,7 +273,7 @@ def staff_join(request: HttpRequest, org: str, token: str) -> HttpResponse:
     """The invitation's link: GET shows what accepting means, POST accepts."""
     invitation = services.invitation_find(organization_slug=org, token=token)
     if invitation is None:
-        raise Http404("This invitation link is not valid: check it is the whole address.")
+        raise Http404(_("This invitation link is not valid: check it is the whole address."))
     organization = invitation.organization
     if request.method == "POST":
         try:
@@ -279,7 +288,8 @@ def staff_join(request: HttpRequest, org: str, token: str) -> HttpResponse:
         else:
             messages.success(
                 request,
-                f"You are now {membership.get_role_display()} of {organization.name}.",
+                _("You are now %(role)s of %(name)s.")
+                % {"role": membership.get_role_display(), "name": organization.name},
             )
         if _still_manages(request, organization):
             return redirect("store_page", org=organization.slug)
@@ -303,7 +313,7 @@ def store_theme(request: HttpRequest, org: str) -> HttpResponse:
     `?v=<accent>-<THEME_VERSION>` caches it for long, as the logo."""
     accent = Organization.objects.filter(slug=org).values_list("accent", flat=True).first()
     if not accent:
-        raise Http404("This store has no accent colour.")
+        raise Http404(_("This store has no accent colour."))
     css = theme_css(accent)
     response = HttpResponse(css, content_type="text/css; charset=utf-8")
     if request.GET.get("v") == theme_version(accent):
@@ -335,7 +345,7 @@ def store_logo(request: HttpRequest, org: str) -> HttpResponse:
     """The store's logo (public, like the store's name on its public leagues)."""
     row = Organization.objects.filter(slug=org).values("logo", "logo_type", "logo_version").first()
     if row is None or not row["logo_type"] or row["logo"] is None:
-        raise Http404("This store has no logo.")
+        raise Http404(_("This store has no logo."))
     etag = f'"logo-{row["logo_version"]}"'
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponse(status=304)
