@@ -21,8 +21,11 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import connection, transaction
 from django.urls import reverse
-from django.utils import dateformat, timezone
+from django.utils import dateformat, timezone, translation
+from django.utils.translation import gettext as _
 
+from core.languages import recipient_language
+from leagues.models import Organization
 from tournaments.models import Entry, Round, Seat
 from tournaments.selectors import bracket_get, standing_lines
 
@@ -188,14 +191,21 @@ def _still_wanted(delivery: Delivery) -> bool:
     return NotificationSettings.objects.filter(user_id=delivery.user_id, **{choice: True}).exists()
 
 
+def event_when(event) -> str:
+    """The event's day as a mail says it ("Wed 2 Dec 2026"), in the active language."""
+    if not event.date:
+        return _("date to be announced")
+    return dateformat.format(event.date, "D j M Y")
+
+
 def absolute(path: str) -> str:
     return settings.GUILDHALL_BASE_URL.rstrip("/") + path
 
 
 def round_label(round_: Round) -> str:
     if round_.kind == Round.Kind.TOP_CUT and round_.notes:
-        return f"Top cut: {round_.notes.splitlines()[0]}"
-    return f"Round {round_.number}"
+        return _("Top cut: %(stage)s") % {"stage": round_.notes.splitlines()[0]}
+    return _("Round %(number)s") % {"number": round_.number}
 
 
 def _email_payload(mail: messages.Email, delivery: Delivery, *, link: str, action: str) -> dict:
@@ -205,7 +215,26 @@ def _email_payload(mail: messages.Email, delivery: Delivery, *, link: str, actio
     return {"subject": mail.subject, "body": mail.body, "html": html}
 
 
+def delivery_language(delivery: Delivery) -> str:
+    """The language `delivery` is written in: a mail's recipient's (their account's choice,
+    else the store's, else English), a store channel's message the store's. Never the
+    language active in the worker, which may be that of whoever's request caused it."""
+    store = (
+        Organization.objects.filter(pk=delivery.organization_id)
+        .values_list("language", flat=True)
+        .first()
+    )
+    user = delivery.user if delivery.channel == Delivery.Channel.EMAIL else None
+    return recipient_language(user, store)
+
+
 def _render(delivery: Delivery) -> dict:
+    """The message's words, in its recipient's language (`delivery_language`)."""
+    with translation.override(delivery_language(delivery)):
+        return _render_text(delivery)
+
+
+def _render_text(delivery: Delivery) -> dict:
     event = delivery.tournament
     if event is None:
         raise Gone("The event was deleted.")
@@ -245,7 +274,7 @@ def _render(delivery: Delivery) -> dict:
             player=seat.entry.player.name,
             noun=event.play.noun,
         )
-        return _email_payload(mail, delivery, link=link, action="See the pairings")
+        return _email_payload(mail, delivery, link=link, action=_("See the pairings"))
     if kind == Delivery.Kind.PROMOTED:
         entry = (
             Entry.objects.select_related("player")
@@ -254,11 +283,11 @@ def _render(delivery: Delivery) -> dict:
         )
         if entry is None:
             raise Gone("The player is no longer registered.")
-        when = dateformat.format(event.date, "D j M Y") if event.date else "date to be announced"
+        when = event_when(event)
         mail = messages.promoted_email(
             event=event.name, when=when, link=link, player=entry.player.name
         )
-        return _email_payload(mail, delivery, link=link, action="See the event")
+        return _email_payload(mail, delivery, link=link, action=_("See the event"))
     if kind == Delivery.Kind.QUALIFIED:
         registered = Entry.objects.filter(
             tournament=event, player__user_id=delivery.user_id
@@ -267,7 +296,7 @@ def _render(delivery: Delivery) -> dict:
             raise Gone("The player is no longer registered.")
         # Written when they were invited (the season may have moved on since).
         mail = messages.Email(delivery.payload["subject"], delivery.payload["body"])
-        return _email_payload(mail, delivery, link=link, action="See the event")
+        return _email_payload(mail, delivery, link=link, action=_("See the event"))
     if kind == Delivery.Kind.STANDINGS:
         _labels, lines = standing_lines(event)
         rows = [
