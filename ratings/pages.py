@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from core.pagecache import Scope, public_page
 from core.query import page_number
@@ -77,9 +78,9 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
             limit=PER_PAGE,
         )
     empty_text = (
-        f'No player matches "{query}": try part of the name.'
+        _('No player matches "%(query)s": try part of the name.') % {"query": query}
         if query
-        else "No games yet: the standings fill in once the league's first game is entered."
+        else _("No games yet: the standings fill in once the league's first game is entered.")
     )
     template = "ratings/league_detail.html"
     if request.htmx and request.htmx.target == "standings":
@@ -146,7 +147,7 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         standing=standing,
         system=system,
         chart=chart,
-        chart_title=f"{player.name}'s rating",
+        chart_title=_("%(player)s's rating") % {"player": player.name},
         biggest_wins=rating_selectors.player_biggest_wins(league=league, player_id=player.pk),
         player_url=player_url_prefix(league),
         claim=selectors.player_claim_state(player=player, user=request.user),
