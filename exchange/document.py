@@ -51,6 +51,7 @@ OPTIONAL_FIELDS = {
     "time_zone",
     "accent",
     "short_name",
+    "language",
     "sees_private_leagues",
     "start_time",
     "place",

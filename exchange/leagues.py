@@ -26,6 +26,7 @@ ORGANIZATION_FIELDS = (
     "time_zone",
     "accent",
     "short_name",
+    "language",
 )
 PLAYER_FIELDS = ("name", "created_at", "sees_private_leagues")
 LEAGUE_FIELDS = ("name", "slug", "game_label", "is_public", "starts_on", "ends_on", "created_at")
