@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import dateformat
 from django.utils.translation import gettext as _
 
 from core.pagecache import Scope, public_page
@@ -128,6 +129,11 @@ def league_games(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "ratings/league_games.html", context)
 
 
+def _axis_date(day, *, month_only: bool) -> str:
+    """A chart's axis date in the reader's language: "3 Mar", "Mar 2026"."""
+    return dateformat.format(day, "M Y" if month_only else "j M")
+
+
 def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     league = selectors.league_get(slug=slug, user=request.user, related=RATED)
     player = selectors.league_player_get(league=league, player_id=player_id)
@@ -137,7 +143,7 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     system = rating_selectors.league_system(league=league)
     standing = rating_selectors.player_standing(league=league, player_id=player.pk, system=system)
     points = rating_selectors.player_rating_history(league=league, player_id=player.pk)
-    chart = rating_chart(points, decimals=0 if system.integer else 1)
+    chart = rating_chart(points, decimals=0 if system.integer else 1, date_text=_axis_date)
     context = league_context(
         request,
         league,
