@@ -125,9 +125,16 @@ def _claim(taken_elsewhere: set[int]) -> Delivery | None:
 
 
 def _attempt(delivery: Delivery, mailer: Mailer) -> str:
+    # What went wrong is written for the store's page, in the store's language.
+    store = store_language(delivery)
+    with translation.override(store):
+        return _attempt_in(delivery, mailer, store)
+
+
+def _attempt_in(delivery: Delivery, mailer: Mailer, store: str) -> str:
     try:
         if not delivery.payload:
-            delivery.payload = _render(delivery)
+            delivery.payload = _render(delivery, store)
         if delivery.channel == Delivery.Channel.WEBHOOK:
             # A store that fixed its address meanwhile: the retry goes to the new one.
             url = (
@@ -136,7 +143,7 @@ def _attempt(delivery: Delivery, mailer: Mailer) -> str:
                 .first()
             )
             if not url:
-                raise Gone("The store removed its webhook.")
+                raise Gone(_("The store removed its webhook."))
             delivery.target = url
             outcome = webhook_post(
                 url,
@@ -156,7 +163,7 @@ def _attempt(delivery: Delivery, mailer: Mailer) -> str:
         outcome = Outcome(False, None, str(gone))
     except Exception:
         log.exception("Delivery %s failed", delivery.pk)
-        outcome = after_failure(delivery.attempts, "Something went wrong while sending it.")
+        outcome = after_failure(delivery.attempts, _("Something went wrong while sending it."))
     return _outcome_record(delivery, outcome)
 
 
@@ -215,31 +222,39 @@ def _email_payload(mail: messages.Email, delivery: Delivery, *, link: str, actio
     return {"subject": mail.subject, "body": mail.body, "html": html}
 
 
-def delivery_language(delivery: Delivery) -> str:
-    """The language `delivery` is written in: a mail's recipient's (their account's choice,
-    else the store's, else English), a store channel's message the store's. Never the
-    language active in the worker, which may be that of whoever's request caused it."""
+def store_language(delivery: Delivery) -> str:
+    """The store's language: its channel's messages', and that of the reasons its
+    notifications page shows for a message that failed (`last_error`)."""
     store = (
         Organization.objects.filter(pk=delivery.organization_id)
         .values_list("language", flat=True)
         .first()
     )
-    user = delivery.user if delivery.channel == Delivery.Channel.EMAIL else None
-    return recipient_language(user, store)
+    return recipient_language(None, store)
 
 
-def _render(delivery: Delivery) -> dict:
+def delivery_language(delivery: Delivery, store: str | None = None) -> str:
+    """The language `delivery` is written in: a mail's recipient's (their account's choice,
+    else the store's, else English), a store channel's message the store's. Never the
+    language active in the worker, which may be that of whoever's request caused it."""
+    store = store or store_language(delivery)
+    if delivery.channel == Delivery.Channel.EMAIL:
+        return recipient_language(delivery.user, store)
+    return store
+
+
+def _render(delivery: Delivery, store: str | None = None) -> dict:
     """The message's words, in its recipient's language (`delivery_language`)."""
-    with translation.override(delivery_language(delivery)):
+    with translation.override(delivery_language(delivery, store)):
         return _render_text(delivery)
 
 
 def _render_text(delivery: Delivery) -> dict:
     event = delivery.tournament
     if event is None:
-        raise Gone("The event was deleted.")
+        raise Gone(_("The event was deleted."))
     if delivery.channel == Delivery.Channel.EMAIL and not _still_wanted(delivery):
-        raise Gone("The player turned these mails off.")
+        raise Gone(_("The player turned these mails off."))
     link = absolute(reverse("event_detail", args=[event.slug]))
     kind = delivery.kind
     if kind == Delivery.Kind.ROUND_PAIRED:
@@ -256,7 +271,7 @@ def _render_text(delivery: Delivery) -> dict:
             .first()
         )
         if seat is None:
-            raise Gone("The player no longer has a seat in this round.")
+            raise Gone(_("The player no longer has a seat in this round."))
         others = list(
             Seat.objects.filter(table=seat.table)
             .exclude(pk=seat.pk)
@@ -282,7 +297,7 @@ def _render_text(delivery: Delivery) -> dict:
             .first()
         )
         if entry is None:
-            raise Gone("The player is no longer registered.")
+            raise Gone(_("The player is no longer registered."))
         when = event_when(event)
         mail = messages.promoted_email(
             event=event.name, when=when, link=link, player=entry.player.name
@@ -293,7 +308,7 @@ def _render_text(delivery: Delivery) -> dict:
             tournament=event, player__user_id=delivery.user_id
         ).exists()
         if not registered or not delivery.payload.get("subject"):
-            raise Gone("The player is no longer registered.")
+            raise Gone(_("The player is no longer registered."))
         # Written when they were invited (the season may have moved on since).
         mail = messages.Email(delivery.payload["subject"], delivery.payload["body"])
         return _email_payload(mail, delivery, link=link, action=_("See the event"))
@@ -307,4 +322,4 @@ def _render_text(delivery: Delivery) -> dict:
         link = absolute(reverse("event_standings", args=[event.slug]))
         text = messages.standings_text(event=event.name, rows=rows, link=link, champion=champion)
         return {"content": text}
-    raise Gone(f"Nothing to say for a {kind} message.")
+    raise Gone(_("Nothing to say for a %(kind)s message.") % {"kind": kind})

@@ -144,11 +144,17 @@ def parse(text: str, *, max_chars: int = MAX_CHARS, max_lines: int = MAX_LINES) 
         found = LINE.match(stripped)
         name = found.group("name").strip() if found else ""
         if not found or not name or not any(ch.isalpha() for ch in name):
-            unread.append(Unread(number, stripped, "not a card line (expected “4 Card Name”)"))
+            unread.append(Unread(number, stripped, _("not a card line (expected “4 Card Name”)")))
             continue
         count = int(found.group("count")) if found.group("count") else 1
         if count < 1 or count > MAX_COUNT:
-            unread.append(Unread(number, stripped, f"a count from 1 to {MAX_COUNT} is expected"))
+            unread.append(
+                Unread(
+                    number,
+                    stripped,
+                    _("a count from 1 to %(max)s is expected") % {"max": MAX_COUNT},
+                )
+            )
             continue
         marked = _marked_section(found.group("marks"))
         if marked == "":  # Archidekt's maybeboard: not part of the deck
