@@ -1,6 +1,8 @@
 """A decklist checked against the card data: the one place the web pages, the services and
 `check_decklist` ask (parse, resolve names from the database, apply the format's rules)."""
 
+from django.utils.translation import gettext as _
+
 from .domain import legality
 from .domain.card import Card as DomainCard
 from .domain.decklist import DecklistTooLong, parse
@@ -30,7 +32,9 @@ def commanders_resolve(names: list[str]) -> tuple[list[DomainCard], str]:
     for name in names:
         card = found.get(name)
         if card is None:
-            return [], f"No card named “{name}”: pick a commander from the list."
+            return [], _("No card named “%(name)s”: pick a commander from the list.") % {
+                "name": name
+            }
         cards.append(card)
     for card in cards:
         status = card.legality("commander")
@@ -41,15 +45,18 @@ def commanders_resolve(names: list[str]) -> tuple[list[DomainCard], str]:
             other.pairing == "choose_background" for other in cards
         )
         if not card.can_be_commander and not background_ok:
-            return cards, f"{card.name} cannot be a commander ({card.type_line})."
+            return cards, _("%(card)s cannot be a commander (%(type)s).") % {
+                "card": card.name,
+                "type": card.type_line,
+            }
     if len(cards) == 2:
         if cards[0].oracle_id == cards[1].oracle_id:
-            return cards, "The same commander twice."
+            return cards, _("The same commander twice.")
         if not pair_allowed(*cards):
-            return cards, (
-                f"{cards[0].name} and {cards[1].name} cannot be commanders together: both "
-                "need a matching Partner, Friends forever, Background or Doctor ability."
-            )
+            return cards, _(
+                "%(a)s and %(b)s cannot be commanders together: both need a "
+                "matching Partner, Friends forever, Background or Doctor ability."
+            ) % {"a": cards[0].name, "b": cards[1].name}
     return cards, ""
 
 

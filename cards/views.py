@@ -7,6 +7,8 @@ storage (fetched by `load_cards --images`; the pages never point at Scryfall's c
 from django.core.files.storage import default_storage
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from .domain.legality import pair_allowed
@@ -37,24 +39,24 @@ def commander_suggestions(request: HttpRequest) -> HttpResponse:
 
 
 PAIRINGS = {
-    "partner": "Partner",
-    "friends_forever": "Friends forever",
-    "choose_background": "Choose a Background",
-    "background": "Background",
-    "doctors_companion": "Doctor's companion",
-    "doctor": "Doctor",
+    "partner": gettext_lazy("Partner"),
+    "friends_forever": gettext_lazy("Friends forever"),
+    "choose_background": gettext_lazy("Choose a Background"),
+    "background": gettext_lazy("Background"),
+    "doctors_companion": gettext_lazy("Doctor's companion"),
+    "doctor": gettext_lazy("Doctor"),
 }
 
 
 def _label(row) -> str:
-    identity = row.color_identity or "colorless"
+    identity = row.color_identity or _("colorless")
     pairing = row.pairing
     if pairing.startswith("partner_with:"):
-        pairing_label = "Partner with " + pairing.split(":", 1)[1]
+        pairing_label = _("Partner with %(card)s") % {"card": pairing.split(":", 1)[1]}
     elif pairing.startswith("partner:"):
-        pairing_label = "Partner—" + pairing.split(":", 1)[1]
+        pairing_label = _("Partner—%(kind)s") % {"kind": pairing.split(":", 1)[1]}
     else:
-        pairing_label = PAIRINGS.get(pairing, "")
+        pairing_label = str(PAIRINGS.get(pairing, ""))
     return " · ".join(part for part in (row.name, identity, pairing_label) if part)
 
 
@@ -63,7 +65,7 @@ def card_art(request: HttpRequest, name: str) -> FileResponse:
     """The stored crop `cards/art/NAME` (the address allows only an Oracle id and a suffix)."""
     path = f"cards/art/{name}"
     if not default_storage.exists(path):
-        raise Http404("No such card image.")
+        raise Http404(_("No such card image."))
     response = FileResponse(default_storage.open(path, "rb"))
     response["Cache-Control"] = f"public, max-age={ART_MAX_AGE}"
     return response

@@ -3,6 +3,8 @@ achievement with the players' claims and the organizers' awards, checked on impo
 forms and the players' taps are. The leaderboard is not carried: it is computed on read.
 """
 
+from django.utils.translation import gettext as _
+
 from achievements.domain.scoring import (
     AchievementError,
     Held,
@@ -58,7 +60,7 @@ def achievements_import(state: Importer, league_node: Node, league: League, game
         if not isinstance(placings, list) or not all(
             isinstance(p, int) and not isinstance(p, bool) for p in placings
         ):
-            raise node.error("must be a list of whole numbers", "placings")
+            raise node.error(_("must be a list of whole numbers"), "placings")
         try:
             ScoringRules(per_game=row.per_game, placings=tuple(placings))
         except AchievementError as error:
@@ -84,7 +86,11 @@ def achievements_import(state: Importer, league_node: Node, league: League, game
             raise node.error(error.message, error.field) from None
         folded = achievement.name.strip().lower()
         if folded in names:
-            raise node.error(f'"{achievement.name}" is already {names[folded]}', "name")
+            raise node.error(
+                _('"%(name)s" is already %(names)s')
+                % {"name": achievement.name, "names": names[folded]},
+                "name",
+            )
         names[folded] = node.path
         achievement.save()
         _claims(state, node, achievement, games, pods, seasons)
@@ -102,10 +108,16 @@ def _claims(
         key = node.get("game")
         if key is not None:
             if not isinstance(key, int) or isinstance(key, bool) or key not in games:
-                raise node.error(f"no game with the key {key!r} in this league", "game")
+                raise node.error(
+                    _("no game with the key %(key)s in this league") % {"key": repr(key)}, "game"
+                )
             claim.game = games[key][0]
             if player.pk not in pods.get(claim.game.pk, ()):
-                raise node.error(f'"{player.name}" did not play the game {key}', "player")
+                raise node.error(
+                    _('"%(name)s" did not play the game %(key)s')
+                    % {"name": player.name, "key": key},
+                    "player",
+                )
             if claim.night != claim.game.played_on:
                 raise node.error(
                     f"must be the day of the game {key} ({claim.game.played_on})", "night"
@@ -118,7 +130,11 @@ def _claims(
                     "answered_by",
                 )
             if claim.game is not None and podmate.pk not in pods.get(claim.game.pk, ()):
-                raise node.error(f'"{podmate.name}" did not play the game {key}', "answered_by")
+                raise node.error(
+                    _('"%(name)s" did not play the game %(key)s')
+                    % {"name": podmate.name, "key": key},
+                    "answered_by",
+                )
             claim.answered_by = podmate
         if claim.status in Claim.HELD:
             new = Held(achievement.pk, player.pk, claim.game_id, claim.night, number)

@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from core.links import LinkError, link_clean
@@ -50,6 +51,7 @@ OPTIONAL_FIELDS = {
     "time_zone",
     "accent",
     "short_name",
+    "language",
     "sees_private_leagues",
     "start_time",
     "place",
@@ -125,34 +127,34 @@ class Node:
 
     def get(self, key: str, default=_MISSING):
         if not isinstance(self.value, dict):
-            raise self.error("must be an object")
+            raise self.error(_("must be an object"))
         if key not in self.value:
             if default is _MISSING:
-                raise self.error(f'the key "{key}" is missing')
+                raise self.error(_('the key "%(key)s" is missing') % {"key": key})
             return default
         return self.value[key]
 
     def obj(self, key: str) -> "Node":
         node = Node(self.get(key), self._sub(key))
         if not isinstance(node.value, dict):
-            raise node.error("must be an object")
+            raise node.error(_("must be an object"))
         return node
 
     def items(self, key: str) -> list["Node"]:
         value = self.get(key)
         path = self._sub(key)
         if not isinstance(value, list):
-            raise ExchangeError(field=path, message="must be a list")
+            raise ExchangeError(field=path, message=_("must be a list"))
         nodes = [Node(item, f"{path}[{i}]") for i, item in enumerate(value)]
         for node in nodes:
             if not isinstance(node.value, dict):
-                raise node.error("must be an object")
+                raise node.error(_("must be an object"))
         return nodes
 
     def text(self, key: str) -> str:
         value = self.get(key)
         if not isinstance(value, str) or not value.strip():
-            raise self.error("must be a non-empty string", key)
+            raise self.error(_("must be a non-empty string"), key)
         return value
 
     def integer(self, key: str, *, null: bool = False) -> int | None:
@@ -160,7 +162,9 @@ class Node:
         if value is None and null:
             return None
         if not isinstance(value, int) or isinstance(value, bool):
-            raise self.error("must be a whole number" + (" or null" if null else ""), key)
+            raise self.error(
+                _("must be a whole number or null") if null else _("must be a whole number"), key
+            )
         return value
 
 
@@ -172,46 +176,48 @@ def _read_value(node: Node, name: str, field: models.Field):
     if value is None:
         if field.null:
             return None
-        raise node.error("must not be null", name)
+        raise node.error(_("must not be null"), name)
 
     def bad(kind: str) -> ExchangeError:
-        return node.error(f"must be {kind}, not {value!r}", name)
+        return node.error(
+            _("must be %(kind)s, not %(value)s") % {"kind": kind, "value": repr(value)}, name
+        )
 
     if isinstance(field, models.DateTimeField):
         try:
             parsed = datetime.datetime.fromisoformat(value)
         except (TypeError, ValueError):
-            raise bad("a date and time (ISO 8601)") from None
+            raise bad(_("a date and time (ISO 8601)")) from None
         return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed)
     if isinstance(field, models.TimeField):
         try:
             return datetime.time.fromisoformat(value)
         except (TypeError, ValueError):
-            raise bad("a time of day (HH:MM)") from None
+            raise bad(_("a time of day (HH:MM)")) from None
     if isinstance(field, models.DateField):
         try:
             return datetime.date.fromisoformat(value)
         except (TypeError, ValueError):
-            raise bad("a date (YYYY-MM-DD)") from None
+            raise bad(_("a date (YYYY-MM-DD)")) from None
     if isinstance(field, models.DecimalField):
         if isinstance(value, bool) or not isinstance(value, str | int | float):
-            raise bad("a number")
+            raise bad(_("a number"))
         try:
             return Decimal(str(value))
         except InvalidOperation:
-            raise bad("a number") from None
+            raise bad(_("a number")) from None
     if isinstance(field, models.BooleanField):
         if not isinstance(value, bool):
-            raise bad("true or false")
+            raise bad(_("true or false"))
         return value
     if isinstance(field, models.IntegerField):
         if not isinstance(value, int) or isinstance(value, bool):
-            raise bad("a whole number")
+            raise bad(_("a whole number"))
         return value
     if isinstance(field, models.JSONField):
         return value
     if not isinstance(value, str):
-        raise bad("a string")
+        raise bad(_("a string"))
     return value
 
 
@@ -221,7 +227,9 @@ def build(model: type[models.Model], node: Node, names: Iterable[str], **relatio
     values = {name: _read_value(node, name, model._meta.get_field(name)) for name in names}
     for name in FROM_ONE.get(model, ()):
         if values[name] is not None and values[name] < 1:
-            raise node.error(f"must be 1 or more, not {values[name]}", name)
+            raise node.error(
+                _("must be 1 or more, not %(values)s") % {"values": values[name]}, name
+            )
     links = LINKS.get(model, {})
     for name, label in links.items():
         if name in values:
@@ -266,16 +274,22 @@ class Importer:
         try:
             return self.players[name.lower()]
         except KeyError:
-            raise node.error(f'no player "{name}" in $.players', key) from None
+            raise node.error(_('no player "%(name)s" in $.players') % {"name": name}, key) from None
 
     def unique_slug(self, obj, node: Node) -> None:
         model = type(obj)
         seen = self.slugs[model]
         if obj.slug in seen:
-            raise node.error(f'"{obj.slug}" is already {seen[obj.slug]}', "slug")
+            raise node.error(
+                _('"%(slug)s" is already %(slug2)s') % {"slug": obj.slug, "slug2": seen[obj.slug]},
+                "slug",
+            )
         if model.objects.filter(slug=obj.slug).exists():
             noun = model._meta.verbose_name
-            raise node.error(f'this site already has a {noun} "{obj.slug}"', "slug")
+            raise node.error(
+                _('this site already has a %(noun)s "%(slug)s"') % {"noun": noun, "slug": obj.slug},
+                "slug",
+            )
         seen[obj.slug] = node.path
 
     def entry(self, node: Node, entries: dict[str, Entry], key: str = "player") -> Entry:
@@ -283,5 +297,7 @@ class Importer:
         names."""
         player = self.player(node, key)
         if player.name not in entries:
-            raise node.error(f'"{player.name}" is not in the tournament\'s entries', key)
+            raise node.error(
+                _('"%(name)s" is not in the tournament\'s entries') % {"name": player.name}, key
+            )
         return entries[player.name]

@@ -8,6 +8,7 @@ import binascii
 import zoneinfo
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 
 from exchange.document import Importer, Node, build, check_row_rules, fields
 from leagues.domain.colour import AccentProblem, accent_clean
@@ -25,6 +26,7 @@ ORGANIZATION_FIELDS = (
     "time_zone",
     "accent",
     "short_name",
+    "language",
 )
 PLAYER_FIELDS = ("name", "created_at", "sees_private_leagues")
 LEAGUE_FIELDS = ("name", "slug", "game_label", "is_public", "starts_on", "ends_on", "created_at")
@@ -95,7 +97,7 @@ def organization_import(root: Node) -> Organization:
     organization = build(Organization, org_node, ORGANIZATION_FIELDS)
     zone = org_node.get("time_zone", "")
     if zone and zone not in zoneinfo.available_timezones():
-        raise org_node.error(f"no time zone {zone!r}", "time_zone")
+        raise org_node.error(_("no time zone %(zone)s") % {"zone": repr(zone)}, "time_zone")
     try:
         organization.accent = accent_clean(organization.accent)
     except AccentProblem as problem:
@@ -122,7 +124,7 @@ def _logo_import(organization: Organization, node: Node) -> None:
     except binascii.Error:
         data = None
     if data is None:
-        raise node.error("must be an image as base64 text, or null", "logo")
+        raise node.error(_("must be an image as base64 text, or null"), "logo")
     try:
         organization.logo_type = logo_check(data)
     except LogoProblem as problem:
@@ -166,7 +168,10 @@ def games_import(
     for node in league_node.items("games"):
         key = node.integer("key")
         if key in games:
-            raise node.error(f"the key {key} is already {games[key][1].path}", "key")
+            raise node.error(
+                _("the key %(key)s is already %(path)s") % {"key": key, "path": games[key][1].path},
+                "key",
+            )
         game = build(Game, node, GAME_FIELDS, league=league)
         games[key] = (game, node)
         results.append((game, _results(state, node, game)))
@@ -187,14 +192,22 @@ def _results(state: Importer, game_node: Node, game: Game) -> list[GameResult]:
     for node in nodes:
         player = state.player(node)
         if player.name in seen:
-            raise node.error(f'"{player.name}" is already {seen[player.name]}', "player")
+            raise node.error(
+                _('"%(name)s" is already %(name2)s')
+                % {"name": player.name, "name2": seen[player.name]},
+                "player",
+            )
         seen[player.name] = node.path
         row = build(GameResult, node, RESULT_FIELDS, player=player)
         if not isinstance(row.stats, dict):
-            raise node.error("must be an object (a stat's name to its value)", "stats")
+            raise node.error(_("must be an object (a stat's name to its value)"), "stats")
         if row.seat is not None:
             if row.seat in seats:
-                raise node.error(f"seat {row.seat} is already {seats[row.seat]}", "seat")
+                raise node.error(
+                    _("seat %(seat)s is already %(seat2)s")
+                    % {"seat": row.seat, "seat2": seats[row.seat]},
+                    "seat",
+                )
             seats[row.seat] = node.path
         rows.append(row)
     try:

@@ -1,6 +1,8 @@
 """The document's rating settings of a league (ratings.models.LeagueRating): its system and
 parameters. The ledger is not carried: the import replays it (exchange.services)."""
 
+from django.utils.translation import gettext as _
+
 from exchange.document import Node
 from leagues.models import League
 from ratings.domain.base import ParamError
@@ -20,7 +22,7 @@ def rating_import(league_node: Node, league: League) -> None:
     rating = league_node.obj("rating")
     params = rating.get("params")
     if not isinstance(params, dict):
-        raise rating.error("must be an object", "params")
+        raise rating.error(_("must be an object"), "params")
     try:
         system = make_system(rating.text("system"), params)
     except ParamError as error:

@@ -3,6 +3,8 @@ types (point tables) and the events it counts, by slug. Their tables are not car
 import replays each season once everything is in (exchange.services).
 """
 
+from django.utils.translation import gettext as _
+
 from exchange.document import Importer, Node, build, fields
 from leagues.models import League
 from seasons.domain.rules import Season as SeasonRules
@@ -51,13 +53,20 @@ def seasons_import(
         season = build(Season, node, SEASON_FIELDS, league=league)
         folded = season.name.strip().lower()
         if folded in names:
-            raise node.error(f'"{season.name}" is already {names[folded]}', "name")
+            raise node.error(
+                _('"%(name)s" is already %(names)s')
+                % {"name": season.name, "names": names[folded]},
+                "name",
+            )
         names[folded] = node.path
         if season.ends_on < season.starts_on:
-            raise node.error(f"ends before it starts ({season.starts_on})", "ends_on")
+            raise node.error(
+                _("ends before it starts (%(starts_on)s)") % {"starts_on": season.starts_on},
+                "ends_on",
+            )
         tiebreaks = season.tiebreaks
         if not isinstance(tiebreaks, list) or not all(isinstance(t, str) for t in tiebreaks):
-            raise node.error("must be a list of tie-break names", "tiebreaks")
+            raise node.error(_("must be a list of tie-break names"), "tiebreaks")
         try:
             SeasonRules(tables=(), tiebreaks=tuple(tiebreaks))
         except SeasonError as error:
@@ -70,15 +79,23 @@ def seasons_import(
             slug = event_node.text("event")
             event = events.get(slug)
             if event is None:
-                raise event_node.error(f"no event {slug!r} in this league", "event")
+                raise event_node.error(
+                    _("no event %(slug)s in this league") % {"slug": repr(slug)}, "event"
+                )
             if slug in counted:
-                raise event_node.error(f"{slug!r} is already {counted[slug]}", "event")
+                raise event_node.error(
+                    _("%(slug)s is already %(counted)s")
+                    % {"slug": repr(slug), "counted": counted[slug]},
+                    "event",
+                )
             counted[slug] = event_node.path
             kind = types.get(event_node.text("event_type").strip().lower())
             if kind is None:
-                raise event_node.error("not one of the season's event types", "event_type")
+                raise event_node.error(_("not one of the season's event types"), "event_type")
             if not season.starts_on <= event.date <= season.ends_on:
-                raise event_node.error(f"{event.date} is outside the season", "event")
+                raise event_node.error(
+                    _("%(date)s is outside the season") % {"date": event.date}, "event"
+                )
             SeasonEvent.objects.create(season=season, tournament=event, event_type=kind)
 
 
@@ -93,16 +110,20 @@ def _season_types(season_node: Node, season: Season) -> dict[str, EventType]:
             and all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in row)
             for row in rows
         ):
-            raise node.error("must be a list of [down_to, points, more_than or null]", "placings")
+            raise node.error(
+                _("must be a list of [down_to, points, more_than or null]"), "placings"
+            )
         try:
             kind.point_table()  # the domain's checks: places increasing, points not
         except SeasonError as error:
             raise node.error(error.message, "placings") from None
         except TypeError:
-            raise node.error("a row is missing a value", "placings") from None
+            raise node.error(_("a row is missing a value"), "placings") from None
         key = kind.name.strip().lower()
         if key in types:
-            raise node.error(f'"{kind.name}" is already an event type here', "name")
+            raise node.error(
+                _('"%(name)s" is already an event type here') % {"name": kind.name}, "name"
+            )
         kind.save()
         types[key] = kind
     return types

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from exchange import achievements, leagues, ratings, seasons, tournaments
 from exchange.document import FORMAT, VERSION, ExchangeError, Importer, Node
@@ -170,18 +171,22 @@ def organization_import(*, data, progress: Callable[[str, int, int], None] | Non
     except IntegrityError as error:
         # A rule the checks missed, or another import of the same slugs at the same moment;
         # raising out of the atomic block rolls everything back.
-        raise root.error(f"the database refused the data: {error}") from None
+        raise root.error(_("the database refused the data: %(error)s") % {"error": error}) from None
 
 
 def _import(root: Node, progress: Callable[[str, int, int], None]) -> ImportReport:
     data = root.value
     if not isinstance(data, dict):
-        raise root.error("must be an object")
+        raise root.error(_("must be an object"))
     if root.get("format") != FORMAT:
-        raise root.error(f'must be "{FORMAT}"', "format")
+        raise root.error(_('must be "%(FORMAT)s"') % {"FORMAT": FORMAT}, "format")
     version = root.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise root.error(f"this site reads version {VERSION}, not {version!r}", "version")
+        raise root.error(
+            _("this site reads version %(VERSION)s, not %(version)s")
+            % {"VERSION": VERSION, "version": repr(version)},
+            "version",
+        )
 
     organization = leagues.organization_import(root)
     players = leagues.players_import(root, organization)

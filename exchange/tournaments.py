@@ -8,6 +8,7 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 
 from exchange.document import Importer, Node, build, check_row_rules, fields
 from exchange.judging import penalties_export, penalties_import
@@ -197,9 +198,9 @@ def _round_numbers(node: Node, key: str) -> list[int]:
     if not isinstance(values, list) or not all(
         isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 32767 for v in values
     ):
-        raise node.error("must be a list of round numbers from 1", key)
+        raise node.error(_("must be a list of round numbers from 1"), key)
     if len(set(values)) != len(values):
-        raise node.error("names a round twice", key)
+        raise node.error(_("names a round twice"), key)
     return values
 
 
@@ -207,7 +208,7 @@ def _check_deck_cards(entry: Entry, node: Node) -> None:
     """A deck's cards: a list of {"oracle_id": text, "count": 1 or more, "section": text}."""
     cards = entry.deck_cards
     if not isinstance(cards, list):
-        raise node.error(f"must be a list, not {cards!r}", "deck_cards")
+        raise node.error(_("must be a list, not %(cards)s") % {"cards": repr(cards)}, "deck_cards")
     for card in cards:
         count = card.get("count") if isinstance(card, dict) else None
         if (
@@ -225,7 +226,7 @@ def _check_deck_cards(entry: Entry, node: Node) -> None:
             )
     for name in ("deck_commander_ids", "deck_problems"):
         if not isinstance(getattr(entry, name), list):
-            raise node.error("must be a list", name)
+            raise node.error(_("must be a list"), name)
 
 
 def before_rules(tournament: Tournament) -> None:
@@ -253,7 +254,9 @@ def tournament_import(state: Importer, node: Node, league: League, games) -> Tou
     for entry_node in node.items("entries"):
         player = state.player(entry_node)
         if player.name in entries:
-            raise entry_node.error(f'"{player.name}" is already registered', "player")
+            raise entry_node.error(
+                _('"%(name)s" is already registered') % {"name": player.name}, "player"
+            )
         entries[player.name] = build(
             Entry, entry_node, ENTRY_FIELDS, tournament=tournament, player=player
         )
@@ -291,7 +294,10 @@ def series_import(league_node: Node, events: dict[str, Tournament]) -> None:
             continue
         first = by_slug.get(slug) if isinstance(slug, str) else None
         if first is None or first.series_id is not None or first is events[node.path]:
-            raise node.error(f"no first event {slug!r} of a series in this league", "series")
+            raise node.error(
+                _("no first event %(slug)s of a series in this league") % {"slug": repr(slug)},
+                "series",
+            )
         event = events[node.path]
         event.series = first
         event.save(update_fields=["series"])
@@ -305,7 +311,11 @@ def _registrations(state: Importer, node: Node, tournament: Tournament, entries)
     for reg_node in node.items("registrations"):
         player = state.player(reg_node)
         if player.name in seen:
-            raise reg_node.error(f'"{player.name}" is already {seen[player.name]}', "player")
+            raise reg_node.error(
+                _('"%(name)s" is already %(name2)s')
+                % {"name": player.name, "name2": seen[player.name]},
+                "player",
+            )
         seen[player.name] = reg_node.path
         row = build(
             Registration, reg_node, REGISTRATION_FIELDS, tournament=tournament, player=player
@@ -326,7 +336,10 @@ def _tables(state: Importer, round_node: Node, round_: Round, entries, games, us
     for node in round_node.items("tables"):
         table = build(Table, node, TABLE_FIELDS, round=round_)
         if table.number in numbers:
-            raise node.error(f"table {table.number} is already {numbers[table.number]}")
+            raise node.error(
+                _("table %(number)s is already %(number2)s")
+                % {"number": table.number, "number2": numbers[table.number]}
+            )
         numbers[table.number] = node.path
         here = {}
         for seat_node in node.items("seats"):
@@ -346,13 +359,13 @@ def _tables(state: Importer, round_node: Node, round_: Round, entries, games, us
             here[seat.position] = seat_node.path
             seats.append((table, seat))
         if not here:
-            raise node.error("a table has at least one seat", "seats")
+            raise node.error(_("a table has at least one seat"), "seats")
         table.winner = _winner(state, node, entries, seated, here)
         table.game = _game(node, games, used_games)
         if table.is_draw and table.winner:
-            raise node.error("a drawn table has no winner", "winner")
+            raise node.error(_("a drawn table has no winner"), "winner")
         if not table.reported and (table.is_draw or table.winner or table.game_draws):
-            raise node.error("a table has a result only when it is reported", "reported")
+            raise node.error(_("a table has a result only when it is reported"), "reported")
         tables.append(table)
     Table.objects.bulk_create(tables)
     for table, seat in seats:
@@ -398,14 +411,19 @@ def _by_entries(state: Importer, node: Node, key: str, entries, kind: type) -> d
     site stores them there)."""
     value = node.get(key)
     if not isinstance(value, dict):
-        raise node.error("must be an object", key)
+        raise node.error(_("must be an object"), key)
 
     def entry_id(name):
         if not isinstance(name, str) or name.lower() not in state.players:
-            raise node.error(f"names no player of the tournament's entries: {name!r}", key)
+            raise node.error(
+                _("names no player of the tournament's entries: %(name)s") % {"name": repr(name)},
+                key,
+            )
         player = state.players[name.lower()]
         if player.name not in entries:
-            raise node.error(f'"{player.name}" is not in the tournament\'s entries', key)
+            raise node.error(
+                _('"%(name)s" is not in the tournament\'s entries') % {"name": player.name}, key
+            )
         return kind(entries[player.name].pk)
 
     return _entries_swapped(value, entry_id)
@@ -416,7 +434,9 @@ def _winner(state: Importer, node: Node, entries, seated, here) -> Entry | None:
         return None
     entry = state.entry(node, entries, "winner")
     if seated.get(entry.player.name) not in here.values():
-        raise node.error(f'"{entry.player.name}" does not sit at this table', "winner")
+        raise node.error(
+            _('"%(name)s" does not sit at this table') % {"name": entry.player.name}, "winner"
+        )
     return entry
 
 
@@ -425,8 +445,14 @@ def _game(node: Node, games, used_games: dict[int, str]) -> Game | None:
     if key is None:
         return None
     if key not in games:
-        raise node.error(f"no game with the key {key} in this league's games", "game")
+        raise node.error(
+            _("no game with the key %(key)s in this league's games") % {"key": key}, "game"
+        )
     if key in used_games:
-        raise node.error(f"game {key} is already the game of {used_games[key]}", "game")
+        raise node.error(
+            _("game %(key)s is already the game of %(used_games)s")
+            % {"key": key, "used_games": used_games[key]},
+            "game",
+        )
     used_games[key] = node.path
     return games[key][0]

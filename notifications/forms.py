@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from .domain.webhooks import MAX_LENGTH
 from .models import NotificationSettings
@@ -12,11 +13,13 @@ class NotificationSettingsForm(forms.ModelForm):
 
 class WebhookForm(forms.Form):
     url = forms.CharField(
-        label="Webhook address",
+        label=_("Webhook address"),
         required=False,
         max_length=MAX_LENGTH,
-        help_text="From your chat service, starting with https:// (Discord: "
-        "https://discord.com/api/webhooks/...). Empty turns the messages off.",
+        help_text=_(
+            "From your chat service, starting with https:// (Discord: "
+            "https://discord.com/api/webhooks/...). Empty turns the messages off."
+        ),
         widget=forms.TextInput(
             attrs={"autocomplete": "off", "spellcheck": "false", "inputmode": "url"}
         ),

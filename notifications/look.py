@@ -78,9 +78,12 @@ def store_look(organization_id: int) -> StoreLook:
 def email_html(mail: Email, *, look: StoreLook, link: str, action: str) -> str:
     """The HTML part of `mail`: its body's paragraphs (blank-line separated), the one holding
     `link` with the link as a button saying `action`, the closing "You get this mail
-    because..." in small type at the foot."""
+    because..." (`mail.footer`) in small type at the foot. Written in the active language
+    (the recipient's: notifications.sending), which the page's `lang` names."""
     paragraphs = [p.strip() for p in mail.body.split("\n\n") if p.strip()]
-    footer = paragraphs.pop() if paragraphs and paragraphs[-1].startswith("You get this") else ""
+    footer = ""
+    if mail.footer and paragraphs and paragraphs[-1] == mail.footer.strip():
+        footer = paragraphs.pop()
     blocks = []
     for text in paragraphs:
         if link and link in text:

@@ -13,6 +13,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class NotificationSettings(models.Model):
@@ -22,10 +23,10 @@ class NotificationSettings(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_settings"
     )
     email_round_paired = models.BooleanField(
-        "E-mail me my table and seat when a round of my event is paired", default=False
+        _("E-mail me my table and seat when a round of my event is paired"), default=False
     )
     email_waitlist_promoted = models.BooleanField(
-        "E-mail me when I move up from an event's waitlist to a seat", default=False
+        _("E-mail me when I move up from an event's waitlist to a seat"), default=False
     )
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -51,21 +52,21 @@ class StoreWebhook(models.Model):
 
 class Delivery(models.Model):
     class Kind(models.TextChoices):
-        ROUND_PAIRED = "paired", "Round paired"
-        PROMOTED = "promoted", "Moved up from the waitlist"
-        QUALIFIED = "qualified", "Invited to a final"
-        STANDINGS = "standings", "Final standings"
-        TEST = "test", "Test message"
+        ROUND_PAIRED = "paired", _("Round paired")
+        PROMOTED = "promoted", _("Moved up from the waitlist")
+        QUALIFIED = "qualified", _("Invited to a final")
+        STANDINGS = "standings", _("Final standings")
+        TEST = "test", _("Test message")
 
     class Channel(models.TextChoices):
-        EMAIL = "email", "E-mail"
-        WEBHOOK = "webhook", "Webhook"
+        EMAIL = "email", _("E-mail")
+        WEBHOOK = "webhook", _("Webhook")
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Waiting"
-        SENDING = "sending", "Sending"
-        SENT = "sent", "Sent"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Waiting")
+        SENDING = "sending", _("Sending")
+        SENT = "sent", _("Sent")
+        FAILED = "failed", _("Failed")
 
     key = models.CharField(max_length=120, unique=True)
     kind = models.CharField(max_length=10, choices=Kind.choices)
@@ -95,8 +96,8 @@ class Delivery(models.Model):
 
     class Meta:
         # As an event's delete confirmation counts them: "4 notifications".
-        verbose_name = "notification"
-        verbose_name_plural = "notifications"
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
         ordering = ["-created_at", "-id"]
         indexes = [
             models.Index(fields=["status", "next_attempt_at"], name="delivery_due"),

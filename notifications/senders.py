@@ -32,6 +32,7 @@ import certifi
 from django.conf import settings
 from django.core.mail import EmailMessage, EmailMultiAlternatives, get_connection
 from django.core.mail.utils import DNS_NAME
+from django.utils.translation import gettext as _
 
 from .domain.retry import Outcome, after_failure, http_outcome, retry_after_seconds
 from .domain.webhooks import address_is_public, webhook_url_problem
@@ -79,7 +80,7 @@ def resolve(host: str, port: int, *, timeout: float) -> list[tuple]:
     thread.start()
     thread.join(timeout)
     if "found" not in answer:
-        raise WebhookAddressError("The webhook's host name could not be found.", final=False)
+        raise WebhookAddressError(_("The webhook's host name could not be found."), final=False)
     return answer["found"]
 
 
@@ -91,12 +92,12 @@ def addresses_checked(host: str, port: int, *, allow_loopback: bool, timeout: fl
         ip = ipaddress.ip_address(sockaddr[0].split("%", 1)[0])
         if not (address_is_public(ip) or (allow_loopback and ip.is_loopback)):
             raise WebhookAddressError(
-                "The webhook's host name points to a private network address.", final=True
+                _("The webhook's host name points to a private network address."), final=True
             )
         if (family, sockaddr) not in addresses:
             addresses.append((family, sockaddr))
     if not addresses:
-        raise WebhookAddressError("The webhook's host name could not be found.", final=False)
+        raise WebhookAddressError(_("The webhook's host name could not be found."), final=False)
     return addresses
 
 
@@ -240,16 +241,26 @@ def webhook_post(url: str, payload: dict, *, attempts: int, idempotency_key: str
             raise TimeoutError("deadline")
     except (OSError, http.client.HTTPException) as error:
         if connection.aborted:
-            return after_failure(attempts, f"No complete answer within {DEADLINE:g} seconds.")
+            return after_failure(
+                attempts,
+                _("No complete answer within %(seconds)s seconds.") % {"seconds": f"{DEADLINE:g}"},
+            )
         if isinstance(error, ReplyTooLong):
-            return after_failure(attempts, f"The answer was longer than {REPLY_LIMIT} bytes.")
+            return after_failure(
+                attempts, _("The answer was longer than %(bytes)s bytes.") % {"bytes": REPLY_LIMIT}
+            )
         if isinstance(error, ssl.SSLCertVerificationError):
-            return after_failure(attempts, "The webhook's server certificate is not valid.")
+            return after_failure(attempts, _("The webhook's server certificate is not valid."))
         if connection.sock is None:
-            return after_failure(attempts, "Could not connect to the webhook's server.")
+            return after_failure(attempts, _("Could not connect to the webhook's server."))
         if isinstance(error, TimeoutError):
-            return after_failure(attempts, f"No answer within {READ_TIMEOUT:g} seconds.")
-        return after_failure(attempts, f"The request failed ({type(error).__name__}).")
+            return after_failure(
+                attempts,
+                _("No answer within %(seconds)s seconds.") % {"seconds": f"{READ_TIMEOUT:g}"},
+            )
+        return after_failure(
+            attempts, _("The request failed (%(error)s).") % {"error": type(error).__name__}
+        )
     finally:
         timer.cancel()
         connection.close()
@@ -294,7 +305,7 @@ def email_send(
 ) -> Outcome:
     if not settings.GUILDHALL_MAIL_DELIVERS:
         return after_failure(
-            attempts, "This site sends no e-mail (no mail server is configured).", final=True
+            attempts, _("This site sends no e-mail (no mail server is configured)."), final=True
         )
     subject = settings.ACCOUNT_EMAIL_SUBJECT_PREFIX + payload["subject"]
     try:
@@ -306,7 +317,10 @@ def email_send(
             message.attach_alternative(payload["html"], "text/html")
         mailer.send(message)
     except smtplib.SMTPRecipientsRefused:
-        return after_failure(attempts, "The mail server refused the address.", final=True)
+        return after_failure(attempts, _("The mail server refused the address."), final=True)
     except (smtplib.SMTPException, OSError) as error:
-        return after_failure(attempts, f"The mail server did not take it ({type(error).__name__}).")
+        return after_failure(
+            attempts,
+            _("The mail server did not take it (%(error)s).") % {"error": type(error).__name__},
+        )
     return Outcome(True, None, "")

@@ -21,8 +21,11 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import connection, transaction
 from django.urls import reverse
-from django.utils import dateformat, timezone
+from django.utils import dateformat, timezone, translation
+from django.utils.translation import gettext as _
 
+from core.languages import recipient_language
+from leagues.models import Organization
 from tournaments.models import Entry, Round, Seat
 from tournaments.selectors import bracket_get, standing_lines
 
@@ -122,9 +125,16 @@ def _claim(taken_elsewhere: set[int]) -> Delivery | None:
 
 
 def _attempt(delivery: Delivery, mailer: Mailer) -> str:
+    # What went wrong is written for the store's page, in the store's language.
+    store = store_language(delivery)
+    with translation.override(store):
+        return _attempt_in(delivery, mailer, store)
+
+
+def _attempt_in(delivery: Delivery, mailer: Mailer, store: str) -> str:
     try:
         if not delivery.payload:
-            delivery.payload = _render(delivery)
+            delivery.payload = _render(delivery, store)
         if delivery.channel == Delivery.Channel.WEBHOOK:
             # A store that fixed its address meanwhile: the retry goes to the new one.
             url = (
@@ -133,7 +143,7 @@ def _attempt(delivery: Delivery, mailer: Mailer) -> str:
                 .first()
             )
             if not url:
-                raise Gone("The store removed its webhook.")
+                raise Gone(_("The store removed its webhook."))
             delivery.target = url
             outcome = webhook_post(
                 url,
@@ -153,7 +163,7 @@ def _attempt(delivery: Delivery, mailer: Mailer) -> str:
         outcome = Outcome(False, None, str(gone))
     except Exception:
         log.exception("Delivery %s failed", delivery.pk)
-        outcome = after_failure(delivery.attempts, "Something went wrong while sending it.")
+        outcome = after_failure(delivery.attempts, _("Something went wrong while sending it."))
     return _outcome_record(delivery, outcome)
 
 
@@ -188,14 +198,21 @@ def _still_wanted(delivery: Delivery) -> bool:
     return NotificationSettings.objects.filter(user_id=delivery.user_id, **{choice: True}).exists()
 
 
+def event_when(event) -> str:
+    """The event's day as a mail says it ("Wed 2 Dec 2026"), in the active language."""
+    if not event.date:
+        return _("date to be announced")
+    return dateformat.format(event.date, "D j M Y")
+
+
 def absolute(path: str) -> str:
     return settings.GUILDHALL_BASE_URL.rstrip("/") + path
 
 
 def round_label(round_: Round) -> str:
     if round_.kind == Round.Kind.TOP_CUT and round_.notes:
-        return f"Top cut: {round_.notes.splitlines()[0]}"
-    return f"Round {round_.number}"
+        return _("Top cut: %(stage)s") % {"stage": round_.notes.splitlines()[0]}
+    return _("Round %(number)s") % {"number": round_.number}
 
 
 def _email_payload(mail: messages.Email, delivery: Delivery, *, link: str, action: str) -> dict:
@@ -205,12 +222,39 @@ def _email_payload(mail: messages.Email, delivery: Delivery, *, link: str, actio
     return {"subject": mail.subject, "body": mail.body, "html": html}
 
 
-def _render(delivery: Delivery) -> dict:
+def store_language(delivery: Delivery) -> str:
+    """The store's language: its channel's messages', and that of the reasons its
+    notifications page shows for a message that failed (`last_error`)."""
+    store = (
+        Organization.objects.filter(pk=delivery.organization_id)
+        .values_list("language", flat=True)
+        .first()
+    )
+    return recipient_language(None, store)
+
+
+def delivery_language(delivery: Delivery, store: str | None = None) -> str:
+    """The language `delivery` is written in: a mail's recipient's (their account's choice,
+    else the store's, else English), a store channel's message the store's. Never the
+    language active in the worker, which may be that of whoever's request caused it."""
+    store = store or store_language(delivery)
+    if delivery.channel == Delivery.Channel.EMAIL:
+        return recipient_language(delivery.user, store)
+    return store
+
+
+def _render(delivery: Delivery, store: str | None = None) -> dict:
+    """The message's words, in its recipient's language (`delivery_language`)."""
+    with translation.override(delivery_language(delivery, store)):
+        return _render_text(delivery)
+
+
+def _render_text(delivery: Delivery) -> dict:
     event = delivery.tournament
     if event is None:
-        raise Gone("The event was deleted.")
+        raise Gone(_("The event was deleted."))
     if delivery.channel == Delivery.Channel.EMAIL and not _still_wanted(delivery):
-        raise Gone("The player turned these mails off.")
+        raise Gone(_("The player turned these mails off."))
     link = absolute(reverse("event_detail", args=[event.slug]))
     kind = delivery.kind
     if kind == Delivery.Kind.ROUND_PAIRED:
@@ -227,7 +271,7 @@ def _render(delivery: Delivery) -> dict:
             .first()
         )
         if seat is None:
-            raise Gone("The player no longer has a seat in this round.")
+            raise Gone(_("The player no longer has a seat in this round."))
         others = list(
             Seat.objects.filter(table=seat.table)
             .exclude(pk=seat.pk)
@@ -245,7 +289,7 @@ def _render(delivery: Delivery) -> dict:
             player=seat.entry.player.name,
             noun=event.play.noun,
         )
-        return _email_payload(mail, delivery, link=link, action="See the pairings")
+        return _email_payload(mail, delivery, link=link, action=_("See the pairings"))
     if kind == Delivery.Kind.PROMOTED:
         entry = (
             Entry.objects.select_related("player")
@@ -253,21 +297,21 @@ def _render(delivery: Delivery) -> dict:
             .first()
         )
         if entry is None:
-            raise Gone("The player is no longer registered.")
-        when = dateformat.format(event.date, "D j M Y") if event.date else "date to be announced"
+            raise Gone(_("The player is no longer registered."))
+        when = event_when(event)
         mail = messages.promoted_email(
             event=event.name, when=when, link=link, player=entry.player.name
         )
-        return _email_payload(mail, delivery, link=link, action="See the event")
+        return _email_payload(mail, delivery, link=link, action=_("See the event"))
     if kind == Delivery.Kind.QUALIFIED:
         registered = Entry.objects.filter(
             tournament=event, player__user_id=delivery.user_id
         ).exists()
         if not registered or not delivery.payload.get("subject"):
-            raise Gone("The player is no longer registered.")
+            raise Gone(_("The player is no longer registered."))
         # Written when they were invited (the season may have moved on since).
         mail = messages.Email(delivery.payload["subject"], delivery.payload["body"])
-        return _email_payload(mail, delivery, link=link, action="See the event")
+        return _email_payload(mail, delivery, link=link, action=_("See the event"))
     if kind == Delivery.Kind.STANDINGS:
         _labels, lines = standing_lines(event)
         rows = [
@@ -278,4 +322,4 @@ def _render(delivery: Delivery) -> dict:
         link = absolute(reverse("event_standings", args=[event.slug]))
         text = messages.standings_text(event=event.name, rows=rows, link=link, champion=champion)
         return {"content": text}
-    raise Gone(f"Nothing to say for a {kind} message.")
+    raise Gone(_("Nothing to say for a %(kind)s message.") % {"kind": kind})

@@ -17,15 +17,18 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import reverse
-from django.utils import dateformat, timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from core.errors import DomainError
+from core.languages import recipient_language
+from leagues.models import Organization
 from tournaments.models import Round, Seat, Tournament
 
 from .domain import messages
 from .domain.webhooks import webhook_url_problem
 from .models import Delivery, NotificationSettings, StoreWebhook
-from .sending import absolute, delivery_lock_try, delivery_unlock, runs_alive
+from .sending import absolute, delivery_lock_try, delivery_unlock, event_when, runs_alive
 from .tasks import due_by, pending_runs, runs_running, wake
 
 log = logging.getLogger(__name__)
@@ -125,17 +128,23 @@ def qualified_record(*, registration, season: str, rank: int, top: int) -> int:
     if user is None:
         return 0
     event = registration.tournament
-    when = dateformat.format(event.date, "D j M Y") if event.date else "date to be announced"
     link = absolute(reverse("event_detail", args=[event.slug]))
-    mail = messages.qualified_email(
-        event=event.name,
-        when=when,
-        link=link,
-        player=player.name,
-        season=season,
-        rank=rank,
-        top=top,
+    store = (
+        Organization.objects.filter(pk=player.organization_id)
+        .values_list("language", flat=True)
+        .first()
     )
+    # Written now, in the TO's request: in the player's language, not the TO's.
+    with translation.override(recipient_language(user, store)):
+        mail = messages.qualified_email(
+            event=event.name,
+            when=event_when(event),
+            link=link,
+            player=player.name,
+            season=season,
+            rank=rank,
+            top=top,
+        )
     return _record(
         [
             Delivery(
@@ -223,7 +232,7 @@ def webhook_test_send(*, organization, by=None) -> tuple[Delivery, bool]:
     webhook = StoreWebhook.objects.select_for_update().filter(organization=organization).first()
     if webhook is None:
         raise NotificationError(
-            message="Set the webhook address first.", code="no_webhook", field="url"
+            message=_("Set the webhook address first."), code="no_webhook", field="url"
         )
     waiting = Delivery.objects.filter(
         organization=organization,
@@ -239,10 +248,16 @@ def webhook_test_send(*, organization, by=None) -> tuple[Delivery, bool]:
         channel=Delivery.Channel.WEBHOOK,
         organization=organization,
         target=webhook.url,
-        payload={"content": messages.test_text(store=organization.name)},
+        payload={"content": _store_text(organization)},
     )
     transaction.on_commit(wake, robust=True)
     return delivery, True
+
+
+def _store_text(organization) -> str:
+    """The test message, in the store's language (not that of whoever pressed the button)."""
+    with translation.override(recipient_language(None, organization.language)):
+        return messages.test_text(store=organization.name)
 
 
 @transaction.atomic
@@ -258,13 +273,13 @@ def delivery_retry(*, organization, delivery_id: int, by=None) -> tuple[Delivery
     )
     if delivery is None:
         raise NotificationError(
-            message="That message is no longer kept (messages are kept 90 days).", code="gone"
+            message=_("That message is no longer kept (messages are kept 90 days)."), code="gone"
         )
     if delivery.status != Delivery.Status.FAILED:
         return delivery, False
     if not StoreWebhook.objects.filter(organization=organization).exists():
         raise NotificationError(
-            message="Set the webhook address first.", code="no_webhook", field="url"
+            message=_("Set the webhook address first."), code="no_webhook", field="url"
         )
     delivery.status = Delivery.Status.QUEUED
     delivery.attempts = 0

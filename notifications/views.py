@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors_http import error_message, form_add_error
@@ -26,7 +27,7 @@ from .forms import NotificationSettingsForm, WebhookForm
 def _managed_organization(request: HttpRequest, slug: str) -> Organization:
     organization = get_object_or_404(Organization, slug=slug)
     if not can_manage_organization(request.user, organization):
-        raise Http404("No such page.")
+        raise Http404(_("No such page."))
     return organization
 
 
@@ -40,11 +41,11 @@ def my_notifications(request: HttpRequest) -> HttpResponse:
     form = NotificationSettingsForm(data, instance=current)
     if request.method == "POST":
         if not mail:
-            messages.error(request, "This site sends no e-mail, so there is nothing to turn on.")
+            messages.error(request, _("This site sends no e-mail, so there is nothing to turn on."))
             return redirect("my_notifications")
         if form.is_valid():
             services.settings_set(user=request.user, **form.cleaned_data)
-            messages.success(request, "Saved.")
+            messages.success(request, _("Saved."))
             return redirect("my_notifications")
     return render(
         request,
@@ -72,9 +73,9 @@ def store_notifications(request: HttpRequest, org: str) -> HttpResponse:
         else:
             messages.success(
                 request,
-                "Webhook saved: send a test message to see it arrive."
+                _("Webhook saved: send a test message to see it arrive.")
                 if saved
-                else "Webhook removed: the store's channel gets no more messages.",
+                else _("Webhook removed: the store's channel gets no more messages."),
             )
             return redirect("store_notifications", org=organization.slug)
     return render(
@@ -102,9 +103,9 @@ def store_webhook_test(request: HttpRequest, org: str) -> HttpResponse:
     else:
         messages.success(
             request,
-            "A test message is on its way: its line below says when it arrived, or why not."
+            _("A test message is on its way: its line below says when it arrived, or why not.")
             if new
-            else "A test message is on its way already.",
+            else _("A test message is on its way already."),
         )
     return redirect("store_notifications", org=organization.slug)
 
@@ -120,10 +121,10 @@ def store_delivery_retry(request: HttpRequest, org: str, pk: int) -> HttpRespons
         messages.error(request, error_message(error))
     else:
         what = delivery.get_kind_display()
-        messages.success(
-            request,
-            f"{what}: on its way again; its line below says when it arrived, or why not."
-            if new
-            else f"{what}: already {delivery.get_status_display().lower()}, nothing to do.",
-        )
+        if new:
+            text = _("%(what)s: on its way again; its line below says when it arrived, or why not.")
+        else:
+            text = _("%(what)s: already %(status)s, nothing to do.")
+        status = delivery.get_status_display().lower()
+        messages.success(request, text % {"what": what, "status": status})
     return redirect("store_notifications", org=organization.slug)

@@ -3,6 +3,7 @@
 import json
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from core.jsonbody import BadJson, json_body
 
@@ -11,7 +12,8 @@ from .domain.registry import SYSTEMS, make_system
 
 
 def _field(param) -> forms.Field:
-    common = {"label": param.label, "help_text": param.help, "required": False}
+    # The labels are marked in the domain (N_) and translated here, as the form is built.
+    common = {"label": gettext(param.label), "help_text": gettext(param.help), "required": False}
     if param.kind == "int":
         return forms.IntegerField(min_value=param.min, max_value=param.max, **common)
     if param.kind == "float":
@@ -27,7 +29,7 @@ def _field(param) -> forms.Field:
 class RatingSettingsForm(forms.Form):
     """Fields named `<system>__<param>`, so every system's values survive switching back."""
 
-    system = forms.ChoiceField(label="Rating system")
+    system = forms.ChoiceField(label=gettext_lazy("Rating system"))
 
     def __init__(self, *args, current_system: str, current_params: dict, **kwargs):
         super().__init__(*args, **kwargs)
@@ -66,7 +68,9 @@ class RatingSettingsForm(forms.Form):
                 # Not JSON, a number of thousands of digits, or nested too deeply: the same
                 # message on the field.
                 except BadJson:
-                    self.add_error(key, "Write the bands as JSON, e.g. [[1200, 40], [null, 16]].")
+                    self.add_error(
+                        key, gettext("Write the bands as JSON, e.g. [[1200, 40], [null, 16]].")
+                    )
                     continue
             params[param.name] = value
         try:

@@ -6,6 +6,7 @@ person can act on is raised as JobRefused with the service's own message. Regist
 """
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from jobs.errors import JobRefused
 from jobs.models import Job
@@ -42,7 +43,9 @@ def import_apply(job: Job, progress) -> dict:
             progress=progress,
         )
     except league_services.LeagueError as refused:
-        raise JobRefused(message=f"Nothing was imported. {refused}", code=refused.code) from None
+        raise JobRefused(
+            message=_("Nothing was imported. %(why)s") % {"why": refused}, code=refused.code
+        ) from None
     # Rate the new games in the same transaction: "done" means the standings are true too.
     rating_services.ratings_catch_up(league_id=job.league_id, progress=progress)
     return {
@@ -61,7 +64,9 @@ def rerate(job: Job, progress) -> dict:
             progress=progress,
         )
     except ParamError as error:
-        raise JobRefused(message=f"Nothing was changed. {error.message}", code=error.code) from None
+        raise JobRefused(
+            message=_("Nothing was changed. %(why)s") % {"why": error.message}, code=error.code
+        ) from None
     return {"games": report.games, "system": job.params["system"]}
 
 

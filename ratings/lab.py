@@ -9,7 +9,9 @@ game or the rating settings change. Small leagues are computed in the request.
 import hashlib
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import asdict
+from dataclasses import asdict, replace
+
+from django.utils.translation import gettext
 
 from leagues.models import League
 
@@ -61,4 +63,6 @@ def lab_compute(*, league: League, progress: Callable[[int, int], None] | None =
 
 
 def lab_results(data: dict) -> list[LabResult]:
-    return [LabResult(**row) for row in data["results"]]
+    """The kept figures, the baseline's label in the reader's language (kept in English)."""
+    results = [LabResult(**row) for row in data["results"]]
+    return [replace(r, label=gettext(r.label)) if r.system == "random" else r for r in results]

@@ -13,6 +13,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from core.errors_http import error_message, form_add_error
@@ -44,38 +46,40 @@ GAME_SUGGESTIONS = (
 
 class LeagueNewForm(forms.Form):
     name = forms.CharField(
-        label="League name",
+        label=gettext_lazy("League name"),
         max_length=League._meta.get_field("name").max_length,
-        help_text="e.g. Friday Commander 2027",
+        help_text=gettext_lazy("e.g. Friday Commander 2027"),
     )
     game_label = forms.CharField(
-        label="Game / format",
+        label=gettext_lazy("Game / format"),
         required=False,
         max_length=League._meta.get_field("game_label").max_length,
         widget=forms.TextInput(attrs={"list": "game-suggestions"}),
-        help_text="1v1 games and pods of 3-5 both count in a league; each event picks one.",
+        help_text=gettext_lazy(
+            "1v1 games and pods of 3-5 both count in a league; each event picks one."
+        ),
     )
     is_public = forms.TypedChoiceField(
-        label="Who sees it",
+        label=gettext_lazy("Who sees it"),
         choices=[
-            ("1", "Public: anyone sees its standings and games"),
-            ("0", "Private: the store's staff and players only"),
+            ("1", gettext_lazy("Public: anyone sees its standings and games")),
+            ("0", gettext_lazy("Private: the store's staff and players only")),
         ],
         coerce=lambda value: value == "1",
         initial="1",
         widget=forms.RadioSelect,
     )
     starts_on = forms.DateField(
-        label="Starts on",
+        label=gettext_lazy("Starts on"),
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
-        error_messages={"invalid": "Write the start date as YYYY-MM-DD."},
+        error_messages={"invalid": gettext_lazy("Write the start date as YYYY-MM-DD.")},
     )
     ends_on = forms.DateField(
-        label="Ends on",
+        label=gettext_lazy("Ends on"),
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
-        error_messages={"invalid": "Write the end date as YYYY-MM-DD."},
+        error_messages={"invalid": gettext_lazy("Write the end date as YYYY-MM-DD.")},
     )
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
@@ -108,13 +112,15 @@ def league_new(request: HttpRequest, org: str) -> HttpResponse:
             form_add_error(form, error)
         else:
             if created:
-                messages.success(
-                    request,
-                    f"{league.name} is created, rated with {rating.system.label}. Add its "
-                    "games, or create its first event from Events.",
+                text = _(
+                    "%(league)s is created, rated with %(system)s. Add its games, or create "
+                    "its first event from Events."
                 )
+                values = {"league": league.name, "system": rating.system.label}
+                messages.success(request, text % values)
             else:
-                messages.info(request, f"{league.name} was already created by this form.")
+                text = _("%(league)s was already created by this form.")
+                messages.info(request, text % {"league": league.name})
             return redirect(league)
     status = 400 if request.method == "POST" else 200
     return render(

@@ -10,6 +10,7 @@ earliest game whose ratings are not yet up to date.
 """
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from leagues.domain.outcome import win_percent
 from leagues.models import Game, League, Player
@@ -47,9 +48,9 @@ class LeagueRating(models.Model):
 class Rating(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="ratings")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
-    value = models.FloatField(help_text="What the leaderboard shows.")
-    rating = models.FloatField(help_text="The system's rating (OpenSkill: mu).")
-    deviation = models.FloatField(null=True, blank=True, help_text="OpenSkill: sigma.")
+    value = models.FloatField(help_text=_("What the leaderboard shows."))
+    rating = models.FloatField(help_text=_("The system's rating (OpenSkill: mu)."))
+    deviation = models.FloatField(null=True, blank=True, help_text=_("OpenSkill: sigma."))
     games = models.PositiveIntegerField(default=0)
     # As `leagues.domain.outcome` counts them: a win is an unshared first place, a draw a
     # shared one; the rest of `games` are losses.
@@ -109,16 +110,16 @@ class RatingChange(models.Model):
         db_constraint=False,
         db_index=False,
     )
-    played_on = models.DateField(help_text="The game's date, copied: the ledger's order.")
+    played_on = models.DateField(help_text=_("The game's date, copied: the ledger's order."))
     before = models.FloatField()
     after = models.FloatField()
     delta = models.FloatField()
-    rating = models.FloatField(help_text="The system's rating after the game.")
+    rating = models.FloatField(help_text=_("The system's rating after the game."))
     deviation = models.FloatField(null=True, blank=True)
-    games = models.PositiveIntegerField(help_text="Games rated so far, this one included.")
-    wins = models.PositiveIntegerField(help_text="Unshared first places so far.")
+    games = models.PositiveIntegerField(help_text=_("Games rated so far, this one included."))
+    wins = models.PositiveIntegerField(help_text=_("Unshared first places so far."))
     draws = models.PositiveIntegerField(
-        default=0, db_default=0, help_text="Shared first places so far."
+        default=0, db_default=0, help_text=_("Shared first places so far.")
     )
 
     class Meta:

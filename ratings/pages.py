@@ -10,6 +10,8 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import dateformat
+from django.utils.translation import gettext as _
 
 from core.pagecache import Scope, public_page
 from core.query import page_number
@@ -77,9 +79,9 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
             limit=PER_PAGE,
         )
     empty_text = (
-        f'No player matches "{query}": try part of the name.'
+        _('No player matches "%(query)s": try part of the name.') % {"query": query}
         if query
-        else "No games yet: the standings fill in once the league's first game is entered."
+        else _("No games yet: the standings fill in once the league's first game is entered.")
     )
     template = "ratings/league_detail.html"
     if request.htmx and request.htmx.target == "standings":
@@ -127,6 +129,11 @@ def league_games(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "ratings/league_games.html", context)
 
 
+def _axis_date(day, *, month_only: bool) -> str:
+    """A chart's axis date in the reader's language: "3 Mar", "Mar 2026"."""
+    return dateformat.format(day, "M Y" if month_only else "j M")
+
+
 def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     league = selectors.league_get(slug=slug, user=request.user, related=RATED)
     player = selectors.league_player_get(league=league, player_id=player_id)
@@ -136,7 +143,7 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     system = rating_selectors.league_system(league=league)
     standing = rating_selectors.player_standing(league=league, player_id=player.pk, system=system)
     points = rating_selectors.player_rating_history(league=league, player_id=player.pk)
-    chart = rating_chart(points, decimals=0 if system.integer else 1)
+    chart = rating_chart(points, decimals=0 if system.integer else 1, date_text=_axis_date)
     context = league_context(
         request,
         league,
@@ -146,7 +153,7 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         standing=standing,
         system=system,
         chart=chart,
-        chart_title=f"{player.name}'s rating",
+        chart_title=_("%(player)s's rating") % {"player": player.name},
         biggest_wins=rating_selectors.player_biggest_wins(league=league, player_id=player.pk),
         player_url=player_url_prefix(league),
         claim=selectors.player_claim_state(player=player, user=request.user),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.core.paginator import Page
 from django.http import QueryDict
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from .domain.base import RatingSystem
 from .selectors import RatingRow, format_rating
@@ -22,21 +23,22 @@ from .selectors import RatingRow, format_rating
 @dataclass(frozen=True, slots=True)
 class Column:
     key: str  # the `?sort=` alias (ratings.selectors.BOARD_ORDERS)
-    label: str
+    label: str  # lazy: translated when a page draws it
     css: str  # the header cell's class (the body's cells are in ratings/board.jinja)
     sortable: bool
 
 
 COLUMNS = (
     Column("rank", "#", "rank", False),
-    Column("name", "Player", "name", True),
-    Column("rating", "Rating", "num", True),
-    Column("change", "30 d", "num", True),
-    Column("games", "Games", "num", True),
-    Column("wins", "Wins", "num", True),
-    Column("draws", "Draws", "num", True),
-    Column("win_percent", "Win %", "num wide-only", True),
-    Column("last_played", "Last played", "wide-only", True),
+    Column("name", _("Player"), "name", True),
+    Column("rating", _("Rating"), "num", True),
+    # Translators: the column of the rating's change over the last 30 days.
+    Column("change", _("30 d"), "num", True),
+    Column("games", _("Games"), "num", True),
+    Column("wins", _("Wins"), "num", True),
+    Column("draws", _("Draws"), "num", True),
+    Column("win_percent", _("Win %"), "num wide-only", True),
+    Column("last_played", _("Last played"), "wide-only", True),
 )
 
 
@@ -62,13 +64,13 @@ def header(order: str, params: QueryDict) -> list[HeaderCell]:
     cells = []
     for column in COLUMNS:
         if not column.sortable:
-            cells.append(HeaderCell(column.label, column.css, "", "none"))
+            cells.append(HeaderCell(str(column.label), column.css, "", "none"))
             continue
         ascending, descending = order == column.key, order == f"-{column.key}"
         direction = " asc" if ascending else " desc" if descending else ""
         cells.append(
             HeaderCell(
-                column.label,
+                str(column.label),
                 f"{column.css} orderable{direction}",
                 _query(params, sort=f"-{column.key}" if ascending else column.key, page=1),
                 "ascending" if ascending else "descending" if descending else "none",

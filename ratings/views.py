@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from jobs.models import Job
@@ -98,11 +99,13 @@ def rating_settings(request: HttpRequest, slug: str) -> HttpResponse:
             )
             return redirect("rating_settings", slug=league.slug)
         report = rating_system_set(league=league, system=system, params=params)
-        messages.success(
-            request,
-            f"{league.name} is now rated with {form.system.label}; "
-            f"{report.games} games were re-rated.",
+        text = ngettext(
+            "%(league)s is now rated with %(system)s; %(count)s game was re-rated.",
+            "%(league)s is now rated with %(system)s; %(count)s games were re-rated.",
+            report.games,
         )
+        values = {"league": league.name, "system": form.system.label, "count": report.games}
+        messages.success(request, text % values)
         return redirect(league)
     status = 400 if request.method == "POST" else 200
     job = Job.objects.filter(league=league, kind=RERATE).order_by("-id").first()

@@ -5,7 +5,22 @@
 from dataclasses import dataclass
 from functools import lru_cache
 
-NAMES = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
+from core.translate import gettext as _
+
+
+def N_(message: str) -> str:
+    """Marks a name for the catalogue; translated where a label is made (`pips`)."""
+    return message
+
+
+NAMES = {
+    "W": N_("White"),
+    "U": N_("Blue"),
+    "B": N_("Black"),
+    "R": N_("Red"),
+    "G": N_("Green"),
+    "C": N_("Colorless"),
+}
 
 
 @dataclass(frozen=True)
@@ -21,10 +36,19 @@ NO_PIPS = Pips((), "")
 
 
 @lru_cache(maxsize=64)
+def _letters(identity: str) -> tuple[str, ...]:
+    letters = tuple(c for c in "WUBRG" if c in identity.upper())
+    if not letters:
+        return ("C",) if identity.upper() == "C" else ()
+    return letters
+
+
 def pips(identity: str) -> Pips:
     """The symbols of a stored identity ("WU", "C" for colorless); none for "" (a deck whose
-    commanders are not known cards)."""
-    letters = [c for c in "WUBRG" if c in identity.upper()]
+    commanders are not known cards). The words in the active language (the cache keeps only
+    the letters, which are the same in every language)."""
+    letters = _letters(identity)
     if not letters:
-        return Pips(("c",), NAMES["C"]) if identity.upper() == "C" else NO_PIPS
-    return Pips(tuple(c.lower() for c in letters), ", ".join(NAMES[c] for c in letters))
+        return NO_PIPS
+    # Translators: the separator between the names of colors ("White, Blue").
+    return Pips(tuple(c.lower() for c in letters), _(", ").join(_(NAMES[c]) for c in letters))

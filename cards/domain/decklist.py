@@ -19,6 +19,8 @@ Nothing here knows the cards: resolving names is the legality check's job. Pure 
 import re
 from dataclasses import dataclass
 
+from core.translate import gettext as _
+
 MAX_CHARS = 20_000
 MAX_LINES = 400
 MAX_COUNT = 999
@@ -104,12 +106,18 @@ def parse(text: str, *, max_chars: int = MAX_CHARS, max_lines: int = MAX_LINES) 
     """The lines of a pasted list; raises DecklistTooLong past `max_chars` or `max_lines`."""
     text = (text or "").replace("\r\n", "\n").replace("\r", "\n")
     if len(text) > max_chars:
-        raise DecklistTooLong(f"The list is {len(text):,} characters long; at most {max_chars:,}.")
+        raise DecklistTooLong(
+            _("The list is %(count)s characters long; at most %(max)s.")
+            % {"count": f"{len(text):,}", "max": f"{max_chars:,}"}
+        )
     rows = text.split("\n")
     while rows and not rows[-1].strip():
         rows.pop()
     if len(rows) > max_lines:
-        raise DecklistTooLong(f"The list has {len(rows):,} lines; at most {max_lines:,}.")
+        raise DecklistTooLong(
+            _("The list has %(count)s lines; at most %(max)s.")
+            % {"count": f"{len(rows):,}", "max": f"{max_lines:,}"}
+        )
     lines: list[DeckLine] = []
     unread: list[Unread] = []
     section: str | None = MAIN
@@ -136,11 +144,17 @@ def parse(text: str, *, max_chars: int = MAX_CHARS, max_lines: int = MAX_LINES) 
         found = LINE.match(stripped)
         name = found.group("name").strip() if found else ""
         if not found or not name or not any(ch.isalpha() for ch in name):
-            unread.append(Unread(number, stripped, "not a card line (expected “4 Card Name”)"))
+            unread.append(Unread(number, stripped, _("not a card line (expected “4 Card Name”)")))
             continue
         count = int(found.group("count")) if found.group("count") else 1
         if count < 1 or count > MAX_COUNT:
-            unread.append(Unread(number, stripped, f"a count from 1 to {MAX_COUNT} is expected"))
+            unread.append(
+                Unread(
+                    number,
+                    stripped,
+                    _("a count from 1 to %(max)s is expected") % {"max": MAX_COUNT},
+                )
+            )
             continue
         marked = _marked_section(found.group("marks"))
         if marked == "":  # Archidekt's maybeboard: not part of the deck

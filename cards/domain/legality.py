@@ -36,6 +36,8 @@ dict in tests); a name it does not know is a problem on its line. Pure Python: n
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from core.translate import gettext, ngettext
+
 from .card import ANY_NUMBER, Card
 from .decklist import COMMANDER, COMPANION, MAIN, SIDEBOARD, DeckLine, ParsedList
 
@@ -113,14 +115,25 @@ def _sort(problems: list[Problem]) -> tuple[Problem, ...]:
 def _resolve(parsed: ParsedList, lookup: Lookup, problems: list[Problem]):
     """(line, card) for each line whose name is known; a problem for each other line."""
     for unread in parsed.unread:
-        problems.append(Problem(unread.number, "unread", f"“{unread.text}”: {unread.reason}."))
+        problems.append(
+            Problem(
+                unread.number,
+                "unread",
+                gettext("“%(text)s”: %(reason)s.") % {"text": unread.text, "reason": unread.reason},
+            )
+        )
     found = lookup({line.name for line in parsed.lines})
     resolved: list[tuple[DeckLine, Card]] = []
     for line in parsed.lines:
         card = found.get(line.name)
         if card is None:
             problems.append(
-                Problem(line.number, "unknown-card", f"No card named “{line.name}”.", line.name)
+                Problem(
+                    line.number,
+                    "unknown-card",
+                    gettext("No card named “%(name)s”.") % {"name": line.name},
+                    line.name,
+                )
             )
             continue
         resolved.append((line, card))
@@ -146,10 +159,23 @@ def _count(resolved, sections) -> dict[str, Counted]:
 def _legality(card: Card, line: int, fmt: str, problems: list[Problem]) -> None:
     status = card.legality(fmt)
     if status == "banned":
-        problems.append(Problem(line, "banned", f"{card.name} is banned in {fmt}.", card.name))
+        problems.append(
+            Problem(
+                line,
+                "banned",
+                gettext("%(card)s is banned in %(format)s.") % {"card": card.name, "format": fmt},
+                card.name,
+            )
+        )
     elif status == "not_legal":
         problems.append(
-            Problem(line, "not-legal", f"{card.name} is not legal in {fmt}.", card.name)
+            Problem(
+                line,
+                "not-legal",
+                gettext("%(card)s is not legal in %(format)s.")
+                % {"card": card.name, "format": fmt},
+                card.name,
+            )
         )
 
 
@@ -187,9 +213,14 @@ def _commander_lines(parsed: ParsedList, resolved, lookup: Lookup, commanders, p
             if card is None:
                 if not has_section:
                     problems.append(
-                        Problem(None, "unknown-card",
-                                f"No card named “{name}” (the deck's commander).", name)
-                    )  # fmt: skip
+                        Problem(
+                            None,
+                            "unknown-card",
+                            gettext("No card named “%(name)s” (the deck's commander).")
+                            % {"name": name},
+                            name,
+                        )
+                    )
                 continue
             if card.oracle_id in in_zone:
                 continue
@@ -231,16 +262,21 @@ def check_commander(parsed: ParsedList, lookup: Lookup, *, commanders=(), fmt="c
     companion = [(line, card) for line, card in resolved if line.section == COMPANION]
     for line, _card in side:
         problems.append(
-            Problem(line.number, "sideboard", "A Commander deck has no sideboard.", line.name)
+            Problem(
+                line.number, "sideboard", gettext("A Commander deck has no sideboard."), line.name
+            )
         )
     cmd_cards = [card for _, card in command]
     cmd_count = sum(line.count for line, _ in command)
     if cmd_count == 0:
-        problems.append(Problem(None, "commander-count", "Name the commander: none was given."))
+        problems.append(
+            Problem(None, "commander-count", gettext("Name the commander: none was given."))
+        )
     elif cmd_count > 2 or len(cmd_cards) != cmd_count:
         problems.append(
             Problem(command[0][0].number or None, "commander-count",
-                    f"{cmd_count} commanders: at most two, and two different cards.")
+                    gettext("%(count)s commanders: at most two, and two different cards.")
+                    % {"count": cmd_count})
         )  # fmt: skip
     for line, card in command:
         if card.can_be_commander:
@@ -249,26 +285,34 @@ def check_commander(parsed: ParsedList, lookup: Lookup, *, commanders=(), fmt="c
             continue
         problems.append(
             Problem(line.number or None, "commander-eligible",
-                    f"{card.name} cannot be a commander ({card.type_line}).", card.name)
+                    gettext("%(card)s cannot be a commander (%(type)s).")
+                    % {"card": card.name, "type": card.type_line}, card.name)
         )  # fmt: skip
     if len(cmd_cards) == 2 and cmd_count == 2 and not pair_allowed(*cmd_cards):
         a, b = cmd_cards
         problems.append(
             Problem(command[1][0].number or None, "commander-pair",
-                    f"{a.name} and {b.name} cannot be commanders together: both need a "
-                    "matching Partner, Friends forever, Background or Doctor ability.")
+                    gettext("%(a)s and %(b)s cannot be commanders together: both need a "
+                      "matching Partner, Friends forever, Background or Doctor ability.")
+                    % {"a": a.name, "b": b.name})
         )  # fmt: skip
     identity = set("".join(card.color_identity for card in cmd_cards))
     shown = "".join(c for c in "WUBRG" if c in identity)
     size = cmd_count + sum(line.count for line, _ in deck)
     unknown = sum(1 for p in problems if p.rule in ("unknown-card", "unread"))
     if size != 100:
-        more = (
-            f" (not counting {unknown} unknown line{'s' if unknown > 1 else ''})" if unknown else ""
-        )
+        if unknown:
+            text = ngettext(
+                "The deck has %(size)s cards with its commanders (not counting %(unknown)s "
+                "unknown line): exactly 100.",
+                "The deck has %(size)s cards with its commanders (not counting %(unknown)s "
+                "unknown lines): exactly 100.",
+                unknown,
+            )
+        else:
+            text = gettext("The deck has %(size)s cards with its commanders: exactly 100.")
         problems.append(
-            Problem(None, "deck-size",
-                    f"The deck has {size} cards with its commanders{more}: exactly 100.")
+            Problem(None, "deck-size", text % {"size": size, "unknown": unknown})
         )  # fmt: skip
     seen: dict[str, int] = {}
     copies: dict[str, int] = {}
@@ -279,33 +323,64 @@ def check_commander(parsed: ParsedList, lookup: Lookup, *, commanders=(), fmt="c
     if sum(line.count for line, _ in companion) > 1:
         problems.append(
             Problem(companion[0][0].number, "companion",
-                    "More than one companion: at most one.")
+                    gettext("More than one companion: at most one."))
         )  # fmt: skip
     for line, card in companion:
         if not card.is_companion:
             problems.append(
-                Problem(line.number, "companion",
-                        f"{card.name} has no companion ability.", card.name)
-            )  # fmt: skip
+                Problem(
+                    line.number,
+                    "companion",
+                    gettext("%(card)s has no companion ability.") % {"card": card.name},
+                    card.name,
+                )
+            )
     for line, card in [*deck, *companion]:
         copies[card.oracle_id] = copies.get(card.oracle_id, 0) + line.count
         allowed = ANY_NUMBER if card.is_basic else (card.copies_allowed or 1)
         if copies[card.oracle_id] > allowed:
             first = seen.get(card.oracle_id)
-            where = f" (first on line {first})" if first and first != line.number else ""
-            limit = "one copy" if allowed == 1 else f"at most {allowed} copies"
-            problems.append(
-                Problem(line.number, "singleton",
-                        f"{copies[card.oracle_id]} copies of {card.name}{where}: {limit}.",
-                        card.name)
-            )  # fmt: skip
+            elsewhere = first and first != line.number
+            if allowed == 1:
+                text = (
+                    gettext("%(copies)s copies of %(card)s (first on line %(first)s): one copy.")
+                    if elsewhere
+                    else gettext("%(copies)s copies of %(card)s: one copy.")
+                )
+            else:
+                text = (
+                    gettext(
+                        "%(copies)s copies of %(card)s (first on line %(first)s): at most "
+                        "%(allowed)s copies."
+                    )
+                    if elsewhere
+                    else gettext("%(copies)s copies of %(card)s: at most %(allowed)s copies.")
+                )
+            values = {
+                "copies": copies[card.oracle_id],
+                "card": card.name,
+                "first": first,
+                "allowed": allowed,
+            }
+            problems.append(Problem(line.number, "singleton", text % values, card.name))
         seen.setdefault(card.oracle_id, line.number)
         if cmd_cards and not set(card.color_identity) <= identity:
             problems.append(
-                Problem(line.number, "color-identity",
-                        f"{card.name} ({card.color_identity or 'colorless'}) is outside the "
-                        f"commanders' color identity ({shown or 'colorless'}).", card.name)
-            )  # fmt: skip
+                Problem(
+                    line.number,
+                    "color-identity",
+                    gettext(
+                        "%(card)s (%(identity)s) is outside the commanders' color identity "
+                        "(%(shown)s)."
+                    )
+                    % {
+                        "card": card.name,
+                        "identity": card.color_identity or gettext("colorless"),
+                        "shown": shown or gettext("colorless"),
+                    },
+                    card.name,
+                )
+            )
         _legality(card, line.number, fmt, problems)
     counted = tuple(_count(resolved, {COMMANDER, MAIN, COMPANION}).values())
     return Report(fmt, _sort(problems), counted, tuple(cmd_cards), shown, size, 0)
@@ -317,15 +392,30 @@ def check_sixty(parsed: ParsedList, lookup: Lookup, *, fmt: str, commanders=()):
     for line, card in resolved:
         if line.section == COMMANDER:
             problems.append(
-                Problem(line.number, "not-legal", f"{fmt} has no commander.", card.name)
+                Problem(
+                    line.number,
+                    "not-legal",
+                    gettext("%(format)s has no commander.") % {"format": fmt},
+                    card.name,
+                )
             )
     main = sum(line.count for line, _ in resolved if line.section == MAIN)
     side = sum(line.count for line, _ in resolved if line.section == SIDEBOARD)
     if main < 60:
-        problems.append(Problem(None, "deck-size", f"The main deck has {main} cards: at least 60."))
+        problems.append(
+            Problem(
+                None,
+                "deck-size",
+                gettext("The main deck has %(count)s cards: at least 60.") % {"count": main},
+            )
+        )
     if side > 15:
         problems.append(
-            Problem(None, "sideboard-size", f"The sideboard has {side} cards: at most 15.")
+            Problem(
+                None,
+                "sideboard-size",
+                gettext("The sideboard has %(count)s cards: at most 15.") % {"count": side},
+            )
         )
     copies: dict[str, int] = {}
     first: dict[str, int] = {}
@@ -340,14 +430,19 @@ def check_sixty(parsed: ParsedList, lookup: Lookup, *, fmt: str, commanders=()):
             allowed = ANY_NUMBER if card.is_basic else (card.copies_allowed or 4)
             rule = "copies"
         if copies[card.oracle_id] > allowed:
-            where = ""
             if first.get(card.oracle_id, line.number) != line.number:
-                where = f" (with line {first[card.oracle_id]})"
-            problems.append(
-                Problem(line.number, rule,
-                        f"{copies[card.oracle_id]} copies of {card.name}{where}: at most "
-                        f"{allowed}.", card.name)
-            )  # fmt: skip
+                text = gettext(
+                    "%(copies)s copies of %(card)s (with line %(first)s): at most %(allowed)s."
+                )
+            else:
+                text = gettext("%(copies)s copies of %(card)s: at most %(allowed)s.")
+            values = {
+                "copies": copies[card.oracle_id],
+                "card": card.name,
+                "first": first.get(card.oracle_id),
+                "allowed": allowed,
+            }
+            problems.append(Problem(line.number, rule, text % values, card.name))
         first.setdefault(card.oracle_id, line.number)
         if status != "restricted":
             _legality(card, line.number, fmt, problems)
@@ -375,4 +470,7 @@ def check(parsed: ParsedList, lookup: Lookup, *, fmt: str, commanders=()) -> Rep
         return check_commander(parsed, lookup, commanders=commanders, fmt=fmt)
     if fmt in SIXTY_CARD_FORMATS:
         return check_sixty(parsed, lookup, fmt=fmt)
-    raise UnknownFormat(f"Unknown format {fmt!r}: one of {', '.join(FORMATS)}.")
+    raise UnknownFormat(
+        gettext("Unknown format %(format)s: one of %(formats)s.")
+        % {"format": repr(fmt), "formats": ", ".join(FORMATS)}
+    )

@@ -12,6 +12,8 @@ test receiver, `allow_local_http` (DEBUG) accepts http:// to the loopback addres
 import ipaddress
 from urllib.parse import urlsplit
 
+from core.translate import gettext as _
+
 MAX_LENGTH = 500
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain"}
 # Shared address space (RFC 6598, carrier-grade NAT; Alibaba's metadata service is
@@ -47,31 +49,31 @@ def _ip(host: str):
 def webhook_url_problem(url: str, *, allow_local_http: bool = False) -> str | None:
     """Why `url` cannot be a store's webhook, in a sentence; None when it can."""
     if len(url) > MAX_LENGTH:
-        return f"The address is longer than {MAX_LENGTH} characters."
+        return _("The address is longer than %(max)s characters.") % {"max": MAX_LENGTH}
     if any(ch.isspace() for ch in url):
-        return "The address has a space in it: paste it exactly as the chat service gives it."
+        return _("The address has a space in it: paste it exactly as the chat service gives it.")
     try:
         parts = urlsplit(url)
         port = parts.port
     except ValueError:
-        return "That is not a web address (https://...)."
+        return _("That is not a web address (https://...).")
     host = (parts.hostname or "").lower()
     if parts.scheme not in {"https", "http"} or not host:
-        return "That is not a web address: it must start with https://"
+        return _("That is not a web address: it must start with https://")
     ip = _ip(host)
     local = host in LOOPBACK_NAMES or (ip is not None and ip.is_loopback)
     if parts.scheme == "http" and not (allow_local_http and local):
-        return "The address must start with https:// (the message is sent encrypted)."
+        return _("The address must start with https:// (the message is sent encrypted).")
     if parts.username or parts.password:
-        return "The address must not contain a user name or password."
+        return _("The address must not contain a user name or password.")
     if local and not allow_local_http:
-        return "The address names this server itself; use your chat service's webhook address."
+        return _("The address names this server itself; use your chat service's webhook address.")
     if ip is not None and not local and not address_is_public(ip):
-        return "The address is on a private network; use your chat service's webhook address."
+        return _("The address is on a private network; use your chat service's webhook address.")
     if ip is None and "." not in host and not local:
-        return "The address needs a full host name, like discord.com."
+        return _("The address needs a full host name, like discord.com.")
     if port is not None and not 0 < port < 65536:
-        return "The port in the address is out of range."
+        return _("The port in the address is out of range.")
     return None
 
 

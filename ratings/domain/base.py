@@ -13,6 +13,13 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Protocol
 
 from core.errors import DomainError
+from core.translate import gettext as _
+
+
+def N_(message: str) -> str:
+    """Marks a label written at import time (a Param's label and help) for the catalogue
+    without translating it there: the settings form translates it where it is shown."""
+    return message
 
 
 class ParamError(DomainError, ValueError):
@@ -126,25 +133,27 @@ class Param:
         """The value in its canonical JSON-ready form, or ParamError(field=name, message=why)."""
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise ParamError(field=self.name, message="must be true or false")
+                raise ParamError(field=self.name, message=_("must be true or false"))
             return value
         if self.kind == "choice":
             if value not in self.choices:
                 options = ", ".join(repr(c) for c in self.choices)
-                raise ParamError(field=self.name, message=f"must be one of {options}")
+                raise ParamError(
+                    field=self.name, message=_("must be one of %(options)s") % {"options": options}
+                )
             return value
         if self.kind == "int":
             if isinstance(value, float) and value.is_integer():
                 value = int(value)  # JSON may hand back 5.0 for 5
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ParamError(field=self.name, message="must be a whole number")
+                raise ParamError(field=self.name, message=_("must be a whole number"))
             self._check_range(value)
             return value
         if self.kind == "float":
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise ParamError(field=self.name, message="must be a number")
+                raise ParamError(field=self.name, message=_("must be a number"))
             if not math.isfinite(value):
-                raise ParamError(field=self.name, message="must be a finite number")
+                raise ParamError(field=self.name, message=_("must be a finite number"))
             self._check_range(value)
             return value
         raise AssertionError(f"{self.name}: kind {self.kind!r} needs its own cleaning")
@@ -152,11 +161,19 @@ class Param:
     def _check_range(self, value: float) -> None:
         if self.min is not None:
             if self.min_exclusive and value <= self.min:
-                raise ParamError(field=self.name, message=f"must be greater than {self.min:g}")
+                raise ParamError(
+                    field=self.name,
+                    message=_("must be greater than %(min)s") % {"min": f"{self.min:g}"},
+                )
             if not self.min_exclusive and value < self.min:
-                raise ParamError(field=self.name, message=f"must be at least {self.min:g}")
+                raise ParamError(
+                    field=self.name,
+                    message=_("must be at least %(min)s") % {"min": f"{self.min:g}"},
+                )
         if self.max is not None and value > self.max:
-            raise ParamError(field=self.name, message=f"must be at most {self.max:g}")
+            raise ParamError(
+                field=self.name, message=_("must be at most %(max)s") % {"max": f"{self.max:g}"}
+            )
 
 
 def clean_params(system: str, specs: Sequence[Param], given: Mapping | None) -> dict:
@@ -172,7 +189,8 @@ def clean_params(system: str, specs: Sequence[Param], given: Mapping | None) -> 
             names = ", ".join(p.name for p in specs) or "none"
             raise ParamError(
                 field=str(key),
-                message=f"not a parameter of {system} (its parameters: {names})",
+                message=_("not a parameter of %(system)s (its parameters: %(names)s)")
+                % {"system": system, "names": names},
             )
     cleaned = {}
     for p in specs:

@@ -8,7 +8,7 @@ already formatted; the template escapes the title it is given.
 """
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -67,8 +67,19 @@ def _nice_step(span: float, target: int = 4) -> float:
     return 10 * magnitude
 
 
-def rating_chart(points: Sequence[tuple[date, float]], *, decimals: int = 0) -> Chart | None:
-    """The chart of `points`; None when there is nothing to draw."""
+def english_date(day: date, *, month_only: bool) -> str:
+    """An axis date: "3 Mar" (a short span), "Mar 2026" (a long one)."""
+    return f"{day:%b %Y}" if month_only else f"{day.day} {day:%b}"
+
+
+def rating_chart(
+    points: Sequence[tuple[date, float]],
+    *,
+    decimals: int = 0,
+    date_text: Callable[..., str] = english_date,
+) -> Chart | None:
+    """The chart of `points`; None when there is nothing to draw. `date_text(day,
+    month_only=...)` writes the axis' dates (the page passes one in the reader's language)."""
     if not points:
         return None
     values = [value for _, value in points]
@@ -97,10 +108,10 @@ def rating_chart(points: Sequence[tuple[date, float]], *, decimals: int = 0) -> 
         gridline += step
     ticks = sorted({0, count - 1, *(round(i * (count - 1) / 4) for i in range(1, 4))})
     span_days = (points[-1][0] - points[0][0]).days
-    label = (lambda day: f"{day.day} {day:%b}") if span_days <= 62 else (lambda day: f"{day:%b %Y}")
+    month_only = span_days > 62
     dates, shown = [], set()
     for i in ticks:
-        text = label(points[i][0])
+        text = date_text(points[i][0], month_only=month_only)
         if text in shown:  # several games on one day or in one month: label it once
             continue
         shown.add(text)

@@ -27,8 +27,10 @@ import struct
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cached_property
 
+from core.translate import gettext as _
 from leagues.domain.csvformat import GUILDMASTER_ORDER
 from ratings.domain.base import (
+    N_,
     Finish,
     Param,
     ParamError,
@@ -269,8 +271,8 @@ class Elo(_PairwiseElo):
             "initial",
             "float",
             1500,
-            "Starting rating",
-            "The rating of a new player.",
+            N_("Starting rating"),
+            N_("The rating of a new player."),
             min=-100_000,
             max=100_000,
         ),
@@ -278,8 +280,8 @@ class Elo(_PairwiseElo):
             "k",
             "float",
             40,
-            "K",
-            "How far one pair result moves a rating (K-factor).",
+            N_("K"),
+            N_("How far one pair result moves a rating (K-factor)."),
             min=0,
             max=1000,
             min_exclusive=True,
@@ -288,9 +290,11 @@ class Elo(_PairwiseElo):
             "d",
             "float",
             800,
-            "D",
-            "Rating gap at which the better player is expected to "
-            "score 10 to 1 (the Elo scale; chess uses 400).",
+            N_("D"),
+            N_(
+                "Rating gap at which the better player is expected to "
+                "score 10 to 1 (the Elo scale; chess uses 400)."
+            ),
             min=1,
             max=100_000,
         ),
@@ -298,16 +302,18 @@ class Elo(_PairwiseElo):
             "scale_by_pod_size",
             "bool",
             False,
-            "Divide K by opponents",
-            "Use K/(n-1) per pair so a big pod moves ratings no more than a duel.",
+            N_("Divide K by opponents"),
+            N_("Use K/(n-1) per pair so a big pod moves ratings no more than a duel."),
         ),
         Param(
             "tied_below_first",
             "choice",
             "draw",
-            "Players tied below first",
-            "When several players share a place other than first (for example 'everyone "
-            "but the winner tied'): score their pairs as draws, or skip those pairs.",
+            N_("Players tied below first"),
+            N_(
+                "When several players share a place other than first (for example 'everyone "
+                "but the winner tied'): score their pairs as draws, or skip those pairs."
+            ),
             choices=("draw", "skip"),
         ),
     )
@@ -426,19 +432,23 @@ class EloDynamic(_PairwiseElo):
             "initial",
             "int",
             1500,
-            "Starting rating",
-            "The rating of a new player.",
+            N_("Starting rating"),
+            N_("The rating of a new player."),
             min=-100_000,
             max=100_000,
         ),
-        Param("d", "float", 400, "D", "The Elo scale (400 as in chess).", min=1, max=100_000),
+        Param(
+            "d", "float", 400, N_("D"), N_("The Elo scale (400 as in chess)."), min=1, max=100_000
+        ),
         Param(
             "k_bands",
             "bands",
             [list(b) for b in DEFAULT_K_BANDS],
-            "K by rating",
-            "K for players rated below each bound, in ascending order; the last band has "
-            "no bound. A player's K comes from their own rating before the game.",
+            N_("K by rating"),
+            N_(
+                "K for players rated below each bound, in ascending order; the last band has "
+                "no bound. A player's K comes from their own rating before the game."
+            ),
         ),
     )
 
@@ -474,29 +484,32 @@ class EloDynamic(_PairwiseElo):
 
 def _clean_bands(value: object) -> list[list]:
     if not isinstance(value, list | tuple) or not value:
-        raise ParamError(field="k_bands", message="must be a list of [upper bound, K] bands")
+        raise ParamError(field="k_bands", message=_("must be a list of [upper bound, K] bands"))
     bands = []
     for band in value:
         if not isinstance(band, list | tuple) or len(band) != 2:
-            raise ParamError(field="k_bands", message="each band must be [upper bound, K]")
+            raise ParamError(field="k_bands", message=_("each band must be [upper bound, K]"))
         bound, k = band
         if bound is not None and (
             isinstance(bound, bool)
             or not isinstance(bound, int | float)
             or not math.isfinite(bound)
         ):
-            raise ParamError(field="k_bands", message=f"bound {bound!r} must be a number or empty")
+            raise ParamError(
+                field="k_bands",
+                message=_("bound %(bound)s must be a number or empty") % {"bound": repr(bound)},
+            )
         if isinstance(k, bool) or not isinstance(k, int | float) or not (0 < k <= 1000):
             raise ParamError(
                 field="k_bands",
-                message=f"K {k!r} must be a number above 0 and at most 1000",
+                message=_("K %(k)s must be a number above 0 and at most 1000") % {"k": repr(k)},
             )
         bands.append([bound, k])
     bounds = [b for b, _ in bands]
     if bounds[-1] is not None:
-        raise ParamError(field="k_bands", message="the last band must have no upper bound")
+        raise ParamError(field="k_bands", message=_("the last band must have no upper bound"))
     if None in bounds[:-1]:
-        raise ParamError(field="k_bands", message="only the last band may have no upper bound")
+        raise ParamError(field="k_bands", message=_("only the last band may have no upper bound"))
     if any(a >= b for a, b in itertools.pairwise(bounds[:-1])):
-        raise ParamError(field="k_bands", message="upper bounds must be in ascending order")
+        raise ParamError(field="k_bands", message=_("upper bounds must be in ascending order"))
     return bands

@@ -20,7 +20,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ratings.domain.base import Finish, RatingState, RatingSystem
+from ratings.domain.base import N_, Finish, RatingState, RatingSystem
 
 WARM_GAMES = 5  # earlier games every player needs for a game to count as "warm"
 MIN_PROBABILITY = 1e-15  # log-loss clip
@@ -99,7 +99,7 @@ def evaluate(games: Iterable[Sequence[Finish]], systems: Sequence[RatingSystem])
         tally.result(system.name, system.label, system.params())
         for system, tally in zip(systems, tallies, strict=True)
     ]
-    results.append(baseline.result("random", "Random guess", {}))
+    results.append(baseline.result("random", N_("Random guess"), {}))
     return results
 
 

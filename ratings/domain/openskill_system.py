@@ -13,7 +13,8 @@ from collections.abc import Hashable, Mapping, Sequence
 
 from openskill.models import PlackettLuce
 
-from ratings.domain.base import Finish, Param, ParamError, ParamSystem, RatingState, canonical
+from core.translate import gettext as _
+from ratings.domain.base import N_, Finish, Param, ParamError, ParamSystem, RatingState, canonical
 
 MAX_MU_PER_BETA = 300
 
@@ -27,8 +28,8 @@ class OpenSkill(ParamSystem):
             "mu",
             "float",
             25.0,
-            "Starting skill (mu)",
-            "The skill estimate of a new player.",
+            N_("Starting skill (mu)"),
+            N_("The skill estimate of a new player."),
             min=-100_000,
             max=100_000,
         ),
@@ -36,8 +37,8 @@ class OpenSkill(ParamSystem):
             "sigma",
             "float",
             25.0 / 3.0,
-            "Starting uncertainty (sigma)",
-            "How unsure the estimate of a new player is; shrinks as they play.",
+            N_("Starting uncertainty (sigma)"),
+            N_("How unsure the estimate of a new player is; shrinks as they play."),
             min=0,
             max=100_000,
             min_exclusive=True,
@@ -46,8 +47,8 @@ class OpenSkill(ParamSystem):
             "beta",
             "float",
             25.0 / 6.0,
-            "Performance spread (beta)",
-            "How much one game's performance varies around a player's skill.",
+            N_("Performance spread (beta)"),
+            N_("How much one game's performance varies around a player's skill."),
             min=0,
             max=100_000,
             min_exclusive=True,
@@ -56,8 +57,8 @@ class OpenSkill(ParamSystem):
             "tau",
             "float",
             25.0 / 300.0,
-            "Skill drift (tau)",
-            "Uncertainty added before every game so ratings keep moving.",
+            N_("Skill drift (tau)"),
+            N_("Uncertainty added before every game so ratings keep moving."),
             min=0,
             max=100_000,
         ),
@@ -65,8 +66,8 @@ class OpenSkill(ParamSystem):
             "provisional_games",
             "int",
             5,
-            "Games before a rating counts",
-            "Players with fewer games are marked provisional on the leaderboard.",
+            N_("Games before a rating counts"),
+            N_("Players with fewer games are marked provisional on the leaderboard."),
             min=0,
             max=1000,
         ),
@@ -77,10 +78,8 @@ class OpenSkill(ParamSystem):
         if abs(cleaned["mu"]) > MAX_MU_PER_BETA * cleaned["beta"]:
             raise ParamError(
                 field="mu",
-                message=(
-                    f"must be within {MAX_MU_PER_BETA} times beta of 0 "
-                    f"(beta is {cleaned['beta']:g})"
-                ),
+                message=_("must be within %(times)s times beta of 0 (beta is %(beta)s)")
+                % {"times": MAX_MU_PER_BETA, "beta": f"{cleaned['beta']:g}"},
             )
         return cleaned
 

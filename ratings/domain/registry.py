@@ -8,6 +8,7 @@ on the right field. Each system class describes its parameters in `PARAMS` (see 
 
 from collections.abc import Mapping
 
+from core.translate import gettext as _
 from ratings.domain.base import ParamError, RatingSystem
 from ratings.domain.elo import Elo, EloDynamic, GuildmasterElo
 from ratings.domain.openskill_system import OpenSkill
@@ -22,11 +23,12 @@ def make_system(name: str, params: Mapping | None = None) -> RatingSystem:
         choices = ", ".join(SYSTEMS)
         raise ParamError(
             field="rating_system",
-            message=f"unknown rating system {name!r} (choose from {choices})",
+            message=_("unknown rating system %(name)s (choose from %(choices)s)")
+            % {"name": repr(name), "choices": choices},
         )
     if params is not None and not isinstance(params, Mapping):
         raise ParamError(
             field="rating_system",
-            message="parameters must be a mapping of name to value",
+            message=_("parameters must be a mapping of name to value"),
         )
     return SYSTEMS[name](params or {})

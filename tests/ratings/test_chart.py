@@ -8,8 +8,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from ratings.domain.chart import rating_chart
+from ratings.pages import _axis_date
 
 SVG = "{http://www.w3.org/2000/svg}"
 DAY = datetime.date(2026, 10, 2)
@@ -87,3 +89,13 @@ def chart_svg(points, title: str, decimals: int = 0) -> str:
 def test_the_chart_draws_as_pinned():
     expected = (Path(__file__).parent / "golden" / "chart.svg").read_text()
     assert tags_only(chart_svg(POINTS, TITLE, decimals=1)) == tags_only(expected)
+
+
+def test_the_axis_dates_follow_the_readers_language():
+    """Issue 45: the page writes the chart's dates with Django's month names."""
+    points = [(datetime.date(2026, 11, 20), 1500.0), (datetime.date(2026, 12, 4), 1520.0)]
+    with translation.override("pl"):
+        chart = rating_chart(points, date_text=_axis_date)
+    assert [d.text for d in chart.dates] == ["20 Lis", "4 Gru"]
+    english = rating_chart(points)
+    assert [d.text for d in english.dates] == ["20 Nov", "4 Dec"]
