@@ -141,8 +141,6 @@ def test_every_exported_column_holds_a_value_other_than_its_default_somewhere(do
     """Else the round trip cannot tell an import that drops the column from one that reads
     it: the store in tests/leagues/test_exchange.py must use it."""
     only_default = []
-    # The store in tests/leagues/test_exchange.py predates these; their own tests carry them.
-    proven_elsewhere = {"Organization.language": "tests/exchange/test_store_language.py"}
     for model, (where, relations) in ROWS.items():
         if model is Membership:
             continue  # written for the record, not imported
@@ -150,8 +148,6 @@ def test_every_exported_column_holds_a_value_other_than_its_default_somewhere(do
         for field in columns(model):
             key = relations.get(field.name, field.name)
             if label(model, field) in NOT_EXPORTED or key is NESTED or key is ITSELF:
-                continue
-            if label(model, field) in proven_elsewhere:
                 continue
             default = field.get_default() if field.has_default() else None
             default = default.isoformat() if hasattr(default, "isoformat") else default

@@ -95,6 +95,7 @@ def build_store() -> Organization:
         logo=LogoUpload(data=png(3, 2)),
         accent="#1f5f7a",
         short_name="The Den",
+        language="de",
     )
     organizer_of(store, username="olive")
     ApiToken.issue(organization=store, name="scorebot")
