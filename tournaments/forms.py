@@ -59,6 +59,7 @@ def _layout_help() -> str:
 
 class EventForm(forms.Form):
     league = forms.ModelChoiceField(
+        label=_("League"),
         queryset=None,  # the store's leagues, set in __init__
         empty_label=None,
         required=False,  # the league whose page the form is on when left out
@@ -67,19 +68,23 @@ class EventForm(forms.Form):
             "belongs in the Modern league, not the Commander one."
         ),
     )
-    name = forms.CharField(max_length=120)
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    name = forms.CharField(label=_("Name"), max_length=120)
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     start_time = start_time_field()
     place = place_field()
     entry_fee = entry_fee_field()
     fee_currency = fee_currency_field()
     format = forms.ChoiceField(
+        label=_("Format"),
         choices=Tournament.Format.choices,
         initial=Tournament.Format.ONE_V_ONE,
         required=False,  # 1v1 when left out
         help_text=_("1v1 matches (Magic, chess...) or pods of 3 to 5 players (Commander, cEDH)."),
     )
     points = forms.ChoiceField(
+        label=_("Points"),
         choices=[
             ("", _("Usual: 3/1/0, pods 5/1/0")),
             ("magic", _("Magic: win 3, draw 1, loss 0, bye 3")),
@@ -97,6 +102,7 @@ class EventForm(forms.Form):
         help_text=lazy(_layout_help, str)(),
     )
     tiebreakers = forms.ChoiceField(
+        label=_("Tiebreakers"),
         choices=[
             ("", _("As the format and points")),
             ("magic", _("Magic: points, OMW%, GW%, OGW%")),
@@ -118,6 +124,7 @@ class EventForm(forms.Form):
         help_text=_("A bye has no opponent: the rule says what it adds to OMW% and Buchholz."),
     )
     swiss_rounds = forms.IntegerField(
+        label=_("Swiss rounds"),
         required=False,
         min_value=1,
         max_value=20,
@@ -127,6 +134,7 @@ class EventForm(forms.Form):
         ),
     )
     top_cut = forms.TypedChoiceField(
+        label=_("Top cut"),
         coerce=int,
         choices=Tournament._meta.get_field("top_cut").choices,
         initial=0,
@@ -135,7 +143,7 @@ class EventForm(forms.Form):
             "final pod. Top 8 is for 1v1."
         ),
     )
-    first_round = forms.ChoiceField(choices=Tournament.FirstRound.choices)
+    first_round = forms.ChoiceField(label=_("First round"), choices=Tournament.FirstRound.choices)
     bye_pairing = forms.ChoiceField(
         choices=[
             ("", _("As the points: MTR for Magic, no rematch for chess")),
@@ -159,7 +167,9 @@ class EventForm(forms.Form):
             "seeds choose in seed order (you record their choices on the console), or at random."
         ),
     )
-    round_minutes = forms.IntegerField(min_value=5, max_value=240, initial=50)
+    round_minutes = forms.IntegerField(
+        label=_("Round minutes"), min_value=5, max_value=240, initial=50
+    )
     self_report = forms.ChoiceField(
         choices=Tournament._meta.get_field("self_report").choices,
         initial="all",
@@ -239,8 +249,12 @@ class ExtensionForm(forms.Form):
 
     max_minutes = MAX_EXTENSION  # the console's input
 
-    table = forms.IntegerField()
-    minutes = forms.IntegerField()
+    table = forms.IntegerField(
+        label=_("Table"),
+    )
+    minutes = forms.IntegerField(
+        label=_("Minutes"),
+    )
 
     def __init__(self, *args, noun: str = "table", **kwargs):
         super().__init__(*args, **kwargs)
@@ -269,12 +283,14 @@ class RegistrationSettingsForm(forms.Form):
         help_text=_("Later players join the waitlist. Empty: no cap."),
     )
     deadline = forms.DateTimeField(
+        label=_("Deadline"),
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
         help_text=_("Online registration closes then. Empty: at round 1."),
     )
     note = forms.CharField(
+        label=_("Note"),
         required=False,
         max_length=1000,
         widget=forms.Textarea(attrs={"rows": 3}),

@@ -96,6 +96,7 @@ class ListingForm(forms.Form):
     """When, where and for how much: the TO's edit of an event's listing."""
 
     date = forms.DateField(
+        label=_("Date"),
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         error_messages={
             "invalid": _("Give the date as YYYY-MM-DD."),
