@@ -7,6 +7,7 @@ names an event's own judges / TOs (people who run that one event without being s
 
 from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from leagues.admin import (
     ORGANIZATION_PATHS,
@@ -79,8 +80,8 @@ class TournamentAdminForm(forms.ModelForm):
 
     confirm_date = forms.BooleanField(
         required=False,
-        label="Date confirmed",
-        help_text="Only for a date more than a year ahead: tick it if that date is right.",
+        label=_("Date confirmed"),
+        help_text=_("Only for a date more than a year ahead: tick it if that date is right."),
     )
 
     # No Meta: the admin builds the form class for Tournament with its own field list.

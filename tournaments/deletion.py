@@ -5,6 +5,8 @@ event's tables added stay in the league (a table points at its game, not the oth
 and the confirmation says so, with how many.
 """
 
+from django.utils.translation import ngettext
+
 from leagues.models import Game
 
 
@@ -12,8 +14,13 @@ def tournament_delete_notes(tournament) -> list[str]:
     games = Game.objects.filter(tournament_table__round__tournament=tournament).count()
     if not games:
         return []
-    noun = Game._meta.verbose_name if games == 1 else Game._meta.verbose_name_plural
     return [
-        f"The {games} {noun} its tables added to {tournament.league} stay in the league, "
-        "with their ratings; delete them from the game log if they should go too."
+        ngettext(
+            "The %(count)s game its tables added to %(league)s stay in the league, with their "
+            "ratings; delete them from the game log if they should go too.",
+            "The %(count)s games its tables added to %(league)s stay in the league, with their "
+            "ratings; delete them from the game log if they should go too.",
+            games,
+        )
+        % {"count": games, "league": tournament.league}
     ]

@@ -11,10 +11,25 @@ pairing cores keep their own `ValueError`s; the formats translate them into `Tou
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import ConflictError, DomainError
 
 from .domain import labels
+from .domain.texts import fill
+
+
+def domain_message(error) -> str:
+    """A pure domain error's message (`domain.texts.Refusal`) in the active language: its
+    English template translated, then its values filled in; a list of problems (`parts`,
+    e.g. a hand-made round's) each translated. Any other error: its text as it is."""
+    parts = getattr(error, "parts", ())
+    if parts:
+        return " ".join(fill(template, params, _) for template, params in parts)
+    if hasattr(error, "template"):
+        return fill(error.template, error.params, _)
+    return str(error)
 
 
 class TournamentError(DomainError, ValueError):
@@ -39,11 +54,14 @@ class DecklistsMissing(TournamentError):
     def __init__(self, rows: list[dict], *, what: str):
         names = "; ".join(f"{row['player']} ({row['why'].rstrip('.')})" for row in rows)
         count = len(rows)
-        super().__init__(
-            f"{count} player{'s' if count != 1 else ''} without a legal list: {names}. Let "
-            f"them fix it first, or {what} and record a Decklist Problem.",
-            code="decklists",
-        )
+        message = ngettext(
+            "%(count)s player without a legal list: %(names)s. Let them fix it first, or "
+            "%(what)s and record a Decklist Problem.",
+            "%(count)s players without a legal list: %(names)s. Let them fix it first, or "
+            "%(what)s and record a Decklist Problem.",
+            count,
+        ) % {"count": count, "names": names, "what": what}
+        super().__init__(message, code="decklists")
         self.rows = rows
         self.what = what
 
@@ -52,7 +70,7 @@ def describe_result(table) -> str:
     """The result stored on `table` in a few words: "Ann won", "a draw", "no result yet";
     a match's games when they were given ("Ann won 2-0-1", "a draw 0-0-3", en dashes)."""
     if not table.reported:
-        return "no result yet"
+        return _("no result yet")
     seats = list(table.seats.all())
     if not table.is_draw and table.winner_id is not None:
         # The winner's games first ("Bob won 2-1"), whichever seat they had.
@@ -63,10 +81,12 @@ def describe_result(table) -> str:
         game_wins=[seat.game_wins for seat in seats],
         game_draws=table.game_draws,
     )
-    games = f" {games}" if games and games != "draw" else ""
+    games = games if games and games != "draw" else ""  # the English one: before translation
     if table.is_draw or table.winner_id is None:
-        return f"a draw{games}"
-    return f"{table.winner.player} won{games}"
+        return _("a draw %(games)s") % {"games": games} if games else _("a draw")
+    if games:
+        return _("%(player)s won %(games)s") % {"player": table.winner.player, "games": games}
+    return _("%(player)s won") % {"player": table.winner.player}
 
 
 class ResultConflict(TournamentError, ConflictError):
@@ -79,12 +99,24 @@ class ResultConflict(TournamentError, ConflictError):
     def __init__(self, table, *, noun: str = "Table", message: str | None = None):
         if message is None:
             when = timezone.localtime(table.reported_at) if table.reported_at else None
-            at = f" at {when:%H:%M}" if when else ""
-            message = (
-                f"{noun} {table.number} already has a different result: "
-                f"{describe_result(table)} (reported by {table.reported_by or 'someone'}{at}). "
-                "Check it below before changing it."
-            )
+            values = {
+                "noun": noun,
+                "number": table.number,
+                "result": describe_result(table),
+                "by": table.reported_by or _("someone"),
+            }
+            if when:
+                values["time"] = f"{when:%H:%M}"
+                message = _(
+                    "%(noun)s %(number)s already has a different result: %(result)s (reported "
+                    "by %(by)s at %(time)s). Check it below before changing it."
+                )
+            else:
+                message = _(
+                    "%(noun)s %(number)s already has a different result: %(result)s (reported "
+                    "by %(by)s). Check it below before changing it."
+                )
+            message %= values
         super().__init__(message, code="stale_result")
         self.table = table
 
@@ -95,7 +127,8 @@ class UnknownPlayer(TournamentError):
 
     def __init__(self, name: str, organization):
         super().__init__(
-            f"New player? {name} is not a player of {organization} yet — tick to confirm.",
+            _("New player? %(name)s is not a player of %(store)s yet — tick to confirm.")
+            % {"name": name, "store": organization},
             code="new_player",
             field="name",
         )

@@ -1,5 +1,8 @@
 from django import forms
 from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from leagues.services import LeagueError, player_name_clean
 
@@ -21,9 +24,9 @@ from .services.events import far_date_problem
 # Short enough for a phone's select (pods.LAYOUT_LABELS say it in full); the help text adds
 # an example.
 LAYOUT_CHOICES = [
-    ("threes", "Pods of 4 and 3"),
-    ("fives", "Pods of 4 and 5"),
-    ("byes", "Pods of 4, and byes"),
+    ("threes", _("Pods of 4 and 3")),
+    ("fives", _("Pods of 4 and 5")),
+    ("byes", _("Pods of 4, and byes")),
 ]
 
 
@@ -31,117 +34,155 @@ def _layout_example(players: int = 13) -> str:
     """How the layouts cut a field, in LAYOUT_CHOICES order: "4+3+3+3, 5+4+4, or 4+4+4 and
     1 bye"."""
     cuts = []
-    for layout, _ in LAYOUT_CHOICES:
+    for layout, _label in LAYOUT_CHOICES:
         sizes, byes = pod_sizes(players, layout)
-        cuts.append(
-            "+".join(map(str, sizes)) + (f" and {byes} bye{'s' * (byes > 1)}" if byes else "")
-        )
-    return f"for {players} players: {', '.join(cuts[:-1])}, or {cuts[-1]}"
+        pods = "+".join(map(str, sizes))
+        if byes:
+            pods = ngettext("%(pods)s and %(count)s bye", "%(pods)s and %(count)s byes", byes) % {
+                "pods": pods,
+                "count": byes,
+            }
+        cuts.append(pods)
+    return gettext("for %(players)s players: %(cuts)s, or %(last)s") % {
+        "players": players,
+        "cuts": ", ".join(cuts[:-1]),
+        "last": cuts[-1],
+    }
+
+
+def _layout_help() -> str:
+    return gettext(
+        "Pods only (1v1 events ignore it): where the players go who do not make a pod of 4; "
+        "%(example)s."
+    ) % {"example": _layout_example()}
 
 
 class EventForm(forms.Form):
     league = forms.ModelChoiceField(
+        label=_("League"),
         queryset=None,  # the store's leagues, set in __init__
         empty_label=None,
         required=False,  # the league whose page the form is on when left out
-        help_text="Its results are games of this league and move its ratings: a Modern night "
-        "belongs in the Modern league, not the Commander one.",
+        help_text=_(
+            "Its results are games of this league and move its ratings: a Modern night "
+            "belongs in the Modern league, not the Commander one."
+        ),
     )
-    name = forms.CharField(max_length=120)
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    name = forms.CharField(label=_("Name"), max_length=120)
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     start_time = start_time_field()
     place = place_field()
     entry_fee = entry_fee_field()
     fee_currency = fee_currency_field()
     format = forms.ChoiceField(
+        label=_("Format"),
         choices=Tournament.Format.choices,
         initial=Tournament.Format.ONE_V_ONE,
         required=False,  # 1v1 when left out
-        help_text="1v1 matches (Magic, chess...) or pods of 3 to 5 players (Commander, cEDH).",
+        help_text=_("1v1 matches (Magic, chess...) or pods of 3 to 5 players (Commander, cEDH)."),
     )
     points = forms.ChoiceField(
+        label=_("Points"),
         choices=[
-            ("", "Usual: 3/1/0, pods 5/1/0"),
-            ("magic", "Magic: win 3, draw 1, loss 0, bye 3"),
-            ("chess", "Chess: 1, ½, 0, bye 1"),
-            ("cedh", "cEDH pods: win 5, draw 1, loss 0, bye 5"),
+            ("", _("Usual: 3/1/0, pods 5/1/0")),
+            ("magic", _("Magic: win 3, draw 1, loss 0, bye 3")),
+            ("chess", _("Chess: 1, ½, 0, bye 1")),
+            ("cedh", _("cEDH pods: win 5, draw 1, loss 0, bye 5")),
         ],
         required=False,
-        help_text="In pods a win should be worth more than a four-way draw: cEDH scores 5/1/0.",
+        help_text=_("In pods a win should be worth more than a four-way draw: cEDH scores 5/1/0."),
     )
     pod_layout = forms.ChoiceField(
         choices=LAYOUT_CHOICES,
         initial="threes",
         required=False,  # "threes" when left out
-        label="Pod layout",
-        help_text="Pods only (1v1 events ignore it): where the players go who do not make a "
-        f"pod of 4; {_layout_example()}.",
+        label=_("Pod layout"),
+        help_text=lazy(_layout_help, str)(),
     )
     tiebreakers = forms.ChoiceField(
+        label=_("Tiebreakers"),
         choices=[
-            ("", "As the format and points"),
-            ("magic", "Magic: points, OMW%, GW%, OGW%"),
-            ("chess", "Chess: median Buchholz, Sonneborn-Berger, cumulative, wins"),
-            ("pods", "Pods: points, OMW% (25% floor), seat sum, 4-pod win share"),
+            ("", _("As the format and points")),
+            ("magic", _("Magic: points, OMW%, GW%, OGW%")),
+            ("chess", _("Chess: median Buchholz, Sonneborn-Berger, cumulative, wins")),
+            # xgettext:no-python-format
+            ("pods", _("Pods: points, OMW% (25% floor), seat sum, 4-pod win share")),
         ],
         required=False,
-        help_text="Tiebreakers in order; by default those that go with the format and points.",
+        help_text=_("Tiebreakers in order; by default those that go with the format and points."),
     )
     bye_rule = forms.ChoiceField(
         choices=[
-            ("", "As the tiebreakers: Magic none, chess FIDE 2023, pods MTRA 3.1"),
-            *BYE_RULES.items(),
+            ("", _("As the tiebreakers: Magic none, chess FIDE 2023, pods MTRA 3.1")),
+            *((key, gettext_lazy(label)) for key, label in BYE_RULES.items()),
         ],
         required=False,
-        label="Byes in opponent tiebreakers",
-        help_text="A bye has no opponent: the rule says what it adds to OMW% and Buchholz.",
+        label=_("Byes in opponent tiebreakers"),
+        # xgettext:no-python-format
+        help_text=_("A bye has no opponent: the rule says what it adds to OMW% and Buchholz."),
     )
     swiss_rounds = forms.IntegerField(
+        label=_("Swiss rounds"),
         required=False,
         min_value=1,
         max_value=20,
-        help_text="Leave empty for the usual number: ⌈log₂ players⌉ for 1v1 (8 players: 3, "
-        "32 players: 5); for pods the structure suggested for the field (on the event page).",
+        help_text=_(
+            "Leave empty for the usual number: ⌈log₂ players⌉ for 1v1 (8 players: 3, "
+            "32 players: 5); for pods the structure suggested for the field (on the event page)."
+        ),
     )
     top_cut = forms.TypedChoiceField(
+        label=_("Top cut"),
         coerce=int,
         choices=Tournament._meta.get_field("top_cut").choices,
         initial=0,
-        help_text="Pods: top 4 plays one final pod; top 16 plays four semi-final pods, then a "
-        "final pod. Top 8 is for 1v1.",
+        help_text=_(
+            "Pods: top 4 plays one final pod; top 16 plays four semi-final pods, then a "
+            "final pod. Top 8 is for 1v1."
+        ),
     )
-    first_round = forms.ChoiceField(choices=Tournament.FirstRound.choices)
+    first_round = forms.ChoiceField(label=_("First round"), choices=Tournament.FirstRound.choices)
     bye_pairing = forms.ChoiceField(
         choices=[
-            ("", "As the points: MTR for Magic, no rematch for chess"),
+            ("", _("As the points: MTR for Magic, no rematch for chess")),
             *Tournament.ByePairing.choices,
         ],
         required=False,
-        label="1v1 bye",
-        help_text="With an odd number of players: the MTR gives the bye to the lowest-ranked "
-        "player without one, even if the others must then replay a match; or move it up the "
-        "standings to avoid that rematch.",
+        label=_("1v1 bye"),
+        help_text=_(
+            "With an odd number of players: the MTR gives the bye to the lowest-ranked "
+            "player without one, even if the others must then replay a match; or move it up the "
+            "standings to avoid that rematch."
+        ),
     )
     cut_seats = forms.ChoiceField(
         choices=Tournament._meta.get_field("cut_seats").choices,
         initial="by_seed",
         required=False,  # by seed when left out
-        label="Top-cut seats",
-        help_text="Pods: who sits where at each cut pod. By seed (the best seed starts), the "
-        "seeds choose in seed order (you record their choices on the console), or at random.",
+        label=_("Top-cut seats"),
+        help_text=_(
+            "Pods: who sits where at each cut pod. By seed (the best seed starts), the "
+            "seeds choose in seed order (you record their choices on the console), or at random."
+        ),
     )
-    round_minutes = forms.IntegerField(min_value=5, max_value=240, initial=50)
+    round_minutes = forms.IntegerField(
+        label=_("Round minutes"), min_value=5, max_value=240, initial=50
+    )
     self_report = forms.ChoiceField(
         choices=Tournament._meta.get_field("self_report").choices,
         initial="all",
         required=False,  # "all" when left out
-        label="Results reported by players",
-        help_text="Players report their table's result on their phone and the others at the "
-        "table confirm it; you settle only disagreements, and your own entry always decides.",
+        label=_("Results reported by players"),
+        help_text=_(
+            "Players report their table's result on their phone and the others at the "
+            "table confirm it; you settle only disagreements, and your own entry always decides."
+        ),
     )
     # Shown only once a date more than a year ahead was refused (as Add game's "new player?").
     confirm_date = forms.BooleanField(
-        required=False, label="This date is right: create the event anyway"
+        required=False, label=_("This date is right: create the event anyway")
     )
 
     def __init__(self, *args, league, **kwargs):
@@ -171,7 +212,7 @@ class EventForm(forms.Form):
         cuts = FORMATS[data["format"]].top_cuts if data["format"] in FORMATS else None
         if cuts is not None and data.get("top_cut") not in (None, *cuts):
             self.add_error(
-                "top_cut", "A pod event cuts to the top 4 (one final pod) or the top 16."
+                "top_cut", _("A pod event cuts to the top 4 (one final pod) or the top 16.")
             )
         return data
 
@@ -179,15 +220,15 @@ class EventForm(forms.Form):
 class RegisterForm(forms.Form):
     name = forms.CharField(
         max_length=100,
-        label="Player",
+        label=_("Player"),
         widget=forms.TextInput(attrs={"list": "player-names", "autocomplete": "off"}),
     )
     # Shown once a name turned out to be new: ticking it creates the store's player.
-    new_player = forms.BooleanField(required=False, label="Yes, add them as a new player")
+    new_player = forms.BooleanField(required=False, label=_("Yes, add them as a new player"))
     ask_new_player = False  # set by the view when the name is not a player yet
     # Shown once a new name turned out to read like a player the store has.
     look_alike_ok = forms.BooleanField(
-        required=False, label="Yes, they are someone else: add the look-alike name"
+        required=False, label=_("Yes, they are someone else: add the look-alike name")
     )
     ask_look_alike = False
 
@@ -208,15 +249,24 @@ class ExtensionForm(forms.Form):
 
     max_minutes = MAX_EXTENSION  # the console's input
 
-    table = forms.IntegerField()
-    minutes = forms.IntegerField()
+    table = forms.IntegerField(
+        label=_("Table"),
+    )
+    minutes = forms.IntegerField(
+        label=_("Minutes"),
+    )
 
     def __init__(self, *args, noun: str = "table", **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["table"].error_messages.update(
-            {k: f"Give the {noun}'s number." for k in ("required", "invalid")}
+            {
+                k: gettext("Give the pod's number.")
+                if noun == "pod"
+                else gettext("Give the table's number.")
+                for k in ("required", "invalid")
+            }
         )
-        whole = "Give the extension as a whole number of minutes (0 takes it away)."
+        whole = gettext("Give the extension as a whole number of minutes (0 takes it away).")
         self.fields["minutes"].error_messages.update({"required": whole, "invalid": whole})
 
 
@@ -224,25 +274,27 @@ class RegistrationSettingsForm(forms.Form):
     """The TO's online registration settings (services.registration_settings_set checks them
     again and says why)."""
 
-    open = forms.BooleanField(required=False, label="Players may register online")
+    open = forms.BooleanField(required=False, label=_("Players may register online"))
     cap = forms.IntegerField(
         required=False,
         min_value=2,
         max_value=4096,
-        label="Seats",
-        help_text="Later players join the waitlist. Empty: no cap.",
+        label=_("Seats"),
+        help_text=_("Later players join the waitlist. Empty: no cap."),
     )
     deadline = forms.DateTimeField(
+        label=_("Deadline"),
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
-        help_text="Online registration closes then. Empty: at round 1.",
+        help_text=_("Online registration closes then. Empty: at round 1."),
     )
     note = forms.CharField(
+        label=_("Note"),
         required=False,
         max_length=1000,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="Shown to players: the fee, the time, the format.",
+        help_text=_("Shown to players: the fee, the time, the format."),
     )
 
 
@@ -252,21 +304,21 @@ class DeckForm(forms.Form):
     name = forms.CharField(
         required=False,
         max_length=120,
-        label="Deck",
-        help_text="For Commander: the commander, or both partners (“Tymna / Kraum”).",
+        label=_("Deck"),
+        help_text=_("For Commander: the commander, or both partners (“Tymna / Kraum”)."),
         widget=forms.TextInput(attrs={"list": "deck-names", "autocomplete": "off"}),
     )
     url = forms.CharField(
         required=False,
         max_length=500,
-        label="Decklist link",
-        help_text="Moxfield, Archidekt… (optional).",
+        label=_("Decklist link"),
+        help_text=_("Moxfield, Archidekt… (optional)."),
         widget=forms.URLInput(attrs={"inputmode": "url"}),
     )
     text = forms.CharField(
         required=False,
         max_length=10_000,
-        label="Or paste the list",
+        label=_("Or paste the list"),
         widget=forms.Textarea(attrs={"rows": 6}),
     )
 
@@ -279,15 +331,15 @@ class CommanderDeckForm(forms.Form):
     commander = forms.CharField(
         required=False,
         max_length=120,
-        label="Commander",
-        help_text="Start typing: legal commanders are suggested.",
+        label=_("Commander"),
+        help_text=_("Start typing: legal commanders are suggested."),
         widget=forms.TextInput(attrs={"list": "commander-names", "autocomplete": "off"}),
     )
     partner = forms.CharField(
         required=False,
         max_length=120,
-        label="Partner or Background (optional)",
-        help_text="Only when your commander has Partner, Friends forever, Choose a Background…",
+        label=_("Partner or Background (optional)"),
+        help_text=_("Only when your commander has Partner, Friends forever, Choose a Background…"),
         widget=forms.TextInput(attrs={"list": "partner-names", "autocomplete": "off"}),
     )
     url = DeckForm.base_fields["url"]
@@ -297,7 +349,7 @@ class CommanderDeckForm(forms.Form):
         data = super().clean()
         names = [data.get("commander", "").strip(), data.get("partner", "").strip()]
         if names[1] and not names[0]:
-            self.add_error("commander", "Name the commander first, then its partner.")
+            self.add_error("commander", _("Name the commander first, then its partner."))
         data["name"] = " / ".join(name for name in names if name)
         return data
 
@@ -305,22 +357,22 @@ class CommanderDeckForm(forms.Form):
 class DeckSettingsForm(forms.Form):
     deadline = forms.DateTimeField(
         required=False,
-        label="Decks due by",
+        label=_("Decks due by"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
-        help_text="Players name their deck until then. Empty: any time before the event ends.",
+        help_text=_("Players name their deck until then. Empty: any time before the event ends."),
     )
     visibility = forms.ChoiceField(
-        choices=Tournament.DeckVisibility.choices, label="Decks are public"
+        choices=Tournament.DeckVisibility.choices, label=_("Decks are public")
     )
     decklist_format = forms.ChoiceField(
         required=False,
-        choices=[("", "Not checked"), *Tournament.DecklistFormat.choices],
-        label="Check pasted lists in",
-        help_text="Needs card data (manage.py load_cards). Each player sees what is wrong.",
+        choices=[("", _("Not checked")), *Tournament.DecklistFormat.choices],
+        label=_("Check pasted lists in"),
+        help_text=_("Needs card data (manage.py load_cards). Each player sees what is wrong."),
     )
     decklist_required = forms.BooleanField(
         required=False,
-        label="Require a legal list by the deadline",
-        help_text="Entries without one are listed for you below.",
+        label=_("Require a legal list by the deadline"),
+        help_text=_("Entries without one are listed for you below."),
     )

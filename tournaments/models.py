@@ -23,6 +23,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from leagues.models import Game, League, Player
 
@@ -39,44 +41,44 @@ POD_TOP_CUTS = Pods.top_cuts  # one final pod of 4, or four semi-final pods and 
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        ONE_V_ONE = "1v1", "1 v 1 matches"
-        PODS = "pods", "Pods of 3-5 (Commander / cEDH)"
+        ONE_V_ONE = "1v1", _("1 v 1 matches")
+        PODS = "pods", _("Pods of 3-5 (Commander / cEDH)")
 
     class Status(models.TextChoices):
-        REGISTRATION = "registration", "Registration"
-        SWISS = "swiss", "Swiss rounds"
-        TOP_CUT = "top_cut", "Top cut"
-        FINISHED = "finished", "Finished"
+        REGISTRATION = "registration", _("Registration")
+        SWISS = "swiss", _("Swiss rounds")
+        TOP_CUT = "top_cut", _("Top cut")
+        FINISHED = "finished", _("Finished")
 
     class FirstRound(models.TextChoices):
-        RANDOM = "random", "Random"
-        RATING = "rating", "By rating"
+        RANDOM = "random", _("Random")
+        RATING = "rating", _("By rating")
 
     class ByePairing(models.TextChoices):
         # domain.pairing.BYE_PAIRINGS; the README's "The 1v1 bye" says where each comes from.
-        MTR = "mtr", "MTR: the lowest-ranked player without a bye"
-        AVOID_REMATCH = "avoid_rematch", "Moved up the standings to avoid a rematch"
+        MTR = "mtr", _("MTR: the lowest-ranked player without a bye")
+        AVOID_REMATCH = "avoid_rematch", _("Moved up the standings to avoid a rematch")
 
     class DecklistFormat(models.TextChoices):
         # cards.domain.legality.FORMATS, the ones a store runs.
-        COMMANDER = "commander", "Commander"
-        STANDARD = "standard", "Standard"
-        PIONEER = "pioneer", "Pioneer"
-        MODERN = "modern", "Modern"
-        LEGACY = "legacy", "Legacy"
-        VINTAGE = "vintage", "Vintage"
-        PAUPER = "pauper", "Pauper"
+        COMMANDER = "commander", _("Commander")
+        STANDARD = "standard", _("Standard")
+        PIONEER = "pioneer", _("Pioneer")
+        MODERN = "modern", _("Modern")
+        LEGACY = "legacy", _("Legacy")
+        VINTAGE = "vintage", _("Vintage")
+        PAUPER = "pauper", _("Pauper")
 
     class DeckVisibility(models.TextChoices):
         # TopDeck.gg and Melee publish decklists once the top cut starts or the event ends.
-        AFTER_CUT = "after_cut", "When the top cut starts (or the event ends)"
-        AFTER_EVENT = "after_event", "When the event ends"
-        PUBLIC = "public", "As soon as they are entered"
+        AFTER_CUT = "after_cut", _("When the top cut starts (or the event ends)")
+        AFTER_EVENT = "after_event", _("When the event ends")
+        PUBLIC = "public", _("As soon as they are entered")
 
     class CheckIn(models.TextChoices):
-        NOT_OPEN = "not_open", "Not open yet"
-        OPEN = "open", "Open"
-        CLOSED = "closed", "Closed"
+        NOT_OPEN = "not_open", _("Not open yet")
+        OPEN = "open", _("Open")
+        CLOSED = "closed", _("Closed")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(max_length=120)
@@ -89,59 +91,67 @@ class Tournament(models.Model):
     points_loss = models.DecimalField(max_digits=4, decimal_places=1, default=0)
     points_bye = models.DecimalField(max_digits=4, decimal_places=1, default=3)
     swiss_rounds = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Empty: ⌈log₂ players⌉ when the first round starts."
+        null=True, blank=True, help_text=_("Empty: ⌈log₂ players⌉ when the first round starts.")
     )
     tiebreakers = models.JSONField(
-        default=list, blank=True, help_text="Tiebreaker names in order; empty: the Magic preset."
+        default=list, blank=True, help_text=_("Tiebreaker names in order; empty: the Magic preset.")
     )
     top_cut = models.PositiveSmallIntegerField(
-        default=0, choices=[(0, "None"), (4, "Top 4"), (8, "Top 8"), (16, "Top 16")]
+        default=0, choices=[(0, _("None")), (4, _("Top 4")), (8, _("Top 8")), (16, _("Top 16"))]
     )
     first_round = models.CharField(
         max_length=8, choices=FirstRound.choices, default=FirstRound.RANDOM
     )
     bye_pairing = models.CharField(
-        "1v1 bye",
+        _("1v1 bye"),
         max_length=16,
         choices=ByePairing.choices,
         default=ByePairing.MTR,
-        help_text="1v1 events with an odd number of players: who gets the bye.",
+        help_text=_("1v1 events with an odd number of players: who gets the bye."),
     )
     cut_seats = models.CharField(
-        "Top-cut seats",
+        _("Top-cut seats"),
         max_length=12,
-        choices=list(CUT_SEATS.items()),
+        choices=[(key, gettext_lazy(label)) for key, label in CUT_SEATS.items()],
         default="by_seed",
-        help_text="Pod top cuts: who sits where at each cut pod (domain.podcut.CUT_SEATS).",
+        help_text=_("Pod top cuts: who sits where at each cut pod (domain.podcut.CUT_SEATS)."),
     )
     pod_layout = models.CharField(
         max_length=8,
-        choices=[(layout, LAYOUT_LABELS[layout]) for layout in LAYOUTS],
+        choices=[(layout, gettext_lazy(LAYOUT_LABELS[layout])) for layout in LAYOUTS],
         default="threes",
-        help_text="Pod events: where the players who do not fill a pod of 4 go.",
+        help_text=_("Pod events: where the players who do not fill a pod of 4 go."),
     )
     # The MTR floors both percentages at 0.33 (Appendix C), not at 1/3; empty: the format's
     # rule (formats.Format.default_mw_floor / default_gw_floor). The name is kept from when
     # it floored OMW% only: it is the match-win floor, which OMW% reads.
     omw_floor = models.DecimalField(
-        "MW% floor",
+        # xgettext:no-python-format
+        _("MW% floor"),
         max_digits=4,
         decimal_places=3,
         null=True,
         blank=True,
         validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(1))],
-        help_text="Lowest match-win % a player counts with (OMW% averages them); "
-        "empty: 0.33 for 1v1 (MTR), 1/4 for pods.",
+        # xgettext:no-python-format
+        help_text=_(
+            "Lowest match-win % a player counts with (OMW% averages them); "
+            "empty: 0.33 for 1v1 (MTR), 1/4 for pods."
+        ),
     )
     gw_floor = models.DecimalField(
-        "GW% floor",
+        # xgettext:no-python-format
+        _("GW% floor"),
         max_digits=4,
         decimal_places=3,
         null=True,
         blank=True,
         validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(1))],
-        help_text="Lowest game-win % a player counts with (GW%, OGW%); "
-        "empty: 0.33 for 1v1 (MTR), 1/4 for pods.",
+        # xgettext:no-python-format
+        help_text=_(
+            "Lowest game-win % a player counts with (GW%, OGW%); "
+            "empty: 0.33 for 1v1 (MTR), 1/4 for pods."
+        ),
     )
     # How a bye counts in the opponent-based tiebreakers (domain.byerules); empty: the
     # default of the event's standings preset (Magic none, chess FIDE 2023, pods MTRA 3.1).
@@ -149,26 +159,32 @@ class Tournament(models.Model):
         max_length=20,
         blank=True,
         default="",
-        choices=[("", "The preset's rule"), *BYE_RULES.items()],
-        help_text="How a bye counts in OMW% and Buchholz; empty: the rule of the preset.",
+        choices=[
+            ("", _("The preset's rule")),
+            *((key, gettext_lazy(label)) for key, label in BYE_RULES.items()),
+        ],
+        # xgettext:no-python-format
+        help_text=_("How a bye counts in OMW% and Buchholz; empty: the rule of the preset."),
     )
     registration_open = models.BooleanField(
-        default=False, help_text="Players may register and unregister themselves online."
+        default=False, help_text=_("Players may register and unregister themselves online.")
     )
     registration_cap = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
         validators=[MinValueValidator(2), MaxValueValidator(4096)],
-        help_text="Seats for online registration; later players join the waitlist. Empty: no cap.",
+        help_text=_(
+            "Seats for online registration; later players join the waitlist. Empty: no cap."
+        ),
     )
     registration_deadline = models.DateTimeField(
-        null=True, blank=True, help_text="Online registration closes then. Empty: at round 1."
+        null=True, blank=True, help_text=_("Online registration closes then. Empty: at round 1.")
     )
     registration_note = models.TextField(
-        blank=True, max_length=1000, help_text="Shown to players: the fee, the time, the format."
+        blank=True, max_length=1000, help_text=_("Shown to players: the fee, the time, the format.")
     )
     deck_deadline = models.DateTimeField(
-        null=True, blank=True, help_text="Players name their deck until then. Empty: any time."
+        null=True, blank=True, help_text=_("Players name their deck until then. Empty: any time.")
     )
     deck_visibility = models.CharField(
         max_length=12, choices=DeckVisibility.choices, default=DeckVisibility.AFTER_CUT
@@ -179,38 +195,38 @@ class Tournament(models.Model):
         max_length=12,
         choices=DecklistFormat.choices,
         blank=True,
-        help_text="Pasted lists are checked in this format when card data is loaded.",
+        help_text=_("Pasted lists are checked in this format when card data is loaded."),
     )
     decklist_required = models.BooleanField(
-        default=False, help_text="Every player needs a legal list by the deck deadline."
+        default=False, help_text=_("Every player needs a legal list by the deck deadline.")
     )
     check_in = models.CharField(
         max_length=8, choices=CheckIn.choices, default=CheckIn.NOT_OPEN, editable=False
     )
-    seed = models.PositiveIntegerField(help_text="Makes random pairings reproducible.")
+    seed = models.PositiveIntegerField(help_text=_("Makes random pairings reproducible."))
     round_minutes = models.PositiveSmallIntegerField(default=50)
     # Players report their table's result from their phone and the others confirm it
     # (ResultReport); the TO's own entry always decides.
     self_report = models.CharField(
-        "Results reported by players",
+        _("Results reported by players"),
         max_length=8,
         choices=[
-            ("off", "No: only the TO enters results"),
-            ("all", "Yes, confirmed by every other player at the table"),
-            ("majority", "Yes, confirmed by a majority of the table"),
+            ("off", _("No: only the TO enters results")),
+            ("all", _("Yes, confirmed by every other player at the table")),
+            ("majority", _("Yes, confirmed by a majority of the table")),
         ],
         default="all",
-        help_text="A player's report becomes the result once the table confirms it.",
+        help_text=_("A player's report becomes the result once the table confirms it."),
     )
     # What a player looking for a night out needs (tournaments.listing): when it starts (the
     # store's local time, on `date`), where, and what it costs. Empty fee: free.
     start_time = models.TimeField(
-        null=True, blank=True, help_text="When round 1 is meant to start, the store's time."
+        null=True, blank=True, help_text=_("When round 1 is meant to start, the store's time.")
     )
     place = models.CharField(
         max_length=200,
         blank=True,
-        help_text="Where, when not in the store's usual room: “back room”, another address.",
+        help_text=_("Where, when not in the store's usual room: “back room”, another address."),
     )
     entry_fee = models.DecimalField(
         max_digits=7,
@@ -218,10 +234,10 @@ class Tournament(models.Model):
         null=True,
         blank=True,
         validators=[MinValueValidator(Decimal(0))],
-        help_text="Empty or 0: free.",
+        help_text=_("Empty or 0: free."),
     )
     fee_currency = models.CharField(
-        max_length=3, blank=True, help_text="ISO 4217 code of the fee: USD, EUR, GBP..."
+        max_length=3, blank=True, help_text=_("ISO 4217 code of the fee: USD, EUR, GBP...")
     )
     # The first event of a weekly series this one was copied from (services.series): one
     # event per series per date, so a repeated "copy" tap finds the copy it made.
@@ -244,35 +260,37 @@ class Tournament(models.Model):
             models.UniqueConstraint(
                 fields=["series", "date"],
                 name="tournament_one_per_series_per_date",
-                violation_error_message="This weekly series already has an event on that date.",
+                violation_error_message=_("This weekly series already has an event on that date."),
             ),
             models.CheckConstraint(
                 condition=models.Q(entry_fee__isnull=True) | models.Q(entry_fee__gte=0),
                 name="tournament_entry_fee_not_negative",
-                violation_error_message="An entry fee is not negative.",
+                violation_error_message=_("An entry fee is not negative."),
             ),
             models.CheckConstraint(
                 condition=models.Q(points_win__gte=models.F("points_draw"))
                 & models.Q(points_draw__gte=models.F("points_loss")),
                 name="tournament_points_win_draw_loss_ordered",
-                violation_error_message="A win must be worth at least a draw, a draw a loss.",
+                violation_error_message=_("A win must be worth at least a draw, a draw a loss."),
             ),
             models.CheckConstraint(
                 condition=models.Q(omw_floor__isnull=True)
                 | models.Q(omw_floor__gte=0, omw_floor__lte=1),
                 name="tournament_omw_floor_0_to_1",
-                violation_error_message="The MW% floor is between 0 and 1.",
+                # xgettext:no-python-format
+                violation_error_message=_("The MW% floor is between 0 and 1."),
             ),
             models.CheckConstraint(
                 condition=models.Q(gw_floor__isnull=True)
                 | models.Q(gw_floor__gte=0, gw_floor__lte=1),
                 name="tournament_gw_floor_0_to_1",
-                violation_error_message="The GW% floor is between 0 and 1.",
+                # xgettext:no-python-format
+                violation_error_message=_("The GW% floor is between 0 and 1."),
             ),
             models.CheckConstraint(
                 condition=~models.Q(format="pods") | models.Q(top_cut__in=POD_TOP_CUTS),
                 name="tournament_pod_top_cut_4_or_16",
-                violation_error_message="A pod event cuts to the top 4 or the top 16.",
+                violation_error_message=_("A pod event cuts to the top 4 or the top 16."),
             ),
         ]
 
@@ -297,29 +315,36 @@ class Tournament(models.Model):
         cuts = play.top_cuts if play is not None else None
         if cuts is not None and self.top_cut not in cuts:
             raise ValidationError(
-                {"top_cut": "A pod event cuts to the top 4 (one final pod) or top 16 (four pods)."}
+                {
+                    "top_cut": _(
+                        "A pod event cuts to the top 4 (one final pod) or top 16 (four pods)."
+                    )
+                }
             )
 
         names = self.tiebreakers or []
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise ValidationError({"tiebreakers": "A list of tiebreaker names, in order."})
+            raise ValidationError({"tiebreakers": _("A list of tiebreaker names, in order.")})
         unknown = [n for n in names if n not in TIEBREAKERS]
         if unknown:
             raise ValidationError(
-                {"tiebreakers": f"Unknown: {', '.join(unknown)}. Known: {', '.join(TIEBREAKERS)}."}
+                {
+                    "tiebreakers": _("Unknown: %(unknown)s. Known: %(known)s.")
+                    % {"unknown": ", ".join(unknown), "known": ", ".join(TIEBREAKERS)}
+                }
             )
         if len(set(names)) != len(names):
-            raise ValidationError({"tiebreakers": "Each tiebreaker once."})
+            raise ValidationError({"tiebreakers": _("Each tiebreaker once.")})
 
 
 class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     joined_round = models.PositiveSmallIntegerField(
-        default=1, help_text="The first round the player is paired in (late entries: later)."
+        default=1, help_text=_("The first round the player is paired in (late entries: later).")
     )
     dropped_after = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The last round the player played before dropping."
+        null=True, blank=True, help_text=_("The last round the player played before dropping.")
     )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     # Entered by the TO before round 1 when no seat under the cap was free for them (a
@@ -351,7 +376,7 @@ class Entry(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "player"],
                 name="entry_one_per_player",
-                violation_error_message="This player is already registered.",
+                violation_error_message=_("This player is already registered."),
             ),
             models.CheckConstraint(
                 condition=models.Q(joined_round__gte=1), name="entry_joins_from_1"
@@ -374,10 +399,10 @@ class Registration(models.Model):
     present. Unregistering (or missing the check-in) frees the seat for the waitlist."""
 
     class Status(models.TextChoices):
-        SEATED = "seated", "Registered"
-        WAITLISTED = "waitlisted", "On the waitlist"
-        CANCELLED = "cancelled", "Unregistered"
-        NO_SHOW = "no_show", "Did not check in"
+        SEATED = "seated", _("Registered")
+        WAITLISTED = "waitlisted", _("On the waitlist")
+        CANCELLED = "cancelled", _("Unregistered")
+        NO_SHOW = "no_show", _("Did not check in")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="registrations"
@@ -388,7 +413,7 @@ class Registration(models.Model):
         Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="registration"
     )
     status = models.CharField(max_length=10, choices=Status.choices)
-    queued_at = models.DateTimeField(default=timezone.now, help_text="Arrival order.")
+    queued_at = models.DateTimeField(default=timezone.now, help_text=_("Arrival order."))
     paid = models.BooleanField(default=False)
     checked_in_at = models.DateTimeField(null=True, blank=True)
     token = models.CharField(max_length=40, unique=True, default=registration_token)
@@ -402,13 +427,13 @@ class Registration(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "player"],
                 name="registration_one_per_player",
-                violation_error_message="This player has already registered.",
+                violation_error_message=_("This player has already registered."),
             ),
             models.CheckConstraint(
                 condition=models.Q(status="seated", entry__isnull=False)
                 | (~models.Q(status="seated") & models.Q(entry__isnull=True)),
                 name="registration_seated_iff_entry",
-                violation_error_message="A registered player holds a seat; no one else does.",
+                violation_error_message=_("A registered player holds a seat; no one else does."),
             ),
         ]
 
@@ -443,22 +468,22 @@ class RequestedBye(models.Model):
 
 class Round(models.Model):
     class Kind(models.TextChoices):
-        SWISS = "swiss", "Swiss"
-        TOP_CUT = "top_cut", "Top cut"
+        SWISS = "swiss", _("Swiss")
+        TOP_CUT = "top_cut", _("Top cut")
 
     class Status(models.TextChoices):
-        PAIRING = "pairing", "Pairing"
-        PLAYING = "playing", "Playing"
-        COMPLETE = "complete", "Complete"
+        PAIRING = "pairing", _("Pairing")
+        PLAYING = "playing", _("Playing")
+        COMPLETE = "complete", _("Complete")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SWISS)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PAIRING)
     ends_at = models.DateTimeField(
-        null=True, blank=True, help_text="When the round timer runs out."
+        null=True, blank=True, help_text=_("When the round timer runs out.")
     )
-    notes = models.TextField(blank=True, help_text="What the pairing had to allow (rematches).")
+    notes = models.TextField(blank=True, help_text=_("What the pairing had to allow (rematches)."))
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     # The entries paired without the legal list the event requires, as the TO went on with
     # them (round 1, the top cut's first stage): [{"entry": id, "player": name, "why": ...}].
@@ -482,12 +507,12 @@ class Round(models.Model):
     @property
     def label(self) -> str:
         """ "Round 3", or a top-cut round's stage ("Final"): domain.labels.round_label."""
-        return labels.round_label(self.number, self.stage)
+        return labels.round_label(self.number, self.stage, gettext=gettext)
 
     @property
     def label_in_sentence(self) -> str:
         """ "round 3", or "the final", as the round reads inside a sentence."""
-        return labels.round_label(self.number, self.stage, in_sentence=True)
+        return labels.round_label(self.number, self.stage, in_sentence=True, gettext=gettext)
 
 
 class Table(models.Model):
@@ -558,6 +583,7 @@ class Table(models.Model):
             is_draw=self.is_draw,
             game_wins=[s.game_wins for s in self.seats.all()],
             game_draws=self.game_draws,
+            gettext=gettext,
         )
 
     @property
@@ -572,7 +598,7 @@ class Seat(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     # RESTRICT: an entry who sat at a table stays (drop them instead); the event goes whole.
     entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="seats")
-    position = models.PositiveSmallIntegerField(help_text="Seat / turn order, 1 = goes first.")
+    position = models.PositiveSmallIntegerField(help_text=_("Seat / turn order, 1 = goes first."))
     game_wins = models.PositiveSmallIntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
 
@@ -596,7 +622,7 @@ class Seat(models.Model):
     @property
     def place_label(self) -> str:
         """ "1st", "2nd", "3rd", "4th"... ("" before the result)."""
-        return labels.place_label(self.place)
+        return labels.place_label(self.place, gettext)
 
 
 class TournamentJudge(models.Model):
@@ -611,13 +637,13 @@ class TournamentJudge(models.Model):
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
-        verbose_name = "judge / TO for this event"
-        verbose_name_plural = "judges / TOs for this event"
+        verbose_name = _("judge / TO for this event")
+        verbose_name_plural = _("judges / TOs for this event")
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "user"],
                 name="tournament_judge_once_per_event",
-                violation_error_message="This user already judges this event.",
+                violation_error_message=_("This user already judges this event."),
             )
         ]
 
@@ -635,22 +661,22 @@ class ResultReport(models.Model):
     the same player supersedes theirs, the TO's own entry closes the open ones."""
 
     class Status(models.TextChoices):
-        SUBMITTED = "submitted", "Waiting for confirmation"
-        CONFIRMED = "confirmed", "Confirmed by the table"
-        ACCEPTED = "accepted", "Accepted by the TO"
-        SUPERSEDED = "superseded", "Replaced by a later report"
-        REJECTED = "rejected", "Not chosen by the TO"
-        OVERRIDDEN = "overridden", "Closed by the TO's own entry"
+        SUBMITTED = "submitted", _("Waiting for confirmation")
+        CONFIRMED = "confirmed", _("Confirmed by the table")
+        ACCEPTED = "accepted", _("Accepted by the TO")
+        SUPERSEDED = "superseded", _("Replaced by a later report")
+        REJECTED = "rejected", _("Not chosen by the TO")
+        OVERRIDDEN = "overridden", _("Closed by the TO's own entry")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="reports")
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="result_reports")
-    number = models.PositiveSmallIntegerField(help_text="1 for the table's first report, ...")
+    number = models.PositiveSmallIntegerField(help_text=_("1 for the table's first report, ..."))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    via_link = models.BooleanField(default=False, help_text="Sent through the player's link.")
+    via_link = models.BooleanField(default=False, help_text=_("Sent through the player's link."))
     result = models.JSONField(
-        help_text="The result as reported: winner, draw, places, game wins, game draws."
+        help_text=_("The result as reported: winner, draw, places, game wins, game draws.")
     )
     summary = models.CharField(max_length=200)
     table_version = models.PositiveIntegerField()

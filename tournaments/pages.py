@@ -6,6 +6,7 @@ another room's private helpers to draw its pages.
 """
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from leagues.views import league_context
 
@@ -32,5 +33,5 @@ def run_get(request, slug: str) -> Tournament:
     anyone else."""
     event = selectors.event_get(slug=slug, user=request.user)
     if not selectors.can_run(request.user, event):
-        raise PermissionDenied("Only the store's organizers and judges run its events.")
+        raise PermissionDenied(_("Only the store's organizers and judges run its events."))
     return event

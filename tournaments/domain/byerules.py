@@ -48,6 +48,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from tournaments.domain.texts import N_, Refusal
+
 NONE = "none"
 MTRA_PHANTOMS = "mtra_phantoms"
 MTRA_PHANTOMS_033 = "mtra_phantoms_033"
@@ -55,11 +57,13 @@ FIDE_2023 = "fide_2023"
 FIDE_2009 = "fide_2009"
 
 BYE_RULES: dict[str, str] = {
-    NONE: "A bye adds no opponent (MTR Appendix C; RSwiss)",
-    MTRA_PHANTOMS: "Three phantom opponents at 0.2 per bye in OMW% (cEDH addendum, MTRA 3.1)",
-    MTRA_PHANTOMS_033: "Three phantom opponents at 0.33 per bye in OMW% (older copy of MTRA 3.1)",
-    FIDE_2023: "Unplayed round vs a dummy with the player's own score (FIDE C.07, 2023)",
-    FIDE_2009: "Unplayed round vs a virtual opponent who then draws (FIDE C.07, 2009)",
+    NONE: N_("A bye adds no opponent (MTR Appendix C; RSwiss)"),
+    MTRA_PHANTOMS: N_("Three phantom opponents at 0.2 per bye in OMW% (cEDH addendum, MTRA 3.1)"),
+    MTRA_PHANTOMS_033: N_(
+        "Three phantom opponents at 0.33 per bye in OMW% (older copy of MTRA 3.1)"
+    ),
+    FIDE_2023: N_("Unplayed round vs a dummy with the player's own score (FIDE C.07, 2023)"),
+    FIDE_2009: N_("Unplayed round vs a virtual opponent who then draws (FIDE C.07, 2009)"),
 }
 # The default of each standings preset (domain.standings.PRESETS).
 PRESET_DEFAULTS: dict[str, str] = {"magic": NONE, "chess": FIDE_2023, "pods": MTRA_PHANTOMS}
@@ -68,13 +72,19 @@ PHANTOMS_PER_BYE = 3  # MTRA 3.1: a bye is a pod of three phantom opponents
 _PHANTOM_RATE = {MTRA_PHANTOMS: Fraction(1, 5), MTRA_PHANTOMS_033: Fraction(33, 100)}
 
 
-class ByeRuleError(ValueError):
+class ByeRuleError(Refusal):
     """A bye rule that is not one of BYE_RULES."""
+
+    def __init__(self, message: str, params: dict | None = None):
+        super().__init__("bye_rule", message, params)
 
 
 def check(rule: str) -> str:
     if rule not in BYE_RULES:
-        raise ByeRuleError(f"Unknown bye rule {rule!r}: choose one of {', '.join(BYE_RULES)}.")
+        raise ByeRuleError(
+            N_("Unknown bye rule %(rule)s: choose one of %(rules)s."),
+            {"rule": repr(rule), "rules": ", ".join(BYE_RULES)},
+        )
     return rule
 
 

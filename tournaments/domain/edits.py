@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from tournaments.domain.history import read_history
 from tournaments.domain.pairing import Pairing, PairingError
 from tournaments.domain.records import PlayerId, Round
+from tournaments.domain.texts import N_, fill
 
 # Tables are (player, player) in seat order; byes are player ids.
 Tables = tuple[tuple[PlayerId, PlayerId], ...]
@@ -34,31 +35,59 @@ def validate_manual(
     need it stay in one place; today no rule in it makes a round unusable.
     """
     del history  # rematches are warnings, not problems
-    problems: list[str] = []
+    return [fill(template, params) for template, params in manual_problems(tables, byes, players)]
+
+
+def manual_problems(
+    tables: Sequence[Sequence[PlayerId]],
+    byes: Sequence[PlayerId],
+    players: Sequence[PlayerId],
+) -> list[tuple[str, dict]]:
+    """`validate_manual`'s problems before their values are filled in: (template, params)
+    each, the template marked for translation (the site shows them in the TO's language)."""
+    problems: list[tuple[str, dict]] = []
     active = set(players)
     count: Counter = Counter()
     for number, table in enumerate(tables, start=1):
         seats = tuple(table)
         if len(seats) != 2:
             problems.append(
-                f"Table {number} seats {len(seats)} player(s); a 1v1 table seats exactly 2."
+                (
+                    N_("Table %(table)s seats %(count)s player(s); a 1v1 table seats exactly 2."),
+                    {"table": number, "count": len(seats)},
+                )
             )
         if len(seats) == 2 and seats[0] == seats[1]:
-            problems.append(f"Table {number} pairs player {seats[0]} with themself.")
+            problems.append(
+                (
+                    N_("Table %(table)s pairs player %(player)s with themself."),
+                    {"table": number, "player": seats[0]},
+                )
+            )
         count.update(set(seats))
     for bye in byes:
         if isinstance(bye, (tuple, list)):
-            problems.append(f"A bye is one player, not {len(bye)}.")
+            problems.append((N_("A bye is one player, not %(count)s."), {"count": len(bye)}))
             count.update(bye)
         else:
             count[bye] += 1
     for player, times in sorted(count.items()):
         if player not in active:
-            problems.append(f"Player {player} is not in this round (dropped or not entered).")
+            problems.append(
+                (
+                    N_("Player %(player)s is not in this round (dropped or not entered)."),
+                    {"player": player},
+                )
+            )
         elif times > 1:
-            problems.append(f"Player {player} is seated {times} times.")
+            problems.append(
+                (
+                    N_("Player %(player)s is seated %(times)s times."),
+                    {"player": player, "times": times},
+                )
+            )
     for player in sorted(active - set(count)):
-        problems.append(f"Player {player} has no table and no bye.")
+        problems.append((N_("Player %(player)s has no table and no bye."), {"player": player}))
     return problems
 
 
@@ -75,9 +104,11 @@ def pairing_from_manual(
     Raises `PairingError("invalid_manual", ...)` listing the problems from `validate_manual`;
     rematches, extra byes and repeated byes come back as warnings.
     """
-    problems = validate_manual(tables, byes, players, history)
+    problems = manual_problems(tables, byes, players)
     if problems:
-        raise PairingError("invalid_manual", " ".join(problems))
+        error = PairingError("invalid_manual", " ".join(fill(t, p) for t, p in problems))
+        error.parts = tuple(problems)
+        raise error
     past = read_history(history)
     seated = tuple((a, b) for a, b in tables)
     warnings: list[str] = []
@@ -159,7 +190,9 @@ def pair_by_hand(
     """Seat a against b (a first): (tables, byes). Their former opponents play each other at
     the other freed table; a single former opponent left alone gets the bye."""
     if a == b:
-        raise PairingError("self_pairing", f"Player {a} cannot play themself.")
+        raise PairingError(
+            "self_pairing", N_("Player %(player)s cannot play themself."), {"player": a}
+        )
     if (a, b) in tables or (b, a) in tables:
         return tuple(tables), tuple(byes)
     orphans = []

@@ -5,37 +5,85 @@ rows (`selectors.round_board`)."""
 
 from collections.abc import Sequence
 
+from tournaments.domain.texts import N_, Gettext, english
 
-def place_label(place: int | None) -> str:
-    """ "1st", "2nd", "3rd", "4th", "11th"... ("" before the result)."""
+# A top-cut round's stage as `Round.stage` stores it (English, from `topcut`/`podcut`), and how
+# it reads inside a sentence; "Top 16" and the like by the number of players.
+STAGES_IN_SENTENCE = {
+    "Final": N_("the final"),
+    "Semifinals": N_("the semifinals"),
+    "Semi-finals": N_("the semi-finals"),
+    "Quarterfinals": N_("the quarterfinals"),
+}
+TOP = N_("Top %(players)s")
+TOP_IN_SENTENCE = N_("the top %(players)s")
+# Translators: an ordinal place in a tournament ("1st", "21st"): the place's number and its
+# ending. Use one form for every number where your language has one ("%(place)s.").
+ORDINALS = {
+    1: N_("%(place)sst"),
+    2: N_("%(place)snd"),
+    3: N_("%(place)srd"),
+}
+ORDINAL = N_("%(place)sth")
+
+
+def place_label(place: int | None, gettext: Gettext = english) -> str:
+    """ "1st", "2nd", "3rd", "4th", "11th"... ("" before the result), in `gettext`'s
+    language."""
     if place is None:
         return ""
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    template = ORDINALS.get(place % 10, ORDINAL)
     if 10 <= place % 100 <= 20:
-        suffix = "th"
-    return f"{place}{suffix}"
+        template = ORDINAL
+    return gettext(template) % {"place": place}
 
 
-def round_label(number: int, stage: str = "", *, in_sentence: bool = False) -> str:
+def stage_label(stage: str, gettext: Gettext = english, *, in_sentence: bool = False) -> str:
+    """A top-cut stage as `Round.stage` stores it ("Final", "Top 16"), in `gettext`'s
+    language; `in_sentence`: "the final"."""
+    top = stage.removeprefix("Top ")
+    if top != stage and top.isdigit():
+        return gettext(TOP_IN_SENTENCE if in_sentence else TOP) % {"players": top}
+    if not in_sentence:
+        return gettext(stage)
+    if stage in STAGES_IN_SENTENCE:
+        return gettext(STAGES_IN_SENTENCE[stage])
+    return f"the {stage[0].lower()}{stage[1:]}"
+
+
+def round_label(
+    number: int, stage: str = "", *, in_sentence: bool = False, gettext: Gettext = english
+) -> str:
     """What the pages call a round: "Round 3", or a top-cut round by its stage ("Final",
     "Semifinals"), never by its number (a 3-round event's final is its round 4, a number no
     player knows it by). `in_sentence`: as it reads inside a sentence ("round 3", "the
-    final")."""
+    final"). In `gettext`'s language (the site passes Django's)."""
     if not stage:
-        return f"round {number}" if in_sentence else f"Round {number}"
-    return f"the {stage[0].lower()}{stage[1:]}" if in_sentence else stage
+        template = N_("round %(number)s") if in_sentence else N_("Round %(number)s")
+        return gettext(template) % {"number": number}
+    return stage_label(stage, gettext, in_sentence=in_sentence)
 
 
-def numbered(noun: str, nouns: str, numbers: Sequence[int]) -> str:
-    """ "table 3", "pods 1 and 4", "tables 1, 2 and 5": the noun agreeing with the count."""
+def numbered(noun: str, nouns: str, numbers: Sequence[int], gettext: Gettext = english) -> str:
+    """ "table 3", "pods 1 and 4", "tables 1, 2 and 5": the noun agreeing with the count
+    (`noun` and `nouns` as the caller's language has them; the list in `gettext`'s)."""
     shown = [str(n) for n in numbers]
     if len(shown) == 1:
-        return f"{noun} {shown[0]}"
-    return f"{nouns} {', '.join(shown[:-1])} and {shown[-1]}"
+        return gettext(N_("%(noun)s %(number)s")) % {"noun": noun, "number": shown[0]}
+    return gettext(N_("%(nouns)s %(numbers)s and %(last)s")) % {
+        "nouns": nouns,
+        "numbers": ", ".join(shown[:-1]),
+        "last": shown[-1],
+    }
 
 
 def result_label(
-    *, reported: bool, is_draw: bool, game_wins: Sequence[int | None], game_draws: int
+    *,
+    reported: bool,
+    is_draw: bool,
+    game_wins: Sequence[int | None],
+    game_draws: int,
+    gettext: Gettext = english,
 ) -> str:
     """A reported match's games as the MTR writes them, en dashes between the numbers
     ("2-1", "2-0-1", "0-0-3" for an intentional draw), "draw" for a drawn match without
@@ -43,7 +91,7 @@ def result_label(
     if not reported or len(game_wins) != 2:
         return ""
     if None in game_wins:
-        return "draw" if is_draw else ""
+        return gettext(N_("draw")) if is_draw else ""
     games = [*game_wins, game_draws] if game_draws else list(game_wins)
     return "\u2013".join(str(g) for g in games)
 

@@ -26,17 +26,13 @@ from tournaments.domain.pairing import PairingError, pair_round
 from tournaments.domain.pods import PodPairingError, pair_pods, pod_sizes, seating_warnings
 from tournaments.domain.records import PointsScheme, Table
 from tournaments.domain.standings import compute_standings
+from tournaments.domain.texts import N_, Refusal
 
 VERSION = 1
 
 
-class NextRoundError(ValueError):
+class NextRoundError(Refusal):
     """The round cannot be paired or adopted from this input; `code` says which rule."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)
@@ -87,7 +83,7 @@ def phone_result(players: list[int], given: dict) -> dict:
     draw = bool(given.get("draw"))
     winner = None if draw else given.get("winner")
     if not draw and winner not in players:
-        raise NextRoundError("bad_result", "Tap the winner, or Draw.")
+        raise NextRoundError("bad_result", N_("Tap the winner, or Draw."))
     return {
         "winner": winner,
         "game_wins": None,
@@ -105,7 +101,7 @@ def _match_result(players: list[int], games) -> dict:
         and all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in games)
     )
     if len(players) != 2 or not whole or max(games[:2]) > 2 or games[2] > 3 or not any(games):
-        raise NextRoundError("bad_result", "A match's result is its game wins, as 2-1.")
+        raise NextRoundError("bad_result", N_("A match's result is its game wins, as 2-1."))
     first, second, drawn = games
     winner = players[0] if first > second else players[1] if second > first else None
     return {
@@ -138,7 +134,9 @@ def close_round(snapshot: dict, results: dict | None = None) -> dict:
         tables.append(table_json(table_value(full)))
     if missing:
         raise NextRoundError(
-            "missing", f"No result yet at table {', '.join(str(n) for n in missing)}."
+            "missing",
+            N_("No result yet at table %(tables)s."),
+            {"tables": ", ".join(str(n) for n in missing)},
         )
     closed["history"] = [*snapshot["history"], tables]
     return closed
@@ -152,7 +150,17 @@ def pair_offline(snapshot_text: str, results_text: str = "{}") -> str:
         data = close_round(json.loads(snapshot_text), json.loads(results_text))
         round_ = pair_next(data)
     except NextRoundError as error:
-        return json.dumps({"ok": False, "code": error.code, "message": error.message})
+        # `message` in English; `template` and `params` for a page that translates it
+        # (`interpolate(gettext(template), params, true)`).
+        return json.dumps(
+            {
+                "ok": False,
+                "code": error.code,
+                "message": error.message,
+                "template": error.template,
+                "params": error.params,
+            }
+        )
     return json.dumps({"ok": True, **round_.as_json(), "input": data, "digest": digest(data)})
 
 
@@ -215,17 +223,23 @@ def pair_next(data: dict) -> NextRound:
     """Pair the input's round as `services.rounds.round_pair` does: the players who sit it out
     (requested byes) get a table of one each after the others."""
     if data.get("version") != VERSION:
-        raise NextRoundError("version", "This snapshot is from another version: load it again.")
+        raise NextRoundError("version", N_("This snapshot is from another version: load it again."))
     number = data["round"]
     active = _active(data)
     fewest = 3 if data["format"] == "pods" else 2
     if len(active) < fewest:
         raise NextRoundError(
             "few",
-            f"At least {'three' if fewest == 3 else 'two'} players are needed to pair a round.",
+            N_("At least three players are needed to pair a round.")
+            if fewest == 3
+            else N_("At least two players are needed to pair a round."),
         )
     if number > data["planned"]:
-        raise NextRoundError("swiss_over", f"All {data['planned']} Swiss rounds have been played.")
+        raise NextRoundError(
+            "swiss_over",
+            N_("All %(planned)s Swiss rounds have been played."),
+            {"planned": data["planned"]},
+        )
     history = _history(data)
     ranking, points = standings_order(data)
     ratings = _pairs(data.get("ratings"))
@@ -254,7 +268,7 @@ def pair_next(data: dict) -> NextRound:
             pairing = pair_round(**common, bye_pairing=data["bye_pairing"])
             tables = [*map(list, pairing.tables), *([b] for b in pairing.byes)]
     except (PairingError, PodPairingError) as error:
-        raise NextRoundError(getattr(error, "code", "pairing"), str(error)) from None
+        raise NextRoundError(error.code, error.template, error.params) from None
     warnings = list(pairing.warnings)
     if data["format"] == "pods":
         warnings += _pod_warnings(history, tables, data.get("names") or {})
@@ -278,7 +292,7 @@ def check_round(data: dict, tables: list[list[int]]) -> None:
         isinstance(t, list) and t and all(isinstance(p, int) and not isinstance(p, bool) for p in t)
         for t in tables
     ):
-        raise NextRoundError("shape", "The round must be a list of tables of player ids.")
+        raise NextRoundError("shape", N_("The round must be a list of tables of player ids."))
     active = _active(data)
     out = list(data["sitting_out"])
     requested = [p for p in data["players"] if p in set(out)]
@@ -286,20 +300,27 @@ def check_round(data: dict, tables: list[list[int]]) -> None:
     tail = [t[0] for t in tables[len(paired) :] if len(t) == 1]
     if tail != requested:
         raise NextRoundError(
-            "requested", "The players who asked to sit the round out must each get a bye last."
+            "requested",
+            N_("The players who asked to sit the round out must each get a bye last."),
         )
     seated = Counter(p for t in paired for p in t)
     twice = sorted(p for p, c in seated.items() if c > 1)
     if twice:
-        raise NextRoundError("twice", f"Seated more than once: player {twice[0]}.")
+        raise NextRoundError(
+            "twice", N_("Seated more than once: player %(player)s."), {"player": twice[0]}
+        )
     stray = sorted(set(seated) - set(active))
     if stray:
         raise NextRoundError(
-            "not_active", f"Player {stray[0]} is not playing this round (dropped or not entered)."
+            "not_active",
+            N_("Player %(player)s is not playing this round (dropped or not entered)."),
+            {"player": stray[0]},
         )
     unseated = sorted(set(active) - set(seated))
     if unseated:
-        raise NextRoundError("unseated", f"Player {unseated[0]} has no seat.")
+        raise NextRoundError(
+            "unseated", N_("Player %(player)s has no seat."), {"player": unseated[0]}
+        )
     sizes = sorted(len(t) for t in paired if len(t) > 1)
     byes = sum(1 for t in paired if len(t) == 1)
     if data["format"] == "pods":
@@ -307,13 +328,18 @@ def check_round(data: dict, tables: list[list[int]]) -> None:
         if sizes != sorted(allowed) or byes != allowed_byes:
             raise NextRoundError(
                 "sizes",
-                f"{len(active)} players make pods of {', '.join(map(str, sorted(allowed)))}"
-                f" and {allowed_byes} bye(s) in this event.",
+                N_("%(players)s players make pods of %(sizes)s and %(byes)s bye(s) in this event."),
+                {
+                    "players": len(active),
+                    "sizes": ", ".join(map(str, sorted(allowed))),
+                    "byes": allowed_byes,
+                },
             )
     elif set(sizes) - {2} or byes != len(active) % 2:
         raise NextRoundError(
-            "sizes", "A 1v1 round is matches of two and one bye for an odd number of players."
+            "sizes",
+            N_("A 1v1 round is matches of two and one bye for an odd number of players."),
         )
     singles = [i for i, t in enumerate(paired) if len(t) == 1]
     if singles and singles[0] < len(paired) - len(singles):
-        raise NextRoundError("order", "The byes come after the other tables.")
+        raise NextRoundError("order", N_("The byes come after the other tables."))

@@ -52,6 +52,7 @@ from tournaments.domain.byes import bye_candidates, pick_byes
 from tournaments.domain.history import read_history
 from tournaments.domain.matching import min_cost_perfect
 from tournaments.domain.records import PlayerId, Round
+from tournaments.domain.texts import N_, Refusal
 
 FEWEST_PLAYERS = 2  # one match
 FIRST_ROUND_MODES = ("random", "rating")
@@ -60,12 +61,11 @@ FIRST_ROUND_MODES = ("random", "rating")
 BYE_PAIRINGS = ("mtr", "avoid_rematch")
 
 
-class PairingError(ValueError):
-    """Input that cannot be paired (unknown mode, a player listed twice); `code` names it."""
+class PairingError(Refusal):
+    """Input that cannot be paired (unknown mode, a player listed twice); `code` names it;
+    `parts` (invalid_manual): each problem's (template, params), the message being them all."""
 
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
+    parts: tuple[tuple[str, dict], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +117,9 @@ def pair_round(
     active = list(players)
     if len(set(active)) != len(active):
         dupes = sorted(p for p, c in Counter(active).items() if c > 1)
-        raise PairingError("duplicate_player", f"players listed twice: {dupes}")
+        raise PairingError(
+            "duplicate_player", N_("players listed twice: %(players)s"), {"players": dupes}
+        )
     past = read_history(history)
     if not any(len(round_) for round_ in history):
         return _first_round(active, past, points, seed, first_round, ratings)

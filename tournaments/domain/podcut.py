@@ -28,12 +28,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tournaments.domain.records import PlayerId
+from tournaments.domain.texts import N_, Refusal
 
 POD_CUT_SIZES = (4, 16)
 CUT_SEATS = {
-    "by_seed": "Best seed in seat 1, then by seed",
-    "seed_picks": "The seeds choose their seats, best seed first (the TO records the choices)",
-    "random": "Seats drawn at random at each pod",
+    "by_seed": N_("Best seed in seat 1, then by seed"),
+    "seed_picks": N_("The seeds choose their seats, best seed first (the TO records the choices)"),
+    "random": N_("Seats drawn at random at each pod"),
 }
 SEMI_FINAL_SEEDS = ((1, 8, 9, 16), (2, 7, 10, 15), (3, 6, 11, 14), (4, 5, 12, 13))
 
@@ -41,20 +42,18 @@ Pod = tuple[PlayerId, ...]  # player ids in seat order, seat 1 first
 Stage = tuple[Pod, ...]  # the pods played at the same time: the semi-finals, or the final
 
 
-class PodCutError(ValueError):
+class PodCutError(Refusal):
     """A pod cut that cannot be built or advanced; `code` names the problem."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
 
 
 def _check_seeds(seeds: Sequence[PlayerId], size: int) -> None:
     if len(set(seeds)) != len(seeds):
-        raise PodCutError("duplicate_seed", "A player is seeded twice.")
+        raise PodCutError("duplicate_seed", N_("A player is seeded twice."))
     if len(seeds) < size:
         raise PodCutError(
-            "too_few_players", f"A top {size} needs {size} players; there are {len(seeds)}."
+            "too_few_players",
+            N_("A top %(size)s needs %(size)s players; there are %(players)s."),
+            {"size": size, "players": len(seeds)},
         )
 
 
@@ -109,7 +108,7 @@ class PodBracket:
 
     def stage_label(self, index: int) -> str:
         """ "Final" for the last stage of the cut, "Semi-finals" before it."""
-        return "Final" if index == (1 if self.size == 16 else 0) else "Semi-finals"
+        return N_("Final") if index == (1 if self.size == 16 else 0) else N_("Semi-finals")
 
 
 def create_pod_bracket(seeds: Sequence[PlayerId], size: int) -> PodBracket:
@@ -120,7 +119,9 @@ def create_pod_bracket(seeds: Sequence[PlayerId], size: int) -> PodBracket:
     """
     if size not in POD_CUT_SIZES:
         raise PodCutError(
-            "bad_size", f"A pod top cut takes {' or '.join(map(str, POD_CUT_SIZES))}, not {size}."
+            "bad_size",
+            N_("A pod top cut takes %(sizes)s, not %(size)s."),
+            {"sizes": " or ".join(map(str, POD_CUT_SIZES)), "size": size},
         )
     _check_seeds(seeds, size)
     first = semi_final_pods(seeds) if size == 16 else (tuple(seeds[:4]),)
@@ -136,17 +137,22 @@ def advance_pods(bracket: PodBracket, results: Sequence[PlayerId | None]) -> Pod
     the final the returned bracket is finished and has its champion.
     """
     if bracket.finished:
-        raise PodCutError("bracket_finished", "The final pod has already been played.")
+        raise PodCutError("bracket_finished", N_("The final pod has already been played."))
     current = bracket.current
     given = tuple(results)
     if len(given) != len(current):
         raise PodCutError(
             "wrong_result_count",
-            f"Give one result per pod: {len(current)} expected, {len(given)} given.",
+            N_("Give one result per pod: %(expected)s expected, %(given)s given."),
+            {"expected": len(current), "given": len(given)},
         )
     for pod, winner in zip(current, given, strict=True):
         if winner is not None and winner not in pod:
-            raise PodCutError("winner_not_at_pod", f"Player {winner} did not play at that pod.")
+            raise PodCutError(
+                "winner_not_at_pod",
+                N_("Player %(player)s did not play at that pod."),
+                {"player": winner},
+            )
     bracket_results = (*bracket.results, given)
     if len(current) == 1:
         return PodBracket(bracket.size, bracket.seeds, bracket.stages, bracket_results)
@@ -182,7 +188,11 @@ def suggested_structure(players: int) -> tuple[int, int]:
       12-16 play 3 rounds and a top 4. Fewer than 3 players cannot fill a pod.
     """
     if players < 3:
-        raise PodCutError("too_few_players", f"A pod event needs 3 players, not {players}.")
+        raise PodCutError(
+            "too_few_players",
+            N_("A pod event needs 3 players, not %(players)s."),
+            {"players": players},
+        )
     for most, rounds, cut in STRUCTURE:
         if players <= most:
             return rounds, cut
@@ -195,7 +205,9 @@ def seat_order(pod: Pod, rule: str, *, draw: str = "") -> Pod:
     shuffles them with a generator seeded by `draw`, so the same draw seats them the same."""
     if rule not in CUT_SEATS:
         raise PodCutError(
-            "bad_seat_rule", f"Cut seats are chosen {', '.join(CUT_SEATS)}, not {rule!r}."
+            "bad_seat_rule",
+            N_("Cut seats are chosen %(rules)s, not %(rule)s."),
+            {"rules": ", ".join(CUT_SEATS), "rule": repr(rule)},
         )
     if rule == "random":
         return tuple(random.Random(draw).sample(pod, len(pod)))
@@ -206,11 +218,15 @@ def seats_from_picks(pod: Pod, picks: Sequence[int]) -> Pod:
     """The seat order after the seeds chose: `picks[i]` is the seat (1 = first) that the pod's
     i-th best seed chose (`pod` in seed order). Every seat is chosen once."""
     if len(picks) != len(pod):
-        raise PodCutError("picks_count", f"Give a seat for each of the pod's {len(pod)} players.")
+        raise PodCutError(
+            "picks_count",
+            N_("Give a seat for each of the pod's %(players)s players."),
+            {"players": len(pod)},
+        )
     if any(not 1 <= seat <= len(pod) for seat in picks):
-        raise PodCutError("bad_seat", f"Seats are numbered 1 to {len(pod)}.")
+        raise PodCutError("bad_seat", N_("Seats are numbered 1 to %(last)s."), {"last": len(pod)})
     if len(set(picks)) != len(picks):
-        raise PodCutError("seat_taken", "Two players chose the same seat.")
+        raise PodCutError("seat_taken", N_("Two players chose the same seat."))
     seated: list[PlayerId | None] = [None] * len(pod)
     for player, seat in zip(pod, picks, strict=True):
         seated[seat - 1] = player

@@ -110,13 +110,14 @@ from dataclasses import dataclass, fields
 from tournaments.domain.byes import pick_byes
 from tournaments.domain.history import History, read_history
 from tournaments.domain.records import PlayerId, Round
+from tournaments.domain.texts import N_, Refusal
 
 FEWEST_PLAYERS = 3  # a pod seats 3 to 5
 LAYOUTS = ("threes", "fives", "byes")
 LAYOUT_LABELS = {
-    "threes": "4-player pods, the rest in 3-player pods",
-    "fives": "4-player pods, the rest in 5-player pods",
-    "byes": "4-player pods, the rest get byes",
+    "threes": N_("4-player pods, the rest in 3-player pods"),
+    "fives": N_("4-player pods, the rest in 5-player pods"),
+    "byes": N_("4-player pods, the rest get byes"),
 }
 FIRST_ROUND_MODES = ("random", "rating")
 EXACT_LIMIT = 12  # players: at most 15,400 ways to cut 12 players into pods
@@ -129,12 +130,10 @@ LATE_ROUNDS = 2
 _EPS = 1e-9
 
 
-class PodPairingError(ValueError):
-    """Input that cannot be paired (too few players, a player listed twice); `code` names it."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
+class PodPairingError(Refusal):
+    """Input that cannot be paired (too few players, a player listed twice); `code` names it.
+    The messages of the pairer's own arguments (weights, layout, modes) are for the operator of
+    `pair_pods` and stay English; those a TO may meet are marked for translation."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +198,7 @@ def pod_sizes(count: int, layout: str = "threes") -> tuple[tuple[int, ...], int]
     if layout not in LAYOUTS:
         raise PodPairingError("layout", f"layout must be one of {', '.join(LAYOUTS)}")
     if count < FEWEST_PLAYERS:
-        raise PodPairingError("few_players", "at least 3 players are needed for a pod")
+        raise PodPairingError("few_players", N_("at least 3 players are needed for a pod"))
     if layout == "fives":
         for fives in range(5):
             rest = count - 5 * fives
@@ -303,7 +302,9 @@ def pair_pods(
     active = list(players)
     if len(set(active)) != len(active):
         dupes = sorted(p for p, c in Counter(active).items() if c > 1)
-        raise PodPairingError("duplicate_player", f"players listed twice: {dupes}")
+        raise PodPairingError(
+            "duplicate_player", N_("players listed twice: %(players)s"), {"players": dupes}
+        )
     sizes, bye_count = pod_sizes(len(active), layout)
     weights = weights or PodWeights()
     past = read_history(history)

@@ -13,16 +13,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from tournaments.domain.records import PlayerId
+from tournaments.domain.texts import N_, Refusal
 
 Match = tuple[PlayerId, PlayerId]  # (better seed, worse seed)
 
 
-class TopCutError(ValueError):
+class TopCutError(Refusal):
     """A bracket that cannot be built or advanced; `code` names the problem."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
 
 
 def bracket_order(size: int) -> list[int]:
@@ -41,17 +38,23 @@ def bracket_order(size: int) -> list[int]:
 
 def _check_size(size: int) -> None:
     if size < 2 or size & (size - 1):
-        raise TopCutError("bad_size", f"A top cut needs 2, 4, 8, 16, 32... players, not {size}.")
+        raise TopCutError(
+            "bad_size",
+            N_("A top cut needs 2, 4, 8, 16, 32... players, not %(size)s."),
+            {"size": size},
+        )
 
 
 def seed_bracket(seeds: Sequence[PlayerId], size: int) -> list[Match]:
     """The first round of a top `size` cut of `seeds` (standings order, best first)."""
     _check_size(size)
     if len(set(seeds)) != len(seeds):
-        raise TopCutError("duplicate_seed", "A player is seeded twice.")
+        raise TopCutError("duplicate_seed", N_("A player is seeded twice."))
     if len(seeds) < size:
         raise TopCutError(
-            "too_few_players", f"A top {size} needs {size} players; there are {len(seeds)}."
+            "too_few_players",
+            N_("A top %(size)s needs %(size)s players; there are %(players)s."),
+            {"size": size, "players": len(seeds)},
         )
     order = bracket_order(size)
     return [(seeds[order[i] - 1], seeds[order[i + 1] - 1]) for i in range(0, size, 2)]
@@ -92,7 +95,8 @@ class Bracket:
     def round_label(self, index: int) -> str:
         """The usual name of round `index`: "Final", "Semifinals", "Quarterfinals", "Top 16"."""
         players = self.size >> index
-        return {2: "Final", 4: "Semifinals", 8: "Quarterfinals"}.get(players, f"Top {players}")
+        named = {2: N_("Final"), 4: N_("Semifinals"), 8: N_("Quarterfinals")}
+        return named.get(players, f"Top {players}")  # labels.round_label translates "Top 16"
 
 
 def create_bracket(seeds: Sequence[PlayerId], size: int) -> Bracket:
@@ -108,22 +112,32 @@ def advance(bracket: Bracket, winners: Iterable[PlayerId]) -> Bracket:
     the better seed listed first. After the final the returned bracket has its champion.
     """
     if bracket.champion is not None:
-        raise TopCutError("bracket_finished", "The final is already decided.")
+        raise TopCutError("bracket_finished", N_("The final is already decided."))
     current = bracket.rounds[-1]
     given = list(winners)
     if len(set(given)) != len(given):
-        raise TopCutError("duplicate_winner", "A winner is given twice.")
+        raise TopCutError("duplicate_winner", N_("A winner is given twice."))
     decided: list[PlayerId] = []
     for high, low in current:
         found = [p for p in (high, low) if p in given]
         if not found:
-            raise TopCutError("missing_result", f"No winner given for {high} v {low}.")
+            raise TopCutError(
+                "missing_result",
+                N_("No winner given for %(high)s v %(low)s."),
+                {"high": high, "low": low},
+            )
         if len(found) == 2:
-            raise TopCutError("two_winners", f"Both {high} and {low} are given as winners.")
+            raise TopCutError(
+                "two_winners",
+                N_("Both %(high)s and %(low)s are given as winners."),
+                {"high": high, "low": low},
+            )
         decided.append(found[0])
     if len(decided) != len(given):
         stray = next(p for p in given if p not in decided)
-        raise TopCutError("not_in_round", f"Player {stray} has no match in this round.")
+        raise TopCutError(
+            "not_in_round", N_("Player %(player)s has no match in this round."), {"player": stray}
+        )
     bracket_winners = (*bracket.winners, tuple(decided))
     if len(decided) == 1:
         return Bracket(bracket.seeds, bracket.rounds, bracket_winners)

@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from django.utils.translation import pgettext
+
 from ..domain.result import Result
 from ..errors import TournamentError
 
@@ -95,6 +97,11 @@ class Format:
     penalty_loses_game = False
     suggests_cut = False  # whether pages show the rounds and cut suggested for the field
 
+    def table_sentence(self, table: str, pod: str) -> str:
+        """Of two translated sentences, the one about this format's tables (a 1v1 table or
+        a pod): the noun's gender and case differ by language, so each is written whole."""
+        return pod if self.key == "pods" else table
+
     @property
     def noun_title(self) -> str:
         """The noun capitalised, to start a sentence."""
@@ -116,7 +123,7 @@ class Format:
 
     def check_top_cut(self, top_cut: int) -> None:
         if self.top_cuts is not None and top_cut not in self.top_cuts:
-            raise TournamentError(self.top_cut_problem, code="top_cut", field="top_cut")
+            raise TournamentError(str(self.top_cut_problem), code="top_cut", field="top_cut")
 
     def suggested_structure(self, players: int) -> tuple[int, int | None]:
         """Swiss rounds and top cut that suit a field: ⌈log₂ N⌉ rounds and no cut suggested."""
@@ -195,7 +202,14 @@ class Format:
         for table in changed:
             if table.reported and len(before[table.pk]) > 1:
                 raise TournamentError(
-                    f"{self.noun_title} {table.number} already has a result: correct it first.",
+                    self.table_sentence(
+                        pgettext(
+                            "a 1v1 table",
+                            "Table %(number)s already has a result: correct it first.",
+                        ),
+                        pgettext("a pod", "Pod %(number)s already has a result: correct it first."),
+                    )
+                    % {"number": table.number},
                     code="reported",
                 )
 

@@ -8,13 +8,16 @@ draw (MTR 2.4: reported 0-0-3), or "draw" for a drawn match whose games were not
 
 import re
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from ..actions import Action
 from ..domain import topcut
 from ..domain.edits import give_bye, pair_by_hand, pairing_from_manual, swap_players
 from ..domain.pairing import FEWEST_PLAYERS, PairingError, pair_round
 from ..domain.result import Result
 from ..domain.standings import MTR_FLOOR
-from ..errors import TournamentError
+from ..errors import TournamentError, domain_message
 from .base import EditPlan, Format, PenaltyLoss, SlipBoxes
 
 # A 1v1 card's buttons, as (code, label, title). The first row is always shown; the second
@@ -24,8 +27,8 @@ RESULTS = [
     ("2-1", "2-1", ""),
     ("1-2", "1-2", ""),
     ("0-2", "0-2", ""),
-    ("1-1", "1-1", "A drawn match, one game each"),
-    ("id", "ID", "Intentional draw, reported 0-0-3 (MTR 2.4)"),
+    ("1-1", "1-1", gettext_lazy("A drawn match, one game each")),
+    ("id", gettext_lazy("ID"), gettext_lazy("Intentional draw, reported 0-0-3 (MTR 2.4)")),
 ]
 # Written with en dashes, as Appendix C writes a match, which also keeps them apart
 # from the first row's labels when a page is searched for "2-1".
@@ -40,8 +43,8 @@ MORE_RESULTS = [
         ("0-2-1", ""),
         ("0-1-1", ""),
         ("1-2-1", ""),
-        ("1-1-1", "A drawn match: a game each and a drawn game"),
-        ("0-0-1", "A drawn match: one drawn game"),
+        ("1-1-1", gettext_lazy("A drawn match: a game each and a drawn game")),
+        ("0-0-1", gettext_lazy("A drawn match: one drawn game")),
     ]
 ]
 DRAW_CODES = {"1-1", "id", "1-1-1", "0-0-1", "draw"}  # the draws among the buttons
@@ -84,9 +87,9 @@ class OneVOne(Format):
     # MTR Appendix C: match-win and game-win percentages are floored at 0.33.
     default_mw_floor = default_gw_floor = MTR_FLOOR
     edits = [
-        ("swap", "Swap their seats", True),
-        ("pair", "Pair them together", True),
-        ("bye", "Give the bye", False),
+        ("swap", gettext_lazy("Swap their seats"), True),
+        ("pair", gettext_lazy("Pair them together"), True),
+        ("bye", gettext_lazy("Give the bye"), False),
     ]
     report_actions = {
         (False, False): Action.MATCH_REPORT,
@@ -117,19 +120,19 @@ class OneVOne(Format):
         code = str(data.get("result", ""))
         if len(players) != 2:
             raise TournamentError(
-                "A bye has no result to enter.", code="bad_result", field="result"
+                _("A bye has no result to enter."), code="bad_result", field="result"
             )
         if code == "draw":
             return Result(draw=True)
         games = read_code(code)
         if games is None:
             raise TournamentError(
-                "Choose one of the result buttons (games won by each player, as 2-1).",
+                _("Choose one of the result buttons (games won by each player, as 2-1)."),
                 code="bad_result",
                 field="result",
             )
         first, second, drawn = games
-        (a, _), (b, _) = players
+        (a, _name_a), (b, _name_b) = players
         winner = a if first > second else b if second > first else None
         return Result(
             winner=winner,
@@ -157,11 +160,13 @@ class OneVOne(Format):
     def slip(self, players):
         """Each player's games won, and the drawn games: the match as the MTR writes it."""
         return SlipBoxes(
-            columns=("Games won",),
+            columns=(_("Games won"),),
             tick=False,
-            boxes=(("Drawn games", False),),
-            how="Write the games each player won and the drawn games (an intentional draw: "
-            "0, 0 and 3 drawn).",
+            boxes=((_("Drawn games"), False),),
+            how=_(
+                "Write the games each player won and the drawn games (an intentional draw: "
+                "0, 0 and 3 drawn)."
+            ),
         )
 
     def check_result(self, entries, result, *, top_cut, lost=frozenset()):
@@ -172,31 +177,37 @@ class OneVOne(Format):
         game_draws = result.game_draws
         if isinstance(game_draws, bool) or not isinstance(game_draws, int):
             raise TournamentError(
-                "Drawn games are a whole number.", code="game_draws", field="game_draws"
+                _("Drawn games are a whole number."), code="game_draws", field="game_draws"
             )
         if not 0 <= game_draws <= MOST_DRAWS:
             raise TournamentError(
-                f"Drawn games are 0 to {MOST_DRAWS}.", code="game_draws", field="game_draws"
+                _("Drawn games are 0 to %(most)s.") % {"most": MOST_DRAWS},
+                code="game_draws",
+                field="game_draws",
             )
         if game_draws and not wins:
             raise TournamentError(
-                "Give every player's game wins with the drawn games (an intentional draw "
-                "is 0-0-3).",
+                _(
+                    "Give every player's game wins with the drawn games (an intentional draw "
+                    "is 0-0-3)."
+                ),
                 code="game_draws",
                 field="game_draws",
             )
         if result.places:
             raise TournamentError(
-                "Places are for pods; a match has a winner or a draw.",
+                _("Places are for pods; a match has a winner or a draw."),
                 code="places",
                 field="places",
             )
         if draw and top_cut:
             raise TournamentError(
-                "A top-cut match needs a winner.", code="top_cut_draw", field="winner"
+                _("A top-cut match needs a winner."), code="top_cut_draw", field="winner"
             )
         if draw == (winner is not None):
-            raise TournamentError("Choose a winner, or a draw.", code="no_result", field="winner")
+            raise TournamentError(
+                _("Choose a winner, or a draw."), code="no_result", field="winner"
+            )
         if wins:
             if (
                 set(wins) != set(entries)
@@ -204,17 +215,19 @@ class OneVOne(Format):
                 or any(w < 0 for w in wins.values())
             ):
                 raise TournamentError(
-                    "Give every player's game wins.", code="game_wins", field="game_wins"
+                    _("Give every player's game wins."), code="game_wins", field="game_wins"
                 )
             best = max(wins.values())
             leaders = [e for e, w in wins.items() if w == best]
             if draw and len(set(wins.values())) != 1:
                 raise TournamentError(
-                    "A draw needs equal game wins.", code="game_wins", field="game_wins"
+                    _("A draw needs equal game wins."), code="game_wins", field="game_wins"
                 )
             if winner is not None and leaders != [winner]:
                 raise TournamentError(
-                    "The winner must have won the most games.", code="game_wins", field="game_wins"
+                    _("The winner must have won the most games."),
+                    code="game_wins",
+                    field="game_wins",
                 )
         return winner, {e: 1 if draw or e == winner else 2 for e in entries}
 
@@ -251,7 +264,10 @@ class OneVOne(Format):
                 new_pairs, new_byes = pair_by_hand(pairs, byes, a.player_id, b.player_id)
             else:
                 if a.player_id in byes:
-                    raise TournamentError(f"{a.player} already has the bye.", code="has_bye")
+                    raise TournamentError(
+                        _("%(player)s already has the bye.") % {"player": a.player},
+                        code="has_bye",
+                    )
                 new_pairs, new_byes = give_bye(pairs, byes, a.player_id)
             past = read_past(None)
             pairing = pairing_from_manual(
@@ -262,7 +278,7 @@ class OneVOne(Format):
                 points=read_points(past),
             )
         except PairingError as error:
-            raise TournamentError(str(error), code="invalid_manual") from None
+            raise TournamentError(domain_message(error), code="invalid_manual") from None
         wanted = [tuple(t) for t in new_pairs] + [(p,) for p in new_byes]
         unchanged = set(before.values()) & set(wanted)
         changed = [t for t in tables if before[t.pk] not in unchanged]

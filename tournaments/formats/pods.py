@@ -4,6 +4,9 @@ finishing order, pairing edits by swapping seats, and a top cut of pods.
 Pairs with `domain.pods`, warns of repeats from `domain.history`, cuts with `domain.podcut`.
 """
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from leagues.domain.ranking import is_valid_ranking
 
 from ..actions import Action
@@ -12,7 +15,7 @@ from ..domain.labels import place_label
 from ..domain.pods import FEWEST_PLAYERS, PodPairingError, pair_pods, seating_warnings
 from ..domain.result import Result
 from ..domain.standings import POD_OMW_FLOOR
-from ..errors import TournamentError
+from ..errors import TournamentError, domain_message
 from .base import EditPlan, Format, PenaltyLoss, SlipBoxes, small_int
 
 
@@ -37,15 +40,17 @@ class Pods(Format):
     # Par at a pod of four, for match-win and game-win percentages alike (a pod is one game).
     default_mw_floor = default_gw_floor = POD_OMW_FLOOR
     top_cuts = (0, 4, 16)  # one final pod of 4, or four semi-final pods and a final pod
-    top_cut_problem = (
+    top_cut_problem = gettext_lazy(
         "A pod event cuts to the top 4 (one final pod) or the top 16 (four semi-final "
         "pods, then a final pod)."
     )
     edits = [
-        ("swap", "Swap their seats", True),  # between pods, inside a pod, or with a bye
-        ("bye", "Give the bye (leaves a pod of 4 or 5)", False),
+        # between pods, inside a pod, or with a bye
+        ("swap", gettext_lazy("Swap their seats"), True),
+        ("bye", gettext_lazy("Give the bye (leaves a pod of 4 or 5)"), False),
     ]
-    edit_help = (
+    # Translators: a sentence after another under the pairing edit forms (keep the space).
+    edit_help = gettext_lazy(
         " A swap puts each player in the other's seat; the bye takes a player out of a pod of "
         "4 or 5."
     )
@@ -81,7 +86,7 @@ class Pods(Format):
                 draw_points=float(tournament.points_draw),
             )
         except PodPairingError as error:
-            raise TournamentError(str(error), code=error.code) from None
+            raise TournamentError(domain_message(error), code=error.code) from None
         return [*pairing.pods, *((b,) for b in pairing.byes)], list(pairing.warnings)
 
     def seating_warnings(self, past, seatings, entries):
@@ -95,7 +100,7 @@ class Pods(Format):
             winner = small_int(str(data["winner"]))
             if winner is None or winner not in {e for e, _ in players}:
                 raise TournamentError(
-                    "Tap the name of a player at this pod.", code="bad_result", field="winner"
+                    _("Tap the name of a player at this pod."), code="bad_result", field="winner"
                 )
             return Result(winner=winner)
         code = data.get("result", "")
@@ -107,14 +112,15 @@ class Pods(Format):
                 place = small_int(str(data.get(f"place-{entry_id}", "")))
                 if place is None or not 1 <= place <= len(players):
                     raise TournamentError(
-                        f"Choose a place for {name} (1 to {len(players)}).",
+                        _("Choose a place for %(name)s (1 to %(last)s).")
+                        % {"name": name, "last": len(players)},
                         code="bad_result",
                         field="places",
                     )
                 places[entry_id] = place
             return Result(places=places)
         raise TournamentError(
-            "Tap the winner's name, Draw, or save the full order.",
+            _("Tap the winner's name, Draw, or save the full order."),
             code="bad_result",
             field="result",
         )
@@ -127,11 +133,13 @@ class Pods(Format):
     def slip(self, players):
         """A place per player (1st to the pod's size), or the pod's draw."""
         return SlipBoxes(
-            columns=tuple(place_label(n) for n in range(1, players + 1)),
+            columns=tuple(place_label(n, _) for n in range(1, players + 1)),
             tick=True,
-            boxes=(("Draw: everyone shares first", True),),
-            how="Tick each player's place (shared places: 1st, 2nd, 2nd, 4th), or tick Draw. "
-            "Only the winner known: tick their 1st alone.",
+            boxes=((_("Draw: everyone shares first"), True),),
+            how=_(
+                "Tick each player's place (shared places: 1st, 2nd, 2nd, 4th), or tick Draw. "
+                "Only the winner known: tick their 1st alone."
+            ),
         )
 
     def check_result(self, entries, result, *, top_cut, lost=frozenset()):
@@ -149,7 +157,7 @@ class Pods(Format):
         winner_id, finish = self._places(entries, result)
         if result.game_wins or result.game_draws:
             raise TournamentError(
-                "A pod has no game wins: give the winner, a draw or the places.",
+                _("A pod has no game wins: give the winner, a draw or the places."),
                 code="game_wins",
                 field="game_wins",
             )
@@ -158,11 +166,11 @@ class Pods(Format):
     def _lost_last(self, entries, result, winner_id, finish, lost):
         if not lost:
             return winner_id, finish
-        names = " and ".join(str(entries[e].entry.player) for e in sorted(lost))
+        names = _(" and ").join(str(entries[e].entry.player) for e in sorted(lost))
         if winner_id in lost:
             raise TournamentError(
-                f"{entries[winner_id].entry.player} lost this pod's game by a judge's penalty:"
-                " they cannot win it.",
+                _("%(player)s lost this pod's game by a judge's penalty: they cannot win it.")
+                % {"player": entries[winner_id].entry.player},
                 code="penalty_loss",
                 field="places" if result.place_of else "winner",
             )
@@ -170,8 +178,11 @@ class Pods(Format):
         if result.place_of:
             if any(finish[out] <= finish[e] for out in lost for e in playing):
                 raise TournamentError(
-                    f"{names} lost this pod's game by a judge's penalty: place them after "
-                    "everyone else.",
+                    _(
+                        "%(players)s lost this pod's game by a judge's penalty: place them "
+                        "after everyone else."
+                    )
+                    % {"players": names},
                     code="penalty_loss",
                     field="places",
                 )
@@ -187,7 +198,7 @@ class Pods(Format):
         if not given:
             if draw == (winner is not None):
                 raise TournamentError(
-                    "Tap the winner, or Draw, or give every place.",
+                    _("Tap the winner, or Draw, or give every place."),
                     code="no_result",
                     field="winner",
                 )
@@ -196,15 +207,17 @@ class Pods(Format):
             return winner, {e: 1 if e == winner else 2 for e in entries}
         if set(given) != set(entries):
             raise TournamentError(
-                "Give every player at the pod a place.", code="places", field="places"
+                _("Give every player at the pod a place."), code="places", field="places"
             )
         values = list(given.values())
         if not all(isinstance(p, int) and not isinstance(p, bool) for p in values) or not (
             is_valid_ranking(values)
         ):
             raise TournamentError(
-                "The places must be a finishing order: 1, 2, 3, 4, with shared places as "
-                "1, 2, 2, 4.",
+                _(
+                    "The places must be a finishing order: 1, 2, 3, 4, with shared places as "
+                    "1, 2, 2, 4."
+                ),
                 code="places",
                 field="places",
             )
@@ -212,11 +225,12 @@ class Pods(Format):
         winner_id = first[0] if len(first) == 1 else None
         if draw and winner_id is not None:
             raise TournamentError(
-                "A draw needs a shared first place.", code="places", field="places"
+                _("A draw needs a shared first place."), code="places", field="places"
             )
         if winner is not None and winner != winner_id:
             raise TournamentError(
-                f"{entries[winner].entry.player} must be the only player in first place.",
+                _("%(player)s must be the only player in first place.")
+                % {"player": entries[winner].entry.player},
                 code="places",
                 field="winner",
             )
@@ -236,8 +250,10 @@ class Pods(Format):
     def check_edit(self, edit):
         if edit == "pair":
             raise TournamentError(
-                "Pairing two players by hand is for 1v1 matches: swap players between pods "
-                "instead.",
+                _(
+                    "Pairing two players by hand is for 1v1 matches: swap players between pods "
+                    "instead."
+                ),
                 code="format",
             )
 
@@ -257,11 +273,16 @@ class Pods(Format):
             table = next(t for t in tables if t.pk == where[a.player_id])
             size = len(before[table.pk])
             if size == 1:
-                raise TournamentError(f"{a.player} already has the bye.", code="has_bye")
+                raise TournamentError(
+                    _("%(player)s already has the bye.") % {"player": a.player}, code="has_bye"
+                )
             if size <= 3:
                 raise TournamentError(
-                    f"Pod {table.number} would be left with {size - 1} players: swap "
-                    f"{a.player} with a player who has a bye instead.",
+                    _(
+                        "Pod %(number)s would be left with %(count)s players: swap %(player)s "
+                        "with a player who has a bye instead."
+                    )
+                    % {"number": table.number, "count": size - 1, "player": a.player},
                     code="pod_too_small",
                 )
             after[table.pk].remove(a.player_id)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 from django.http import Http404
+from django.utils.translation import gettext
 
 from core.languages import store_activate
 from core.zones import zone_activate
@@ -146,7 +147,9 @@ def round_board(round_: Round, decks: dict[str, str] | None = None) -> list[Boar
                 BoardTable(table_id, number, reported, is_draw, requested, "", False, [], extra)
             )
             wins.append([draws])
-        seat = BoardSeat(entry, name, position, winner == entry, labels.place_label(place), "")
+        seat = BoardSeat(
+            entry, name, position, winner == entry, labels.place_label(place, gettext), ""
+        )
         if decks:
             seat.deck = decks.get(name, "")
         tables[-1].seats.append(seat)
@@ -157,6 +160,7 @@ def round_board(round_: Round, decks: dict[str, str] | None = None) -> list[Boar
             is_draw=table.is_draw,
             game_wins=[g for g, _ in seated],
             game_draws=draws,
+            gettext=gettext,
         )
         table.full_order = labels.full_order([p for _, p in seated])
     return tables
@@ -273,7 +277,7 @@ def my_standing(event: Tournament, entry) -> MyStanding | None:
         after_round=after,
         points=row.points,
         record=f"{row.wins + row.byes}-{row.losses}-{row.draws}",
-        place=labels.place_label(row.rank),
+        place=labels.place_label(row.rank, gettext),
         tied=row.tied,
         of=len(table.rows),
     )

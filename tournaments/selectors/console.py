@@ -12,6 +12,7 @@ from datetime import datetime
 
 from django.contrib.postgres.aggregates import ArrayAgg
 from django.db.models import Exists, F, OuterRef, Prefetch, Q, Value, prefetch_related_objects
+from django.utils.translation import gettext
 
 from audit.models import AuditEntry
 from leagues.models import Player
@@ -239,4 +240,4 @@ class SeatRow:
 
     @property
     def place_label(self) -> str:
-        return labels.place_label(self.place)
+        return labels.place_label(self.place, gettext)

@@ -17,6 +17,7 @@ from datetime import date, datetime, time, timedelta, tzinfo
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, F, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from leagues.models import Organization
 from leagues.permissions import visible_leagues
@@ -92,8 +93,10 @@ def _facts(event: Tournament, *, taken: int | None, waiting: int = 0) -> EventFa
         format=event.get_format_display(),
         store=store,
         place=f"{store} — {event.place}" if event.place else store,
-        fee=fee_label(event.entry_fee, event.fee_currency),
-        seats="" if taken is None else seats_label(cap=cap, taken=taken, waiting=waiting),
+        fee=fee_label(event.entry_fee, event.fee_currency, gettext),
+        seats=""
+        if taken is None
+        else seats_label(cap=cap, taken=taken, waiting=waiting, gettext=gettext),
         seats_left=None if cap is None or taken is None else max(0, cap - taken),
         registration_open=event.registration_open,
     )

@@ -9,6 +9,8 @@ from datetime import datetime, timedelta, tzinfo
 from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import time_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from audit.services import log_action
 from leagues.services import store_time_zone
@@ -50,36 +52,47 @@ def round_clock_set(
     zone = store_time_zone(tournament.league.organization)
     if round_.status != Round.Status.PLAYING:
         raise TournamentError(
-            "This round is not being played: it has no clock.", code="not_playing"
+            _("This round is not being played: it has no clock."), code="not_playing"
         )
     if expected is not None and expected != _stamp(round_.ends_at):
-        shown = "it has no clock"
         if round_.ends_at:
-            shown = f"time is up at {_shown(round_.ends_at, zone)}"
-        raise AlreadyDone(
-            "The round's clock changed since this page was loaded (was it tapped twice?): "
-            f"{shown}. Nothing was changed again.",
-            code="stale_clock",
-        )
+            message = _(
+                "The round's clock changed since this page was loaded (was it tapped twice?): "
+                "time is up at %(time)s. Nothing was changed again."
+            ) % {"time": _shown(round_.ends_at, zone)}
+        else:
+            message = _(
+                "The round's clock changed since this page was loaded (was it tapped twice?): "
+                "it has no clock. Nothing was changed again."
+            )
+        raise AlreadyDone(message, code="stale_clock")
     now = timezone.now().replace(microsecond=0)
     if start:
         ends_at = now + timedelta(minutes=tournament.round_minutes)
     else:
         if not minutes or abs(minutes) > MAX_SHIFT:
             raise TournamentError(
-                f"Give or take between 1 and {MAX_SHIFT} minutes.", code="clock_minutes"
+                _("Give or take between 1 and %(most)s minutes.") % {"most": MAX_SHIFT},
+                code="clock_minutes",
             )
         ends_at = (round_.ends_at or now) + timedelta(minutes=minutes)
         if minutes < 0 and ends_at < now:
             # Time may be called early, not in the past: the players' pages would say it.
             raise TournamentError(
-                f"Taking {-minutes} minutes would have time up at {_shown(ends_at, zone)}, before "
-                f"now ({_shown(now, zone)}): nothing was changed.",
+                ngettext(
+                    "Taking %(minutes)s minute would have time up at %(time)s, before now "
+                    "(%(now)s): nothing was changed.",
+                    "Taking %(minutes)s minutes would have time up at %(time)s, before now "
+                    "(%(now)s): nothing was changed.",
+                    -minutes,
+                )
+                % {"minutes": -minutes, "time": _shown(ends_at, zone), "now": _shown(now, zone)},
                 code="clock_past",
             )
     if ends_at > now + MAX_AHEAD:
         raise TournamentError(
-            f"Time may run out at most {MAX_AHEAD.seconds // 3600} hours from now.",
+            _("Time may run out at most %(hours)s hours from now.")
+            % {"hours": MAX_AHEAD.seconds // 3600},
             code="clock_far",
         )
     before = round_.ends_at
@@ -108,14 +121,14 @@ def table_extension_set(*, round_: Round, number: int, minutes: int, by=None) ->
     tournament = tournament_lock(round_.tournament_id, pages=False)
     round_ = Round.objects.get(pk=round_.pk)
     play = format_for(tournament)
-    noun = play.noun_title
     if round_.status != Round.Status.PLAYING:
         raise TournamentError(
-            "This round is not being played: no table needs more time.", code="not_playing"
+            _("This round is not being played: no table needs more time."), code="not_playing"
         )
     if not 0 <= minutes <= MAX_EXTENSION:
         raise TournamentError(
-            f"A time extension is 0 to {MAX_EXTENSION} minutes (0 takes it away).",
+            _("A time extension is 0 to %(most)s minutes (0 takes it away).")
+            % {"most": MAX_EXTENSION},
             code="extension_minutes",
             field="minutes",
         )
@@ -127,25 +140,65 @@ def table_extension_set(*, round_: Round, number: int, minutes: int, by=None) ->
     )
     if table is None:
         raise TournamentError(
-            f"There is no {play.noun} {number} in this round.", code="no_table", field="table"
+            play.table_sentence(
+                pgettext("a 1v1 table", "There is no table %(number)s in this round."),
+                pgettext("a pod", "There is no pod %(number)s in this round."),
+            )
+            % {"number": number},
+            code="no_table",
+            field="table",
         )
     entries = [seat.entry_id for seat in table.seats.all()]
     if len(entries) < 2:
         raise TournamentError(
-            f"{noun} {number} is a bye: it has no clock.", code="bye", field="table"
+            play.table_sentence(
+                pgettext("a 1v1 table", "Table %(number)s is a bye: it has no clock."),
+                pgettext("a pod", "Pod %(number)s is a bye: it has no clock."),
+            )
+            % {"number": number},
+            code="bye",
+            field="table",
         )
     if minutes and table.reported:
         raise TournamentError(
-            f"{noun} {number} has its result: it needs no more time.",
+            play.table_sentence(
+                pgettext("a 1v1 table", "Table %(number)s has its result: it needs no more time."),
+                pgettext("a pod", "Pod %(number)s has its result: it needs no more time."),
+            )
+            % {"number": number},
             code="reported",
             field="table",
         )
     before = table.extra_minutes
     if minutes == before:
         raise AlreadyDone(
-            f"{noun} {number} already has "
-            + (f"{minutes} extra minutes" if minutes else "no time extension")
-            + ". Nothing was changed again.",
+            (
+                play.table_sentence(
+                    pgettext(
+                        "a 1v1 table",
+                        "Table %(number)s already has %(minutes)s extra minutes. Nothing was "
+                        "changed again.",
+                    ),
+                    pgettext(
+                        "a pod",
+                        "Pod %(number)s already has %(minutes)s extra minutes. Nothing was "
+                        "changed again.",
+                    ),
+                )
+                if minutes
+                else play.table_sentence(
+                    pgettext(
+                        "a 1v1 table",
+                        "Table %(number)s already has no time extension. Nothing was changed "
+                        "again.",
+                    ),
+                    pgettext(
+                        "a pod",
+                        "Pod %(number)s already has no time extension. Nothing was changed again.",
+                    ),
+                )
+            )
+            % {"number": number, "minutes": minutes},
             code="same_extension",
         )
     table.extra_minutes = minutes

@@ -18,6 +18,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit.services import log_action
 from cards.decks import commanders_resolve, decklist_check, identity_of_commanders
@@ -42,21 +43,29 @@ def _clean(name: str, url: str, text: str) -> tuple[str, str, str]:
     text = (text or "").replace("\r\n", "\n").strip()
     if len(name) > NAME_MAX:
         raise TournamentError(
-            f"The deck's name is {len(name)} characters long; at most {NAME_MAX}.", field="name"
+            _("The deck's name is %(length)s characters long; at most %(most)s.")
+            % {"length": len(name), "most": NAME_MAX},
+            field="name",
         )
     try:
-        url = link_clean(url, label="The decklist link", max_length=URL_MAX)
+        url = link_clean(url, label=_("The decklist link"), max_length=URL_MAX)
     except LinkError as error:
         raise TournamentError(error.message, field="url") from None
     if len(text) > TEXT_MAX:
         raise TournamentError(
-            f"The decklist is {len(text):,} characters long; at most {TEXT_MAX:,}.", field="text"
+            _("The decklist is %(length)s characters long; at most %(most)s.")
+            % {"length": f"{len(text):,}", "most": f"{TEXT_MAX:,}"},
+            field="text",
         )
     lines = text.count("\n") + 1 if text else 0
     if lines > LINES_MAX:
-        raise TournamentError(f"The decklist has {lines} lines; at most {LINES_MAX}.", field="text")
+        raise TournamentError(
+            _("The decklist has %(lines)s lines; at most %(most)s.")
+            % {"lines": lines, "most": LINES_MAX},
+            field="text",
+        )
     if (url or text) and not name:
-        raise TournamentError("Name the deck too (for Commander: the commander).", field="name")
+        raise TournamentError(_("Name the deck too (for Commander: the commander)."), field="name")
     return name, url, text
 
 
@@ -74,16 +83,20 @@ def entry_deck_set(
         if deadline is not None and timezone.now() >= deadline:
             when = timezone.localtime(deadline)
             raise TournamentError(
-                f"Decks were due by {when:%Y-%m-%d %H:%M}: ask the organizer.", code="deck_closed"
+                _("Decks were due by %(when)s: ask the organizer.")
+                % {"when": f"{when:%Y-%m-%d %H:%M}"},
+                code="deck_closed",
             )
         if tournament.status == Tournament.Status.FINISHED:
-            raise TournamentError("The event is over: ask the organizer.", code="deck_closed")
+            raise TournamentError(_("The event is over: ask the organizer."), code="deck_closed")
     checked = deck_from_cards(tournament=tournament, name=name, text=text)
     name = checked.pop("deck_name", name)
     before = {"deck": entry.deck_name, "url": entry.decklist_url, "text": entry.decklist_text}
     after = {"deck": name, "url": url, "text": text}
     if before == after and all(getattr(entry, k) == v for k, v in checked.items()):
-        raise AlreadyDone(f"{entry.player}'s deck is already that.", code="twice")
+        raise AlreadyDone(
+            _("%(player)s's deck is already that.") % {"player": entry.player}, code="twice"
+        )
     entry.deck_name, entry.decklist_url, entry.decklist_text = name, url, text
     for field, value in checked.items():
         setattr(entry, field, value)
@@ -182,14 +195,17 @@ def deck_settings_set(
     checks every entry's list again."""
     if visibility not in Tournament.DeckVisibility.values:
         raise TournamentError(
-            f"Unknown visibility {visibility!r}: one of "
-            f"{', '.join(Tournament.DeckVisibility.values)}.",
+            _("Unknown visibility %(value)s: one of %(values)s.")
+            % {"value": repr(visibility), "values": ", ".join(Tournament.DeckVisibility.values)},
             field="visibility",
         )
     if decklist_format and decklist_format not in Tournament.DecklistFormat.values:
         raise TournamentError(
-            f"Unknown decklist format {decklist_format!r}: one of "
-            f"{', '.join(Tournament.DecklistFormat.values)}.",
+            _("Unknown decklist format %(value)s: one of %(values)s.")
+            % {
+                "value": repr(decklist_format),
+                "values": ", ".join(Tournament.DecklistFormat.values),
+            },
             field="decklist_format",
         )
     tournament = tournament_lock(tournament)
@@ -197,7 +213,7 @@ def deck_settings_set(
     required = tournament.decklist_required if decklist_required is None else decklist_required
     if required and not fmt:
         raise TournamentError(
-            "Choose the decklist format the lists are checked in, or do not require one.",
+            _("Choose the decklist format the lists are checked in, or do not require one."),
             field="decklist_format",
         )
     before = {

@@ -5,6 +5,7 @@ the event, then the entry, and writes its audit line.
 """
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from audit.actors import acting_user
 from audit.models import AuditEntry
@@ -40,21 +41,24 @@ def entry_register(
     """
     tournament = tournament_lock(tournament)
     if tournament.status in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
-        raise TournamentError("The Swiss rounds are over: no more entries.", code="closed")
+        raise TournamentError(_("The Swiss rounds are over: no more entries."), code="closed")
     # The next round to be paired: round 1 before the start, else the round after the last.
     joined = next_round_number(tournament)
     last = tournament.swiss_rounds
     if last and joined > last:
         raise TournamentError(
-            f"Round {last} is the event's last Swiss round and it is paired: a player entered "
-            "now would play no round and would stand last in the final standings.",
+            _(
+                "Round %(round)s is the event's last Swiss round and it is paired: a player "
+                "entered now would play no round and would stand last in the final standings."
+            )
+            % {"round": last},
             code="last_round",
         )
     organization = tournament.league.organization
     name = league_services.player_name_clean(name)
     if create_player:
         try:
-            players, _ = league_services.players_get_or_create(
+            players, _created = league_services.players_get_or_create(
                 organization=organization, names=[name], look_alikes_confirmed=look_alike_confirmed
             )
         except league_services.LookAlikeNames as error:
@@ -66,7 +70,7 @@ def entry_register(
             raise UnknownPlayer(name, organization)
     player = next(iter(players.values()))
     if tournament.entries.filter(player=player).exists():
-        raise AlreadyDone(f"{player} is already registered.", code="twice")
+        raise AlreadyDone(_("%(player)s is already registered.") % {"player": player}, code="twice")
     extra = joined == 1 and not seat_free(tournament, player=player)
     entry = Entry.objects.create(
         tournament=tournament, player=player, joined_round=joined, extra_seat=extra
@@ -84,7 +88,7 @@ def _entry_locked(tournament: Tournament, entry: Entry) -> tuple[Tournament, Ent
     tournament = tournament_lock(tournament)
     entry = Entry.objects.select_for_update().select_related("player").filter(pk=entry.pk).first()
     if entry is None:
-        raise AlreadyDone("This player is no longer registered.", code="gone")
+        raise AlreadyDone(_("This player is no longer registered."), code="gone")
     return tournament, entry
 
 
@@ -95,7 +99,9 @@ def entry_drop(*, entry: Entry, by=None, by_player: bool = False) -> Entry:
     dropped themselves (`entry_drop_self`), written in History and shown on the console."""
     tournament, entry = _entry_locked(entry.tournament, entry)
     if entry.dropped_after is not None:
-        raise AlreadyDone(f"{entry.player} has already dropped.", code="dropped")
+        raise AlreadyDone(
+            _("%(player)s has already dropped.") % {"player": entry.player}, code="dropped"
+        )
     before = _entry_snapshot(entry)
     last = tournament.rounds.order_by("-number").first()
     # Dropping during a round: they finish that round (its result stands) and are not paired
@@ -128,16 +134,18 @@ def entry_drop_self(*, entry: Entry, by=None) -> Entry:
     """
     tournament, entry = _entry_locked(entry.tournament, entry)
     if entry.dropped_after is not None:
-        raise AlreadyDone("You have already dropped from this event.", code="dropped")
+        raise AlreadyDone(_("You have already dropped from this event."), code="dropped")
     if tournament.status == Tournament.Status.REGISTRATION:
         raise TournamentError(
-            "Round 1 is not paired yet: unregister on the event page instead (your seat goes "
-            "to the next player waiting), or ask the TO.",
+            _(
+                "Round 1 is not paired yet: unregister on the event page instead (your seat goes "
+                "to the next player waiting), or ask the TO."
+            ),
             code="not_started",
         )
     if tournament.status != Tournament.Status.SWISS:
         raise TournamentError(
-            "The Swiss rounds are over: to leave the top cut, tell the TO.", code="closed"
+            _("The Swiss rounds are over: to leave the top cut, tell the TO."), code="closed"
         )
     return entry_drop(entry=entry, by=by, by_player=True)
 
@@ -150,10 +158,13 @@ def entry_undrop(*, entry: Entry, by=None, reverts: AuditEntry | None = None) ->
     """
     tournament, entry = _entry_locked(entry.tournament, entry)
     if entry.dropped_after is None:
-        raise AlreadyDone(f"{entry.player} is playing: there is no drop to undo.", code="playing")
+        raise AlreadyDone(
+            _("%(player)s is playing: there is no drop to undo.") % {"player": entry.player},
+            code="playing",
+        )
     if tournament.status in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
         raise TournamentError(
-            "The Swiss rounds are over: a drop cannot be undone now.", code="closed"
+            _("The Swiss rounds are over: a drop cannot be undone now."), code="closed"
         )
     if reverts is None:  # from the console: the drop's entry in History reads "undone" too
         reverts = (
@@ -180,11 +191,11 @@ def entry_drop_undo(*, entry: AuditEntry, by=None) -> Entry:
     found = Entry.objects.select_related("tournament").filter(pk=entry.object_id).first()
     if found is None:
         raise league_services.UndoRefused(
-            "This player is no longer registered for the event.", code="gone"
+            _("This player is no longer registered for the event."), code="gone"
         )
     if found.dropped_after != (entry.after or {}).get("dropped_after"):
         raise league_services.UndoRefused(
-            "This player's drop changed since: nothing to undo.", code="stale"
+            _("This player's drop changed since: nothing to undo."), code="stale"
         )
     try:
         return entry_undrop(entry=found, by=by, reverts=entry)
@@ -202,8 +213,8 @@ def entry_remove(*, entry: Entry, by=None) -> Registration | None:
     tournament, entry = _entry_locked(entry.tournament, entry)
     if entry.seats.exists():
         raise TournamentError(
-            f"{entry.player} has already sat at a table: drop them instead (they keep their "
-            "results).",
+            _("%(player)s has already sat at a table: drop them instead (they keep their results).")
+            % {"player": entry.player},
             code="seated",
         )
     snapshot = _entry_snapshot(entry)
@@ -225,24 +236,29 @@ def _upcoming_round(tournament: Tournament, round_number: int) -> None:
     paired = next_round_number(tournament) - 1
     if not 1 <= round_number <= MAX_ROUND:
         raise TournamentError(
-            f"There is no round {round_number}.", code="no_round", field="round_number"
+            _("There is no round %(round)s.") % {"round": round_number},
+            code="no_round",
+            field="round_number",
         )
     if round_number <= paired:
         raise TournamentError(
-            f"Round {round_number} is already paired: a bye can only be asked for a round "
-            f"still to pair (round {paired + 1} or later).",
+            _(
+                "Round %(round)s is already paired: a bye can only be asked for a round still "
+                "to pair (round %(next)s or later)."
+            )
+            % {"round": round_number, "next": paired + 1},
             code="round_paired",
             field="round_number",
         )
     if tournament.swiss_rounds and round_number > tournament.swiss_rounds:
         raise TournamentError(
-            f"The event has {tournament.swiss_rounds} Swiss rounds: there is no round "
-            f"{round_number}.",
+            _("The event has %(rounds)s Swiss rounds: there is no round %(round)s.")
+            % {"rounds": tournament.swiss_rounds, "round": round_number},
             code="no_round",
             field="round_number",
         )
     if tournament.status in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
-        raise TournamentError("The Swiss rounds are over.", code="closed")
+        raise TournamentError(_("The Swiss rounds are over."), code="closed")
 
 
 @transaction.atomic
@@ -252,11 +268,14 @@ def requested_bye_add(*, entry: Entry, round_number: int, by=None) -> RequestedB
     for the same round is AlreadyDone (a double tap changes nothing)."""
     tournament, entry = _entry_locked(entry.tournament, entry)
     if entry.dropped_after is not None:
-        raise TournamentError(f"{entry.player} has dropped.", code="dropped")
+        raise TournamentError(
+            _("%(player)s has dropped.") % {"player": entry.player}, code="dropped"
+        )
     _upcoming_round(tournament, round_number)
     if round_number < entry.joined_round:
         raise TournamentError(
-            f"{entry.player} joins in round {entry.joined_round}.",
+            _("%(player)s joins in round %(round)s.")
+            % {"player": entry.player, "round": entry.joined_round},
             code="not_joined",
             field="round_number",
         )
@@ -265,7 +284,9 @@ def requested_bye_add(*, entry: Entry, round_number: int, by=None) -> RequestedB
     )
     if not created:
         raise AlreadyDone(
-            f"{entry.player} already has a bye in round {round_number}.", code="bye_requested"
+            _("%(player)s already has a bye in round %(round)s.")
+            % {"player": entry.player, "round": round_number},
+            code="bye_requested",
         )
     summary = f"{entry.player} sits out round {round_number} (half-point bye)"
     bye = {"player": entry.player.name, "round": round_number}
@@ -278,10 +299,12 @@ def requested_bye_remove(*, entry: Entry, round_number: int, by=None) -> None:
     """Take back a requested bye for a round not paired yet (none there: AlreadyDone)."""
     tournament, entry = _entry_locked(entry.tournament, entry)
     _upcoming_round(tournament, round_number)
-    deleted, _ = RequestedBye.objects.filter(entry=entry, round_number=round_number).delete()
+    deleted, _counts = RequestedBye.objects.filter(entry=entry, round_number=round_number).delete()
     if not deleted:
         raise AlreadyDone(
-            f"{entry.player} has no bye asked for in round {round_number}.", code="no_bye"
+            _("%(player)s has no bye asked for in round %(round)s.")
+            % {"player": entry.player, "round": round_number},
+            code="no_bye",
         )
     summary = f"{entry.player} plays round {round_number} after all"
     bye = {"player": entry.player.name, "round": round_number}

@@ -8,6 +8,8 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from audit.actors import acting_user
 from leagues import services as league_services
@@ -18,7 +20,7 @@ from ..domain.podcut import CUT_SEATS
 from ..domain.pods import LAYOUTS
 from ..domain.reports import RULES as REPORT_RULES
 from ..domain.standings import PRESETS
-from ..errors import TournamentError
+from ..errors import TournamentError, domain_message
 from ..formats import FORMATS
 from ..models import Tournament
 
@@ -33,7 +35,9 @@ def _tiebreaker_preset(name: str | None, *, play, points: str) -> list[str]:
     if name:
         if name not in PRESETS:
             raise TournamentError(
-                f"Unknown tiebreakers {name!r}.", code="tiebreakers", field="tiebreakers"
+                _("Unknown tiebreakers %(name)s.") % {"name": repr(name)},
+                code="tiebreakers",
+                field="tiebreakers",
             )
         return list(PRESETS[name])
     # By default the tiebreakers follow the format, then the points.
@@ -47,7 +51,7 @@ def _bye_rule(name: str | None) -> str:
     try:
         return byerules.check(name)
     except byerules.ByeRuleError as error:
-        raise TournamentError(str(error), code="bye_rule", field="bye_rule") from None
+        raise TournamentError(domain_message(error), code="bye_rule", field="bye_rule") from None
 
 
 EVENT_DAYS_AHEAD_UNCONFIRMED = 365
@@ -59,10 +63,10 @@ def far_date_problem(day) -> str | None:
     today = timezone.localdate()
     if (day - today).days <= EVENT_DAYS_AHEAD_UNCONFIRMED:
         return None
-    return (
-        f"{day:%-d %B %Y} is more than a year ahead. Check the year; if the date is right, "
-        "tick the box below and create the event again."
-    )
+    return _(
+        "%(date)s is more than a year ahead. Check the year; if the date is right, tick the "
+        "box below and create the event again."
+    ) % {"date": date_format(day, "j F Y")}
 
 
 def listing_check(
@@ -71,16 +75,18 @@ def listing_check(
     """The place and currency as stored (trimmed, upper case); TournamentError naming the
     field otherwise."""
     if start_time is not None and not isinstance(start_time, time):
-        raise TournamentError("Give the start time as HH:MM, e.g. 19:00.", field="start_time")
+        raise TournamentError(_("Give the start time as HH:MM, e.g. 19:00."), field="start_time")
     place = (place or "").strip()
     if len(place) > MAX_PLACE:
         raise TournamentError(
-            f"The place is {len(place)} characters long; at most {MAX_PLACE}.", field="place"
+            _("The place is %(length)s characters long; at most %(most)s.")
+            % {"length": len(place), "most": MAX_PLACE},
+            field="place",
         )
     if any(ord(c) < 32 for c in place):
-        raise TournamentError("The place is one line of text.", field="place")
+        raise TournamentError(_("The place is one line of text."), field="place")
     fee_currency = (fee_currency or "").strip().upper()
-    problem = fee_problem(entry_fee, fee_currency)
+    problem = fee_problem(entry_fee, fee_currency, _)
     if problem:
         raise TournamentError(problem[1], code="fee", field=problem[0])
     if entry_fee is None:
@@ -130,32 +136,39 @@ def tournament_create(
     if date is not None and not confirm_date and (far := far_date_problem(date)):
         raise TournamentError(far, code="far_date", field="date")
     if format not in Tournament.Format.values:
-        raise TournamentError("Choose 1v1 or pods.", code="format", field="format")
+        raise TournamentError(_("Choose 1v1 or pods."), code="format", field="format")
     play = FORMATS[format]
     points = points or play.default_points
     if points not in POINT_PRESETS:
-        raise TournamentError(f"Unknown points {points!r}.", code="points", field="points")
+        raise TournamentError(
+            _("Unknown points %(points)s.") % {"points": repr(points)},
+            code="points",
+            field="points",
+        )
     if pod_layout not in LAYOUTS:
         raise TournamentError(
-            f"Choose a pod layout: {', '.join(LAYOUTS)}.", code="pod_layout", field="pod_layout"
+            _("Choose a pod layout: %(layouts)s.") % {"layouts": ", ".join(LAYOUTS)},
+            code="pod_layout",
+            field="pod_layout",
         )
     play.check_top_cut(top_cut)
     bye_pairing = bye_pairing or play.bye_preset(points)
     if bye_pairing not in Tournament.ByePairing.values:
         raise TournamentError(
-            f"Choose who gets the bye: {', '.join(Tournament.ByePairing.values)}.",
+            _("Choose who gets the bye: %(rules)s.")
+            % {"rules": ", ".join(Tournament.ByePairing.values)},
             code="bye_pairing",
             field="bye_pairing",
         )
     if cut_seats not in CUT_SEATS:
         raise TournamentError(
-            f"Choose how the cut is seated: {', '.join(CUT_SEATS)}.",
+            _("Choose how the cut is seated: %(rules)s.") % {"rules": ", ".join(CUT_SEATS)},
             code="cut_seats",
             field="cut_seats",
         )
     if self_report not in ("off", *REPORT_RULES):
         raise TournamentError(
-            "Choose whether players report results: off, all or majority.",
+            _("Choose whether players report results: off, all or majority."),
             code="self_report",
             field="self_report",
         )

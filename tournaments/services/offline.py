@@ -12,12 +12,13 @@ time). A refusal changes nothing; the view writes it in History with the phone's
 phone keeps its copy, so the TO has both."""
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from audit.services import log_action
 
 from ..actions import Action
 from ..domain import nextround
-from ..errors import AlreadyDone, TournamentError
+from ..errors import AlreadyDone, TournamentError, domain_message
 from ..models import Round, Tournament
 from ..selectors.pairing_snapshot import pairing_input
 from .common import tournament_lock
@@ -73,29 +74,38 @@ def round_adopt(*, tournament: Tournament, data: dict, tables: list, by=None) ->
     tournament = tournament_lock(tournament)
     number = data.get("round") if isinstance(data, dict) else None
     if not isinstance(number, int) or isinstance(number, bool):
-        raise TournamentError("The phone's round has no round number.", code="shape")
+        raise TournamentError(_("The phone's round has no round number."), code="shape")
     existing = tournament.rounds.filter(number=number).first()
     if existing is not None:
         if _seatings(existing) == tables:
             raise AlreadyDone(
-                f"Round {number} is already on the server, as the phone paired it.", code="paired"
+                _("Round %(round)s is already on the server, as the phone paired it.")
+                % {"round": number},
+                code="paired",
             )
         raise TournamentError(
-            f"Round {number} was paired meanwhile on the server, differently: the phone's "
-            "round was not sent. Announce the server's round, or edit it by hand.",
+            _(
+                "Round %(round)s was paired meanwhile on the server, differently: the phone's "
+                "round was not sent. Announce the server's round, or edit it by hand."
+            )
+            % {"round": number},
             code="paired_meanwhile",
         )
     try:
         mine = pairing_input(tournament)
     except nextround.NextRoundError as error:
         raise TournamentError(
-            f"The server is missing results the phone had: {error.message} Send the results "
-            "waiting on the phone first, then the round.",
+            _(
+                "The server is missing results the phone had: %(problem)s Send the results "
+                "waiting on the phone first, then the round."
+            )
+            % {"problem": domain_message(error)},
             code="missing",
         ) from None
     if number != mine["round"]:
         raise TournamentError(
-            f"The next round on the server is round {mine['round']}, not {number}.",
+            _("The next round on the server is round %(next)s, not %(round)s.")
+            % {"next": mine["round"], "round": number},
             code="not_next",
         )
     if nextround.digest(mine) != nextround.digest(data):
@@ -104,19 +114,21 @@ def round_adopt(*, tournament: Tournament, data: dict, tables: list, by=None) ->
         except (TypeError, KeyError, AttributeError):  # the phone's input is not even its shape
             changes = ["the event changed"]
         raise TournamentError(
-            "The event changed since the phone paired the round: "
-            + "; ".join(changes)
-            + ". Pair the round again.",
+            _(
+                "The event changed since the phone paired the round: %(changes)s. Pair the "
+                "round again."
+            )
+            % {"changes": "; ".join(changes)},
             code="stale",
         )
     try:
         nextround.check_round(mine, tables)
     except nextround.NextRoundError as error:
-        raise TournamentError(error.message, code=error.code) from None
+        raise TournamentError(domain_message(error), code=error.code) from None
     try:
         own = nextround.pair_next(mine)
     except nextround.NextRoundError as error:
-        raise TournamentError(error.message, code=error.code) from None
+        raise TournamentError(domain_message(error), code=error.code) from None
     notes = [ADOPTED_NOTE]
     if own.tables != tables:
         notes.append("The server's own pairing of the same round differs.")
@@ -168,7 +180,9 @@ def offline_results_record(
             )
         else:
             raise TournamentError(
-                f"The phone's result of table {table.number} names nobody at it.", code="result"
+                _("The phone's result of table %(number)s names nobody at it.")
+                % {"number": table.number},
+                code="result",
             )
         recorded.append(table.number)
     return recorded

@@ -27,6 +27,7 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit.actors import acting_user
 from audit.services import log_action
@@ -71,9 +72,17 @@ def seat_free(tournament: Tournament, *, player: Player | None = None) -> bool:
     return left > waiting.count()
 
 
+def _round_1_paired() -> dict[str, str]:
+    return {
+        "registration": _("Round 1 has been paired: registration is over."),
+        "unregistering online": _("Round 1 has been paired: unregistering online is over."),
+        "check-in": _("Round 1 has been paired: check-in is over."),
+    }
+
+
 def _before_round_1(tournament: Tournament, what: str) -> None:
     if tournament.status != Tournament.Status.REGISTRATION or next_round_number(tournament) > 1:
-        raise TournamentError(f"Round 1 has been paired: {what} is over.", code="started")
+        raise TournamentError(_round_1_paired()[what], code="started")
 
 
 @transaction.atomic
@@ -91,11 +100,13 @@ def registration_settings_set(
     waitlisted players (arrival order) in the new seats."""
     tournament = tournament_lock(tournament)
     if cap is not None and not 2 <= cap <= 4096:
-        raise TournamentError("The cap is a number of seats from 2 to 4096.", field="cap")
+        raise TournamentError(_("The cap is a number of seats from 2 to 4096."), field="cap")
     note = (note or "").strip()
     if len(note) > MAX_NOTE:
         raise TournamentError(
-            f"The note is {len(note)} characters long; at most {MAX_NOTE}.", field="note"
+            _("The note is %(length)s characters long; at most %(most)s.")
+            % {"length": len(note), "most": MAX_NOTE},
+            field="note",
         )
     before = _settings_snapshot(tournament)
     tournament.registration_open = bool(open)
@@ -149,23 +160,30 @@ def registration_join(*, tournament: Tournament, player: Player, by=None) -> Reg
     second tap (or a player the TO already entered) changes nothing: AlreadyDone."""
     tournament = tournament_lock(tournament)
     if player.organization_id != tournament.league.organization_id:
-        raise TournamentError("This player belongs to another store.", code="other_store")
+        raise TournamentError(_("This player belongs to another store."), code="other_store")
     if not tournament.registration_open:
-        raise TournamentError("Online registration is closed for this event.", code="closed")
+        raise TournamentError(_("Online registration is closed for this event."), code="closed")
     deadline = tournament.registration_deadline
     if deadline is not None and timezone.now() >= deadline:
         when = timezone.localtime(deadline)
         raise TournamentError(
-            f"Registration closed at {when:%Y-%m-%d %H:%M}.", code="deadline_passed"
+            _("Registration closed at %(when)s.") % {"when": f"{when:%Y-%m-%d %H:%M}"},
+            code="deadline_passed",
         )
     _before_round_1(tournament, "registration")
     registration = _registration_locked(tournament, player)
     if registration is not None and registration.status in ("seated", "waitlisted"):
         raise AlreadyDone(
-            f"{player} is already {registration.get_status_display().lower()}.", code="twice"
+            (
+                _("%(player)s is already registered.")
+                if registration.status == "seated"
+                else _("%(player)s is already on the waitlist.")
+            )
+            % {"player": player},
+            code="twice",
         )
     if tournament.entries.filter(player=player).exists():
-        raise AlreadyDone(f"{player} is already registered.", code="twice")
+        raise AlreadyDone(_("%(player)s is already registered.") % {"player": player}, code="twice")
     seated = seat_free(tournament, player=player)
     if registration is None:
         registration = Registration(tournament=tournament, player=player)
@@ -192,13 +210,13 @@ def registration_invite(*, tournament: Tournament, player: Player, by=None) -> R
     A player already seated or entered changes nothing: AlreadyDone."""
     tournament = tournament_lock(tournament)
     if player.organization_id != tournament.league.organization_id:
-        raise TournamentError("This player belongs to another store.", code="other_store")
+        raise TournamentError(_("This player belongs to another store."), code="other_store")
     _before_round_1(tournament, "registration")
     registration = _registration_locked(tournament, player)
     if registration is not None and registration.status == "seated":
-        raise AlreadyDone(f"{player} is already registered.", code="twice")
+        raise AlreadyDone(_("%(player)s is already registered.") % {"player": player}, code="twice")
     if tournament.entries.filter(player=player).exists():
-        raise AlreadyDone(f"{player} is already registered.", code="twice")
+        raise AlreadyDone(_("%(player)s is already registered.") % {"player": player}, code="twice")
     if registration is None:
         registration = Registration(tournament=tournament, player=player)
         registration.queued_at = timezone.now()
@@ -229,7 +247,7 @@ def registration_leave(*, registration: Registration, by=None) -> Registration |
     the first waitlisted player takes a freed seat. Returns the promoted registration, if any.
     """
     tournament = tournament_lock(registration.tournament_id)
-    gone = AlreadyDone("This registration was already withdrawn.", code="gone")
+    gone = AlreadyDone(_("This registration was already withdrawn."), code="gone")
     registration = _live_locked(registration, gone)
     _before_round_1(tournament, "unregistering online")
     status = registration.status
@@ -343,7 +361,12 @@ def registration_paid_set(*, registration: Registration, paid: bool, by=None) ->
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.paid == bool(paid):
         raise AlreadyDone(
-            f"{registration.player} is already marked {'paid' if paid else 'not paid'}.",
+            (
+                _("%(player)s is already marked paid.")
+                if paid
+                else _("%(player)s is already marked not paid.")
+            )
+            % {"player": registration.player},
             code="twice",
         )
     registration.paid = bool(paid)
@@ -360,7 +383,7 @@ def check_in_open(*, tournament: Tournament, by=None) -> Tournament:
     tournament = tournament_lock(tournament)
     _before_round_1(tournament, "check-in")
     if tournament.check_in == Tournament.CheckIn.OPEN:
-        raise AlreadyDone("Check-in is already open.", code="twice")
+        raise AlreadyDone(_("Check-in is already open."), code="twice")
     before = tournament.check_in
     tournament.check_in = Tournament.CheckIn.OPEN
     tournament.save(update_fields=["check_in"])
@@ -373,12 +396,15 @@ def check_in_open(*, tournament: Tournament, by=None) -> Tournament:
 def check_in(*, registration: Registration, by=None) -> Registration:
     """The player is here: a seated or waitlisted player checks in while check-in is open."""
     tournament = tournament_lock(registration.tournament_id)
-    gone = TournamentError("This registration was withdrawn.", code="gone")
+    gone = TournamentError(_("This registration was withdrawn."), code="gone")
     registration = _live_locked(registration, gone)
     if tournament.check_in != Tournament.CheckIn.OPEN:
-        raise TournamentError("Check-in is not open.", code="check_in_closed")
+        raise TournamentError(_("Check-in is not open."), code="check_in_closed")
     if registration.checked_in_at is not None:
-        raise AlreadyDone(f"{registration.player} is already checked in.", code="twice")
+        raise AlreadyDone(
+            _("%(player)s is already checked in.") % {"player": registration.player},
+            code="twice",
+        )
     registration.checked_in_at = timezone.now()
     registration.save(update_fields=["checked_in_at"])
     name = registration.player.name
@@ -397,7 +423,7 @@ def check_in_close(*, tournament: Tournament, by=None) -> CheckInClosed:
     tournament = tournament_lock(tournament)
     _before_round_1(tournament, "check-in")
     if tournament.check_in != Tournament.CheckIn.OPEN:
-        raise AlreadyDone("Check-in is not open.", code="twice")
+        raise AlreadyDone(_("Check-in is not open."), code="twice")
     done = CheckInClosed()
     absent = (
         Registration.objects.select_for_update()

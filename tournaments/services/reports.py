@@ -30,6 +30,8 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from audit.actors import acting_user
 from audit.services import log_action
@@ -91,23 +93,36 @@ def _lock(table_id: int) -> tuple[Tournament, Table, list[Seat]]:
 def _check_open(tournament: Tournament, table: Table, seats: list[Seat]) -> None:
     if tournament.self_report == "off":
         raise TournamentError(
-            "At this event the TO enters the results: tell them yours.", code="off"
+            _("At this event the TO enters the results: tell them yours."), code="off"
         )
     round_ = table.round
     latest = tournament.rounds.order_by("-number").values_list("pk", flat=True).first()
     if round_.status != Round.Status.PLAYING or round_.pk != latest:
         raise ReportClosed(
-            f"{round_.label} is no longer being played: nothing to report there.",
+            _("%(round)s is no longer being played: nothing to report there.")
+            % {"round": round_.label},
             code="round_closed",
         )
     if len(seats) < 2:
-        raise TournamentError("A bye has no result to report.", code="bye")
+        raise TournamentError(_("A bye has no result to report."), code="bye")
+
+
+def _already(reported: bool) -> str:
+    """A second tap on one's own report, or on a report one confirmed."""
+    if reported:
+        return _("You already reported this result.")
+    return _("You already confirmed this result.")
 
 
 def _check_seated(entry: Entry, seats: list[Seat], play) -> None:
     if all(s.entry_id != entry.pk for s in seats):
         raise TournamentError(
-            f"You do not sit at this {play.noun}: report your own {play.noun}'s result.",
+            play.table_sentence(
+                pgettext(
+                    "a 1v1 table", "You do not sit at this table: report your own table's result."
+                ),
+                pgettext("a pod", "You do not sit at this pod: report your own pod's result."),
+            ),
             code="not_seated",
         )
 
@@ -117,8 +132,18 @@ def _check_version(play, table: Table, expected_version: int | None) -> None:
     a table changed since (its result entered, corrected) is a conflict, never overwritten."""
     if expected_version is not None and table.version != expected_version:
         raise ReportClosed(
-            f"Your {play.noun} changed after you reported offline (a result was entered "
-            "meanwhile): see it as it is now.",
+            play.table_sentence(
+                pgettext(
+                    "a 1v1 table",
+                    "Your table changed after you reported offline (a result was entered "
+                    "meanwhile): see it as it is now.",
+                ),
+                pgettext(
+                    "a pod",
+                    "Your pod changed after you reported offline (a result was entered "
+                    "meanwhile): see it as it is now.",
+                ),
+            ),
             code="changed",
         )
 
@@ -129,8 +154,11 @@ def _check_rate(entry: Entry) -> None:
     recent += ReportConfirmation.objects.filter(entry=entry, created_at__gte=since).count()
     if recent >= RATE_LIMIT:
         raise RateLimited(
-            f"That is {recent} reports and confirmations from you in a minute: wait a minute, "
-            "or ask the TO.",
+            _(
+                "That is %(count)s reports and confirmations from you in a minute: wait a "
+                "minute, or ask the TO."
+            )
+            % {"count": recent},
         )
 
 
@@ -141,7 +169,12 @@ def _outcome(play, table: Table, seats: list[Seat], result: Result) -> tuple:
     entries = {s.entry_id: s for s in seats}
     if result.winner is not None and result.winner not in entries:
         raise TournamentError(
-            f"That player does not sit at this {play.noun}.", code="not_seated", field="winner"
+            play.table_sentence(
+                pgettext("a 1v1 table", "That player does not sit at this table."),
+                pgettext("a pod", "That player does not sit at this pod."),
+            ),
+            code="not_seated",
+            field="winner",
         )
     winner_id, finish = play.check_result(
         entries,
@@ -263,9 +296,18 @@ def report_submit(
     if table.reported:
         if queued and _already_the_result(play, table, seats, entry, result):
             # A queued report sent again (its answer was lost): stored once already.
-            raise AlreadyDone("You reported it: it is the result.", code="same_report")
+            raise AlreadyDone(_("You reported it: it is the result."), code="same_report")
         raise ReportClosed(
-            f"{play.noun_title} {table.number} already has its result: ask the TO if it is wrong.",
+            play.table_sentence(
+                pgettext(
+                    "a 1v1 table",
+                    "Table %(number)s already has its result: ask the TO if it is wrong.",
+                ),
+                pgettext(
+                    "a pod", "Pod %(number)s already has its result: ask the TO if it is wrong."
+                ),
+            )
+            % {"number": table.number},
             code="decided",
         )
     _check_version(play, table, expected_version)
@@ -273,8 +315,7 @@ def report_submit(
     reports = _open_reports(table)
     same = next((r for r in reports if _stored_outcome(play, table, seats, r) == outcome), None)
     if same is not None and entry.pk in _agreeing(same):
-        what = "reported" if same.entry_id == entry.pk else "confirmed"
-        raise AlreadyDone(f"You already {what} this result.", code="same_report")
+        raise AlreadyDone(_already(same.entry_id == entry.pk), code="same_report")
     if same is not None:
         return _confirm(
             tournament, table, seats, same, reports, entry, by=by, via_link=via_link, queued=queued
@@ -331,7 +372,7 @@ def report_confirm(
     report_id = report if isinstance(report, int) else report.pk
     table_id = ResultReport.objects.filter(pk=report_id).values_list("table_id", flat=True).first()
     if table_id is None:
-        raise TournamentError("No such report.", code="no_report")
+        raise TournamentError(_("No such report."), code="no_report")
     tournament, table, seats = _lock(table_id)
     play = format_for(tournament)
     _check_seated(entry, seats, play)
@@ -346,15 +387,14 @@ def report_confirm(
                 "entry_id", flat=True
             ),
         }:
-            raise AlreadyDone("You confirmed it: it is the result.", code="same_report")
+            raise AlreadyDone(_("You confirmed it: it is the result."), code="same_report")
         raise ReportClosed(
-            f"That report is no longer open ({stored.get_status_display().lower()}): "
-            "see the result as it is now.",
+            _("That report is no longer open (%(status)s): see the result as it is now.")
+            % {"status": stored.get_status_display().lower()},
             code="report_closed",
         )
     if entry.pk in _agreeing(target):
-        what = "reported" if target.entry_id == entry.pk else "confirmed"
-        raise AlreadyDone(f"You already {what} this result.", code="same_report")
+        raise AlreadyDone(_already(target.entry_id == entry.pk), code="same_report")
     _check_version(play, table, expected_version)
     return _confirm(
         tournament, table, seats, target, reports, entry, by=by, via_link=via_link, queued=queued
@@ -410,17 +450,29 @@ def report_accept(*, report: ResultReport | int, by=None) -> Table:
     report_id = report if isinstance(report, int) else report.pk
     table_id = ResultReport.objects.filter(pk=report_id).values_list("table_id", flat=True).first()
     if table_id is None:
-        raise TournamentError("No such report.", code="no_report")
-    tournament, table, _ = _lock(table_id)
+        raise TournamentError(_("No such report."), code="no_report")
+    tournament, table, _seats = _lock(table_id)
     stored = ResultReport.objects.select_related("entry__player").get(pk=report_id)
-    noun = format_for(tournament).noun_title
+    play = format_for(tournament)
     if stored.status in (ResultReport.Status.ACCEPTED, ResultReport.Status.CONFIRMED):
         raise AlreadyDone(
-            f"{noun} {table.number}: that report is already the result.", code="accepted"
+            play.table_sentence(
+                pgettext("a 1v1 table", "Table %(number)s: that report is already the result."),
+                pgettext("a pod", "Pod %(number)s: that report is already the result."),
+            )
+            % {"number": table.number},
+            code="accepted",
         )
     if stored.status != ResultReport.Status.SUBMITTED or table.reported:
         raise ReportClosed(
-            f"{noun} {table.number} already has its result: correct it on its card.",
+            play.table_sentence(
+                pgettext(
+                    "a 1v1 table",
+                    "Table %(number)s already has its result: correct it on its card.",
+                ),
+                pgettext("a pod", "Pod %(number)s already has its result: correct it on its card."),
+            )
+            % {"number": table.number},
             code="decided",
         )
     now = timezone.now()

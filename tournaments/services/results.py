@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit.actors import acting_user
 from audit.models import AuditEntry
@@ -116,14 +117,18 @@ def table_report(
     # The event's pages and its players' pages of this table (a refusal rolls it back).
     event_changed(tournament.pk, table_of=[s.entry_id for s in seats])
     if len(seats) == 1:
-        raise TournamentError("A bye has no result to enter.", code="bye")
+        raise TournamentError(_("A bye has no result to enter."), code="bye")
     if table.round.status == Round.Status.PAIRING:
-        raise TournamentError("This round has not started.", code="not_started")
+        raise TournamentError(_("This round has not started."), code="not_started")
     entries = {s.entry_id: s for s in seats}
     if result.winner is not None and result.winner not in entries:
         who = Entry.objects.select_related("player").filter(pk=result.winner).first()
         raise TournamentError(
-            f"{who.player if who else 'That player'} is not at this table.",
+            (
+                _("%(player)s is not at this table.") % {"player": who.player}
+                if who
+                else _("That player is not at this table.")
+            ),
             code="not_seated",
             field="winner",
         )
@@ -200,21 +205,23 @@ def table_undo(*, entry: AuditEntry, by=None) -> Table:
     table = Table.objects.select_related("round__tournament").filter(pk=entry.object_id).first()
     if table is None:
         raise league_services.UndoRefused(
-            "This table is no longer in its round (the pairings were changed).", code="gone"
+            _("This table is no longer in its round (the pairings were changed)."), code="gone"
         )
     tournament_lock(table.round.tournament)
     table.refresh_from_db()
     if table.version != entry.after["version"]:
         raise league_services.UndoRefused(
-            "This result was changed again after this correction: undoing it would lose the "
-            "later change. Enter the result by hand instead.",
+            _(
+                "This result was changed again after this correction: undoing it would lose the "
+                "later change. Enter the result by hand instead."
+            ),
             code="stale",
         )
     before = entry.before
     seats = {s.entry_id: s for s in table.seats.select_related("entry__player")}
     if set(seats) != {line["entry_id"] for line in before["seats"]}:
         raise league_services.UndoRefused(
-            "Other players sit at this table now.", code="seats_changed"
+            _("Other players sit at this table now."), code="seats_changed"
         )
     result = format_for(table.round.tournament).undo_result(before, seats)
     return table_report(

@@ -5,13 +5,14 @@ by hand, bye), planned by the format and written on the round with who made them
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from audit.models import AuditEntry
 from audit.services import log_action
 
 from .. import signals
 from ..actions import Action
-from ..domain import labels
 from ..errors import AlreadyDone, DecklistsMissing, TournamentError
 from ..formats import EDITS, format_for
 from ..models import Entry, ResultReport, Round, Seat, Table, Tournament
@@ -74,18 +75,24 @@ def round_pair(
     """
     tournament = tournament_lock(tournament)
     if number is not None and tournament.rounds.filter(number=number).exists():
-        raise AlreadyDone(f"Round {number} is already paired.", code="paired")
+        raise AlreadyDone(
+            _("Round %(round)s is already paired.") % {"round": number}, code="paired"
+        )
     unfinished = tournament.rounds.exclude(status=Round.Status.COMPLETE).first()
     if unfinished is not None:
         missing = list(unfinished.tables.filter(reported=False).values_list("number", flat=True))
         raise TournamentError(
-            f"{unfinished.label} is not finished"
-            + (f": {_no_result_yet(tournament, missing)}." if missing else "."),
+            (
+                _("%(round)s is not finished: %(missing)s.")
+                % {"round": unfinished.label, "missing": _no_result_yet(tournament, missing)}
+                if missing
+                else _("%(round)s is not finished.") % {"round": unfinished.label}
+            ),
             code="round_open",
         )
     if tournament.check_in == Tournament.CheckIn.OPEN:
         raise TournamentError(
-            "Check-in is still open: close it first (no-shows leave, the waitlist moves up).",
+            _("Check-in is still open: close it first (no-shows leave, the waitlist moves up)."),
             code="check_in_open",
         )
     number = next_round_number(tournament)
@@ -96,19 +103,24 @@ def round_pair(
     fewest = play.fewest_players
     if len(active) < fewest:
         raise TournamentError(
-            f"At least {'three' if fewest == 3 else 'two'} players are needed to pair a round.",
+            _("At least three players are needed to pair a round.")
+            if fewest == 3
+            else _("At least two players are needed to pair a round."),
             code="few",
         )
     planned = tournament.swiss_rounds or suggested_structure(tournament, len(entered))[0]
     if number > planned:
-        raise TournamentError(f"All {planned} Swiss rounds have been played.", code="swiss_over")
+        raise TournamentError(
+            _("All %(planned)s Swiss rounds have been played.") % {"planned": planned},
+            code="swiss_over",
+        )
     unmet = []
     if number == 1:
         unmet = decklists_unmet(
             tournament=tournament,
             entry_ids=[e.pk for e in entered],
             accepted=decklists_accepted,
-            what="pair round 1",
+            what=_("pair round 1"),
             must_ask=seatings is None,
         )
     past = history(tournament)
@@ -174,7 +186,9 @@ def round_end(*, round_: Round, by=None) -> Round:
     if round_.status == Round.Status.COMPLETE:
         # A second tap (or a second TO): ending it again would pair the next top-cut round
         # twice.
-        raise AlreadyDone(f"{round_.label} is already complete.", code="complete")
+        raise AlreadyDone(
+            _("%(round)s is already complete.") % {"round": round_.label}, code="complete"
+        )
     missing = list(round_.tables.filter(reported=False).values_list("number", flat=True))
     if missing:
         said = _no_result_yet(tournament, missing, still=True)
@@ -208,24 +222,28 @@ def swiss_finish(*, tournament: Tournament, after: int | None, by=None) -> Tourn
     meanwhile, changes nothing (AlreadyDone, or the reason)."""
     tournament = tournament_lock(tournament)
     if tournament.status == Tournament.Status.FINISHED:
-        raise AlreadyDone("The event is already finished.", code="finished")
+        raise AlreadyDone(_("The event is already finished."), code="finished")
     if tournament.status != Tournament.Status.SWISS:
         raise TournamentError(
-            "Only an event playing its Swiss rounds can end them early.", code="not_swiss"
+            _("Only an event playing its Swiss rounds can end them early."), code="not_swiss"
         )
     last = tournament.rounds.filter(kind=Round.Kind.SWISS).order_by("-number").first()
     if last is None or last.number != after:
         raise TournamentError(
-            f"Round {last.number if last else 1} is the event's latest round now: check the "
-            "console again.",
+            _("Round %(round)s is the event's latest round now: check the console again.")
+            % {"round": last.number if last else 1},
             code="stale_round",
         )
     if last.status != Round.Status.COMPLETE:
         raise TournamentError(
-            f"Round {last.number} is still being played: end it first.", code="playing"
+            _("Round %(round)s is still being played: end it first.") % {"round": last.number},
+            code="playing",
         )
     if tournament.swiss_rounds == after:
-        raise AlreadyDone(f"The Swiss rounds already end after round {after}.", code="already_last")
+        raise AlreadyDone(
+            _("The Swiss rounds already end after round %(round)s.") % {"round": after},
+            code="already_last",
+        )
     before = {"swiss_rounds": tournament.swiss_rounds, "status": tournament.status}
     tournament.swiss_rounds = after
     fields = ["swiss_rounds"]
@@ -262,13 +280,15 @@ def round_advance(*, round_: Round, by=None, decklists_accepted=None) -> Round:
         ended = round_end(round_=round_, by=by)
     except AlreadyDone:
         latest = tournament.rounds.order_by("-number").first()
-        then = ""
         if latest is not None and latest.number > round_.number:
-            then = f" and {_round_name(latest)} is paired"
-        raise AlreadyDone(
-            f"{round_.label} is already complete{then}: nothing was changed again.",
-            code="complete",
-        ) from None
+            message = _(
+                "%(round)s is already complete and %(latest)s is paired: nothing was changed again."
+            ) % {"round": round_.label, "latest": _round_name(latest)}
+        else:
+            message = _("%(round)s is already complete: nothing was changed again.") % {
+                "round": round_.label
+            }
+        raise AlreadyDone(message, code="complete") from None
     tournament.refresh_from_db(fields=["status", "swiss_rounds", "top_cut"])
     if ended.kind != Round.Kind.SWISS or tournament.status == Tournament.Status.FINISHED:
         # round_end paired the cut's next stage, or the event is over.
@@ -283,7 +303,10 @@ def round_advance(*, round_: Round, by=None, decklists_accepted=None) -> Round:
         raise
     except TournamentError as error:
         raise TournamentError(
-            f"{ended.label} stays open: {error.message}", code=error.code, field=error.field
+            _("%(round)s stays open: %(problem)s")
+            % {"round": ended.label, "problem": error.message},
+            code=error.code,
+            field=error.field,
         ) from None
 
 
@@ -322,11 +345,13 @@ def round_edit(
     if expected is not None and expected != round_seating_key(round_):
         raise AlreadyDone(_stale_edit_message(round_, edit, a, b, by), code="stale_pairings")
     if round_.status != Round.Status.PLAYING or round_.kind != Round.Kind.SWISS:
-        raise TournamentError("Only a Swiss round being played can be edited.", code="not_playing")
+        raise TournamentError(
+            _("Only a Swiss round being played can be edited."), code="not_playing"
+        )
     if edit not in EDITS or (edit != "bye" and b is None):
-        raise TournamentError("Choose what to change.", code="edit")
+        raise TournamentError(_("Choose what to change."), code="edit")
     if b is not None and a.pk == b.pk:
-        raise TournamentError("Choose two different players.", code="same_player")
+        raise TournamentError(_("Choose two different players."), code="same_player")
     play = format_for(tournament)
     play.check_edit(edit)
     tables = list(round_.tables.prefetch_related("seats__entry__player").order_by("number"))
@@ -336,14 +361,19 @@ def round_edit(
     for entry in (a, b):
         if entry is not None and entry.pk in sitting_out:
             raise TournamentError(
-                f"{entry.player} sits round {round_.number} out with a requested bye.",
+                _("%(player)s sits round %(round)s out with a requested bye.")
+                % {"player": entry.player, "round": round_.number},
                 code="requested_bye",
             )
     tables = [t for t in tables if not t.requested_bye]
     seated = {s.entry_id for t in tables for s in t.seats.all()}
     for entry in (a, b):
         if entry is not None and entry.pk not in seated:
-            raise TournamentError(f"{entry.player} is not in round {round_.number}.", code="absent")
+            raise TournamentError(
+                _("%(player)s is not in round %(round)s.")
+                % {"player": entry.player, "round": round_.number},
+                code="absent",
+            )
     warnings = _edit_apply(play, tournament, round_, tables, edit, a, b, by)
     names = {e.player_id: e.player for e in (a, b) if e is not None}
     who = getattr(by, "username", None) or "a TO"
@@ -423,11 +453,19 @@ def _edit_apply(play, tournament, round_, tables, edit, a, b, by) -> list[str]:
         .values_list("table__number", flat=True)
         .distinct()
     )
-    set_aside = [
-        f"{play.noun_title} {number}'s report waiting for confirmation was set aside: the "
-        f"{play.noun} changed, its players report again."
-        for number in waiting
-    ]
+    set_aside_text = play.table_sentence(
+        pgettext(
+            "a 1v1 table",
+            "Table %(number)s's report waiting for confirmation was set aside: the table "
+            "changed, its players report again.",
+        ),
+        pgettext(
+            "a pod",
+            "Pod %(number)s's report waiting for confirmation was set aside: the pod changed, "
+            "its players report again.",
+        ),
+    )
+    set_aside = [set_aside_text % {"number": number} for number in waiting]
     Seat.objects.filter(table_id__in=plan.changed).delete()
     Table.objects.filter(pk__in=plan.changed).delete()
     _requested_byes_renumber(round_, {number for number, _ in plan.seatings})
@@ -465,7 +503,29 @@ def round_give_bye(*, round_: Round, entry: Entry, by=None) -> list[str]:
 def _no_result_yet(tournament: Tournament, numbers: list[int], *, still: bool = False) -> str:
     """ "table 2 has no result", "pods 1 and 3 still have no result": the event's own word
     for a table, agreeing with the count."""
-    play = format_for(tournament)
-    verb = "has" if len(numbers) == 1 else "have"
-    still_ = "still " if still else ""
-    return f"{labels.numbered(play.noun, play.nouns, numbers)} {still_}{verb} no result"
+    pods = format_for(tournament).key == "pods"
+    count = len(numbers)
+    shown = [str(n) for n in numbers]
+    listed = shown[0]
+    if count > 1:
+        listed = _("%(numbers)s and %(last)s") % {
+            "numbers": ", ".join(shown[:-1]),
+            "last": shown[-1],
+        }
+    if pods and still:
+        text = ngettext(
+            "pod %(numbers)s still has no result", "pods %(numbers)s still have no result", count
+        )
+    elif pods:
+        text = ngettext("pod %(numbers)s has no result", "pods %(numbers)s have no result", count)
+    elif still:
+        text = ngettext(
+            "table %(numbers)s still has no result",
+            "tables %(numbers)s still have no result",
+            count,
+        )
+    else:
+        text = ngettext(
+            "table %(numbers)s has no result", "tables %(numbers)s have no result", count
+        )
+    return text % {"numbers": listed}

@@ -15,6 +15,8 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from audit.actors import acting_user
 from audit.services import log_action
@@ -107,14 +109,15 @@ def tournament_listing_set(
     if date != tournament.date:
         if tournament.rounds.exists():
             raise TournamentError(
-                "Round 1 has been paired: the date stays as it is.", code="started", field="date"
+                _("Round 1 has been paired: the date stays as it is."), code="started", field="date"
             )
         if not confirm_date and (far := far_date_problem(date)):
             raise TournamentError(far, code="far_date", field="date")
         series = _series(tournament.series_id or tournament.pk)
         if Tournament.objects.filter(series, date=date).exclude(pk=tournament.pk).exists():
             raise TournamentError(
-                f"This weekly series already has an event on {date:%-d %B %Y}.",
+                _("This weekly series already has an event on %(date)s.")
+                % {"date": date_format(date, "j F Y")},
                 code="series_date",
                 field="date",
             )
@@ -155,7 +158,9 @@ def tournament_copy_weekly(*, tournament: Tournament, weeks: int = 1, by=None) -
     """The event again on each of the next `weeks` weeks (1 to MAX_WEEKS): same settings, no
     entries. A week that already has an event of the series keeps it (`Copies.existing`)."""
     if not isinstance(weeks, int) or not 1 <= weeks <= MAX_WEEKS:
-        raise TournamentError(f"Copy for 1 to {MAX_WEEKS} weeks.", code="weeks", field="weeks")
+        raise TournamentError(
+            _("Copy for 1 to %(most)s weeks.") % {"most": MAX_WEEKS}, code="weeks", field="weeks"
+        )
     # Every copy of the series locks its first event: two taps are serialised here.
     root_id = tournament.series_id or tournament.pk
     tournament_lock(root_id, pages=False)

@@ -5,13 +5,14 @@ stage paired as the format builds it (1v1 bracket or pods); later stages follow 
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit.services import log_action
 
 from .. import signals
 from ..actions import Action
 from ..domain import podcut
-from ..errors import AlreadyDone, TournamentError
+from ..errors import AlreadyDone, TournamentError, domain_message
 from ..formats import format_for
 from ..models import Round, Seat, Table, Tournament
 from ..selectors.topcut import (
@@ -54,27 +55,32 @@ def top_cut_start(*, tournament: Tournament, by=None, decklists_accepted=None) -
     DecklistsMissing), and keeps them on the round (`decks.decklists_unmet`)."""
     tournament = tournament_lock(tournament)
     if not tournament.top_cut:
-        raise TournamentError("This event has no top cut.", code="no_top_cut")
+        raise TournamentError(_("This event has no top cut."), code="no_top_cut")
     if tournament.status in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
-        raise AlreadyDone(f"The top {tournament.top_cut} is already paired.", code="started")
+        raise AlreadyDone(
+            _("The top %(size)s is already paired.") % {"size": tournament.top_cut},
+            code="started",
+        )
     if tournament.status != Tournament.Status.SWISS:
-        raise TournamentError("The top cut starts after the Swiss rounds.", code="not_swiss")
+        raise TournamentError(_("The top cut starts after the Swiss rounds."), code="not_swiss")
     last = tournament.rounds.filter(kind=Round.Kind.SWISS).order_by("-number").first()
     if last is None or last.number < (tournament.swiss_rounds or 0):
-        raise TournamentError("Play every Swiss round first.", code="swiss_not_over")
+        raise TournamentError(_("Play every Swiss round first."), code="swiss_not_over")
     if last.status != Round.Status.COMPLETE:
-        raise TournamentError(f"End round {last.number} first.", code="round_open")
+        raise TournamentError(
+            _("End round %(round)s first.") % {"round": last.number}, code="round_open"
+        )
     seeds = top_cut_seeds(tournament)
     try:
         bracket = top_cut_bracket_create(tournament, seeds)
     except format_for(tournament).bracket_errors as error:
-        raise TournamentError(str(error), code=error.code) from None
+        raise TournamentError(domain_message(error), code=error.code) from None
     in_cut = set(seeds[: tournament.top_cut])
     unmet = decklists_unmet(
         tournament=tournament,
         entry_ids=tournament.entries.filter(player_id__in=in_cut).values_list("pk", flat=True),
         accepted=decklists_accepted,
-        what=f"start the top {tournament.top_cut}",
+        what=_("start the top %(size)s") % {"size": tournament.top_cut},
     )
     round_ = top_cut_round(tournament, bracket, last.number + 1)
     decklists_record(tournament=tournament, round_=round_, rows=unmet, by=by)
@@ -99,27 +105,30 @@ def cut_seats_choose(*, table: Table, picks: dict[int, int], by=None) -> bool:
     table = Table.objects.select_for_update(of=("self",)).select_related("round").get(pk=table.pk)
     if tournament.cut_seats != "seed_picks":
         raise TournamentError(
-            "This event seats its top cut by its own rule: the seeds do not choose.",
+            _("This event seats its top cut by its own rule: the seeds do not choose."),
             code="not_seed_picks",
         )
     if table.round.kind != Round.Kind.TOP_CUT or table.round.status != Round.Status.PLAYING:
-        raise TournamentError("Only a top-cut pod being played is seated.", code="not_cut")
+        raise TournamentError(_("Only a top-cut pod being played is seated."), code="not_cut")
     if table.reported:
         raise TournamentError(
-            f"Pod {table.number} has a result: its seats no longer change.", code="reported"
+            _("Pod %(number)s has a result: its seats no longer change.")
+            % {"number": table.number},
+            code="reported",
         )
     table.round.tournament = tournament
     by_seed = cut_seat_order(table)
     if set(picks) != {seat.entry_id for seat in by_seed}:
         raise TournamentError(
-            f"Give a seat for each of pod {table.number}'s players.", code="picks_count"
+            _("Give a seat for each of pod %(number)s's players.") % {"number": table.number},
+            code="picks_count",
         )
     try:
         order = podcut.seats_from_picks(
             tuple(seat.entry_id for seat in by_seed), [picks[s.entry_id] for s in by_seed]
         )
     except podcut.PodCutError as error:
-        raise TournamentError(str(error), code=error.code, field="seats") from None
+        raise TournamentError(domain_message(error), code=error.code, field="seats") from None
     before = [s.entry_id for s in sorted(by_seed, key=lambda seat: seat.position)]
     if list(order) == before:
         return False

@@ -1,0 +1,43 @@
+"""The domain's sentences a person reads, marked for translation without Django.
+
+This package runs in the browser too (the offline round's Pyodide, from a zip of this folder
+alone), so it imports neither Django nor `core`. A message is marked with `N_("...")`, which
+only tells `makemessages` to put it in the catalogue, and is raised in English with its values
+kept apart (`Refusal.template`, `Refusal.params`): the site translates the template where it
+shows it (`tournaments.errors.domain_message`), then fills the values in. A label function
+takes the site's `gettext` as an argument for the same reason (`labels.round_label`).
+"""
+
+from collections.abc import Callable, Mapping
+
+
+def N_(message: str) -> str:
+    """`message` unchanged: marks it for the catalogue; it is translated where it is shown."""
+    return message
+
+
+Gettext = Callable[[str], str]
+
+
+def english(message: str) -> str:
+    """The `gettext` of the browser and of the pure tests: the English as written."""
+    return message
+
+
+def fill(template: str, params: Mapping[str, object] | None = None, gettext: Gettext = english):
+    """`template` in `gettext`'s language with `params` filled in (no `%` step without them)."""
+    text = gettext(template)
+    return text % dict(params) if params else text
+
+
+class Refusal(ValueError):
+    """A domain error a person reads: `code` names the rule, `message` is the English sentence
+    (what `str()` gives), `template` and `params` are that sentence before its values were
+    filled in, so the site can show it translated."""
+
+    def __init__(self, code: str, message: str, params: Mapping[str, object] | None = None):
+        self.template = message
+        self.params = dict(params or {})
+        self.message = fill(message, self.params)
+        super().__init__(self.message)
+        self.code = code
