@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.loadlib.cluster import database_ensure  # noqa: E402
 from bench.loadlib.games import copy_pods  # noqa: E402
-from bench.loadlib.server import site_environment  # noqa: E402
+from bench.loadlib.server import site_environment, static_collected  # noqa: E402
 
 URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/guildhall_bench")
 os.environ.update(site_environment(URL))
@@ -641,7 +641,7 @@ def main(argv=None) -> int:
         pods, onevone, played, league_size, repeat = 256, 512, 3, (1200, 20000), args.repeat
     call_command("migrate", verbosity=0)
     call_command("createcachetable", verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)  # as deployed
+    static_collected()  # as deployed
     started = time.perf_counter()
     pod_event = seed(pods, "pods", played, f"bench-pages-pods-{pods}")
     match_event = seed(onevone, "1v1", played, f"bench-pages-1v1-{onevone}")
