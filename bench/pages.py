@@ -212,8 +212,10 @@ def floor_standings(event) -> tuple[str, int]:
     with one query: the rows the page shows, fetched the cheapest way."""
     from tournaments.page_versions import event_scopes
 
-    key = "gh:memo:" + pagecache._digest(
-        "event-standings", pagecache._stamp_text(pagecache.versions(event_scopes(event)))
+    key = "gh:memo:" + pagecache._digest(  # the page's key (pagecache.memo), language and all
+        "event-standings",
+        pagecache._language(),
+        pagecache._stamp_text(pagecache.versions(event_scopes(event))),
     )
     labels, lines = pagecache._get(key)
     names = dict(
