@@ -693,6 +693,9 @@ class Scene:
     series_season: object = None
     membership: object = None
     membership_season: object = None
+    # The ids `url_for` reads from the database, by format: the same for every route, and
+    # every request's writes are rolled back, so read once per scene (`_scene_values`).
+    values: dict = field(default_factory=dict)
 
 
 def _scene(key: str, organization, public: bool) -> Scene:
@@ -783,6 +786,11 @@ class World:
     users: dict
     scenes: dict
     tokens: dict  # store key -> the plaintext of an API token of that store
+    # Each role's signed-in client, and a superuser's that enforces CSRF: signed in once for
+    # the module (`world`), not once per route. Each request's writes are rolled back and its
+    # cookies put back (`_request`), so every route's requests find the same session.
+    clients: dict = field(default_factory=dict)
+    csrf_client: object = None
 
 
 def build_world() -> World:
@@ -869,7 +877,11 @@ def world(django_db_setup, django_db_blocker) -> World:
     """One world for the module, built in a transaction rolled back after the last test;
     each test runs in a savepoint inside it, as pytest-django's `db` does."""
     with django_db_blocker.unblock(), transaction.atomic():
-        yield build_world()
+        world = build_world()
+        # Outside any test's savepoint, so the sessions last the module.
+        world.clients = {role: client_for(user) for role, user in world.users.items()}
+        world.csrf_client = client_for(world.users["superuser"], enforce_csrf_checks=True)
+        yield world
         transaction.set_rollback(True)
 
 
@@ -889,6 +901,7 @@ def url_for(route: str, rule: Rule, scene: Scene | None, fmt: str) -> str:
     values = {"uidb64": "MQ", "token": "set-password", "number": 1}
     if scene is not None:
         event = scene.events[fmt]
+        read = _scene_values(scene, fmt)
         pks = {
             "import": scene.batch.pk,
             "audit": scene.correction.pk,
@@ -905,20 +918,36 @@ def url_for(route: str, rule: Rule, scene: Scene | None, fmt: str) -> str:
             slug=event.slug if rule.target == "event" else scene.league.slug,
             pk=pks.get(rule.target, scene.game.pk),
             player_id=scene.player.pk,
-            entry_id=event.entries.order_by("pk").first().pk,
-            table_id=event.rounds.get(number=1).tables.order_by("number").first().pk,
-            registration_id=event.registrations.get().pk,
-            report_id=ResultReport.objects.filter(table__round__tournament=event).first().pk,
-            type_id=(scene.series_season if rule.target == "series" else scene.season)
-            .event_types.get()
-            .pk,
+            entry_id=read["entry_id"],
+            table_id=read["table_id"],
+            registration_id=read["registration_id"],
+            report_id=read["report_id"],
+            type_id=read["series_type_id" if rule.target == "series" else "type_id"],
             series=scene.series.slug,
             season_id=scene.membership_season.pk,
             claim_id=scene.achievement_claim.pk,
         )
         if rule.target == "event":
-            values["token"] = event.registrations.get().token
+            values["token"] = read["token"]
     return reverse(pattern.name, kwargs={name: values[name] for name in names})
+
+
+def _scene_values(scene: Scene, fmt: str) -> dict:
+    """The ids of the scene's `fmt` event (its first entry, first table of round 1, its
+    registration and its token, a result report) and its seasons' event types: read once."""
+    if fmt not in scene.values:
+        event = scene.events[fmt]
+        registration = event.registrations.get()
+        scene.values[fmt] = {
+            "entry_id": event.entries.order_by("pk").first().pk,
+            "table_id": event.rounds.get(number=1).tables.order_by("number").first().pk,
+            "registration_id": registration.pk,
+            "token": registration.token,
+            "report_id": ResultReport.objects.filter(table__round__tournament=event).first().pk,
+            "type_id": scene.season.event_types.get().pk,
+            "series_type_id": scene.series_season and scene.series_season.event_types.get().pk,
+        }
+    return scene.values[fmt]
 
 
 def cases(route: str, rule: Rule, world: World):
@@ -986,7 +1015,7 @@ def test_each_role_gets_what_the_matrix_says(world, route):
     GET drew, and a superuser's requests that must write nothing (a GET, and for a URL the
     matrix calls read-only a POST). All the failures are reported at once, by check."""
     rule = MATRIX[route]
-    clients = {role: client_for(user) for role, user in world.users.items()}
+    clients = world.clients
     wrong, helpful, wrote = [], {}, []
     for index, (label, expected, url) in enumerate(cases(route, rule, world)):
         # The superuser's requests whose writes are counted (see "GET never writes" below).
@@ -1127,7 +1156,7 @@ def test_a_post_without_a_csrf_token_is_refused(world, route):
     """Every URL refuses a session's POST without a CSRF token (403), before the view runs;
     the token-authenticated API refuses the session instead (401). Nothing is written."""
     rule = MATRIX[route]
-    client = client_for(world.users["superuser"], enforce_csrf_checks=True)
+    client = world.csrf_client
     label, _, url = next(cases(route, rule, world))
     response, changed = request_watched(client, "POST", url, rule.extra)
     expected = UNAUTHORIZED if route in TOKEN_AUTHENTICATED else DENIED
@@ -1193,7 +1222,7 @@ def test_every_registered_model_admin_is_decided():
 
 
 def test_admin_list_and_add_pages_by_role(world):
-    clients = {role: client_for(user) for role, user in world.users.items()}
+    clients = world.clients
     wrong = []
     for model, model_admin in admin.site._registry.items():
         label, info = model._meta.label, (model._meta.app_label, model._meta.model_name)

@@ -2,11 +2,13 @@
 and gunicorn with `gthread` workers, whose access log records each request's own time in the
 server apart from the time spent queueing for a worker."""
 
+import hashlib
 import http.client
 import os
 import secrets
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -29,7 +31,8 @@ def site_environment(database_url: str) -> dict[str, str]:
 
 def site_setup(database_url: str, **overrides: str) -> dict[str, str]:
     """This process as the deployed site on `database_url` (with `overrides`): Django set
-    up, the schema migrated and the static files collected, as a deploy does. Returns the
+    up, the schema migrated and the static files collected, as a deploy does
+    (`static_collected`). Returns the
     environment for gunicorn and the worker (its LOG_LEVEL keeps them quiet; this process
     keeps its own logging)."""
     env = {**site_environment(database_url), **overrides}
@@ -40,8 +43,56 @@ def site_setup(database_url: str, **overrides: str) -> dict[str, str]:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
+    static_collected()
     return env
+
+
+def _sources_digest() -> str:
+    """A digest of what `collectstatic` would collect (every file the finders list, by name,
+    size and modification time) and of how it stores them (the storage, whitenoise's version,
+    the settings file)."""
+    from importlib.metadata import version
+
+    from django.apps import apps
+    from django.conf import settings
+    from django.contrib.staticfiles.finders import get_finders
+
+    digest = hashlib.sha256(repr(settings.STORAGES["staticfiles"]).encode())
+    digest.update(version("whitenoise").encode())
+    digest.update((Path(settings.BASE_DIR) / "config" / "settings.py").read_bytes())
+    ignore = apps.get_app_config("staticfiles").ignore_patterns
+    for finder in get_finders():
+        for path, storage in sorted(finder.list(ignore), key=lambda found: found[0]):
+            stat = os.stat(storage.path(path))
+            prefix = getattr(storage, "prefix", None) or ""
+            digest.update(f"{prefix}/{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def static_collected() -> None:
+    """`collectstatic`, as a deploy runs it, unless STATIC_ROOT already holds the collection
+    of these same files: a collection with nothing to copy still hashes and compresses every
+    file again (553 files, about 7 s of CPU), once per bench of a test run. The stamp, in the
+    temporary directory, names the sources' digest and the manifest collectstatic wrote; a
+    changed, new or removed file, or a STATIC_ROOT collected or emptied since, collects again."""
+    from django.conf import settings
+    from django.core.management import call_command
+
+    root = Path(settings.STATIC_ROOT).resolve()
+    manifest = root / "staticfiles.json"
+    stamp = Path(tempfile.gettempdir()) / (
+        f"guildhall-collected-{hashlib.sha256(str(root).encode()).hexdigest()[:12]}"
+    )
+
+    def mark(sources: str) -> str:
+        written = manifest.stat().st_mtime_ns if manifest.exists() else 0
+        return f"{sources} {written}"
+
+    sources = _sources_digest()
+    if manifest.exists() and stamp.exists() and stamp.read_text() == mark(sources):
+        return
+    call_command("collectstatic", interactive=False, verbosity=0)
+    stamp.write_text(mark(sources))
 
 
 def start_gunicorn(

@@ -225,6 +225,7 @@ NOT_LINKED = re.compile(
     # The commander picker's suggestions, fetched as the player types.
     r"|cards/commanders/"
     r"|robots\.txt"  # for search engines, linked from nowhere
+    r"|jsi18n/"  # the browser's message catalogue: a script the pages load, not a page
     r"|style-guide/)"  # development only, linked from nowhere (test_style_guide.py)
 )
 

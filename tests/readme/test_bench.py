@@ -8,24 +8,26 @@ start costs more than it proves:
 - the benches with no database (`IN_PROCESS`) run their `main` in this process (the command
   form of that code is the same file's two last lines, and the other benches prove it);
 - the benches that start a private PostgreSQL cluster (`SHARED_CLUSTER`) are given instead a
-  database on one cluster this test process starts once (`bench_postgres`), each its own copy
-  of a database migrated once: an initdb and a migration from nothing each, on this 2-core
-  machine, cost more than most of these quick runs. Each still starts its own gunicorn: its
-  workers' page cache in memory must start as empty as its database. The load bench keeps its
-  own cluster, whose restart it drills; the outage bench stops and restarts its own gunicorn.
+  database of their own on the suite's server (`--database`), a fresh copy of the template the
+  test databases are cloned from (tests/dbtemplate.py), dropped when the bench is done: a
+  cluster of their own meant an initdb and a migration from nothing (about 10 s of CPU) in
+  each test process that ran one, and the suite's server already serves the other benches.
+  At most one bench runs in each test process, so `make test`'s four hold about 4 x 15
+  connections (3 gunicorn workers x 4 threads, the bench, a job worker) of the server's 100.
+  Each still starts its own gunicorn: its workers' page cache in memory must start as empty
+  as its database. The load bench keeps its own cluster, whose restart it drills; the outage
+  bench stops and restarts its own gunicorn.
 """
 
 import contextlib
 import io
-import itertools
-import os
 import re
 import subprocess
-import sys
 from importlib import import_module
 
 import pytest
 
+from tests.dbtemplate import drop_database
 from tests.readme.conftest import ROOT, run, sibling_database_url
 
 pytestmark = pytest.mark.bench
@@ -202,51 +204,8 @@ def test_every_bench_is_documented_and_exercised():
 
 # No database: their `main` in this process.
 IN_PROCESS = {"pairing_1v1", "pairing_pods", "pods_h2h"}
-# A private cluster by default: a database on this process's one cluster instead (`--database`).
+# A private cluster by default: a fresh database on the suite's server instead (`--database`).
 SHARED_CLUSTER = {"burst", "import_web", "judge_calls", "turnaround"}
-TEMPLATE = "guildhall_bench_template"
-
-
-class Shared:
-    """One private PostgreSQL cluster for this test process, a database there migrated once
-    (`TEMPLATE`), and a fresh copy of it for each bench (`CREATE DATABASE ... TEMPLATE`)."""
-
-    def __init__(self, cluster):
-        self.cluster = cluster
-        self.copies = itertools.count(1)
-
-    def database(self, bench: str) -> str:
-        import psycopg
-
-        name = f"guildhall_{bench}_{next(self.copies)}"
-        server = self.cluster.url.rpartition("/")[0]
-        with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{TEMPLATE}"')
-        return f"{server}/{name}"
-
-
-@pytest.fixture(scope="session")
-def bench_postgres():
-    """Started on first use by a bench of `SHARED_CLUSTER` in this test process (pytest-xdist
-    runs one per process: one cluster for up to four benches, not one each), stopped at the
-    end of the session."""
-    from bench.loadlib.cluster import Cluster
-
-    cluster = Cluster("auto", database=TEMPLATE)
-    try:
-        cluster.start()
-        migrated = subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--verbosity", "0"],
-            cwd=ROOT,
-            env={**os.environ, "DEBUG": "1", "DATABASE_URL": cluster.url},
-            capture_output=True,
-            text=True,
-            timeout=900,
-        )
-        assert migrated.returncode == 0, migrated.stderr[-3000:]
-        yield Shared(cluster)
-    finally:
-        cluster.stop()
 
 
 def run_in_process(bench: str, args: list[str]) -> subprocess.CompletedProcess:
@@ -264,19 +223,22 @@ def run_in_process(bench: str, args: list[str]) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("bench", sorted(BENCHES))
-def test_bench_runs_to_its_table(bench, request):
+def test_bench_runs_to_its_table(bench):
     extra, expected = BENCHES[bench]
     args = ["--quick", *extra]
     if bench in IN_PROCESS:
         result = run_in_process(bench, args)
     else:
-        if bench in SHARED_CLUSTER:
-            args += ["--database", request.getfixturevalue("bench_postgres").database(bench)]
-        result = run(
-            [f"bench/{bench}.py", *args],
-            timeout=600,
-            BENCH_DATABASE_URL=sibling_database_url("bench"),
-        )
+        own = sibling_database_url(bench, fresh=True) if bench in SHARED_CLUSTER else None
+        try:
+            result = run(
+                [f"bench/{bench}.py", *args, *(["--database", own] if own else [])],
+                timeout=600,
+                BENCH_DATABASE_URL=sibling_database_url("bench"),
+            )
+        finally:
+            if own:
+                drop_database(own.rpartition("/")[2].partition("?")[0])
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     for line in expected:
         assert line in result.stdout, line
