@@ -52,3 +52,19 @@ def install(
     """Translate with these from now on (Django's, at start-up)."""
     global _gettext, _ngettext, _pgettext
     _gettext, _ngettext, _pgettext = gettext, ngettext, pgettext
+
+
+def N_(message: str) -> str:
+    """Marks `message` for the catalogue where it is written; translated where it is shown."""
+    return message
+
+
+class translated:
+    """A class attribute that reads in the active language each time it is read:
+    `label = translated(N_("Elo (pairwise)"))` (a name a page shows, fixed at import)."""
+
+    def __init__(self, message: str):
+        self.message = message
+
+    def __get__(self, instance, owner=None) -> str:
+        return gettext(self.message)

@@ -100,7 +100,7 @@ def desk_calls(request: HttpRequest, slug: str) -> HttpResponse:
     action = request.POST.get("action", "")
     call_id = small_int(request.POST.get("call", ""))
     call = JudgeCall.objects.filter(pk=call_id, tournament=event).first() if call_id else None
-    noun = event.play.noun
+    noun = event.play.noun_text
     try:
         if call is None:
             raise TournamentError(_("That call is not one of this event's."), code="no_call")
@@ -155,7 +155,7 @@ def table_call(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
         messages.success(
             request,
             _("A judge is called to %(noun)s %(number)s: the desk shows it.")
-            % {"noun": event.play.noun, "number": table.number},
+            % {"noun": event.play.noun_text, "number": table.number},
         )
     return redirect("event_run", slug=event.slug)
 
@@ -242,7 +242,7 @@ def deck_checks(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(
                     request,
                     _("Deck check of %(noun)s %(number)s started.")
-                    % {"noun": event.play.noun, "number": table.number},
+                    % {"noun": event.play.noun_text, "number": table.number},
                 )
             elif action == "done":
                 check_id = small_int(request.POST.get("check", ""))
@@ -262,7 +262,11 @@ def deck_checks(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(
                     request,
                     _("Deck check of %(noun)s %(number)s done: +%(minutes)s min for the %(noun)s.")
-                    % {"noun": event.play.noun, "number": check.table.number, "minutes": minutes},
+                    % {
+                        "noun": event.play.noun_text,
+                        "number": check.table.number,
+                        "minutes": minutes,
+                    },
                 )
             else:
                 raise TournamentError(_("Start a check or finish one."), code="action")
@@ -322,7 +326,7 @@ def _player_act(request, event: Tournament, entry: Entry, page: str, *, via_link
             if table is None:
                 raise TournamentError(
                     _("You have no %(noun)s being played: find a judge at the desk.")
-                    % {"noun": event.play.noun},
+                    % {"noun": event.play.noun_text},
                     code="no_table",
                 )
             call_create(

@@ -118,7 +118,7 @@ class StoreNewForm(forms.Form):
         label=_("Address on Guildhall"),
         required=False,
         max_length=80,
-        widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "goblin-forge"}),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": _("goblin-forge")}),
         help_text=_(
             "Its public page is /stores/<this>/. Leave it empty and it is made from the "
             "name (Goblin Forge Games: goblin-forge-games)."

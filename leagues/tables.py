@@ -95,7 +95,7 @@ class HistoryTable(tables.Table):
     )
     change = tables.TemplateColumn(
         template_name=CHANGE,
-        verbose_name=_("Before \u2192 after"),
+        verbose_name=_("Before → after"),
         orderable=False,
         empty_values=(),
         attrs={"td": {"class": "history-change"}},

@@ -37,7 +37,7 @@ from django.contrib import admin
 from django.db import connection, transaction
 from django.http import HttpResponse
 from django.shortcuts import resolve_url
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from achievements.services import achievement_save, claim_submit
@@ -50,6 +50,7 @@ from leagues.models import ApiToken, Game, PlayerClaim, Role
 from notifications.models import Delivery, StoreWebhook
 from seasons.series import invitation_decide, series_create, series_invite
 from seasons.services import season_create, season_events_set
+from tests import pseudolocale
 from tests.factories import (
     GameFactory,
     LeagueFactory,
@@ -885,6 +886,39 @@ def world(django_db_setup, django_db_blocker) -> World:
         transaction.set_rollback(True)
 
 
+@pytest.fixture(scope="module")
+def pseudo(world, django_db_blocker, tmp_path_factory) -> frozenset[str]:
+    """The matrix's requests in the pseudo-locale (tests/pseudolocale.py): every page every
+    role reaches is read for text that escaped translation, on the responses the matrix
+    fetches anyway. Gives what people typed (the world's text), which is not counted."""
+    folder = pseudolocale.built(str(tmp_path_factory.getbasetemp()))
+    languages = [*settings.LANGUAGES, (pseudolocale.PSEUDO, "Pseudo")]
+    with override_settings(LOCALE_PATHS=[folder, *settings.LOCALE_PATHS], LANGUAGES=languages):
+        for client in world.clients.values():
+            client.cookies[settings.LANGUAGE_COOKIE_NAME] = pseudolocale.PSEUDO
+        with django_db_blocker.unblock():
+            typed = pseudolocale.database_text()
+        yield typed
+        for client in world.clients.values():
+            client.cookies.pop(settings.LANGUAGE_COOKIE_NAME, None)
+
+
+# Pages not read for escaped text: the style guide is a developer's page (DEBUG only), in
+# English on purpose.
+NOT_TRANSLATED = {"style-guide/"}
+
+
+def escaped_in_view(method: str, response, typed) -> list[str]:
+    """The visible text of a page a GET drew that escaped translation, less the known ones
+    (pseudolocale.KNOWN: each with what is missing)."""
+    if method != "GET" or response.status_code != 200:
+        return []
+    if not response.get("Content-Type", "").startswith("text/html") or response.streaming:
+        return []
+    found = pseudolocale.untranslated(response.content.decode(), typed)
+    return [text for text in found if text not in pseudolocale.KNOWN]
+
+
 def client_for(user, **kwargs) -> Client:
     client = Client(**kwargs)
     if user is not None:
@@ -1009,14 +1043,15 @@ def _request(client, method, url, data, *, watch: bool, **headers):
 
 
 @pytest.mark.parametrize("route", sorted(MATRIX))
-def test_each_role_gets_what_the_matrix_says(world, route):
+def test_each_role_gets_what_the_matrix_says(world, pseudo, route):
     """Every role's request of every object of `route`, each made once; every check that
     reads a response reads that one: the matrix's outcome, the help paragraphs of the page a
-    GET drew, and a superuser's requests that must write nothing (a GET, and for a URL the
-    matrix calls read-only a POST). All the failures are reported at once, by check."""
+    GET drew, the text of that page that escaped translation (the requests are made in the
+    pseudo-locale), and a superuser's requests that must write nothing (a GET, and for a URL
+    the matrix calls read-only a POST). All the failures are reported at once, by check."""
     rule = MATRIX[route]
     clients = world.clients
-    wrong, helpful, wrote = [], {}, []
+    wrong, helpful, wrote, escaped = [], {}, [], {}
     for index, (label, expected, url) in enumerate(cases(route, rule, world)):
         # The superuser's requests whose writes are counted (see "GET never writes" below).
         watched = {"GET"} | ({"POST"} if index == 0 and not rule.writes else set())
@@ -1037,6 +1072,9 @@ def test_each_role_gets_what_the_matrix_says(world, route):
                     wrong.append(f"{method} {url} ({label}) as {role}: {got}, not {expected[role]}")
                 for text in help_in_view(method, response):
                     helpful.setdefault(f"{url}: {text[:80]}…", []).append(role)
+                if route not in NOT_TRANSLATED:
+                    for text in escaped_in_view(method, response, pseudo):
+                        escaped.setdefault(f"{url}: {text!r}", []).append(role)
     report = []
     if wrong:
         report += ["Not what the matrix says:", *wrong]
@@ -1046,6 +1084,11 @@ def test_each_role_gets_what_the_matrix_says(world, route):
     if helpful:
         report += ["A page's help paragraph outside its '?' (tests/prose.py):"]
         report += [f"{where} (as {', '.join(roles)})" for where, roles in helpful.items()]
+    # Issue 45: every string a person reads goes through gettext (docs/translation.md).
+    if escaped:
+        report += ["Text outside the pseudo-locale's markers: not marked, or not extracted "
+                   "(`make messages`):"]  # fmt: skip
+        report += [f"{where} (as {', '.join(roles)})" for where, roles in escaped.items()]
     assert not report, "\n".join(report)
 
 
@@ -1055,7 +1098,8 @@ def help_in_view(method: str, response) -> list[str]:
         return []
     if not response.get("Content-Type", "").startswith("text/html") or response.streaming:
         return []
-    return long_paragraphs(response.content.decode())
+    text = response.content.decode()
+    return long_paragraphs(text.replace(pseudolocale.OPEN, "").replace(pseudolocale.CLOSE, ""))
 
 
 # --- GET never writes; writes need POST and a CSRF token -------------------------------------

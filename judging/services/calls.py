@@ -52,10 +52,10 @@ def call_create(
             _("This round is not being played: ask at the judges' desk."), code="not_playing"
         )
     entries = seated(table)
-    where = {"noun": play.noun, "number": table.number}
+    where = {"noun": play.noun_text, "number": table.number}
     if len(entries) < 2:
         raise TournamentError(
-            _("A bye needs no judge: it has no %(noun)s.") % {"noun": play.noun}, code="bye"
+            _("A bye needs no judge: it has no %(noun)s.") % {"noun": play.noun_text}, code="bye"
         )
     if entry is not None and entry.pk not in entries:
         raise TournamentError(_("You are not at %(noun)s %(number)s.") % where, code="not_seated")
@@ -115,7 +115,7 @@ def _locked(call: JudgeCall) -> tuple:
 
 
 def _closed(call: JudgeCall, play) -> AlreadyDone:
-    where = {"noun": play.noun, "number": call.table.number}
+    where = {"noun": play.noun_text, "number": call.table.number}
     if call.status == JudgeCall.Status.CANCELLED:
         return AlreadyDone(
             _("The call from %(noun)s %(number)s is already cancelled.") % where, code="closed"

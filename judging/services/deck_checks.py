@@ -55,7 +55,7 @@ def deck_check_done(*, check: DeckCheck, minutes: int, note: str = "", by=None) 
     if check.done_at is not None:
         raise AlreadyDone(
             _("The check of %(noun)s %(number)s is already done.")
-            % {"noun": noun, "number": table.number},
+            % {"noun": event.play.noun_text, "number": table.number},
             code="done",
         )
     if not 0 <= minutes <= MAX_EXTENSION:

@@ -28,6 +28,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from functools import cached_property
 
 from core.translate import gettext as _
+from core.translate import translated
 from leagues.domain.csvformat import GUILDMASTER_ORDER
 from ratings.domain.base import (
     N_,
@@ -184,7 +185,7 @@ class GuildmasterElo(_PairwiseElo):
     """
 
     name = "guildmaster"
-    label = "Guildmaster Elo (K 40, D 800)"
+    label = translated(N_("Guildmaster Elo (K 40, D 800)"))
     integer = True
     uses_stats = True  # only for GUILDMASTER_ORDER (a row that named a player twice)
     PARAMS = ()
@@ -264,7 +265,7 @@ class Elo(_PairwiseElo):
     """Pairwise Elo on float ratings with editable constants."""
 
     name = "elo"
-    label = "Elo (pairwise)"
+    label = translated(N_("Elo (pairwise)"))
     integer = False
     PARAMS = (
         Param(
@@ -425,7 +426,7 @@ class EloDynamic(_PairwiseElo):
     """
 
     name = "elo-dynamic"
-    label = "Elo, dynamic K and bonuses (Sedma)"
+    label = translated(N_("Elo, dynamic K and bonuses (Sedma)"))
     integer = True
     PARAMS = (
         Param(

@@ -14,6 +14,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from openskill.models import PlackettLuce
 
 from core.translate import gettext as _
+from core.translate import translated
 from ratings.domain.base import N_, Finish, Param, ParamError, ParamSystem, RatingState, canonical
 
 MAX_MU_PER_BETA = 300
@@ -21,7 +22,7 @@ MAX_MU_PER_BETA = 300
 
 class OpenSkill(ParamSystem):
     name = "openskill"
-    label = "OpenSkill (Plackett-Luce)"
+    label = translated(N_("OpenSkill (Plackett-Luce)"))
     integer = False
     PARAMS = (
         Param(

@@ -24,10 +24,14 @@ def test_untranslated_is_what_is_outside_the_markers_and_not_data():
         f'<html lang="xx"><body><h1>{OPEN}Pairings{CLOSE}</h1>'
         f"<p>{OPEN}Table {OPEN}Round{CLOSE} 3{CLOSE}</p>"
         "<td>Zoë Müller</td><td>12</td><td>Standings</td>"
-        f'<a title="Guildhall">{OPEN}Home{CLOSE}</a></body></html>'
+        f'<a title="Guildhall">{OPEN}Home{CLOSE}</a>'
+        f'<p>{OPEN}New here? <a href="/s">Sign up</a>: it is free.{CLOSE}</p>'
+        '<td>OMW%</td><code>game_id,date</code><span translate="no">status: seated</span>'
+        '<select><option value="Europe/Berlin">Europe/Berlin</option></select>'
+        "<p>Sign up<a>now</a></p></body></html>"
     )
-    assert untranslated(html, {"Zoë Müller"}) == ["Standings"]
-    assert untranslated(html, set()) == ["Zoë Müller", "Standings"]
+    assert untranslated(html, {"Zoë Müller"}) == ["Standings", "Sign up", "now"]
+    assert untranslated(html, set()) == ["Zoë Müller", "Standings", "Sign up", "now"]
 
 
 @pytest.fixture

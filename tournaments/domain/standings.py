@@ -59,6 +59,7 @@ from tournaments.domain import byerules
 from tournaments.domain.byerules import ByeRound, Unplayed
 from tournaments.domain.history import History, Sitting, read_history
 from tournaments.domain.records import PlayerId, PointsScheme, Round, Table
+from tournaments.domain.texts import N_
 
 # MTR Appendix C: "If this number is lower than 0.33, use 0.33 instead" -- 0.33, not 1/3: a
 # 2-1 player whose opponents average 0.5544 (with a 0.33 floor) ranks below one at 0.5556.
@@ -645,7 +646,7 @@ for _tiebreaker in (
     ),
     Tiebreaker(
         "omw_per_round",
-        "OMW% (per round)",
+        N_("OMW% (per round)"),
         True,
         opponents_match_win_percentage_per_round,
         "pairings_edh (player.py get_OMWP): mean of each table's average MW%",
@@ -663,9 +664,13 @@ for _tiebreaker in (
         buchholz,
         f"{FIDE}: Buchholz; unplayed rounds by the bye rule (fide_2023: Article 16)",
     ),
-    Tiebreaker("buchholz_cut1", "Buchholz cut 1", True, buchholz_cut1, f"{FIDE}: Cut-1"),
+    Tiebreaker("buchholz_cut1", N_("Buchholz cut 1"), True, buchholz_cut1, f"{FIDE}: Cut-1"),
     Tiebreaker(
-        "median_buchholz", "Median Buchholz", True, median_buchholz, f"{FIDE}: Median1; {RSWISS}"
+        "median_buchholz",
+        N_("Median Buchholz"),
+        True,
+        median_buchholz,
+        f"{FIDE}: Median1; {RSWISS}",
     ),
     Tiebreaker(
         "sonneborn_berger",
@@ -675,20 +680,22 @@ for _tiebreaker in (
         f"{FIDE}: Sonneborn-Berger; {RSWISS}: Neustadtl; unplayed rounds by the bye rule",
     ),
     Tiebreaker(
-        "cumulative", "Cumulative", True, cumulative, f"{FIDE}: Progressive Scores; {RSWISS}"
+        "cumulative", N_("Cumulative"), True, cumulative, f"{FIDE}: Progressive Scores; {RSWISS}"
     ),
-    Tiebreaker("opp_cumulative", "Opponents' cumulative", True, opponents_cumulative, f"{RSWISS}"),
-    Tiebreaker("wins", "Wins", True, number_of_wins, f"{RSWISS}: wins (byes excluded)"),
+    Tiebreaker(
+        "opp_cumulative", N_("Opponents' cumulative"), True, opponents_cumulative, f"{RSWISS}"
+    ),
+    Tiebreaker("wins", N_("Wins"), True, number_of_wins, f"{RSWISS}: wins (byes excluded)"),
     Tiebreaker(
         "seat_sum",
-        "Seat sum",
+        N_("Seat sum"),
         True,
         seat_sum,
         f"{PAIRINGS_EDH}: sum of seating positions (later seats are harder)",
     ),
     Tiebreaker(
         "pod4_win_share",
-        "4-pod win share",
+        N_("4-pod win share"),
         True,
         pod4_win_share,
         f"{CEDH_MATCHING}: wins at 4-player pods / all wins (byes excluded)",
@@ -696,7 +703,7 @@ for _tiebreaker in (
     ),
     Tiebreaker(
         "avg_opp_rating",
-        "Avg. opp. rating",
+        N_("Avg. opp. rating"),
         True,
         average_opponent_rating,
         "Guildhall: mean rating of the opponents met (params ratings, default_rating)",
@@ -704,7 +711,7 @@ for _tiebreaker in (
     ),
     Tiebreaker(
         "head_to_head",
-        "Head-to-head",
+        N_("Head-to-head"),
         True,
         None,
         f"{FIDE}: Direct Encounter (only if all tied players met)",

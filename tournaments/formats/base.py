@@ -102,10 +102,12 @@ class Format:
         a pod): the noun's gender and case differ by language, so each is written whole."""
         return pod if self.key == "pods" else table
 
-    @property
-    def noun_title(self) -> str:
-        """The noun capitalised, to start a sentence."""
-        return self.noun.capitalize()
+    # The noun as a page shows it, in the reader's language ("Tisch 3", "Pod 3"): `noun` and
+    # `nouns` stay the English words the code compares; a sentence about a table or a pod is
+    # written whole (`table_sentence`).
+    noun_text: str
+    nouns_text: str
+    noun_title: str
 
     # --- creating the event --------------------------------------------------------------
 

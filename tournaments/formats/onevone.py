@@ -9,7 +9,7 @@ draw (MTR 2.4: reported 0-0-3), or "draw" for a drawn match whose games were not
 import re
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from ..actions import Action
 from ..domain import topcut
@@ -76,6 +76,9 @@ class OneVOne(Format):
 
     key = "1v1"
     noun, nouns = "table", "tables"
+    noun_text = pgettext_lazy("a 1v1 table of an event", "table")
+    nouns_text = pgettext_lazy("1v1 tables of an event", "tables")
+    noun_title = pgettext_lazy("a 1v1 table of an event", "Table")
     template = "tournaments/formats/match.html"
     fewest_players = FEWEST_PLAYERS
     short_name = "1v1"

@@ -5,7 +5,7 @@ Pairs with `domain.pods`, warns of repeats from `domain.history`, cuts with `dom
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from leagues.domain.ranking import is_valid_ranking
 
@@ -25,6 +25,9 @@ class Pods(Format):
 
     key = "pods"
     noun, nouns = "pod", "pods"
+    noun_text = pgettext_lazy("a pod (a multiplayer table) of an event", "pod")
+    nouns_text = pgettext_lazy("pods (multiplayer tables) of an event", "pods")
+    noun_title = pgettext_lazy("a pod (a multiplayer table) of an event", "Pod")
     template = "tournaments/formats/pod.html"
     bracket_class, stage_class = " pods", " pod-stage"
     page_class = " pod"

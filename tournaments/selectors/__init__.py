@@ -221,7 +221,7 @@ def standing_lines(event: Tournament) -> tuple[list[str], list[StandingLine]]:
     table = standings(event)
     names = dict(event.entries.values_list("player_id", "player__name"))
     precedence = [m for m in tiebreakers(event) if m != "points"]
-    labels = [TIEBREAKERS[m].label for m in precedence]
+    labels = [gettext(TIEBREAKERS[m].label) for m in precedence]  # N_-marked in the domain
     lines = []
     for row in table.rows:
         shown = [TIEBREAKERS[metric].show(row.metrics.get(metric)) for metric in precedence]

@@ -172,8 +172,8 @@ def _tables(event: Tournament, count: int) -> str:
     """ "12 tables", "1 pod": the format's noun (its own translation) after the count."""
     return ngettext("%(count)s %(noun)s", "%(count)s %(nouns)s", count) % {
         "count": count,
-        "noun": event.play.noun,
-        "nouns": event.play.nouns,
+        "noun": event.play.noun_text,
+        "nouns": event.play.nouns_text,
     }
 
 
