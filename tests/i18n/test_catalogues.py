@@ -62,3 +62,53 @@ def test_the_check_finds_a_lost_placeholder(tmp_path):
     assert sorted(set(PLACEHOLDER.findall(entry.msgstr))) != sorted(
         set(PLACEHOLDER.findall(entry.msgid))
     )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_language_is_at_least_95_percent_translated(lang):
+    done, total = coverage(lang)
+    assert total > 2000, total  # the site's strings, not an empty catalogue
+    assert done / total >= 0.95, f"{lang}: {done} of {total} translated"
+
+
+@pytest.mark.slow
+def test_the_catalogues_hold_every_marked_string(tmp_path):
+    """`makemessages` run afresh on a copy of the tree (Makefile's `messages`) leaves each
+    language at least 95 % translated: a string marked in the code but never extracted (one
+    a page rarely shows: a refusal, a mail) is counted."""
+    import shutil
+    import subprocess
+    import sys
+
+    root = LOCALE.parent
+    files = subprocess.run(
+        ["git", "ls-files"], cwd=root, capture_output=True, text=True, check=True
+    ).stdout.split()
+    for name in files:
+        if (root / name).is_file():
+            (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(root / name, tmp_path / name)
+    languages = " ".join(LANGUAGES)
+    subprocess.run(
+        [
+            "make",
+            "-s",
+            "-o",
+            "install",
+            "messages",
+            f"PY={sys.executable}",
+            f"MESSAGE_LANGUAGES={languages}",
+        ],
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+        env={**__import__("os").environ, "DEBUG": "1"},
+    )
+    for lang in LANGUAGES:
+        done = total = 0
+        for path in (tmp_path / "locale" / lang / "LC_MESSAGES").glob("*.po"):
+            for entry in polib.pofile(str(path)):
+                if not entry.obsolete:
+                    total += 1
+                    done += entry.translated()
+        assert total >= coverage(lang)[1] and done / total >= 0.95, (lang, done, total)
