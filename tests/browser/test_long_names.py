@@ -196,7 +196,10 @@ ACCOUNTS = {"visitor": None, "organizer": "olive", "judge": "judy", "player": "p
 # The language each role's browser asks for (issue 45): the long German words and Japanese,
 # which breaks anywhere and has no spaces, on the same pages, each page once per role; the
 # TO's console also in English. German runs longest of the eight languages.
+# LONG_NAMES_LANGUAGE=pl-PL (say) crawls every role in one language, while fixing its layout.
 LANGUAGE = {"visitor": "ja-JP", "organizer": "de-DE", "judge": "en-US", "player": "de-DE"}
+if os.environ.get("LONG_NAMES_LANGUAGE"):
+    LANGUAGE = dict.fromkeys(LANGUAGE, os.environ["LONG_NAMES_LANGUAGE"])
 # The permission matrix's name for each crawled role.
 MATRIX_ROLE = {"visitor": "anonymous"}
 START = ["/", "/me/"]
