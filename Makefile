@@ -118,10 +118,13 @@ $(BENCH_NPM_STAMP): bench/npm/package.json bench/npm/package-lock.json
 
 bench-tools: $(BENCH_NPM_STAMP)
 
-# Browser tests drive Debian's chromium (Playwright cannot download its own browser here).
+# Browser tests drive Debian's chromium (Playwright cannot download its own browser here),
+# with the Noto CJK fonts: the crawl lays out Japanese pages, which a phone draws in its own
+# CJK font; without one Chromium draws empty boxes of another width.
 browser:
-	@test -x $(CHROMIUM) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
+	@test -x $(CHROMIUM) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core fonts-noto-cjk >/dev/null; }
 	@test -x $(CHROMIUM) || { echo "chromium is missing: apt-get install chromium" >&2; exit 1; }
+	@fc-list | grep -q "Noto Sans CJK" || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null; }
 
 lint: install
 	$(VENV)/bin/ruff check .
