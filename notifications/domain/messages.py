@@ -58,7 +58,7 @@ def paired_email(
     """A player's seat in a round that was just paired; `noun` is what the event's pages
     call a table ("table", or "pod" at a pod event)."""
     pod = noun == "pod"
-    values = {"event": event, "round": round_label, "table": table, "place": place_label(seat)}
+    values = {"event": event, "round": round_label, "table": table, "place": place_label(seat, _)}
     if bye:
         subject = _("%(event)s: %(round)s, you have a bye") % values
         if pod:
