@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
+from django.utils import translation
 from hypothesis import is_hypothesis_test
 from hypothesis import settings as hypothesis_settings
 
@@ -153,6 +155,16 @@ def pytest_collection_modifyitems(items):
         test = getattr(test, "__func__", test)
         if test is not None and is_hypothesis_test(test):
             examples_capped(test, FAST_EXAMPLES)
+
+
+@pytest.fixture(autouse=True)
+def english_between_tests():
+    """A request leaves its language active in the thread (LocaleMiddleware activates it and
+    never deactivates: the next request activates its own). A test that asked for Polish must
+    not leave the next test's forms and messages in Polish: each test starts in English."""
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)

@@ -70,6 +70,8 @@ def test_the_language_is_saved_and_in_the_stores_history(as_owner, organization)
     assert organization.language == "de"
     entry = AuditEntry.objects.filter(organization=organization).latest("pk")
     assert entry.before["language"] == "" and entry.after["language"] == "de"
+    # The owner chose no language: the History is now in the store's German, unless asked.
+    as_owner.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     page = as_owner.get(reverse("audit_log", args=[organization.slug])).content.decode()
     assert "Language de" in page
 
@@ -171,7 +173,9 @@ def test_an_invitation_is_written_in_its_recipients_language(
         assert response.status_code == 200
     assert len(mail.outbox) == 2
     assert languages_written == {"judy@example.com": {"fr"}, "nobody@example.com": {"de"}}
-    assert mail.outbox[0].subject == "[Guildhall] Join Dragon's Den as Judge / TO"
+    # Written in French (the catalogue's), not in the owner's Polish nor the store's German.
+    assert mail.outbox[0].subject == "[Guildhall] Rejoindre Dragon's Den en tant que Juge / TO"
+    assert mail.outbox[0].subject != "[Guildhall] Join Dragon's Den as Judge / TO"
 
 
 def test_a_store_in_english_invites_in_english(
