@@ -12,10 +12,10 @@ name after "z": `sort_key` sorts in Python, and `folded_order` orders in SQL by 
 name, then the name itself.
 """
 
-import unicodedata
-
 from django.db.models import F, Func, Q, TextField
 from django.db.models.functions import Lower
+
+from .accents import without_latin_accents
 
 # The letters NFKD does not take apart that unaccent spells out (its unaccent.rules).
 SPELLED = str.maketrans(
@@ -24,23 +24,10 @@ SPELLED = str.maketrans(
 )  # fmt: skip
 
 
-def _is_latin(ch: str) -> bool:
-    return ch.isascii() or "LATIN" in unicodedata.name(ch, "")
-
-
 def fold(text: str) -> str:
     """`text` as it is compared: Latin accents dropped, the letters above spelled out,
     lower case, spaces collapsed; other scripts as they are (NFC)."""
-    kept: list[str] = []
-    latin = False
-    for ch in unicodedata.normalize("NFD", (text or "").translate(SPELLED)):
-        if unicodedata.combining(ch):
-            if latin:
-                continue
-        else:
-            latin = _is_latin(ch)
-        kept.append(ch)
-    return " ".join(unicodedata.normalize("NFC", "".join(kept)).lower().split())
+    return " ".join(without_latin_accents((text or "").translate(SPELLED)).lower().split())
 
 
 def sort_key(name: str) -> tuple[str, str]:

@@ -17,6 +17,8 @@ import uuid
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from core.accents import without_latin_accents
+
 from .names import HALVES, QUOTES
 
 # Scryfall's codes of the languages Magic's cards are printed in that Guildhall reads
@@ -35,24 +37,11 @@ class PrintedName:
         return printed_key(self.name)
 
 
-def _is_latin(ch: str) -> bool:
-    return ch.isascii() or "LATIN" in unicodedata.name(ch, "")
-
-
 def printed_key(name: str) -> str:
     """The lookup key of a printed name: NFKC, apostrophes straightened, accents dropped
     from Latin letters only, case-folded, spaces collapsed, halves joined by " // "."""
     text = unicodedata.normalize("NFKC", name or "").translate(QUOTES)
-    kept: list[str] = []
-    latin = False
-    for ch in unicodedata.normalize("NFD", text):
-        if unicodedata.combining(ch):
-            if latin:
-                continue
-        else:
-            latin = _is_latin(ch)
-        kept.append(ch)
-    text = " ".join(unicodedata.normalize("NFC", "".join(kept)).casefold().split())
+    text = " ".join(without_latin_accents(text).casefold().split())
     return " // ".join(part for part in HALVES.split(text) if part)
 
 
