@@ -9,6 +9,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from core.languages import store_activate
+from core.search import name_contains
 
 from .domain.ordinals import ordinal
 from .models import (
@@ -205,12 +206,13 @@ def claims_waiting(*, organization: Organization) -> QuerySet:
 
 
 def players_accounts(*, organization: Organization, query: str = "") -> QuerySet:
-    """The store's players (those whose name contains `query`) with their account
+    """The store's players (those whose name contains `query`, accents and case aside:
+    core.search) with their account
     (`user`) and `open_code` (whether an unused claim code exists); the table sorts and pages
     it (leagues.tables.PlayerAccountTable)."""
     players = Player.objects.filter(organization=organization).select_related("user")
     if query:
-        players = players.filter(name__icontains=query)
+        players = name_contains(players, "name", query)
     unused = ClaimCode.objects.filter(player=OuterRef("pk"), used_at__isnull=True)
     return players.annotate(open_code=Exists(unused))
 

@@ -15,6 +15,7 @@ from django.db.models import Exists, F, OuterRef, Prefetch, Q, Value, prefetch_r
 from django.utils.translation import gettext
 
 from audit.models import AuditEntry
+from core.search import folded_order, name_contains
 from leagues.models import Player
 
 from .. import hooks
@@ -105,16 +106,18 @@ def edit_choices(event: Tournament) -> list[tuple[int, str]]:
 
 
 def name_suggestions(event: Tournament, text: str, *, limit: int = NAME_SUGGESTIONS) -> list[str]:
-    """Up to `limit` of the store's players whose name contains `text` (any case), by name,
-    leaving out those already registered for `event`; nothing for a blank `text`."""
+    """Up to `limit` of the store's players whose name contains `text` (accents and case
+    aside: "zoe" finds Zoë, core.search), by name, leaving out those already registered for
+    `event`; nothing for a blank `text`."""
     text = text.strip()
     if not text:
         return []
     registered = Entry.objects.filter(tournament=event, player=OuterRef("pk"))
+    players = Player.objects.filter(organization_id=event.league.organization_id)
     return list(
-        Player.objects.filter(organization_id=event.league.organization_id, name__icontains=text)
+        name_contains(players, "name", text)
         .exclude(Exists(registered))
-        .order_by("name")
+        .order_by(*folded_order("name"))
         .values_list("name", flat=True)[:limit]
     )
 

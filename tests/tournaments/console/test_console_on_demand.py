@@ -151,6 +151,23 @@ def test_name_suggestions_as_the_to_types(judge_client, league):
     assert Tags(judge_client.get(url, {"name": ""}, **HTMX).content.decode()).all("option") == []
 
 
+def test_name_suggestions_find_a_name_whatever_its_accents(judge_client, league):
+    """A German or Polish store's TO types without the accents (issue 45, core.search)."""
+    for name in ["Zoë Müller", "Łukasz Żak", "Zoe Brown", "Émile Zola"]:
+        PlayerFactory(organization=league.organization, name=name)
+    event = TournamentFactory(league=league, slug="accents")
+    url = reverse("event_player_names", args=[event.slug])
+
+    def suggested(text):
+        page = judge_client.get(url, {"name": text}, **HTMX).content.decode()
+        return [a["value"] for a in Tags(page).all("option")]
+
+    assert suggested("zoe") == ["Zoe Brown", "Zoë Müller"]
+    assert suggested("lukasz") == ["Łukasz Żak"]
+    assert suggested("MULLER") == ["Zoë Müller"]
+    assert suggested("z") == ["Émile Zola", "Łukasz Żak", "Zoe Brown", "Zoë Müller"]
+
+
 def test_name_suggestions_stop_at_twenty(judge_client, league):
     Player.objects.bulk_create(
         Player(organization=league.organization, name=f"Player {n:03}") for n in range(40)
