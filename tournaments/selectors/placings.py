@@ -12,6 +12,9 @@ final Swiss standing. Before the first round ends there is no place.
 import logging
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
+from ..domain.labels import place_label
 from ..domain.placings import Placing, PlacingError, final_placings
 from ..models import Round, Seat, Tournament
 from .decks import shown_decks
@@ -19,6 +22,13 @@ from .standings import completed_history, standings
 from .topcut import top_cut_bracket
 
 logger = logging.getLogger(__name__)
+
+
+def _place(placing: Placing) -> str:
+    """The placing's label in the reader's language ("3rd", a band of two; in German "3.")."""
+    if placing.shared:
+        return f"{place_label(placing.first, _)}\u2013{place_label(placing.last, _)}"
+    return place_label(placing.first, _)
 
 
 @dataclass(frozen=True)
@@ -33,10 +43,12 @@ class Finish:
 
     @property
     def text(self) -> str:
-        text = f"{self.label} of {self.players}"
+        values = {"place": self.label, "players": self.players, "round": self.after_round}
         if not self.final and self.after_round:
-            text += f" after round {self.after_round}"
-        return text
+            # Translators: a player's place during an event, "7th of 17 after round 2".
+            return _("%(place)s of %(players)s after round %(round)s") % values
+        # Translators: a player's place, "3rd of 17" (or a shared band of places).
+        return _("%(place)s of %(players)s") % values
 
 
 @dataclass(frozen=True)
@@ -52,7 +64,7 @@ class EventPlacings:
     def finish(self, player_id: int) -> Finish | None:
         for placing in self.placings:
             if placing.player == player_id:
-                return Finish(placing.label, self.players, self.final, self.after_round)
+                return Finish(_place(placing), self.players, self.final, self.after_round)
         return None
 
     def by_player(self) -> dict[int, Placing]:
