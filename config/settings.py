@@ -285,6 +285,13 @@ LANGUAGES = [
     ("pl", "Polski"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Guildhall's named date formats per language ("GH_DAY"), beside Django's own; the English
+# ones here too, for a language with none (a pseudo-locale) or none active (core.formats).
+FORMAT_MODULE_PATH = ["core.formats"]
+from core.formats import NAMES as _FORMAT_NAMES  # noqa: E402
+from core.formats.en import formats as _english_formats  # noqa: E402
+
+globals().update({_name: getattr(_english_formats, _name) for _name in _FORMAT_NAMES})
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
