@@ -126,7 +126,7 @@ class AwardForm(forms.Form):
         self.fields["game"].choices = [("", _("No game: a night"))] + [
             (
                 str(g.pk),
-                f"{date_format(g.played_on, 'j M')}: "
+                f"{date_format(g.played_on, 'GH_DAY_MONTH')}: "
                 + ", ".join(r.player.name for r in g.results.all()),
             )
             for g in games

@@ -14,7 +14,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from .domain.scoring import NAME_MAX, Per
 
@@ -28,6 +28,8 @@ RULE_LABELS = {
 
 class Scoring(models.Model):
     """What a league pays besides its achievements; none: nothing."""
+
+    counted = ngettext_lazy("%(n)s achievement scoring", "%(n)s achievement scorings", "n")
 
     league = models.OneToOneField(
         "leagues.League", on_delete=models.CASCADE, related_name="achievement_scoring"
@@ -44,6 +46,7 @@ class Scoring(models.Model):
 
 
 class Achievement(models.Model):
+    counted = ngettext_lazy("%(n)s achievement", "%(n)s achievements", "n")
     league = models.ForeignKey(
         "leagues.League", on_delete=models.CASCADE, related_name="achievements"
     )
@@ -84,6 +87,8 @@ class Achievement(models.Model):
 
 
 class Claim(models.Model):
+    counted = ngettext_lazy("%(n)s achievement claim", "%(n)s achievement claims", "n")
+
     class Status(models.TextChoices):
         PENDING = "pending", _("waiting for a podmate")
         CONFIRMED = "confirmed", pgettext_lazy("a claim's state", "confirmed")

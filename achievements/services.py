@@ -183,7 +183,7 @@ def _day(value: date) -> str:
 
 def _shown_day(value: date) -> str:
     """The day in a message, in the reader's language."""
-    return date_format(value, "D j M")
+    return date_format(value, "GH_DAY_SHORT")
 
 
 def _check_frequency(achievement: Achievement, player: Player, game_id, night: date) -> None:

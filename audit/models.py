@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from .registry import action_label, is_undoable
 
@@ -22,6 +23,8 @@ class AuditEntry(models.Model):
     game, league or event it describes. An undo is an entry of its own that `reverts` the
     one it undid; the one-to-one link lets the database refuse a second undo.
     """
+
+    counted = ngettext_lazy("%(n)s audit entry", "%(n)s audit entries", "n")
 
     organization = models.ForeignKey(
         "leagues.Organization", on_delete=models.CASCADE, related_name="audit_entries"

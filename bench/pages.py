@@ -66,7 +66,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.template import Context, Engine  # noqa: E402
-from django.test import Client  # noqa: E402
+from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
@@ -544,13 +544,15 @@ class Page:
             pages.append(timed(visit))
             floors.append(timed(self.floor))
         _, rows = self.floor()
-        cached = None
+        cached = bare = None
         if self.public:
             settings.GUILDHALL_PAGE_CACHE = True
             visit()
             cached = statistics.median(timed(visit) for _ in range(repeat))
+            bare = bare_cached(self.path, visit, 5 * repeat)
         settings.GUILDHALL_PAGE_CACHE = True
         return {
+            "bare": bare,
             "rows": rows,
             "queries": count,
             "ms": statistics.median(pages),
@@ -558,6 +560,36 @@ class Page:
             "cached": cached,
             "floor": statistics.median(floors),
         }
+
+
+_BARE: list[Client] = []
+
+
+def bare_cached(path: str, visit, repeat: int) -> tuple[float, float]:
+    """The cached page (median ms) with the language middleware and a per-language cache key,
+    and without either (a client whose middleware has no language step, the key's language
+    fixed), alternated `repeat` times: what choosing a language costs a cached page."""
+    from core import pagecache
+
+    if not _BARE:
+        client = Client()
+        bare = [m for m in settings.MIDDLEWARE if m != "core.languages.LanguageMiddleware"]
+        with override_settings(MIDDLEWARE=bare):
+            client.get("/", secure=True)  # its handler loads this middleware now
+        _BARE.append(client)
+    keyed = pagecache._language
+    unkeyed = lambda: ("en", False)  # noqa: E731
+    get(_BARE[0], path)
+    with_, without = [], []
+    try:
+        for _ in range(repeat):
+            pagecache._language = keyed
+            with_.append(timed(visit))
+            pagecache._language = unkeyed
+            without.append(timed(lambda: get(_BARE[0], path)))
+    finally:
+        pagecache._language = keyed
+    return statistics.median(with_), statistics.median(without)
 
 
 def measure_taps(event, client: Client, user_id: int, repeat: int) -> dict:
@@ -742,6 +774,14 @@ def main(argv=None) -> int:
         f"\nthe same tap on a table that does not exist (a 404 after the session, the user, the "
         f"event and its permission are read and the table looked up): {tap['refused']:,.1f} ms, "
         f"{tap['refused'] / tap['floor']:.2f}x the tap's floor before any result is written"
+    )
+    bare = [(label, r["bare"]) for label, r in results if r.get("bare")]
+    added = [with_ / without - 1 for _label, (with_, without) in bare]
+    print(
+        "\nthe language middleware and the per-language cache key on a cached page (with / "
+        "without, alternated): "
+        + ", ".join(f"{label} {w:.2f}/{wo:.2f} ms" for label, (w, wo) in bare)
+        + f"; median {100 * statistics.median(added):+.1f} % (goal, issue 45: at most +10 %)"
     )
     print(
         "\nevery page within 2x its floor: "

@@ -4,11 +4,13 @@ domain `Card` (`as_card()`); the columns derived from it (keys, commander, pairi
 there to be searched and listed in SQL."""
 
 from django.db import models
+from django.utils.translation import ngettext_lazy
 
 from .domain.card import Card as DomainCard
 
 
 class Card(models.Model):
+    counted = ngettext_lazy("%(n)s card", "%(n)s cards", "n")
     oracle_id = models.UUIDField(unique=True)
     name = models.CharField(max_length=200)
     # domain.names.card_key of the name, and of the front face of a multi-face card.
@@ -61,6 +63,8 @@ class PrintedName(models.Model):
     """A card's name as printed in another language (domain.printed), from a Scryfall
     `all-cards` file: a list pasted in German or Japanese resolves to the same Oracle card.
     Keyed by Oracle id rather than a foreign key: a load replaces them all in one go."""
+
+    counted = ngettext_lazy("%(n)s printed card name", "%(n)s printed card names", "n")
 
     oracle_id = models.UUIDField()
     lang = models.CharField(max_length=5)  # Scryfall's code: de, fr, es, it, pt, ja

@@ -134,9 +134,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # The language of the request: the language cookie (the footer's switch), else the
-    # browser's Accept-Language; core.languages then puts an account's own choice first.
-    "django.middleware.locale.LocaleMiddleware",
+    # The language of the request: an account's own choice, else the language cookie (the
+    # footer's switch), else the browser's Accept-Language (core.languages).
+    "core.languages.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Each request starts and ends in the site's zone; a store's event page sets the store's.
     "core.zones.TimeZoneMiddleware",
@@ -144,7 +144,6 @@ MIDDLEWARE = [
     "core.query.QueryCleaningMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "core.languages.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -286,6 +285,13 @@ LANGUAGES = [
     ("pl", "Polski"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Guildhall's named date formats per language ("GH_DAY"), beside Django's own; the English
+# ones here too, for a language with none (a pseudo-locale) or none active (core.formats).
+FORMAT_MODULE_PATH = ["core.formats"]
+from core.formats import NAMES as _FORMAT_NAMES  # noqa: E402
+from core.formats.en import formats as _english_formats  # noqa: E402
+
+globals().update({_name: getattr(_english_formats, _name) for _name in _FORMAT_NAMES})
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

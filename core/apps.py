@@ -13,6 +13,7 @@ class CoreConfig(AppConfig):
         # The pure domain's refusals translate through Django from now on (core/translate.py).
         from django.utils import translation
 
-        from . import languages, translate  # noqa: F401 (languages: its log-in receiver)
+        from . import formats, languages, translate  # noqa: F401 (languages: its log-in receiver)
 
         translate.install(translation.gettext, translation.ngettext, translation.pgettext)
+        formats.install()

@@ -28,7 +28,7 @@ from django.template.defaultfilters import floatformat as django_floatformat
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.dateformat import format as date_format
+from django.utils.formats import date_format
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 from jinja2 import Environment, nodes
 from jinja2.compiler import CodeGenerator

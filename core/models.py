@@ -8,9 +8,11 @@ that changes what the scope's pages show, in that write's own transaction.
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import ngettext_lazy
 
 
 class PageVersion(models.Model):
+    counted = ngettext_lazy("%(n)s page version", "%(n)s page versions", "n")
     scope = models.CharField(max_length=16)
     key = models.BigIntegerField()
     number = models.BigIntegerField(default=0)
@@ -29,6 +31,8 @@ class AccountLanguage(models.Model):
     """The language an account chose to read Guildhall in: its pages, and the mails and
     messages sent to it from any store (core.languages). No row: the account chose none,
     and reads a store's language on its pages and in its mails, else its browser's."""
+
+    counted = ngettext_lazy("%(n)s account language", "%(n)s account languages", "n")
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,

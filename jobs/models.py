@@ -11,11 +11,14 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from .registry import kind_get
 
 
 class Job(models.Model):
+    counted = ngettext_lazy("%(n)s job", "%(n)s jobs", "n")
+
     class Status(models.TextChoices):
         QUEUED = "queued", _("Waiting for a worker")
         RUNNING = "running", _("Running")

@@ -11,7 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from tournaments.models import Entry, Round, Table, Tournament
 
@@ -19,6 +19,8 @@ from .labels import INFRACTIONS, PENALTIES
 
 
 class JudgeCall(models.Model):
+    counted = ngettext_lazy("%(n)s judge call", "%(n)s judge calls", "n")
+
     class Reason(models.TextChoices):
         NONE = "", _("No reason given")
         RULING = "ruling", _("A ruling")
@@ -84,6 +86,8 @@ class JudgeCall(models.Model):
 
 
 class Penalty(models.Model):
+    counted = ngettext_lazy("%(n)s penalty", "%(n)s penalties", "n")
+
     class Rel(models.TextChoices):
         # Translators: a Rules Enforcement Level of Magic tournaments (Competitive REL).
         COMPETITIVE = "competitive", pgettext_lazy("rules enforcement level", "Competitive")
@@ -140,6 +144,7 @@ class Penalty(models.Model):
 
 
 class DeckCheck(models.Model):
+    counted = ngettext_lazy("%(n)s deck check", "%(n)s deck checks", "n")
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="deck_checks")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="deck_checks")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deck_checks")

@@ -14,19 +14,25 @@ from dataclasses import dataclass
 from django.contrib.admin.utils import NestedObjects
 from django.db import router
 from django.db.models import Model
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 
 @dataclass(frozen=True)
 class Count:
-    """`number` rows of one kind, e.g. Count("result", "results", 4)."""
+    """`number` rows of one kind, e.g. Count("game results", 4, "game result", its noun):
+    read in the reader's language and plural forms (Polish has three) by the model's own
+    `counted` noun (`ngettext_lazy("%(n)s game result", "%(n)s game results", "n")`, which
+    each project model declares and a test holds them to); else its English verbose names."""
 
-    name: str
-    plural: str
+    plural: str  # its English verbose_name_plural (what tests and logs compare)
     number: int
+    name: str = ""
+    counted: object = None
 
     def __str__(self) -> str:
+        counted = self.counted
+        if counted is not None:
+            return counted % {"n": self.number}
         return f"{self.number} {self.name if self.number == 1 else self.plural}"
 
 
@@ -80,15 +86,16 @@ class DeletePreview:
 
     def refusal(self) -> str:
         """Why the object cannot be deleted, in the users' words."""
-        kind = self.obj._meta.verbose_name
         return _(
-            "%(kind)s “%(name)s” cannot be deleted: other records depend on it (%(rows)s). "
+            "“%(name)s” cannot be deleted: other records depend on it (%(rows)s). "
             "Delete or correct those first."
-        ) % {"kind": capfirst(kind), "name": self.obj, "rows": self.protected_summary()}
+        ) % {"name": self.obj, "rows": self.protected_summary()}
 
 
 def _count(model: type[Model], number: int) -> Count:
-    return Count(str(model._meta.verbose_name), str(model._meta.verbose_name_plural), number)
+    meta = model._meta
+    counted = getattr(model, "counted", None)
+    return Count(str(meta.verbose_name_plural), number, str(meta.verbose_name), counted)
 
 
 def delete_preview(obj: Model) -> DeletePreview:

@@ -15,6 +15,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from audit.actors import acting_user
 
@@ -32,6 +33,7 @@ MANAGER_ROLES = (Role.OWNER, Role.ORGANIZER)
 
 
 class Organization(models.Model):
+    counted = ngettext_lazy("%(n)s store", "%(n)s stores", "n")
     name = models.CharField(max_length=120)
     # What a phone's header says instead of a long name ("Dragon's Den"), '' for the name
     # itself, wrapped on two lines (issue 43). At most SHORT_NAME_MAX characters.
@@ -78,6 +80,7 @@ class Organization(models.Model):
 
 
 class Membership(models.Model):
+    counted = ngettext_lazy("%(n)s membership", "%(n)s memberships", "n")
     organization = models.ForeignKey(
         Organization, on_delete=models.CASCADE, related_name="memberships"
     )
@@ -105,6 +108,8 @@ class StaffInvitation(models.Model):
     invitation waits per address and store (a second press of "Invite" finds it); it is
     accepted by the logged-in account that opens the link, within `VALID_FOR`.
     """
+
+    counted = ngettext_lazy("%(n)s staff invitation", "%(n)s staff invitations", "n")
 
     VALID_FOR_DAYS = 7
 
@@ -154,6 +159,7 @@ class StaffInvitation(models.Model):
 
 
 class Player(models.Model):
+    counted = ngettext_lazy("%(n)s player", "%(n)s players", "n")
     organization = models.ForeignKey(Organization, on_delete=models.PROTECT, related_name="players")
     name = models.CharField(max_length=NAME_MAX_LENGTH)
     user = models.ForeignKey(
@@ -210,6 +216,8 @@ class PlayerClaim(models.Model):
     one-time claim code (`ClaimCode`) links without a request. Decided claims are kept.
     """
 
+    counted = ngettext_lazy("%(n)s player claim", "%(n)s player claims", "n")
+
     class Status(models.TextChoices):
         PENDING = "pending", _("Waiting for the store")
         APPROVED = "approved", _("Approved")
@@ -249,6 +257,8 @@ class ClaimCode(models.Model):
     """A one-time code the store hands a player: entered by a logged-in account, it links
     that account to the player. Issuing a new code replaces the player's unused one."""
 
+    counted = ngettext_lazy("%(n)s claim code", "%(n)s claim codes", "n")
+
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claim_codes")
     code = models.CharField(max_length=16, unique=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
@@ -272,6 +282,7 @@ class ClaimCode(models.Model):
 
 
 class League(models.Model):
+    counted = ngettext_lazy("%(n)s league", "%(n)s leagues", "n")
     organization = models.ForeignKey(Organization, on_delete=models.PROTECT, related_name="leagues")
     name = models.CharField(max_length=120)
     slug = models.SlugField(
@@ -318,6 +329,8 @@ class League(models.Model):
 class ImportBatch(models.Model):
     """One uploaded CSV: kept while the organizer previews it, then as the record of the import."""
 
+    counted = ngettext_lazy("%(n)s import batch", "%(n)s import batches", "n")
+
     class Status(models.TextChoices):
         PENDING = "pending", _("Waiting for confirmation")
         IMPORTED = "imported", _("Imported")
@@ -359,6 +372,8 @@ class ImportBatch(models.Model):
 
 
 class Game(models.Model):
+    counted = ngettext_lazy("%(n)s game", "%(n)s games", "n")
+
     class Source(models.TextChoices):
         MANUAL = "manual", _("Entered by hand")
         IMPORT = "import", _("CSV import")
@@ -398,6 +413,7 @@ class Game(models.Model):
 
 
 class GameResult(models.Model):
+    counted = ngettext_lazy("%(n)s game result", "%(n)s game results", "n")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
     placement = models.PositiveSmallIntegerField(
@@ -445,6 +461,8 @@ class ApiToken(models.Model):
     a user (by the `api_token` command) has only the organization's authority. Deleting the
     creator deletes their tokens, so a token never silently becomes user-less.
     """
+
+    counted = ngettext_lazy("%(n)s API token", "%(n)s API tokens", "n")
 
     PREFIX = "gh_"
     PREFIX_LENGTH = 8

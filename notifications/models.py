@@ -14,10 +14,13 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 
 class NotificationSettings(models.Model):
     """What an account asked to be e-mailed about (everything off until they turn it on)."""
+
+    counted = ngettext_lazy("%(n)s notification setting", "%(n)s notification settings", "n")
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_settings"
@@ -37,6 +40,8 @@ class NotificationSettings(models.Model):
 class StoreWebhook(models.Model):
     """A store's chat channel (a Discord channel webhook, usually): pairings and standings."""
 
+    counted = ngettext_lazy("%(n)s store webhook", "%(n)s store webhooks", "n")
+
     organization = models.OneToOneField(
         "leagues.Organization", on_delete=models.CASCADE, related_name="webhook"
     )
@@ -51,6 +56,8 @@ class StoreWebhook(models.Model):
 
 
 class Delivery(models.Model):
+    counted = ngettext_lazy("%(n)s notification", "%(n)s notifications", "n")
+
     class Kind(models.TextChoices):
         ROUND_PAIRED = "paired", _("Round paired")
         PROMOTED = "promoted", _("Moved up from the waitlist")

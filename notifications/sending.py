@@ -21,7 +21,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import connection, transaction
 from django.urls import reverse
-from django.utils import dateformat, timezone, translation
+from django.utils import timezone, translation
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from core.languages import recipient_language
@@ -202,7 +203,7 @@ def event_when(event) -> str:
     """The event's day as a mail says it ("Wed 2 Dec 2026"), in the active language."""
     if not event.date:
         return _("date to be announced")
-    return dateformat.format(event.date, "D j M Y")
+    return date_format(event.date, "GH_DAY")
 
 
 def absolute(path: str) -> str:

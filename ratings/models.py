@@ -11,6 +11,7 @@ earliest game whose ratings are not yet up to date.
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from leagues.domain.outcome import win_percent
 from leagues.models import Game, League, Player
@@ -18,6 +19,7 @@ from ratings.domain.registry import DEFAULT_SYSTEM
 
 
 class LeagueRating(models.Model):
+    counted = ngettext_lazy("%(n)s league rating", "%(n)s league ratings", "n")
     league = models.OneToOneField(League, on_delete=models.CASCADE, related_name="rating_settings")
     system = models.CharField(max_length=32, default=DEFAULT_SYSTEM)
     params = models.JSONField(default=dict, blank=True)
@@ -46,6 +48,7 @@ class LeagueRating(models.Model):
 
 
 class Rating(models.Model):
+    counted = ngettext_lazy("%(n)s rating", "%(n)s ratings", "n")
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="ratings")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
     value = models.FloatField(help_text=_("What the leaderboard shows."))
@@ -89,6 +92,7 @@ class RatingChange(models.Model):
     # no database FK constraints (checking ~3 per row at commit doubled a 100,000-game
     # rebuild) and no single-column FK indexes (the composite ones below serve every lookup).
     # Django still cascades deletes of a league, game or player to these rows.
+    counted = ngettext_lazy("%(n)s rating change", "%(n)s rating changes", "n")
     league = models.ForeignKey(
         League,
         on_delete=models.CASCADE,

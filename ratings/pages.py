@@ -10,7 +10,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import dateformat
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from core.pagecache import Scope, public_page
@@ -131,7 +131,7 @@ def league_games(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _axis_date(day, *, month_only: bool) -> str:
     """A chart's axis date in the reader's language: "3 Mar", "Mar 2026"."""
-    return dateformat.format(day, "M Y" if month_only else "j M")
+    return date_format(day, "GH_MONTH" if month_only else "GH_DAY_MONTH")
 
 
 def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:

@@ -219,7 +219,7 @@ class SeasonEventsForm(forms.Form):
         for event, type_id in choices:
             name = f"event_{event.pk}"
             self.fields[name] = forms.ChoiceField(
-                label=f"{event.name} ({date_format(event.date, 'j M Y')})",
+                label=f"{event.name} ({date_format(event.date, 'GH_DATE')})",
                 choices=types,
                 required=False,
                 initial=str(type_id) if type_id else "",
@@ -332,7 +332,7 @@ class QualifyForm(forms.Form):
     def __init__(self, *args, finals, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["final"].choices = [("", _("Choose"))] + [
-            (e.pk, f"{e.name} ({date_format(e.date, 'j M Y')})" if e.date else e.name)
+            (e.pk, f"{e.name} ({date_format(e.date, 'GH_DATE')})" if e.date else e.name)
             for e in finals
         ]
 

@@ -20,7 +20,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from seasons.domain.rules import TIEBREAKS, PlacingRow, PointTable
 
@@ -36,6 +36,8 @@ TIEBREAK_LABELS = {
 
 class Series(models.Model):
     """Seasons shared by several stores; `organization` is the host, which invites the others."""
+
+    counted = ngettext_lazy("%(n)s series", "%(n)s series", "n")
 
     organization = models.ForeignKey(
         "leagues.Organization", on_delete=models.CASCADE, related_name="hosted_series"
@@ -60,6 +62,8 @@ class Series(models.Model):
 
 class SeriesMember(models.Model):
     """A store in a series: invited, then accepted or declined by its owner; or left."""
+
+    counted = ngettext_lazy("%(n)s series member", "%(n)s series members", "n")
 
     class Status(models.TextChoices):
         INVITED = "invited", pgettext_lazy("a store in a series", "Invited")
@@ -96,6 +100,8 @@ class SeriesLink(models.Model):
     """The host's word that `player` (a store's player with no account) is the same person as
     `same_as` (another store's player) in the series' tables."""
 
+    counted = ngettext_lazy("%(n)s series link", "%(n)s series links", "n")
+
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="links")
     player = models.ForeignKey("leagues.Player", on_delete=models.CASCADE, related_name="+")
     same_as = models.ForeignKey("leagues.Player", on_delete=models.CASCADE, related_name="+")
@@ -119,6 +125,7 @@ class SeriesLink(models.Model):
 
 class Season(models.Model):
     # A store's season is its league's; a series' season is shared by the series' stores.
+    counted = ngettext_lazy("%(n)s season", "%(n)s seasons", "n")
     league = models.ForeignKey(
         "leagues.League", null=True, blank=True, on_delete=models.CASCADE, related_name="seasons"
     )
@@ -179,6 +186,8 @@ class Season(models.Model):
 class EventType(models.Model):
     """One kind of event of the season and how it pays (seasons.domain.rules.PointTable)."""
 
+    counted = ngettext_lazy("%(n)s event type", "%(n)s event types", "n")
+
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="event_types")
     name = models.CharField(max_length=80)
     # [[down_to, points, more_than or null], ...], best place first.
@@ -216,6 +225,8 @@ class SeasonEvent(models.Model):
     """An event counted in the season, by its type; `finishes` is its last snapshot:
     [[player_id, first, last, rounds, wins, draws, byes], ...] of `players` players."""
 
+    counted = ngettext_lazy("%(n)s season event", "%(n)s season events", "n")
+
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="events")
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="season_events"
@@ -242,6 +253,8 @@ class SeasonEvent(models.Model):
 
 class SeasonStanding(models.Model):
     """A player's line of the season table as last replayed (see the module)."""
+
+    counted = ngettext_lazy("%(n)s season standing", "%(n)s season standings", "n")
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
     player = models.ForeignKey("leagues.Player", on_delete=models.CASCADE, related_name="+")

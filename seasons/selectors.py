@@ -31,7 +31,7 @@ def season_get(*, league: League, pk: int) -> Season:
 def band_label(first: int, last: int) -> str:
     if first == last:
         return place_label(first)
-    return pgettext("a range of places", "%(first)s\u2013%(last)s") % {
+    return pgettext("a range of places", "%(first)s–%(last)s") % {  # noqa: RUF001
         "first": place_label(first),
         "last": place_label(last),
     }

@@ -278,7 +278,7 @@ def store_series_events(request: HttpRequest, org: str, pk: int, season_id: int)
         "private_events": private,
         # "Name (date, league); ...": the events a private league holds, in one sentence.
         "private_events_text": "; ".join(
-            f"{event.name} ({date_format(event.date, 'j M Y')}, {event.league.name})"
+            f"{event.name} ({date_format(event.date, 'GH_DATE')}, {event.league.name})"
             for event in private
         ),
     }

@@ -159,7 +159,7 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(autouse=True)
 def english_between_tests():
-    """A request leaves its language active in the thread (LocaleMiddleware activates it and
+    """A request leaves its language active in the thread (LanguageMiddleware activates it and
     never deactivates: the next request activates its own). A test that asked for Polish must
     not leave the next test's forms and messages in Polish: each test starts in English."""
     translation.activate(django_settings.LANGUAGE_CODE)

@@ -12,12 +12,12 @@ pairing cores keep their own `ValueError`s; the formats translate them into `Tou
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from core.errors import ConflictError, DomainError
 
 from .domain import labels
-from .domain.texts import fill
+from .domain.texts import Note, fill
 
 
 def domain_message(error) -> str:
@@ -30,6 +30,19 @@ def domain_message(error) -> str:
     if hasattr(error, "template"):
         return fill(error.template, error.params, _)
     return str(error)
+
+
+def note_text(note) -> str:
+    """A pure domain warning (`domain.texts.Note`) in the active language; any other text as
+    it is."""
+    if isinstance(note, Note):
+        between = pgettext("between the items of a list", ", ")
+        return note.render(_, ngettext, between.join)
+    return str(note)
+
+
+def note_texts(notes) -> list[str]:
+    return [note_text(note) for note in notes]
 
 
 class TournamentError(DomainError, ValueError):

@@ -23,7 +23,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from leagues.models import Game, League, Player
@@ -40,6 +40,8 @@ POD_TOP_CUTS = Pods.top_cuts  # one final pod of 4, or four semi-final pods and 
 
 
 class Tournament(models.Model):
+    counted = ngettext_lazy("%(n)s event", "%(n)s events", "n")
+
     class Format(models.TextChoices):
         ONE_V_ONE = "1v1", _("1 v 1 matches")
         PODS = "pods", _("Pods of 3-5 (Commander / cEDH)")
@@ -338,6 +340,7 @@ class Tournament(models.Model):
 
 
 class Entry(models.Model):
+    counted = ngettext_lazy("%(n)s entry", "%(n)s entries", "n")
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     joined_round = models.PositiveSmallIntegerField(
@@ -398,6 +401,8 @@ class Registration(models.Model):
     A walk-in the TO registers by name has an entry and no registration, and counts as
     present. Unregistering (or missing the check-in) frees the seat for the waitlist."""
 
+    counted = ngettext_lazy("%(n)s registration", "%(n)s registrations", "n")
+
     class Status(models.TextChoices):
         SEATED = "seated", _("Registered")
         WAITLISTED = "waitlisted", _("On the waitlist")
@@ -444,6 +449,8 @@ class Registration(models.Model):
 class RequestedBye(models.Model):
     """A round an entry asked to sit out: paired, it is a requested ("half-point") bye."""
 
+    counted = ngettext_lazy("%(n)s requested bye", "%(n)s requested byes", "n")
+
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="requested_byes")
     round_number = models.PositiveSmallIntegerField()
     created_by = models.ForeignKey(
@@ -467,6 +474,8 @@ class RequestedBye(models.Model):
 
 
 class Round(models.Model):
+    counted = ngettext_lazy("%(n)s round", "%(n)s rounds", "n")
+
     class Kind(models.TextChoices):
         SWISS = "swiss", _("Swiss")
         TOP_CUT = "top_cut", _("Top cut")
@@ -517,6 +526,8 @@ class Round(models.Model):
 
 class Table(models.Model):
     """A match, a pod, or a bye (one seat). `version` counts result changes (stale forms)."""
+
+    counted = ngettext_lazy("%(n)s table", "%(n)s tables", "n")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
@@ -593,6 +604,7 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
+    counted = ngettext_lazy("%(n)s seat", "%(n)s seats", "n")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     # The round, copied from the table, so the database can keep one seat per entry per round.
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
@@ -630,6 +642,8 @@ class TournamentJudge(models.Model):
     event's console (registration, pairing, results, drops) and sees its pages, even in a
     private league, and nothing else of the store (see tournaments.permissions)."""
 
+    counted = ngettext_lazy("%(n)s judge or TO", "%(n)s judges and TOs", "n")
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="judges")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="judged_tournaments"
@@ -659,6 +673,8 @@ class ResultReport(models.Model):
     confirms it (`ReportConfirmation`, by the event's `self_report` rule) or when the TO
     accepts it. Rows are never deleted or rewritten but for their `status`: a newer report by
     the same player supersedes theirs, the TO's own entry closes the open ones."""
+
+    counted = ngettext_lazy("%(n)s result report", "%(n)s result reports", "n")
 
     class Status(models.TextChoices):
         SUBMITTED = "submitted", _("Waiting for confirmation")
@@ -711,6 +727,8 @@ class ResultReport(models.Model):
 class ReportConfirmation(models.Model):
     """One player's tap agreeing with another's report. Withdrawn (kept, with the time) when
     the same player later reports or confirms something else."""
+
+    counted = ngettext_lazy("%(n)s report confirmation", "%(n)s report confirmations", "n")
 
     report = models.ForeignKey(ResultReport, on_delete=models.CASCADE, related_name="confirmations")
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")

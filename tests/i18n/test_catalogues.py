@@ -112,3 +112,55 @@ def test_the_catalogues_hold_every_marked_string(tmp_path):
                     total += 1
                     done += entry.translated()
         assert total >= coverage(lang)[1] and done / total >= 0.95, (lang, done, total)
+
+
+GETTEXT_CALLS = {
+    "_",
+    "N_",
+    "gettext",
+    "gettext_lazy",
+    "pgettext",
+    "pgettext_lazy",
+    "ngettext",
+    "ngettext_lazy",
+    "npgettext",
+    "npgettext_lazy",
+}
+ESCAPE = re.compile(r"(?<!\\)\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|N\{|x[0-9a-fA-F]{2})")
+
+
+def escaped_msgids(source: str) -> list[str]:
+    """The marked strings written with a \\u-style escape: xgettext copies the escape as text,
+    so the catalogue's msgid never equals the string Python looks up (it stays English)."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+        if name not in GETTEXT_CALLS:
+            continue
+        for arg in node.args:
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                written = ast.get_source_segment(source, arg) or ""
+                if ESCAPE.search(written):
+                    found.append(written)
+    return found
+
+
+def test_the_check_finds_an_escape_in_a_marked_string():
+    assert escaped_msgids('x = _("a\\u2013b")\ny = _("NUL (\\\\u0000)")\n') == ['"a\\u2013b"']
+
+
+def test_no_marked_string_is_written_with_an_escape():
+    root = LOCALE.parent
+    skip = {".venv", "node_modules", "tests", "bench", "staticfiles"}
+    wrong = {}
+    for path in root.rglob("*.py"):
+        if skip & set(path.relative_to(root).parts):
+            continue
+        found = escaped_msgids(path.read_text(encoding="utf-8"))
+        if found:
+            wrong[str(path.relative_to(root))] = found
+    assert wrong == {}, "write the character itself, not its escape"

@@ -94,7 +94,7 @@ def test_a_player_with_games_is_protected_and_the_refusal_says_why(rated):
     assert not preview.allowed
     assert {type(row) for row in preview.protected} == {GameResult}
     assert preview.refusal() == (
-        "Player “Ann” cannot be deleted: other records depend on it "
+        "“Ann” cannot be deleted: other records depend on it "
         "(2 game results (Ann #1, Ann #2)). Delete or correct those first."
     )
 
@@ -216,7 +216,7 @@ def test_the_admin_refuses_a_player_with_games_in_a_sentence_and_changes_nothing
     before = all_rows()
     for response in (client.get(admin_url(ann)), client.post(admin_url(ann), {"post": "yes"})):
         assert response.status_code == 200
-        assert "Player “Ann” cannot be deleted: other records depend on it" in text(response)
+        assert "“Ann” cannot be deleted: other records depend on it" in text(response)
         assert 'name="post"' not in text(response)
     response = client.post(
         reverse("admin:leagues_player_changelist"),
@@ -224,7 +224,7 @@ def test_the_admin_refuses_a_player_with_games_in_a_sentence_and_changes_nothing
     )
     assert response.status_code == 200
     assert "protected related objects" in text(response)
-    assert "Player “Ann” cannot be deleted: other records depend on it" in text(response)
+    assert "“Ann” cannot be deleted: other records depend on it" in text(response)
     assert all_rows() == before
 
 
@@ -281,3 +281,37 @@ def test_an_organizer_of_another_store_gets_no_delete_page(client, store):
         assert client.get(admin_url(obj)).status_code in (302, 403, 404)
         assert client.post(admin_url(obj), {"post": "yes"}).status_code in (302, 403, 404)
         assert type(obj).objects.filter(pk=obj.pk).exists()
+
+
+def test_every_model_of_the_project_is_counted_in_the_readers_words():
+    """A new model needs its counted noun, or its rows read "4 widgets" in every language."""
+    from django.conf import settings
+
+    ours = [
+        model
+        for model in apps.get_models()
+        if str(settings.BASE_DIR) in str(apps.get_app_config(model._meta.app_label).path)
+    ]
+    assert len(ours) > 40
+    without = [m._meta.label for m in ours if "counted" not in m.__dict__]
+    assert without == []
+    for model in ours:  # an English noun, its number first
+        assert str(model.counted % {"n": 3}).startswith("3 "), model._meta.label
+
+
+def test_a_preview_counts_in_the_readers_language_and_plural_forms(rated):
+    from django.utils import translation
+
+    game = Game.objects.filter(league=rated[0].league).first()  # Ann, Bob and Cy
+    preview = delete_preview(game)
+    with translation.override("de"):
+        assert [str(c) for c in preview.deleted] == [
+            "1 Spiel",
+            "3 Spielergebnisse",
+            "3 Wertungsänderungen",
+        ]
+    with translation.override("pl"):  # 2-4 and 5+ are two forms
+        assert [str(c) for c in preview.deleted] == ["1 gra", "3 wyniki gier", "3 zmiany rankingu"]
+        assert str(preview.deleted[1].__class__("game results", 5, "", GameResult.counted)) == (
+            "5 wyników gier"
+        )

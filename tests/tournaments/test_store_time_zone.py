@@ -53,7 +53,7 @@ def test_the_console_shows_time_up_in_the_stores_zone(client, night):
     event, shown, _ = night
     judge(client, event)
     page = client.get(reverse("event_run", args=[event.slug])).content.decode()
-    assert re.search(rf"time is up at</span> <time datetime=\"[^\"]+\">{shown}</time>", page)
+    assert re.search(rf"time is up at <strong><time datetime=\"[^\"]+\">{shown}</time>", page)
     assert re.search(rf"Time is up at <strong><time datetime=\"[^\"]+\">{shown}</time>", page)
     assert "22:15" not in page
 

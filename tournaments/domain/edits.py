@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from tournaments.domain.history import read_history
-from tournaments.domain.pairing import Pairing, PairingError
+from tournaments.domain.pairing import Pairing, PairingError, met_before
 from tournaments.domain.records import PlayerId, Round
-from tournaments.domain.texts import N_, fill
+from tournaments.domain.texts import N_, Nn_, Note, fill
 
 # Tables are (player, player) in seat order; byes are player ids.
 Tables = tuple[tuple[PlayerId, PlayerId], ...]
@@ -53,7 +53,7 @@ def manual_problems(
         if len(seats) != 2:
             problems.append(
                 (
-                    N_("Table %(table)s seats %(count)s player(s); a 1v1 table seats exactly 2."),
+                    N_("Table %(table)s seats %(count)s; a 1v1 table seats exactly 2 players."),
                     {"table": number, "count": len(seats)},
                 )
             )
@@ -114,13 +114,35 @@ def pairing_from_manual(
     warnings: list[str] = []
     rematches = tuple(t for t in seated if past.times_met(*t))
     if rematches:
-        described = ", ".join(f"{a} v {b} (met {past.times_met(a, b)}x)" for a, b in rematches)
-        warnings.append(f"{len(rematches)} rematch(es): {described}.")
+        warnings.append(
+            Note(
+                Nn_("%(n)s rematch: %(tables)s.", "%(n)s rematches: %(tables)s."),
+                {"n": len(rematches), "tables": met_before(past, rematches)},
+                count=len(rematches),
+            )
+        )
     if len(byes) > len(players) % 2:
-        warnings.append(f"{len(byes)} byes where {len(players) % 2} would do.")
+        warnings.append(
+            Note(
+                Nn_(
+                    "%(n)s bye where %(needed)s would do.", "%(n)s byes where %(needed)s would do."
+                ),
+                {"n": len(byes), "needed": len(players) % 2},
+                count=len(byes),
+            )
+        )
     repeated = [b for b in byes if past.byes[b]]
     if repeated:
-        warnings.append(f"Player(s) {', '.join(map(str, repeated))} already had a bye.")
+        warnings.append(
+            Note(
+                Nn_(
+                    "Player %(players)s already had a bye.",
+                    "Players %(players)s already had a bye.",
+                ),
+                {"players": tuple(map(str, repeated))},
+                count=len(repeated),
+            )
+        )
 
     def pts(p):
         return float(points.get(p, 0.0))

@@ -328,7 +328,7 @@ def check_round(data: dict, tables: list[list[int]]) -> None:
         if sizes != sorted(allowed) or byes != allowed_byes:
             raise NextRoundError(
                 "sizes",
-                N_("%(players)s players make pods of %(sizes)s and %(byes)s bye(s) in this event."),
+                N_("In this event %(players)s players make pods of %(sizes)s; byes: %(byes)s."),
                 {
                     "players": len(active),
                     "sizes": ", ".join(map(str, sorted(allowed))),

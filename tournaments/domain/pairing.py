@@ -52,7 +52,7 @@ from tournaments.domain.byes import bye_candidates, pick_byes
 from tournaments.domain.history import read_history
 from tournaments.domain.matching import min_cost_perfect
 from tournaments.domain.records import PlayerId, Round
-from tournaments.domain.texts import N_, Refusal
+from tournaments.domain.texts import N_, Nn_, Note, Refusal
 
 FEWEST_PLAYERS = 2  # one match
 FIRST_ROUND_MODES = ("random", "rating")
@@ -139,7 +139,16 @@ def _first_round(active, past, points, seed, mode, ratings) -> Pairing:
         ratings = ratings or {}
         unrated = sorted(p for p in active if p not in ratings)
         if unrated:
-            warnings.append(f"No rating for {len(unrated)} player(s); they are seeded last.")
+            warnings.append(
+                Note(
+                    Nn_(
+                        "No rating for %(n)s player; they are seeded last.",
+                        "No rating for %(n)s players; they are seeded last.",
+                    ),
+                    {"n": len(unrated)},
+                    count=len(unrated),
+                )
+            )
         order = sorted((p for p in active if p in ratings), key=lambda p: (-ratings[p], p))
         order += unrated
     byes: tuple[PlayerId, ...] = ()
@@ -198,10 +207,23 @@ def _swiss_round(active, past, ranking, points, move_bye=True) -> Pairing:
     byes = (order[bye_idx],) if bye_idx is not None else ()
     if byes and past.byes[byes[0]] > 0:
         warnings.append(
-            f"Every player has had a bye; player {byes[0]} gets bye number "
-            f"{past.byes[byes[0]] + 1}."
+            Note(
+                N_("Every player has had a bye; player %(player)s gets bye number %(number)s."),
+                {"player": byes[0], "number": past.byes[byes[0]] + 1},
+            )
         )
     return _finish(pairs, byes, order, past, points, warnings)
+
+
+def met_before(past, tables) -> tuple[Note, ...]:
+    """ "3 v 8 (met before: 2)" for each of `tables` whose two players met before."""
+    return tuple(
+        Note(
+            N_("%(a)s v %(b)s (met before: %(times)s)"),
+            {"a": a, "b": b, "times": past.times_met(a, b)},
+        )
+        for a, b in tables
+    )
 
 
 def _finish(pairs, byes, order, past, points, warnings, seat_by_rank=False) -> Pairing:
@@ -229,8 +251,16 @@ def _finish(pairs, byes, order, past, points, warnings, seat_by_rank=False) -> P
     rematches = tuple(t for t in seated if past.times_met(*t))
     spread = sum((pts(a) - pts(b)) ** 2 for a, b in seated)
     if rematches:
-        described = ", ".join(f"{a} v {b} (met {past.times_met(a, b)}x)" for a, b in rematches)
-        warnings.append(f"{len(rematches)} rematch(es) could not be avoided: {described}.")
+        warnings.append(
+            Note(
+                Nn_(
+                    "%(n)s rematch could not be avoided: %(tables)s.",
+                    "%(n)s rematches could not be avoided: %(tables)s.",
+                ),
+                {"n": len(rematches), "tables": met_before(past, rematches)},
+                count=len(rematches),
+            )
+        )
     return Pairing(tuple(seated), tuple(byes), rematches, spread, tuple(warnings))
 
 

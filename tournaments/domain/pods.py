@@ -110,7 +110,7 @@ from dataclasses import dataclass, fields
 from tournaments.domain.byes import pick_byes
 from tournaments.domain.history import History, read_history
 from tournaments.domain.records import PlayerId, Round
-from tournaments.domain.texts import N_, Refusal
+from tournaments.domain.texts import N_, Nn_, Note, Refusal
 
 FEWEST_PLAYERS = 3  # a pod seats 3 to 5
 LAYOUTS = ("threes", "fives", "byes")
@@ -228,16 +228,23 @@ def seating_warnings(history: Sequence[Round], seatings, name) -> list[str]:
     for number, players in seatings:
         if len(players) == 1:
             if seen.byes[players[0]]:
-                out.append(f"{name(players[0])} has had a bye before.")
+                out.append(
+                    Note(N_("%(player)s has had a bye before."), {"player": name(players[0])})
+                )
             continue
-        again = [
-            f"{name(x)} and {name(y)}"
+        again = tuple(
+            Note(N_("%(a)s and %(b)s"), {"a": name(x), "b": name(y)})
             for i, x in enumerate(players)
             for y in players[i + 1 :]
             if seen.met.get(x, {}).get(y)
-        ]
+        )
         if again:
-            out.append(f"Pod {number} seats players who met before: {'; '.join(again)}.")
+            out.append(
+                Note(
+                    N_("Pod %(number)s seats players who met before: %(pairs)s."),
+                    {"number": number, "pairs": again},
+                )
+            )
     return out
 
 
@@ -358,7 +365,14 @@ def pair_pods(
     repeats = [pod for pod in pods if any(past.met.get(a, {}).get(b) for a, b in _pairs(pod))]
     if repeats:
         warnings.append(
-            f"{len(repeats)} pod{'s' if len(repeats) > 1 else ''} seat players who met before."
+            Note(
+                Nn_(
+                    "%(n)s pod seats players who met before.",
+                    "%(n)s pods seat players who met before.",
+                ),
+                {"n": len(repeats)},
+                count=len(repeats),
+            )
         )
     return PodPairing(
         pods=tuple(tuple(pod) for pod in pods),

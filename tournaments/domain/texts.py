@@ -41,3 +41,46 @@ class Refusal(ValueError):
         self.message = fill(message, self.params)
         super().__init__(self.message)
         self.code = code
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """A plural pair marked for the catalogue (makemessages' keyword `Nn_:1,2`)."""
+    return singular, plural
+
+
+class Note(str):
+    """A warning a person reads ("2 rematches could not be avoided: ..."): as a `str`, the
+    English sentence; `template`, `plural` and `params` are that sentence before its values
+    were filled in, so the site writes it in the reader's language (`tournaments.errors.
+    note_text`). A value may itself be a `Note`, or a tuple of them (joined where shown)."""
+
+    template: str
+    plural: str | None
+    count: int | None
+    params: dict
+
+    def __new__(cls, message, params=None, *, count: int | None = None):
+        singular, plural = (message, None) if isinstance(message, str) else message
+        params = dict(params or {})
+        chosen = plural if plural is not None and count != 1 else singular
+        english = {k: "; ".join(v) if isinstance(v, tuple) else v for k, v in params.items()}
+        note = super().__new__(cls, chosen % english if english else chosen)
+        note.template, note.plural, note.count, note.params = singular, plural, count, params
+        return note
+
+    def render(self, gettext: Gettext, ngettext, join: Callable[[list[str]], str]) -> str:
+        """This note in the language of `gettext`/`ngettext`, its tuples of notes by `join`."""
+
+        def value(v):
+            if isinstance(v, Note):
+                return v.render(gettext, ngettext, join)
+            if isinstance(v, tuple):
+                return join([value(x) for x in v])
+            return v
+
+        if self.plural is not None:
+            text = ngettext(self.template, self.plural, self.count)
+        else:
+            text = gettext(self.template)
+        values = {k: value(v) for k, v in self.params.items()}
+        return text % values if values else text

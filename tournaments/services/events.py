@@ -66,7 +66,7 @@ def far_date_problem(day) -> str | None:
     return _(
         "%(date)s is more than a year ahead. Check the year; if the date is right, tick the "
         "box below and create the event again."
-    ) % {"date": date_format(day, "j F Y")}
+    ) % {"date": date_format(day, "GH_DATE_LONG")}
 
 
 def listing_check(

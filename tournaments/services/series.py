@@ -117,7 +117,7 @@ def tournament_listing_set(
         if Tournament.objects.filter(series, date=date).exclude(pk=tournament.pk).exists():
             raise TournamentError(
                 _("This weekly series already has an event on %(date)s.")
-                % {"date": date_format(date, "j F Y")},
+                % {"date": date_format(date, "GH_DATE_LONG")},
                 code="series_date",
                 field="date",
             )

@@ -71,4 +71,4 @@ class Command(makemessages.Command):
     # (gettext's "noop" convention): `tournaments/domain/`, which runs in the browser and
     # imports no Django, raises its messages in English with `N_`, and the formats translate
     # them where they are shown (docs/translation.md).
-    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=N_"]
+    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=N_", "--keyword=Nn_:1,2"]

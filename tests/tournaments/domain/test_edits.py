@@ -18,7 +18,7 @@ def test_validate_manual_lists_every_problem():
     assert validate_manual([(1, 2), (3, 4)], [5], players, []) == []
     problems = validate_manual([(1, 1), (2, 3, 4), (6, 2)], [], players, [])
     assert "Table 1 pairs player 1 with themself." in problems
-    assert "Table 2 seats 3 player(s); a 1v1 table seats exactly 2." in problems
+    assert "Table 2 seats 3; a 1v1 table seats exactly 2 players." in problems
     assert "Player 6 is not in this round (dropped or not entered)." in problems
     assert "Player 2 is seated 2 times." in problems
     assert "Player 5 has no table and no bye." in problems
@@ -34,7 +34,7 @@ def test_a_manual_rematch_is_a_warning_not_a_problem():
     assert recorded.tables == ((1, 2), (4, 3))
     assert recorded.rematches == ((1, 2), (4, 3))
     assert recorded.point_spread == 18
-    assert "2 rematch(es)" in recorded.warnings[0]
+    assert "2 rematches" in recorded.warnings[0]
     with pytest.raises(PairingError) as info:
         pairing_from_manual([(1, 2)], [], players=[1, 2, 3], history=[], points={})
     assert info.value.code == "invalid_manual"
@@ -48,7 +48,7 @@ def test_manual_byes_are_recorded_with_warnings():
     )
     assert recorded.byes == (3, 4)
     assert any("2 byes where 0 would do" in w for w in recorded.warnings)
-    assert any("3 already had a bye" in w for w in recorded.warnings)
+    assert any("Player 3 already had a bye" in w for w in recorded.warnings)
 
 
 def test_swap_players():

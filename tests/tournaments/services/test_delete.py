@@ -51,7 +51,7 @@ def test_the_preview_of_an_event_lists_its_parts_and_says_its_games_stay(played)
     preview = delete_preview(played)
     assert preview.allowed
     assert [str(c) for c in preview.deleted] == [
-        "1 tournament",
+        "1 event",
         "6 entries",
         "2 rounds",
         "10 seats",
@@ -97,7 +97,7 @@ def test_an_entry_who_played_cannot_be_deleted_alone(played):
     ann = played.entries.get(player__name="Ann")
     preview = delete_preview(ann)
     assert not preview.allowed
-    assert "Entry “Ann in Friday Swiss” cannot be deleted" in preview.refusal()
+    assert "“Ann in Friday Swiss” cannot be deleted" in preview.refusal()
     assert "2 seats" in preview.refusal()
     assert delete_preview(played.entries.get(player__name="Late")).allowed
 

@@ -280,8 +280,22 @@ def test_the_round_says_which_pods_seat_players_who_met_before(event):
     assert met, second.notes
     number = int(met[0].split()[1])
     names = {s.entry.player.name for s in second.tables.get(number=number).seats.all()}
-    pair = met[0].split(": ", 1)[1].split(";")[0].rstrip(".").split(" and ")
+    pair = met[0].split(": ", 1)[1].split(", ")[0].rstrip(".").split(" and ")
     assert set(pair) <= names
+
+
+def test_the_rounds_warnings_are_written_in_the_tos_language(event):
+    """Issue 45: the pairing's warnings (pure English in the domain) are stored on the round
+    in the language of the TO who paired it, names and numbers filled in."""
+    from django.utils import translation
+
+    register(event, *NAMES[:8])
+    play_round(event)
+    with translation.override("de"):
+        second = round_pair(tournament=event)
+    met = [line for line in second.notes.splitlines() if line.startswith("Pod ")]
+    assert met and "setzt Spieler zusammen" in met[0], second.notes
+    assert " und " in met[0] and " and " not in met[0]
 
 
 def test_three_players_are_the_fewest_for_a_pod(league):

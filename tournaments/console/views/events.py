@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.dateformat import format as date_format
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -139,14 +139,14 @@ def event_copy(request: HttpRequest, slug: str) -> HttpResponse:
             )
         if copies.created:
             # "Fri 12 Dec", the day's and month's names in the active language.
-            days = ", ".join(date_format(t.date, "D j M") for t in copies.created)
+            days = ", ".join(date_format(t.date, "GH_DAY_SHORT") for t in copies.created)
             messages.success(
                 request,
                 _("%(event)s is on %(days)s too, with no players yet.")
                 % {"event": event.name, "days": days},
             )
         if copies.existing:
-            days = ", ".join(date_format(t.date, "D j M") for t in copies.existing)
+            days = ", ".join(date_format(t.date, "GH_DAY_SHORT") for t in copies.existing)
             messages.info(
                 request, _("Already there, left as they were: %(days)s.") % {"days": days}
             )

@@ -1,0 +1,11 @@
+"""Guildhall's named date formats in ja (core/formats/__init__.py)."""
+
+GH_DATE = "Y年n月j日"
+GH_DAY = "Y年n月j日(D)"
+GH_DAY_SHORT = "n月j日(D)"
+GH_DAY_MONTH = "n月j日"
+GH_DAY_TIME = "n月j日(D) H:i"
+GH_DATE_TIME = "n月j日 H:i"
+GH_DATE_LONG = "Y年n月j日"
+GH_DAY_LONG = "Y年n月j日 l"
+GH_MONTH = "Y年n月"
