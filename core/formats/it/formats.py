@@ -1,11 +1,3 @@
 """Guildhall's named date formats in it (core/formats/__init__.py)."""
 
-GH_DATE = "j M Y"
-GH_DAY = "D j M Y"
-GH_DAY_SHORT = "D j M"
-GH_DAY_MONTH = "j M"
-GH_DAY_TIME = "D j M, H:i"
-GH_DATE_TIME = "j M, H:i"
-GH_DATE_LONG = "j F Y"
-GH_DAY_LONG = "l j F Y"
-GH_MONTH = "M Y"
+from core.formats.en.formats import *  # noqa: F403 (written as in English)

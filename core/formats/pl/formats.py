@@ -1,11 +1,6 @@
 """Guildhall's named date formats in pl (core/formats/__init__.py)."""
 
-GH_DATE = "j M Y"
-GH_DAY = "D j M Y"
-GH_DAY_SHORT = "D j M"
-GH_DAY_MONTH = "j M"
-GH_DAY_TIME = "D j M, H:i"
-GH_DATE_TIME = "j M, H:i"
+from core.formats.en.formats import *  # noqa: F403 (the English ones; this language's own below)
+
 GH_DATE_LONG = "j E Y"
 GH_DAY_LONG = "l j E Y"
-GH_MONTH = "M Y"
