@@ -105,6 +105,15 @@ def built(cache_root: str) -> Path:
     return build(Path(cache_root) / f"pseudo-{digest.hexdigest()}")
 
 
+def use(settings, tmp_path_factory) -> str:
+    """For one test (pytest-django's `settings`): the pseudo-locale among the languages, its
+    catalogue first; gives its code."""
+    folder = built(str(tmp_path_factory.getbasetemp()))
+    settings.LOCALE_PATHS = [folder, *settings.LOCALE_PATHS]
+    settings.LANGUAGES = [*settings.LANGUAGES, (PSEUDO, "Pseudo")]
+    return PSEUDO
+
+
 class _Text(HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)

@@ -36,10 +36,7 @@ def test_untranslated_is_what_is_outside_the_markers_and_not_data():
 
 @pytest.fixture
 def pseudo(settings, tmp_path_factory):
-    folder = pseudolocale.built(str(tmp_path_factory.getbasetemp()))
-    settings.LOCALE_PATHS = [folder, *settings.LOCALE_PATHS]
-    settings.LANGUAGES = [*settings.LANGUAGES, (pseudolocale.PSEUDO, "Pseudo")]
-    return pseudolocale.PSEUDO
+    return pseudolocale.use(settings, tmp_path_factory)
 
 
 def test_the_pseudo_locale_wraps_guildhall_s_django_s_and_allauth_s_strings(pseudo):

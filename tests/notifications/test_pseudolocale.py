@@ -38,10 +38,7 @@ LINK = re.compile(r"https?://[^\s⟧]+")
 
 @pytest.fixture
 def pseudo(settings, tmp_path_factory):
-    folder = pseudolocale.built(str(tmp_path_factory.getbasetemp()))
-    settings.LOCALE_PATHS = [folder, *settings.LOCALE_PATHS]
-    settings.LANGUAGES = [*settings.LANGUAGES, (pseudolocale.PSEUDO, "Pseudo")]
-    return pseudolocale.PSEUDO
+    return pseudolocale.use(settings, tmp_path_factory)
 
 
 @pytest.fixture
