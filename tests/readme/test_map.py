@@ -19,6 +19,7 @@ NOT_ROOMS = {
     "migrations",
     "management",
     "templatetags",
+    "formats",  # Django's FORMAT_MODULE_PATH layout: formats/<language>/formats.py
     "static",
     "templates",
     "jinja2",
