@@ -336,6 +336,19 @@ def test_messages_finished_90_days_ago_are_deleted_and_nothing_still_to_send(eve
     assert Delivery.objects.filter(key="queued long ago").exists()
 
 
+def gone_within(backend: int, *, seconds: float) -> None:
+    """Wait until the server has let go of `backend`'s locks (its own connection: the test's
+    transaction reads the lock table once)."""
+    deadline = time.monotonic() + seconds
+    url = database_url().replace("postgres://", "postgresql://")
+    with psycopg.connect(url, autocommit=True) as watcher:
+        while watcher.execute("SELECT count(*) FROM pg_locks WHERE pid = %s", [backend]).fetchone()[
+            0
+        ]:
+            assert time.monotonic() < deadline, f"backend {backend} still holds its locks"
+            time.sleep(0.02)
+
+
 def test_a_delivery_being_sent_is_not_taken_by_a_second_worker_nor_the_reaper(event):
     org = event.league.organization
     webhook_to(org, "https://discord.example/api/webhooks/1/x")
@@ -350,7 +363,10 @@ def test_a_delivery_being_sent_is_not_taken_by_a_second_worker_nor_the_reaper(ev
         other.execute("SELECT pg_advisory_lock_shared(%s, %s)", list(sending.RUN_LOCK))
         assert notify.deliveries_sweep() == 0
         assert Delivery.objects.get().status == "sending"
-    # Its process died: the server dropped its locks with its session.
+        backend = other.info.backend_pid
+    # Its process died: the server drops its locks as the backend exits, a moment after the
+    # client hung up (CI once swept in that moment); wait for it, as the 5 s reaper round does.
+    gone_within(backend, seconds=5)
     assert notify.deliveries_sweep() == 1
     assert Delivery.objects.get().status == "queued"
 
