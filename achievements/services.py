@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from audit.actors import acting_user
 from audit.services import log_action
+from audit.summary import N_, Day, Nn_, Summary
 from core.errors import ConflictError, DomainError
 from leagues.models import Game, GameResult, League, Player
 from seasons.models import Season
@@ -101,8 +102,15 @@ def achievement_save(
             league,
             Action.ACHIEVEMENT_CREATE,
             achievement,
-            f"Achievement {achievement.name} added ({achievement.points} points, "
-            f"{domain.RULES[Per(achievement.per)]})",
+            Summary(
+                Nn_(
+                    "Achievement %(achievement)s added (%(n)s point, %(rule)s)",
+                    "Achievement %(achievement)s added (%(n)s points, %(rule)s)",
+                ),
+                achievement=achievement.name,
+                n=achievement.points,
+                rule=Summary(domain.RULES[Per(achievement.per)]),  # the model's label's msgid
+            ),
             after=_achievement_data(achievement),
             by=by,
         )
@@ -114,12 +122,16 @@ def achievement_save(
     achievement.save()
     after = _achievement_data(achievement)
     if after != before:
-        what = "retired" if before["active"] and not active else "changed"
+        what = (
+            N_("Achievement %(achievement)s retired")
+            if before["active"] and not active
+            else N_("Achievement %(achievement)s changed")
+        )
         log_action(
             league,
             Action.ACHIEVEMENT_CHANGE,
             achievement,
-            f"Achievement {achievement.name} {what}",
+            Summary(what, achievement=achievement.name),
             before=before,
             after=after,
             by=by,
@@ -149,7 +161,11 @@ def scoring_set(*, league: League, per_game: int, placings: list[int], by=None) 
             league,
             Action.SCORING_CHANGE,
             row,
-            f"Points per game {per_game}, by placing {', '.join(map(str, placings)) or 'none'}",
+            Summary(
+                N_("Points per game %(per_game)s, by placing %(placings)s"),
+                per_game=per_game,
+                placings=list(placings) or Summary(N_("none")),
+            ),
             before=before,
             after=after,
             by=by,
@@ -174,11 +190,6 @@ def _held(achievement: Achievement, player: Player) -> list[Held]:
         achievement=achievement, player=player, status__in=Claim.HELD
     ).values_list("pk", "game_id", "night")
     return [Held(achievement.pk, player.pk, game, night, pk) for pk, game, night in rows]
-
-
-def _day(value: date) -> str:
-    """The day in the History's summaries (English, as they are stored): "Fri 3 Dec"."""
-    return f"{value:%a} {value.day} {value:%b}"
 
 
 def _shown_day(value: date) -> str:
@@ -250,7 +261,7 @@ def _claim_data(claim: Claim) -> dict:
     }
 
 
-def _log(claim: Claim, action: str, summary: str, *, before=None, by=None) -> None:
+def _log(claim: Claim, action: str, summary: Summary, *, before=None, by=None) -> None:
     log_action(
         claim.achievement.league,
         action,
@@ -313,8 +324,13 @@ def claim_submit(*, game: Game, player: Player, achievement: Achievement, by=Non
     _log(
         claim,
         Action.CLAIM,
-        f"{player.name} claimed {achievement.name} ({achievement.points}) in the game of "
-        f"{_day(game.played_on)}",
+        Summary(
+            N_("%(player)s claimed %(achievement)s (%(points)s) in the game of %(day)s"),
+            player=player.name,
+            achievement=achievement.name,
+            points=achievement.points,
+            day=Day(game.played_on),
+        ),
         by=by,
     )
     return claim
@@ -364,11 +380,17 @@ def _answer(claim: Claim, podmate: Player, *, confirm: bool, by=None) -> Claim:
     claim.status = wanted
     claim.answered_by, claim.answered_at = podmate, timezone.now()
     claim.save(update_fields=["status", "answered_by", "answered_at"])
-    verb = "confirmed" if confirm else "declined"
     _log(
         claim,
         Action.CONFIRM if confirm else Action.DECLINE,
-        f"{podmate.name} {verb} {claim.player.name}'s {claim.achievement.name}",
+        Summary(
+            N_("%(podmate)s confirmed %(player)s's %(achievement)s")
+            if confirm
+            else N_("%(podmate)s declined %(player)s's %(achievement)s"),
+            podmate=podmate.name,
+            player=claim.player.name,
+            achievement=claim.achievement.name,
+        ),
         before=before,
         by=by,
     )
@@ -406,7 +428,11 @@ def claim_withdraw(*, claim: Claim | int, player: Player, by=None) -> Claim:
     _log(
         claim,
         Action.WITHDRAW,
-        f"{player.name} withdrew their claim of {claim.achievement.name}",
+        Summary(
+            N_("%(player)s withdrew their claim of %(achievement)s"),
+            player=player.name,
+            achievement=claim.achievement.name,
+        ),
         before=before,
         by=by,
     )
@@ -433,11 +459,16 @@ def claim_settle(*, claim: Claim | int, accept: bool, by=None) -> Claim:
     claim.status = wanted
     claim.decided_by, claim.decided_at = acting_user(by), timezone.now()
     claim.save(update_fields=["status", "decided_by", "decided_at"])
-    verb = "accepted" if accept else "refused"
     _log(
         claim,
         Action.SETTLE,
-        f"{claim.player.name}'s {claim.achievement.name} {verb} by the organizer",
+        Summary(
+            N_("%(player)s's %(achievement)s accepted by the organizer")
+            if accept
+            else N_("%(player)s's %(achievement)s refused by the organizer"),
+            player=claim.player.name,
+            achievement=claim.achievement.name,
+        ),
         before=before,
         by=by,
     )
@@ -536,7 +567,13 @@ def award(
     _log(
         claim,
         Action.AWARD,
-        f"{achievement.name} ({achievement.points}) awarded to {player.name} for {_day(night)}",
+        Summary(
+            N_("%(achievement)s (%(points)s) awarded to %(player)s for %(day)s"),
+            achievement=achievement.name,
+            points=achievement.points,
+            player=player.name,
+            day=Day(night),
+        ),
         by=by,
     )
     return claim

@@ -13,6 +13,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from .registry import action_label, is_undoable
+from .summary import N_, Summary
+
+# Translators: an event's History entry: the event's name, then what happened at it.
+IN_EVENT = N_("%(event)s: %(summary)s")
 
 
 class AuditEntry(models.Model):
@@ -48,7 +52,14 @@ class AuditEntry(models.Model):
     action = models.CharField(max_length=32)
     object_type = models.CharField(max_length=16)
     object_id = models.PositiveBigIntegerField(null=True, blank=True)
+    # What happened, in English: what old rows have, what searches and exports read.
     summary = models.CharField(max_length=255, blank=True)
+    # The same sentence before translation (audit.summary.Summary): its msgid, plural msgid
+    # and values, written in the reader's language on read (`summary_text`). Empty on rows
+    # written before they existed, which show `summary` as it is.
+    summary_template = models.TextField(blank=True, db_default="")
+    summary_plural = models.TextField(blank=True, db_default="")
+    summary_params = models.JSONField(null=True, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reverts = models.OneToOneField(
@@ -71,6 +82,43 @@ class AuditEntry(models.Model):
 
     def get_action_display(self) -> str:
         return action_label(self.action)
+
+    def summary_set(self, summary: Summary | str) -> None:
+        """Keep `summary` (a Summary, or English text as older code wrote it) on this entry,
+        with its English in `summary`: after the event's name for an event's entry."""
+        if isinstance(summary, Summary):
+            if summary.context:
+                raise ValueError("An entry's summary is a sentence, not a word in context.")
+            data = summary.to_json()
+            self.summary_template = summary.template
+            self.summary_plural = summary.plural or ""
+            self.summary_params = data.get("v")
+            summary = summary.english()
+        if self.tournament_name:
+            summary = f"{self.tournament_name}: {summary}"
+        self.summary = summary[:255]
+
+    @property
+    def summary_value(self) -> Summary | None:
+        """The sentence as written (without the event's name); None on an old row."""
+        if not self.summary_template:
+            return None
+        data = {"t": self.summary_template, "pl": self.summary_plural or None}
+        return Summary.from_json({**data, "v": self.summary_params})
+
+    @property
+    def summary_text(self) -> str:
+        """What happened, in the active language (the History, the undo's message), after
+        the event's name for an event's entry; an old row's English `summary` as it is."""
+        summary = self.summary_value
+        if summary is None:
+            return self.summary
+        try:
+            if self.tournament_name:
+                return Summary(IN_EVENT, event=self.tournament_name, summary=summary).render()
+            return summary.render()
+        except (KeyError, TypeError, ValueError):  # a catalogue's placeholders gone wrong
+            return self.summary
 
     @property
     def is_undoable(self) -> bool:

@@ -4,8 +4,11 @@
 called inside the transaction of the change it describes, in one line: where the entry is
 filed (a tournament, a league, or a row of an organization) and what it is about (a row)
 give the ids, the action and summary say what happened; `audit_record` writes the row from
-the ids. `audit_undo` locks the entry, refuses what cannot be undone, and calls the undo its
-action registered (`audit.registry`); that handler puts the `before` back through its app's
+the ids. The summary is an `audit.summary.Summary`, a sentence kept before translation, so the
+History reads in each reader's language (an event's entries after the event's name, added on
+read); a plain `str` is kept as English text, as the entries written before were.
+`audit_undo` locks the entry, refuses what cannot be undone, and calls the undo its action
+registered (`audit.registry`); that handler puts the `before` back through its app's
 own service and records an entry that `reverts` this one.
 """
 
@@ -16,6 +19,7 @@ from .actors import acting_user, actor_label
 from .errors import UndoRefused
 from .models import AuditEntry
 from .registry import action_get
+from .summary import Summary
 
 
 def audit_record(
@@ -29,13 +33,13 @@ def audit_record(
     league_id: int | None = None,
     tournament_id: int | None = None,
     tournament_name: str = "",
-    summary: str = "",
+    summary: Summary | str = "",
     by=None,
     via: str = "",
     reverts: AuditEntry | None = None,
 ) -> AuditEntry:
     """Write one entry of the audit log; call it inside the transaction of the change."""
-    return AuditEntry.objects.create(
+    entry = AuditEntry(
         organization_id=organization_id,
         league_id=league_id,
         tournament_id=tournament_id,
@@ -45,11 +49,13 @@ def audit_record(
         action=action,
         object_type=object_type,
         object_id=object_id,
-        summary=summary[:255],
         before=before,
         after=after,
         reverts=reverts,
     )
+    entry.summary_set(summary)
+    entry.save(force_insert=True)
+    return entry
 
 
 # A row's type as the History names it, where that is not its model's name.
@@ -60,7 +66,7 @@ def log_action(
     scope,
     action: str,
     about,
-    summary: str,
+    summary: Summary | str,
     before: dict | None = None,
     after: dict | None = None,
     by=None,
@@ -71,11 +77,11 @@ def log_action(
     """One audit entry, filed under `scope` and about the row `about`.
 
     `scope` is a tournament (its league, organization and name are filed, and its name
-    starts the summary), a league (with its organization), an organization, or another row
-    of one (its `organization_id`). `about` is a row (its type, OBJECT_TYPES or its model's
-    name, and its id) or a pair (type, id) for a row already deleted. `before` and `after`
-    are the data the History shows and an undo puts back; `by` the user (or API token)
-    acting, `via` how ("import", "player's link")."""
+    starts the summary as it is read), a league (with its organization), an organization,
+    or another row of one (its `organization_id`). `about` is a row (its type, OBJECT_TYPES
+    or its model's name, and its id) or a pair (type, id) for a row already deleted.
+    `before` and `after` are the data the History shows and an undo puts back; `by` the
+    user (or API token) acting, `via` how ("import", "player's link")."""
     kind = scope._meta.model_name
     if kind == "tournament":
         where = {
@@ -84,7 +90,6 @@ def log_action(
             "tournament_id": scope.pk,
             "tournament_name": scope.name,
         }
-        summary = f"{scope.name}: {summary}"
     elif kind == "league":
         where = {"organization_id": scope.organization_id, "league_id": scope.pk}
     elif kind == "organization":

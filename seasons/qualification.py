@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.services import log_action
+from audit.summary import N_, Summary
 from core.errors import DomainError
 from leagues.models import Player
 from leagues.services.claims import player_join
@@ -146,7 +147,12 @@ def qualification_invite(*, season: Season, final: Tournament, top: int, by=None
             final,
             Action.QUALIFY,
             season,
-            f"Top {top} of {season.name} invited: " + ", ".join(done.registered),
+            Summary(
+                N_("Top %(top)s of %(season)s invited: %(players)s"),
+                top=top,
+                season=season.name,
+                players=done.registered,
+            ),
             after={"registered": done.registered, "skipped": [n for n, _ in done.skipped]},
             by=by,
         )

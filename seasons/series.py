@@ -15,6 +15,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from audit.services import log_action
+from audit.summary import N_, Summary
 from leagues.models import Organization, Player, Role
 
 from .actions import Action
@@ -64,7 +65,7 @@ def series_create(*, organization: Organization, name: str, by=None) -> Series:
         organization,
         Action.SERIES_CREATE,
         series,
-        f"Series {name} created",
+        Summary(N_("Series %(series)s created"), series=name),
         after={"name": name},
         by=by,
     )
@@ -103,7 +104,7 @@ def series_invite(*, series: Series, organization: Organization, by=None) -> Ser
         series.organization,
         Action.SERIES_INVITE,
         member,
-        f"{organization.name} invited to {series.name}",
+        Summary(N_("%(store)s invited to %(series)s"), store=organization.name, series=series.name),
         after={"store": organization.slug},
         by=by,
     )
@@ -159,12 +160,16 @@ def invitation_decide(*, member: SeriesMember, accept: bool, by) -> SeriesMember
     member.decided_by = by
     member.decided_at = timezone.now()
     member.save(update_fields=["status", "decided_by", "decided_at"])
-    verb = "accepted" if accept else "declined"
     log_action(
         member.organization,
         Action.SERIES_ACCEPT if accept else Action.SERIES_DECLINE,
         member,
-        f"Invitation to {member.series.name} {verb}",
+        Summary(
+            N_("Invitation to %(series)s accepted")
+            if accept
+            else N_("Invitation to %(series)s declined"),
+            series=member.series.name,
+        ),
         after={"series": member.series.slug, "status": wanted},
         by=by,
     )
@@ -215,7 +220,7 @@ def series_leave(*, member: SeriesMember, by=None) -> list[str]:
         member.organization,
         Action.SERIES_LEAVE,
         member,
-        f"Left {series.name}",
+        Summary(N_("Left %(series)s"), series=series.name),
         after={"series": series.slug, "events_removed": removed},
         by=by,
     )
@@ -276,8 +281,15 @@ def series_link(*, series: Series, player: Player, same_as: Player, by=None) -> 
         series.organization,
         Action.SERIES_LINK,
         link,
-        f"{series.name}: {player.name} ({player.organization}) is {same_as.name} "
-        f"({same_as.organization})",
+        Summary(
+            # Translators: the History: two stores' players are one person in a series.
+            N_("%(series)s: %(player)s (%(store)s) is %(same_as)s (%(same_as_store)s)"),
+            series=series.name,
+            player=player.name,
+            store=player.organization.name,
+            same_as=same_as.name,
+            same_as_store=same_as.organization.name,
+        ),
         after={"player": player.pk, "same_as": same_as.pk},
         by=by,
     )
@@ -289,7 +301,12 @@ def series_unlink(*, link: SeriesLink, by=None) -> None:
     series = _series_locked(link.series)
     before = {"player": link.player_id, "same_as": link.same_as_id}
     pk = link.pk
-    summary = f"{series.name}: {link.player.name} and {link.same_as.name} apart again"
+    summary = Summary(
+        N_("%(series)s: %(player)s and %(same_as)s apart again"),
+        series=series.name,
+        player=link.player.name,
+        same_as=link.same_as.name,
+    )
     SeriesLink.objects.filter(pk=pk).delete()
     for season in Season.objects.select_for_update().filter(series=series).order_by("pk"):
         _replay(season)

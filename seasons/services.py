@@ -29,6 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.services import log_action
+from audit.summary import N_, Summary
 from core.models import PageVersion
 from core.oncommit import once_per_commit
 from leagues.models import League, Organization, Player
@@ -382,7 +383,9 @@ def season_create(
         scope,
         Action.SEASON_CREATE,
         season,
-        f"Season {season.name} created" + (f" from {preset}" if preset else ""),
+        Summary(N_("Season %(season)s created from %(preset)s"), season=season.name, preset=preset)
+        if preset
+        else Summary(N_("Season %(season)s created"), season=season.name),
         after={**_season_data(season), "event_types": [t.event_type for t in tables]},
         by=by,
     )
@@ -416,7 +419,7 @@ def season_update(
             season.scope,
             Action.SEASON_CHANGE,
             season,
-            f"Season {season.name} changed",
+            Summary(N_("Season %(season)s changed"), season=season.name),
             before=before,
             after=after,
             by=by,
@@ -462,14 +465,18 @@ def event_type_save(
     fields = _type_fields(table)
     if event_type is None:
         event_type = EventType.objects.create(season=season, **fields)
-        action, before, summary = Action.TYPE_CREATE, None, f"added to {season.name}"
+        action, before, summary = (
+            Action.TYPE_CREATE,
+            None,
+            N_("Event type %(type)s added to %(season)s"),
+        )
     else:
         event_type = EventType.objects.select_for_update().get(pk=event_type.pk, season=season)
         before = _type_data(event_type)
         for key, value in fields.items():
             setattr(event_type, key, value)
         event_type.save()
-        action, summary = Action.TYPE_CHANGE, f"changed in {season.name}"
+        action, summary = Action.TYPE_CHANGE, N_("Event type %(type)s changed in %(season)s")
     after = _type_data(event_type)
     _replay(season)
     if after != before:
@@ -477,7 +484,7 @@ def event_type_save(
             season.scope,
             action,
             event_type,
-            f"Event type {event_type.name} {summary}",
+            Summary(summary, type=event_type.name, season=season.name),
             before=before,
             after=after,
             by=by,
@@ -505,7 +512,11 @@ def event_type_delete(*, season: Season, event_type: EventType, by=None) -> None
         season.scope,
         Action.TYPE_DELETE,
         ("eventtype", pk),
-        f"Event type {before['name']} removed from {season.name}",
+        Summary(
+            N_("Event type %(type)s removed from %(season)s"),
+            type=before["name"],
+            season=season.name,
+        ),
         before=before,
         by=by,
     )
@@ -544,7 +555,7 @@ def season_events_set(
     types = {t.pk: t for t in season.event_types.all()}
     events = {t.pk: t for t in events_of.filter(pk__in=list(choices)).select_related("league")}
     current = {se.tournament_id: se for se in counted}
-    changes = []
+    changes, said = [], []  # the English kept in `after`, and the History's sentence
     for event_id, type_id in choices.items():
         event = events.get(event_id)
         if event is None:
@@ -595,6 +606,7 @@ def season_events_set(
         if type_id is None:
             had.delete()
             changes.append(f"{event.name}: no longer counts")
+            said.append(Summary(N_("%(event)s: no longer counts"), event=event.name))
             continue
         if had is None:
             had = SeasonEvent(season=season, tournament=event, event_type=types[type_id])
@@ -604,16 +616,27 @@ def season_events_set(
             had.event_type = types[type_id]
             had.save(update_fields=["event_type"])
         changes.append(f"{event.name}: counts as {types[type_id].name}")
+        said.append(
+            Summary(N_("%(event)s: counts as %(type)s"), event=event.name, type=types[type_id].name)
+        )
     if changes:
         _replay(season)
         log_action(
             organization if season.series_id else season.league,
             Action.EVENTS_CHANGE,
             season,
-            f"Events of {season.name}"
-            + (f" ({season.series.name})" if season.series_id else "")
-            + ": "
-            + "; ".join(changes),
+            Summary(
+                N_("Events of %(season)s (%(series)s): %(changes)s"),
+                season=season.name,
+                series=season.series.name,
+                changes=Summary.clauses(said),
+            )
+            if season.series_id
+            else Summary(
+                N_("Events of %(season)s: %(changes)s"),
+                season=season.name,
+                changes=Summary.clauses(said),
+            ),
             after={"changes": changes},
             by=by,
         )

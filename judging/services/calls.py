@@ -11,19 +11,21 @@ is already called. Each step bumps the judges' desk and the table's players' pag
 from datetime import timedelta
 
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
 from audit.services import log_action
+from audit.summary import N_, Summary
 from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Entry, Round, Table
 from tournaments.services.clock import MAX_EXTENSION, table_extension_set
+from tournaments.summaries import table_phrase
 
 from ..actions import Action
 from ..models import JudgeCall
 from ..page_versions import desk_changed
-from .common import event_lock, label_of, seated
+from .common import event_lock, seated
 
 RATE_LIMIT = 3  # calls per entry...
 RATE_WINDOW = timedelta(minutes=10)  # ...in this long
@@ -33,8 +35,16 @@ def _hm(moment) -> str:
     return time_format(timezone.localtime(moment), "H:i")
 
 
-def _where(table: Table, play) -> str:
-    return f"{label_of(table.round)}, {play.noun} {table.number}"
+# Why a judge is called, inside the History's sentence ("judge called by Ann (a ruling)").
+REASONS = {
+    JudgeCall.Reason.RULING: Summary(N_("a ruling")),
+    JudgeCall.Reason.DISPUTE: Summary(N_("a dispute")),
+    JudgeCall.Reason.TIME: Summary.pgettext("why a judge is called", "time"),
+}
+
+
+def _where(table: Table, play) -> Summary:
+    return table_phrase(table.round, table.number, play)
 
 
 @transaction.atomic
@@ -97,10 +107,27 @@ def call_create(
         via_link=via_link,
     )
     desk_changed(event.pk, entries=entries)
-    who = entry.player.name if entry is not None else "the TO"
-    with translation.override("en"):  # the History's summary is written in English
-        why = f" ({call.get_reason_display().lower()})" if reason else ""
-    summary = f"{_where(table, play)}: judge called by {who}{why}"
+    # By a player or by the TO: two sentences, as "by the TO" takes its own case in some
+    # languages; each with and without the reason.
+    if entry is None:
+        template = (
+            N_("%(where)s: judge called by the TO (%(reason)s)")
+            if reason
+            else N_("%(where)s: judge called by the TO")
+        )
+    else:
+        template = (
+            # Translators: the History: a player called a judge to their table, and why.
+            N_("%(where)s: judge called by %(who)s (%(reason)s)")
+            if reason
+            else N_("%(where)s: judge called by %(who)s")
+        )
+    values = {"where": _where(table, play)}
+    if entry is not None:
+        values["who"] = entry.player.name
+    if reason:
+        values["reason"] = REASONS[reason]
+    summary = Summary(template, **values)
     after = {"called_at": now.isoformat(), "reason": reason, "entry": entry.pk if entry else None}
     log_action(
         event, Action.CALL, call, summary, None, after, by, via="player's link" if via_link else ""
@@ -140,7 +167,9 @@ def call_take(*, call: JudgeCall, by) -> JudgeCall:
     call.status, call.taken_at, call.taken_by = JudgeCall.Status.TAKEN, timezone.now(), by
     call.save(update_fields=["status", "taken_at", "taken_by"])
     desk_changed(event.pk, entries=seated(call.table))
-    summary = f"{_where(call.table, event.play)}: {by} on the way"
+    summary = Summary(
+        N_("%(where)s: %(judge)s on the way"), where=_where(call.table, event.play), judge=str(by)
+    )
     log_action(
         event, Action.CALL_TAKE, call, summary, None, {"taken_at": call.taken_at.isoformat()}, by
     )
@@ -189,8 +218,16 @@ def call_done(*, call: JudgeCall, by, note: str = "", extension_minutes: int = 0
     call.extension_minutes = extension_minutes or None
     call.save()
     desk_changed(event.pk, entries=seated(table))
-    extra = f", +{extension_minutes} min" if extension_minutes else ""
-    summary = f"{_where(table, event.play)}: judge call done by {by}{extra}"
+    where, judge = _where(table, event.play), str(by)
+    if extension_minutes:
+        summary = Summary(
+            N_("%(where)s: judge call done by %(judge)s, +%(minutes)s min"),
+            where=where,
+            judge=judge,
+            minutes=extension_minutes,
+        )
+    else:
+        summary = Summary(N_("%(where)s: judge call done by %(judge)s"), where=where, judge=judge)
     after = {
         "called_at": call.called_at.isoformat(),
         "taken_at": call.taken_at.isoformat(),
@@ -217,7 +254,11 @@ def call_cancel(
     call.save(update_fields=["status", "closed_at", "closed_by"])
     desk_changed(event.pk, entries=seated(call.table))
     who = entry.player.name if entry is not None else str(by)
-    summary = f"{_where(call.table, event.play)}: judge call cancelled by {who}"
+    summary = Summary(
+        N_("%(where)s: judge call cancelled by %(who)s"),
+        where=_where(call.table, event.play),
+        who=who,
+    )
     log_action(
         event,
         Action.CALL_CANCEL,

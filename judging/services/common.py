@@ -17,10 +17,5 @@ def open_round(event: Tournament) -> Round | None:
     return event.rounds.filter(status=Round.Status.PLAYING).order_by("-number").first()
 
 
-def label_of(round_: Round) -> str:
-    """ "round 3", or a top-cut round's stage as written ("Final")."""
-    return round_.stage or round_.label_in_sentence
-
-
 def seated(table: Table) -> list[int]:
     return list(table.seats.order_by("position").values_list("entry_id", flat=True))

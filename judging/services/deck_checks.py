@@ -8,21 +8,22 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.services import log_action
+from audit.summary import N_, Summary
 from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Round, Seat, Table
 from tournaments.services.clock import MAX_EXTENSION, table_extension_set
+from tournaments.summaries import table_phrase
 
 from ..actions import Action
 from ..models import DeckCheck
 from ..page_versions import desk_changed
-from .common import event_lock, label_of, seated
+from .common import event_lock, seated
 
 
 @transaction.atomic
 def deck_check_start(*, table: Table, by=None) -> DeckCheck:
     event = event_lock(table.round.tournament_id)
     table = Table.objects.select_related("round").get(pk=table.pk)
-    noun = event.play.noun
     if table.round.status != Round.Status.PLAYING:
         raise TournamentError(_("Deck checks are for the round being played."), code="not_playing")
     entries = seated(table)
@@ -39,7 +40,8 @@ def deck_check_start(*, table: Table, by=None) -> DeckCheck:
         tournament=event, round=table.round, table=table, started_by=by
     )
     desk_changed(event.pk)
-    summary = f"{label_of(table.round)}, {noun} {table.number}: deck check started"
+    where = table_phrase(table.round, table.number, event.play)
+    summary = Summary(N_("%(where)s: deck check started"), where=where)
     after = {"started_at": check.started_at.isoformat()}
     log_action(event, Action.DECK_CHECK_START, check, summary, None, after, by)
     return check
@@ -51,7 +53,6 @@ def deck_check_done(*, check: DeckCheck, minutes: int, note: str = "", by=None) 
     event = event_lock(check.tournament_id)
     check = DeckCheck.objects.select_for_update().select_related("table__round").get(pk=check.pk)
     table = check.table
-    noun = event.play.noun
     if check.done_at is not None:
         raise AlreadyDone(
             _("The check of %(noun)s %(number)s is already done.")
@@ -72,7 +73,11 @@ def deck_check_done(*, check: DeckCheck, minutes: int, note: str = "", by=None) 
     check.note = note.strip()[:1000]
     check.save()
     desk_changed(event.pk)
-    summary = f"{label_of(table.round)}, {noun} {table.number}: deck check done, {minutes} min"
+    summary = Summary(
+        N_("%(where)s: deck check done, %(minutes)s min"),
+        where=table_phrase(table.round, table.number, event.play),
+        minutes=minutes,
+    )
     after = {"done_at": check.done_at.isoformat(), "minutes": minutes}
     log_action(event, Action.DECK_CHECK_DONE, check, summary, None, after, by)
     return check

@@ -27,18 +27,20 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.services import log_action
+from audit.summary import N_, Summary
 from tournaments.domain.result import Result
 from tournaments.errors import AlreadyDone, TournamentError
 from tournaments.models import Entry, Round, Seat
 from tournaments.services.entries import entry_drop
 from tournaments.services.results import table_report
+from tournaments.summaries import table_phrase
 
 from .. import labels
 from ..actions import Action
 from ..domain import ipg
 from ..models import Penalty
 from ..page_versions import desk_changed
-from .common import event_lock, label_of
+from .common import event_lock
 
 # The loss a penalty is, as the formats count it (`Format.penalty_loss`): a Match Loss and a
 # Disqualification end a 1v1 match, a Game Loss costs a game; all three lose a pod's game.
@@ -146,10 +148,13 @@ def penalty_give(
         with contextlib.suppress(AlreadyDone):
             entry_drop(entry=entry, by=by)
     desk_changed(event.pk, entries=[entry.pk])
-    where = f"{label_of(round_)}, {event.play.noun} {table.number}: " if table else ""
-    summary = f"{where}{entry.player.name}, {code.name}: {ipg.PENALTIES[given]}"
-    if deviates:
-        summary += f" (the IPG's: {ipg.PENALTIES[expected.penalty]})"
+    summary = _penalty_summary(
+        table_phrase(round_, table.number, event.play) if table else None,
+        player=entry.player.name,
+        infraction=Summary.pgettext("IPG infraction", code.name),
+        penalty=_penalty_phrase(given),
+        expected=_penalty_phrase(expected.penalty) if deviates else None,
+    )
     after = {
         "infraction": infraction,
         "penalty": given,
@@ -160,6 +165,35 @@ def penalty_give(
     }
     log_action(event, Action.PENALTY, row, summary, None, after, by)
     return row
+
+
+def _penalty_phrase(penalty: str) -> Summary:
+    """A penalty's name as `labels.PENALTIES` translates it (the IPG's English is its msgid)."""
+    return Summary.pgettext("IPG penalty", ipg.PENALTIES[penalty])
+
+
+def _penalty_summary(where: Summary | None, *, expected: Summary | None, **values) -> Summary:
+    """ "Round 2, table 3: Ann, <infraction>: <penalty>", and the IPG's own penalty after a
+    deviation: four sentences, each written whole."""
+    if where is None and expected is None:
+        return Summary(N_("%(player)s, %(infraction)s: %(penalty)s"), **values)
+    if where is None:
+        return Summary(
+            N_("%(player)s, %(infraction)s: %(penalty)s (the IPG's: %(expected)s)"),
+            expected=expected,
+            **values,
+        )
+    if expected is None:
+        return Summary(
+            N_("%(where)s: %(player)s, %(infraction)s: %(penalty)s"), where=where, **values
+        )
+    return Summary(
+        # Translators: the History: a judge's penalty differing from the IPG's, both named.
+        N_("%(where)s: %(player)s, %(infraction)s: %(penalty)s (the IPG's: %(expected)s)"),
+        where=where,
+        expected=expected,
+        **values,
+    )
 
 
 def _pod_game_lost(row: Penalty, table, given: str, by) -> str:

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.services import log_action
+from audit.summary import N_, Summary
 
 from ..actions import Action
 from ..models import ClaimCode, Player, PlayerClaim
@@ -114,7 +115,11 @@ def claim_request(*, user, player: Player) -> PlayerClaim:
             % {"name": player.name, "store": player.organization}
         )
     claim = PlayerClaim.objects.create(player=player, user=user)
-    summary = f"{user.get_username()} says they are {player.name}"
+    summary = Summary(
+        N_("%(account)s says they are %(player)s"),
+        account=user.get_username(),
+        player=player.name,
+    )
     after = {"claim": claim.pk, "account": user.get_username()}
     log_action(player, Action.CLAIM_REQUEST, player, summary, None, after, user)
     return claim
@@ -155,9 +160,14 @@ def claim_decide(*, by, claim: PlayerClaim, approve: bool) -> PlayerClaim:
     claim.decided_by = by
     claim.decided_at = now
     claim.save(update_fields=["status", "decided_by", "decided_at"])
-    verb = "approved" if approve else "refused"
     action = Action.CLAIM_APPROVE if approve else Action.CLAIM_REFUSE
-    summary = f"{claim.user.get_username()}'s claim to be {player.name} {verb}"
+    summary = Summary(
+        N_("%(account)s's claim to be %(player)s approved")
+        if approve
+        else N_("%(account)s's claim to be %(player)s refused"),
+        account=claim.user.get_username(),
+        player=player.name,
+    )
     after = {"claim": claim.pk, "account": claim.user.get_username(), "status": claim.status}
     log_action(player, action, player, summary, None, after, by)
     return claim
@@ -180,7 +190,7 @@ def claim_code_issue(*, by, player: Player) -> ClaimCode:
             break
     issued = ClaimCode.objects.create(player=player, code=code, created_by=by)
     after = {"code_id": issued.pk}  # never the code itself: the trail is read by all managers
-    summary = f"Claim code made for {player.name}"
+    summary = Summary(N_("Claim code made for %(player)s"), player=player.name)
     log_action(player, Action.CLAIM_CODE_ISSUE, player, summary, None, after, by)
     return issued
 
@@ -228,7 +238,11 @@ def claim_with_code(*, user, code: str) -> Player:
     PlayerClaim.objects.filter(player=player, status=PlayerClaim.Status.PENDING).update(
         status=PlayerClaim.Status.REFUSED, decided_at=issued.used_at
     )
-    summary = f"{user.get_username()} is {player.name} (claim code)"
+    summary = Summary(
+        N_("%(account)s is %(player)s (claim code)"),
+        account=user.get_username(),
+        player=player.name,
+    )
     after = {"code_id": issued.pk, "account": user.get_username()}
     log_action(player, Action.CLAIM_CODE_USE, player, summary, None, after, user)
     return player
@@ -314,7 +328,9 @@ def player_join(*, user, organization, name: str, look_alike_confirmed: bool = F
             field="name",
             code="name_taken",
         ) from None
-    summary = f"{user.get_username()} joined as {player.name}"
+    summary = Summary(
+        N_("%(account)s joined as %(player)s"), account=user.get_username(), player=player.name
+    )
     after = {"account": user.get_username(), "name": player.name}
     log_action(player, Action.PLAYER_JOIN, player, summary, None, after, user)
     return player

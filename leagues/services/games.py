@@ -13,6 +13,7 @@ from audit.actors import acting_user
 from audit.errors import UndoRefused
 from audit.models import AuditEntry
 from audit.services import log_action
+from audit.summary import N_, Summary
 
 from ..actions import Action
 from ..domain.ranking import RankingError, validate_places
@@ -99,8 +100,13 @@ def _game_content(played_on: date, notes: str, lines) -> tuple:
     return (played_on, notes.strip(), sorted(lines))
 
 
-def _game_summary(game: Game) -> str:
-    return f"{game.league.name}: game #{game.pk} of {game.played_on:%Y-%m-%d}"
+def _game_summary(game: Game) -> Summary:
+    return Summary(
+        N_("%(league)s: game #%(game)s of %(date)s"),
+        league=game.league.name,
+        game=game.pk,
+        date=f"{game.played_on:%Y-%m-%d}",
+    )
 
 
 def _audit_game(game: Game, action: str, before, after, by, *, via="", reverts=None):

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from audit.actors import acting_user
 from audit.services import log_action
+from audit.summary import Nn_, Summary
 
 from ..actions import Action
 from ..domain.csvformat import (
@@ -467,7 +468,19 @@ def games_import(
         "skipped_lines": plan.skipped_lines,
         "repeated_names": repeated_names,
     }
-    summary = f"{league.name}: {len(games)} games from {batch.filename or 'an upload'}"
+    if batch.filename:
+        summary = Summary(
+            Nn_("%(league)s: %(n)s game from %(file)s", "%(league)s: %(n)s games from %(file)s"),
+            league=league.name,
+            n=len(games),
+            file=batch.filename,
+        )
+    else:
+        summary = Summary(
+            Nn_("%(league)s: %(n)s game from an upload", "%(league)s: %(n)s games from an upload"),
+            league=league.name,
+            n=len(games),
+        )
     log_action(league, Action.IMPORT_APPLY, batch, summary, None, after, by, via="import")
     return ImportReport(
         batch=batch,

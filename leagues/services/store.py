@@ -35,6 +35,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from audit.services import log_action
+from audit.summary import N_, Summary
 from core.languages import recipient_language
 
 from ..actions import Action
@@ -63,11 +64,11 @@ def time_zones() -> tuple[str, ...]:
     return tuple(sorted(zoneinfo.available_timezones()))
 
 
-def _role_in_english(role: str) -> str:
-    """A role's label for an audit summary: the trail is stored, so it stays in English
-    (the History page's lines are written in the reader's language: leagues.domain.history)."""
+def _role_phrase(role: str) -> Summary:
+    """A role's label in a History summary, read in the reader's language: its msgid is the
+    label's English (`Role`'s labels are plain `gettext_lazy`)."""
     with translation.override("en"):
-        return str(Role(role).label)
+        return Summary(str(Role(role).label))
 
 
 def _lock_store(organization: Organization) -> Organization:
@@ -172,7 +173,8 @@ def organization_create(
     slug = _slug_clean(slug) or organization_slug_new(name=name)
     store = Organization.objects.create(name=name, slug=slug)
     after = {"name": store.name, "slug": store.slug}
-    log_action(store, Action.STORE_CREATE, store, f"Store {store.name} created", None, after, by)
+    summary = Summary(N_("Store %(store)s created"), store=store.name)
+    log_action(store, Action.STORE_CREATE, store, summary, None, after, by)
     invited = None
     if owner_email:
         invited = staff_invite(
@@ -319,7 +321,7 @@ def organization_profile_update(
     if after == before:
         return store  # nothing changed: no entry
     store.save(update_fields=fields)
-    summary = f"Profile of {store.name} changed"
+    summary = Summary(N_("Profile of %(store)s changed"), store=store.name)
     log_action(store, Action.STORE_PROFILE, store, summary, before, after, by)
     return store
 
@@ -396,7 +398,7 @@ def league_create(
         "starts_on": starts_on.isoformat() if starts_on else None,
         "ends_on": ends_on.isoformat() if ends_on else None,
     }
-    summary = f"League {league.name} created"
+    summary = Summary(N_("League %(league)s created"), league=league.name)
     log_action(league, Action.LEAGUE_CREATE, league, summary, None, after, by)
     return league, True
 
@@ -540,7 +542,9 @@ def staff_invite(
         created_at=now,
         expires_at=now + timedelta(days=StaffInvitation.VALID_FOR_DAYS),
     )
-    summary = f"{email} invited as {_role_in_english(invitation.role)}"
+    summary = Summary(
+        N_("%(email)s invited as %(role)s"), email=email, role=_role_phrase(invitation.role)
+    )
     after = {"email": email, "role": role}  # never the link: all managers read the trail
     log_action(store, Action.STAFF_INVITE, invitation, summary, None, after, by)
     link = site_url.rstrip("/") + invitation_path(token, store)
@@ -562,7 +566,7 @@ def invitation_cancel(*, organization: Organization, invitation_id: int, by=None
         raise ClaimAlreadyDone(_("This invitation is no longer waiting: nothing to cancel."))
     invitation.cancelled_at = timezone.now()
     invitation.save(update_fields=["cancelled_at"])
-    summary = f"Invitation of {invitation.email} cancelled"
+    summary = Summary(N_("Invitation of %(email)s cancelled"), email=invitation.email)
     before = {"email": invitation.email, "role": invitation.role}
     log_action(store, Action.STAFF_INVITE_CANCEL, invitation, summary, before, None, by)
 
@@ -627,7 +631,11 @@ def invitation_accept(*, organization_slug: str, token: str, user) -> Membership
     invitation.accepted_at = timezone.now()
     invitation.accepted_by = user
     invitation.save(update_fields=["accepted_at", "accepted_by"])
-    summary = f"{user.get_username()} joined as {_role_in_english(membership.role)}"
+    summary = Summary(
+        N_("%(account)s joined as %(role)s"),
+        account=user.get_username(),
+        role=_role_phrase(membership.role),
+    )
     after = {"account": user.get_username(), "role": membership.role, "email": invitation.email}
     log_action(store, Action.STAFF_JOIN, membership, summary, None, after, user)
     return membership
@@ -680,7 +688,7 @@ def staff_role_set(
     before = membership.role
     membership.role = role
     membership.save(update_fields=["role"])
-    summary = f"{name} is now {_role_in_english(membership.role)}"
+    summary = Summary(N_("%(account)s is now %(role)s"), account=name, role=_role_phrase(role))
     old, new = {"account": name, "role": before}, {"account": name, "role": role}
     log_action(store, Action.STAFF_ROLE, membership, summary, old, new, by)
     return membership
@@ -705,7 +713,7 @@ def staff_remove(*, organization: Organization, membership_id: int, by=None) -> 
     before = {"account": name, "role": membership.role}
     pk = membership.pk
     membership.delete()
-    summary = f"{name} removed from the staff"
+    summary = Summary(N_("%(account)s removed from the staff"), account=name)
     log_action(store, Action.STAFF_REMOVE, ("membership", pk), summary, before, None, by)
     return name
 

@@ -121,6 +121,6 @@ def audit_undo(request: HttpRequest, org: str, pk: int) -> HttpResponse:
     messages.success(
         request,
         _("Undone: %(summary)s. %(action)s.")
-        % {"summary": entry.summary, "action": undo.get_action_display()},
+        % {"summary": entry.summary_text, "action": undo.get_action_display()},
     )
     return redirect(target)

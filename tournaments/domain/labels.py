@@ -32,10 +32,14 @@ def place_label(place: int | None, gettext: Gettext = english) -> str:
     language."""
     if place is None:
         return ""
-    template = ORDINALS.get(place % 10, ORDINAL)
+    return gettext(place_template(place)) % {"place": place}
+
+
+def place_template(place: int) -> str:
+    """The msgid `place_label` fills in for `place` ("%(place)snd" for 2, 22)."""
     if 10 <= place % 100 <= 20:
-        template = ORDINAL
-    return gettext(template) % {"place": place}
+        return ORDINAL
+    return ORDINALS.get(place % 10, ORDINAL)
 
 
 def stage_label(stage: str, gettext: Gettext = english, *, in_sentence: bool = False) -> str:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from audit.services import log_action
+from audit.summary import N_, Summary
 from leagues.services import store_time_zone
 
 from ..actions import Action
@@ -20,6 +21,7 @@ from ..errors import AlreadyDone, TournamentError
 from ..formats import format_for
 from ..models import Round, Table
 from ..page_versions import event_changed
+from ..summaries import round_phrase, table_phrase
 from .common import tournament_lock
 
 MAX_SHIFT = 60  # minutes given or taken in one tap
@@ -98,9 +100,21 @@ def round_clock_set(
     before = round_.ends_at
     round_.ends_at = ends_at
     round_.save(update_fields=["ends_at"])
-    label = round_.stage or round_.label_in_sentence
-    what = "clock started again" if start else f"{minutes:+d} min"
-    summary = f"{label}: {what}, time is up at {_shown(ends_at, zone)}"
+    shown = _shown(ends_at, zone)
+    if start:
+        summary = Summary(
+            N_("%(round)s: clock started again, time is up at %(time)s"),
+            round=round_phrase(round_),
+            time=shown,
+        )
+    else:
+        summary = Summary(
+            # Translators: the History: a round's clock moved by minutes ("+5", "-3").
+            N_("%(round)s: %(minutes)s min, time is up at %(time)s"),
+            round=round_phrase(round_),
+            minutes=f"{minutes:+d}",
+            time=shown,
+        )
     old, new = {"ends_at": before.isoformat() if before else None}, {"ends_at": ends_at.isoformat()}
     log_action(tournament, Action.ROUND_CLOCK, round_, summary, old, new, by)
     return round_
@@ -204,9 +218,18 @@ def table_extension_set(*, round_: Round, number: int, minutes: int, by=None) ->
     table.extra_minutes = minutes
     table.save(update_fields=["extra_minutes"])
     event_changed(tournament.pk, table_of=entries)
-    label = round_.stage or round_.label_in_sentence
-    what = f"+{minutes} min" if minutes else "no time extension"
-    summary = f"{label}, {play.noun} {number}: {what} (was +{before} min)"
+    where = table_phrase(round_, number, play)
+    if minutes:
+        summary = Summary(
+            N_("%(where)s: +%(minutes)s min (was +%(before)s min)"),
+            where=where,
+            minutes=minutes,
+            before=before,
+        )
+    else:
+        summary = Summary(
+            N_("%(where)s: no time extension (was +%(before)s min)"), where=where, before=before
+        )
     old, new = {"extra_minutes": before}, {"extra_minutes": minutes}
     log_action(tournament, Action.TABLE_EXTENSION, table, summary, old, new, by)
     return table

@@ -17,10 +17,11 @@ the same deck changes nothing and says so. Each change is audited.
 from datetime import datetime
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from audit.services import log_action
+from audit.summary import N_, Summary
 from cards.decks import commanders_resolve, decklist_check, identity_of_commanders
 from cards.selectors import cards_loaded
 from core.links import LinkError, link_clean
@@ -30,7 +31,21 @@ from ..domain import decknames
 from ..errors import AlreadyDone, DecklistsMissing, TournamentError
 from ..models import Entry, Tournament
 from ..selectors.decks import Unmatched, decks_to_match, is_commander_event, lists_not_legal
+from ..summaries import round_phrase
 from .common import tournament_lock
+
+# When the decks are shown, in the History's sentence about the event's deck settings.
+DECKS_SHOWN = {
+    Tournament.DeckVisibility.AFTER_CUT: N_("decks: when the top cut starts (or the event ends)"),
+    Tournament.DeckVisibility.AFTER_EVENT: N_("decks: when the event ends"),
+    Tournament.DeckVisibility.PUBLIC: N_("decks: as soon as they are entered"),
+}
+# Why a player has no legal list, as `selectors.decks.lists_not_legal` says it; any other
+# reason is the card check's own message, kept as it is.
+NO_LEGAL_LIST = {
+    "no list": N_("no list"),
+    "not checked (no card data)": N_("not checked (no card data)"),
+}
 
 NAME_MAX = 120
 URL_MAX = 500
@@ -104,7 +119,11 @@ def entry_deck_set(
     entry.save(
         update_fields=["deck_name", "decklist_url", "decklist_text", "deck_updated_at", *checked]
     )
-    summary = f"{entry.player}'s deck: {name or '(none)'}"
+    summary = Summary(
+        N_("%(player)s's deck: %(deck)s"),
+        player=entry.player.name,
+        deck=name or Summary(N_("(none)")),
+    )
     log_action(tournament, Action.ENTRY_DECK, entry, summary, before, after, by)
     return entry
 
@@ -143,10 +162,23 @@ def decklists_record(*, tournament: Tournament, round_, rows: list[dict], by=Non
         return
     round_.decklist_problems = rows
     round_.save(update_fields=["decklist_problems"])
-    names = "; ".join(f"{row['player']} ({row['why'].rstrip('.')})" for row in rows)
-    summary = f"{round_.label} paired without a legal list: {names} (Decklist Problem, IPG 3.4)"
+    players = [
+        Summary(
+            N_("%(player)s (%(why)s)"),
+            player=row["player"],
+            why=Summary(NO_LEGAL_LIST[row["why"]])
+            if row["why"] in NO_LEGAL_LIST
+            else row["why"].rstrip("."),
+        )
+        for row in rows
+    ]
+    summary = Summary(
+        N_("%(round)s paired without a legal list: %(players)s (Decklist Problem, IPG 3.4)"),
+        round=round_phrase(round_, capital=True),
+        players=Summary.clauses(players),
+    )
     after = {"entries": rows}
-    log_action(tournament, Action.ROUND_DECKLISTS, round_, summary[:255], None, after, by)
+    log_action(tournament, Action.ROUND_DECKLISTS, round_, summary, None, after, by)
 
 
 def deck_from_cards(*, tournament: Tournament, name: str, text: str, strict: bool = True) -> dict:
@@ -237,9 +269,13 @@ def deck_settings_set(
     if format_changed:
         decks_recheck(tournament=tournament)
     if before != after:
-        summary = f"decks: {tournament.get_deck_visibility_display().lower()}"
+        summary = Summary(DECKS_SHOWN[visibility])
         if fmt:
-            summary += f", lists checked in {tournament.get_decklist_format_display()}"
+            with translation.override("en"):  # the label's English: its msgid
+                checked_in = Summary(str(tournament.get_decklist_format_display()))
+            summary = Summary(
+                N_("%(decks)s, lists checked in %(format)s"), decks=summary, format=checked_in
+            )
         log_action(tournament, Action.DECK_SETTINGS, tournament, summary, before, after, by)
     return tournament
 

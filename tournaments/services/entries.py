@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from audit.actors import acting_user
 from audit.models import AuditEntry
 from audit.services import log_action
+from audit.summary import N_, Summary
 from leagues import services as league_services
 
 from ..actions import Action
@@ -111,7 +112,12 @@ def entry_drop(*, entry: Entry, by=None, by_player: bool = False) -> Entry:
     after = _entry_snapshot(entry)
     if by_player:
         after["by_player"] = True
-    summary = f"{entry.player} dropped" + (" (by the player, from their page)" if by_player else "")
+    summary = Summary(
+        N_("%(player)s dropped (by the player, from their page)")
+        if by_player
+        else N_("%(player)s dropped"),
+        player=entry.player.name,
+    )
     log_action(tournament, Action.ENTRY_DROP, entry, summary, before, after, by)
     if last is None:  # before round 1 the seat is free: the waitlist's, as when one unregisters
         waitlist_move_up(tournament, by=by)
@@ -180,7 +186,8 @@ def entry_undrop(*, entry: Entry, by=None, reverts: AuditEntry | None = None) ->
     before = _entry_snapshot(entry)
     entry.dropped_after = None
     entry.save(update_fields=["dropped_after"])
-    summary, after = f"{entry.player}'s drop undone", _entry_snapshot(entry)
+    summary = Summary(N_("%(player)s's drop undone"), player=entry.player.name)
+    after = _entry_snapshot(entry)
     log_action(tournament, Action.ENTRY_UNDROP, entry, summary, before, after, by, reverts=reverts)
     return entry
 
@@ -222,7 +229,7 @@ def entry_remove(*, entry: Entry, by=None) -> Registration | None:
     # A player who registered online gives their seat back (as unregistering would).
     Registration.objects.filter(entry=entry).update(status="cancelled", entry=None)
     entry.delete()
-    summary = f"{snapshot['player']} removed from the event"
+    summary = Summary(N_("%(player)s removed from the event"), player=snapshot["player"])
     log_action(tournament, Action.ENTRY_REMOVE, ("entry", entry_id), summary, snapshot, None, by)
     promoted = waitlist_move_up(tournament, by=by)
     return promoted[0] if promoted else None
@@ -288,7 +295,11 @@ def requested_bye_add(*, entry: Entry, round_number: int, by=None) -> RequestedB
             % {"player": entry.player, "round": round_number},
             code="bye_requested",
         )
-    summary = f"{entry.player} sits out round {round_number} (half-point bye)"
+    summary = Summary(
+        N_("%(player)s sits out round %(round)s (half-point bye)"),
+        player=entry.player.name,
+        round=round_number,
+    )
     bye = {"player": entry.player.name, "round": round_number}
     log_action(tournament, Action.BYE_REQUEST, entry, summary, None, bye, by)
     return bye
@@ -306,6 +317,10 @@ def requested_bye_remove(*, entry: Entry, round_number: int, by=None) -> None:
             % {"player": entry.player, "round": round_number},
             code="no_bye",
         )
-    summary = f"{entry.player} plays round {round_number} after all"
+    summary = Summary(
+        N_("%(player)s plays round %(round)s after all"),
+        player=entry.player.name,
+        round=round_number,
+    )
     bye = {"player": entry.player.name, "round": round_number}
     log_action(tournament, Action.BYE_REQUEST_CANCEL, entry, summary, bye, None, by)

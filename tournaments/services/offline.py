@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.services import log_action
+from audit.summary import N_, Summary
 
 from ..actions import Action
 from ..domain import nextround
@@ -142,7 +143,7 @@ def round_adopt(*, tournament: Tournament, data: dict, tables: list, by=None) ->
         tournament,
         Action.ROUND_OFFLINE,
         round_,
-        f"round {number} paired on the TO's phone adopted",
+        Summary(N_("round %(round)s paired on the TO's phone adopted"), round=number),
         after=round_snapshot(round_),
         by=by,
     )
@@ -200,7 +201,8 @@ def round_adopt_refused(*, tournament: Tournament, tables, reason: str, by=None)
         tournament,
         Action.ROUND_OFFLINE_REFUSED,
         tournament,
-        f"a round paired on the TO's phone was refused: {reason}",
+        # The reason as the TO was told it, in the language they read.
+        Summary(N_("a round paired on the TO's phone was refused: %(reason)s"), reason=reason),
         after={"tables": shown[:200], "reason": reason},
         by=by,
     )

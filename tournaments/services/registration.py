@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 
 from audit.actors import acting_user
 from audit.services import log_action
+from audit.summary import N_, Nn_, Summary
 from leagues.models import Player
 
 from .. import signals
@@ -123,8 +124,20 @@ def registration_settings_set(
     )
     after = _settings_snapshot(tournament)
     if before != after:
-        state = "open" if tournament.registration_open else "closed"
-        summary = f"online registration {state}" + (f", {cap} seats" if cap else "")
+        if cap:
+            summary = Summary(
+                Nn_("online registration open, %(n)s seat", "online registration open, %(n)s seats")
+                if tournament.registration_open
+                else Nn_(
+                    "online registration closed, %(n)s seat",
+                    "online registration closed, %(n)s seats",
+                ),
+                n=cap,
+            )
+        elif tournament.registration_open:
+            summary = Summary(N_("online registration open"))
+        else:
+            summary = Summary(N_("online registration closed"))
         log_action(tournament, Action.REGISTRATION_SETTINGS, tournament, summary, before, after, by)
     if tournament.status == Tournament.Status.REGISTRATION and tournament.check_in != "open":
         _promote(tournament, by=by)
@@ -196,7 +209,10 @@ def registration_join(*, tournament: Tournament, player: Player, by=None) -> Reg
             tournament=tournament, player=player, joined_round=1
         )
     registration.save()
-    summary = f"{player} registered" + ("" if seated else " (waitlist)")
+    summary = Summary(
+        N_("%(player)s registered") if seated else N_("%(player)s registered (waitlist)"),
+        player=player.name,
+    )
     after = {"player": player.name, "status": registration.status}
     log_action(tournament, Action.REGISTRATION_JOIN, registration, summary, None, after, by)
     return registration
@@ -233,7 +249,7 @@ def registration_invite(*, tournament: Tournament, player: Player, by=None) -> R
         tournament,
         Action.REGISTRATION_JOIN,
         registration,
-        f"{player} invited and registered",
+        Summary(N_("%(player)s invited and registered"), player=player.name),
         None,
         after,
         by,
@@ -257,7 +273,7 @@ def registration_leave(*, registration: Registration, by=None) -> Registration |
     if entry is not None:
         entry.delete()
     before, after = _status(registration, status), _status(registration, "cancelled")
-    summary = f"{registration.player} unregistered"
+    summary = Summary(N_("%(player)s unregistered"), player=registration.player.name)
     log_action(tournament, Action.REGISTRATION_LEAVE, registration, summary, before, after, by)
     promoted = waitlist_move_up(tournament, by=by)
     return promoted[0] if promoted else None
@@ -307,7 +323,7 @@ def registration_entered(*, tournament: Tournament, entry: Entry, by=None) -> Re
     registration.status, registration.entry = "seated", entry
     registration.checked_in_at = registration.checked_in_at or timezone.now()
     registration.save(update_fields=["status", "entry", "checked_in_at"])
-    what = f"{registration.player} entered by the store: seated"
+    what = Summary(N_("%(player)s entered by the store: seated"), player=registration.player.name)
     after = _status(registration, "seated")
     log_action(tournament, Action.REGISTRATION_PROMOTE, registration, what, before, after, by)
     return registration
@@ -340,7 +356,7 @@ def _promote(tournament: Tournament, *, by, checked_in_only: bool = False) -> li
         registration.status = "seated"
         registration.save(update_fields=["entry", "status"])
         before, after = _status(registration, "waitlisted"), _status(registration, "seated")
-        what = f"{registration.player} moved up from the waitlist"
+        what = Summary(N_("%(player)s moved up from the waitlist"), player=registration.player.name)
         log_action(tournament, Action.REGISTRATION_PROMOTE, registration, what, before, after, by)
         signals.waitlist_promoted.send(sender=Registration, registration=registration)
         promoted.append(registration)
@@ -372,7 +388,10 @@ def registration_paid_set(*, registration: Registration, paid: bool, by=None) ->
     registration.paid = bool(paid)
     registration.save(update_fields=["paid"])
     before, after = {"paid": not registration.paid}, {"paid": registration.paid}
-    summary = f"{registration.player} marked {'paid' if paid else 'not paid'}"
+    summary = Summary(
+        N_("%(player)s marked paid") if paid else N_("%(player)s marked not paid"),
+        player=registration.player.name,
+    )
     log_action(tournament, Action.REGISTRATION_PAID, registration, summary, before, after, by)
     return registration
 
@@ -388,7 +407,8 @@ def check_in_open(*, tournament: Tournament, by=None) -> Tournament:
     tournament.check_in = Tournament.CheckIn.OPEN
     tournament.save(update_fields=["check_in"])
     before, after = {"check_in": before}, {"check_in": tournament.check_in}
-    log_action(tournament, Action.CHECK_IN_OPEN, tournament, "check-in opened", before, after, by)
+    summary = Summary(N_("check-in opened"))
+    log_action(tournament, Action.CHECK_IN_OPEN, tournament, summary, before, after, by)
     return tournament
 
 
@@ -409,7 +429,7 @@ def check_in(*, registration: Registration, by=None) -> Registration:
     registration.save(update_fields=["checked_in_at"])
     name = registration.player.name
     before, after = {"player": name, "checked_in": False}, {"player": name, "checked_in": True}
-    summary = f"{registration.player} checked in"
+    summary = Summary(N_("%(player)s checked in"), player=registration.player.name)
     log_action(tournament, Action.CHECK_IN, registration, summary, before, after, by)
     return registration
 
@@ -441,10 +461,16 @@ def check_in_close(*, tournament: Tournament, by=None) -> CheckInClosed:
     done.promoted = _promote(tournament, by=by, checked_in_only=True)
     tournament.check_in = Tournament.CheckIn.CLOSED
     tournament.save(update_fields=["check_in"])
-    summary = (
-        f"check-in closed: {len(done.no_shows)} no-show"
-        f"{'' if len(done.no_shows) == 1 else 's'} removed, "
-        f"{len(done.promoted)} from the waitlist seated"
+    summary = Summary(
+        # Translators: the History: check-in closed, with two counts ("2 no-shows removed").
+        N_("check-in closed: %(no_shows)s, %(promoted)s"),
+        no_shows=Summary(
+            Nn_("%(n)s no-show removed", "%(n)s no-shows removed"), n=len(done.no_shows)
+        ),
+        promoted=Summary(
+            Nn_("%(n)s from the waitlist seated", "%(n)s from the waitlist seated"),
+            n=len(done.promoted),
+        ),
     )
     after = {
         "check_in": "closed",

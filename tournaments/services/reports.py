@@ -35,6 +35,7 @@ from django.utils.translation import pgettext
 
 from audit.actors import acting_user
 from audit.services import log_action
+from audit.summary import N_, Summary
 from core.pagecache import touch
 
 from ..actions import Action
@@ -43,6 +44,7 @@ from ..domain.result import Result
 from ..errors import AlreadyDone, TournamentError
 from ..formats import format_for
 from ..models import Entry, ReportConfirmation, ResultReport, Round, Seat, Table, Tournament
+from ..summaries import result_phrase, table_phrase
 from .common import tournament_lock
 from .results import lost_by_penalty, table_report
 
@@ -234,10 +236,12 @@ def _drop_stance(entry: Entry, reports: list[ResultReport], now, keep: ResultRep
                 confirmation.save(update_fields=["withdrawn_at"])
 
 
-def _log(tournament, action, report, table, *, by, via_link, summary, who: str, queued=""):
-    """One History entry: its lines read as sentences there (History lists an unknown
-    kind's snapshot as "key: value"); the report row keeps the rest (the result, version)."""
-    noun = format_for(tournament).noun
+def _log(tournament, action, report, table, *, by, via_link, said, values, who: str, queued=""):
+    """One History entry: its summary `said` (a msgid whose `%(where)s` is the table) with
+    `values`, its lines read as sentences there (History lists an unknown kind's snapshot as
+    "key: value"); the report row keeps the rest (the result, version)."""
+    play = format_for(tournament)
+    noun = play.noun
     played_in = table.round.stage or table.round.label_in_sentence
     after = {
         "report": f"{report.number} on {noun} {table.number}, {played_in}",
@@ -246,7 +250,7 @@ def _log(tournament, action, report, table, *, by, via_link, summary, who: str, 
     }
     if queued:
         after["sent"] = f"from their phone's queue, tapped at {queued} offline"
-    summary = f"{played_in}, {noun} {table.number}: {summary}"
+    summary = Summary(said, where=table_phrase(table.round, table.number, play), **values)
     via = "player's link" if via_link else ""
     log_action(tournament, action, report, summary, None, after, by, via=via)
 
@@ -344,7 +348,12 @@ def report_submit(
         table,
         by=by,
         via_link=via_link,
-        summary=f"{names[entry.pk]} reported {report.summary} (report {report.number})",
+        said=N_("%(where)s: %(player)s reported %(result)s (report %(number)s)"),
+        values={
+            "player": names[entry.pk],
+            "result": result_phrase(result, names),
+            "number": report.number,
+        },
         who=names[entry.pk],
         queued=queued,
     )
@@ -429,7 +438,12 @@ def _confirm(
         table,
         by=by,
         via_link=via_link,
-        summary=f"{names[entry.pk]} confirmed {names[report.entry_id]}'s report: {report.summary}",
+        said=N_("%(where)s: %(player)s confirmed %(reporter)s's report: %(result)s"),
+        values={
+            "player": names[entry.pk],
+            "reporter": names[report.entry_id],
+            "result": result_phrase(Result.from_json(report.result), names),
+        },
         who=names[entry.pk],
         queued=queued,
     )
@@ -489,7 +503,13 @@ def report_accept(*, report: ResultReport | int, by=None) -> Table:
         table,
         by=by,
         via_link=False,
-        summary=f"the TO chose {stored.entry.player.name}'s report: {stored.summary}",
+        said=N_("%(where)s: the TO chose %(reporter)s's report: %(result)s"),
+        values={
+            "reporter": stored.entry.player.name,
+            "result": result_phrase(
+                Result.from_json(stored.result), {s.entry_id: s.entry.player.name for s in _seats}
+            ),
+        },
         who=f"the TO, from {stored.entry.player.name}'s report",
     )
     via = f"chose {stored.entry.player.name}'s report {stored.number}"

@@ -22,6 +22,7 @@ from ..errors import ResultConflict, TournamentError
 from ..formats import format_for
 from ..models import Entry, ResultReport, Round, Seat, Table
 from ..page_versions import event_changed
+from ..summaries import table_phrase
 from .common import tournament_lock
 
 
@@ -190,7 +191,7 @@ def table_report(
         decided_by=table.reported_by,
     )
     action = play.report_actions[before is not None, reverts is not None]
-    summary = f"{played_in}, {kind} {table.number}"
+    summary = table_phrase(table.round, table.number, play)
     after = table_snapshot(table, seats)
     log_action(tournament, action, table, summary, before, after, by, via=via, reverts=reverts)
     return table

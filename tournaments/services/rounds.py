@@ -10,6 +10,7 @@ from django.utils.translation import ngettext, pgettext
 
 from audit.models import AuditEntry
 from audit.services import log_action
+from audit.summary import N_, Summary
 
 from .. import signals
 from ..actions import Action
@@ -252,7 +253,7 @@ def swiss_finish(*, tournament: Tournament, after: int | None, by=None) -> Tourn
         fields.append("status")
     tournament.save(update_fields=fields)
     after_state = {"swiss_rounds": tournament.swiss_rounds, "status": tournament.status}
-    summary = f"Swiss rounds ended after round {after}"
+    summary = Summary(N_("Swiss rounds ended after round %(round)s"), round=after)
     log_action(tournament, Action.SWISS_FINISH, tournament, summary, before, after_state, by)
     if tournament.status == Tournament.Status.FINISHED:
         signals.event_finished.send(sender=Tournament, tournament=tournament)
@@ -384,8 +385,7 @@ def round_edit(
     round_.save(update_fields=["notes"])
     after = round_snapshot(round_)
     after["warnings"] = list(warnings)
-    what = EDITS[edit].format(a=names[a.player_id], b=names.get(b.player_id) if b else "")
-    summary = f"round {round_.number}: {what}"
+    summary = _edit_summary(round_, edit, a.player.name, b.player.name if b else None)
     log_action(tournament, _EDIT_ACTIONS[edit], round_, summary, before, after, by)
     return warnings
 
@@ -395,6 +395,24 @@ _EDIT_ACTIONS = {
     "pair": Action.PAIRING_MANUAL,
     "bye": Action.PAIRING_BYE,
 }
+
+
+# A manual edit in the History, and what a second tap of it is told (`_stale_edit_message`).
+EDIT_SUMMARIES = {
+    "swap": N_("round %(round)s: swapped %(a)s and %(b)s"),
+    "pair": N_("round %(round)s: paired %(a)s against %(b)s"),
+    "bye": N_("round %(round)s: gave the bye to %(a)s"),
+}
+EDIT_DONE = {
+    "swap": N_("Swapped %(a)s and %(b)s: done by the first tap, the second changed nothing."),
+    "pair": N_("Paired %(a)s against %(b)s: done by the first tap, the second changed nothing."),
+    "bye": N_("Gave the bye to %(a)s: done by the first tap, the second changed nothing."),
+}
+
+
+def _edit_summary(round_: Round, edit: str, a: str, b: str | None) -> Summary:
+    names = {"a": a} if edit == "bye" else {"a": a, "b": b}
+    return Summary(EDIT_SUMMARIES[edit], round=round_.number, **names)
 
 
 def _stale_edit_message(round_: Round, edit: str, a: Entry, b: Entry | None, by) -> str:
@@ -419,14 +437,14 @@ def _stale_edit_message(round_: Round, edit: str, a: Entry, b: Entry | None, by)
         and last.actor_id is not None
         and last.actor_id == getattr(by, "pk", None)
     ):
-        what = EDITS[edit].format(a=a.player, b=b.player if b else "")
-        if last.summary.endswith(f"round {round_.number}: {what}"):
-            done = f"{what[0].upper()}{what[1:]}"
-            return f"{done}: done by the first tap, the second changed nothing."
-    return (
-        f"The pairings of round {round_.number} changed since this page was loaded (was it "
-        "tapped twice?): nothing was changed again. Check them below."
-    )
+        names = (a.player.name, b.player.name if b else None)
+        said = _edit_summary(round_, edit, *names)
+        if last.summary_value == said:  # the same edit of the same players, not its English
+            return _(EDIT_DONE[edit]) % said.params
+    return _(
+        "The pairings of round %(round)s changed since this page was loaded (was it tapped "
+        "twice?): nothing was changed again. Check them below."
+    ) % {"round": round_.number}
 
 
 def _edit_apply(play, tournament, round_, tables, edit, a, b, by) -> list[str]:

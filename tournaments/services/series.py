@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from audit.actors import acting_user
 from audit.services import log_action
+from audit.summary import N_, Day, Summary
 from leagues import services as league_services
 
 from ..actions import Action
@@ -129,7 +130,7 @@ def tournament_listing_set(
     tournament.save(update_fields=["date", "start_time", "place", "entry_fee", "fee_currency"])
     after = _listing(tournament)
     if after != before:
-        summary = "date, time, place or fee changed"
+        summary = Summary(N_("date, time, place or fee changed"))
         log_action(tournament, Action.EVENT_LISTING, tournament, summary, before, after, by)
     return tournament
 
@@ -190,7 +191,8 @@ def tournament_copy_weekly(*, tournament: Tournament, weeks: int = 1, by=None) -
         )
         copies.created.append(Tournament.objects.create(**fields))
     if copies.created:
-        summary = "copied to " + ", ".join(f"{t.date:%-d %b}" for t in copies.created)
+        days = [Day(t.date, "GH_DAY_MONTH") for t in copies.created]
+        summary = Summary(N_("copied to %(days)s"), days=days)
         after = {"copies": [{"slug": t.slug, "date": t.date.isoformat()} for t in copies.created]}
         log_action(source, Action.EVENT_COPY, source, summary, None, after, by)
     return copies

@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.services import log_action
+from audit.summary import N_, Summary
 
 from .. import signals
 from ..actions import Action
@@ -21,6 +22,7 @@ from ..selectors.topcut import (
     top_cut_label,
     top_cut_seeds,
 )
+from ..summaries import table_phrase
 from .common import tables_create, tournament_lock
 from .decks import decklists_record, decklists_unmet
 
@@ -137,8 +139,16 @@ def cut_seats_choose(*, table: Table, picks: dict[int, int], by=None) -> bool:
     Seat.objects.filter(table=table).update(position=F("position") + 100)
     for position, entry_id in enumerate(order, 1):
         Seat.objects.filter(table=table, entry_id=entry_id).update(position=position)
-    seats = ", ".join(f"{n}. {names[e]}" for n, e in enumerate(order, 1))
-    summary = f"{table.round.notes} pod {table.number}: seats chosen {seats}"
+    seats = [
+        # Translators: a seat of a pod in the History: its number, then its player ("1. Ann").
+        Summary(N_("%(seat)s. %(player)s"), seat=n, player=names[e])
+        for n, e in enumerate(order, 1)
+    ]
+    summary = Summary(
+        N_("%(where)s: seats chosen %(seats)s"),
+        where=table_phrase(table.round, table.number, format_for(tournament)),
+        seats=seats,
+    )
     old, new = {"seats": [names[e] for e in before]}, {"seats": [names[e] for e in order]}
     log_action(tournament, Action.CUT_SEATS, table, summary, old, new, by)
     return True
