@@ -15,6 +15,7 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.search import folded_order
 from leagues.models import Game, GameResult, League, Player
 from seasons.models import Season
 
@@ -203,7 +204,11 @@ def recent_claims(league: League, limit: int = 20) -> list[Claim]:
 
 def award_choices(league: League) -> tuple[list[Player], list[Game]]:
     """The league's players (those who played in it) and its latest games, for the award."""
-    players = list(Player.objects.filter(results__game__league=league).distinct().order_by("name"))
+    players = list(
+        Player.objects.filter(results__game__league=league)
+        .distinct()
+        .order_by(*folded_order("name"))
+    )
     games = list(
         Game.objects.filter(league=league)
         .order_by("-played_on", "-id")

@@ -27,7 +27,10 @@ SPELLED = str.maketrans(
 def fold(text: str) -> str:
     """`text` as it is compared: Latin accents dropped, the letters above spelled out,
     lower case, spaces collapsed; other scripts as they are (NFC)."""
-    return " ".join(without_latin_accents((text or "").translate(SPELLED)).lower().split())
+    text = text or ""
+    if text.isascii():  # most names: 1.7 us each, not 17 (a 512-name finder sorts in 1 ms)
+        return " ".join(text.lower().split())
+    return " ".join(without_latin_accents(text.translate(SPELLED)).lower().split())
 
 
 def sort_key(name: str) -> tuple[str, str]:

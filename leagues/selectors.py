@@ -9,7 +9,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from core.languages import store_activate
-from core.search import name_contains
+from core.search import folded_order, name_contains
 
 from .domain.ordinals import ordinal
 from .models import (
@@ -184,7 +184,7 @@ def league_player_names(*, league: League) -> list[str]:
     """Names to suggest when entering a game: the organization's players, by name."""
     return list(
         Player.objects.filter(organization_id=league.organization_id)
-        .order_by("name")
+        .order_by(*folded_order("name"))
         .values_list("name", flat=True)
     )
 

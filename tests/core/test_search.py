@@ -46,3 +46,34 @@ def test_the_database_folds_names_as_fold_folds_what_was_typed():
         "Zoë Müller",
         "山田太郎",
     ]
+
+
+def test_an_ascii_name_folds_as_the_whole_fold_would():
+    # fold's fast path for ASCII names (most of them) must agree with the full fold.
+    from core.accents import without_latin_accents
+    from core.search import SPELLED
+
+    def whole(text):
+        return " ".join(without_latin_accents(text.translate(SPELLED)).lower().split())
+
+    for text in ["Ann  Marie ", "O'BRIEN-Smith", "Player 09", "".join(map(chr, range(32, 127)))]:
+        assert fold(text) == whole(text)
+    assert fold(None) == fold("") == ""
+
+
+@pytest.mark.django_db
+def test_find_my_seat_sorts_and_finds_names_as_a_person_reads_them(client):
+    from django.urls import reverse
+
+    from tests.scenes import round_paired
+
+    scene = round_paired(players=["Zoë", "Zack", "Émile", "Emma", "eric", "Łukasz"])
+    url = reverse("event_detail", kwargs={"slug": scene.event.slug})
+    finder = [row.name for row in client.get(url).context["finder"]]
+    assert finder == ["Émile", "Emma", "eric", "Łukasz", "Zack", "Zoë"]
+    assert [row.name for row in client.get(url, {"q": "zoe"}).context["finder"]] == ["Zoë"]
+    assert [row.name for row in client.get(url, {"q": "LUKASZ"}).context["finder"]] == ["Łukasz"]
+    # The TO's lists of the event's players sort the same way.
+    from tournaments.selectors.console import edit_choices
+
+    assert [name for _, name in edit_choices(scene.event)] == finder

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from core.pagecache import memo, public_page
+from core.search import fold, folded_order
 from leagues import selectors as league_selectors
 from leagues.models import League, Organization
 from leagues.permissions import can_run_events_of, visible_leagues
@@ -78,7 +79,8 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         else ([], [])
     )
     if query:
-        finder = [row for row in finder if query.casefold() in row.name.casefold()]
+        folded = fold(query)
+        finder = [row for row in finder if folded in fold(row.name)]
     context = event_context(
         request,
         event,
@@ -95,7 +97,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         my_entry=event.entries.filter(player__user=request.user).first()
         if request.user.is_authenticated and round_
         else None,
-        entries=event.entries.select_related("player").order_by("player__name"),
+        entries=event.entries.select_related("player").order_by(*folded_order("player__name")),
         structure=selectors.structure_get(event) if event.play.suggests_cut else None,
         signup=None if round_ else registration_selectors.registration_block(request, event),
         # Who was paired without the legal list the event requires (round 1, the top cut).

@@ -14,6 +14,7 @@ from django.http import Http404
 from django.utils.translation import gettext
 
 from core.languages import store_activate
+from core.search import sort_key
 from core.zones import zone_activate
 from leagues.services import store_time_zone
 
@@ -182,7 +183,7 @@ def seat_finder(tables: list[BoardTable]) -> list[SeatFinder]:
         for i, seat in enumerate(table.seats):
             others = names[:i] + names[i + 1 :]
             rows.append(SeatFinder(seat.name, table.number, seat.position, others))
-    rows.sort(key=lambda r: r.name.lower())
+    rows.sort(key=lambda r: sort_key(r.name))
     return rows
 
 

@@ -83,7 +83,7 @@ def entry_lines(
                 default=Value([]),
             ),
         )
-        .order_by("player__name")
+        .order_by(*folded_order("player__name"))
         .values(
             "pk",
             "name",
@@ -100,7 +100,7 @@ def edit_choices(event: Tournament) -> list[tuple[int, str]]:
     """(entry id, name) of every player still in the event, by name: whom an edit may pick."""
     return list(
         event.entries.filter(dropped_after__isnull=True)
-        .order_by("player__name")
+        .order_by(*folded_order("player__name"))
         .values_list("pk", "player__name")
     )
 

@@ -20,6 +20,7 @@ from cards.domain.card import Card
 from cards.domain.colors import NO_PIPS, Pips, pips
 from cards.domain.legality import pair_allowed
 from cards.selectors import CardLooks, card_looks_by_ids, cards_by_exact_names, cards_loaded
+from core.search import folded_order
 from leagues.domain.outcome import outcome_sql, win_percent
 from leagues.permissions import visible_leagues
 
@@ -103,7 +104,7 @@ def entries_without_legal_list(tournament: Tournament) -> list[Entry]:
         tournament.entries.filter(dropped_after__isnull=True)
         .exclude(deck_legal=True)
         .select_related("player")
-        .order_by("player__name")
+        .order_by(*folded_order("player__name"))
     )
 
 
@@ -192,7 +193,7 @@ def decks_not_matched(tournament: Tournament) -> DecksNotMatched | None:
         tournament.entries.filter(deck_commander_ids=[])
         .exclude(deck_name="")
         .select_related("player")
-        .order_by("player__name")
+        .order_by(*folded_order("player__name"))
     )
     if not entries:
         return DecksNotMatched([], 0)

@@ -16,6 +16,7 @@ from django_tables2 import RequestConfig
 
 from core.errors import DomainError
 from core.errors_http import error_message
+from core.search import folded_order
 
 from ...errors import AlreadyDone
 from ...forms import DeckSettingsForm, RegistrationSettingsForm
@@ -64,7 +65,7 @@ def _to_page(request, event: Tournament, form=None, status: int = 200) -> HttpRe
                 "decklist_required": event.decklist_required,
             }
         ),
-        entries=event.entries.select_related("player").order_by("player__name"),
+        entries=event.entries.select_related("player").order_by(*folded_order("player__name")),
         without_legal_list=deck_selectors.entries_without_legal_list(event),
         not_matched=deck_selectors.decks_not_matched(event),
         seated_table=seated_table,
