@@ -40,6 +40,9 @@ def chosen() -> bool:
     return _chosen.get()
 
 
+API_PREFIX = "/api/"
+
+
 class LanguageMiddleware:
     """The request's language: a logged-in account's own (kept in its session at log-in, so
     no query), else the language cookie (the footer's switch), else the browser's
@@ -57,7 +60,12 @@ class LanguageMiddleware:
         # The key is written only for a logged-in account (at log-in, or by `choose`) and
         # goes with the session at log-out.
         code = supported(session.get(SESSION_KEY)) if session is not None else None
-        if code:
+        if request.path_info.startswith(API_PREFIX):
+            # The API answers in English whatever the caller's browser or the store speaks:
+            # its messages are for the developer of an integration, beside the `code` a
+            # program reads (docs/translation.md); counted as chosen, so no store overrides it.
+            code, chosen_now = settings.LANGUAGE_CODE, True
+        elif code:
             chosen_now = True
         else:
             chosen_now = supported(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)) is not None

@@ -59,3 +59,25 @@ def test_a_lone_surrogate_is_a_400_naming_the_field_and_stores_nothing(
     assert "Unicode" in error["message"]
     assert Game.objects.count() == 0
     assert Player.objects.count() == 0
+
+
+def test_the_api_answers_in_english_whatever_the_browser_or_the_store_speaks(
+    client, league, api_token
+):
+    # A translated domain message ("... is in the future") would otherwise follow the
+    # caller's Accept-Language, or the store's language, beside the API's English ones.
+    league.organization.language = "de"
+    league.organization.save(update_fields=["language"])
+    response = client.post(
+        reverse("api_games", args=[league.slug]),
+        data='{"players": ["Ann", "Bob"], "date": "2999-01-01"}',
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {api_token}", "Accept-Language": "de,ja;q=0.8"},
+    )
+
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "future_date"
+    assert error["message"].startswith("2999-01-01 is in the future: a game can be dated")
+    assert response.headers["Content-Language"] == "en"
+    assert Game.objects.count() == 0
