@@ -34,7 +34,7 @@ def top_cut_round(tournament: Tournament, bracket, number: int) -> Round:
         kind=Round.Kind.TOP_CUT,
         status=Round.Status.PLAYING,
         ends_at=timezone.now() + timezone.timedelta(minutes=tournament.round_minutes),
-        notes=top_cut_label(tournament, bracket, stage),
+        stage=top_cut_label(tournament, bracket, stage),
     )
     # Seated by the event's rule (the bracket gives each pod by seed, the better seed first).
     seated = format_for(tournament).cut_seating(
@@ -138,7 +138,7 @@ def cut_seats_choose(*, table: Table, picks: dict[int, int], by=None) -> bool:
     for position, entry_id in enumerate(order, 1):
         Seat.objects.filter(table=table, entry_id=entry_id).update(position=position)
     seats = ", ".join(f"{n}. {names[e]}" for n, e in enumerate(order, 1))
-    summary = f"{table.round.notes} pod {table.number}: seats chosen {seats}"
+    summary = f"{table.round.stage} pod {table.number}: seats chosen {seats}"
     old, new = {"seats": [names[e] for e in before]}, {"seats": [names[e] for e in order]}
     log_action(tournament, Action.CUT_SEATS, table, summary, old, new, by)
     return True
