@@ -66,6 +66,7 @@ OPTIONAL_FIELDS = {
     "deck_cards",
     "deck_problems",
     "deck_legal",
+    "stage",
 }
 
 # What the document leaves out, and why: every other column of an exported model is written

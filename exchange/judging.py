@@ -3,11 +3,15 @@
 carried (services.NOT_EXPORTED_MODELS).
 """
 
+from django.utils.translation import gettext as _
+
 from exchange.document import Importer, Node, build, fields
 from judging.models import Penalty
 from tournaments.models import Table, Tournament
 
 # A judge's penalty (judging.models.Penalty): its round and table by number, its player by name.
+# `upgrade_reason` and `result_entered` are notes as JSON keeps them (`Note.data()`, `{}` for
+# none); a document written before has their English text, kept as it is (shown as written).
 PENALTY_FIELDS = (
     "round_number",
     "table_number",
@@ -56,6 +60,12 @@ def penalties_import(state: Importer, node: Node, tournament: Tournament, entrie
             raise penalty_node.error(
                 "a penalty other than the expected one needs a reason", "deviation_reason"
             )
+        for name in ("upgrade_reason", "result_entered"):
+            value = getattr(row, name)
+            if isinstance(value, str):
+                setattr(row, name, {"text": value} if value else {})
+            elif not isinstance(value, dict):
+                raise penalty_node.error(_("must be a note"), name)
         row.round = rounds.get(row.round_number)
         row.table = tables.get((row.round_number, row.table_number))
         rows.append(row)

@@ -81,7 +81,10 @@ ENTRY_FIELDS = (
     "deck_legal",
     "created_at",
 )
-ROUND_FIELDS = ("number", "kind", "status", "ends_at", "notes", "created_at")
+# A round's `notes` are a list of notes as JSON keeps them (`Note.data()`, or `{"text": ...}`)
+# and a top-cut round's `stage` its bracket's name ("Final"); a document written before kept
+# both in `notes`, one text a line, the stage first (`_notes_of_before`).
+ROUND_FIELDS = ("number", "kind", "status", "ends_at", "notes", "stage", "created_at")
 TABLE_FIELDS = (
     "number",
     "reported",
@@ -272,6 +275,7 @@ def tournament_import(state: Importer, node: Node, league: League, games) -> Tou
     numbers: dict[int, str] = {}
     for round_node in node.items("rounds"):
         round_ = build(Round, round_node, ROUND_FIELDS, tournament=tournament)
+        _notes_of_before(round_node, round_)
         if round_.number in numbers:
             raise round_node.error(
                 f"round {round_.number} is already {numbers[round_.number]}", "number"
@@ -282,6 +286,24 @@ def tournament_import(state: Importer, node: Node, league: League, games) -> Tou
     penalties_import(state, node, tournament, entries)
     state.tournaments += 1
     return tournament
+
+
+def _notes_of_before(node: Node, round_: Round) -> None:
+    """A round's notes as a document written before notes were kept as data has them (one
+    text, a note a line, a top-cut round's stage first) read into today's; today's checked
+    to be a list of notes."""
+    notes = round_.notes
+    if isinstance(notes, str):
+        lines = [line.strip() for line in notes.splitlines() if line.strip()]
+        if round_.kind == Round.Kind.TOP_CUT and not round_.stage and lines:
+            round_.stage = lines.pop(0)[:40]
+        round_.notes = [{"text": line} for line in lines]
+        return
+    if not isinstance(notes, list) or not all(
+        isinstance(item, dict) and isinstance(item.get("msgid", item.get("text")), str)
+        for item in notes
+    ):
+        raise node.error(_("must be a list of notes"), "notes")
 
 
 def series_import(league_node: Node, events: dict[str, Tournament]) -> None:

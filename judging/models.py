@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
+from tournaments.errors import note_text
 from tournaments.models import Entry, Round, Table, Tournament
 
 from .labels import INFRACTIONS, PENALTIES
@@ -107,14 +108,16 @@ class Penalty(models.Model):
     infraction = models.CharField(max_length=12, choices=list(INFRACTIONS.items()))
     rel = models.CharField(max_length=12, choices=Rel.choices, default=Rel.COMPETITIVE)
     penalty = models.CharField(max_length=16, choices=list(PENALTIES.items()))
-    # What the IPG gives (its default, or its upgrade for a repeat), and why it was upgraded.
+    # What the IPG gives (its default, or its upgrade for a repeat), and why it was upgraded:
+    # a note as JSON keeps it (`Note.data()`, read in the reader's language: `upgrade_text`;
+    # {} for none; a text of before, `{"text": ...}`, as written).
     expected = models.CharField(max_length=16, choices=list(PENALTIES.items()))
-    upgrade_reason = models.CharField(max_length=200, blank=True)
+    upgrade_reason = models.JSONField(default=dict, blank=True)
     deviation_reason = models.CharField(max_length=300, blank=True)
     note = models.TextField(blank=True, max_length=1000)
     # The table's result the penalty entered (a Game Loss that ends the match, a Match Loss,
-    # a Disqualification), as its summary.
-    result_entered = models.CharField(max_length=200, blank=True)
+    # a Disqualification), as its summary: a note as `upgrade_reason` (`result_text`).
+    result_entered = models.JSONField(default=dict, blank=True)
     # The penalty is the player's loss of their pod's game this round (a Game Loss, a Match
     # Loss or a Disqualification given while the pod played without a result): the pod's
     # result places them last, whoever enters it (tournaments.hooks.lost_by_penalty).
@@ -141,6 +144,16 @@ class Penalty(models.Model):
     @property
     def deviates(self) -> bool:
         return self.penalty != self.expected
+
+    @property
+    def upgrade_text(self) -> str:
+        """Why the IPG's penalty is upgraded, in the active language ("" if it is not)."""
+        return note_text(self.upgrade_reason) if self.upgrade_reason else ""
+
+    @property
+    def result_text(self) -> str:
+        """The result the penalty entered, in the active language ("" if none)."""
+        return note_text(self.result_entered) if self.result_entered else ""
 
 
 class DeckCheck(models.Model):

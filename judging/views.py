@@ -198,9 +198,9 @@ def penalties(request: HttpRequest, slug: str) -> HttpResponse:
                 }
             ]
             if row.upgrade_reason and not row.deviates:
-                said.append(_("Upgraded: %(reason)s.") % {"reason": row.upgrade_reason})
+                said.append(_("Upgraded: %(reason)s.") % {"reason": row.upgrade_text})
             if row.result_entered:
-                said.append(_("Result entered (%(result)s).") % {"result": row.result_entered})
+                said.append(_("Result entered (%(result)s).") % {"result": row.result_text})
             messages.success(request, " ".join(said))
             return redirect("judge_penalties", slug=event.slug)
     entries = list(event.entries.select_related("player").order_by("player__name"))

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from core.languages import recipient_language
 from leagues.models import Organization
+from tournaments.domain.labels import stage_label
 from tournaments.models import Entry, Round, Seat
 from tournaments.selectors import bracket_get, standing_lines
 
@@ -211,8 +212,8 @@ def absolute(path: str) -> str:
 
 
 def round_label(round_: Round) -> str:
-    if round_.kind == Round.Kind.TOP_CUT and round_.notes:
-        return _("Top cut: %(stage)s") % {"stage": round_.notes.splitlines()[0]}
+    if round_.kind == Round.Kind.TOP_CUT and round_.stage:
+        return _("Top cut: %(stage)s") % {"stage": stage_label(round_.stage, _)}
     return _("Round %(number)s") % {"number": round_.number}
 
 

@@ -63,10 +63,16 @@ class TournamentJudgeInline(ParentManagedInlineMixin, LabelledTabularInline):
     parent_model_scope = Tournament
 
 
+@admin.display(description=_("Notes"))
+def round_notes(round_: Round) -> str:
+    """A round's notes in the reader's language (they are kept as data: `Round.notes`)."""
+    return round_.notes_text
+
+
 class RoundInline(LabelledTabularInline):
     model = Round
-    fields = ["number", "kind", "status", "ends_at", "notes"]
-    readonly_fields = ["number", "kind", "notes"]
+    fields = ["number", "kind", "status", "ends_at", round_notes]
+    readonly_fields = ["number", "kind", round_notes]
     extra = 0
     show_change_link = True
     can_delete = False  # a round goes with its tournament, never alone
@@ -141,7 +147,8 @@ class RoundAdmin(OrganizationScopedAdmin):
     list_display = ["tournament", "number", "kind", "status", "ends_at"]
     list_filter = ["kind", "status"]
     list_select_related = ["tournament"]
-    readonly_fields = ["tournament", "number", "kind", "notes"]
+    readonly_fields = ["tournament", "number", "kind", "stage", round_notes]
+    exclude = ["notes"]  # kept as data: shown as `round_notes`
     inlines = [TableInline]
 
     def has_add_permission(self, request):

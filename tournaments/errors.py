@@ -12,12 +12,12 @@ pairing cores keep their own `ValueError`s; the formats translate them into `Tou
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext, npgettext, pgettext
 
 from core.errors import ConflictError, DomainError
 
 from .domain import labels
-from .domain.texts import Note, fill
+from .domain.texts import Note, fill, notes_load
 
 
 def domain_message(error) -> str:
@@ -26,23 +26,42 @@ def domain_message(error) -> str:
     e.g. a hand-made round's) each translated. Any other error: its text as it is."""
     parts = getattr(error, "parts", ())
     if parts:
-        return " ".join(fill(template, params, _) for template, params in parts)
+        return " ".join(fill(template, params, _, ngettext) for template, params in parts)
+    if getattr(error, "plural", None) is not None:
+        text = ngettext(error.template, error.plural, error.count)
+        return text % error.params if error.params else text
     if hasattr(error, "template"):
         return fill(error.template, error.params, _)
     return str(error)
 
 
 def note_text(note) -> str:
-    """A pure domain warning (`domain.texts.Note`) in the active language; any other text as
-    it is."""
+    """A pure domain warning (`domain.texts.Note`, or one as JSON stores it: `Note.data()`)
+    in the active language; any other text (a stored text of before) as it is."""
+    if isinstance(note, dict):
+        try:
+            note = Note.load(note)
+        except (KeyError, TypeError, ValueError, AttributeError):  # not a note (an import)
+            return str(note.get("msgid") or note.get("text") or "")
     if isinstance(note, Note):
-        between = pgettext("between the items of a list", ", ")
-        return note.render(_, ngettext, between.join)
+        # Translators: between the items of a list inside a sentence ("3 v 8 (met before: 2);
+        # 4 v 9 (met before: 1)"); an item may hold a comma of its own.
+        between = pgettext("between the items of a list", "; ")
+        try:
+            return note.render(_, ngettext, between.join, pgettext, npgettext)
+        except (KeyError, TypeError, ValueError):  # a translation that lost a placeholder
+            return str(note)
     return str(note)
 
 
 def note_texts(notes) -> list[str]:
     return [note_text(note) for note in notes]
+
+
+def stored_note_texts(value) -> list[str]:
+    """A stored list of notes (a round's `notes`) in the active language, one text each; a
+    text of before, one per line, as written."""
+    return [note_text(note) for note in notes_load(value)]
 
 
 class TournamentError(DomainError, ValueError):

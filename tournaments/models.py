@@ -33,6 +33,8 @@ from .domain.byerules import BYE_RULES
 from .domain.podcut import CUT_SEATS
 from .domain.pods import LAYOUT_LABELS, LAYOUTS
 from .domain.standings import TIEBREAKERS
+from .domain.texts import note_data, notes_data
+from .errors import stored_note_texts
 from .formats import FORMATS, Pods, format_for
 from .formats import Format as PlayFormat
 
@@ -492,7 +494,16 @@ class Round(models.Model):
     ends_at = models.DateTimeField(
         null=True, blank=True, help_text=_("When the round timer runs out.")
     )
-    notes = models.TextField(blank=True, help_text=_("What the pairing had to allow (rematches)."))
+    # What the pairing had to allow (rematches), the TO's edits and the like: a list of notes as
+    # JSON keeps them (`domain.texts.note_data`), written in the reader's language when read
+    # (`notes_shown`); a text of before is `{"text": ...}`, shown as written.
+    notes = models.JSONField(
+        default=list, blank=True, help_text=_("What the pairing had to allow (rematches).")
+    )
+    # A top-cut round's stage as the bracket names it, the English of the domain's label
+    # ("Final", "Semifinals", "Semi-finals", "Quarterfinals", "Top 16"): a code, translated where
+    # it is shown (`label`, `domain.labels.stage_label`). "" for a Swiss round.
+    stage = models.CharField(max_length=40, blank=True, default="", editable=False)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     # The entries paired without the legal list the event requires, as the TO went on with
     # them (round 1, the top cut's first stage): [{"entry": id, "player": name, "why": ...}].
@@ -509,9 +520,19 @@ class Round(models.Model):
         return f"{self.tournament} round {self.number}"
 
     @property
-    def stage(self) -> str:
-        """A top-cut round's stage ("Final", "Semifinals"; kept in `notes`), else ""."""
-        return self.notes if self.kind == self.Kind.TOP_CUT else ""
+    def notes_shown(self) -> list[str]:
+        """The round's notes in the active language, one text each."""
+        return stored_note_texts(self.notes)
+
+    @property
+    def notes_text(self) -> str:
+        """The round's notes in the active language, one a line."""
+        return "\n".join(self.notes_shown)
+
+    def notes_add(self, *notes) -> None:
+        """Add `notes` (`domain.texts.Note`s; a plain text is kept as written) after the
+        round's notes; the caller saves `notes`."""
+        self.notes = [*notes_data(self.notes), *(note_data(n) for n in notes if n)]
 
     @property
     def label(self) -> str:

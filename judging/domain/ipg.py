@@ -39,10 +39,18 @@ where it asks only for a fix, and no upgrade (a judge may always give more, with
 `expected_penalty` is what the judge is shown; giving anything else is a deviation the judge
 writes a reason for (IPG 1.3 lets the Head Judge deviate in significant and exceptional
 circumstances).
+
+Why a penalty is upgraded (`Expected.reason`) is a `Note` (tournaments.domain.texts): as a
+`str` the English, with its template and values kept, so the penalty keeps it as data and
+each reader reads it in their language (`tournaments.errors.note_text`): the infraction by
+its IPG name in that language, how many times in that language's own words ("for the second
+time", "zum zweiten Mal", "2回目").
 """
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from tournaments.domain.texts import N_, Nn_, Note
 
 IPG_VERSION = (
     "Magic Infraction Procedure Guide, effective April 15, 2024 (penalties of sections 2-4, "
@@ -163,14 +171,38 @@ def infraction_get(code: str) -> Infraction:
 class Expected:
     penalty: str
     upgraded: bool
-    reason: str  # why it is upgraded ("" for the default)
+    reason: str  # why it is upgraded, a `Note` ("" for the default)
     # Other penalties the IPG itself gives on a judge's finding, each with its condition.
     allowed: tuple[tuple[str, str], ...] = ()
 
 
 # IPG 4.2: "If the offense was committed with malicious intent, the player displays no
 # remorse, ... the penalty is upgraded to Disqualification."
-MALICE = "committed with malicious intent, or the player displays no remorse (IPG 4.2)"
+MALICE = Note(
+    # Translators: why a penalty is a Disqualification (the IPG's 4.2, Unsporting Conduct —
+    # Major), as the judges' penalty list says it.
+    N_("committed with malicious intent, or the player displays no remorse (IPG 4.2)")
+)
+
+# How a repeat reads, by how many times the player committed it at this event, the infraction
+# (its IPG name) and the IPG's rule: an ordinal as each language writes it.
+TIMES = {
+    # Translators: why a penalty is upgraded: the infraction's IPG name, then how many times
+    # the player committed it at this event; the rule is "IPG 2" and the like.
+    2: N_("%(infraction)s for the second time at this event (%(rule)s)"),
+    # Translators: why a penalty is upgraded: the infraction's IPG name, then how many times
+    # the player committed it at this event; the rule is "IPG 2" and the like.
+    3: N_("%(infraction)s for the third time at this event (%(rule)s)"),
+    # Translators: why a penalty is upgraded: the infraction's IPG name, then how many times
+    # the player committed it at this event; the rule is "IPG 2" and the like.
+    4: N_("%(infraction)s for the fourth time at this event (%(rule)s)"),
+}
+# Translators: why a penalty is upgraded: the infraction's IPG name, then how many times the
+# player committed it at this event (5 or more); the rule is "IPG 2" and the like.
+MANY_TIMES = Nn_(
+    "%(infraction)s, %(count)s time at this event (%(rule)s)",
+    "%(infraction)s, %(count)s times at this event (%(rule)s)",
+)
 
 
 def expected_penalty(code: str, earlier: Iterable[tuple[str, str]]) -> Expected:
@@ -205,15 +237,14 @@ def infraction_get_or_none(code: str) -> Infraction | None:
     return INFRACTIONS.get(code)
 
 
-def _ordinal(n: int) -> str:
-    return {2: "second", 3: "third"}.get(n, f"{n}th")
-
-
-def _times(n: int, infraction: Infraction, rule: str) -> str:
-    # "Game Rule Violation" says enough; "Major" alone does not.
-    kind, _, offense = infraction.name.partition(" — ")
-    name = infraction.name if kind == "Unsporting Conduct" else offense
-    return f"the {_ordinal(n)} {name} of this event ({rule})"
+def _times(n: int, infraction: Infraction, rule: str) -> Note:
+    """Why a penalty is upgraded: `infraction` for the `n`th time at this event (`rule`)."""
+    # The infraction by its IPG name, as judging.labels gives it in each language.
+    name = Note(infraction.name, context="IPG infraction")
+    params = {"infraction": name, "count": n, "rule": rule}
+    if n in TIMES:
+        return Note(TIMES[n], params)
+    return Note(MANY_TIMES, params, count=n)
 
 
 def allowed_because(given: str, expected: Expected) -> str:

@@ -27,9 +27,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.services import log_action
-from audit.summary import N_, Summary
+from audit.summary import Summary
 from tournaments.domain.result import Result
-from tournaments.errors import AlreadyDone, TournamentError
+from tournaments.domain.texts import N_, Note, note_data
+from tournaments.errors import AlreadyDone, TournamentError, note_text
 from tournaments.models import Entry, Round, Seat
 from tournaments.services.entries import entry_drop
 from tournaments.services.results import table_report
@@ -45,6 +46,21 @@ from .common import event_lock
 # The loss a penalty is, as the formats count it (`Format.penalty_loss`): a Match Loss and a
 # Disqualification end a 1v1 match, a Game Loss costs a game; all three lose a pod's game.
 LOSS = {ipg.GAME_LOSS: "game", ipg.MATCH_LOSS: "match", ipg.DQ: "match"}
+
+# The result a penalty entered, as the penalty keeps it (a `Note`, read in the reader's
+# language): the penalty by its IPG name, then what it did to the table.
+# Translators: the result a judge's penalty entered at a 1v1 table; the games are the
+# opponent's 2 and the penalized player's (2-0, 2-1).
+OPPONENT_WINS = N_("%(penalty)s: the opponent wins 2-%(games)s")
+# Translators: the result a judge's penalty entered at a pod: the last player left wins it.
+WINS_THE_POD = N_("%(penalty)s: %(player)s wins the pod")
+# Translators: what a judge's penalty did at a pod: the player finishes last in its result.
+LAST_IN_THE_POD = N_("%(penalty)s: last in the pod's result")
+
+
+def _penalty_name(penalty: str) -> Note:
+    """The penalty by its IPG name, as judging.labels gives it in each language."""
+    return Note(ipg.PENALTIES[penalty], context="IPG penalty")
 
 
 @transaction.atomic
@@ -82,7 +98,7 @@ def penalty_give(
         names = {
             "expected": labels.PENALTIES[expected.penalty],
             "given": labels.PENALTIES[given],
-            "reason": expected.reason,
+            "reason": note_text(expected.reason),
         }
         if expected.reason:
             text = _(
@@ -116,7 +132,7 @@ def penalty_give(
         rel=code.rel,
         penalty=given,
         expected=expected.penalty,
-        upgrade_reason=expected.reason[:200],
+        upgrade_reason=note_data(expected.reason) if expected.reason else {},
         deviation_reason=reason if deviates else "",
         note=note.strip()[:1000],
         judge=by if getattr(by, "is_authenticated", False) else None,
@@ -127,7 +143,7 @@ def penalty_give(
             code="games",
             field="games",
         )
-    entered = ""
+    entered: Note | str = ""
     outcome = None
     if table is not None and round_.status == Round.Status.PLAYING and not table.reported:
         # What the format makes of the loss: a result entered now, or the player out of it.
@@ -139,8 +155,9 @@ def penalty_give(
         )
     if outcome is not None and outcome.result is not None:
         table_report(table=table, result=outcome.result, by=by, via="penalty")
-        entered = f"{ipg.PENALTIES[given]}: the opponent wins 2-{outcome.result.wins_of[entry.pk]}"
-        row.result_entered = entered
+        games = outcome.result.wins_of[entry.pk]
+        entered = Note(OPPONENT_WINS, {"penalty": _penalty_name(given), "games": games})
+        row.result_entered = entered.data()
         row.save(update_fields=["result_entered"])
     elif outcome is not None and outcome.out:
         entered = _pod_game_lost(row, table, given, by)
@@ -196,7 +213,7 @@ def _penalty_summary(where: Summary | None, *, expected: Summary | None, **value
     )
 
 
-def _pod_game_lost(row: Penalty, table, given: str, by) -> str:
+def _pod_game_lost(row: Penalty, table, given: str, by) -> Note:
     """The penalized player is out of the pod's game: the pod's result will place them last;
     when one player is left in the game, it is entered now (that player wins)."""
     row.loses_game = True
@@ -208,8 +225,10 @@ def _pod_game_lost(row: Penalty, table, given: str, by) -> str:
     left = [s for s in seats if s.entry_id not in lost]
     if len(left) == 1:
         table_report(table=table, result=Result(winner=left[0].entry_id), by=by, via="penalty")
-        row.result_entered = f"{ipg.PENALTIES[given]}: {left[0].entry.player.name} wins the pod"
+        params = {"penalty": _penalty_name(given), "player": left[0].entry.player.name}
+        entered = Note(WINS_THE_POD, params)
     else:
-        row.result_entered = f"{ipg.PENALTIES[given]}: last in the pod's result"
+        entered = Note(LAST_IN_THE_POD, {"penalty": _penalty_name(given)})
+    row.result_entered = entered.data()
     row.save(update_fields=["result_entered"])
-    return row.result_entered
+    return entered

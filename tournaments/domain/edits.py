@@ -42,10 +42,11 @@ def manual_problems(
     tables: Sequence[Sequence[PlayerId]],
     byes: Sequence[PlayerId],
     players: Sequence[PlayerId],
-) -> list[tuple[str, dict]]:
+) -> list[tuple[str | tuple[str, str], dict]]:
     """`validate_manual`'s problems before their values are filled in: (template, params)
-    each, the template marked for translation (the site shows them in the TO's language)."""
-    problems: list[tuple[str, dict]] = []
+    each, the template marked for translation (the site shows them in the TO's language); a
+    plural pair (`Nn_`) takes its form for `params["count"]` (`texts.fill`)."""
+    problems: list[tuple[str | tuple[str, str], dict]] = []
     active = set(players)
     count: Counter = Counter()
     for number, table in enumerate(tables, start=1):
@@ -53,7 +54,12 @@ def manual_problems(
         if len(seats) != 2:
             problems.append(
                 (
-                    N_("Table %(table)s seats %(count)s; a 1v1 table seats exactly 2 players."),
+                    Nn_(
+                        "Table %(table)s seats %(count)s player; a 1v1 table seats exactly 2 "
+                        "players.",
+                        "Table %(table)s seats %(count)s players; a 1v1 table seats exactly 2 "
+                        "players.",
+                    ),
                     {"table": number, "count": len(seats)},
                 )
             )
@@ -82,8 +88,11 @@ def manual_problems(
         elif times > 1:
             problems.append(
                 (
-                    N_("Player %(player)s is seated %(times)s times."),
-                    {"player": player, "times": times},
+                    Nn_(
+                        "Player %(player)s is seated %(count)s time.",
+                        "Player %(player)s is seated %(count)s times.",
+                    ),
+                    {"player": player, "count": times},
                 )
             )
     for player in sorted(active - set(count)):

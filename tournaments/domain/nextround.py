@@ -26,7 +26,7 @@ from tournaments.domain.pairing import PairingError, pair_round
 from tournaments.domain.pods import PodPairingError, pair_pods, pod_sizes, seating_warnings
 from tournaments.domain.records import PointsScheme, Table
 from tournaments.domain.standings import compute_standings
-from tournaments.domain.texts import N_, Refusal
+from tournaments.domain.texts import N_, Nn_, Refusal
 
 VERSION = 1
 
@@ -135,8 +135,9 @@ def close_round(snapshot: dict, results: dict | None = None) -> dict:
     if missing:
         raise NextRoundError(
             "missing",
-            N_("No result yet at table %(tables)s."),
+            Nn_("No result yet at table %(tables)s.", "No result yet at tables %(tables)s."),
             {"tables": ", ".join(str(n) for n in missing)},
+            count=len(missing),
         )
     closed["history"] = [*snapshot["history"], tables]
     return closed
@@ -151,16 +152,18 @@ def pair_offline(snapshot_text: str, results_text: str = "{}") -> str:
         round_ = pair_next(data)
     except NextRoundError as error:
         # `message` in English; `template` and `params` for a page that translates it
-        # (`interpolate(gettext(template), params, true)`).
-        return json.dumps(
-            {
-                "ok": False,
-                "code": error.code,
-                "message": error.message,
-                "template": error.template,
-                "params": error.params,
-            }
-        )
+        # (`interpolate(gettext(template), params, true)`; with a `plural`,
+        # `ngettext(template, plural, count)`).
+        answer = {
+            "ok": False,
+            "code": error.code,
+            "message": error.message,
+            "template": error.template,
+            "params": error.params,
+        }
+        if error.plural is not None:
+            answer |= {"plural": error.plural, "count": error.count}
+        return json.dumps(answer)
     return json.dumps({"ok": True, **round_.as_json(), "input": data, "digest": digest(data)})
 
 
@@ -268,7 +271,8 @@ def pair_next(data: dict) -> NextRound:
             pairing = pair_round(**common, bye_pairing=data["bye_pairing"])
             tables = [*map(list, pairing.tables), *([b] for b in pairing.byes)]
     except (PairingError, PodPairingError) as error:
-        raise NextRoundError(error.code, error.template, error.params) from None
+        message = error.template if error.plural is None else (error.template, error.plural)
+        raise NextRoundError(error.code, message, error.params, count=error.count) from None
     warnings = list(pairing.warnings)
     if data["format"] == "pods":
         warnings += _pod_warnings(history, tables, data.get("names") or {})

@@ -6,14 +6,27 @@ registered in `FORMATS`, plus its partials in `templates/tournaments/formats/<na
 nothing else branches on the format.
 """
 
-from .base import EDITS, EditPlan, Format, PenaltyLoss, SlipBoxes, small_int
+from .base import (
+    EDIT_DONE,
+    EDIT_NOTES,
+    EDITS,
+    SOMEONE,
+    EditPlan,
+    Format,
+    PenaltyLoss,
+    SlipBoxes,
+    small_int,
+)
 from .onevone import RESULTS, OneVOne
 from .pods import Pods
 
 __all__ = [
     "EDITS",
+    "EDIT_DONE",
+    "EDIT_NOTES",
     "FORMATS",
     "RESULTS",
+    "SOMEONE",
     "EditPlan",
     "Format",
     "OneVOne",

@@ -14,23 +14,43 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 
 from ..domain.result import Result
+from ..domain.texts import N_
 from ..errors import TournamentError
 
-# The manual edits of a round being played: what each is written as on the round.
+# The manual edits of a round being played: what each is, in the History's English summary.
 EDITS = {
     "swap": "swapped {a} and {b}",
     "pair": "paired {a} against {b}",
     "bye": "gave the bye to {a}",
+}
+# Each as the round's notes keep it (`Note`s, written in the reader's language): when (the
+# event's clock, HH:MM) and who (the TO's user name, or "a TO").
+EDIT_NOTES = {
+    # Translators: a line of a round's notes: the time (14:05), who (a user name or "a TO").
+    "swap": N_("%(time)s %(who)s swapped %(a)s and %(b)s."),
+    # Translators: a line of a round's notes: the time (14:05), who (a user name or "a TO").
+    "pair": N_("%(time)s %(who)s paired %(a)s against %(b)s."),
+    # Translators: a line of a round's notes: the time (14:05), who (a user name or "a TO").
+    "bye": N_("%(time)s %(who)s gave the bye to %(a)s."),
+}
+# Translators: who edited a round's pairings when the site knows no user name.
+SOMEONE = N_("a TO")
+# Each as the TO who made it is told.
+EDIT_DONE = {
+    "swap": gettext_lazy("Swapped %(a)s and %(b)s."),
+    "pair": gettext_lazy("Paired %(a)s against %(b)s."),
+    "bye": gettext_lazy("Gave the bye to %(a)s."),
 }
 
 
 @dataclass(frozen=True)
 class EditPlan:
     """A manual edit as the format computes it: which tables (by id) are replaced by which
-    numbered seatings [(number, (player, ...))], and what the TO is warned of."""
+    numbered seatings [(number, (player, ...))], and what the TO is warned of (`Note`s, kept
+    on the round and written in the reader's language: `errors.note_text`)."""
 
     changed: list[int]
     seatings: list[tuple[int, tuple[int, ...]]]
@@ -135,7 +155,8 @@ class Format:
 
     def pair(self, tournament, **kwargs) -> tuple[list[tuple[int, ...]], list[str]]:
         """The round's tables in order, each a tuple of players in seat order (byes last, as
-        tables of one), and the warnings to write on the round. `kwargs`: the players, their
+        tables of one), and the warnings to write on the round (`domain.texts.Note`s: the round
+        keeps them and each reader reads them in their language). `kwargs`: the players, their
         history, ranking and points, the seed, the round's number, the event's planned Swiss
         rounds (`rounds`), the first round's mode and ratings."""
         raise NotImplementedError

@@ -17,7 +17,7 @@ from ..domain.edits import give_bye, pair_by_hand, pairing_from_manual, swap_pla
 from ..domain.pairing import FEWEST_PLAYERS, PairingError, pair_round
 from ..domain.result import Result
 from ..domain.standings import MTR_FLOOR
-from ..errors import TournamentError, domain_message, note_texts
+from ..errors import TournamentError, domain_message
 from .base import EditPlan, Format, PenaltyLoss, SlipBoxes
 
 # A 1v1 card's buttons, as (code, label, title). The first row is always shown; the second
@@ -116,7 +116,7 @@ class OneVOne(Format):
         1v1 pairer pairs every round alike: the planned `rounds` are not its business.)"""
         kwargs.pop("rounds", None)
         pairing = pair_round(bye_pairing=tournament.bye_pairing, **kwargs)
-        return [*pairing.tables, *((b,) for b in pairing.byes)], note_texts(pairing.warnings)
+        return [*pairing.tables, *((b,) for b in pairing.byes)], list(pairing.warnings)
 
     def read_result(self, data, players):
         """A 1v1 card's button: a code `read_code` reads, or "draw" (no games counted)."""
@@ -292,7 +292,7 @@ class OneVOne(Format):
         numbers += range(top + 1, top + 1 + len(new) - len(numbers))
         # Tables first, byes last, as the pairing numbers them.
         seatings = list(zip(numbers, sorted(new, key=len, reverse=True), strict=True))
-        return EditPlan([t.pk for t in changed], seatings, note_texts(pairing.warnings))
+        return EditPlan([t.pk for t in changed], seatings, list(pairing.warnings))
 
     def bracket_create(self, seeds, size):
         return topcut.create_bracket(seeds, size)

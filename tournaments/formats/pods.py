@@ -15,7 +15,7 @@ from ..domain.labels import place_label
 from ..domain.pods import FEWEST_PLAYERS, PodPairingError, pair_pods, seating_warnings
 from ..domain.result import Result
 from ..domain.standings import POD_OMW_FLOOR
-from ..errors import TournamentError, domain_message, note_texts
+from ..errors import TournamentError, domain_message
 from .base import EditPlan, Format, PenaltyLoss, SlipBoxes, small_int
 
 
@@ -90,12 +90,12 @@ class Pods(Format):
             )
         except PodPairingError as error:
             raise TournamentError(domain_message(error), code=error.code) from None
-        return [*pairing.pods, *((b,) for b in pairing.byes)], note_texts(pairing.warnings)
+        return [*pairing.pods, *((b,) for b in pairing.byes)], list(pairing.warnings)
 
     def seating_warnings(self, past, seatings, entries):
         """A warning for each pod that seats players who met before and for each player
         given a second bye (domain.pods.seating_warnings)."""
-        return note_texts(seating_warnings(past, seatings, lambda p: str(entries[p].player)))
+        return seating_warnings(past, seatings, lambda p: str(entries[p].player))
 
     def read_result(self, data, players):
         """A pod card's tap: a winner's name, Draw, or the full order (a place per seat)."""

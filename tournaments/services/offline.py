@@ -15,10 +15,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.services import log_action
-from audit.summary import N_, Summary
+from audit.summary import Summary
 
 from ..actions import Action
 from ..domain import nextround
+from ..domain.texts import N_, Note
 from ..errors import AlreadyDone, TournamentError, domain_message
 from ..models import Round, Tournament
 from ..selectors.pairing_snapshot import pairing_input
@@ -26,7 +27,9 @@ from .common import tournament_lock
 from .results import table_report
 from .rounds import round_end, round_pair, round_snapshot
 
-ADOPTED_NOTE = "Paired on the TO's phone while the server could not be reached."
+# What the round's notes say of a round paired offline (`Note`s: read in the reader's language).
+ADOPTED_NOTE = N_("Paired on the TO's phone while the server could not be reached.")
+DIFFERS_NOTE = N_("The server's own pairing of the same round differs.")
 
 
 def _seatings(round_: Round) -> list[list[int]]:
@@ -130,9 +133,9 @@ def round_adopt(*, tournament: Tournament, data: dict, tables: list, by=None) ->
         own = nextround.pair_next(mine)
     except nextround.NextRoundError as error:
         raise TournamentError(domain_message(error), code=error.code) from None
-    notes = [ADOPTED_NOTE]
+    notes = [Note(ADOPTED_NOTE)]
     if own.tables != tables:
-        notes.append("The server's own pairing of the same round differs.")
+        notes.append(Note(DIFFERS_NOTE))
     opened = tournament.rounds.exclude(status=Round.Status.COMPLETE).first()
     if opened is not None:
         round_end(round_=opened, by=by)

@@ -6,16 +6,17 @@ by hand, bye), planned by the format and written on the round with who made them
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext
 
 from audit.models import AuditEntry
 from audit.services import log_action
-from audit.summary import N_, Summary
+from audit.summary import Summary
 
 from .. import signals
 from ..actions import Action
+from ..domain.texts import N_, Note, Np_, note_data
 from ..errors import AlreadyDone, DecklistsMissing, TournamentError
-from ..formats import EDITS, format_for
+from ..formats import EDIT_NOTES, EDITS, SOMEONE, format_for
 from ..models import Entry, ResultReport, Round, Seat, Table, Tournament
 from ..selectors import round_seating_key
 from ..selectors.standings import (
@@ -50,7 +51,7 @@ def round_pair(
     by=None,
     number: int | None = None,
     seatings: list[tuple[int, ...]] | None = None,
-    notes: list[str] | None = None,
+    notes: list[Note] | None = None,
     decklists_accepted=None,
 ) -> Round:
     """Pair the next Swiss round from the standings and start it (byes are reported at once).
@@ -60,7 +61,8 @@ def round_pair(
 
     1v1 events pair matches (`pairing.pair_round`), pod events pods in seat order
     (`pods.pair_pods`, with the event's layout); what the pairing had to allow (rematches,
-    players who met before) is written on the round. Players with a requested bye for this
+    players who met before) is written on the round, as notes each reader reads in their own
+    language (`Round.notes_shown`). Players with a requested bye for this
     round (`requested_bye_add`) are left out of the pairing and get a requested-bye table
     each, numbered after the others.
 
@@ -153,14 +155,14 @@ def round_pair(
         number=number,
         status=Round.Status.PLAYING,
         ends_at=timezone.now() + timezone.timedelta(minutes=tournament.round_minutes),
-        notes="\n".join(warnings),
+        notes=[note_data(warning) for warning in warnings],
     )
     tables_create(round_, seatings, by_player, by)
     tables_create(
         round_, list(enumerate(requested, len(seatings) + 1)), by_player, by, requested=True
     )
     if unmet:
-        round_.notes = "\n".join(filter(None, [round_.notes, _decklists_note(unmet)]))
+        round_.notes_add(_decklists_note(unmet))
         round_.save(update_fields=["notes"])
         decklists_record(tournament=tournament, round_=round_, rows=unmet, by=by)
     tournament.status = Tournament.Status.SWISS
@@ -171,11 +173,18 @@ def round_pair(
     return round_
 
 
-def _decklists_note(rows: list[dict]) -> str:
-    names = "; ".join(f"{row['player']} ({row['why'].rstrip('.')})" for row in rows)
-    return (
-        f"Paired without a legal list, as the TO chose: {names}. A Decklist Problem (IPG 3.4): "
-        "give the penalty on the judges' desk."
+def _decklists_note(rows: list[dict]) -> Note:
+    # Translators: one player of a list of players paired without a legal decklist, and why.
+    player = N_("%(player)s (%(why)s)")
+    names = tuple(
+        Note(player, {"player": row["player"], "why": row["why"].rstrip(".")}) for row in rows
+    )
+    return Note(
+        N_(
+            "Paired without a legal list, as the TO chose: %(names)s. A Decklist Problem (IPG "
+            "3.4): give the penalty on the judges' desk."
+        ),
+        {"names": names},
     )
 
 
@@ -331,7 +340,8 @@ def round_edit(
     The pairing module computes the new round (`swap_players`, `pair_by_hand`, `give_bye`)
     and checks it (everyone once, tables of two); tables that already have a result may not
     change. Only the changed tables are rewritten, keeping their numbers. The edit is written
-    on the round with who made it and any rematch it creates; those warnings are returned.
+    on the round with who made it and any rematch it creates (notes, read in each reader's
+    language); those warnings are returned (`Note`s: `errors.note_text` writes them).
 
     In a pod event a swap exchanges two players' seats (between pods, within a pod, or with a
     bye) and the bye takes a player out of a pod of four or five; pairing two players by hand
@@ -377,11 +387,11 @@ def round_edit(
             )
     warnings = _edit_apply(play, tournament, round_, tables, edit, a, b, by)
     names = {e.player_id: e.player for e in (a, b) if e is not None}
-    who = getattr(by, "username", None) or "a TO"
-    line = f"{timezone.localtime():%H:%M} {who} " + EDITS[edit].format(
-        a=names[a.player_id], b=names.get(b.player_id) if b else ""
-    )
-    round_.notes = "\n".join(filter(None, [round_.notes, line + ".", *warnings]))
+    who = getattr(by, "username", None) or Note(SOMEONE)
+    params = {"time": f"{timezone.localtime():%H:%M}", "who": who, "a": str(names[a.player_id])}
+    if b is not None:
+        params["b"] = str(names[b.player_id])
+    round_.notes_add(Note(EDIT_NOTES[edit], params), *warnings)
     round_.save(update_fields=["notes"])
     after = round_snapshot(round_)
     after["warnings"] = list(warnings)
@@ -471,19 +481,25 @@ def _edit_apply(play, tournament, round_, tables, edit, a, b, by) -> list[str]:
         .values_list("table__number", flat=True)
         .distinct()
     )
-    set_aside_text = play.table_sentence(
-        pgettext(
+    context, set_aside_text = play.table_sentence(
+        (
             "a 1v1 table",
-            "Table %(number)s's report waiting for confirmation was set aside: the table "
-            "changed, its players report again.",
+            Np_(
+                "a 1v1 table",
+                "Table %(number)s's report waiting for confirmation was set aside: the table "
+                "changed, its players report again.",
+            ),
         ),
-        pgettext(
+        (
             "a pod",
-            "Pod %(number)s's report waiting for confirmation was set aside: the pod changed, "
-            "its players report again.",
+            Np_(
+                "a pod",
+                "Pod %(number)s's report waiting for confirmation was set aside: the pod "
+                "changed, its players report again.",
+            ),
         ),
     )
-    set_aside = [set_aside_text % {"number": number} for number in waiting]
+    set_aside = [Note(set_aside_text, {"number": n}, context=context) for n in waiting]
     Seat.objects.filter(table_id__in=plan.changed).delete()
     Table.objects.filter(pk__in=plan.changed).delete()
     _requested_byes_renumber(round_, {number for number, _ in plan.seatings})

@@ -36,7 +36,7 @@ def top_cut_round(tournament: Tournament, bracket, number: int) -> Round:
         kind=Round.Kind.TOP_CUT,
         status=Round.Status.PLAYING,
         ends_at=timezone.now() + timezone.timedelta(minutes=tournament.round_minutes),
-        notes=top_cut_label(tournament, bracket, stage),
+        stage=top_cut_label(tournament, bracket, stage),
     )
     # Seated by the event's rule (the bracket gives each pod by seed, the better seed first).
     seated = format_for(tournament).cut_seating(

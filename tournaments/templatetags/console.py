@@ -239,7 +239,7 @@ def round_next(event, round_) -> tuple[str, str]:
     # Translators: "ends round 2", "ends the final": the round's label as in a sentence.
     ends = gettext("ends %(round)s") % {"round": round_.label_in_sentence}
     if round_.kind == "top_cut":
-        if round_.notes == "Final":
+        if round_.stage == "Final":
             return gettext("Finish the event"), ends
         return gettext("Pair the next stage"), ends
     if round_.number < (event.swiss_rounds or 0):

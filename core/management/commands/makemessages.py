@@ -70,5 +70,11 @@ class Command(makemessages.Command):
     # `N_("...")` marks a string for the catalogue without translating it where it is written
     # (gettext's "noop" convention): `tournaments/domain/`, which runs in the browser and
     # imports no Django, raises its messages in English with `N_`, and the formats translate
-    # them where they are shown (docs/translation.md).
-    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=N_", "--keyword=Nn_:1,2"]
+    # them where they are shown (docs/translation.md); `Nn_` marks a plural pair, `Np_` a
+    # sentence under a context (msgctxt).
+    xgettext_options = [
+        *makemessages.Command.xgettext_options,
+        "--keyword=N_",
+        "--keyword=Nn_:1,2",
+        "--keyword=Np_:1c,2",
+    ]

@@ -68,7 +68,10 @@ def test_expected_penalty(code, earlier, penalty, upgraded):
 
 def test_an_upgrade_says_which_offense_and_rule():
     expected = expected_penalty("GPE-GRV", [("GPE-GRV", W), ("GPE-GRV", W)])
-    assert expected.reason == "the third Game Rule Violation of this event (IPG 2)"
+    assert expected.reason == (
+        "Game Play Error — Game Rule Violation for the third time at this event (IPG 2)"
+    )
+    assert expected.reason.params["infraction"].context == "IPG infraction"
 
 
 def test_every_infraction_has_a_known_default_and_a_cited_version():

@@ -30,7 +30,9 @@ def test_a_third_game_rule_violation_is_upgraded_to_a_game_loss(event):
     second = penalty_give(entry=ann, infraction="GPE-GRV", by=judge)
     third = penalty_give(entry=ann, infraction="GPE-GRV", by=judge)
     assert [p.penalty for p in (first, second, third)] == ["warning", "warning", "game_loss"]
-    assert third.upgrade_reason == "the third Game Rule Violation of this event (IPG 2)"
+    assert third.upgrade_text == (
+        "Game Play Error — Game Rule Violation for the third time at this event (IPG 2)"
+    )
     assert (third.round_number, third.table_number, third.judge) == (1, 1, judge)
     log = AuditEntry.objects.filter(action="judge.penalty").order_by("pk").last()
     assert "Game Rule Violation: Game Loss" in log.summary
@@ -54,7 +56,9 @@ def test_a_second_unsporting_conduct_major_is_a_disqualification(event):
     first = penalty_give(entry=ann, infraction="USC-MAJOR")
     second = penalty_give(entry=ann, infraction="USC-MAJOR")
     assert (first.penalty, second.penalty) == ("match_loss", "disqualification")
-    assert second.upgrade_reason == "the second Unsporting Conduct — Major of this event (IPG 4.2)"
+    assert second.upgrade_text == (
+        "Unsporting Conduct — Major for the second time at this event (IPG 4.2)"
+    )
     assert not second.deviates
     ann.refresh_from_db()
     assert ann.dropped_after == 1
@@ -64,7 +68,7 @@ def test_a_malicious_first_major_is_a_disqualification_without_a_deviation(event
     ann = seated(table(event, 1))[0]
     row = penalty_give(entry=ann, infraction="USC-MAJOR", penalty="disqualification")
     assert (row.penalty, row.expected, row.deviation_reason) == ("disqualification",) * 2 + ("",)
-    assert not row.deviates and "malicious intent" in row.upgrade_reason
+    assert not row.deviates and "malicious intent" in row.upgrade_text
     assert "(the IPG's" not in AuditEntry.objects.get(action="judge.penalty").summary
 
 
@@ -76,7 +80,7 @@ def test_a_match_loss_enters_the_tables_result(event):
     assert row.penalty == "match_loss"
     assert t1.reported and t1.winner == bob
     assert {s.entry_id: s.game_wins for s in t1.seats.all()} == {ann.pk: 0, bob.pk: 2}
-    assert row.result_entered == "Match Loss: the opponent wins 2-0"
+    assert row.result_text == "Match Loss: the opponent wins 2-0"
     assert AuditEntry.objects.filter(action="match.report").exists()
 
 
@@ -86,7 +90,7 @@ def test_a_match_loss_leaves_a_reported_table_alone(event):
     table_report(table=t1, winner=ann)
     row = penalty_give(entry=ann, infraction="TE-OA")
     t1.refresh_from_db()
-    assert t1.winner == ann and row.result_entered == ""
+    assert t1.winner == ann and row.result_entered == {} and row.result_text == ""
 
 
 def test_a_disqualification_drops_the_player(event):
@@ -117,7 +121,7 @@ def test_a_game_loss_that_decides_the_match_enters_it(event, games, entered, win
     ann, bob = seated(t1)
     row = penalty_give(entry=ann, infraction="TE-T", games=games)
     t1.refresh_from_db()
-    assert row.result_entered == entered
+    assert row.result_text == entered
     assert t1.reported == bool(entered)
     if wins:
         assert t1.winner == bob
@@ -145,7 +149,7 @@ def test_a_game_loss_at_a_pod_puts_the_player_last_in_its_result(pod):
     row = penalty_give(entry=bob, infraction="TE-T")  # Tardiness: a Game Loss
     pod.refresh_from_db()
     assert (row.penalty, row.loses_game, pod.reported) == ("game_loss", True, False)
-    assert row.result_entered == "Game Loss: last in the pod's result"
+    assert row.result_text == "Game Loss: last in the pod's result"
     # The TO taps the winner when the game ends: Bob is last, not one of the shared seconds.
     table_report(table=pod, winner=cat, by=UserFactory())
     pod.refresh_from_db()
@@ -182,7 +186,7 @@ def test_the_last_player_left_in_a_pod_wins_it_by_the_penalty(pod):
     assert not pod.reported
     row = penalty_give(entry=dan, infraction="TE-T", by=judge)
     pod.refresh_from_db()
-    assert row.result_entered == f"Game Loss: {cat.player.name} wins the pod"
+    assert row.result_text == f"Game Loss: {cat.player.name} wins the pod"
     assert pod.reported and pod.winner == cat and places(pod) == [2, 2, 1, 2]
     assert pod.version == 1 and pod.reported_by == judge
     report = AuditEntry.objects.filter(action="pod.report").get()
@@ -194,7 +198,7 @@ def test_a_penalty_after_the_pods_result_leaves_it_alone(pod):
     table_report(table=pod, winner=bob)
     row = penalty_give(entry=bob, infraction="TE-T")
     pod.refresh_from_db()
-    assert not row.loses_game and row.result_entered == ""
+    assert not row.loses_game and row.result_text == ""
     assert pod.winner == bob and pod.version == 1
 
 

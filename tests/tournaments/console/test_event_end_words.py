@@ -34,7 +34,7 @@ def final(league) -> tuple[Tournament, Round]:
     event = TournamentFactory(league=league, top_cut=4, swiss_rounds=1, slug="cut")
     scene = scenes.rounds_played(1, scenes.top_cut_started(event=event, players=4))  # the semis
     final = event.rounds.get(number=3)
-    assert final.kind == Round.Kind.TOP_CUT and final.notes == "Final"
+    assert final.kind == Round.Kind.TOP_CUT and final.stage == "Final"
     scenes.tables_reported(final)
     return scene.event, final
 

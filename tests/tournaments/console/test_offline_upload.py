@@ -68,7 +68,7 @@ def test_the_phone_round_is_adopted_once_however_often_it_is_sent(league, judge_
     assert rounds_of(event) == [1, 2, 3]
     adopted = event.rounds.get(number=3)
     assert seatings(adopted) == body["tables"]
-    assert ADOPTED_NOTE in adopted.notes
+    assert ADOPTED_NOTE in adopted.notes_text
     assert event.rounds.get(number=2).status == Round.Status.COMPLETE
     # The requested bye is a requested-bye table, as the server's own pairing writes it.
     assert adopted.tables.filter(requested_bye=True).count() == 1
@@ -204,7 +204,7 @@ def test_a_swap_that_keeps_the_rules_is_adopted_with_a_note(league, judge_client
     assert response.status_code == 200
     adopted = event.rounds.get(number=4)
     assert seatings(adopted) == tables
-    assert "differs" in adopted.notes
+    assert "differs" in adopted.notes_text
 
 
 def test_a_round_the_server_paired_meanwhile_differently_is_refused(league, judge_client):

@@ -287,6 +287,6 @@ def test_the_console_shows_the_repeat_warning_once(judge_client, event):
     url = reverse("event_pair", args=[event.slug])
     page = judge_client.post(url, {"number": "2"}, follow=True).content.decode()
     round_ = event.rounds.get(number=2)
-    assert "seats players who met before" in round_.notes
-    for line in round_.notes.splitlines():
+    assert "seats players who met before" in round_.notes_text
+    for line in round_.notes_text.splitlines():
         assert page.count(escape(line)) == 1, line

@@ -18,7 +18,7 @@ def test_validate_manual_lists_every_problem():
     assert validate_manual([(1, 2), (3, 4)], [5], players, []) == []
     problems = validate_manual([(1, 1), (2, 3, 4), (6, 2)], [], players, [])
     assert "Table 1 pairs player 1 with themself." in problems
-    assert "Table 2 seats 3; a 1v1 table seats exactly 2 players." in problems
+    assert "Table 2 seats 3 players; a 1v1 table seats exactly 2 players." in problems
     assert "Player 6 is not in this round (dropped or not entered)." in problems
     assert "Player 2 is seated 2 times." in problems
     assert "Player 5 has no table and no bye." in problems

@@ -72,7 +72,7 @@ def test_going_on_records_the_lists_on_the_round_and_in_the_history(event):
         {"entry": entries["Gus"].pk, "player": "Gus", "why": "Mana Crypt is banned in commander."},
         {"entry": entries["Hal"].pk, "player": "Hal", "why": "no list"},
     ]
-    assert "Decklist Problem" in round_.notes and "Gus" in round_.notes
+    assert "Decklist Problem" in round_.notes_text and "Gus" in round_.notes_text
     audit = AuditEntry.objects.get(action="round.decklists")
     assert "Gus" in audit.summary and "Hal" in audit.summary
     with pytest.raises(AlreadyDone):  # the confirm button pressed twice

@@ -321,7 +321,7 @@ def test_a_to_swaps_two_players_and_the_edit_is_recorded(event):
     assert table_of(round_, on_bye) == {on_bye, opponent}
     assert sorted(t.number for t in round_.tables.all()) == [1, 2, 3]
     round_.refresh_from_db()
-    assert f"tessa swapped {on_bye.player} and {seated.player}" in round_.notes
+    assert f"tessa swapped {on_bye.player} and {seated.player}" in round_.notes_text
 
 
 def test_pairing_two_players_by_hand(event):
@@ -334,7 +334,7 @@ def test_pairing_two_players_by_hand(event):
     assert table_of(round_, a) == {a, b}
     assert table_of(round_, a_opp) == {a_opp, b_opp}  # the former opponents meet
     round_.refresh_from_db()
-    assert f"paired {a.player} against {b.player}" in round_.notes
+    assert f"paired {a.player} against {b.player}" in round_.notes_text
 
 
 def test_a_bye_in_a_round_that_had_none(event):

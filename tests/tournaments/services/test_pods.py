@@ -276,26 +276,33 @@ def test_the_round_says_which_pods_seat_players_who_met_before(event):
     register(event, *NAMES[:8])
     play_round(event)  # two pods of four: round 2 cannot avoid every repeat
     second = round_pair(tournament=event)
-    met = [line for line in second.notes.splitlines() if line.startswith("Pod ")]
-    assert met, second.notes
+    met = [line for line in second.notes_text.splitlines() if line.startswith("Pod ")]
+    assert met, second.notes_text
     number = int(met[0].split()[1])
     names = {s.entry.player.name for s in second.tables.get(number=number).seats.all()}
-    pair = met[0].split(": ", 1)[1].split(", ")[0].rstrip(".").split(" and ")
+    pair = met[0].split(": ", 1)[1].split("; ")[0].rstrip(".").split(" and ")
     assert set(pair) <= names
 
 
-def test_the_rounds_warnings_are_written_in_the_tos_language(event):
+def test_the_rounds_warnings_are_read_in_the_readers_language(event):
     """Issue 45: the pairing's warnings (pure English in the domain) are stored on the round
-    in the language of the TO who paired it, names and numbers filled in."""
+    as notes, names and numbers kept apart, and each reader reads them in their language,
+    whichever language the TO who paired it had."""
     from django.utils import translation
 
     register(event, *NAMES[:8])
     play_round(event)
-    with translation.override("de"):
+    with translation.override("ja"):
         second = round_pair(tournament=event)
-    met = [line for line in second.notes.splitlines() if line.startswith("Pod ")]
-    assert met and "setzt Spieler zusammen" in met[0], second.notes
-    assert " und " in met[0] and " and " not in met[0]
+    second.refresh_from_db()
+    assert all("msgid" in note for note in second.notes), second.notes
+    with translation.override("de"):
+        german = [line for line in second.notes_text.splitlines() if line.startswith("Pod ")]
+    assert german and "setzt Spieler zusammen" in german[0], second.notes_text
+    assert " und " in german[0] and " and " not in german[0]
+    with translation.override("ja"):
+        japanese = second.notes_text
+    assert "ポッド" in japanese and " and " not in japanese, japanese
 
 
 def test_three_players_are_the_fewest_for_a_pod(league):
@@ -351,7 +358,7 @@ def test_a_swap_says_which_pods_waiting_report_it_set_aside(event, organizer):
     assert any(w.startswith(said) for w in warnings), warnings
     assert not any(w.startswith("Pod 2's report") for w in warnings)
     round_.refresh_from_db()
-    assert said in round_.notes
+    assert said in round_.notes_text
 
 
 def test_swapping_players_between_pods_keeps_the_pod_numbers(event, organizer):
@@ -365,7 +372,7 @@ def test_swapping_players_between_pods_keeps_the_pod_numbers(event, organizer):
     assert now_one == [one[0], two[3], one[2], one[3]]  # into the other's seat
     assert now_two == [two[0], two[1], two[2], one[1]]
     round_.refresh_from_db()
-    assert f"olive swapped {one[1].player} and {two[3].player}" in round_.notes
+    assert f"olive swapped {one[1].player} and {two[3].player}" in round_.notes_text
     # Inside one pod a swap changes the turn order.
     round_swap(round_=round_, a=now_one[0], b=now_one[3])
     assert pod(round_, 1)[1] == [now_one[3], now_one[1], now_one[2], now_one[0]]
@@ -444,10 +451,10 @@ def test_top_cut_pods_to_a_champion(league, cut):
     assert first.kind == Round.Kind.TOP_CUT and first.number == 3
     seated = [[s.entry.player_id for s in t.seats.order_by("position")] for t in first.tables.all()]
     if cut == 4:
-        assert first.notes == "Final" and seated == [seeds]  # seed 1 in seat 1
+        assert first.stage == "Final" and seated == [seeds]  # seed 1 in seat 1
         final = first
     else:
-        assert first.notes == "Semi-finals"
+        assert first.stage == "Semi-finals"
         assert seated == [[seeds[n - 1] for n in pod] for pod in SEMIS]
         # A drawn pod sends its best seed on; the others' last seats win.
         tables = list(first.tables.order_by("number"))
@@ -459,7 +466,7 @@ def test_top_cut_pods_to_a_champion(league, cut):
             round_swap(round_=first, a=a, b=b)
         round_end(round_=first)
         final = event.rounds.get(number=4)
-        assert final.kind == Round.Kind.TOP_CUT and final.notes == "Final"
+        assert final.kind == Round.Kind.TOP_CUT and final.stage == "Final"
         advanced = [seeds[0], *(pod[-1] for pod in seated[1:])]
         finalists = [s.entry.player_id for s in final.tables.get().seats.order_by("position")]
         assert finalists == sorted(advanced, key=seeds.index)  # seated by seed

@@ -312,7 +312,7 @@ def test_the_event_bye_rule_decides_the_pairing(league, rule, bye_to):
     fourth = round_pair(tournament=event)
     byes = [t for t in fourth.tables.all() if t.seats.count() == 1]
     assert [t.seats.get().entry.player.name for t in byes] == [bye_to]
-    assert ("rematch" in fourth.notes) == (rule == "mtr")
+    assert ("rematch" in fourth.notes_text) == (rule == "mtr")
 
 
 # --- export and import ---------------------------------------------------------------------

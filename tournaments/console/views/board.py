@@ -144,7 +144,7 @@ def _earlier_rounds(event: Tournament, round_: Round | None) -> list[tuple[int, 
         return []
     if round_.kind == Round.Kind.SWISS:
         return [(n, labels.round_label(n, in_sentence=True)) for n in range(1, round_.number)]
-    earlier = event.rounds.filter(number__lt=round_.number).only("number", "kind", "notes")
+    earlier = event.rounds.filter(number__lt=round_.number).only("number", "kind", "stage")
     return [(r.number, r.label_in_sentence) for r in earlier.order_by("number")]
 
 

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from core.errors import DomainError
 
 from ... import selectors
-from ...errors import DecklistsMissing, TournamentError
-from ...formats import EDITS, RESULTS, small_int
+from ...errors import DecklistsMissing, TournamentError, note_text
+from ...formats import EDIT_DONE, RESULTS, small_int
 from ...forms import ExtensionForm
 from ...models import Round, Tournament
 from ...pages import event_context, run_get
@@ -318,8 +318,7 @@ def round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         )
     except DomainError as error:
         return refused(request, event, error)
-    done = EDITS[edit].format(a=a.player, b=b.player if b else "")
-    messages.success(request, done[0].upper() + done[1:] + ".")
+    messages.success(request, EDIT_DONE[edit] % {"a": a.player, "b": b.player if b else ""})
     for warning in warnings:
-        messages.warning(request, warning)
+        messages.warning(request, note_text(warning))
     return redirect("event_run", slug=event.slug)
