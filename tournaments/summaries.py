@@ -8,6 +8,7 @@ where those exist (`domain.labels`, `errors.describe_result`)."""
 from audit.summary import N_, Summary
 
 from .domain import labels
+from .domain.reports import result_words
 from .domain.result import Result
 
 
@@ -42,26 +43,14 @@ def result_phrase(result: Result, names: dict[int, str]):
     """What `domain.reports.result_summary` says, kept before translation: "Ann won", "a
     draw", "Bob won 2-1" (an en dash), or a pod's full order ("1st Ann, 2nd Bob", a list).
     `names`: each seated entry's player, in seat order."""
-    places = result.place_of
-    seated = list(names)
-    if labels.full_order([places.get(e) for e in seated]):
-        order = sorted(seated, key=lambda e: (places[e], seated.index(e)))
+    order, winner, games = result_words(result, names)
+    if order is not None:
+        places = result.place_of
         return Summary.items(
             # Translators: a pod's finishing order, one player: their place ("1st") and name.
             Summary(N_("%(place)s %(player)s"), place=place_phrase(places[e]), player=names[e])
             for e in order
         )
-    winner = result.winner
-    if winner is None and places:
-        first = [e for e, p in places.items() if p == 1]
-        winner = first[0] if len(first) == 1 else None
-    games = ""
-    if result.game_wins:
-        wins = result.wins_of
-        order = sorted(seated, key=lambda e: e != winner)  # the winner's games first
-        games = "\u2013".join(str(wins[e]) for e in order)
-        if result.game_draws:
-            games += f"\u2013{result.game_draws}"
     if winner is None:
         return Summary(N_("a draw %(games)s"), games=games) if games else Summary(N_("a draw"))
     if games:
