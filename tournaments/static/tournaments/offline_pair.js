@@ -16,13 +16,9 @@
 // table's result, and before the round is sent the queue goes first, so the server stores each
 // of those results from the console's queue, once, with the table version it was tapped against.
 
-// The page's catalogue (/jsi18n/<lang>.js, loaded before this script, kept by the service
-// worker for the outage) translates; without it, English.
-const gettext = window.gettext || ((text) => text);
-const interpolate =
-  window.interpolate ||
-  ((format, values) => format.replace(/%\((\w+)\)s/g, (match, name) => String(values[name])));
-const fill = (text, values) => interpolate(text, values, true);
+// The page's catalogue (kept by the service worker for the outage) translates, through the
+// site's one fallback, guildhall/i18n.js, loaded before this script: English without it.
+const { gettext, ngettext, fill } = window.GuildhallI18n;
 
 const root = document.getElementById("offline-pair");
 const $ = (selector) => root.querySelector(selector);

@@ -28,24 +28,12 @@
 (function () {
   "use strict";
 
-  // The page's catalogue (/jsi18n/<lang>.js, loaded before this script, kept by the service
-  // worker for the outage) translates; without it, English.
-  var gettext = window.gettext || function (text) { return text; };
-  var ngettext =
-    window.ngettext ||
-    function (one, many, n) {
-      return n === 1 ? one : many;
-    };
-  var interpolate =
-    window.interpolate ||
-    function (format, values) {
-      return format.replace(/%\((\w+)\)s/g, function (match, name) {
-        return String(values[name]);
-      });
-    };
-  function fill(text, values) {
-    return interpolate(text, values, true);
-  }
+  // The page's catalogue (kept by the service worker for the outage) translates, through the
+  // site's one fallback, guildhall/i18n.js, loaded before this script: English without it.
+  var words = window.GuildhallI18n;
+  var gettext = words.gettext;
+  var ngettext = words.ngettext;
+  var fill = words.fill;
 
   var banner = document.getElementById("offline-banner");
   if (!banner) {
