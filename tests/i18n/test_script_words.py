@@ -143,3 +143,31 @@ def test_every_page_loads_the_words_before_the_scripts_that_say_something(client
         catalogues = [i for i, src in enumerate(order) if "/jsi18n/" in src]
         assert len(words) == len(catalogues) == 1, (name, order)  # once each
         assert catalogues[0] < words[0] < min(said), (name, order)
+
+
+REPORT = "Your report (%(result)s, tapped at %(time)s) waits to be sent"
+CONFIRMATION = "Your confirmation (%(result)s, tapped at %(time)s) waits to be sent"
+NOT_STORED = "Your report (%(result)s, tapped offline at %(time)s) was not stored: %(reason)s"
+
+
+@pytest.mark.django_db
+def test_a_players_report_on_the_phone_is_one_sentence_per_kind_in_each_language(client):
+    """offline.js: a report and a confirmation each have their sentence (the English word put
+    into "Your %(report)s" read wrongly elsewhere); what it says is the value."""
+    values = {"result": "Ann \u2013 Bob 2-0", "time": "21:14", "reason": "Zu spät."}
+    calls = [("g", REPORT, values), ("g", CONFIRMATION, values), ("g", NOT_STORED, values)]
+    assert say(calls, catalogue(client, "de")) == [
+        "Deine Meldung (Ann \u2013 Bob 2-0, getippt um 21:14) wartet auf das Senden",
+        "Deine Bestätigung (Ann \u2013 Bob 2-0, getippt um 21:14) wartet auf das Senden",
+        "Deine Meldung (Ann \u2013 Bob 2-0, offline getippt um 21:14) wurde nicht gespeichert: "
+        "Zu spät.",
+    ]
+    assert say(calls, catalogue(client, "ja")) == [
+        "あなたの報告（Ann \u2013 Bob 2-0、21:14にタップ）は送信待ちです",  # noqa: RUF001
+        "あなたの確認（Ann \u2013 Bob 2-0、21:14にタップ）は送信待ちです",  # noqa: RUF001
+        "あなたの報告（Ann \u2013 Bob 2-0、オフラインで21:14にタップ）は"  # noqa: RUF001
+        "保存されませんでした：Zu spät.",  # noqa: RUF001
+    ]
+    script = SCRIPTS["tournaments/offline/offline.js"].read_text(encoding="utf-8")
+    assert all(f'gettext("{english}")' in script for english in (REPORT, CONFIRMATION))
+    assert 'gettext("Your %(report)s' not in script
