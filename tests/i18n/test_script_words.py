@@ -171,3 +171,37 @@ def test_a_players_report_on_the_phone_is_one_sentence_per_kind_in_each_language
     script = SCRIPTS["tournaments/offline/offline.js"].read_text(encoding="utf-8")
     assert all(f'gettext("{english}")' in script for english in (REPORT, CONFIRMATION))
     assert 'gettext("Your %(report)s' not in script
+
+
+POD_WAIT = (
+    "waiting for the result of pod %(tables)s (enter it on the console)",
+    "waiting for the results of %(count)s pods: %(tables)s (enter them on the console)",
+)
+TABLE_WAIT = (
+    "waiting for the result of table %(tables)s (enter it on the console)",
+    "waiting for the results of %(count)s tables: %(tables)s (enter them on the console)",
+)
+
+
+@pytest.mark.django_db
+def test_the_pairing_phone_counts_the_tables_it_waits_for_in_each_languages_plural(client):
+    """offline_pair.js: a pod event's sentence and a 1v1 event's, each with its plural forms
+    (the noun put into "the results of %(noun)s %(tables)s" had neither gender nor count)."""
+    one, three = {"count": 1, "tables": "4"}, {"count": 3, "tables": "3, 5, 7"}
+    calls = [("n", *POD_WAIT, 1, one), ("n", *TABLE_WAIT, 3, three)]
+    assert say(calls, catalogue(client, "de")) == [
+        "warte auf das Ergebnis von Pod 4 (trag es in der Konsole ein)",
+        "warte auf die Ergebnisse von 3 Tischen: 3, 5, 7 (trag sie in der Konsole ein)",
+    ]
+    assert say(calls, catalogue(client, "ja")) == [
+        "ポッド4の結果を待っています（1件、コンソールで入力してください）",  # noqa: RUF001
+        "テーブル3, 5, 7の結果を待っています（3件、コンソールで入力してください）",  # noqa: RUF001
+    ]
+    five = {"count": 5, "tables": "1, 2, 3, 4, 6"}
+    assert say([("n", *TABLE_WAIT, 5, five)], catalogue(client, "pl")) == [
+        "czekamy na wyniki 5 stołów: 1, 2, 3, 4, 6 (wprowadź je w konsoli)"
+    ]
+    assert say([("n", *POD_WAIT, 1, one), ("g", "Pod %(number)s", {"number": 2})]) == [
+        "waiting for the result of pod 4 (enter it on the console)",
+        "Pod 2",
+    ]
