@@ -9,6 +9,7 @@ import re
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 
 from tests import scenes
 
@@ -44,3 +45,68 @@ def test_the_rounds_heading_reads_as_one_sentence_to_a_screen_reader(client, lan
     # The round's name shows once on the screen and is read once, in the sentence.
     assert re.search(r'<span aria-hidden="true">[^<]*1</span>', heading)
     assert lang == "en" or "find my seat" not in heading
+
+
+# --- a store's message sent again --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "sent", "on_its_way"),
+    [
+        ("de", "Testnachricht: schon gesendet, nichts zu tun.", "schon unterwegs, nichts zu tun."),
+        ("ja", "テストメッセージ：送信済みです。何もしません。", "すでに送信中です。"),  # noqa: RUF001
+    ],
+)
+def test_send_again_says_the_messages_state_in_a_sentence_of_its_own(
+    organizer_client, organization, lang, sent, on_its_way
+):
+    """Not the state's label lowercased into "already %(status)s" (a waiting message read
+    "schon wartet" in German, the label's verb put where an adjective goes)."""
+    from notifications.models import Delivery
+
+    kept = {"kind": "test", "channel": "webhook", "organization": organization, "target": ""}
+    done = Delivery.objects.create(key="done", status="sent", **kept)
+    queued = Delivery.objects.create(key="queued", status="queued", **kept)
+    client = in_language(organizer_client, lang)
+    base = f"/organizations/{organization.slug}/notifications/"
+    assert sent in words(client.post(f"{base}{done.pk}/retry/", follow=True).content.decode())
+    again = client.post(f"{base}{queued.pk}/retry/", follow=True).content.decode()
+    assert on_its_way in words(again)
+
+
+# --- the refusals a TO reads ---------------------------------------------------------------------
+
+
+def test_lists_missing_before_round_1_or_the_top_cut_each_read_whole():
+    from tournaments.errors import DecklistsMissing
+
+    rows = [{"entry": 1, "player": "Gus", "why": "no list"}]
+    with translation.override("de"):
+        first = DecklistsMissing(rows).message
+        cut = DecklistsMissing(rows * 2, top_cut=8).message
+    assert first.endswith("oder paare Runde 1 und halte ein Problem mit der Deckliste fest.")
+    assert cut.startswith("2 Spieler ohne legale Liste: Gus (no list); Gus (no list).")
+    assert cut.endswith("oder starte den Top 8 und halte ein Problem mit der Deckliste fest.")
+    with translation.override("ja"):
+        first = DecklistsMissing(rows).message
+        cut = DecklistsMissing(rows, top_cut=8).message
+    assert first.endswith("デッキリストの問題を記録してラウンド1の対戦表を作ってください。")
+    assert cut.endswith("デッキリストの問題を記録してトップ8を開始してください。")
+
+
+@pytest.mark.parametrize(
+    ("attribute", "de", "ja"),
+    [
+        ("entering", "Die Punkte für die Teilnahme können", "参加ポイントは負の数にできません。"),
+        ("per_round", "Die Punkte pro Runde können", "ラウンドごとのポイントは"),
+        ("per_bye", "Die Punkte pro Freilos können", "不戦勝ごとのポイントは"),
+    ],
+)
+def test_a_negative_point_refusal_names_its_points_in_a_sentence_of_its_own(attribute, de, ja):
+    from seasons.domain.rules import PointTable, SeasonError
+
+    for lang, expected in (("de", de), ("ja", ja)):
+        with translation.override(lang), pytest.raises(SeasonError) as refused:
+            PointTable(event_type="Store night", **{attribute: -1})
+        assert expected in refused.value.message, (lang, refused.value.message)
+        assert refused.value.field == attribute

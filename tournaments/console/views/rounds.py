@@ -55,7 +55,7 @@ def _decklists_confirm(
         event,
         "run",
         rows=error.rows,
-        what=error.what,
+        top_cut=error.top_cut,
         action=action,
         hidden=sorted(hidden.items()),
         registration_url=reverse("event_registration", kwargs={"slug": event.slug}),
