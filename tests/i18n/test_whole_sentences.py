@@ -110,3 +110,69 @@ def test_a_negative_point_refusal_names_its_points_in_a_sentence_of_its_own(attr
             PointTable(event_type="Store night", **{attribute: -1})
         assert expected in refused.value.message, (lang, refused.value.message)
         assert refused.value.field == attribute
+
+
+# --- the console counts its tables and pods in each language's plural -------------------------
+
+
+def console_words(client, event, lang: str) -> str:
+    from leagues.models import Role
+    from tests.factories import organizer_of
+
+    client.force_login(organizer_of(event.league.organization, role=Role.JUDGE))
+    page = in_language(client, lang).get(reverse("event_run", args=[event.slug]))
+    return words(page.content.decode())
+
+
+@pytest.mark.parametrize(
+    ("lang", "waiting"),
+    [
+        ("de", "Warte auf 4 Tische: 1, 2, 3, 4"),
+        ("ja", "4件のテーブルを待っています：1, 2, 3, 4"),  # noqa: RUF001
+        ("pl", "Czekamy na 4 stoły: 1, 2, 3, 4"),  # a noun put in had one plural for 2 and 5
+    ],
+)
+def test_the_console_counts_the_tables_it_waits_for(client, lang, waiting):
+    event = scenes.round_paired(players=8).event
+    text = console_words(client, event, lang)
+    assert waiting in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "waiting", "every"),
+    [
+        ("de", "Warte auf 2 Pods", "Alle Pods"),
+        ("ja", "2件のポッドを待っています", "すべてのポッド"),
+    ],
+)
+def test_a_pod_events_console_has_its_own_sentences(client, lang, waiting, every):
+    event = scenes.pods_round_in_play(players=8).event
+    text = console_words(client, event, lang)
+    assert waiting in text and every in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("de", "Tisch 2 hat jetzt 3 Extraminuten."), ("ja", "テーブル2の追加時間は3分になりました。")],
+)
+def test_a_time_extension_is_said_in_the_tables_own_sentence(client, lang, said):
+    event = scenes.round_paired(players=8).event
+    console_words(client, event, "en")  # logged in as the store's judge
+    url = reverse("round_extension", args=[event.slug, 1])
+    page = in_language(client, lang).post(url, {"table": "2", "minutes": "3"}, follow=True)
+    assert said in words(page.content.decode())
+
+
+def test_a_rounds_tables_are_counted_with_each_formats_plurals():
+    from types import SimpleNamespace
+
+    from tournaments.console.views.rounds import _tables
+
+    pods, tables = (SimpleNamespace(play=SimpleNamespace(key=k)) for k in ("pods", "1v1"))
+    with translation.override("pl"):
+        assert [_tables(tables, n) for n in (1, 3, 5)] == ["1 stół", "3 stoły", "5 stołów"]
+        assert _tables(pods, 2) == "2 pody"
+    with translation.override("de"):
+        assert (_tables(tables, 1), _tables(pods, 4)) == ("1 Tisch", "4 Pods")
+    with translation.override("ja"):
+        assert _tables(tables, 3) == "テーブル3件"
