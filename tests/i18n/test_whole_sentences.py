@@ -176,3 +176,25 @@ def test_a_rounds_tables_are_counted_with_each_formats_plurals():
         assert (_tables(tables, 1), _tables(pods, 4)) == ("1 Tisch", "4 Pods")
     with translation.override("ja"):
         assert _tables(tables, 3) == "テーブル3件"
+
+
+# --- "(s)" -------------------------------------------------------------------------------------
+
+
+def test_an_imports_unknown_keys_are_counted_not_written_key_s():
+    from leagues.domain.csvformat import parse_games_csv
+
+    def said(cell: str, lang: str) -> str:
+        text = f",2022-01-01,Ann,Bob\n{cell},2022-01-02,Ann,Bob,Cid,Dee\n"
+        with translation.override(lang):
+            problems = parse_games_csv(text).problems
+        return next(p.message for p in problems if "colour" in p.message)
+
+    one, two = '"{""colour"": 1}"', '"{""colour"": 1, ""hue"": 2}"'
+    assert said(one, "en") == "unknown key: colour"
+    assert said(two, "en") == "unknown keys: colour, hue"
+    assert (said(one, "de"), said(two, "de")) == (
+        "unbekannter Schlüssel: colour",
+        "unbekannte Schlüssel: colour, hue",
+    )
+    assert said(two, "ja") == "不明なキー：colour, hue"  # noqa: RUF001
