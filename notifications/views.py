@@ -22,6 +22,7 @@ from leagues.permissions import can_manage_organization
 from . import selectors, services
 from .domain.webhooks import webhook_url_shown
 from .forms import NotificationSettingsForm, WebhookForm
+from .models import Delivery
 
 
 def _managed_organization(request: HttpRequest, slug: str) -> Organization:
@@ -120,11 +121,17 @@ def store_delivery_retry(request: HttpRequest, org: str, pk: int) -> HttpRespons
     except services.NotificationError as error:
         messages.error(request, error_message(error))
     else:
-        what = delivery.get_kind_display()
+        # A sentence per state, not the state's label lowercased into one ("already
+        # %(status)s" read "already Waiting" in German's nouns and wrongly in others).
         if new:
+            # Translators: %(what)s is the kind of message as its line below names it ("Round
+            # paired").
             text = _("%(what)s: on its way again; its line below says when it arrived, or why not.")
-        else:
-            text = _("%(what)s: already %(status)s, nothing to do.")
-        status = delivery.get_status_display().lower()
-        messages.success(request, text % {"what": what, "status": status})
+        elif delivery.status == Delivery.Status.SENT:
+            # Translators: %(what)s is the kind of message as its line below names it.
+            text = _("%(what)s: already sent, nothing to do.")
+        else:  # waiting, or being sent
+            # Translators: %(what)s is the kind of message as its line below names it.
+            text = _("%(what)s: already on its way, nothing to do.")
+        messages.success(request, text % {"what": delivery.get_kind_display()})
     return redirect("store_notifications", org=organization.slug)

@@ -80,22 +80,34 @@ class AlreadyDone(TournamentError):
 
 class DecklistsMissing(TournamentError):
     """The event requires a legal list and these entries have none (`rows`: each entry's id,
-    player and why): round 1 or the top cut waits until the TO has seen them and chosen to go
-    on (IPG 3.4, Decklist Problem). Nothing was written."""
+    player and why): round 1 (`top_cut` 0) or the top cut of `top_cut` players waits until
+    the TO has seen them and chosen to go on (IPG 3.4, Decklist Problem). Nothing was
+    written. Each of the two has its own sentence (the step put into one as a phrase read
+    wrongly in other languages)."""
 
-    def __init__(self, rows: list[dict], *, what: str):
+    def __init__(self, rows: list[dict], *, top_cut: int = 0):
         names = "; ".join(f"{row['player']} ({row['why'].rstrip('.')})" for row in rows)
         count = len(rows)
-        message = ngettext(
-            "%(count)s player without a legal list: %(names)s. Let them fix it first, or "
-            "%(what)s and record a Decklist Problem.",
-            "%(count)s players without a legal list: %(names)s. Let them fix it first, or "
-            "%(what)s and record a Decklist Problem.",
-            count,
-        ) % {"count": count, "names": names, "what": what}
-        super().__init__(message, code="decklists")
+        if top_cut:
+            message = ngettext(
+                "%(count)s player without a legal list: %(names)s. Let them fix it first, or "
+                "start the top %(size)s and record a Decklist Problem.",
+                "%(count)s players without a legal list: %(names)s. Let them fix it first, or "
+                "start the top %(size)s and record a Decklist Problem.",
+                count,
+            )
+        else:
+            message = ngettext(
+                "%(count)s player without a legal list: %(names)s. Let them fix it first, or "
+                "pair round 1 and record a Decklist Problem.",
+                "%(count)s players without a legal list: %(names)s. Let them fix it first, or "
+                "pair round 1 and record a Decklist Problem.",
+                count,
+            )
+        values = {"count": count, "names": names, "size": top_cut}
+        super().__init__(message % values, code="decklists")
         self.rows = rows
-        self.what = what
+        self.top_cut = top_cut
 
 
 def describe_result(table) -> str:

@@ -3,13 +3,16 @@
 `{% language_switch %}` draws a form that needs no script: a select of the site's languages,
 each named in itself ("Deutsch", "日本語"), and a button; Django's `set_language` sets the
 cookie (and the account's choice) and sends the visitor back to the page. `{% js_catalog %}`
-links the catalogue of the page's own language, with the release in its address so that a
-deploy's new strings are fetched and an unchanged one is kept by the browser and the
-offline round's service worker.
+loads the scripts' words before a page's scripts: the catalogue of the page's own language,
+with the release in its address so that a deploy's new strings are fetched and an unchanged
+one is kept by the browser and the offline round's service worker, then the one script every
+other reads them through (static/guildhall/i18n.js: English when the catalogue is missing).
 """
 
 from django import template
 from django.conf import settings
+from django.templatetags.static import static
+from django.utils.html import format_html
 from django.utils.translation import get_language
 
 from core.pagecache import release
@@ -34,3 +37,16 @@ def language_switch(context) -> dict:
 def js_catalog_url() -> str:
     """The address of the active language's catalogue of the scripts' strings."""
     return f"{cached_url('js_catalog', get_language())}?v={release()}"
+
+
+@register.simple_tag
+def js_catalog() -> str:
+    """The scripts' words, before the page's scripts: the active language's catalogue, then
+    `window.GuildhallI18n` (guildhall/i18n.js), both deferred (in this order, before any later
+    deferred or module script). A page writes it once, before its first script that says
+    something."""
+    return format_html(
+        '<script src="{}" defer></script><script src="{}" defer></script>',
+        js_catalog_url(),
+        static("guildhall/i18n.js"),
+    )

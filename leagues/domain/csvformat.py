@@ -40,6 +40,7 @@ from datetime import date, datetime, timedelta
 
 from core.errors import DomainError
 from core.translate import gettext as _
+from core.translate import ngettext
 
 from .names import name_normalize
 from .ranking import is_valid_ranking
@@ -313,9 +314,8 @@ def _parse_meta(cell: str, count: int, line: int, problems: list[RowProblem]) ->
         return None
     unknown = sorted(set(meta) - {"places", "seats", "stats"})
     if unknown:
-        problems.append(
-            RowProblem(line, where, _("unknown key(s): %(keys)s") % {"keys": ", ".join(unknown)})
-        )
+        said = ngettext("unknown key: %(keys)s", "unknown keys: %(keys)s", len(unknown))
+        problems.append(RowProblem(line, where, said % {"keys": ", ".join(unknown)}))
     checked: dict = {}
     for key, kind in (("places", int), ("seats", int), ("stats", dict)):
         if key not in meta:

@@ -138,20 +138,19 @@ def _validate_table(table: PointTable) -> None:
             code="no_event_type", field="event_type", message=_("An event type needs a name.")
         )
     name = _("Event type %(name)s") % {"name": repr(table.event_type)}
-    what = {
-        "entering": _("entering"),
-        "per_round": _("per round"),
-        "per_win": _("per win"),
-        "per_draw": _("per draw"),
-        "per_bye": _("per bye"),
+    # A sentence for each kind of points, not a phrase put into one ("points for %(what)s"
+    # with "per round" read wrongly in other languages).
+    negative = {
+        "entering": lambda: _("%(type)s: the points for entering cannot be negative."),
+        "per_round": lambda: _("%(type)s: the points per round cannot be negative."),
+        "per_win": lambda: _("%(type)s: the points per win cannot be negative."),
+        "per_draw": lambda: _("%(type)s: the points per draw cannot be negative."),
+        "per_bye": lambda: _("%(type)s: the points per bye cannot be negative."),
     }
-    for attribute in ("entering", "per_round", "per_win", "per_draw", "per_bye"):
+    for attribute, sentence in negative.items():
         if getattr(table, attribute) < 0:
             raise SeasonError(
-                code="negative_points",
-                field=attribute,
-                message=_("%(type)s: points for %(what)s cannot be negative.")
-                % {"type": name, "what": what[attribute]},
+                code="negative_points", field=attribute, message=sentence() % {"type": name}
             )
     if table.best_finishes is not None and table.best_finishes < 1:
         raise SeasonError(

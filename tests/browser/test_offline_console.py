@@ -276,8 +276,8 @@ def test_a_players_report_tapped_offline_waits_on_their_phone_and_is_stored_once
     expect(banner).to_contain_text(re.compile(r"your seat as of \d\d:\d\d"))
     # What the report says, with the players it is about (issue 43: "Your report (Ann)" read
     # as if Ann had sent it).
-    said = f"Your report: {ann.player.name} \u2013 {bob.player.name} 2-0"
-    expect(banner).to_contain_text(re.compile(re.escape(said) + r" \(tapped at \d\d:\d\d\) waits"))
+    said = f"Your report ({ann.player.name} \u2013 {bob.player.name} 2-0, tapped at "
+    expect(banner).to_contain_text(re.compile(re.escape(said) + r"\d\d:\d\d\) waits to be sent"))
     assert one.reports.count() == 0
     assert player.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     player.shot("offline-player-report-queued")
@@ -293,10 +293,18 @@ def test_a_players_report_tapped_offline_waits_on_their_phone_and_is_stored_once
     logged = AuditEntry.objects.filter(summary__contains="reported")
     assert [e for e in logged if "from their phone's queue" in str(e.after)]
 
+    # The opponent confirms it offline: their phone says it holds a confirmation, of what.
     opponent = phones()
     opponent.go(f"/events/{event.slug}/me/{walk_in_token(bob)}/")
+    opponent.page.wait_for_function("window.GuildhallOffline !== undefined")
+    opponent.page.wait_for_timeout(300)
+    opponent.context.set_offline(True)
     opponent.page.get_by_role("button", name=re.compile("^Confirm:")).click()
-    expect(opponent.page.locator(".result-line")).to_contain_text("Result:")
+    expect(opponent.page.locator("#offline-banner")).to_contain_text(
+        re.compile(rf"Your confirmation \({ann.player.name} won 2.0, tapped at \d\d:\d\d\) waits")
+    )
+    opponent.context.set_offline(False)
+    expect(opponent.page.locator(".result-line")).to_contain_text("Result:", timeout=20_000)
     one.refresh_from_db()
     assert one.reported and one.version == 1 and one.winner_id == ann.pk
     assert Game.objects.filter(notes__contains="Modern Friday").count() == 1
@@ -316,7 +324,10 @@ def test_a_players_report_against_a_table_changed_meanwhile_is_shown_not_applied
 
     player.context.set_offline(False)
     banner = player.page.locator("#offline-banner")
-    expect(banner).to_contain_text("was not stored", timeout=20_000)
+    expect(banner).to_contain_text(
+        re.compile(r"Your report \(.+ 2-0, tapped offline at \d\d:\d\d\) was not stored: "),
+        timeout=20_000,
+    )
     expect(banner).to_contain_text("already has its result")
     player.shot("offline-player-report-refused")
     one.refresh_from_db()
@@ -344,7 +355,7 @@ def test_a_players_tap_before_their_page_noticed_the_server_gone_waits_on_the_ph
     player.page.route("**/events/**", gone)
     player.page.locator(".report-form").get_by_role("button", name="2-0", exact=True).click()
     banner = player.page.locator("#offline-banner")
-    expect(banner).to_contain_text(re.compile(r"Your report: .+ 2-0 \(tapped at \d\d:\d\d\) waits"))
+    expect(banner).to_contain_text(re.compile(r"Your report \(.+ 2-0, tapped at \d\d:\d\d\) waits"))
     assert player.page.url.endswith(address)
     expect(player.page.locator(".my-seat")).to_be_visible()
     assert one.reports.count() == 0

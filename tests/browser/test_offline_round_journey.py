@@ -39,6 +39,10 @@ def test_the_to_pairs_offline_and_the_server_adopts_the_round(phone, league):
     page.goto(phone.base + reverse("offline_pair", args=[event.slug]))
     page.set_default_timeout(WAIT)
     expect(page.locator(".offline-status")).to_contain_text("online", timeout=WAIT)
+    # A pod event's own sentence, one pod in the singular (issue 45: "%(noun)s %(tables)s").
+    expect(page.locator(".offline-status")).to_contain_text(
+        f"waiting for the result of pod {table.number} (enter it on the console)"
+    )
     page.evaluate("async () => { await window.guildhallOffline.python; }")
 
     phone.context.set_offline(True)

@@ -150,7 +150,7 @@ def test_a_failed_message_is_sent_again_once_the_channel_works_and_a_double_tap_
         first = organizer_client.post(retry, follow=True).content.decode()
         second = organizer_client.post(retry, follow=True).content.decode()
         assert "Test message: on its way again" in first
-        assert "Test message: already waiting, nothing to do." in second
+        assert "Test message: already on its way, nothing to do." in second
         deliver_due.call()
         assert len(alive.requests) == 1
         assert alive.requests[0]["json"]["content"] == words["content"]

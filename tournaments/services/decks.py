@@ -138,12 +138,13 @@ UNCHECKED = {
 
 
 def decklists_unmet(
-    *, tournament: Tournament, entry_ids, accepted, what: str, must_ask: bool = True
+    *, tournament: Tournament, entry_ids, accepted, top_cut: int = 0, must_ask: bool = True
 ) -> list[dict]:
     """The entries of `entry_ids` without the legal list `tournament` requires (none when it
     requires none): round 1 and the top cut go on with them only once the TO has seen them
     (IPG 3.4, Decklist Problem: the TO lets them fix it first, or goes on and the penalty is
-    recorded). `accepted` are the entry ids the TO's confirm step showed: raises
+    recorded); `top_cut`: the size of the cut about to start (0: round 1). `accepted` are the
+    entry ids the TO's confirm step showed: raises
     DecklistsMissing (nothing written) unless every such entry is among them, so that a
     list broken since is asked about too. `must_ask` False (a round paired offline, already
     played): the entries are returned without asking. The caller holds the event's lock."""
@@ -151,7 +152,7 @@ def decklists_unmet(
         return []
     rows = lists_not_legal(tournament, entry_ids)
     if rows and must_ask and not {row["entry"] for row in rows} <= set(accepted or ()):
-        raise DecklistsMissing(rows, what=what)
+        raise DecklistsMissing(rows, top_cut=top_cut)
     return rows
 
 

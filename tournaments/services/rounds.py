@@ -123,7 +123,6 @@ def round_pair(
             tournament=tournament,
             entry_ids=[e.pk for e in entered],
             accepted=decklists_accepted,
-            what=_("pair round 1"),
             must_ask=seatings is None,
         )
     past = history(tournament)

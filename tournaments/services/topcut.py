@@ -82,7 +82,7 @@ def top_cut_start(*, tournament: Tournament, by=None, decklists_accepted=None) -
         tournament=tournament,
         entry_ids=tournament.entries.filter(player_id__in=in_cut).values_list("pk", flat=True),
         accepted=decklists_accepted,
-        what=_("start the top %(size)s") % {"size": tournament.top_cut},
+        top_cut=tournament.top_cut,
     )
     round_ = top_cut_round(tournament, bracket, last.number + 1)
     decklists_record(tournament=tournament, round_=round_, rows=unmet, by=by)

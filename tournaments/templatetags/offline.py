@@ -18,6 +18,7 @@ HASHED = [
     "tournaments/pyodide/pyodide.mjs",
     "tournaments/pyodide/domain.zip",
     "tournaments/offline_pair.js",
+    "guildhall/i18n.js",  # the scripts' words (offline_pair.js and clock.js read them)
     "tournaments/clock.js",
     "tournaments/paper.css",
     "tournaments/paper.js",

@@ -9,11 +9,17 @@ no change to its view; the placings are computed once per version of the event
 """
 
 from django import template
+from django.template.loader import render_to_string
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import pgettext
 
 from ..page_versions import event_placings_kept
 from ..selectors import placings as placing_selectors
 
 register = template.Library()
+
+BANNER = "tournaments/results/winner_banner.html"
 
 
 def _placings(context, event):
@@ -34,12 +40,38 @@ def event_placings(context, event, final=False):
     return _placings(context, event)
 
 
-@register.inclusion_tag("tournaments/results/winner_banner.html", takes_context=True)
+def names_list(items: list[str]) -> SafeString:
+    """Safe HTML `items` as one list in the active language ("Ann, Bob and Cy", "Ann、BobとCy"):
+    the translator writes the list's patterns, so a sentence that holds the list (the
+    banner's "%(names)s share first place.") is whole, not glued from "and" and commas."""
+    *first, last = [str(item) for item in items]
+    if not first:
+        return mark_safe(last)
+    between = escape(pgettext("between the items of a list", ", "))
+    # Translators: the last two of a list of names ("Ann, Bob and Cy": names "Ann, Bob").
+    pattern = escape(pgettext("a list of names, its last two", "%(names)s and %(last)s"))
+    return mark_safe(pattern % {"names": between.join(first), "last": last})
+
+
+def winner_context(event, winner) -> dict:
+    """The banner's context: a first place shared is named in one list, each with its deck."""
+    names = ""
+    if winner is not None and winner.shared:
+        names = names_list(
+            [
+                render_to_string(f"{BANNER}#winner-name", {"name": name, "deck": deck})
+                for name, deck in winner.names
+            ]
+        )
+    return {"event": event, "winner": winner, "names": names}
+
+
+@register.inclusion_tag(BANNER, takes_context=True)
 def winner_banner(context, event):
     if event.status != event.Status.FINISHED:
         return {"winner": None}
     placings = _placings(context, event)
-    return {"event": event, "winner": placing_selectors.winner_get(event, placings)}
+    return winner_context(event, placing_selectors.winner_get(event, placings))
 
 
 @register.inclusion_tag("tournaments/results/player_finish.html", takes_context=True)

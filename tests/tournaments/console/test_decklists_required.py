@@ -9,6 +9,7 @@ import re
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import translation
 
 from audit.models import AuditEntry
 from tests.cards.sample import SAMPLE
@@ -100,3 +101,30 @@ def test_the_top_cut_and_the_next_button_ask_too(event, organizer_client):
     organizer_client.post(cut_url, {"decklists": "go_on", "accepted": shown})
     organizer_client.post(cut_url, {"decklists": "go_on", "accepted": shown})
     assert event.rounds.filter(kind=Round.Kind.TOP_CUT).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "before", "go_on"),
+    [
+        (
+            "de",
+            "Dieses Turnier verlangt eine legale {format}-Liste. Bevor du Runde 1 paarst:",
+            "Weiter: Runde 1 paaren, Problem mit der Deckliste festhalten",
+        ),
+        (
+            "ja",
+            "このイベントでは有効な{format}のリストが必要です。ラウンド1の対戦表を作る前に：",  # noqa: RUF001
+            "続行：ラウンド1の対戦表を作り、デッキリストの問題を記録",  # noqa: RUF001
+        ),
+    ],
+)
+def test_the_confirm_step_is_written_whole_for_round_1_in_each_language(
+    event, organizer_client, settings, lang, before, go_on
+):
+    """Issue 45: "Before you %(what)s:" had "pair round 1" put in, which read wrongly."""
+    organizer_client.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
+    page = organizer_client.post(pair_url(event), {"number": "1"}).content.decode()
+    text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+    with translation.override(lang):
+        before = before.format(format=event.get_decklist_format_display())
+    assert before in text and go_on in text

@@ -204,7 +204,7 @@ def test_every_pod_reported_says_so(client, pods):
     for table in pods.rounds.get().tables.all():
         table_report(table=table, winner=table.seats.order_by("position")[0].entry)
     sheet = text(section(get(client, pods), "standings"))
-    assert "Every pod of round 1 has a result." in sheet
+    assert "Round 1: every pod has a result." in sheet
     assert "Still missing" not in sheet
 
 

@@ -141,6 +141,7 @@ def test_the_console_has_the_phone_keep_the_pairing_page_its_code_and_the_paper_
     names = {url.rsplit("/", 1)[1] for url in kept}
     assert {"pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"} <= names
     assert {"pyodide.asm.mjs", "pyodide.mjs", "domain.zip", "offline_pair.js", "paper.css"} <= names
+    assert "i18n.js" in names  # the scripts' words, which the pairing page reads
     assert all(url.startswith("/static/") for url in kept)
     worker = client.get(reverse("offline_service_worker")).content.decode()
     assert "run\\/(offline\\/|paper\\/)?" in worker

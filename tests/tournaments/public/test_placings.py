@@ -251,3 +251,56 @@ def test_late_entries_are_not_counted_before_they_have_played(client, league):
     event_changed(event.pk)
     shown = page(client, "event_player", event.slug, late[0].player_id)
     assert " of 10 after round 2</strong>" in shown, shown
+
+
+def banner_line(winner, *, top_cut: int, lang: str) -> str:
+    """The banner's first line for `winner`, in `lang`, its markup kept and spaces folded."""
+    from types import SimpleNamespace
+
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from tournaments.templatetags.placings import BANNER, winner_context
+
+    event = SimpleNamespace(top_cut=top_cut, slug="friday")
+    with translation.override(lang):
+        html = render_to_string(BANNER, winner_context(event, winner))
+    line = html.split('<p class="winner-line">', 1)[1].split("</p>", 1)[0]
+    return " ".join(line.split())
+
+
+def test_a_shared_first_place_is_one_sentence_with_its_list_of_names_in_each_language():
+    """Issue 45: the banner was glued from "Drawn final:", the names, "and" and "share first
+    place." translated apart; each case is one sentence now, the names one list in it."""
+    from tournaments.selectors.placings import Winner
+
+    three = Winner([("Ann", "Mono-Red Burn"), ("Bob", ""), ("Cy", "")])
+    two = Winner([("Ann", ""), ("Bob", "")])
+    burn = '<span class="deck">Mono-Red Burn</span>'
+    assert banner_line(three, top_cut=4, lang="en") == (
+        f"<strong>Drawn final:</strong> Ann {burn}, Bob and Cy share first place."
+    )
+    assert banner_line(three, top_cut=4, lang="de") == (
+        f"<strong>Unentschiedenes Finale:</strong> Ann {burn}, Bob und Cy teilen sich den "
+        "ersten Platz."
+    )
+    assert banner_line(two, top_cut=0, lang="de") == (
+        "<strong>Geteilter erster Platz:</strong> Ann und Bob, gleichauf nach Punkten und "
+        "jeder Feinwertung."
+    )
+    # Japanese puts the names before the verb and lists them with 、 and と.
+    assert banner_line(three, top_cut=4, lang="ja") == (
+        f"<strong>引き分けの決勝：</strong>Ann {burn}、BobとCyが同率1位です。"  # noqa: RUF001
+    )
+    assert banner_line(two, top_cut=0, lang="ja") == (
+        "<strong>同率1位：</strong>AnnとBob（ポイントとすべてのタイブレーカーで同点）。"  # noqa: RUF001
+    )
+
+
+def test_a_name_in_the_banner_is_escaped():
+    from tournaments.selectors.placings import Winner
+
+    winner = Winner([("<b>Ann</b>", ""), ("Bob & Co", "")])
+    assert "&lt;b&gt;Ann&lt;/b&gt; and Bob &amp; Co share" in banner_line(
+        winner, top_cut=4, lang="en"
+    )

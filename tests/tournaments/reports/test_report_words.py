@@ -98,3 +98,17 @@ def test_a_match_players_report_form_names_the_players(client, match):
     page = client.get(reverse("my_event_link", args=[event.slug, registration.token]))
     label = f'data-report-label="{first.player.name} {EN} {second.player.name} {{result}}"'
     assert label in page.content.decode()
+
+
+def test_a_confirmation_names_the_result_it_confirms_for_the_phones_queue(client, match):
+    """The confirm button carries the result in the page's words (offline.js names a waiting
+    confirmation by it): stripping "Confirm: " off the button read only in English."""
+    from tournaments.domain.result import Result
+    from tournaments.services.reports import report_submit
+
+    event, table, (first, second) = match
+    games = {first.pk: 2, second.pk: 0}
+    report_submit(table=table, entry=first, result=Result(winner=first.pk, game_wins=games))
+    page = own_page(client, event, second)
+    button = re.search(r'<button type="submit" class="big confirm"[^>]*>', page)[0]
+    assert f'data-report-label="{first.player.name} won 2{EN}0"' in button

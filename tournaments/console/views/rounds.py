@@ -55,7 +55,7 @@ def _decklists_confirm(
         event,
         "run",
         rows=error.rows,
-        what=error.what,
+        top_cut=error.top_cut,
         action=action,
         hidden=sorted(hidden.items()),
         registration_url=reverse("event_registration", kwargs={"slug": event.slug}),
@@ -169,12 +169,13 @@ def round_advance(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def _tables(event: Tournament, count: int) -> str:
-    """ "12 tables", "1 pod": the format's noun (its own translation) after the count."""
-    return ngettext("%(count)s %(noun)s", "%(count)s %(nouns)s", count) % {
-        "count": count,
-        "noun": event.play.noun_text,
-        "nouns": event.play.nouns_text,
-    }
+    """ "12 tables", "1 pod": each format's own words with their plural forms (a noun put
+    after "%(count)s" had one plural where Polish has three)."""
+    if event.play.key == "pods":
+        text = ngettext("%(count)s pod", "%(count)s pods", count)
+    else:
+        text = ngettext("%(count)s table", "%(count)s tables", count)
+    return text % {"count": count}
 
 
 @login_required
@@ -219,15 +220,25 @@ def round_extension(request: HttpRequest, slug: str, number: int) -> HttpRespons
         table_extension_set(round_=round_, number=table, minutes=minutes, by=request.user)
     except DomainError as error:
         return refused(request, event, error, form=form, form_name="extension_form")
-    values = {"noun": event.play.noun_title, "table": table, "minutes": minutes}
-    if minutes:
+    values = {"table": table, "minutes": minutes}
+    # A pod's sentence and a table's, whole (the noun's gender differs by language).
+    pods = event.play.key == "pods"
+    if minutes and pods:
         said = ngettext(
-            "%(noun)s %(table)s now has %(minutes)s extra minute.",
-            "%(noun)s %(table)s now has %(minutes)s extra minutes.",
+            "Pod %(table)s now has %(minutes)s extra minute.",
+            "Pod %(table)s now has %(minutes)s extra minutes.",
             minutes,
         )
+    elif minutes:
+        said = ngettext(
+            "Table %(table)s now has %(minutes)s extra minute.",
+            "Table %(table)s now has %(minutes)s extra minutes.",
+            minutes,
+        )
+    elif pods:
+        said = _("Pod %(table)s now has no time extension.")
     else:
-        said = _("%(noun)s %(table)s now has no time extension.")
+        said = _("Table %(table)s now has no time extension.")
     messages.success(request, said % values)
     return redirect("event_run", slug=event.slug)
 

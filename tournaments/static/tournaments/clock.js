@@ -13,15 +13,10 @@
 (function () {
   "use strict";
 
-  // The page's catalogue (/jsi18n/<lang>.js, loaded first) translates; without it, English.
-  var gettext = window.gettext || function (text) { return text; };
-  var interpolate =
-    window.interpolate ||
-    function (format, values) {
-      return format.replace(/%\((\w+)\)s/g, function (match, name) {
-        return String(values[name]);
-      });
-    };
+  // The page's catalogue translates, through the site's one fallback (English without it).
+  var words = window.GuildhallI18n; // guildhall/i18n.js, loaded before this script
+  var gettext = words.gettext;
+  var fill = words.fill;
 
   var formats = {};
 
@@ -45,7 +40,7 @@
   function left(ms, unit) {
     if (unit === "min") {
       var minutes = Math.max(0, Math.floor(ms / 60000));
-      return interpolate(gettext("%(minutes)s min"), { minutes: minutes }, true);
+      return fill(gettext("%(minutes)s min"), { minutes: minutes });
     }
     if (ms <= 0) {
       return gettext("time is up");
@@ -56,7 +51,7 @@
     var seconds = total % 60;
     var time = (hours ? hours + ":" + two(minutes) : String(minutes)) + ":" + two(seconds);
     // Translators: what is left of the round's clock, "12:34 left".
-    return interpolate(gettext("%(time)s left"), { time: time }, true);
+    return fill(gettext("%(time)s left"), { time: time });
   }
 
   function tick() {

@@ -9,15 +9,10 @@
 (function () {
   "use strict";
 
-  // The page's catalogue (/jsi18n/<lang>.js, loaded first) translates; without it, English.
-  var gettext = window.gettext || function (text) { return text; };
-  var interpolate =
-    window.interpolate ||
-    function (format, values) {
-      return format.replace(/%\((\w+)\)s/g, function (match, name) {
-        return String(values[name]);
-      });
-    };
+  // The page's catalogue translates, through the site's one fallback (English without it).
+  var words = window.GuildhallI18n; // guildhall/i18n.js, loaded before this script
+  var gettext = words.gettext;
+  var fill = words.fill;
 
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var target = event.detail.target;
@@ -76,7 +71,7 @@
       var since = Date.parse(times[i].getAttribute("datetime"));
       if (!isNaN(since)) {
         var minutes = Math.max(0, Math.floor((Date.now() - since) / 60000));
-        times[i].textContent = interpolate(gettext("%(minutes)s min"), { minutes: minutes }, true);
+        times[i].textContent = fill(gettext("%(minutes)s min"), { minutes: minutes });
       }
     }
   }

@@ -16,20 +16,16 @@
 // table's result, and before the round is sent the queue goes first, so the server stores each
 // of those results from the console's queue, once, with the table version it was tapped against.
 
-// The page's catalogue (/jsi18n/<lang>.js, loaded before this script, kept by the service
-// worker for the outage) translates; without it, English.
-const gettext = window.gettext || ((text) => text);
-const interpolate =
-  window.interpolate ||
-  ((format, values) => format.replace(/%\((\w+)\)s/g, (match, name) => String(values[name])));
-const fill = (text, values) => interpolate(text, values, true);
+// The page's catalogue (kept by the service worker for the outage) translates, through the
+// site's one fallback, guildhall/i18n.js, loaded before this script: English without it.
+const { gettext, ngettext, fill } = window.GuildhallI18n;
 
 const root = document.getElementById("offline-pair");
 const $ = (selector) => root.querySelector(selector);
 const key = `guildhall:offline-pair:${root.dataset.event}`;
-const noun = root.dataset.noun;
-// "Table", "Pod": the noun to start a label with, as the page wrote it.
-const nounTitle = root.dataset.nounTitle || `${noun[0].toUpperCase()}${noun.slice(1)}`;
+// A pod event's sentences are its own, not a 1v1 event's with another noun put in: the noun's
+// gender and plural forms differ by language (the page says which, data-format).
+const pods = root.dataset.format === "pods";
 
 // Whether the last request to the server was answered: while it is, results are entered on the
 // console as usual, and this page only waits for them.
@@ -205,13 +201,22 @@ function render() {
   ];
   if (timings.ready === undefined) parts.push(gettext("starting the pairing code…"));
   if (reachable && waiting.length && !state.paired) {
-    parts.push(
-      // Translators: %(noun)s is "table" or "pod", %(tables)s their numbers ("3, 5").
-      fill(gettext("waiting for the results of %(noun)s %(tables)s (enter them on the console)"), {
-        noun,
-        tables: waiting.join(", "),
-      }),
-    );
+    const count = waiting.length;
+    let format;
+    if (pods) {
+      // Translators: %(tables)s are the numbers of the pods still without a result ("3, 5").
+      format = ngettext("waiting for the result of pod %(tables)s (enter it on the console)",
+        "waiting for the results of %(count)s pods: %(tables)s (enter them on the console)",
+        count,
+      );
+    } else {
+      // Translators: %(tables)s are the numbers of the tables still without a result ("3, 5").
+      format = ngettext("waiting for the result of table %(tables)s (enter it on the console)",
+        "waiting for the results of %(count)s tables: %(tables)s (enter them on the console)",
+        count,
+      );
+    }
+    parts.push(fill(format, { count, tables: waiting.join(", ") }));
   }
   status.textContent = parts.join(" · ");
   drawMissing();
@@ -244,8 +249,7 @@ function drawMissing() {
 
 // "Table 3", "Pod 2".
 function tableLabel(number) {
-  // Translators: a table of the round, "Table 3" or "Pod 2" (%(noun)s is "Table" or "Pod").
-  return fill(gettext("%(noun)s %(number)s"), { noun: nounTitle, number });
+  return fill(pods ? gettext("Pod %(number)s") : gettext("Table %(number)s"), { number });
 }
 
 function resultButton(table, text, result) {

@@ -28,24 +28,12 @@
 (function () {
   "use strict";
 
-  // The page's catalogue (/jsi18n/<lang>.js, loaded before this script, kept by the service
-  // worker for the outage) translates; without it, English.
-  var gettext = window.gettext || function (text) { return text; };
-  var ngettext =
-    window.ngettext ||
-    function (one, many, n) {
-      return n === 1 ? one : many;
-    };
-  var interpolate =
-    window.interpolate ||
-    function (format, values) {
-      return format.replace(/%\((\w+)\)s/g, function (match, name) {
-        return String(values[name]);
-      });
-    };
-  function fill(text, values) {
-    return interpolate(text, values, true);
-  }
+  // The page's catalogue (kept by the service worker for the outage) translates, through the
+  // site's one fallback, guildhall/i18n.js, loaded before this script: English without it.
+  var words = window.GuildhallI18n;
+  var gettext = words.gettext;
+  var ngettext = words.ngettext;
+  var fill = words.fill;
 
   var banner = document.getElementById("offline-banner");
   if (!banner) {
@@ -240,6 +228,28 @@
     return gone ? fill(gettext("Offline since %(time)s"), { time: hhmm(gone) }) : gettext("Offline");
   }
 
+  // A player's report or confirmation on the phone, each in its own whole sentence (issue 45:
+  // "Your %(report)s" with the word put in read wrongly in other languages): what it says
+  // (`label`, the page's words: "Ann – Bob 2-0", "Ann won") is a value in it.
+  function waiting(item) {
+    var values = { result: item.label, time: item.hhmm };
+    if (item.action === "confirm") {
+      return fill(gettext("Your confirmation (%(result)s, tapped at %(time)s) waits to be sent"), values);
+    }
+    return fill(gettext("Your report (%(result)s, tapped at %(time)s) waits to be sent"), values);
+  }
+
+  function notStored(item) {
+    var values = { result: item.label, time: item.hhmm, reason: item.reason };
+    if (item.action === "confirm") {
+      return fill(
+        gettext("Your confirmation (%(result)s, tapped offline at %(time)s) was not stored: %(reason)s"),
+        values,
+      );
+    }
+    return fill(gettext("Your report (%(result)s, tapped offline at %(time)s) was not stored: %(reason)s"), values);
+  }
+
   function render() {
     var parts = [];
     var gone = since();
@@ -255,21 +265,10 @@
         );
       }
       queue.forEach(function (item) {
-        parts.push(
-          fill(gettext("Your %(report)s (tapped at %(time)s) waits to be sent"), {
-            report: item.label,
-            time: item.hhmm,
-          }),
-        );
+        parts.push(waiting(item));
       });
       settle.forEach(function (item) {
-        parts.push(
-          fill(gettext("Your %(report)s (tapped offline at %(time)s) was not stored: %(reason)s"), {
-            report: item.label,
-            time: item.hhmm,
-            reason: item.reason,
-          }),
-        );
+        parts.push(notStored(item));
       });
     } else {
       if (offline()) {
@@ -594,6 +593,7 @@
             event: SLUG,
             kind: KIND,
             table: item.table,
+            action: item.action,
             label: item.label,
             hhmm: item.hhmm,
             status: response.status,
@@ -935,7 +935,8 @@
     var action = data.get("action");
     var text = submitter ? submitter.textContent.replace(/\s+/g, " ").trim() : "";
     // What the report says, not who sent it: a pod's button is the winner's name ("Ann won"),
-    // a match's the games, named with the players ("Ann – Bob 2-0"; the form's template).
+    // a match's the games, named with the players ("Ann – Bob 2-0"; the form's template), a
+    // confirmation the result it confirms (its button's label).
     var own = submitter && submitter.getAttribute("data-report-label");
     var shape = form.getAttribute("data-report-label");
     var said = own || (shape && text ? shape.replace("{result}", text) : text);
@@ -948,10 +949,8 @@
       // form.action would be its <input name="action">: the attribute is the address.
       path: new URL(form.getAttribute("action") || "", window.location.href).pathname,
       params: params,
-      label:
-        action === "confirm"
-          ? "confirmation" + (text ? ": " + text.replace(/^Confirm: /, "") : "")
-          : "report" + (said ? ": " + said : ""),
+      action: action === "confirm" ? "confirm" : "report",
+      label: said || gettext("a result"),
       tapped: now,
       hhmm: hhmm(now),
       late: offline(),
