@@ -103,7 +103,9 @@ def test_a_penalty_that_escalates(browser, live_server, viewport):
             page.get_by_role("button", name="Give the penalty").click()
             page.wait_for_load_state("networkidle")
         expect(page.locator(".messages")).to_contain_text("Game Loss for Tournament Error")
-        expect(page.locator(".messages")).to_contain_text("Upgraded: the second Slow Play")
+        expect(page.locator(".messages")).to_contain_text(
+            "Upgraded: Tournament Error — Slow Play for the second time at this event (IPG 3)"
+        )
         rows = page.locator("table.penalty-log tbody tr")
         expect(rows).to_have_count(2)
         expect(rows.first).to_contain_text("Game Loss")
