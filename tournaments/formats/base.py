@@ -126,7 +126,6 @@ class Format:
     # `nouns` stay the English words the code compares; a sentence about a table or a pod is
     # written whole (`table_sentence`).
     noun_text: str
-    nouns_text: str
     noun_title: str
 
     # --- creating the event --------------------------------------------------------------

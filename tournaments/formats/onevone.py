@@ -77,7 +77,6 @@ class OneVOne(Format):
     key = "1v1"
     noun, nouns = "table", "tables"
     noun_text = pgettext_lazy("a 1v1 table of an event", "table")
-    nouns_text = pgettext_lazy("1v1 tables of an event", "tables")
     noun_title = pgettext_lazy("a 1v1 table of an event", "Table")
     template = "tournaments/formats/match.html"
     fewest_players = FEWEST_PLAYERS

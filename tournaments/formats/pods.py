@@ -26,7 +26,6 @@ class Pods(Format):
     key = "pods"
     noun, nouns = "pod", "pods"
     noun_text = pgettext_lazy("a pod (a multiplayer table) of an event", "pod")
-    nouns_text = pgettext_lazy("pods (multiplayer tables) of an event", "pods")
     noun_title = pgettext_lazy("a pod (a multiplayer table) of an event", "Pod")
     template = "tournaments/formats/pod.html"
     bracket_class, stage_class = " pods", " pod-stage"
