@@ -68,3 +68,40 @@ class translated:
 
     def __get__(self, instance, owner=None) -> str:
         return gettext(self.message)
+
+
+def _starts_with_i_sound(text: str) -> bool:
+    """Whether `text` starts with the vowel /i/ as Spanish spells it: "Isabel", "Íñigo",
+    "Hilda"; not "Hielo" or "Iowa", where the i glides into the next vowel."""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", text.strip()).casefold()
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    if plain.startswith("h"):
+        plain = plain[1:]
+    return plain.startswith("i") and plain[1:2] not in ("a", "e", "o", "u")
+
+
+def last_two_pattern(last: str) -> str:
+    """The pattern that joins a list's last item to the others, in the active language
+    ("%(names)s and %(last)s"): Spanish writes "e" instead of "y" before an /i/ sound
+    ("Ana e Isabel"), so the list's last item chooses between two msgids."""
+    if _starts_with_i_sound(last):
+        # Translators: the last two of a list of names when the last begins with an "i" sound
+        # ("Isabel", "Hilda"): as "a list of names, its last two" unless your "and" changes
+        # there (Spanish: "%(names)s e %(last)s").
+        return pgettext(
+            "a list of names, its last two, before an i sound", "%(names)s and %(last)s"
+        )
+    # Translators: the last two of a list of names ("Ann, Bob and Cy": names "Ann, Bob").
+    return pgettext("a list of names, its last two", "%(names)s and %(last)s")
+
+
+def names_text(items) -> str:
+    """Names (or any short texts) as one list in the active language: "Ann, Bob and Cy",
+    "Ana e Isabel", "Ann、BobとCy"."""
+    *first, last = [str(item) for item in items]
+    if not first:
+        return last
+    between = pgettext("between the items of a list", ", ")
+    return last_two_pattern(last) % {"names": between.join(first), "last": last}

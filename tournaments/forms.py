@@ -1,7 +1,7 @@
 from django import forms
 from django.utils import timezone
 from django.utils.functional import lazy
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from leagues.services import LeagueError, player_name_clean
@@ -331,7 +331,7 @@ class CommanderDeckForm(forms.Form):
     commander = forms.CharField(
         required=False,
         max_length=120,
-        label=_("Commander"),
+        label=pgettext_lazy("the commander card of a deck", "Commander"),
         help_text=_("Start typing: legal commanders are suggested."),
         widget=forms.TextInput(attrs={"list": "commander-names", "autocomplete": "off"}),
     )

@@ -23,7 +23,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from leagues.models import Game, League, Player
@@ -65,7 +65,8 @@ class Tournament(models.Model):
 
     class DecklistFormat(models.TextChoices):
         # cards.domain.legality.FORMATS, the ones a store runs.
-        COMMANDER = "commander", _("Commander")
+        # The format's name, not its card's (tournaments.forms' "Commander" field).
+        COMMANDER = "commander", pgettext_lazy("the Commander format", "Commander")
         STANDARD = "standard", _("Standard")
         PIONEER = "pioneer", _("Pioneer")
         MODERN = "modern", _("Modern")

@@ -68,19 +68,6 @@ def round_label(
     return stage_label(stage, gettext, in_sentence=in_sentence)
 
 
-def numbered(noun: str, nouns: str, numbers: Sequence[int], gettext: Gettext = english) -> str:
-    """ "table 3", "pods 1 and 4", "tables 1, 2 and 5": the noun agreeing with the count
-    (`noun` and `nouns` as the caller's language has them; the list in `gettext`'s)."""
-    shown = [str(n) for n in numbers]
-    if len(shown) == 1:
-        return gettext(N_("%(noun)s %(number)s")) % {"noun": noun, "number": shown[0]}
-    return gettext(N_("%(nouns)s %(numbers)s and %(last)s")) % {
-        "nouns": nouns,
-        "numbers": ", ".join(shown[:-1]),
-        "last": shown[-1],
-    }
-
-
 def result_label(
     *,
     reported: bool,

@@ -10,9 +10,11 @@ no change to its view; the placings are computed once per version of the event
 
 from django import template
 from django.template.loader import render_to_string
-from django.utils.html import escape
+from django.utils.html import escape, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import pgettext
+
+from core.translate import last_two_pattern
 
 from ..page_versions import event_placings_kept
 from ..selectors import placings as placing_selectors
@@ -48,8 +50,7 @@ def names_list(items: list[str]) -> SafeString:
     if not first:
         return mark_safe(last)
     between = escape(pgettext("between the items of a list", ", "))
-    # Translators: the last two of a list of names ("Ann, Bob and Cy": names "Ann, Bob").
-    pattern = escape(pgettext("a list of names, its last two", "%(names)s and %(last)s"))
+    pattern = escape(last_two_pattern(strip_tags(last)))  # "y" or "e" in Spanish: by the name
     return mark_safe(pattern % {"names": between.join(first), "last": last})
 
 
