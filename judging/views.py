@@ -18,6 +18,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import DomainError
@@ -82,6 +83,10 @@ def desk(request: HttpRequest, slug: str) -> HttpResponse:
         arrived=request.htmx and any(line.call.pk > shown for line in queue),
         max_extension=MAX_EXTENSION,
         round=event_selectors.latest_round(event),
+        extension_label=event.play.table_sentence(
+            pgettext("a 1v1 table", "Time extension for the table (minutes, added)"),
+            pgettext("a pod", "Time extension for the pod (minutes, added)"),
+        ),
     )
     template = "judging/desk.html" + ("#queue" if request.htmx else "")
     response = render(request, template, context)
@@ -100,15 +105,19 @@ def desk_calls(request: HttpRequest, slug: str) -> HttpResponse:
     action = request.POST.get("action", "")
     call_id = small_int(request.POST.get("call", ""))
     call = JudgeCall.objects.filter(pk=call_id, tournament=event).first() if call_id else None
-    noun = event.play.noun_text
+    # Each sentence whole for a table and for a pod (`Format.table_sentence`).
+    say = event.play.table_sentence
     try:
         if call is None:
             raise TournamentError(_("That call is not one of this event's."), code="no_call")
-        where = {"noun": noun, "number": call.table.number}
+        where = {"number": call.table.number}
         if action == "take":
             call_take(call=call, by=request.user)
-            # Translators: noun is the event's word for a table ("table", "pod").
-            messages.success(request, _("On your way to %(noun)s %(number)s.") % where)
+            text = say(
+                pgettext("a 1v1 table", "On your way to table %(number)s."),
+                pgettext("a pod", "On your way to pod %(number)s."),
+            )
+            messages.success(request, text % where)
         elif action == "done":
             minutes = request.POST.get("minutes", "").strip()
             extension = small_int(minutes) if minutes else 0
@@ -123,14 +132,30 @@ def desk_calls(request: HttpRequest, slug: str) -> HttpResponse:
                 extension_minutes=extension,
             )
             if extension:
-                text = _("Call from %(noun)s %(number)s done, +%(minutes)s min for the %(noun)s.")
+                text = say(
+                    pgettext(
+                        "a 1v1 table",
+                        "Call from table %(number)s done, +%(minutes)s min for the table.",
+                    ),
+                    pgettext(
+                        "a pod", "Call from pod %(number)s done, +%(minutes)s min for the pod."
+                    ),
+                )
                 text %= {**where, "minutes": extension}
             else:
-                text = _("Call from %(noun)s %(number)s done.") % where
+                text = say(
+                    pgettext("a 1v1 table", "Call from table %(number)s done."),
+                    pgettext("a pod", "Call from pod %(number)s done."),
+                )
+                text %= where
             messages.success(request, text)
         elif action == "cancel":
             call_cancel(call=call, entry=None, by=request.user)
-            messages.success(request, _("Call from %(noun)s %(number)s cancelled.") % where)
+            text = say(
+                pgettext("a 1v1 table", "Call from table %(number)s cancelled."),
+                pgettext("a pod", "Call from pod %(number)s cancelled."),
+            )
+            messages.success(request, text % where)
         else:
             raise TournamentError(_("Take a call, close it or cancel it."), code="action")
     except DomainError as error:
@@ -152,11 +177,11 @@ def table_call(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
     except DomainError as error:
         _said(request, error)
     else:
-        messages.success(
-            request,
-            _("A judge is called to %(noun)s %(number)s: the desk shows it.")
-            % {"noun": event.play.noun_text, "number": table.number},
+        text = event.play.table_sentence(
+            pgettext("a 1v1 table", "A judge is called to table %(number)s: the desk shows it."),
+            pgettext("a pod", "A judge is called to pod %(number)s: the desk shows it."),
         )
+        messages.success(request, text % {"number": table.number})
     return redirect("event_run", slug=event.slug)
 
 
@@ -239,11 +264,11 @@ def deck_checks(request: HttpRequest, slug: str) -> HttpResponse:
                         _("That table is not one of this event's."), code="no_table"
                     )
                 deck_check_start(table=table, by=request.user)
-                messages.success(
-                    request,
-                    _("Deck check of %(noun)s %(number)s started.")
-                    % {"noun": event.play.noun_text, "number": table.number},
+                text = event.play.table_sentence(
+                    pgettext("a 1v1 table", "Deck check of table %(number)s started."),
+                    pgettext("a pod", "Deck check of pod %(number)s started."),
                 )
+                messages.success(request, text % {"number": table.number})
             elif action == "done":
                 check_id = small_int(request.POST.get("check", ""))
                 check = DeckCheck.objects.filter(pk=check_id, tournament=event).first()
@@ -259,15 +284,16 @@ def deck_checks(request: HttpRequest, slug: str) -> HttpResponse:
                 deck_check_done(
                     check=check, minutes=minutes, note=request.POST.get("note", ""), by=request.user
                 )
-                messages.success(
-                    request,
-                    _("Deck check of %(noun)s %(number)s done: +%(minutes)s min for the %(noun)s.")
-                    % {
-                        "noun": event.play.noun_text,
-                        "number": check.table.number,
-                        "minutes": minutes,
-                    },
+                text = event.play.table_sentence(
+                    pgettext(
+                        "a 1v1 table",
+                        "Deck check of table %(number)s done: +%(minutes)s min for the table.",
+                    ),
+                    pgettext(
+                        "a pod", "Deck check of pod %(number)s done: +%(minutes)s min for the pod."
+                    ),
                 )
+                messages.success(request, text % {"number": check.table.number, "minutes": minutes})
             else:
                 raise TournamentError(_("Start a check or finish one."), code="action")
         except DomainError as error:
@@ -303,6 +329,10 @@ def deck_checks(request: HttpRequest, slug: str) -> HttpResponse:
         pick=pick,
         modes=list(labels.DECK_CHECK_MODES.items()),
         query=request.GET.urlencode(),
+        minutes_label=event.play.table_sentence(
+            pgettext("a 1v1 table", "Minutes it took (the table's time extension)"),
+            pgettext("a pod", "Minutes it took (the pod's time extension)"),
+        ),
     )
     return render(request, "judging/deck_checks.html", context)
 
@@ -325,8 +355,15 @@ def _player_act(request, event: Tournament, entry: Entry, page: str, *, via_link
             table = selectors.my_table(entry)
             if table is None:
                 raise TournamentError(
-                    _("You have no %(noun)s being played: find a judge at the desk.")
-                    % {"noun": event.play.noun_text},
+                    event.play.table_sentence(
+                        pgettext(
+                            "a 1v1 table",
+                            "You have no table being played: find a judge at the desk.",
+                        ),
+                        pgettext(
+                            "a pod", "You have no pod being played: find a judge at the desk."
+                        ),
+                    ),
                     code="no_table",
                 )
             call_create(

@@ -140,25 +140,43 @@ class ResultConflict(TournamentError, ConflictError):
     status = 409
     default_code = "stale_result"
 
-    def __init__(self, table, *, noun: str = "Table", message: str | None = None):
+    def __init__(self, table, *, play=None, message: str | None = None):
         if message is None:
             when = timezone.localtime(table.reported_at) if table.reported_at else None
             values = {
-                "noun": noun,
                 "number": table.number,
                 "result": describe_result(table),
                 "by": table.reported_by or _("someone"),
             }
+            # A table's sentence and a pod's, each whole (`Format.table_sentence`); a 1v1
+            # table's when the format is not given.
+            pick = play.table_sentence if play is not None else (lambda table, pod: table)
             if when:
                 values["time"] = f"{when:%H:%M}"
-                message = _(
-                    "%(noun)s %(number)s already has a different result: %(result)s (reported "
-                    "by %(by)s at %(time)s). Check it below before changing it."
+                message = pick(
+                    pgettext(
+                        "a 1v1 table",
+                        "Table %(number)s already has a different result: %(result)s (reported "
+                        "by %(by)s at %(time)s). Check it below before changing it.",
+                    ),
+                    pgettext(
+                        "a pod",
+                        "Pod %(number)s already has a different result: %(result)s (reported "
+                        "by %(by)s at %(time)s). Check it below before changing it.",
+                    ),
                 )
             else:
-                message = _(
-                    "%(noun)s %(number)s already has a different result: %(result)s (reported "
-                    "by %(by)s). Check it below before changing it."
+                message = pick(
+                    pgettext(
+                        "a 1v1 table",
+                        "Table %(number)s already has a different result: %(result)s (reported "
+                        "by %(by)s). Check it below before changing it.",
+                    ),
+                    pgettext(
+                        "a pod",
+                        "Pod %(number)s already has a different result: %(result)s (reported "
+                        "by %(by)s). Check it below before changing it.",
+                    ),
                 )
             message %= values
         super().__init__(message, code="stale_result")

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from audit.services import log_action
 from audit.summary import N_, Summary
@@ -62,19 +63,33 @@ def call_create(
             _("This round is not being played: ask at the judges' desk."), code="not_playing"
         )
     entries = seated(table)
-    where = {"noun": play.noun_text, "number": table.number}
+    # Each sentence whole for a table and for a pod (`Format.table_sentence`).
+    say = play.table_sentence
+    where = {"number": table.number}
     if len(entries) < 2:
         raise TournamentError(
-            _("A bye needs no judge: it has no %(noun)s.") % {"noun": play.noun_text}, code="bye"
+            say(
+                pgettext("a 1v1 table", "A bye needs no judge: it has no table."),
+                pgettext("a pod", "A bye needs no judge: it has no pod."),
+            ),
+            code="bye",
         )
     if entry is not None and entry.pk not in entries:
-        raise TournamentError(_("You are not at %(noun)s %(number)s.") % where, code="not_seated")
+        text = say(
+            pgettext("a 1v1 table", "You are not at table %(number)s."),
+            pgettext("a pod", "You are not at pod %(number)s."),
+        )
+        raise TournamentError(text % where, code="not_seated")
     open_call = JudgeCall.objects.filter(table=table, status__in=JudgeCall.OPEN).first()
     if open_call is not None:
+        text = say(
+            pgettext(
+                "a 1v1 table", "A judge is already called to table %(number)s (since %(since)s)."
+            ),
+            pgettext("a pod", "A judge is already called to pod %(number)s (since %(since)s)."),
+        )
         raise AlreadyDone(
-            _("A judge is already called to %(noun)s %(number)s (since %(since)s).")
-            % {**where, "since": _hm(open_call.called_at)},
-            code="already_called",
+            text % {**where, "since": _hm(open_call.called_at)}, code="already_called"
         )
     now = timezone.now()
     if entry is not None:
@@ -142,14 +157,18 @@ def _locked(call: JudgeCall) -> tuple:
 
 
 def _closed(call: JudgeCall, play) -> AlreadyDone:
-    where = {"noun": play.noun_text, "number": call.table.number}
+    where = {"number": call.table.number}
     if call.status == JudgeCall.Status.CANCELLED:
-        return AlreadyDone(
-            _("The call from %(noun)s %(number)s is already cancelled.") % where, code="closed"
+        text = play.table_sentence(
+            pgettext("a 1v1 table", "The call from table %(number)s is already cancelled."),
+            pgettext("a pod", "The call from pod %(number)s is already cancelled."),
         )
-    return AlreadyDone(
-        _("The call from %(noun)s %(number)s is already done.") % where, code="closed"
+        return AlreadyDone(text % where, code="closed")
+    text = play.table_sentence(
+        pgettext("a 1v1 table", "The call from table %(number)s is already done."),
+        pgettext("a pod", "The call from pod %(number)s is already done."),
     )
+    return AlreadyDone(text % where, code="closed")
 
 
 @transaction.atomic
@@ -194,14 +213,20 @@ def call_done(*, call: JudgeCall, by, note: str = "", extension_minutes: int = 0
     if extension_minutes:
         total = table.extra_minutes + extension_minutes
         if total > MAX_EXTENSION:
+            text = event.play.table_sentence(
+                pgettext(
+                    "a 1v1 table",
+                    "Table %(number)s already has %(minutes)s extra minutes: at most %(max)s "
+                    "in all.",
+                ),
+                pgettext(
+                    "a pod",
+                    "Pod %(number)s already has %(minutes)s extra minutes: at most %(max)s in all.",
+                ),
+            )
             raise TournamentError(
-                # Translators: noun is the event's word for a table, capitalized ("Table", "Pod").
-                _(
-                    "%(noun)s %(number)s already has %(minutes)s extra minutes: at most %(max)s "
-                    "in all."
-                )
+                text
                 % {
-                    "noun": event.play.noun_title,
                     "number": table.number,
                     "minutes": table.extra_minutes,
                     "max": MAX_EXTENSION,

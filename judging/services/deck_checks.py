@@ -6,6 +6,7 @@ service: added to what the table has)."""
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from audit.services import log_action
 from audit.summary import N_, Summary
@@ -30,12 +31,11 @@ def deck_check_start(*, table: Table, by=None) -> DeckCheck:
     if len(entries) < 2:
         raise TournamentError(_("A bye has no deck to check here."), code="bye")
     if DeckCheck.objects.filter(table=table).exists():
-        raise AlreadyDone(
-            # Translators: noun is the event's word for a table, capitalized ("Table", "Pod").
-            _("%(noun)s %(number)s is already being checked.")
-            % {"noun": event.play.noun_title, "number": table.number},
-            code="started",
+        text = event.play.table_sentence(
+            pgettext("a 1v1 table", "Table %(number)s is already being checked."),
+            pgettext("a pod", "Pod %(number)s is already being checked."),
         )
+        raise AlreadyDone(text % {"number": table.number}, code="started")
     check = DeckCheck.objects.create(
         tournament=event, round=table.round, table=table, started_by=by
     )
@@ -54,11 +54,11 @@ def deck_check_done(*, check: DeckCheck, minutes: int, note: str = "", by=None) 
     check = DeckCheck.objects.select_for_update().select_related("table__round").get(pk=check.pk)
     table = check.table
     if check.done_at is not None:
-        raise AlreadyDone(
-            _("The check of %(noun)s %(number)s is already done.")
-            % {"noun": event.play.noun_text, "number": table.number},
-            code="done",
+        text = event.play.table_sentence(
+            pgettext("a 1v1 table", "The check of table %(number)s is already done."),
+            pgettext("a pod", "The check of pod %(number)s is already done."),
         )
+        raise AlreadyDone(text % {"number": table.number}, code="done")
     if not 0 <= minutes <= MAX_EXTENSION:
         raise TournamentError(
             _("A deck check's time is 0 to %(max)s minutes.") % {"max": MAX_EXTENSION},

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from ..domain.result import Result
 from ..domain.texts import N_
@@ -121,6 +121,13 @@ class Format:
         """Of two translated sentences, the one about this format's tables (a 1v1 table or
         a pod): the noun's gender and case differ by language, so each is written whole."""
         return pod if self.key == "pods" else table
+
+    def table_name(self, number: int) -> str:
+        """ "Table 4", "Pod 4": one of this format's tables as a page names it, in the
+        reader's language (each written whole; templates: the `table_name` filter)."""
+        return self.table_sentence(gettext("Table %(number)s"), gettext("Pod %(number)s")) % {
+            "number": number
+        }
 
     # The noun as a page shows it, in the reader's language ("Tisch 3", "Pod 3"): `noun` and
     # `nouns` stay the English words the code compares; a sentence about a table or a pod is

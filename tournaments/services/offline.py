@@ -13,9 +13,11 @@ phone keeps its copy, so the TO has both."""
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from audit.services import log_action
 from audit.summary import Summary
+from core.translate import names_text
 
 from ..actions import Action
 from ..domain import nextround
@@ -40,34 +42,42 @@ def _seatings(round_: Round) -> list[list[int]]:
 
 
 def _differences(mine: dict, theirs: dict) -> list[str]:
-    """What changed between the phone's input and the server's, in the TO's words."""
+    """What changed between the phone's input and the server's, in the TO's words and
+    language."""
     names = mine.get("names") or {}
-    name = lambda p: names.get(str(p), f"player {p}")  # noqa: E731
+    name = lambda p: names.get(str(p), str(p))  # noqa: E731
     out = []
     if mine.get("round") != theirs.get("round"):
-        out.append(f"the server pairs round {mine.get('round')}, the phone {theirs.get('round')}")
+        out.append(
+            _("the server pairs round %(server)s, the phone round %(phone)s")
+            % {"server": mine.get("round"), "phone": theirs.get("round")}
+        )
     gone = sorted(set(theirs.get("players") or []) - set(mine["players"]))
     new = sorted(set(mine["players"]) - set(theirs.get("players") or []))
-    out += [f"{name(p)} dropped or left" for p in gone]
-    out += [f"{name(p)} joined or came back" for p in new]
+    out += [_("%(player)s dropped or left") % {"player": name(p)} for p in gone]
+    out += [_("%(player)s joined or came back") % {"player": name(p)} for p in new]
     if sorted(mine["sitting_out"]) != sorted(theirs.get("sitting_out") or []):
-        out.append("the players sitting the round out changed")
+        out.append(_("the players sitting the round out changed"))
     ours, phone = mine["history"], theirs.get("history") or []
+    between = pgettext("between the items of a list", "; ")
     for number, (a, b) in enumerate(zip(ours, phone, strict=False), 1):
         if a != b:
             changed = [
-                " and ".join(name(p) for p in t["players"])
+                names_text(name(p) for p in t["players"])
                 for t in a
                 if t not in b and len(t["players"]) > 1
             ]
-            where = f" ({'; '.join(changed)})" if changed else ""
-            out.append(f"round {number} has other results on the server{where}")
+            if changed:
+                text = _("round %(round)s has other results on the server (%(tables)s)")
+                out.append(text % {"round": number, "tables": between.join(changed)})
+            else:
+                out.append(_("round %(round)s has other results on the server") % {"round": number})
     if len(ours) != len(phone):
-        out.append("the server and the phone know a different number of rounds")
+        out.append(_("the server and the phone know a different number of rounds"))
     settings = {"history", "players", "sitting_out", "round", "names", "entrants"}
     if any(mine.get(k) != theirs.get(k) for k in set(mine) | set(theirs) if k not in settings):
-        out.append("the event's settings changed")
-    return out or ["the event changed"]
+        out.append(_("the event's settings changed"))
+    return out or [_("the event changed")]
 
 
 @transaction.atomic
@@ -116,13 +126,13 @@ def round_adopt(*, tournament: Tournament, data: dict, tables: list, by=None) ->
         try:
             changes = _differences(nextround.plain(mine), nextround.plain(data))
         except (TypeError, KeyError, AttributeError):  # the phone's input is not even its shape
-            changes = ["the event changed"]
+            changes = [_("the event changed")]
         raise TournamentError(
             _(
                 "The event changed since the phone paired the round: %(changes)s. Pair the "
                 "round again."
             )
-            % {"changes": "; ".join(changes)},
+            % {"changes": pgettext("between the items of a list", "; ").join(changes)},
             code="stale",
         )
     try:
@@ -183,11 +193,13 @@ def offline_results_record(
                 table=table, winner=entries[given["winner"]], by=by, via="the TO's phone, offline"
             )
         else:
-            raise TournamentError(
-                _("The phone's result of table %(number)s names nobody at it.")
-                % {"number": table.number},
-                code="result",
+            text = tournament.play.table_sentence(
+                pgettext(
+                    "a 1v1 table", "The phone's result of table %(number)s names nobody at it."
+                ),
+                pgettext("a pod", "The phone's result of pod %(number)s names nobody at it."),
             )
+            raise TournamentError(text % {"number": table.number}, code="result")
         recorded.append(table.number)
     return recorded
 

@@ -144,7 +144,7 @@ def table_report(
     if expected_version is not None and expected_version != table.version:
         if same:
             return table  # a double tap, or two judges entering the same result
-        raise ResultConflict(table, noun=play.noun_title)
+        raise ResultConflict(table, play=play)
     if same:
         return table
     before = table_snapshot(table, seats) if table.reported else None

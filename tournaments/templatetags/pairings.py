@@ -14,6 +14,13 @@ from core.fragments import fragment_tag, jinja_template
 register = template.Library()
 
 
+@register.filter
+def table_name(play, number) -> str:
+    """`{{ event.play|table_name:4 }}`: "Table 4", "Pod 4" in the reader's language
+    (`Format.table_name`)."""
+    return play.table_name(number)
+
+
 @fragment_tag(register)
 def pod_tables(tables) -> str:
     """A pod round's tables as the pairings' `<li>`s (a bye, or a pod with its seat order)."""
