@@ -10,7 +10,7 @@ pod format's edits are planned by `tournaments.formats.Pods`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from tournaments.domain.history import read_history
 from tournaments.domain.pairing import Pairing, PairingError, met_before
@@ -107,8 +107,10 @@ def pairing_from_manual(
     players: Sequence[PlayerId],
     history: Sequence[Round],
     points: Mapping[PlayerId, float],
+    name: Callable[[PlayerId], str] = str,
 ) -> Pairing:
-    """Record a TO's hand-made round as a `Pairing` (tables and seats kept as given).
+    """Record a TO's hand-made round as a `Pairing` (tables and seats kept as given); `name`
+    names a player in the warnings (by default its id).
 
     Raises `PairingError("invalid_manual", ...)` listing the problems from `validate_manual`;
     rematches, extra byes and repeated byes come back as warnings.
@@ -126,7 +128,7 @@ def pairing_from_manual(
         warnings.append(
             Note(
                 Nn_("%(n)s rematch: %(tables)s.", "%(n)s rematches: %(tables)s."),
-                {"n": len(rematches), "tables": met_before(past, rematches)},
+                {"n": len(rematches), "tables": met_before(past, rematches, name)},
                 count=len(rematches),
             )
         )
@@ -148,7 +150,7 @@ def pairing_from_manual(
                     "Player %(players)s already had a bye.",
                     "Players %(players)s already had a bye.",
                 ),
-                {"players": tuple(map(str, repeated))},
+                {"players": tuple(map(name, repeated))},
                 count=len(repeated),
             )
         )

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
@@ -96,6 +96,7 @@ def pair_round(
     first_round: str = "random",
     ratings: Mapping[PlayerId, float] | None = None,
     bye_pairing: str = "avoid_rematch",
+    name: Callable[[PlayerId], str] = str,
 ) -> Pairing:
     """Pair one 1v1 round of the active `players` (entered, not dropped).
 
@@ -107,6 +108,8 @@ def pair_round(
     `round_number` must be >= 1; a first round is recognised by the empty history.
     `bye_pairing` (one of BYE_PAIRINGS) says whether a later round's bye may move up to avoid a
     rematch ("avoid_rematch") or stays with the lowest-ranked player without one ("mtr").
+    `name` names a player in the warnings (the site passes the player's name; by default the
+    id).
     """
     if round_number < 1:
         raise PairingError("round_number", "round_number starts at 1")
@@ -122,15 +125,17 @@ def pair_round(
         )
     past = read_history(history)
     if not any(len(round_) for round_ in history):
-        return _first_round(active, past, points, seed, first_round, ratings)
-    return _swiss_round(active, past, ranking, points, move_bye=bye_pairing == "avoid_rematch")
+        return _first_round(active, past, points, seed, first_round, ratings, name)
+    return _swiss_round(
+        active, past, ranking, points, move_bye=bye_pairing == "avoid_rematch", name=name
+    )
 
 
 # ---------------------------------------------------------------------------------------------
 # Round 1
 
 
-def _first_round(active, past, points, seed, mode, ratings) -> Pairing:
+def _first_round(active, past, points, seed, mode, ratings, name=str) -> Pairing:
     warnings: list[str] = []
     if mode == "random":
         order = sorted(active)
@@ -161,14 +166,14 @@ def _first_round(active, past, points, seed, mode, ratings) -> Pairing:
     else:
         half = len(order) // 2
         pairs = [(order[i], order[i + half]) for i in range(half)]
-    return _finish(pairs, byes, order, past, points, warnings, seat_by_rank=True)
+    return _finish(pairs, byes, order, past, points, warnings, seat_by_rank=True, name=name)
 
 
 # ---------------------------------------------------------------------------------------------
 # Later rounds
 
 
-def _swiss_round(active, past, ranking, points, move_bye=True) -> Pairing:
+def _swiss_round(active, past, ranking, points, move_bye=True, name=str) -> Pairing:
     position = {p: i for i, p in enumerate(ranking)}
     tail = len(position)
     # Best first: points, then the given standings order (stable for its ties), then id.
@@ -180,7 +185,7 @@ def _swiss_round(active, past, ranking, points, move_bye=True) -> Pairing:
     if not order:
         return Pairing((), (), (), 0.0, ())
     if len(order) == 1:
-        return _finish([], (order[0],), order, past, points, warnings)
+        return _finish([], (order[0],), order, past, points, warnings, name=name)
 
     values = {p: float(points.get(p, 0.0)) for p in order}
     exact = {v: Fraction(v).limit_denominator(10**6) for v in set(values.values())}
@@ -209,24 +214,25 @@ def _swiss_round(active, past, ranking, points, move_bye=True) -> Pairing:
         warnings.append(
             Note(
                 N_("Every player has had a bye; player %(player)s gets bye number %(number)s."),
-                {"player": byes[0], "number": past.byes[byes[0]] + 1},
+                {"player": name(byes[0]), "number": past.byes[byes[0]] + 1},
             )
         )
-    return _finish(pairs, byes, order, past, points, warnings)
+    return _finish(pairs, byes, order, past, points, warnings, name=name)
 
 
-def met_before(past, tables) -> tuple[Note, ...]:
-    """ "3 v 8 (met before: 2)" for each of `tables` whose two players met before."""
+def met_before(past, tables, name: Callable[[PlayerId], str] = str) -> tuple[Note, ...]:
+    """ "Ann v Bob (met before: 2)" for each of `tables` whose two players met before (`name`
+    names a player; by default its id: "3 v 8")."""
     return tuple(
         Note(
             N_("%(a)s v %(b)s (met before: %(times)s)"),
-            {"a": a, "b": b, "times": past.times_met(a, b)},
+            {"a": name(a), "b": name(b), "times": past.times_met(a, b)},
         )
         for a, b in tables
     )
 
 
-def _finish(pairs, byes, order, past, points, warnings, seat_by_rank=False) -> Pairing:
+def _finish(pairs, byes, order, past, points, warnings, seat_by_rank=False, name=str) -> Pairing:
     """Seat each table, number the tables, and report rematches and the spread."""
     rank = {p: i for i, p in enumerate(order)}
     for b in byes:
@@ -257,7 +263,7 @@ def _finish(pairs, byes, order, past, points, warnings, seat_by_rank=False) -> P
                     "%(n)s rematch could not be avoided: %(tables)s.",
                     "%(n)s rematches could not be avoided: %(tables)s.",
                 ),
-                {"n": len(rematches), "tables": met_before(past, rematches)},
+                {"n": len(rematches), "tables": met_before(past, rematches, name)},
                 count=len(rematches),
             )
         )

@@ -278,6 +278,7 @@ class OneVOne(Format):
                 players=[p for seats in before.values() for p in seats],
                 history=past,
                 points=read_points(past),
+                name=lambda p: str(entries[p].player),
             )
         except PairingError as error:
             raise TournamentError(domain_message(error), code="invalid_manual") from None

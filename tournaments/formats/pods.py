@@ -7,6 +7,7 @@ Pairs with `domain.pods`, warns of repeats from `domain.history`, cuts with `dom
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from core.translate import names_text
 from leagues.domain.ranking import is_valid_ranking
 
 from ..actions import Action
@@ -79,7 +80,9 @@ class Pods(Format):
             return super().suggested_structure(players)
 
     def pair(self, tournament, **kwargs):
-        """Strongest pod first, each in seat order, then the byes as tables of one."""
+        """Strongest pod first, each in seat order, then the byes as tables of one. (The pod
+        pairer's warnings name no player: `name` is for `seating_warnings`' own.)"""
+        kwargs.pop("name", None)
         try:
             pairing = pair_pods(
                 **kwargs,
@@ -168,7 +171,7 @@ class Pods(Format):
     def _lost_last(self, entries, result, winner_id, finish, lost):
         if not lost:
             return winner_id, finish
-        names = _(" and ").join(str(entries[e].entry.player) for e in sorted(lost))
+        names = names_text(str(entries[e].entry.player) for e in sorted(lost))
         if winner_id in lost:
             raise TournamentError(
                 _("%(player)s lost this pod's game by a judge's penalty: they cannot win it.")

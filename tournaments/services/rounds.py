@@ -128,6 +128,7 @@ def round_pair(
     past = history(tournament)
     table = standings(tournament, past)
     ratings = entry_ratings(tournament, active) if tournament.first_round == "rating" else None
+    by_player = {e.player_id: e for e in entered}
     if seatings is not None:
         tables, warnings = [tuple(t) for t in seatings], list(notes or [])
     else:
@@ -144,8 +145,8 @@ def round_pair(
             # The pod pairer weighs repeats by how many rounds are left and looks one round
             # ahead, but not past the last (domain.pods).
             rounds=planned,
+            name=lambda p: str(by_player[p].player),  # who a warning names
         )
-    by_player = {e.player_id: e for e in entered}
     requested = [(e.player_id,) for e in entered if e.pk in sitting_out]
     seatings = list(enumerate(tables, 1))
     warnings += play.seating_warnings(past, seatings, by_player)

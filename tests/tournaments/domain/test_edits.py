@@ -51,6 +51,16 @@ def test_manual_byes_are_recorded_with_warnings():
     assert any("Player 3 already had a bye" in w for w in recorded.warnings)
 
 
+def test_a_manual_rounds_warnings_name_the_players_as_the_caller_names_them():
+    history = [(W(1, 2, 1), bye(3))]
+    names = {1: "Ann", 2: "Bob", 3: "Cy", 4: "Dee"}.__getitem__
+    recorded = pairing_from_manual(
+        [(2, 1)], [3, 4], players=[1, 2, 3, 4], history=history, points={}, name=names
+    )
+    assert "1 rematch: Bob v Ann (met before: 1)." in recorded.warnings
+    assert "Player Cy already had a bye." in recorded.warnings
+
+
 def test_swap_players():
     tables = ((1, 2), (3, 4))
     assert swap_players(tables, 2, 3) == (((1, 3), (2, 4)), ())

@@ -229,6 +229,25 @@ def test_unavoidable_rematches_are_as_few_as_possible_and_reported():
     assert result.warnings and "1 rematch could not be avoided: " in result.warnings[0]
 
 
+def test_the_warnings_name_the_players_as_the_caller_names_them():
+    """A TO reads "Ann v Bob (met before: 1)", not "1 v 2": the site passes the names, the
+    phone's pairing the snapshot's (by default the ids, as the benches read them)."""
+    names = {1: "Ann", 2: "Bob", 3: "Cy"}.__getitem__
+    history = [(W(1, 2, 1), bye(3)), (W(1, 3, 1), bye(2)), (W(2, 3, 2), bye(1))]
+
+    named = pair([1, 2, 3], history, name=names)
+    plain = pair([1, 2, 3], history)
+
+    assert named.tables == plain.tables and named.byes == plain.byes  # names change nothing else
+    assert len(named.warnings) == 2, named.warnings
+    bye_note, rematch = named.warnings
+    player = names(named.byes[0])
+    assert bye_note == f"Every player has had a bye; player {player} gets bye number 2."
+    ((a, b),) = named.tables
+    assert rematch == f"1 rematch could not be avoided: {names(a)} v {names(b)} (met before: 1)."
+    assert plain.warnings[1] == f"1 rematch could not be avoided: {a} v {b} (met before: 1)."
+
+
 def test_drops_and_a_late_entry():
     history = [(W(1, 2, 1), W(3, 4, 3), W(5, 6, 5))]
     points = points_of(history)
