@@ -9,9 +9,11 @@ class AchievementsConfig(AppConfig):
     name = "achievements"
 
     def ready(self):
-        from audit.registry import action_register
+        from audit.registry import action_register, fields_register
 
-        from .actions import LABELS
+        from .actions import LABELS, history_fields
 
         for action, label in LABELS.items():
             action_register(action, label)
+        for object_type, fields in history_fields().items():
+            fields_register(object_type, fields)

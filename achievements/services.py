@@ -59,7 +59,7 @@ def _achievement_data(a: Achievement) -> dict:
         "name": a.name,
         "description": a.description,
         "points": a.points,
-        "how often": domain.RULES[Per(a.per)],  # the History keeps English
+        "how often": domain.RULES[Per(a.per)],  # English: the History translates it (actions)
         "active": a.active,
     }
 
@@ -257,7 +257,7 @@ def _claim_data(claim: Claim) -> dict:
         "player": claim.player.name,
         "night": claim.night.isoformat(),
         "game": claim.game_id,
-        "status": claim.get_status_display(),
+        "status": claim.status,  # the code: the History labels it in its reader's language
     }
 
 

@@ -4,9 +4,12 @@ An entry's `action` is a string such as "game.correct". The app that owns the ac
 registers it with its label (and, when it can be undone, the action its undo records and the
 function that undoes it) from its `AppConfig.ready()`; the audit app itself names no action.
 A scope ("tournament") lets the History page narrow to a thing of an app above leagues.
+The fields of a kind of entry (`fields_register`) say how the History shows the data its
+entries keep before and after a change: each key's label and a coded value's own label, in
+the reader's language.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 
@@ -63,3 +66,30 @@ def scope_register(name: str, *, get: Callable, choices: Callable) -> None:
 
 def scope_get(name: str) -> Scope | None:
     return _SCOPES.get(name)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field the entries of a kind keep in `before`/`after`, as the History shows it:
+    its label and, for a coded value, each code's label (lazy texts: read in the reader's
+    language)."""
+
+    label: str
+    choices: Mapping[str, str] | None = None
+
+
+_FIELDS: dict[str, dict[str, Field]] = {}
+
+
+def fields_register(object_type: str, fields: Mapping[str, object]) -> None:
+    """The fields of `object_type`'s entries ("registration", "call"), by key: a label, or a
+    pair (label, choices), `choices` a model's `TextChoices.choices` or a dict of code ->
+    label. A key not registered is shown by its name."""
+    table = _FIELDS.setdefault(object_type, {})
+    for key, value in fields.items():
+        label, choices = value if isinstance(value, tuple) else (value, None)
+        table[key] = Field(label, dict(choices) if choices is not None else None)
+
+
+def fields_get(object_type: str) -> dict[str, Field]:
+    return _FIELDS.get(object_type, {})

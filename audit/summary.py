@@ -97,6 +97,12 @@ def _encode(value):
     return value
 
 
+def as_data(value):
+    """A summary's value (a `Summary`, a list of them, a `Day`, a name) as JSON keeps it: what
+    an entry's `before`/`after` holds for the History to write in its reader's language."""
+    return _encode(value)
+
+
 def _decode(value):
     if isinstance(value, list):
         return Items(_decode(v) for v in value)

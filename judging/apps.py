@@ -8,16 +8,18 @@ class JudgingConfig(AppConfig):
     name = "judging"
 
     def ready(self):
-        from audit.registry import action_register
+        from audit.registry import action_register, fields_register
         from tournaments import hooks as tournaments
 
-        from .actions import LABELS
+        from .actions import LABELS, history_fields
         from .fillings import CALL_BOX, judge_call_box
         from .page_versions import desk_scopes
         from .selectors import call_notes, lost_by_penalty
 
         for action, label in LABELS.items():
             action_register(action, label)
+        for object_type, fields in history_fields().items():
+            fields_register(object_type, fields)
 
         # A pod's result places a player who lost its game by a penalty last.
         tournaments.lost_by_penalty.register(lost_by_penalty)

@@ -38,3 +38,40 @@ LABELS = {
     Action.SERIES_LINK: _("Players linked in a series"),
     Action.SERIES_UNLINK: _("Players unlinked in a series"),
 }
+
+
+def history_fields() -> dict[str, dict]:
+    """How the History shows the data a season's entries keep (audit.registry.fields_register)."""
+    from .models import SeriesMember
+
+    counts = {
+        "entering": _("Points for entering"),
+        "per_round": _("Points per round"),
+        "per_win": _("Points per win"),
+        "per_draw": _("Points per draw"),
+        "per_bye": _("Points per bye"),
+    }
+    return {
+        "season": {
+            "name": _("Name"),
+            "starts_on": _("Starts"),
+            "ends_on": _("Ends"),
+            "tiebreaks": _("Tiebreakers"),
+            "event_types": _("Event types"),
+            "events_removed": _("Events removed"),
+            "changes": _("Changes"),
+        },
+        "eventtype": {
+            "name": _("Name"),
+            "placings": _("Points by placing"),
+            "best_finishes": _("Best finishes counted"),
+            **counts,
+        },
+        "series": {"name": _("Name"), "store": _("Store")},
+        "seriesmember": {
+            "series": _("Series"),
+            "status": (_("Status"), SeriesMember.Status.choices),
+            "events_removed": _("Events removed"),
+        },
+        "serieslink": {"player": _("Player"), "same_as": _("Same player as")},
+    }

@@ -8,12 +8,14 @@ class SeasonsConfig(AppConfig):
     name = "seasons"
 
     def ready(self):
-        from audit.registry import action_register
+        from audit.registry import action_register, fields_register
         from jobs.registry import sweep_register
 
         from . import receivers, services  # noqa: F401 — connects the receivers
-        from .actions import LABELS
+        from .actions import LABELS, history_fields
 
         for action, label in LABELS.items():
             action_register(action, label)
+        for object_type, fields in history_fields().items():
+            fields_register(object_type, fields)
         sweep_register(services.seasons_sweep)  # seasons whose catch-up was lost

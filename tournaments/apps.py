@@ -1,6 +1,7 @@
 """The tournaments app: registers its audit actions, the undo of a table correction or a drop,
 the event filter of the History page, what deleting an event says it leaves, what bumps
-an event's page version, and the lists checked again when the card data changes."""
+an event's page version, the lists checked again when the card data changes, and how the History
+shows its entries' fields."""
 
 from django.apps import AppConfig
 
@@ -11,12 +12,12 @@ class TournamentsConfig(AppConfig):
 
     def ready(self):
         from audit.errors import UndoRefused
-        from audit.registry import action_register, scope_register
+        from audit.registry import action_register, fields_register, scope_register
         from cards.signals import cards_changed
         from leagues.deletion import delete_note_register
 
         from . import page_versions  # noqa: F401 — connects the page-version receivers
-        from .actions import LABELS, Action
+        from .actions import LABELS, Action, history_fields
         from .deletion import tournament_delete_notes
         from .errors import TournamentError
         from .models import Tournament
@@ -44,6 +45,8 @@ class TournamentsConfig(AppConfig):
             undone_as, handler = undo.get(action, (None, None))
             action_register(action, label, undone_as=undone_as, undo=handler)
 
+        for object_type, fields in history_fields().items():
+            fields_register(object_type, fields)
         scope_register(
             "tournament",
             get=lambda organization, slug: (

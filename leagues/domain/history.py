@@ -3,12 +3,18 @@
 Pure functions of the plain dicts the services store in `AuditEntry.before` / `.after`, so
 an entry reads the same long after its game, table or event is gone. `changes` pairs the
 before and after lines and marks the ones that differ, for a before → after view.
+
+A kind without a describer of its own here (an upper app's: a registration, a judge call, a
+season) is shown a line per field, "Status: On the waitlist", by the `fields` its app
+registered (audit.registry.fields_register: each key's label, a coded value's label) and the
+page's `value` for what this module cannot write (a stored sentence, a time on the store's
+clock).
 """
 
 from dataclasses import dataclass
 
 from core.translate import gettext as _
-from core.translate import ngettext
+from core.translate import ngettext, pgettext
 
 from .ordinals import ordinal as _ordinal
 
@@ -134,7 +140,9 @@ def _player_lines(snap: dict) -> list[str]:
     if snap.get("account"):
         lines.append(_("Account %(account)s") % {"account": snap["account"]})
     if snap.get("status"):
-        lines.append(_("Claim %(status)s") % {"status": snap["status"]})
+        status = snap["status"]  # the claim's code; a text of before as it is
+        label = _(CLAIM_STATUS[status]) if status in CLAIM_STATUS else status
+        lines.append(_("Claim %(status)s") % {"status": label})
     elif snap.get("code_id") and not snap.get("account"):
         lines.append(_("A new one-time claim code"))
     return lines
@@ -173,6 +181,10 @@ def _league_lines(snap: dict) -> list[str]:
     return lines
 
 
+# A claim's states as leagues.models.PlayerClaim.Status labels them (no Django here): the
+# catalogue's msgids, translated where a line is written.
+CLAIM_STATUS = {"pending": "Waiting for the store", "approved": "Approved", "refused": "Refused"}
+
 # The membership roles as leagues.models.Role labels them (no Django here): English, the
 # catalogue's msgids (Role's own), translated where a line is written.
 ROLE_LABELS = {"owner": "Owner", "organizer": "Organizer", "judge": "Judge / TO"}
@@ -191,14 +203,45 @@ DESCRIBERS = {
 }
 
 
-def describe(object_type: str, snapshot: dict | None) -> list[str]:
-    """The snapshot as lines; none when there is no snapshot (before a creation)."""
+def describe(object_type: str, snapshot: dict | None, fields=None, value=None) -> list[str]:
+    """The snapshot as lines; none when there is no snapshot (before a creation). `fields`
+    (key -> an object with `label` and `choices`) and `value` (a value -> its text) are for
+    the kinds this module has no describer of (`_field_lines`)."""
     if not snapshot:
         return []
     describer = DESCRIBERS.get(object_type)
     if describer is None:
-        return [f"{key}: {value}" for key, value in sorted(snapshot.items())]  # raw fields
+        return _field_lines(snapshot, fields or {}, value or str)
     return describer(snapshot)
+
+
+def _field_lines(snap: dict, fields, value) -> list[str]:
+    """ "Status: On the waitlist", a line per field in key order: the field's label (its key
+    when it has none), its value as read."""
+    lines = []
+    for key in sorted(snap):
+        field = fields.get(key)
+        values = {
+            "field": str(field.label) if field else key,
+            "value": _shown(snap[key], field, value),
+        }
+        # Translators: one field of a History entry ("Status: On the waitlist").
+        lines.append(_("%(field)s: %(value)s") % values)
+    return lines
+
+
+def _shown(item, field, value) -> str:
+    choices = getattr(field, "choices", None)
+    if choices and isinstance(item, str) and item in choices:
+        return str(choices[item])
+    if isinstance(item, bool):
+        return _("yes") if item else _("no")
+    if item is None or item == "" or item == []:
+        return "—"
+    if isinstance(item, list):
+        between = pgettext("between the items of a list", "; ")
+        return between.join(_shown(each, field, value) for each in item)
+    return value(item)
 
 
 @dataclass(frozen=True)
@@ -208,10 +251,12 @@ class Line:
 
 
 def changes(
-    object_type: str, before: dict | None, after: dict | None
+    object_type: str, before: dict | None, after: dict | None, fields=None, value=None
 ) -> tuple[list[Line], list[Line]]:
-    """Before and after lines, each marked `changed` when the other side lacks it."""
-    old, new = describe(object_type, before), describe(object_type, after)
+    """Before and after lines, each marked `changed` when the other side lacks it (`fields`
+    and `value`: `describe`'s)."""
+    old = describe(object_type, before, fields, value)
+    new = describe(object_type, after, fields, value)
     return (
         [Line(text, text not in new) for text in old],
         [Line(text, text not in old) for text in new],

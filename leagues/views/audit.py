@@ -7,20 +7,25 @@ page can be narrowed to a league or to an event; events are found through the sc
 tournaments app registers (`audit.registry`), so this app does not import the one above it.
 """
 
+import re
+from datetime import date, datetime
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_tables2 import RequestConfig
 
 from audit.errors import UndoRefused
 from audit.models import AuditEntry
-from audit.registry import scope_get
+from audit.registry import fields_get, scope_get
 from audit.services import audit_undo as undo_entry
+from audit.summary import Summary
 from core.errors_http import error_response
 from core.languages import store_activate
 from core.zones import zone_activate
@@ -69,6 +74,30 @@ def _query(league: League | None, tournament) -> str:
     return ""
 
 
+# A day and a moment as an entry keeps them (`isoformat()`; a moment with its offset).
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?([+-]\d{2}:\d{2}|Z)$")
+
+
+def history_value(value) -> str:
+    """A field's value as the History writes it in the reader's language: a sentence kept
+    before translation (`Summary.to_json`), a moment on the store's clock and a day in the
+    language's own format, anything else as it is (a name, a number, a text of before)."""
+    if isinstance(value, dict) and "t" in value:
+        try:
+            return Summary.from_json(value).render()
+        except (KeyError, TypeError, ValueError):
+            return str(value)
+    if isinstance(value, str) and _MOMENT.match(value):
+        moment = datetime.fromisoformat(value)
+        return date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")
+    if isinstance(value, str) and _DAY.match(value):
+        return date_format(date.fromisoformat(value), "SHORT_DATE_FORMAT")
+    if isinstance(value, dict):
+        return ", ".join(f"{key}: {history_value(item)}" for key, item in sorted(value.items()))
+    return str(value)
+
+
 @require_GET
 def audit_log(request: HttpRequest, org: str) -> HttpResponse:
     organization = _managed_organization(request, org)
@@ -85,7 +114,11 @@ def audit_log(request: HttpRequest, org: str) -> HttpResponse:
     for row in table.page.object_list:  # the page's entries only
         entry = row.record
         entry.lines_before, entry.lines_after = changes(
-            entry.object_type, entry.before, entry.after
+            entry.object_type,
+            entry.before,
+            entry.after,
+            fields_get(entry.object_type),
+            history_value,
         )
         entry.undone = hasattr(entry, "reverted_by")
     context = {

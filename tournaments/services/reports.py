@@ -35,7 +35,7 @@ from django.utils.translation import pgettext
 
 from audit.actors import acting_user
 from audit.services import log_action
-from audit.summary import N_, Summary
+from audit.summary import N_, Summary, as_data
 from core.pagecache import touch
 
 from ..actions import Action
@@ -236,21 +236,27 @@ def _drop_stance(entry: Entry, reports: list[ResultReport], now, keep: ResultRep
                 confirmation.save(update_fields=["withdrawn_at"])
 
 
-def _log(tournament, action, report, table, *, by, via_link, said, values, who: str, queued=""):
+def _log(tournament, action, report, table, *, by, via_link, said, values, who, queued=""):
     """One History entry: its summary `said` (a msgid whose `%(where)s` is the table) with
     `values`, its lines read as sentences there (History lists an unknown kind's snapshot as
     "key: value"); the report row keeps the rest (the result, version)."""
     play = format_for(tournament)
-    noun = play.noun
-    played_in = table.round.stage or table.round.label_in_sentence
+    where = table_phrase(table.round, table.number, play)
+    # Kept as sentences before translation and data, written in whoever reads the History
+    # (tournaments.apps registers the fields' labels).
     after = {
-        "report": f"{report.number} on {noun} {table.number}, {played_in}",
-        "result": report.summary,
-        "by": who + (" (through their link)" if via_link else ""),
+        "report": Summary(N_("report %(number)s, %(where)s"), number=report.number, where=where),
+        "result": values["result"],
+        "by": who,
     }
+    if via_link:
+        after["through_link"] = True
     if queued:
-        after["sent"] = f"from their phone's queue, tapped at {queued} offline"
-    summary = Summary(said, where=table_phrase(table.round, table.number, play), **values)
+        after["sent"] = Summary(
+            N_("from the phone's queue, tapped at %(time)s offline"), time=queued
+        )
+    after = {key: as_data(value) for key, value in after.items()}
+    summary = Summary(said, where=where, **values)
     via = "player's link" if via_link else ""
     log_action(tournament, action, report, summary, None, after, by, via=via)
 
@@ -510,7 +516,7 @@ def report_accept(*, report: ResultReport | int, by=None) -> Table:
                 Result.from_json(stored.result), {s.entry_id: s.entry.player.name for s in _seats}
             ),
         },
-        who=f"the TO, from {stored.entry.player.name}'s report",
+        who=Summary(N_("the TO, from %(player)s's report"), player=stored.entry.player.name),
     )
     via = f"chose {stored.entry.player.name}'s report {stored.number}"
     return table_report(table=table, result=Result.from_json(stored.result), by=by, via=via)

@@ -98,3 +98,37 @@ def test_changes_mark_what_differs_on_each_side():
         Line("2nd Ann (seat 2)", True),
     ]
     assert changes("game", None, GAME)[0] == []
+
+
+class Field:
+    def __init__(self, label, choices=None):
+        self.label, self.choices = label, choices
+
+
+def test_an_upper_apps_kind_is_a_line_per_field_by_the_fields_its_app_registered():
+    """A registration (tournaments' kind): each key by its label, a code by its label, a yes
+    or no for a flag, a dash for nothing, a list joined; the page's `value` for the rest."""
+    fields = {
+        "player": Field("Player"),
+        "status": Field("Status", {"waitlisted": "On the waitlist"}),
+        "paid": Field("Paid"),
+    }
+    snapshot = {
+        "status": "waitlisted",
+        "paid": False,
+        "player": "Ann",
+        "note": None,
+        "promoted": ["Bob", "Cy"],
+        "since": "2026-12-04T20:00:00+00:00",
+    }
+    lines = describe("registration", snapshot, fields, lambda v: f"<{v}>")
+    assert lines == [
+        "note: —",  # a key no app named: its own name
+        "Paid: no",
+        "Player: <Ann>",
+        "promoted: <Bob>; <Cy>",
+        "since: <2026-12-04T20:00:00+00:00>",
+        "Status: On the waitlist",
+    ]
+    # Without fields or a page (a kind nobody registered): key and value as they are.
+    assert describe("widget", {"size": 3}) == ["size: 3"]

@@ -6,6 +6,7 @@ without a version or with a time that is not one."""
 import pytest
 
 from audit.models import AuditEntry
+from audit.summary import Summary
 from leagues.models import Game
 from tournaments.models import ResultReport
 from tournaments.services.results import table_report
@@ -42,7 +43,14 @@ def test_a_queued_report_and_confirmations_are_stored_once(client, pod):  # noqa
     late = queued(client, url, 0, **report)
     assert late.status_code == 302 and "said" not in late.url
     # History: the report and the three confirmations, each once, each saying it was queued.
-    sent = [e for e in AuditEntry.objects.all() if "tapped at 21:14 offline" in str(e.after)]
+    # (Kept before translation: the History writes "from the phone's queue, tapped at 21:14
+    # offline" in its reader's language.)
+    sent = [
+        e
+        for e in AuditEntry.objects.all()
+        if Summary.from_json((e.after or {}).get("sent") or {"t": ""}).english()
+        == "from the phone's queue, tapped at 21:14 offline"
+    ]
     assert len(sent) == 4
 
 
