@@ -129,3 +129,18 @@ def slot(name: str) -> Slot:
         return ALL_SLOTS[name]
     except KeyError:
         raise UnknownSlot(f"no slot {name!r} is declared (an app's hooks.py)") from None
+
+
+# --- core's own -----------------------------------------------------------------------------
+
+script_words = Reader(
+    "script_words",
+    doc=(
+        "Messages of the Python catalogue (django.po) that a script writes too: the pure "
+        "domain's sentences, which the phone's own pairing raises in English with their values "
+        "apart. Each answer is a set of msgids: a msgid, a 'context\\x04msgid' key, or a "
+        "(msgid, plural) pair. The scripts' catalogue (core.views.js_catalog) carries their "
+        "translations beside its own."
+    ),
+    combine=union,
+)

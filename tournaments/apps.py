@@ -1,7 +1,8 @@
 """The tournaments app: registers its audit actions, the undo of a table correction or a drop,
 the event filter of the History page, what deleting an event says it leaves, what bumps
-an event's page version, the lists checked again when the card data changes, and how the History
-shows its entries' fields."""
+an event's page version, the lists checked again when the card data changes, how the History shows
+its entries' fields, and the domain's sentences the scripts' catalogue carries for the phone's
+own pairing."""
 
 from django.apps import AppConfig
 
@@ -66,5 +67,12 @@ class TournamentsConfig(AppConfig):
 
         leagues.slots["home.live"].fill("tournaments/_live.html", live_events)
         leagues.slots["home.upcoming"].fill("tournaments/_upcoming.html", upcoming_events)
+        # The phone's own pairing writes the domain's sentences: the scripts' catalogue
+        # carries their translations (core.views.js_catalog).
+        from core import hooks as core
+
+        from .offline.words import domain_words
+
+        core.script_words.register(domain_words)
         # New card data (a first load, a ban update): the open events' lists checked again.
         cards_changed.connect(decks_recheck_open_events, dispatch_uid="tournaments-decks-recheck")

@@ -43,6 +43,7 @@ const said = vm.runInContext(`calls.map((c) => {
   const w = window.GuildhallI18n;
   if (c[0] === "n") return w.fill(w.ngettext(c[1], c[2], c[3]), c[4]);
   if (c[0] === "p") return w.fill(w.pgettext(c[1], c[2]), c[3]);
+  if (c[0] === "note") return w.note(c[1]);
   return w.fill(w.gettext(c[1]), c[2]);
 })`, page);
 process.stdout.write(JSON.stringify(said));
@@ -51,8 +52,8 @@ process.stdout.write(JSON.stringify(said));
 
 def say(calls, catalogue: str | None = None) -> list[str]:
     """Each call (`("g", text, values)`, `("n", singular, plural, n, values)`, `("p", context,
-    text, values)`) as the page's script writes it, with `catalogue` (a /jsi18n/ answer)
-    loaded before i18n.js, or none."""
+    text, values)`, `("note", data)`: GuildhallI18n.note) as the page's script writes it,
+    with `catalogue` (a /jsi18n/ answer) loaded before i18n.js, or none."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("Node is not installed (make assets installs it)")
@@ -204,4 +205,56 @@ def test_the_pairing_phone_counts_the_tables_it_waits_for_in_each_languages_plur
     assert say([("n", *POD_WAIT, 1, one), ("g", "Pod %(number)s", {"number": 2})]) == [
         "waiting for the result of pod 4 (enter it on the console)",
         "Pod 2",
+    ]
+
+
+@pytest.mark.django_db
+def test_the_phones_own_pairing_writes_its_warnings_and_refusals_in_the_pages_language(client):
+    """offline_pair.js: the pure domain's warnings come out of Pyodide before translation
+    (`Note.data`) and its refusals as template and values; the catalogue carries the Python
+    catalogue's words for them (core.hooks.script_words), so a German or Japanese phone reads
+    them in its language with the Wi-Fi down, as the console reads the server's."""
+    from tournaments.domain.pairing import pair_round
+    from tournaments.domain.texts import note_data
+
+    from ..tournaments.domain.tables import W, bye
+
+    history = [(W(1, 2, 1), bye(3)), (W(1, 3, 1), bye(2)), (W(2, 3, 2), bye(1))]
+    names = {1: "Ann", 2: "Bob", 3: "Zoë"}
+    paired = pair_round(
+        players=[1, 2, 3], history=history, ranking=[1, 2, 3], points={1: 6, 2: 3, 3: 0},
+        seed=1, round_number=4, name=names.__getitem__,
+    )  # fmt: skip
+    rematch = note_data(paired.warnings[1])
+    ((a, b),) = paired.tables
+    refusal = {  # pair_offline's answer for two tables without a result, as the page reads it
+        "msgid": "No result yet at table %(tables)s.",
+        "plural": "No result yet at tables %(tables)s.",
+        "count": 2,
+        "params": {"tables": "3, 5"},
+    }
+    calls = [("note", rematch), ("note", refusal)]
+
+    assert say(calls, catalogue(client, "de")) == [
+        f"1 Rematch ließ sich nicht vermeiden: {names[a]} gegen {names[b]} "
+        "(bisherige Begegnungen: 1).",
+        "Noch kein Ergebnis an den Tischen 3, 5.",
+    ]
+    assert say(calls, catalogue(client, "ja"))[1] == "テーブル3, 5にまだ結果がありません。"
+    # Without the catalogue: the English the domain wrote.
+    assert say(calls) == [paired.warnings[1], "No result yet at tables 3, 5."]
+    # Two rematches: the list joined the reader's way (French " ; ", Japanese "、").
+    robin = [(W(1, 2, 1), W(3, 4, 3)), (W(1, 3, 1), W(2, 4, 2)), (W(1, 4, 1), W(2, 3, 2))]
+    four = pair_round(
+        players=[1, 2, 3, 4], history=robin, ranking=[1, 2, 3, 4], points={1: 9, 2: 6, 3: 3},
+        seed=1, round_number=4,
+    )  # fmt: skip
+    (twice,) = [note_data(w) for w in four.warnings]
+    assert twice["params"]["tables"]["list"], twice  # the rematches, a list of notes
+    french = say([("note", twice)], catalogue(client, "fr"))[0]
+    assert french.count(" ; ") == 1 and french.startswith("2 "), french
+    assert say([("note", twice)], catalogue(client, "ja"))[0].count("、") == 1
+    # A round kept by an earlier version holds its warnings as text: shown as they are.
+    assert say([("note", "1 rematch could not be avoided: 1 v 2 (met before: 1).")]) == [
+        "1 rematch could not be avoided: 1 v 2 (met before: 1)."
     ]

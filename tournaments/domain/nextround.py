@@ -26,7 +26,7 @@ from tournaments.domain.pairing import PairingError, pair_round
 from tournaments.domain.pods import PodPairingError, pair_pods, pod_sizes, seating_warnings
 from tournaments.domain.records import PointsScheme, Table
 from tournaments.domain.standings import compute_standings
-from tournaments.domain.texts import N_, Nn_, Refusal
+from tournaments.domain.texts import N_, Nn_, Refusal, note_data
 
 VERSION = 1
 
@@ -45,7 +45,13 @@ class NextRound:
     warnings: list[str]
 
     def as_json(self) -> dict:
-        return {"round": self.number, "tables": self.tables, "warnings": self.warnings}
+        # The warnings as notes before translation (`Note.data`): the phone's page writes them
+        # in its reader's language (offline_pair.js).
+        return {
+            "round": self.number,
+            "tables": self.tables,
+            "warnings": [note_data(w) for w in self.warnings],
+        }
 
 
 def table_json(table: Table) -> dict:
@@ -257,6 +263,7 @@ def pair_next(data: dict) -> NextRound:
         "ratings": ratings,
     }
     warnings: list[str] = []
+    namer = _namer(data.get("names") or {})
     try:
         if data["format"] == "pods":
             pairing = pair_pods(
@@ -268,23 +275,22 @@ def pair_next(data: dict) -> NextRound:
             )
             tables = [*map(list, pairing.pods), *([b] for b in pairing.byes)]
         else:
-            pairing = pair_round(**common, bye_pairing=data["bye_pairing"])
+            pairing = pair_round(**common, bye_pairing=data["bye_pairing"], name=namer)
             tables = [*map(list, pairing.tables), *([b] for b in pairing.byes)]
     except (PairingError, PodPairingError) as error:
         message = error.template if error.plural is None else (error.template, error.plural)
         raise NextRoundError(error.code, message, error.params, count=error.count) from None
     warnings = list(pairing.warnings)
     if data["format"] == "pods":
-        warnings += _pod_warnings(history, tables, data.get("names") or {})
+        warnings += seating_warnings(history, enumerate(tables, 1), namer)
     tables += [[p] for p in data["players"] if p in set(data["sitting_out"])]
     return NextRound(number=number, tables=tables, warnings=warnings)
 
 
-def _pod_warnings(history, tables, names) -> list[str]:
-    """As `formats.pods.Pods.seating_warnings`, for the phone to show (names by player id)."""
-    return seating_warnings(
-        history, enumerate(tables, 1), lambda p: names.get(str(p), f"player {p}")
-    )
+def _namer(names: dict):
+    """A player's name as the snapshot gives it (`names`: player id, as text, -> name), for the
+    warnings the phone shows as the server's pairing writes them (its id if it has none)."""
+    return lambda p: names.get(str(p), str(p))
 
 
 def check_round(data: dict, tables: list[list[int]]) -> None:

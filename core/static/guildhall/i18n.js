@@ -11,9 +11,15 @@
 // (tournaments/templatetags/offline.py).
 //
 // - gettext(text), ngettext(singular, plural, n), pgettext(context, text): as Django's;
+// - npgettext(context, singular, plural, n): as Django's;
 // - fill(format, values): `format`'s named placeholders %(name)s filled from `values` (Django's
 //   `interpolate(format, values, true)`), after translation: fill(gettext("Table %(table)s"),
-//   {table: 3}).
+//   {table: 3});
+// - note(data): a sentence of the Python domain's before translation, as `Note.data()` keeps it
+//   ({msgid, plural, count, context, params}; a value {note: ...} is a sentence of its own, and
+//   {list: [...]} a list joined the reader's way), in the page's language: the phone's own
+//   pairing hands its warnings and refusals out so (tournaments/domain/texts.py), and the
+//   catalogue carries their words (core.hooks.script_words). A plain text is kept as it is.
 (function () {
   "use strict";
 
@@ -40,9 +46,58 @@
     return django ? django.pgettext(context, text) : text;
   }
 
+  function npgettext(context, singular, plural, n) {
+    var django = catalogue();
+    if (django) {
+      return django.npgettext(context, singular, plural, n);
+    }
+    return n === 1 ? singular : plural;
+  }
+
   function fill(format, values) {
     return String(format).replace(/%\((\w+)\)s/g, function (match, name) {
       return String(values[name]);
+    });
+  }
+
+  function noteValue(value) {
+    if (value && typeof value === "object") {
+      if (value.note) {
+        return note(value.note);
+      }
+      if (Array.isArray(value.list)) {
+        return value.list.map(noteValue).join(pgettext("between the items of a list", "; "));
+      }
+    }
+    return value;
+  }
+
+  function note(data) {
+    if (typeof data === "string") {
+      return data;
+    }
+    if (!data || typeof data.msgid !== "string") {
+      return String((data && data.text) || "");
+    }
+    var text;
+    if (typeof data.plural === "string") {
+      text = data.context
+        ? npgettext(data.context, data.msgid, data.plural, data.count)
+        : ngettext(data.msgid, data.plural, data.count);
+    } else {
+      text = data.context ? pgettext(data.context, data.msgid) : gettext(data.msgid);
+    }
+    var params = data.params || {};
+    var names = Object.keys(params);
+    if (!names.length) {
+      return text; // as Python's: no `%` step without values
+    }
+    var values = {};
+    names.forEach(function (name) {
+      values[name] = noteValue(params[name]);
+    });
+    return String(text).replace(/%\((\w+)\)s|%%/g, function (match, name) {
+      return name === undefined ? "%" : String(values[name]);
     });
   }
 
@@ -50,6 +105,8 @@
     gettext: gettext,
     ngettext: ngettext,
     pgettext: pgettext,
+    npgettext: npgettext,
     fill: fill,
+    note: note,
   };
 })();

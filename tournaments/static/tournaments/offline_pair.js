@@ -18,7 +18,7 @@
 
 // The page's catalogue (kept by the service worker for the outage) translates, through the
 // site's one fallback, guildhall/i18n.js, loaded before this script: English without it.
-const { gettext, ngettext, fill } = window.GuildhallI18n;
+const { gettext, ngettext, fill, note } = window.GuildhallI18n;
 
 const root = document.getElementById("offline-pair");
 const $ = (selector) => root.querySelector(selector);
@@ -285,14 +285,17 @@ function drawRound() {
       const who = players.length === 2
         ? fill(gettext("%(first)s vs %(second)s"), { first: name(players[0]), second: name(players[1]) })
         : players.map(name).join(", ");
-      item.textContent = `${what}: ${who}`;
+      // Translators: a table of the round paired on the phone: "Table 3: Ann vs Bob".
+      item.textContent = fill(gettext("%(table)s: %(players)s"), { table: what, players: who });
       return item;
     }),
   );
   $(".offline-warnings").replaceChildren(
-    ...paired.warnings.map((text) => {
+    // The pairing's warnings before translation (Note.data), written in the page's language; a
+    // round paired by an earlier version kept them as text.
+    ...paired.warnings.map((warning) => {
       const item = document.createElement("li");
-      item.textContent = text;
+      item.textContent = note(warning);
       return item;
     }),
   );
@@ -306,7 +309,8 @@ async function pair() {
   const answer = run(state.snapshot, allResults());
   timings.pairMs = performance.now() - before;
   if (!answer.ok) {
-    say(answer.message);
+    // The refusal in the page's language: its sentence and values as the domain raised them.
+    say(note({ msgid: answer.template, plural: answer.plural, count: answer.count, params: answer.params }));
     return answer;
   }
   timings.paired = performance.now();
