@@ -198,3 +198,60 @@ def test_an_imports_unknown_keys_are_counted_not_written_key_s():
         "unbekannte Schlüssel: colour, hue",
     )
     assert said(two, "ja") == "不明なキー：colour, hue"  # noqa: RUF001
+
+
+# --- the judges' sentences, one per format ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("format", "lang", "said"),
+    [
+        ("1v1", "fr", "La table 1 est déjà en cours de vérification."),
+        ("pods", "fr", "Le pod 1 est déjà en cours de vérification."),
+        ("1v1", "pl", "Stół 1 jest już sprawdzany."),
+        ("pods", "ja", "ポッド1はすでにチェック中です。"),
+    ],
+)
+def test_a_judges_sentence_about_a_table_or_a_pod_is_written_whole(format, lang, said):
+    """A table's sentence and a pod's (`Format.table_sentence`), not "%(noun)s 1" with the
+    noun put in: French wants its article ("la table", "le pod"), Polish its case."""
+    from judging.services.deck_checks import deck_check_start
+    from tournaments.errors import AlreadyDone
+
+    build = {"format": "pods", "swiss_rounds": 3} if format == "pods" else {"players": 4}
+    table = scenes.round_paired(**build).round.tables.order_by("number").first()
+    deck_check_start(table=table)
+    with translation.override(lang), pytest.raises(AlreadyDone) as again:
+        deck_check_start(table=table)
+    assert str(again.value) == said
+
+
+# --- lists and words with two meanings -------------------------------------------------------
+
+
+def test_a_spanish_list_joins_its_last_name_with_e_before_an_i_sound():
+    from core.translate import names_text
+
+    with translation.override("es"):
+        assert names_text(["Ana", "Bob"]) == "Ana y Bob"
+        assert names_text(["Ana", "Bob", "Isabel"]) == "Ana, Bob e Isabel"
+        assert names_text(["Ana", "Hilda"]) == "Ana e Hilda"
+        assert names_text(["Ana", "Hielo"]) == "Ana y Hielo"  # "hie": the i glides
+        assert names_text(["Ana", "Íñigo"]) == "Ana e Íñigo"
+    with translation.override("it"):
+        assert names_text(["Ana", "Isabel"]) == "Ana e Isabel"
+    with translation.override("de"):
+        assert names_text(["Ana", "Isabel"]) == "Ana und Isabel"
+
+
+def test_commander_the_format_and_commander_the_card_are_two_words():
+    """German keeps the format's name ("Commander") and calls the card "Kommandeur"."""
+    from tournaments.forms import CommanderDeckForm
+    from tournaments.models import Tournament
+
+    with translation.override("de"):
+        assert str(Tournament.DecklistFormat.COMMANDER.label) == "Commander"
+        assert str(CommanderDeckForm().fields["commander"].label) == "Kommandeur"
+    with translation.override("ja"):
+        assert str(Tournament.DecklistFormat.COMMANDER.label) == "統率者戦"
+        assert str(CommanderDeckForm().fields["commander"].label) == "統率者"

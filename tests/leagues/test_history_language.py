@@ -102,3 +102,31 @@ def test_a_row_written_before_the_templates_shows_its_english(organizer_client, 
     assert entry.summary_text == "Friday Swiss: Cy dropped"
     page = history(read_as(organizer_client, language), event.league.organization)
     assert "Friday Swiss: Cy dropped" in page
+
+
+def test_an_upper_apps_entry_lists_its_fields_in_the_readers_language(organizer_client, event):
+    """What a registration and a player's report keep before and after (codes, flags,
+    sentences before translation, a moment) reads in German: each field by the label its app
+    registered (audit.registry.fields_register), a code by its choice's label."""
+    from tournaments.domain.result import Result
+    from tournaments.services.reports import report_submit
+
+    after = {"player": "Ann", "status": "waitlisted", "paid": False}
+    log_action(event, "registration.join", ("registration", 1), "Ann registered", None, after)
+    register(event, "Ann", "Bob")
+    table = round_pair(tournament=event).tables.get()
+    first = table.seats.order_by("position").first().entry
+    report_submit(table=table, entry=first, result=Result(winner=first.pk), via_link=True)
+    entry = AuditEntry.objects.get(action="report.submit")
+    assert entry.after["report"]["t"] == "report %(number)s, %(where)s"  # kept, not English
+
+    page = history(read_as(organizer_client, "de"), event.league.organization)
+    for line in (
+        "Status: Auf der Warteliste",
+        "Bezahlt: nein",
+        "Bericht: Bericht 1, Runde 1, Tisch 1",
+        f"Von: {first.player.name}",
+        "Über den eigenen Link: ja",
+    ):
+        assert line in page, line
+    assert "waitlisted" not in page and "through_link" not in page
