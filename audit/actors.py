@@ -17,3 +17,34 @@ def actor_label(by=None, via: str = "") -> str:
     if name and via:
         return f"{name} ({via})"
     return name or via or "system"
+
+
+def _via_labels() -> dict:
+    from django.utils.translation import gettext_lazy as _
+    from django.utils.translation import pgettext_lazy
+
+    # How a change came in, as `via` names it (English, kept in the label): each in the
+    # reader's language where the History shows who did it.
+    return {
+        "player's link": _("player's link"),
+        "admin": pgettext_lazy("how a change came in", "admin"),
+        "import": pgettext_lazy("how a change came in", "import"),
+        "penalty": pgettext_lazy("how a change came in", "penalty"),
+        "the TO's phone, offline": _("the TO's phone, offline"),
+        "system": pgettext_lazy("who made a change", "system"),
+    }
+
+
+def actor_text(label: str) -> str:
+    """An entry's `actor_label` in the reader's language: the ways a change comes in that the
+    label names ("olive (player's link)", "import", "system") translated, a name as it is."""
+    vias = _via_labels()
+    if label in vias:
+        return str(vias[label])
+    name, sep, via = label.partition(" (")
+    if sep and via.endswith(")") and via[:-1] in vias:
+        from django.utils.translation import gettext
+
+        # Translators: who made a change and how it came in: "olive (player's link)".
+        return gettext("%(name)s (%(via)s)") % {"name": name, "via": vias[via[:-1]]}
+    return label

@@ -72,10 +72,12 @@ def scope_get(name: str) -> Scope | None:
 class Field:
     """One field the entries of a kind keep in `before`/`after`, as the History shows it:
     its label and, for a coded value, each code's label (lazy texts: read in the reader's
-    language)."""
+    language); or `show`, which writes a stored value itself (a note kept before
+    translation)."""
 
     label: str
     choices: Mapping[str, str] | None = None
+    show: Callable | None = None
 
 
 _FIELDS: dict[str, dict[str, Field]] = {}
@@ -83,12 +85,16 @@ _FIELDS: dict[str, dict[str, Field]] = {}
 
 def fields_register(object_type: str, fields: Mapping[str, object]) -> None:
     """The fields of `object_type`'s entries ("registration", "call"), by key: a label, or a
-    pair (label, choices), `choices` a model's `TextChoices.choices` or a dict of code ->
-    label. A key not registered is shown by its name."""
+    pair (label, choices), `choices` a model's `TextChoices.choices`, a dict of code -> label
+    or a function that writes the stored value. A key not registered is shown by its
+    name."""
     table = _FIELDS.setdefault(object_type, {})
     for key, value in fields.items():
         label, choices = value if isinstance(value, tuple) else (value, None)
-        table[key] = Field(label, dict(choices) if choices is not None else None)
+        if callable(choices):
+            table[key] = Field(label, show=choices)
+        else:
+            table[key] = Field(label, dict(choices) if choices is not None else None)
 
 
 def fields_get(object_type: str) -> dict[str, Field]:

@@ -30,6 +30,9 @@ def history_fields() -> dict[str, dict]:
     """How the History shows the data the desk's entries keep (audit.registry.fields_register)."""
     from django.utils.translation import pgettext_lazy
 
+    from tournaments.errors import note_text
+
+    from .labels import INFRACTIONS, PENALTIES
     from .models import JudgeCall
 
     return {
@@ -47,11 +50,12 @@ def history_fields() -> dict[str, dict]:
             "minutes": _("Minutes"),
         },
         "penalty": {
-            "infraction": _("Infraction"),
-            "penalty": _("Penalty"),
-            "expected": _("Expected penalty"),
-            "upgrade": _("Upgrade"),
+            "infraction": (_("Infraction"), INFRACTIONS),
+            "penalty": (_("Penalty"), PENALTIES),
+            "expected": (_("Expected penalty"), PENALTIES),
+            # Notes kept before translation (a text of before: as written).
+            "upgrade": (_("Upgrade"), note_text),
             "deviation_reason": _("Reason for the deviation"),
-            "result_entered": _("Result entered"),
+            "result_entered": (_("Result entered"), note_text),
         },
     }

@@ -6,6 +6,7 @@ button or a list is a small template file (leagues/templates/leagues/cells/)."""
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
+from audit.actors import actor_text
 from audit.models import AuditEntry
 
 from .models import Player, PlayerClaim
@@ -86,6 +87,10 @@ class HistoryTable(tables.Table):
         order_by=("created_at", "id"),
     )
     who = tables.Column(accessor="actor_label", verbose_name=_("Who"), attrs=NAME)
+
+    def render_who(self, value) -> str:
+        return actor_text(value)  # "olive (player's link)" in the reader's language
+
     what = tables.TemplateColumn(
         template_name=WHAT,
         accessor="action",

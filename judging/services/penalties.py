@@ -176,9 +176,9 @@ def penalty_give(
         "infraction": infraction,
         "penalty": given,
         "expected": expected.penalty,
-        "upgrade": expected.reason,
+        "upgrade": note_data(expected.reason) if expected.reason else "",
         "deviation_reason": row.deviation_reason,
-        "result_entered": entered,
+        "result_entered": note_data(entered) if entered else None,
     }
     log_action(event, Action.PENALTY, row, summary, None, after, by)
     return row

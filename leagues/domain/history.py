@@ -231,6 +231,9 @@ def _field_lines(snap: dict, fields, value) -> list[str]:
 
 
 def _shown(item, field, value) -> str:
+    show = getattr(field, "show", None)
+    if show is not None and item not in (None, ""):
+        return show(item)
     choices = getattr(field, "choices", None)
     if choices and isinstance(item, str) and item in choices:
         return str(choices[item])

@@ -130,3 +130,16 @@ def test_an_upper_apps_entry_lists_its_fields_in_the_readers_language(organizer_
     ):
         assert line in page, line
     assert "waitlisted" not in page and "through_link" not in page
+
+
+def test_who_made_a_change_reads_in_the_readers_language_a_name_as_it_is():
+    from django.utils import translation
+
+    from audit.actors import actor_label, actor_text
+
+    with translation.override("de"):
+        assert actor_text("player's link") == "Link des Spielers"
+        assert actor_text("olga (the TO's phone, offline)") == "olga (Handy des TO, offline)"
+        assert actor_text(actor_label(None)) == "System"
+        assert actor_text("olga") == "olga"  # a username
+        assert actor_text("olga (API token scorebot)") == "olga (API token scorebot)"

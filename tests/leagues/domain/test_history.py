@@ -101,8 +101,8 @@ def test_changes_mark_what_differs_on_each_side():
 
 
 class Field:
-    def __init__(self, label, choices=None):
-        self.label, self.choices = label, choices
+    def __init__(self, label, choices=None, show=None):
+        self.label, self.choices, self.show = label, choices, show
 
 
 def test_an_upper_apps_kind_is_a_line_per_field_by_the_fields_its_app_registered():
@@ -130,5 +130,9 @@ def test_an_upper_apps_kind_is_a_line_per_field_by_the_fields_its_app_registered
         "since: <2026-12-04T20:00:00+00:00>",
         "Status: On the waitlist",
     ]
+    # A field whose app writes its stored value itself (a note kept before translation).
+    noted = {"upgrade": Field("Upgrade", show=lambda data: data["msgid"].upper())}
+    assert describe("penalty", {"upgrade": {"msgid": "twice"}}, noted) == ["Upgrade: TWICE"]
+    assert describe("penalty", {"upgrade": ""}, noted) == ["Upgrade: —"]
     # Without fields or a page (a kind nobody registered): key and value as they are.
     assert describe("widget", {"size": 3}) == ["size: 3"]
