@@ -9,11 +9,14 @@ one is kept by the browser and the offline round's service worker, then the one 
 other reads them through (static/guildhall/i18n.js: English when the catalogue is missing).
 """
 
+from functools import lru_cache
+
 from django import template
 from django.conf import settings
 from django.templatetags.static import static
-from django.utils.html import format_html
-from django.utils.translation import get_language
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext
 
 from core.pagecache import release
 from core.templatetags.links import cached_url
@@ -21,16 +24,39 @@ from core.templatetags.links import cached_url
 register = template.Library()
 
 
-@register.inclusion_tag("components/language_switch.html", takes_context=True)
-def language_switch(context) -> dict:
+@lru_cache(maxsize=32)
+def _switch_body(current: str, languages: tuple) -> SafeString:
+    """The switch's label, select and button in `current` (the active language): the same on
+    every page, so drawn once per language (a template drew it in 0.2 ms, a page's fifth)."""
+    options = format_html_join(
+        "",
+        '<option value="{}" lang="{}"{}>{}</option>',
+        (
+            (code, code, mark_safe(" selected") if code == current else "", name)
+            for code, name in languages
+        ),
+    )
+    return format_html(
+        '<label for="language-switch">{}</label>\n  <select id="language-switch" name="language">'
+        '\n    {}\n  </select>\n  <button type="submit" class="small">{}</button>',
+        gettext("Language"),
+        options,
+        gettext("Change"),
+    )
+
+
+@register.simple_tag(takes_context=True)
+def language_switch(context) -> SafeString:
     request = context.get("request")
-    return {
-        "languages": settings.LANGUAGES,
-        "current": get_language(),
-        "next": request.get_full_path() if request is not None else "/",
-        "action": cached_url("set_language"),
-        "csrf_token": context.get("csrf_token"),
-    }
+    return format_html(
+        '<form class="language-switch" method="post" action="{}">\n'
+        '  <input type="hidden" name="csrfmiddlewaretoken" value="{}">\n'
+        '  <input type="hidden" name="next" value="{}">\n  {}\n</form>',
+        cached_url("set_language"),
+        context.get("csrf_token") or "",
+        request.get_full_path() if request is not None else "/",
+        _switch_body(get_language(), tuple(settings.LANGUAGES)),
+    )
 
 
 @register.simple_tag
