@@ -9,7 +9,7 @@ of the store: no other event, no league page of a private league, no league hist
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from leagues.permissions import can_run_events_of, visible_leagues
+from leagues.permissions import can_run_events_of, viewer_organization_ids, visible_leagues
 
 from .models import Tournament, TournamentJudge
 
@@ -32,6 +32,15 @@ def visible_events(user) -> QuerySet:
     if _is_active(user):
         visible |= Q(Exists(TournamentJudge.objects.filter(tournament=OuterRef("pk"), user=user)))
     return events.filter(visible)
+
+
+def event_is_visible(user, event: Tournament) -> bool:
+    """`visible_events`' rule for one event already read with its league: a public league's
+    at once (most events: no query), else by the user's stores and the event's judges."""
+    if event.league.is_public:
+        return True
+    ids = viewer_organization_ids(user)
+    return ids is None or event.league.organization_id in ids or is_event_judge(user, event)
 
 
 def can_run_event(user, event: Tournament) -> bool:

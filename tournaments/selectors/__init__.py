@@ -21,7 +21,7 @@ from leagues.services import store_time_zone
 from ..domain import labels
 from ..domain.standings import TIEBREAKERS
 from ..models import Round, Seat, Table, Tournament
-from ..permissions import can_run_event, visible_events
+from ..permissions import can_run_event, event_is_visible
 from .standings import (
     Standing,
     bye_rule,
@@ -59,8 +59,10 @@ def event_get(*, slug: str, user) -> Tournament:
     (404 otherwise, so nothing leaks). Every event page reads its event here, so here the
     store's time zone becomes the request's: every time on the page is the store's
     (core.zones)."""
-    event = visible_events(user).filter(slug=slug).first()
-    if event is None:
+    # Read by its slug, then checked (`event_is_visible`): one plain query for an event of a
+    # public league, where the visible-events filter compiled a subquery on every page.
+    event = Tournament.objects.select_related("league__organization").filter(slug=slug).first()
+    if event is None or not event_is_visible(user, event):
         raise Http404("No such event.")
     zone_activate(store_time_zone(event.league.organization))
     store_activate(event.league.organization.language)
