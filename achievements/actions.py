@@ -28,29 +28,3 @@ LABELS = {
     Action.SETTLE: _("Achievement claim settled"),
     Action.AWARD: _("Achievement awarded"),
 }
-
-
-def history_fields() -> dict[str, dict]:
-    """How the History shows the data an achievement league's entries keep
-    (audit.registry.fields_register)."""
-    from .domain.scoring import RULES
-    from .models import Claim
-
-    return {
-        "achievement": {
-            "name": _("Name"),
-            "description": _("Description"),
-            "points": _("Points"),
-            "how often": (_("How often"), {rule: _(rule) for rule in RULES.values()}),
-            "active": _("Active"),
-        },
-        "scoring": {"per game": _("Points per game"), "by placing": _("Points by placing")},
-        "claim": {
-            "achievement": _("Achievement"),
-            "points": _("Points"),
-            "player": _("Player"),
-            "night": _("Night"),
-            "game": _("Game"),
-            "status": (_("Status"), Claim.Status.choices),
-        },
-    }

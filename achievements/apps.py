@@ -11,7 +11,8 @@ class AchievementsConfig(AppConfig):
     def ready(self):
         from audit.registry import action_register, fields_register
 
-        from .actions import LABELS, history_fields
+        from .actions import LABELS
+        from .history_fields import history_fields
 
         for action, label in LABELS.items():
             action_register(action, label)

@@ -11,8 +11,9 @@ class JudgingConfig(AppConfig):
         from audit.registry import action_register, fields_register
         from tournaments import hooks as tournaments
 
-        from .actions import LABELS, history_fields
+        from .actions import LABELS
         from .fillings import CALL_BOX, judge_call_box
+        from .history_fields import history_fields
         from .page_versions import desk_scopes
         from .selectors import call_notes, lost_by_penalty
 

@@ -12,7 +12,8 @@ class SeasonsConfig(AppConfig):
         from jobs.registry import sweep_register
 
         from . import receivers, services  # noqa: F401 — connects the receivers
-        from .actions import LABELS, history_fields
+        from .actions import LABELS
+        from .history_fields import history_fields
 
         for action, label in LABELS.items():
             action_register(action, label)

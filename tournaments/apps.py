@@ -18,9 +18,10 @@ class TournamentsConfig(AppConfig):
         from leagues.deletion import delete_note_register
 
         from . import page_versions  # noqa: F401 — connects the page-version receivers
-        from .actions import LABELS, Action, history_fields
+        from .actions import LABELS, Action
         from .deletion import tournament_delete_notes
         from .errors import TournamentError
+        from .history_fields import history_fields
         from .models import Tournament
         from .services.decks import decks_recheck_open_events
         from .services.entries import entry_drop_undo
@@ -71,7 +72,7 @@ class TournamentsConfig(AppConfig):
         # carries their translations (core.views.js_catalog).
         from core import hooks as core
 
-        from .offline.words import domain_words
+        from .script_words import domain_words
 
         core.script_words.register(domain_words)
         # New card data (a first load, a ban update): the open events' lists checked again.

@@ -13,7 +13,7 @@ import ast
 from functools import cache
 from pathlib import Path
 
-DOMAIN = Path(__file__).resolve().parents[1] / "domain"
+DOMAIN = Path(__file__).resolve().parent / "domain"
 
 # What joins the items of a list inside a sentence (a warning's rematches), in the reader's
 # language: tournaments.errors.note_text's msgid.
