@@ -35,16 +35,34 @@ def _via_labels() -> dict:
     }
 
 
+def _via_text(via: str) -> str | None:
+    """`via` in the reader's language, or None for one this module does not know."""
+    import re
+
+    from django.utils.translation import gettext
+
+    vias = _via_labels()
+    if via in vias:
+        return str(vias[via])
+    # The ways with a value in them, as their writers put them (ratings.api, the TO's choice
+    # of a report in tournaments.services.reports).
+    if match := re.fullmatch(r"API token (?P<name>.+)", via):
+        return gettext("API token %(name)s") % match.groupdict()
+    if match := re.fullmatch(r"chose (?P<player>.+)'s report (?P<number>\d+)", via):
+        return gettext("chose %(player)s's report %(number)s") % match.groupdict()
+    return None
+
+
 def actor_text(label: str) -> str:
     """An entry's `actor_label` in the reader's language: the ways a change comes in that the
     label names ("olive (player's link)", "import", "system") translated, a name as it is."""
-    vias = _via_labels()
-    if label in vias:
-        return str(vias[label])
-    name, sep, via = label.partition(" (")
-    if sep and via.endswith(")") and via[:-1] in vias:
-        from django.utils.translation import gettext
+    from django.utils.translation import gettext
 
+    shown = _via_text(label)
+    if shown is not None:
+        return shown
+    name, sep, via = label.partition(" (")
+    if sep and via.endswith(")") and (shown := _via_text(via[:-1])) is not None:
         # Translators: who made a change and how it came in: "olive (player's link)".
-        return gettext("%(name)s (%(via)s)") % {"name": name, "via": vias[via[:-1]]}
+        return gettext("%(name)s (%(via)s)") % {"name": name, "via": shown}
     return label

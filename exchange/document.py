@@ -286,11 +286,14 @@ class Importer:
                 "slug",
             )
         if model.objects.filter(slug=obj.slug).exists():
-            noun = model._meta.verbose_name
-            raise node.error(
-                _('this site already has a %(noun)s "%(slug)s"') % {"noun": noun, "slug": obj.slug},
-                "slug",
+            # One sentence for a league and one for an event: the noun's article and gender
+            # differ by language.
+            text = (
+                _('this site already has a league "%(slug)s"')
+                if model is League
+                else _('this site already has an event "%(slug)s"')
             )
+            raise node.error(text % {"slug": obj.slug}, "slug")
         seen[obj.slug] = node.path
 
     def entry(self, node: Node, entries: dict[str, Entry], key: str = "player") -> Entry:

@@ -142,4 +142,6 @@ def test_who_made_a_change_reads_in_the_readers_language_a_name_as_it_is():
         assert actor_text("olga (the TO's phone, offline)") == "olga (Handy des TO, offline)"
         assert actor_text(actor_label(None)) == "System"
         assert actor_text("olga") == "olga"  # a username
-        assert actor_text("olga (API token scorebot)") == "olga (API token scorebot)"
+        assert actor_text("olga (API token scorebot)") == "olga (API-Token scorebot)"
+        assert actor_text("olga (chose Ann's report 2)") == "olga (Bericht 2 von Ann gewählt)"
+        assert actor_text("olga (the new way)") == "olga (the new way)"  # one it does not know
