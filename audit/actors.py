@@ -45,11 +45,14 @@ def _via_text(via: str) -> str | None:
     if via in vias:
         return str(vias[via])
     # The ways with a value in them, as their writers put them (ratings.api, the TO's choice
-    # of a report in tournaments.services.reports).
+    # of a report in tournaments.services.reports, a tap from the console's offline queue in
+    # tournaments.console.views.tables).
     if match := re.fullmatch(r"API token (?P<name>.+)", via):
         return gettext("API token %(name)s") % match.groupdict()
     if match := re.fullmatch(r"chose (?P<player>.+)'s report (?P<number>\d+)", via):
         return gettext("chose %(player)s's report %(number)s") % match.groupdict()
+    if match := re.fullmatch(r"the phone's queue, tapped at (?P<time>[\d:]+) offline", via):
+        return gettext("the phone's queue, tapped at %(time)s offline") % match.groupdict()
     return None
 
 

@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from audit.models import AuditEntry
+from audit.summary import Summary
 from leagues.models import Game, Role
 from tests.factories import LeagueFactory, organizer_of
 from tournaments.models import Table
@@ -291,7 +292,9 @@ def test_a_players_report_tapped_offline_waits_on_their_phone_and_is_stored_once
     player.page.evaluate("window.GuildhallOffline.flush()")
     assert one.reports.count() == 1
     logged = AuditEntry.objects.filter(summary__contains="reported")
-    assert [e for e in logged if "from their phone's queue" in str(e.after)]
+    # Its History line says it came from the phone's queue (kept before translation).
+    sent = [Summary.from_json(e.after["sent"]).english() for e in logged if "sent" in e.after]
+    assert sent and sent[0].startswith("from the phone's queue, tapped at "), sent
 
     # The opponent confirms it offline: their phone says it holds a confirmation, of what.
     opponent = phones()

@@ -144,4 +144,6 @@ def test_who_made_a_change_reads_in_the_readers_language_a_name_as_it_is():
         assert actor_text("olga") == "olga"  # a username
         assert actor_text("olga (API token scorebot)") == "olga (API-Token scorebot)"
         assert actor_text("olga (chose Ann's report 2)") == "olga (Bericht 2 von Ann gewählt)"
+        queued = "olga (the phone's queue, tapped at 21:14 offline)"
+        assert actor_text(queued) == "olga (Warteschlange des Handys, offline um 21:14 getippt)"
         assert actor_text("olga (the new way)") == "olga (the new way)"  # one it does not know
