@@ -418,9 +418,11 @@ def claim_withdraw(*, claim: Claim | int, player: Player, by=None) -> Claim:
     if claim.status == Claim.Status.WITHDRAWN:
         raise AlreadyDone(message=_("You already withdrew it."))
     if claim.status not in (Claim.Status.PENDING, Claim.Status.DISPUTED):
+        # Confirmed or refused: a sentence each (a state put into one agrees with nothing).
         raise ClaimClosed(
-            message=_("It is %(status)s: ask the organizer to change it.")
-            % {"status": claim.get_status_display()}
+            message=_("It is confirmed: ask the organizer to change it.")
+            if claim.status == Claim.Status.CONFIRMED
+            else _("The organizer refused it: ask the organizer to change it.")
         )
     before = _claim_data(claim)
     claim.status = Claim.Status.WITHDRAWN
@@ -447,7 +449,7 @@ def claim_settle(*, claim: Claim | int, accept: bool, by=None) -> Claim:
     wanted = Claim.Status.CONFIRMED if accept else Claim.Status.REJECTED
     if claim.status == wanted and claim.decided_at is not None:
         raise AlreadyDone(
-            message=_("It is already %(status)s.") % {"status": claim.get_status_display()}
+            message=_("It already counts.") if accept else _("It is already refused.")
         )
     if claim.status == Claim.Status.WITHDRAWN:
         raise ClaimClosed(message=_("Its claimer withdrew it: nothing to settle."))

@@ -4,6 +4,7 @@ import datetime
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.utils import translation
 
 from achievements import services
 from achievements.domain.scoring import AchievementError, FrequencyRefused
@@ -165,7 +166,12 @@ def test_a_declined_claim_is_settled_by_the_organizer(pod):
         services.claim_confirm(claim=claim, podmate=cy)
     settled = services.claim_settle(claim=claim, accept=True, by=pod.organizer)
     assert (settled.status, settled.decided_by) == ("confirmed", pod.organizer)
-    with pytest.raises(services.AlreadyDone):
+    with pytest.raises(services.AlreadyDone, match="It already counts"):
+        services.claim_settle(claim=claim, accept=True, by=pod.organizer)
+    # Its claimer cannot take it back now: a sentence of its own, not "It is %(status)s".
+    with pytest.raises(services.ClaimClosed, match="It is confirmed: ask the organizer"):
+        services.claim_withdraw(claim=claim, player=claim.player)
+    with translation.override("de"), pytest.raises(services.AlreadyDone, match="Er zählt schon"):
         services.claim_settle(claim=claim, accept=True, by=pod.organizer)
     assert AuditEntry.objects.filter(action="achievement.settle").get().actor == pod.organizer
 
