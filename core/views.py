@@ -17,7 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
-from django.utils.translation.trans_real import DjangoTranslation
+from django.utils.translation.trans_real import translation as django_translation
 from django.views.decorators.http import require_POST
 from django.views.i18n import JavaScriptCatalog
 from django.views.i18n import set_language as django_set_language
@@ -28,8 +28,6 @@ from . import hooks, languages
 class ScriptCatalog(JavaScriptCatalog):
     """The scripts' own words (djangojs), and the Python catalogue's of `hooks.script_words`
     where the scripts' have none."""
-
-    domain = "djangojs"
 
     def get_catalog(self):
         catalog = super().get_catalog()
@@ -43,7 +41,7 @@ def python_words(language: str, plurals: int) -> dict:
     """`hooks.script_words`' translations in `language`, as Django's script catalogue keys
     them: a msgid (or 'context\x04msgid') -> its text, a plural's singular -> its `plurals`
     forms. A message without a translation is left out (the script writes its English)."""
-    found = DjangoTranslation(language, domain="django")._catalog
+    found = django_translation(language)._catalog  # Django's own, loaded once per language
     words = {}
     for word in hooks.script_words():
         if isinstance(word, tuple):
