@@ -140,7 +140,7 @@ class ResultConflict(TournamentError, ConflictError):
     status = 409
     default_code = "stale_result"
 
-    def __init__(self, table, *, play=None, message: str | None = None):
+    def __init__(self, table, *, play, message: str | None = None):
         if message is None:
             when = timezone.localtime(table.reported_at) if table.reported_at else None
             values = {
@@ -148,9 +148,8 @@ class ResultConflict(TournamentError, ConflictError):
                 "result": describe_result(table),
                 "by": table.reported_by or _("someone"),
             }
-            # A table's sentence and a pod's, each whole (`Format.table_sentence`); a 1v1
-            # table's when the format is not given.
-            pick = play.table_sentence if play is not None else (lambda table, pod: table)
+            # A table's sentence and a pod's, each whole (`Format.table_sentence`).
+            pick = play.table_sentence
             if when:
                 values["time"] = f"{when:%H:%M}"
                 message = pick(
