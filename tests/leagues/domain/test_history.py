@@ -136,3 +136,16 @@ def test_an_upper_apps_kind_is_a_line_per_field_by_the_fields_its_app_registered
     assert describe("penalty", {"upgrade": ""}, noted) == ["Upgrade: —"]
     # Without fields or a page (a kind nobody registered): key and value as they are.
     assert describe("widget", {"size": 3}) == ["size: 3"]
+
+
+def test_the_pure_labels_are_the_models_own():
+    """The History's pure module names a claim's states and a member's roles by the models'
+    English labels (the catalogue's msgids), without importing the models: the two agree."""
+    from django.utils import translation
+
+    from leagues.domain.history import CLAIM_STATUS, ROLE_LABELS
+    from leagues.models import PlayerClaim, Role
+
+    with translation.override("en"):
+        assert CLAIM_STATUS == {code: str(label) for code, label in PlayerClaim.Status.choices}
+        assert ROLE_LABELS == {code: str(label) for code, label in Role.choices}
