@@ -147,5 +147,5 @@ def test_the_pure_labels_are_the_models_own():
     from leagues.models import PlayerClaim, Role
 
     with translation.override("en"):
-        assert CLAIM_STATUS == {code: str(label) for code, label in PlayerClaim.Status.choices}
-        assert ROLE_LABELS == {code: str(label) for code, label in Role.choices}
+        assert {code: str(label) for code, label in PlayerClaim.Status.choices} == CLAIM_STATUS
+        assert {code: str(label) for code, label in Role.choices} == ROLE_LABELS
